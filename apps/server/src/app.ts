@@ -1,0 +1,228 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { Config } from './config.js';
+import { createDatabase, pingDatabase, type Database } from './infra/db/database.js';
+import { migrateToLatest } from './infra/db/migrate.js';
+import { createBlobStore } from './infra/blob-store/create-blob-store.js';
+import type { BlobStore } from './infra/blob-store/blob-store.js';
+import { JobQueue } from './infra/jobs/job-queue.js';
+import { MessageJobs } from './infra/jobs/message-jobs.js';
+import { DevOutbox } from './infra/outbox/dev-outbox.js';
+import { OutboxMailer, SmtpMailer } from './infra/mail/mailer.js';
+import { HttpSmsGateway, OutboxSmsGateway } from './infra/sms/sms-gateway.js';
+import { AppError, TooManyRequests, Unauthorized } from './shared/errors.js';
+import { ErrorResponse } from './shared/schemas.js';
+import { AuthService, type AuthContext } from './modules/auth/auth.service.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { CaptchaService } from './modules/captcha/captcha.service.js';
+import { captchaRoutes } from './modules/captcha/captcha.routes.js';
+import { SignupService } from './modules/signup/signup.service.js';
+import { signupRoutes } from './modules/signup/signup.routes.js';
+import { EulaService } from './modules/eula/eula.service.js';
+import { eulaRoutes } from './modules/eula/eula.routes.js';
+import { AccountService } from './modules/account/account.service.js';
+import { accountRoutes } from './modules/account/account.routes.js';
+import { NotificationService } from './modules/notification/notification.service.js';
+import { notificationRoutes } from './modules/notification/notification.routes.js';
+import { RemoteConfigService, remoteConfigRoutes } from './modules/remote-config/remote-config.routes.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Routes are private unless they say otherwise. */
+    public?: boolean;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+  interface FastifyInstance {
+    jobs: JobQueue;
+    database: Database;
+    blobs: BlobStore;
+  }
+}
+
+export interface BuildOptions {
+  /** Use an existing database (tests share one per file). */
+  database?: Database;
+}
+
+export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers["x-auth-token"]', 'req.headers["x-remember-me-token"]', 'req.headers["x-captcha-answer"]'],
+    },
+    bodyLimit: 1024 * 1024,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    forceCloseConnections: 'idle',
+    ajv: { customOptions: { allErrors: false } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  // --- infrastructure, in dependency order
+  const database = opts.database ?? createDatabase({ databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile });
+  await migrateToLatest(database.db);
+  const blobs = createBlobStore(config.blobs);
+  const outbox = new DevOutbox(config.outboxDir);
+  const mailer = config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.mailFrom) : new OutboxMailer(outbox);
+  const sms = config.smsGatewayUrl
+    ? new HttpSmsGateway(config.smsGatewayUrl, config.smsGatewayMethod)
+    : new OutboxSmsGateway(outbox);
+  const jobs = new JobQueue({
+    db: database.db,
+    dialect: database.dialect,
+    logger: app.log,
+    concurrency: config.jobConcurrency,
+    pollMs: config.jobPollMs,
+  });
+  const messages = MessageJobs.register(jobs, mailer, sms);
+  app.decorate('jobs', jobs);
+  app.decorate('database', database);
+  app.decorate('blobs', blobs);
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    if (!opts.database) await database.destroy();
+  });
+
+  // --- services, wired once
+  const db = database.db;
+  const captcha = new CaptchaService(db, config);
+  const auth = new AuthService(db, config, captcha);
+  const eula = new EulaService(db);
+  const notifications = new NotificationService(db);
+  const account = new AccountService(db);
+  const signup = new SignupService({ db, config, auth, captcha, eula, notifications, messages });
+  const remoteConfig = new RemoteConfigService(db);
+
+  // --- cross-cutting HTTP concerns
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Radix primitives inject small <style> tags (scroll locking), so inline styles stay allowed; scripts do not.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+    frameguard: { action: 'deny' },
+    crossOriginEmbedderPolicy: false,
+  });
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (req) => {
+    if (!req.url.startsWith('/api/') || req.url.startsWith('/api/docs')) return;
+    if (req.routeOptions.config?.public) return;
+    const token = req.headers['x-auth-token'];
+    if (typeof token !== 'string' || token.length === 0 || token.length > 200) throw Unauthorized();
+    const ctx = await auth.authenticate(token);
+    if (!ctx) throw Unauthorized('Session expired or invalid.', 'UNAUTHORIZED');
+    req.auth = ctx;
+  });
+  await app.register(rateLimit, {
+    global: true,
+    max: config.rateLimitPerMinute,
+    timeWindow: '1 minute',
+    // After authentication, so signed-in callers are limited per account and anonymous ones per IP.
+    hook: 'preHandler',
+    keyGenerator: (req) => (req.auth ? `acct:${req.auth.accountId}` : `ip:${req.ip}`),
+    errorResponseBuilder: () => TooManyRequests(),
+  });
+  app.setErrorHandler(errorHandler);
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Bulut API', version: '1.0.0', description: 'Cloud storage and photo gallery.' },
+      components: {
+        securitySchemes: { authToken: { type: 'apiKey', in: 'header', name: 'X-Auth-Token' } },
+      },
+      security: [{ authToken: [] }],
+    },
+  });
+  app.addSchema(ErrorResponse);
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  // --- feature modules, explicitly and in order
+  const healthCheck = async () => ({
+    database: await pingDatabase(db).then(() => true, () => false),
+    blobStore: await blobs.ping().then(() => true, () => false),
+  });
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes, { auth, health: healthCheck, authRateLimit: config.authRateLimitPerMinute });
+      await api.register(captchaRoutes, { captcha });
+      await api.register(signupRoutes, { signup, authRateLimit: config.authRateLimitPerMinute });
+      await api.register(eulaRoutes, { eula });
+      await api.register(accountRoutes, { account });
+      await api.register(notificationRoutes, { notifications });
+      await api.register(remoteConfigRoutes, { remoteConfig });
+    },
+    { prefix: '/api' },
+  );
+
+  await registerWebApp(app, config.webDistDir);
+  return app;
+}
+
+function errorHandler(this: FastifyInstance, err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
+  if (err instanceof AppError) {
+    return reply.status(err.httpStatus).send({ status: err.status, message: err.message, field: err.field });
+  }
+  if (err.validation) {
+    const first = err.validation[0];
+    const missing = first?.params && 'missingProperty' in first.params ? String(first.params.missingProperty) : '';
+    const field = (first?.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.') || missing;
+    const where = err.validationContext ?? 'request';
+    const detail = missing && !first?.instancePath ? 'is required' : (first?.message ?? 'is invalid');
+    const message = `${where}${field ? `.${field}` : ''} ${detail}`;
+    return reply.status(400).send({ status: 'VALIDATION_ERROR', message, field: field || where });
+  }
+  const status = err.statusCode ?? 500;
+  if (status < 500) {
+    return reply.status(status).send({ status: err.code ?? 'BAD_REQUEST', message: err.message });
+  }
+  req.log.error({ err }, 'unhandled error');
+  return reply.status(500).send({ status: 'INTERNAL_ERROR', message: 'Something went wrong. Please try again.' });
+}
+
+/** Serves the built web app on the same port; any non-API path gets index.html so the client router decides. */
+async function registerWebApp(app: FastifyInstance, distDir: string | null): Promise<void> {
+  const hasWeb = distDir !== null && fs.existsSync(path.join(distDir, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, filePath) => {
+        // Vite fingerprints everything under assets/, so those never change; the HTML must always be revalidated.
+        res.setHeader(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const wantsPage = req.method === 'GET' && !req.url.startsWith('/api/') && hasWeb;
+    if (wantsPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.status(404).send({ status: 'NOT_FOUND', message: `Route ${req.method} ${req.url.split('?')[0]} not found.` });
+  });
+}

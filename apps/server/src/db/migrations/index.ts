@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely';
+import * as foundation from './2026-11-21T1200_foundation.js';
+
+/** Every migration in order; the key is the name recorded in the migration table. */
+export const migrations: Record<string, Migration> = {
+  '2026-11-21T1200_foundation': foundation,
+};

@@ -1,0 +1,120 @@
+import type { Readable } from 'node:stream';
+
+export interface BlobStat {
+  size: number;
+}
+
+export interface PutResult {
+  size: number;
+  /** Lower-case hex SHA-256 of the stored bytes, computed while streaming. */
+  sha256: string;
+}
+
+export interface GetResult {
+  /** The caller must consume or destroy it; an abandoned stream pins a file handle / HTTP socket. */
+  stream: Readable;
+  /** Total size of the blob (not of the range), as needed for `Content-Range: bytes start-end/size`. */
+  size: number;
+  start: number;
+  /** Inclusive; `-1` for a whole-blob read of an empty blob. */
+  end: number;
+}
+
+export interface PutOptions {
+  maxBytes?: number;
+  /** Stored as object metadata by the S3 store; the disk store does not keep it. */
+  contentType?: string;
+}
+
+export interface BlobRange {
+  start: number;
+  /** Inclusive; clamped to the last byte of the blob. */
+  end?: number;
+}
+
+export interface BlobStore {
+  /**
+   * Streams `body` into `key`, replacing any existing blob only once the new one is complete.
+   * The body is consumed; if the put fails for any reason it is destroyed (like `stream.pipeline`).
+   * Throws BlobTooLargeError once more than `maxBytes` have been read; nothing is left behind.
+   */
+  put(key: string, body: Readable, opts?: PutOptions): Promise<PutResult>;
+  /** Throws BlobNotFoundError, or BlobRangeNotSatisfiableError when `range.start` is past the end. */
+  get(key: string, range?: BlobRange): Promise<GetResult>;
+  stat(key: string): Promise<BlobStat | null>;
+  /** Idempotent. */
+  delete(key: string): Promise<void>;
+  /**
+   * Deletes every blob under `prefix/` (segment-aligned, so "users/1" never touches "users/10/…").
+   * A trailing slash is optional; the empty prefix is rejected.
+   */
+  deletePrefix(prefix: string): Promise<void>;
+  /** Health check: throws when the backend is unreachable or unusable. */
+  ping(): Promise<void>;
+}
+
+export class BlobNotFoundError extends Error {
+  override readonly name = 'BlobNotFoundError';
+  constructor(readonly key: string) {
+    super(`blob not found: ${key}`);
+  }
+}
+
+export class BlobTooLargeError extends Error {
+  override readonly name = 'BlobTooLargeError';
+  constructor(readonly maxBytes: number) {
+    super(`blob exceeds the limit of ${maxBytes} bytes`);
+  }
+}
+
+/** `size` lets the HTTP layer answer 416 with `Content-Range: bytes *\/size`. */
+export class BlobRangeNotSatisfiableError extends Error {
+  override readonly name = 'BlobRangeNotSatisfiableError';
+  constructor(readonly size: number) {
+    super(`range not satisfiable for a blob of ${size} bytes`);
+  }
+}
+
+export class InvalidBlobKeyError extends Error {
+  override readonly name = 'InvalidBlobKeyError';
+  constructor(
+    readonly key: string,
+    reason: string,
+  ) {
+    super(`invalid blob key ${JSON.stringify(key)}: ${reason}`);
+  }
+}
+
+// S3's key limit; also keeps disk paths well below PATH_MAX.
+const MAX_KEY_BYTES = 1024;
+// Common filesystem NAME_MAX.
+const MAX_SEGMENT_BYTES = 255;
+// eslint-disable-next-line no-control-regex -- rejecting control characters is the point
+const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
+
+/**
+ * Keys look like "users/<uuid>/files/<uuid>". They become paths in the disk store, so anything that
+ * could escape the root or alias another key is rejected. Segments may not start with "." — that
+ * covers "." and ".." and keeps the disk store's own ".tmp" directory out of the key space.
+ */
+export function validateKey(key: string): void {
+  if (typeof key !== 'string' || key.length === 0) throw new InvalidBlobKeyError(String(key), 'empty');
+  if (Buffer.byteLength(key) > MAX_KEY_BYTES) throw new InvalidBlobKeyError(key, `longer than ${MAX_KEY_BYTES} bytes`);
+  if (key.includes('\\')) throw new InvalidBlobKeyError(key, 'contains a backslash');
+  if (CONTROL_CHARS.test(key)) throw new InvalidBlobKeyError(key, 'contains a control character');
+  if (key.startsWith('/')) throw new InvalidBlobKeyError(key, 'is absolute');
+  for (const segment of key.split('/')) {
+    if (segment.length === 0) throw new InvalidBlobKeyError(key, 'has an empty segment');
+    if (segment.startsWith('.')) throw new InvalidBlobKeyError(key, 'has a segment starting with "."');
+    if (Buffer.byteLength(segment) > MAX_SEGMENT_BYTES) {
+      throw new InvalidBlobKeyError(key, `has a segment longer than ${MAX_SEGMENT_BYTES} bytes`);
+    }
+  }
+}
+
+/** Validates a deletePrefix argument and returns it without the optional trailing slash. */
+export function normalizePrefix(prefix: string): string {
+  const trimmed = prefix.endsWith('/') ? prefix.slice(0, -1) : prefix;
+  validateKey(trimmed);
+  return trimmed;
+}

@@ -1,0 +1,203 @@
+import { randomFillSync, randomInt } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import sharp from 'sharp';
+
+export const CAPTCHA_IMAGE_WIDTH = 200;
+export const CAPTCHA_IMAGE_HEIGHT = 64;
+
+export function generateCaptchaText(length = 5): string {
+  let text = '';
+  for (let i = 0; i < length; i++) text += String(randomInt(10));
+  return text;
+}
+
+function assertDigits(text: string): void {
+  if (!/^[0-9]+$/.test(text)) throw new Error('captcha text must be a non-empty string of digits');
+}
+
+/** Uniform float in [min, max); crypto-backed so the distortion can't be predicted from a seeded PRNG. */
+function rand(min: number, max: number): number {
+  return min + (randomInt(1_000_000) / 1_000_000) * (max - min);
+}
+
+// Hand-drawn stroke glyphs in a 10×16 box (y down). Paths instead of SVG <text>
+// because production hosts may have no fonts installed for librsvg to use.
+const GLYPH_W = 10;
+const GLYPH_H = 16;
+const GLYPHS: readonly string[] = [
+  'M5 1 C8.2 1 9.4 4.2 9.4 8 C9.4 11.8 8.2 15 5 15 C1.8 15 0.6 11.8 0.6 8 C0.6 4.2 1.8 1 5 1 Z',
+  'M2.2 4.2 L6 1 L6 15 M2.4 15 L9.4 15',
+  'M1 4.6 C1 2.4 2.8 1 5 1 C7.4 1 9 2.4 9 4.6 C9 7.4 5.6 10 1 15 L9.4 15',
+  'M1 2.6 C2 1.5 3.4 1 5 1 C7.4 1 9 2.4 9 4.3 C9 6.3 7.2 7.6 4.4 7.6 C7.6 7.6 9.4 9.1 9.4 11.3 C9.4 13.6 7.5 15 5 15 C3.2 15 1.8 14.5 0.8 13.3',
+  'M7.2 15 L7.2 1 L0.6 11 L9.6 11',
+  'M8.8 1 L2.2 1 L1.4 7.3 C2.4 6.6 3.6 6.2 5 6.2 C7.8 6.2 9.4 8.2 9.4 10.6 C9.4 13.2 7.6 15 5 15 C3.2 15 1.8 14.4 0.8 13.2',
+  'M8.6 2 C7.7 1.3 6.5 1 5.3 1 C2.3 1 0.8 4.5 0.8 9.5 C0.8 13 2.5 15 5 15 C7.6 15 9.3 13.2 9.3 10.5 C9.3 7.9 7.6 6.3 5.2 6.3 C3.2 6.3 1.6 7.5 0.9 9',
+  'M0.8 1 L9.4 1 C6.6 5 4.9 9.5 4.2 15',
+  'M5 7.5 C2.6 7.5 1.3 6.1 1.3 4.2 C1.3 2.3 2.9 1 5 1 C7.1 1 8.7 2.3 8.7 4.2 C8.7 6.1 7.4 7.5 5 7.5 C2.4 7.5 0.7 9 0.7 11.2 C0.7 13.5 2.5 15 5 15 C7.5 15 9.3 13.5 9.3 11.2 C9.3 9 7.6 7.5 5 7.5 Z',
+  'M1.4 14 C2.3 14.7 3.5 15 4.7 15 C7.7 15 9.2 11.5 9.2 6.5 C9.2 3 7.5 1 5 1 C2.4 1 0.7 2.8 0.7 5.5 C0.7 8.1 2.4 9.7 4.8 9.7 C6.8 9.7 8.4 8.5 9.1 7',
+];
+
+function hsl(hue: number, saturation: number, lightness: number): string {
+  return `hsl(${hue.toFixed(0)},${saturation.toFixed(0)}%,${lightness.toFixed(0)}%)`;
+}
+
+function buildCaptchaSvg(text: string): string {
+  const W = CAPTCHA_IMAGE_WIDTH;
+  const H = CAPTCHA_IMAGE_HEIGHT;
+  const parts: string[] = [];
+  const bgHue = rand(0, 360);
+  parts.push(
+    `<defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="1">` +
+      `<stop offset="0" stop-color="${hsl(bgHue, 40, 95)}"/>` +
+      `<stop offset="1" stop-color="${hsl(bgHue + rand(60, 180), 40, 90)}"/>` +
+      `</linearGradient></defs>`,
+    `<rect width="${W}" height="${H}" fill="url(#bg)"/>`,
+  );
+
+  // Background clutter goes under the digits so it confuses OCR without hiding strokes from humans.
+  for (let i = 0; i < 70; i++) {
+    parts.push(
+      `<circle cx="${rand(0, W).toFixed(1)}" cy="${rand(0, H).toFixed(1)}" r="${rand(0.6, 1.8).toFixed(1)}" ` +
+        `fill="${hsl(rand(0, 360), 50, rand(35, 75))}" fill-opacity="${rand(0.4, 0.9).toFixed(2)}"/>`,
+    );
+  }
+  for (let i = 0; i < 5; i++) {
+    parts.push(
+      `<path d="M${rand(-10, W / 3).toFixed(1)} ${rand(0, H).toFixed(1)} Q${rand(0, W).toFixed(1)} ${rand(-H / 2, H * 1.5).toFixed(1)} ` +
+        `${rand((2 * W) / 3, W + 10).toFixed(1)} ${rand(0, H).toFixed(1)}" fill="none" ` +
+        `stroke="${hsl(rand(0, 360), 45, rand(45, 75))}" stroke-width="${rand(0.8, 1.8).toFixed(1)}"/>`,
+    );
+  }
+
+  const margin = 10;
+  const cell = (W - 2 * margin) / text.length;
+  // Fit the glyph's height to the image, but shrink for long texts so neighbours don't collide.
+  const baseScale = Math.min((H - 14) / GLYPH_H, (cell * 0.92) / GLYPH_W);
+  for (let i = 0; i < text.length; i++) {
+    const glyph = GLYPHS[Number(text[i])] as string;
+    const scaleX = baseScale * rand(0.85, 1.1);
+    const scaleY = baseScale * rand(0.88, 1.06);
+    const cx = margin + cell * (i + 0.5) + rand(-cell * 0.12, cell * 0.12);
+    const cy = H / 2 + rand(-4, 4);
+    const angle = rand(-22, 22);
+    const skew = rand(-12, 12);
+    parts.push(
+      `<path d="${glyph}" fill="none" stroke="${hsl(rand(0, 360), rand(55, 85), rand(18, 32))}" ` +
+        `stroke-width="${rand(1.15, 1.45).toFixed(2)}" stroke-linecap="round" stroke-linejoin="round" ` +
+        `transform="translate(${cx.toFixed(1)} ${cy.toFixed(1)}) rotate(${angle.toFixed(1)}) skewX(${skew.toFixed(1)}) ` +
+        `scale(${scaleX.toFixed(3)} ${scaleY.toFixed(3)}) translate(${-GLYPH_W / 2} ${-GLYPH_H / 2})"/>`,
+    );
+  }
+
+  // Thin strike-through curves over the digits break the clean segmentation OCR relies on.
+  for (let i = 0; i < 2; i++) {
+    parts.push(
+      `<path d="M0 ${rand(H * 0.25, H * 0.75).toFixed(1)} C${rand(W * 0.2, W * 0.4).toFixed(1)} ${rand(0, H).toFixed(1)} ` +
+        `${rand(W * 0.6, W * 0.8).toFixed(1)} ${rand(0, H).toFixed(1)} ${W} ${rand(H * 0.25, H * 0.75).toFixed(1)}" fill="none" ` +
+        `stroke="${hsl(rand(0, 360), 50, rand(30, 50))}" stroke-opacity="0.75" stroke-width="${rand(1, 1.6).toFixed(1)}"/>`,
+    );
+  }
+
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">${parts.join('')}</svg>`;
+}
+
+export async function renderCaptchaImage(text: string): Promise<Buffer> {
+  assertDigits(text);
+  return sharp(Buffer.from(buildCaptchaSvg(text))).png().toBuffer();
+}
+
+const SAMPLE_RATE = 16_000;
+// Relative to this module so it resolves the same from src/infra/captcha/ and dist/infra/captcha/.
+const AUDIO_DIR = new URL('../../../assets/captcha-audio/', import.meta.url);
+
+/** Extracts the PCM samples of a mono 16-bit WAV at SAMPLE_RATE, walking the RIFF chunks. */
+function parseDigitWav(buf: Buffer, name: string): Int16Array {
+  if (buf.length < 12 || buf.toString('ascii', 0, 4) !== 'RIFF' || buf.toString('ascii', 8, 12) !== 'WAVE') {
+    throw new Error(`${name}: not a RIFF/WAVE file`);
+  }
+  let format: { audioFormat: number; channels: number; sampleRate: number; bitsPerSample: number } | undefined;
+  let data: Buffer | undefined;
+  let offset = 12;
+  while (offset + 8 <= buf.length) {
+    const id = buf.toString('ascii', offset, offset + 4);
+    const size = buf.readUInt32LE(offset + 4);
+    const body = buf.subarray(offset + 8, Math.min(offset + 8 + size, buf.length));
+    if (id === 'fmt ' && body.length >= 16) {
+      format = {
+        audioFormat: body.readUInt16LE(0),
+        channels: body.readUInt16LE(2),
+        sampleRate: body.readUInt32LE(4),
+        bitsPerSample: body.readUInt16LE(14),
+      };
+    } else if (id === 'data') {
+      data = body;
+    }
+    offset += 8 + size + (size % 2); // chunks are word-aligned
+  }
+  if (!format || !data) throw new Error(`${name}: missing fmt or data chunk`);
+  if (format.audioFormat !== 1 || format.channels !== 1 || format.bitsPerSample !== 16 || format.sampleRate !== SAMPLE_RATE) {
+    throw new Error(`${name}: expected 16-bit mono PCM at ${SAMPLE_RATE} Hz`);
+  }
+  const samples = new Int16Array(Math.floor(data.length / 2));
+  for (let i = 0; i < samples.length; i++) samples[i] = data.readInt16LE(i * 2);
+  return samples;
+}
+
+let digitSamples: Int16Array[] | undefined;
+
+function loadDigitSamples(): Int16Array[] {
+  digitSamples ??= Array.from({ length: 10 }, (_, d) => {
+    const url = new URL(`${d}.wav`, AUDIO_DIR);
+    return parseDigitWav(readFileSync(url), url.pathname);
+  });
+  return digitSamples;
+}
+
+function encodeWav(samples: Int16Array): Buffer {
+  const dataSize = samples.length * 2;
+  const buf = Buffer.alloc(44 + dataSize);
+  buf.write('RIFF', 0, 'ascii');
+  buf.writeUInt32LE(36 + dataSize, 4);
+  buf.write('WAVE', 8, 'ascii');
+  buf.write('fmt ', 12, 'ascii');
+  buf.writeUInt32LE(16, 16);
+  buf.writeUInt16LE(1, 20); // PCM
+  buf.writeUInt16LE(1, 22); // mono
+  buf.writeUInt32LE(SAMPLE_RATE, 24);
+  buf.writeUInt32LE(SAMPLE_RATE * 2, 28); // byte rate
+  buf.writeUInt16LE(2, 32); // block align
+  buf.writeUInt16LE(16, 34);
+  buf.write('data', 36, 'ascii');
+  buf.writeUInt32LE(dataSize, 40);
+  for (let i = 0; i < samples.length; i++) buf.writeInt16LE(samples[i] as number, 44 + i * 2);
+  return buf;
+}
+
+const msToSamples = (ms: number): number => Math.round((ms * SAMPLE_RATE) / 1000);
+
+export function renderCaptchaAudio(text: string): Buffer {
+  assertDigits(text);
+  const samples = loadDigitSamples();
+  // Lay out each digit at a random offset with random gain, so clips can't be matched byte-for-byte.
+  const placements: { clip: Int16Array; start: number; gain: number }[] = [];
+  let cursor = msToSamples(rand(200, 450));
+  for (const [i, ch] of [...text].entries()) {
+    if (i > 0) cursor += msToSamples(rand(250, 600));
+    const clip = samples[Number(ch)] as Int16Array;
+    placements.push({ clip, start: cursor, gain: rand(0.75, 1) });
+    cursor += clip.length;
+  }
+  const total = cursor + msToSamples(rand(200, 450));
+
+  const noise = randomFillSync(new Int16Array(total));
+  const noiseLevel = rand(0.015, 0.03);
+  const mix = new Float64Array(total);
+  for (let i = 0; i < total; i++) mix[i] = (noise[i] as number) * noiseLevel;
+  for (const { clip, start, gain } of placements) {
+    for (let i = 0; i < clip.length; i++) mix[start + i] = (mix[start + i] as number) + (clip[i] as number) * gain;
+  }
+
+  const out = new Int16Array(total);
+  for (let i = 0; i < total; i++) out[i] = Math.max(-32768, Math.min(32767, Math.round(mix[i] as number)));
+  return encodeWav(out);
+}

@@ -1,0 +1,36 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import type { DB } from './schema.js';
+
+export type Dialect = 'sqlite' | 'postgres';
+export interface Database {
+  db: Kysely<DB>;
+  dialect: Dialect;
+  destroy(): Promise<void>;
+}
+
+// pg returns int8 as strings; our bigints (bytes, epoch ms) stay well inside Number's safe range.
+pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
+
+export function createDatabase(opts: { databaseUrl: string | null; sqliteFile: string; poolSize?: number }): Database {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', destroy: () => db.destroy() };
+  }
+  fs.mkdirSync(path.dirname(opts.sqliteFile), { recursive: true });
+  const sqlite = new SQLite(opts.sqliteFile);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+}
+
+export async function pingDatabase(db: Kysely<DB>): Promise<void> {
+  await sql`select 1`.execute(db);
+}

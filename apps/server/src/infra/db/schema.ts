@@ -1,0 +1,24 @@
+import type { AccountSettingTable, AccountTable, AuthorityTable } from '../../modules/account/account.table.js';
+import type { RateCounterTable, RememberMeTokenTable, SessionTable } from '../../modules/auth/auth.table.js';
+import type { CaptchaTable } from '../../modules/captcha/captcha.table.js';
+import type { EulaTable } from '../../modules/eula/eula.table.js';
+import type { NotificationTable } from '../../modules/notification/notification.table.js';
+import type { RemoteConfigTable } from '../../modules/remote-config/remote-config.table.js';
+import type { SignupRequestTable } from '../../modules/signup/signup.table.js';
+import type { JobTable } from '../jobs/job.table.js';
+
+/** The whole database as Kysely sees it; each table's interface lives with its feature. */
+export interface DB {
+  account: AccountTable;
+  account_setting: AccountSettingTable;
+  authority: AuthorityTable;
+  session: SessionTable;
+  remember_me_token: RememberMeTokenTable;
+  rate_counter: RateCounterTable;
+  signup_request: SignupRequestTable;
+  captcha: CaptchaTable;
+  eula: EulaTable;
+  notification: NotificationTable;
+  remote_config: RemoteConfigTable;
+  job: JobTable;
+}

@@ -1,0 +1,19 @@
+import type { Selectable } from 'kysely';
+
+export type JobStatus = 'queued' | 'running' | 'done' | 'failed';
+
+export interface JobTable {
+  id: string;
+  type: string;
+  payload: string;
+  status: JobStatus;
+  attempts: number;
+  max_attempts: number;
+  run_at: number;
+  locked_by: string | null;
+  locked_until: number | null;
+  last_error: string | null;
+  created_at: number;
+  updated_at: number;
+}
+export type JobRow = Selectable<JobTable>;

@@ -1,0 +1,32 @@
+import nodemailer from 'nodemailer';
+import type { DevOutbox } from '../outbox/dev-outbox.js';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface Mailer {
+  send(msg: MailMessage): Promise<void>;
+}
+
+export class SmtpMailer implements Mailer {
+  private readonly transport;
+  constructor(
+    smtpUrl: string,
+    private readonly from: string,
+  ) {
+    this.transport = nodemailer.createTransport(smtpUrl);
+  }
+  async send(msg: MailMessage): Promise<void> {
+    await this.transport.sendMail({ from: this.from, to: msg.to, subject: msg.subject, text: msg.text });
+  }
+}
+
+export class OutboxMailer implements Mailer {
+  constructor(private readonly outbox: DevOutbox) {}
+  async send(msg: MailMessage): Promise<void> {
+    await this.outbox.write({ channel: 'email', ...msg });
+  }
+}

@@ -1,0 +1,37 @@
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(`Bulut cannot start: ${err.message}`);
+      process.exit(2);
+    }
+    throw err;
+  }
+  const app = await buildApp(config);
+  app.jobs.start();
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info({ publicUrl: config.publicUrl, database: app.database.dialect, blobs: config.blobs.kind }, 'Bulut is up');
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests and jobs');
+    // A hard stop if something hangs, so an orchestrator's restart is never blocked forever.
+    setTimeout(() => process.exit(1), 30_000).unref();
+    await app.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((err) => {
+  console.error('Bulut failed to start:', err);
+  process.exit(1);
+});

@@ -1,0 +1,92 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { errorResponses, LanguageSchema } from '../../shared/schemas.js';
+import { AccountInfo, toAccountInfo, toUsages, Usages } from './account.schemas.js';
+import type { AccountService } from './account.service.js';
+
+const Setting = Type.Object({ param: Type.String(), value: Type.String() });
+
+export const accountRoutes: FastifyPluginAsyncTypebox<{ account: AccountService }> = async (app, { account }) => {
+  app.get(
+    '/account/info',
+    { schema: { operationId: 'getAccountInfo', tags: ['account'], response: { 200: AccountInfo, ...errorResponses } } },
+    async (req) => toAccountInfo(await account.get(req.auth!)),
+  );
+
+  app.get(
+    '/account/usages',
+    { schema: { operationId: 'getUsages', tags: ['account'], response: { 200: Usages, ...errorResponses } } },
+    async (req) => toUsages(await account.get(req.auth!)),
+  );
+
+  app.get(
+    '/account/authority',
+    {
+      schema: {
+        operationId: 'getAuthorities',
+        tags: ['account'],
+        response: { 200: Type.Array(Type.Object({ type: Type.String() })), ...errorResponses },
+      },
+    },
+    async (req) => account.authorities(req.auth!),
+  );
+
+  app.get(
+    '/account/setting',
+    {
+      schema: {
+        operationId: 'getSettings',
+        tags: ['account'],
+        querystring: Type.Object({ param: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })) }),
+        response: {
+          200: Type.Union([Setting, Type.Object({ settings: Type.Record(Type.String(), Type.String()) })]),
+          ...errorResponses,
+        },
+      },
+    },
+    async (req) =>
+      req.query.param ? account.setting(req.auth!, req.query.param) : { settings: await account.settings(req.auth!) },
+  );
+
+  app.patch(
+    '/account/setting',
+    {
+      schema: {
+        operationId: 'saveSetting',
+        tags: ['account'],
+        body: Type.Object({ param: Type.String({ minLength: 1, maxLength: 64 }), value: Type.String({ maxLength: 4096 }) }),
+        response: { 200: Setting, ...errorResponses },
+      },
+    },
+    async (req) => account.saveSetting(req.auth!, req.body.param, req.body.value),
+  );
+
+  app.post(
+    '/account/language',
+    {
+      schema: {
+        operationId: 'setLanguage',
+        tags: ['account'],
+        body: Type.Object({ language: LanguageSchema }),
+        response: { 200: Type.Object({ language: Type.String() }), ...errorResponses },
+      },
+    },
+    async (req) => {
+      await account.setLanguage(req.auth!, req.body.language);
+      return { language: req.body.language };
+    },
+  );
+
+  app.post(
+    '/account/nameSurname',
+    {
+      schema: {
+        operationId: 'setNameSurname',
+        tags: ['account'],
+        body: Type.Object({ name: Type.String({ maxLength: 100 }), surname: Type.String({ maxLength: 100 }) }),
+        response: { 200: AccountInfo, ...errorResponses },
+      },
+    },
+    async (req) => toAccountInfo(await account.setNameSurname(req.auth!, req.body.name, req.body.surname)),
+  );
+};

@@ -1,0 +1,55 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../infra/db/schema.js';
+import { NotFound, ValidationError } from '../../shared/errors.js';
+import type { Language } from '../../shared/schemas.js';
+import type { AuthContext } from '../auth/auth.service.js';
+import * as repo from './account.repository.js';
+import type { Account } from './account.table.js';
+
+/** Settings a client may store for itself; anything else is refused so the table cannot be used as free storage. */
+const SETTING_PARAM = /^[A-Za-z][A-Za-z0-9_.-]{0,63}$/;
+const MAX_SETTINGS = 100;
+
+export class AccountService {
+  constructor(private readonly db: Kysely<DB>) {}
+
+  async get(auth: AuthContext): Promise<Account> {
+    const account = await repo.getById(this.db, auth.accountId);
+    if (!account) throw NotFound('Account not found.');
+    return account;
+  }
+
+  async authorities(auth: AuthContext): Promise<Array<{ type: string }>> {
+    return repo.listAuthorities(this.db, auth.accountId);
+  }
+
+  async settings(auth: AuthContext): Promise<Record<string, string>> {
+    const rows = await repo.listSettings(this.db, auth.accountId);
+    return Object.fromEntries(rows.map((r) => [r.param, r.value]));
+  }
+
+  async setting(auth: AuthContext, param: string): Promise<{ param: string; value: string }> {
+    const row = await repo.getSetting(this.db, auth.accountId, param);
+    if (!row) throw NotFound('Setting not found.');
+    return row;
+  }
+
+  async saveSetting(auth: AuthContext, param: string, value: string): Promise<{ param: string; value: string }> {
+    if (!SETTING_PARAM.test(param)) throw ValidationError('param must be a short identifier.', 'param');
+    const existing = await repo.listSettings(this.db, auth.accountId);
+    if (existing.length >= MAX_SETTINGS && !existing.some((s) => s.param === param)) {
+      throw ValidationError(`At most ${MAX_SETTINGS} settings can be stored.`, 'param');
+    }
+    await repo.upsertSetting(this.db, auth.accountId, param, value);
+    return { param, value };
+  }
+
+  async setLanguage(auth: AuthContext, language: Language): Promise<void> {
+    await repo.update(this.db, auth.accountId, { language, updated_at: Date.now() });
+  }
+
+  async setNameSurname(auth: AuthContext, name: string, surname: string): Promise<Account> {
+    await repo.update(this.db, auth.accountId, { name: name.trim(), surname: surname.trim(), updated_at: Date.now() });
+    return this.get(auth);
+  }
+}

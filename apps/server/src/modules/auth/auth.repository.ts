@@ -1,0 +1,57 @@
+import type { Executor } from '../../infra/jobs/job-queue.js';
+import type { SessionTable, RememberMeTokenTable } from './auth.table.js';
+
+export async function createSession(db: Executor, row: SessionTable): Promise<void> {
+  await db.insertInto('session').values(row).execute();
+}
+
+export const getLiveSessionByHash = (db: Executor, tokenHash: string, at: number) =>
+  db
+    .selectFrom('session')
+    .innerJoin('account', 'account.id', 'session.account_id')
+    .select(['session.id', 'session.account_id', 'session.last_seen_at', 'account.status'])
+    .where('session.token_hash', '=', tokenHash)
+    .where('session.revoked_at', 'is', null)
+    .where('session.expires_at', '>', at)
+    .executeTakeFirst();
+
+export const touchSession = (db: Executor, id: string, at: number, expiresAt: number) =>
+  db.updateTable('session').set({ last_seen_at: at, expires_at: expiresAt }).where('id', '=', id).execute();
+
+export const revokeSession = (db: Executor, id: string, at: number) =>
+  db.updateTable('session').set({ revoked_at: at }).where('id', '=', id).where('revoked_at', 'is', null).execute();
+
+export const revokeSessionsOfFamily = (db: Executor, familyId: string, at: number) =>
+  db
+    .updateTable('session')
+    .set({ revoked_at: at })
+    .where('remember_family', '=', familyId)
+    .where('revoked_at', 'is', null)
+    .execute();
+
+export async function createRememberMe(db: Executor, row: RememberMeTokenTable): Promise<void> {
+  await db.insertInto('remember_me_token').values(row).execute();
+}
+
+export const getRememberMeByHash = (db: Executor, tokenHash: string) =>
+  db.selectFrom('remember_me_token').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+
+/** Marks a remember-me token used; returns false when another request used it first. */
+export async function useRememberMe(db: Executor, id: string, at: number): Promise<boolean> {
+  const res = await db
+    .updateTable('remember_me_token')
+    .set({ used_at: at })
+    .where('id', '=', id)
+    .where('used_at', 'is', null)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+export const revokeFamily = (db: Executor, familyId: string, at: number) =>
+  db
+    .updateTable('remember_me_token')
+    .set({ revoked_at: at })
+    .where('family_id', '=', familyId)
+    .where('revoked_at', 'is', null)
+    .execute();

@@ -1,0 +1,34 @@
+import type { Selectable } from 'kysely';
+
+export interface SessionTable {
+  id: string;
+  account_id: string;
+  token_hash: string;
+  remember_family: string | null;
+  device_uuid: string;
+  device_name: string;
+  device_type: string;
+  created_at: number;
+  last_seen_at: number;
+  expires_at: number;
+  revoked_at: number | null;
+}
+export type Session = Selectable<SessionTable>;
+
+export interface RememberMeTokenTable {
+  id: string;
+  account_id: string;
+  family_id: string;
+  token_hash: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+  revoked_at: number | null;
+}
+export type RememberMeToken = Selectable<RememberMeTokenTable>;
+
+export interface RateCounterTable {
+  key: string;
+  count: number;
+  window_start: number;
+}

@@ -1,0 +1,86 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../infra/db/schema.js';
+import type { Config } from '../../config.js';
+import { AppError, NotFound, TooManyRequests } from '../../shared/errors.js';
+import { safeEqual } from '../../shared/tokens.js';
+import { minutes } from '../../shared/time.js';
+import * as counters from '../../shared/rate-counter.repository.js';
+import { generateCaptchaText, renderCaptchaAudio, renderCaptchaImage } from '../../infra/captcha/captcha-render.js';
+import * as repo from './captcha.repository.js';
+
+export type CaptchaChannel = 'LOGIN' | 'SIGN_UP';
+export type CaptchaType = 'IMAGE' | 'AUDIO';
+
+const TTL = minutes(5);
+const FAILURE_WINDOW = minutes(15);
+const SIGNUP_WINDOW = minutes(60);
+const REQUEST_WINDOW = minutes(10);
+
+export const CaptchaRequired = () => new AppError(412, 'CAPTCHA_REQUIRED', 'Captcha required.');
+export const InvalidCaptcha = () => new AppError(412, 'INVALID_CAPTCHA', 'Invalid captcha.');
+
+const failKey = (channel: CaptchaChannel, who: string) => `${channel}-fail:${who}`;
+
+/** Owns when a captcha is demanded (after repeated failures per IP or account) and checks answers once. */
+export class CaptchaService {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly config: Pick<
+      Config,
+      'captchaFailureThreshold' | 'signupCaptchaThreshold' | 'captchaRequestsPer10Min'
+    >,
+  ) {}
+
+  async render(type: CaptchaType, id: string, ip: string): Promise<{ body: Buffer; contentType: string }> {
+    if ((await counters.hit(this.db, `captcha-req:${ip}`, REQUEST_WINDOW)) > this.config.captchaRequestsPer10Min) {
+      throw TooManyRequests();
+    }
+    const at = Date.now();
+    await repo.create(this.db, { id, answer: generateCaptchaText(5), created_at: at, expires_at: at + TTL });
+    const row = await repo.getById(this.db, id);
+    // A used or expired id is dead; the client asks with a fresh id on reload.
+    if (!row || row.used_at !== null || row.expires_at <= at) throw NotFound('Captcha expired.');
+    return type === 'IMAGE'
+      ? { body: await renderCaptchaImage(row.answer), contentType: 'image/png' }
+      : { body: renderCaptchaAudio(row.answer), contentType: 'audio/wav' };
+  }
+
+  async isRequired(channel: CaptchaChannel, ip: string, account?: string): Promise<boolean> {
+    if (channel === 'SIGN_UP') {
+      return (await counters.peek(this.db, `signup:${ip}`, SIGNUP_WINDOW)) >= this.config.signupCaptchaThreshold;
+    }
+    const threshold = this.config.captchaFailureThreshold;
+    if ((await counters.peek(this.db, failKey(channel, `ip:${ip}`), FAILURE_WINDOW)) >= threshold) return true;
+    return account !== undefined && (await counters.peek(this.db, failKey(channel, `acct:${account}`), FAILURE_WINDOW)) >= threshold;
+  }
+
+  /** Throws unless the request may go on: no captcha needed, or a fresh correct one was sent (it is consumed either way). */
+  async gate(
+    channel: CaptchaChannel,
+    ip: string,
+    account: string | undefined,
+    captcha: { id?: string; answer?: string },
+  ): Promise<void> {
+    const sent = Boolean(captcha.id || captcha.answer);
+    if (!sent) {
+      if (await this.isRequired(channel, ip, account)) throw CaptchaRequired();
+      return;
+    }
+    if (!captcha.id || !captcha.answer) throw InvalidCaptcha();
+    const row = await repo.consume(this.db, captcha.id, Date.now());
+    if (!row || !safeEqual(row.answer, captcha.answer.trim())) throw InvalidCaptcha();
+  }
+
+  async recordFailure(channel: CaptchaChannel, ip: string, account?: string): Promise<void> {
+    await counters.hit(this.db, failKey(channel, `ip:${ip}`), FAILURE_WINDOW);
+    if (account) await counters.hit(this.db, failKey(channel, `acct:${account}`), FAILURE_WINDOW);
+  }
+
+  async recordSignup(ip: string): Promise<void> {
+    await counters.hit(this.db, `signup:${ip}`, SIGNUP_WINDOW);
+  }
+
+  async clearFailures(channel: CaptchaChannel, account: string): Promise<void> {
+    await counters.clear(this.db, [failKey(channel, `acct:${account}`)]);
+  }
+}

@@ -1,0 +1,14 @@
+import type { Selectable } from 'kysely';
+
+export interface NotificationTable {
+  id: string;
+  account_id: string;
+  type: string;
+  notification_type: string;
+  language: string;
+  status: 'UNREAD' | 'READ';
+  title: string;
+  body: string;
+  created_at: number;
+}
+export type Notification = Selectable<NotificationTable>;

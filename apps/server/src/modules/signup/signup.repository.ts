@@ -1,0 +1,35 @@
+import type { Executor } from '../../infra/jobs/job-queue.js';
+import type { SignupRequestTable } from './signup.table.js';
+
+export async function create(db: Executor, row: SignupRequestTable): Promise<void> {
+  await db.insertInto('signup_request').values(row).execute();
+}
+
+export const getByReferenceHash = (db: Executor, hash: string) =>
+  db.selectFrom('signup_request').selectAll().where('reference_hash', '=', hash).executeTakeFirst();
+
+export const renewOtp = (db: Executor, id: string, otpHash: string, expiresAt: number) =>
+  db
+    .updateTable('signup_request')
+    .set((eb) => ({ otp_hash: otpHash, otp_expires_at: expiresAt, resends: eb('resends', '+', 1) }))
+    .where('id', '=', id)
+    .where('status', '=', 'PENDING')
+    .execute();
+
+export const recordAttempt = (db: Executor, id: string, lock: boolean) =>
+  db
+    .updateTable('signup_request')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1), ...(lock ? { status: 'LOCKED' as const } : {}) }))
+    .where('id', '=', id)
+    .execute();
+
+/** Finishes the request once; false when a concurrent validation already did. */
+export async function complete(db: Executor, id: string): Promise<boolean> {
+  const res = await db
+    .updateTable('signup_request')
+    .set({ status: 'DONE' })
+    .where('id', '=', id)
+    .where('status', '=', 'PENDING')
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}

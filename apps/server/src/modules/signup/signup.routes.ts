@@ -1,0 +1,73 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { ErrorResponse, errorResponses, LanguageSchema } from '../../shared/schemas.js';
+import { CaptchaHeaders, SessionResponse } from '../auth/auth.schemas.js';
+import { sendSession } from '../auth/auth.routes.js';
+import type { SignupService } from './signup.service.js';
+
+const Ticket = Type.Object(
+  { referenceToken: Type.String(), expectedInputLength: Type.Integer(), remainingTimeInMinutes: Type.Integer() },
+  { $id: 'SignupTicket' },
+);
+const Reference = Type.String({ minLength: 16, maxLength: 200 });
+
+export const signupRoutes: FastifyPluginAsyncTypebox<{ signup: SignupService; authRateLimit: number }> = async (
+  app,
+  { signup, authRateLimit },
+) => {
+  const rateLimit = { max: authRateLimit, timeWindow: '1 minute', keyGenerator: (req: { ip: string }) => `signup:${req.ip}` };
+
+  app.post(
+    '/v2/signup',
+    {
+      config: { public: true, rateLimit },
+      schema: {
+        operationId: 'signup',
+        tags: ['signup'],
+        headers: Type.Object(CaptchaHeaders),
+        body: Type.Object({
+          email: Type.String({ minLength: 3, maxLength: 320 }),
+          phoneNumber: Type.String({ minLength: 4, maxLength: 20 }),
+          countryCode: Type.String({ minLength: 1, maxLength: 4 }),
+          password: Type.String({ minLength: 1, maxLength: 128 }),
+          name: Type.Optional(Type.String({ maxLength: 100 })),
+          surname: Type.Optional(Type.String({ maxLength: 100 })),
+          language: LanguageSchema,
+          eulaId: Type.Integer({ minimum: 1 }),
+          sendOtpTo: Type.Optional(Type.Union([Type.Literal('PHONE'), Type.Literal('EMAIL')])),
+        }),
+        response: { 200: Ticket, ...errorResponses, 409: ErrorResponse, 412: ErrorResponse },
+      },
+    },
+    async (req) =>
+      signup.start(req.body, req.ip, { id: req.headers['x-captcha-id'], answer: req.headers['x-captcha-answer'] }),
+  );
+
+  app.post(
+    '/v2/signup/sendVerification',
+    {
+      config: { public: true, rateLimit },
+      schema: {
+        operationId: 'signupSendVerification',
+        tags: ['signup'],
+        body: Type.Object({ referenceToken: Reference }),
+        response: { 200: Ticket, ...errorResponses },
+      },
+    },
+    async (req) => signup.resend(req.body.referenceToken),
+  );
+
+  app.post(
+    '/v2/signup/validate',
+    {
+      config: { public: true, rateLimit },
+      schema: {
+        operationId: 'signupValidate',
+        tags: ['signup'],
+        body: Type.Object({ referenceToken: Reference, otp: Type.String({ minLength: 1, maxLength: 12 }) }),
+        response: { 200: SessionResponse, ...errorResponses, 409: ErrorResponse },
+      },
+    },
+    async (req, reply) => sendSession(reply, await signup.validate(req.body.referenceToken, req.body.otp)),
+  );
+};

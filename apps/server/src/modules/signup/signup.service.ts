@@ -1,0 +1,200 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../infra/db/schema.js';
+import type { Config } from '../../config.js';
+import type { MessageJobs } from '../../infra/jobs/message-jobs.js';
+import { BadRequest, Conflict, NotFound, TooManyRequests, ValidationError } from '../../shared/errors.js';
+import { hashToken, newId, newToken, randomDigits, safeEqual } from '../../shared/tokens.js';
+import { minutes } from '../../shared/time.js';
+import { assertPasswordStrength, hashPassword } from '../../shared/password.js';
+import type { Language } from '../../shared/schemas.js';
+import * as accounts from '../account/account.repository.js';
+import type { AuthService, IssuedSession } from '../auth/auth.service.js';
+import type { CaptchaService } from '../captcha/captcha.service.js';
+import type { EulaService } from '../eula/eula.service.js';
+import type { NotificationService } from '../notification/notification.service.js';
+import * as repo from './signup.repository.js';
+import type { OtpChannel, SignupRequest } from './signup.table.js';
+import { otpSubject, otpText, welcomeNotification } from './signup.messages.js';
+
+export const OTP_LENGTH = 6;
+export const OTP_MINUTES = 3;
+export const MAX_RESENDS = 3;
+export const MAX_ATTEMPTS = 5;
+
+export interface SignupInput {
+  email: string;
+  phoneNumber: string;
+  countryCode: string;
+  password: string;
+  name?: string;
+  surname?: string;
+  language: Language;
+  eulaId: number;
+  sendOtpTo?: OtpChannel;
+}
+
+export interface SignupTicket {
+  referenceToken: string;
+  expectedInputLength: number;
+  remainingTimeInMinutes: number;
+}
+
+const OtpExpired = () => BadRequest('OTP_EXPIRED', 'OTP Expired!');
+const InvalidOtp = () => BadRequest('INVALID_OTP', 'Invalid OTP!');
+const otpHash = (requestId: string, otp: string) => hashToken(`${requestId}:${otp}`);
+
+interface Deps {
+  db: Kysely<DB>;
+  config: Pick<Config, 'freeQuotaBytes'>;
+  auth: AuthService;
+  captcha: CaptchaService;
+  eula: EulaService;
+  notifications: NotificationService;
+  messages: MessageJobs;
+}
+
+/** Sign-up in two steps: the request holds the details until the one-time code proves the phone or e-mail. */
+export class SignupService {
+  constructor(private readonly d: Deps) {}
+
+  async start(input: SignupInput, ip: string, captcha: { id?: string; answer?: string }): Promise<SignupTicket> {
+    await this.d.captcha.gate('SIGN_UP', ip, undefined, captcha);
+    const contact = normaliseContact(input);
+    assertPasswordStrength(input.password);
+    const eula = await this.d.eula.getById(input.eulaId);
+    if (!eula) throw ValidationError('eulaId does not name a published EULA.', 'eulaId');
+    await this.assertUnused(contact.email, contact.phoneE164);
+    await this.d.captcha.recordSignup(ip);
+
+    const passwordHash = await hashPassword(input.password);
+    const referenceToken = newToken();
+    const id = newId();
+    const otp = randomDigits(OTP_LENGTH);
+    const channel = input.sendOtpTo ?? 'PHONE';
+    const at = Date.now();
+    await this.d.db.transaction().execute(async (trx) => {
+      await repo.create(trx, {
+        id,
+        reference_hash: hashToken(referenceToken),
+        email: contact.email,
+        country_code: contact.countryCode,
+        phone_number: contact.phoneNumber,
+        phone_e164: contact.phoneE164,
+        password_hash: passwordHash,
+        name: (input.name ?? '').trim(),
+        surname: (input.surname ?? '').trim(),
+        language: input.language,
+        eula_id: eula.id,
+        channel,
+        otp_hash: otpHash(id, otp),
+        otp_expires_at: at + minutes(OTP_MINUTES),
+        attempts: 0,
+        resends: 0,
+        status: 'PENDING',
+        ip,
+        created_at: at,
+      });
+      await this.sendOtp(trx, channel, contact, input.language, otp);
+    });
+    return { referenceToken, expectedInputLength: OTP_LENGTH, remainingTimeInMinutes: OTP_MINUTES };
+  }
+
+  async resend(referenceToken: string): Promise<SignupTicket> {
+    const req = await this.pending(referenceToken);
+    if (req.resends >= MAX_RESENDS) throw TooManyRequests();
+    const otp = randomDigits(OTP_LENGTH);
+    await this.d.db.transaction().execute(async (trx) => {
+      await repo.renewOtp(trx, req.id, otpHash(req.id, otp), Date.now() + minutes(OTP_MINUTES));
+      await this.sendOtp(
+        trx,
+        req.channel,
+        { email: req.email, phoneE164: req.phone_e164 },
+        req.language as Language,
+        otp,
+      );
+    });
+    return { referenceToken, expectedInputLength: OTP_LENGTH, remainingTimeInMinutes: OTP_MINUTES };
+  }
+
+  async validate(referenceToken: string, otp: string): Promise<IssuedSession> {
+    const req = await this.pending(referenceToken);
+    if (req.otp_expires_at <= Date.now()) throw OtpExpired();
+    if (!safeEqual(req.otp_hash, otpHash(req.id, otp.trim()))) {
+      const lock = req.attempts + 1 >= MAX_ATTEMPTS;
+      await repo.recordAttempt(this.d.db, req.id, lock);
+      throw lock ? TooManyRequests() : InvalidOtp();
+    }
+    await this.assertUnused(req.email, req.phone_e164);
+    return this.d.db.transaction().execute(async (trx) => {
+      if (!(await repo.complete(trx, req.id))) throw NotFound('Sign-up reference not found.');
+      const at = Date.now();
+      const accountId = newId();
+      await accounts.create(trx, {
+        id: accountId,
+        email: req.email,
+        country_code: req.country_code,
+        phone_number: req.phone_number,
+        phone_e164: req.phone_e164,
+        password_hash: req.password_hash,
+        name: req.name,
+        surname: req.surname,
+        language: req.language,
+        status: 'ACTIVE',
+        account_type: 'STANDARD',
+        is_family_member: 0,
+        is_family_admin: 0,
+        photo_key: null,
+        project_id: newId(),
+        quota_bytes: this.d.config.freeQuotaBytes,
+        used_bytes: 0,
+        eula_id: req.eula_id,
+        created_at: at,
+        updated_at: at,
+      });
+      const text = welcomeNotification(req.language as Language);
+      await this.d.notifications.create(trx, accountId, { type: 'WELCOME', language: req.language, ...text });
+      return this.d.auth.issue(trx, accountId, { uuid: newId(), name: 'Browser', deviceType: 'WEB' }, null);
+    });
+  }
+
+  private async pending(referenceToken: string): Promise<SignupRequest> {
+    const req = await repo.getByReferenceHash(this.d.db, hashToken(referenceToken));
+    if (!req || req.status === 'DONE') throw NotFound('Sign-up reference not found.');
+    if (req.status === 'LOCKED') throw TooManyRequests();
+    return req;
+  }
+
+  private async assertUnused(email: string, phoneE164: string): Promise<void> {
+    if (await accounts.getByEmail(this.d.db, email)) {
+      throw Conflict('EMAIL_ALREADY_EXISTS', 'An account with this e-mail address already exists.', 'email');
+    }
+    if (await accounts.getByPhoneE164(this.d.db, phoneE164)) {
+      throw Conflict('PHONE_ALREADY_EXISTS', 'An account with this phone number already exists.', 'phoneNumber');
+    }
+  }
+
+  private async sendOtp(
+    trx: Parameters<MessageJobs['sms']>[0],
+    channel: OtpChannel,
+    contact: { email: string; phoneE164: string },
+    language: Language,
+    otp: string,
+  ): Promise<void> {
+    const text = otpText(language, otp, OTP_MINUTES);
+    if (channel === 'EMAIL') await this.d.messages.email(trx, { to: contact.email, subject: otpSubject(language), text });
+    else await this.d.messages.sms(trx, { to: contact.phoneE164, text });
+  }
+}
+
+function normaliseContact(input: SignupInput) {
+  const email = input.email.trim().toLowerCase();
+  const countryCode = input.countryCode.replace(/^\+/, '');
+  const phoneNumber = input.phoneNumber.replace(/[\s()-]/g, '').replace(/^0+/, '');
+  if (!/^\d{1,3}$/.test(countryCode)) throw ValidationError('countryCode must be 1–3 digits.', 'countryCode');
+  if (!/^\d{4,14}$/.test(phoneNumber) || countryCode.length + phoneNumber.length > 15) {
+    throw ValidationError('phoneNumber must be a national number of 4–14 digits.', 'phoneNumber');
+  }
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw ValidationError('email is not a valid e-mail address.', 'email');
+  return { email, countryCode, phoneNumber, phoneE164: `+${countryCode}${phoneNumber}` };
+}
+

@@ -1,0 +1,27 @@
+import type { Selectable } from 'kysely';
+
+export type OtpChannel = 'PHONE' | 'EMAIL';
+export type SignupStatus = 'PENDING' | 'DONE' | 'LOCKED';
+
+export interface SignupRequestTable {
+  id: string;
+  reference_hash: string;
+  email: string;
+  country_code: string;
+  phone_number: string;
+  phone_e164: string;
+  password_hash: string;
+  name: string;
+  surname: string;
+  language: string;
+  eula_id: number;
+  channel: OtpChannel;
+  otp_hash: string;
+  otp_expires_at: number;
+  attempts: number;
+  resends: number;
+  status: SignupStatus;
+  ip: string;
+  created_at: number;
+}
+export type SignupRequest = Selectable<SignupRequestTable>;

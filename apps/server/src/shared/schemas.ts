@@ -1,0 +1,20 @@
+import { Type } from 'typebox';
+
+/** The one failure shape every route documents. */
+export const ErrorResponse = Type.Object(
+  { status: Type.Union([Type.String(), Type.Number()]), message: Type.String(), field: Type.Optional(Type.String()) },
+  { $id: 'ErrorResponse' },
+);
+
+export const errorResponses = {
+  400: ErrorResponse,
+  401: ErrorResponse,
+  404: ErrorResponse,
+  429: ErrorResponse,
+} as const;
+
+export const LANGUAGES = ['tr', 'en', 'ru', 'uk', 'ar', 'de', 'es', 'ro', 'sq', 'fr', 'ka'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const LanguageSchema = Type.Union(LANGUAGES.map((l) => Type.Literal(l)));
+
+export const UuidSchema = Type.String({ format: 'uuid' });

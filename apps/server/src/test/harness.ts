@@ -1,0 +1,131 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../app.js';
+import { loadConfig, type Config } from '../config.js';
+import { createDatabase, type Database } from '../infra/db/database.js';
+
+/** Integration tests run on SQLite always, and on PostgreSQL too when TEST_DATABASE_URL is set. */
+export const DIALECTS: Array<'sqlite' | 'postgres'> = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  database: Database;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/** A throwaway PostgreSQL database per test file, so files run in parallel without seeing each other. */
+export async function createPgDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const admin = new URL(process.env.TEST_DATABASE_URL!);
+  const name = `bulut_t_${randomBytes(6).toString('hex')}`;
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  await client.query(`CREATE DATABASE ${name}`);
+  await client.end();
+  const url = new URL(admin.toString());
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: admin.toString() });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export async function startTestApp(
+  dialect: 'sqlite' | 'postgres',
+  env: Record<string, string> = {},
+): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bulut-test-'));
+  const pgDb = dialect === 'postgres' ? await createPgDatabase() : null;
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    WEB_DIST_DIR: '',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: pgDb?.url,
+    AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    SIGNUP_CAPTCHA_THRESHOLD: '1000',
+    ...env,
+  });
+  const database = createDatabase({ databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile, poolSize: 4 });
+  const app = await buildApp(config, { database });
+  return {
+    app,
+    config,
+    database,
+    dataDir,
+    async close() {
+      await app.close();
+      await database.destroy();
+      await pgDb?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function readOutbox(dataDir: string): Array<{ channel: string; to: string; subject?: string; text: string; createdAt: string }> {
+  const dir = path.join(dataDir, 'outbox');
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')));
+}
+
+export function lastCodeFor(dataDir: string, to: string): string {
+  const msg = readOutbox(dataDir).filter((m) => m.to === to).at(-1);
+  const code = msg?.text.match(/\b(\d{6})\b/)?.[1];
+  if (!code) throw new Error(`no code sent to ${to}`);
+  return code;
+}
+
+let counter = 0;
+export function uniqueUser() {
+  counter++;
+  const n = `${Date.now() % 1_000_000}${counter}`.padStart(8, '0').slice(-8);
+  return {
+    email: `user${n}@example.com`,
+    countryCode: '90',
+    phoneNumber: `53${n}`,
+    password: 'correct horse 42',
+    name: 'Ayşe',
+    surname: 'Yılmaz',
+    language: 'tr' as const,
+    eulaId: 2,
+  };
+}
+
+/** Signs up through the real API, reading the one-time code from the dev outbox like a person reads an SMS. */
+export async function signUp(t: TestApp, user = uniqueUser()) {
+  const start = await t.app.inject({ method: 'POST', url: '/api/v2/signup', payload: user });
+  if (start.statusCode !== 200) throw new Error(`signup failed: ${start.body}`);
+  await t.app.jobs.runDue();
+  const otp = lastCodeFor(t.dataDir, `+${user.countryCode}${user.phoneNumber}`);
+  const done = await t.app.inject({
+    method: 'POST',
+    url: '/api/v2/signup/validate',
+    payload: { referenceToken: start.json().referenceToken, otp },
+  });
+  if (done.statusCode !== 200) throw new Error(`validate failed: ${done.body}`);
+  return { user, token: String(done.headers['x-auth-token']), accountId: done.json().userUuid as string };
+}
+
+export const authed = (token: string) => ({ 'x-auth-token': token });
+
+export function expectError(res: LightMyRequestResponse, httpStatus: number, status?: string) {
+  const body = res.json();
+  if (res.statusCode !== httpStatus || typeof body.message !== 'string' || (status && body.status !== status)) {
+    throw new Error(`expected ${httpStatus} ${status ?? ''}, got ${res.statusCode} ${res.body}`);
+  }
+  if (/\bat .+:\d+:\d+/.test(res.body)) throw new Error(`stack trace leaked: ${res.body}`);
+  return body as { status: string; message: string; field?: string };
+}
