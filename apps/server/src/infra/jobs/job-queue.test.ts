@@ -1,0 +1,170 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SMTPServer } from 'smtp-server';
+import pino from 'pino';
+import { createDatabase, type Database } from '../db/database.js';
+import { migrateToLatest } from '../db/migrate.js';
+import { createPgDatabase, DIALECTS } from '../../test/harness.js';
+import { SmtpMailer } from '../mail/mailer.js';
+import { OutboxSmsGateway } from '../sms/sms-gateway.js';
+import { DevOutbox } from '../outbox/dev-outbox.js';
+import { MessageJobs } from './message-jobs.js';
+import { JobQueue } from './job-queue.js';
+
+const logger = pino({ level: 'silent' });
+
+describe.each(DIALECTS)('job queue (%s)', (dialect) => {
+  let database: Database;
+  let dir: string;
+  let drop: (() => Promise<void>) | undefined;
+  let url: string | null = null;
+
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bulut-jobs-'));
+    if (dialect === 'postgres') {
+      const pg = await createPgDatabase();
+      url = pg.url;
+      drop = pg.drop;
+    }
+    database = createDatabase({ databaseUrl: url, sqliteFile: path.join(dir, 'db.sqlite') });
+    await migrateToLatest(database.db);
+  });
+  afterAll(async () => {
+    await database.destroy();
+    await drop?.();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  const queue = (db = database, leaseMs?: number) =>
+    new JobQueue({ db: db.db, dialect: db.dialect, logger, concurrency: 4, pollMs: 20, leaseMs });
+
+  it('commits a job with the transaction that enqueued it, and not when it rolls back', async () => {
+    const q = queue();
+    q.register('noop.commit', async () => {});
+    await database.db
+      .transaction()
+      .execute(async (trx) => {
+        await q.enqueue(trx, 'noop.commit', {});
+        throw new Error('rollback');
+      })
+      .catch(() => {});
+    expect(await database.db.selectFrom('job').where('type', '=', 'noop.commit').selectAll().execute()).toHaveLength(0);
+    await database.db.transaction().execute((trx) => q.enqueue(trx, 'noop.commit', {}));
+    expect(await q.runDue()).toBe(1);
+    const row = await database.db.selectFrom('job').where('type', '=', 'noop.commit').selectAll().executeTakeFirstOrThrow();
+    expect(row.status).toBe('done');
+  });
+
+  it('sends mail over real SMTP through the queue', async () => {
+    const received: string[] = [];
+    const smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      onData(stream, _session, cb) {
+        let data = '';
+        stream.on('data', (c: Buffer) => (data += c.toString()));
+        stream.on('end', () => {
+          received.push(data);
+          cb();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    const port = (smtp.server.address() as { port: number }).port;
+    try {
+      const q = queue();
+      const messages = MessageJobs.register(q, new SmtpMailer(`smtp://127.0.0.1:${port}`, 'Bulut <no-reply@bulut.test>'), new OutboxSmsGateway(new DevOutbox(dir)));
+      await messages.email(database.db, { to: 'ayse@example.com', subject: 'Kodunuz', text: 'Bulut doğrulama kodunuz 123456' });
+      expect(await q.runDue()).toBe(1);
+      expect(received).toHaveLength(1);
+      expect(received[0]).toContain('To: ayse@example.com');
+      expect(received[0]).toContain('Subject: Kodunuz');
+    } finally {
+      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    }
+  });
+
+  it('retries a failing job with growing backoff, then marks it failed with the reason', async () => {
+    const q = queue();
+    let calls = 0;
+    q.register('flaky.always', async () => {
+      calls++;
+      throw new Error(`boom ${calls}`);
+    }, { maxAttempts: 3, backoffMs: 1000 });
+    const id = await q.enqueue(database.db, 'flaky.always', {});
+    const runAts: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      await q.runDue();
+      const row = await database.db.selectFrom('job').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      runAts.push(row.run_at - row.updated_at);
+      // make it due again without waiting for the backoff
+      if (row.status === 'queued') await database.db.updateTable('job').set({ run_at: 0 }).where('id', '=', id).execute();
+    }
+    const row = await database.db.selectFrom('job').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    expect(calls).toBe(3);
+    expect(row.status).toBe('failed');
+    expect(row.attempts).toBe(3);
+    expect(row.last_error).toBe('boom 3');
+    expect(runAts[1]!).toBeGreaterThan(runAts[0]!);
+  });
+
+  it('picks up a job whose worker died mid-way once its lease has run out', async () => {
+    const q = queue();
+    const done: string[] = [];
+    q.register('crash.resume', async (p) => {
+      done.push((p as { n: string }).n);
+    });
+    const id = await q.enqueue(database.db, 'crash.resume', { n: 'x' });
+    // Simulate a process that claimed the job and died: running, locked by someone else, lease expired.
+    await database.db
+      .updateTable('job')
+      .set({ status: 'running', locked_by: 'dead-host:1', locked_until: Date.now() - 1, attempts: 1 })
+      .where('id', '=', id)
+      .execute();
+    expect(await q.runDue()).toBe(1);
+    expect(done).toEqual(['x']);
+    const row = await database.db.selectFrom('job').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row.status).toBe('done');
+    expect(row.attempts).toBe(2);
+  });
+
+  it('does not take a job whose lease is still live', async () => {
+    const q = queue();
+    q.register('crash.live', async () => {});
+    const id = await q.enqueue(database.db, 'crash.live', {});
+    await database.db
+      .updateTable('job')
+      .set({ status: 'running', locked_by: 'other:1', locked_until: Date.now() + 60_000 })
+      .where('id', '=', id)
+      .execute();
+    expect(await q.runDue()).toBe(0);
+  });
+
+  it('never runs the same job twice when several workers poll at once', async () => {
+    // Separate connections per worker, as separate server processes would have.
+    const others = [0, 1, 2].map(() =>
+      createDatabase({ databaseUrl: url, sqliteFile: path.join(dir, 'db.sqlite'), poolSize: 3 }),
+    );
+    const runs = new Map<number, number>();
+    const workers = others.map((db) => {
+      const q = queue(db);
+      q.register('race.count', async (p) => {
+        const n = (p as { n: number }).n;
+        runs.set(n, (runs.get(n) ?? 0) + 1);
+        await new Promise((r) => setTimeout(r, 2));
+      });
+      return q;
+    });
+    const total = 60;
+    for (let n = 0; n < total; n++) await workers[0]!.enqueue(database.db, 'race.count', { n });
+    const drain = async (q: JobQueue) => {
+      while ((await q.runDue()) > 0);
+    };
+    await Promise.all(workers.map(drain));
+    await Promise.all(others.map((d) => d.destroy()));
+    expect(runs.size).toBe(total);
+    expect([...runs.values()].every((c) => c === 1)).toBe(true);
+  });
+});

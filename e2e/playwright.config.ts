@@ -1,0 +1,54 @@
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+export const E2E_PORT = 18080;
+export const E2E_DATA_DIR = path.resolve(import.meta.dirname, '.tmp/data');
+
+/** Runs against the real built app and server (SQLite + disk), in Debian's Chromium; Playwright never downloads a browser. */
+export default defineConfig({
+  testDir: './tests',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${E2E_PORT}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+        '--disable-dev-shm-usage',
+      ],
+    },
+  },
+  projects: [
+    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
+    { name: 'phone', use: { viewport: { width: 375, height: 740 }, isMobile: false, hasTouch: true } },
+  ],
+  webServer: {
+    command: 'node ../apps/server/dist/main.js',
+    url: `http://127.0.0.1:${E2E_PORT}/api/auth/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      PORT: String(E2E_PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: E2E_DATA_DIR,
+      LOG_LEVEL: 'warn',
+      JOB_POLL_MS: '100',
+      // Many sign-ups from one address in a short run; the captcha flow itself is covered by the server tests.
+      SIGNUP_CAPTCHA_THRESHOLD: '10000',
+      AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+    },
+  },
+});
