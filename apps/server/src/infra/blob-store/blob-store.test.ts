@@ -1,9 +1,10 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -30,7 +31,23 @@ type S3rverCtor = new (opts: {
   directory: string;
   configureBuckets: { name: string }[];
 }) => S3rverInstance;
-const S3rver = createRequire(import.meta.url)('s3rver') as S3rverCtor;
+const requireCjs = createRequire(import.meta.url);
+const S3rver = requireCjs('s3rver') as S3rverCtor;
+
+// s3rver quirk: it encrypts ListObjectsV2 continuation tokens with single DES, which OpenSSL 3
+// (Node ≥ 17) only has in the legacy provider, so any truncated listing (> 1000 keys) answers 500.
+// 3DES with three equal keys *is* single DES and is still available; this affects this test
+// process only.
+type Factory = (...args: unknown[]) => unknown;
+const cryptoCjs = requireCjs('node:crypto') as Record<'createCipheriv' | 'createDecipheriv', Factory>;
+const asTripleDes =
+  (original: Factory): Factory =>
+  (...args) =>
+    args[0] === 'des'
+      ? original('des-ede3-cbc', Buffer.concat(Array<Buffer>(3).fill(args[1] as Buffer)), args[2])
+      : original(...args);
+cryptoCjs.createCipheriv = asTripleDes(createCipheriv as Factory);
+cryptoCjs.createDecipheriv = asTripleDes(createDecipheriv as Factory);
 
 const MiB = 1024 * 1024;
 const BUCKET = 'bulut-test';
@@ -130,7 +147,10 @@ function describeBlobStore(name: string, setup: () => Promise<Harness>): void {
     const fileKey = (prefix = userPrefix()) => `${prefix}/files/${randomUUID()}`;
 
     async function expectNoLeftovers(): Promise<void> {
-      if (h.stagingLeftovers) expect(await h.stagingLeftovers()).toEqual([]);
+      if (!h.stagingLeftovers) return;
+      // Give a straggling file open (one that outlives the rejected put) time to show up.
+      await sleep(50);
+      expect(await h.stagingLeftovers()).toEqual([]);
     }
 
     it('ping succeeds', async () => {
@@ -391,7 +411,7 @@ describeBlobStore('S3BlobStore (s3rver)', async () => {
     teardown: async () => {
       store.destroy();
       await server.close();
-      await rm(dir, { recursive: true, force: true });
+      await rm(dir, { recursive: true, force: true, maxRetries: 3 });
     },
   };
 });
@@ -406,9 +426,15 @@ describe('S3BlobStore.ping', () => {
       await store.ping();
       await server.close();
       await expect(store.ping()).rejects.toThrow();
+      // An S3-side failure also rejects put and releases the caller's body, small or multipart.
+      for (const size of [1_000, 20 * MiB]) {
+        const body = generatedStream(size);
+        await expect(store.put(`users/${randomUUID()}/files/x`, body)).rejects.toThrow();
+        expect(body.destroyed).toBe(true);
+      }
     } finally {
       store.destroy();
-      await rm(dir, { recursive: true, force: true });
+      await rm(dir, { recursive: true, force: true, maxRetries: 3 });
     }
   });
 
@@ -427,7 +453,7 @@ describe('S3BlobStore.ping', () => {
     } finally {
       store.destroy();
       await server.close();
-      await rm(dir, { recursive: true, force: true });
+      await rm(dir, { recursive: true, force: true, maxRetries: 3 });
     }
   });
 });
@@ -440,7 +466,7 @@ describe('DiskBlobStore specifics', () => {
       await writeFile(file, 'x');
       await expect(new DiskBlobStore(file).ping()).rejects.toThrow();
     } finally {
-      await rm(dir, { recursive: true, force: true });
+      await rm(dir, { recursive: true, force: true, maxRetries: 3 });
     }
   });
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { constants as fsConstants } from 'node:fs';
+import { createWriteStream, constants as fsConstants } from 'node:fs';
+import type { WriteStream } from 'node:fs';
 import { access, lstat, mkdir, open, rename, rm, stat, unlink } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
@@ -36,17 +37,18 @@ export class DiskBlobStore implements BlobStore {
     await mkdir(this.#tmpDir, { recursive: true });
     const tmpPath = join(this.#tmpDir, randomUUID());
     const meter = new HashingMeter(opts.maxBytes);
-    let fh: FileHandle | undefined;
+    // flush: fsync before close, so the data is durable before the rename publishes it.
+    const file = createWriteStream(tmpPath, { flags: 'wx', flush: true });
     try {
-      fh = await open(tmpPath, 'wx');
-      // autoClose off: the handle must stay open for the fsync below.
-      await pipeline(body, meter, fh.createWriteStream({ autoClose: false }));
-      await fh.sync();
-      await fh.close();
-      fh = undefined;
+      try {
+        await pipeline(body, meter, file);
+      } finally {
+        // pipeline can settle before the file stream has closed (on errors, before it has even
+        // finished opening — it would then create the temp file after our rm below).
+        await untilClosed(file);
+      }
       await this.#moveIntoPlace(tmpPath, finalPath);
     } catch (err) {
-      await fh?.close().catch(() => {});
       await rm(tmpPath, { force: true });
       // The meter's own error may be masked by whatever the pipeline reports first.
       throw meter.exceeded ? new BlobTooLargeError(opts.maxBytes ?? 0) : err;
@@ -142,6 +144,10 @@ export class DiskBlobStore implements BlobStore {
       }
     }
   }
+}
+
+function untilClosed(stream: WriteStream): Promise<void> {
+  return stream.closed ? Promise.resolve() : new Promise((resolve) => stream.once('close', () => resolve()));
 }
 
 async function syncDir(dir: string): Promise<void> {

@@ -42,8 +42,9 @@ export class S3BlobStore implements BlobStore {
       region: cfg.region,
       forcePathStyle: cfg.forcePathStyle,
       credentials: { accessKeyId: cfg.accessKeyId, secretAccessKey: cfg.secretAccessKey },
-      // Only send/verify the SDK's CRC checksums where S3 demands them: many S3-compatible
-      // servers (s3rver, older MinIO/Ceph) reject or ignore them, and we hash with SHA-256 ourselves.
+      // Only send/verify the SDK's CRC checksums where the API requires them: the default since
+      // SDK 3.729 breaks several S3-compatible servers (older MinIO, Ceph RGW, …). Content
+      // integrity is tracked by our own SHA-256; transport integrity by TLS.
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
       requestHandler: {
@@ -84,12 +85,14 @@ export class S3BlobStore implements BlobStore {
       // are left to the bucket's AbortIncompleteMultipartUpload lifecycle rule.)
       await upload.done();
     } catch (err) {
-      meter.destroy(); // stop the source when the upload failed on the S3 side
+      // Still intact means the S3 side failed first: stop the source (pipeline destroys it).
+      const sourceBroke = meter.destroyed;
+      meter.destroy();
       const sourceErr = await piped;
       if (meter.exceeded) throw new BlobTooLargeError(opts.maxBytes ?? 0);
-      // A failed AbortMultipartUpload can replace the original cause in Upload's rejection, so
-      // prefer the source's error when the source is what broke.
-      throw isPrematureClose(sourceErr) || sourceErr === undefined ? err : sourceErr;
+      // When the source broke, Upload's rejection may instead carry a failed AbortMultipartUpload
+      // (s3rver does not implement it at all), so report the source's own error.
+      throw sourceBroke && sourceErr !== undefined ? sourceErr : err;
     }
     const sourceErr = await piped;
     if (sourceErr !== undefined) throw sourceErr; // not expected: the body ended cleanly
@@ -118,20 +121,23 @@ export class S3BlobStore implements BlobStore {
       }
       throw err;
     }
-    const stream = res.Body;
-    if (!(stream instanceof Readable)) throw new Error('S3 GetObject returned no Node.js stream body');
+    const body = res.Body;
+    if (!(body instanceof Readable)) throw new Error('S3 GetObject returned no Node.js stream body');
     try {
-      const parsed = parseContentRange(res.ContentRange);
-      if (parsed) return { stream, ...parsed };
-      // A 200 without Content-Range: the whole object (servers may also answer a range on an
-      // empty object this way). Anything other than exactly what was asked for is not served.
-      const size = res.ContentLength;
-      if (size === undefined) throw new Error('S3 GetObject response lacks Content-Length');
-      const { start, end } = resolveRange(range, size);
-      if (start !== 0 || end !== size - 1) throw new Error('S3 server ignored the Range header');
-      return { stream, size, start, end };
+      // What the server says it sent: a 206 with Content-Range, or a 200 with the whole object
+      // (servers may answer a range on an empty object that way).
+      const served = parseContentRange(res.ContentRange) ?? wholeObject(res.ContentLength);
+      // Re-resolve against the real size: yields 416 semantics for empty objects (s3rver answers
+      // those with "206, bytes 0-0/0") and the clamped end for the result.
+      const { start, end } = resolveRange(range, served.size);
+      if (served.start !== start || served.end < end) {
+        throw new Error(`S3 served bytes ${served.start}-${served.end} for a request of ${start}-${end}`);
+      }
+      // More than requested: trim. s3rver answers "bytes=0-0" with the whole object.
+      const stream = served.end > end ? takeBytes(body, end - start + 1) : body;
+      return { stream, size: served.size, start, end };
     } catch (err) {
-      stream.destroy();
+      body.destroy();
       throw err;
     }
   }
@@ -210,8 +216,28 @@ function isNotFound(err: unknown): boolean {
   return (err instanceof Error && (err.name === 'NoSuchKey' || err.name === 'NotFound')) || httpStatus(err) === 404;
 }
 
-function isPrematureClose(err: unknown): boolean {
-  return err instanceof Error && 'code' in err && err.code === 'ERR_STREAM_PREMATURE_CLOSE';
+function wholeObject(contentLength: number | undefined): { start: number; end: number; size: number } {
+  if (contentLength === undefined) throw new Error('S3 GetObject response lacks Content-Length');
+  return { start: 0, end: contentLength - 1, size: contentLength };
+}
+
+/** The first `n` (> 0) bytes of `src`; stopping early destroys `src`, releasing its socket. */
+function takeBytes(src: Readable, n: number): Readable {
+  return Readable.from(
+    (async function* () {
+      let left = n;
+      for await (const chunk of src) {
+        const buf = chunk as Buffer;
+        if (buf.length >= left) {
+          yield buf.subarray(0, left);
+          return;
+        }
+        left -= buf.length;
+        yield buf;
+      }
+    })(),
+    { objectMode: false },
+  );
 }
 
 function parseContentRange(header: string | undefined): { start: number; end: number; size: number } | null {
