@@ -1,0 +1,80 @@
+import { createApi } from '@reduxjs/toolkit/query/react';
+import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
+import { KEEP_UNUSED_DATA_FOR_S } from '../config/constants';
+import { paths } from '../config/paths';
+import { currentLanguage } from '../i18n/i18n';
+import { createBaseQuery } from './base-query';
+import { clearStoredSession, getAuthToken, getRememberMeToken, loggedOut, navigateTo } from './session';
+import { TAG_TYPES } from './tags';
+
+export const API_BASE_URL = '/api';
+
+/** Calls that never carry X-Auth-Token: spec 000 §7's list plus our own sign-in and sign-up calls. */
+export const PUBLIC_ENDPOINTS: ReadonlySet<string> = new Set([
+  'getCount',
+  'getSharedFiles',
+  'getSharedList',
+  'downloadSharedFiles',
+  'challenge',
+  'silentLogin',
+  'getAppleTokenFromKey',
+  'getCampaignCaptcha',
+  'draw',
+  'drawValidate',
+  'challangeToken',
+  'loginWithQrCode',
+  'login',
+  'captchaRequired',
+  'signup',
+  'signupSendVerification',
+  'signupValidate',
+  'eula',
+]);
+
+/** A 401 from these means wrong credentials or a dead session already; no refresh. */
+export const NO_REFRESH_ENDPOINTS: ReadonlySet<string> = new Set(['login', 'loginWithQrCode', 'logout']);
+
+let loggingOut = false;
+
+/**
+ * Ends the session: tells the server (best effort), resets per-user state and caches, clears stored
+ * credentials and flags (spec 000 §2), then goes to the sign-in screen.
+ */
+export function logout(): ThunkAction<Promise<void>, unknown, unknown, UnknownAction> {
+  return async (dispatch) => {
+    if (loggingOut) return;
+    loggingOut = true;
+    try {
+      const token = getAuthToken();
+      const rememberMeToken = getRememberMeToken();
+      if (token) {
+        const headers: Record<string, string> = { 'X-Auth-Token': token };
+        if (rememberMeToken) headers['X-Remember-Me-Token'] = rememberMeToken;
+        await fetch(`${API_BASE_URL}/auth/logout`, { method: 'POST', headers, credentials: 'same-origin' }).catch(() => undefined);
+      }
+      clearStoredSession();
+      dispatch(loggedOut());
+      // Leave the signed-in screens (and let React unmount them) before dropping the cache,
+      // or their subscriptions would refetch at once.
+      await navigateTo(paths.home);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      dispatch(baseApi.util.resetApiState());
+    } finally {
+      loggingOut = false;
+    }
+  };
+}
+
+export const baseApi = createApi({
+  reducerPath: 'api',
+  baseQuery: createBaseQuery({
+    baseUrl: API_BASE_URL,
+    publicEndpoints: PUBLIC_ENDPOINTS,
+    noRefreshEndpoints: NO_REFRESH_ENDPOINTS,
+    getLanguage: currentLanguage,
+    onSessionEnd: (api) => api.dispatch(logout()),
+  }),
+  keepUnusedDataFor: KEEP_UNUSED_DATA_FOR_S,
+  tagTypes: TAG_TYPES,
+  endpoints: () => ({}),
+});

@@ -1,0 +1,273 @@
+import type { BaseQueryApi, BaseQueryFn } from '@reduxjs/toolkit/query';
+import { REFRESH_RETRY_DELAY_MS } from '../config/constants';
+import { currentDevice, getAuthToken, getRememberMeToken, getStoredUser, saveSession, type DeviceInfo } from './session';
+
+export type ApiErrorStatus = number | 'FETCH_ERROR' | 'TIMEOUT_ERROR' | 'PARSING_ERROR';
+export type ResponseHeaders = Record<string, string>;
+
+/** Failure shape from the spec: errorStatus, errorData, headers, responseStatus. */
+export interface ApiError {
+  errorStatus: ApiErrorStatus;
+  errorData: unknown;
+  headers: ResponseHeaders;
+  responseStatus?: number;
+}
+
+export interface ApiMeta {
+  status: number;
+  headers: ResponseHeaders;
+}
+
+export interface ApiRequest {
+  url: string;
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  params?: Record<string, string | number | boolean | null | undefined>;
+  body?: unknown;
+  headers?: Record<string, string | undefined>;
+  responseHandler?: 'json' | 'text' | 'blob';
+  /** Milliseconds; the spec sets none by default. */
+  timeout?: number;
+}
+
+export type ApiArgs = string | ApiRequest;
+
+export interface ApiExtraOptions {
+  /** Send without X-Auth-Token and never refresh on 401. */
+  public?: boolean;
+}
+
+/** Success shape from the spec: data, status, headers (meta repeats status and headers for transformResponse). */
+export interface ApiSuccess<T = unknown> {
+  data: T;
+  status: number;
+  headers: ResponseHeaders;
+  meta: ApiMeta;
+}
+
+export type ApiBaseQuery = BaseQueryFn<ApiArgs, unknown, ApiError, ApiExtraOptions, ApiMeta>;
+
+export interface BaseQueryOptions {
+  baseUrl: string;
+  /** Endpoint names sent without a token (spec 000 §7 plus our sign-in and sign-up calls). */
+  publicEndpoints: ReadonlySet<string>;
+  /** Endpoints whose 401 means "wrong credentials", not "session expired". */
+  noRefreshEndpoints: ReadonlySet<string>;
+  getLanguage: () => string;
+  /** Ends the session: logout. Called at most once per failed refresh. */
+  onSessionEnd: (api: BaseQueryApi) => unknown;
+  retryDelayMs?: number;
+}
+
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+function toHeaderRecord(headers: Headers): ResponseHeaders {
+  const record: ResponseHeaders = {};
+  headers.forEach((value, key) => {
+    record[key.toLowerCase()] = value;
+  });
+  return record;
+}
+
+function buildUrl(baseUrl: string, url: string, params?: ApiRequest['params']): string {
+  const path = /^https?:\/\//.test(url) ? url : `${baseUrl.replace(/\/$/, '')}/${url.replace(/^\//, '')}`;
+  if (!params) return path;
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== null) search.append(key, String(value));
+  }
+  const query = search.toString();
+  return query ? `${path}${path.includes('?') ? '&' : '?'}${query}` : path;
+}
+
+function isJsonBody(body: unknown): boolean {
+  if (body === null || body === undefined) return false;
+  if (typeof body !== 'object') return typeof body === 'number' || typeof body === 'boolean';
+  return !(body instanceof FormData || body instanceof Blob || body instanceof URLSearchParams || body instanceof ArrayBuffer);
+}
+
+type Parsed = { ok: true; value: unknown } | { ok: false; raw: string };
+
+async function parseBody(response: Response, handler: ApiRequest['responseHandler']): Promise<Parsed> {
+  if (handler === 'blob') return { ok: true, value: await response.blob() };
+  const text = await response.text();
+  if (handler === 'text') return { ok: true, value: text };
+  if (!text) return { ok: true, value: null };
+  const contentType = response.headers.get('content-type') ?? '';
+  if (!contentType.includes('json')) return { ok: true, value: text };
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch {
+    return { ok: false, raw: text };
+  }
+}
+
+type Outcome = ApiSuccess | { error: ApiError; meta?: ApiMeta };
+
+/** One HTTP call, mapped to the spec's success and failure shapes. */
+async function send(options: BaseQueryOptions, args: ApiArgs, signal: AbortSignal, token: string | null): Promise<Outcome> {
+  const request: ApiRequest = typeof args === 'string' ? { url: args } : args;
+  const headers = new Headers();
+  headers.set('Accept', 'application/json, text/plain, */*');
+  headers.set('X-Client-Language', options.getLanguage());
+  if (token) headers.set('X-Auth-Token', token);
+  let body: BodyInit | undefined;
+  if (isJsonBody(request.body)) {
+    headers.set('Content-Type', 'application/json');
+    body = JSON.stringify(request.body);
+  } else if (request.body !== undefined && request.body !== null) {
+    body = request.body as BodyInit;
+  }
+  for (const [key, value] of Object.entries(request.headers ?? {})) {
+    if (value !== undefined) headers.set(key, value);
+  }
+
+  const controller = new AbortController();
+  const onAbort = () => controller.abort();
+  signal.addEventListener('abort', onAbort);
+  let timedOut = false;
+  const timer = request.timeout
+    ? setTimeout(() => {
+        timedOut = true;
+        controller.abort();
+      }, request.timeout)
+    : undefined;
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(options.baseUrl, request.url, request.params), {
+      method: request.method ?? 'GET',
+      headers,
+      body,
+      signal: controller.signal,
+      credentials: 'same-origin',
+    });
+  } catch (error) {
+    return {
+      error: {
+        errorStatus: timedOut ? 'TIMEOUT_ERROR' : 'FETCH_ERROR',
+        errorData: error instanceof Error ? error.message : String(error),
+        headers: {},
+      },
+    };
+  } finally {
+    if (timer) clearTimeout(timer);
+    signal.removeEventListener('abort', onAbort);
+  }
+
+  const responseHeaders = toHeaderRecord(response.headers);
+  const meta: ApiMeta = { status: response.status, headers: responseHeaders };
+  let parsed: Parsed;
+  try {
+    parsed = await parseBody(response, request.responseHandler);
+  } catch (error) {
+    parsed = { ok: false, raw: error instanceof Error ? error.message : String(error) };
+  }
+  if (!parsed.ok) {
+    return {
+      error: { errorStatus: 'PARSING_ERROR', errorData: parsed.raw, headers: responseHeaders, responseStatus: response.status },
+      meta,
+    };
+  }
+  if (!response.ok) {
+    return {
+      error: { errorStatus: response.status, errorData: parsed.value, headers: responseHeaders, responseStatus: response.status },
+      meta,
+    };
+  }
+  return { data: parsed.value, status: response.status, headers: responseHeaders, meta };
+}
+
+interface RememberMeBody {
+  deviceInfo?: DeviceInfo;
+  latestActivityId?: string;
+}
+
+/** POST /auth/rememberMe: rotates both tokens. Resolves false on any failure. */
+async function refreshSession(options: BaseQueryOptions): Promise<boolean> {
+  const user = getStoredUser();
+  const rememberMeToken = getRememberMeToken();
+  if (!user || !rememberMeToken) return false;
+  const device = currentDevice();
+  try {
+    const response = await fetch(buildUrl(options.baseUrl, '/auth/rememberMe'), {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        Accept: 'application/json',
+        'X-Client-Language': options.getLanguage(),
+        'X-Remember-Me-Token': rememberMeToken,
+        'X-Auth-Token': user._at,
+      },
+      body: JSON.stringify({ uuid: device.uuid, name: device.name, deviceType: device.deviceType }),
+      credentials: 'same-origin',
+    });
+    const authToken = response.headers.get('x-auth-token');
+    if (!response.ok || !authToken) return false;
+    const body = (await response.json().catch(() => ({}))) as RememberMeBody;
+    saveSession(
+      {
+        authToken,
+        rememberMeToken: response.headers.get('x-remember-me-token'),
+        deviceInfo: body.deviceInfo ?? user.deviceInfo,
+        latestActivityId: body.latestActivityId ?? user.latestActivityId,
+      },
+      { keepRememberMe: true },
+    );
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The shared base query: token header, language header, the spec's result shapes, and on 401 a
+ * single-flight remember-me refresh (other requests wait for it), then one retry after 100 ms.
+ */
+export function createBaseQuery(options: BaseQueryOptions): ApiBaseQuery {
+  const retryDelay = options.retryDelayMs ?? REFRESH_RETRY_DELAY_MS;
+  let refreshing: Promise<boolean> | null = null;
+
+  const startRefresh = (api: BaseQueryApi): Promise<boolean> => {
+    refreshing = (async () => {
+      const ok = await refreshSession(options);
+      if (!ok) await options.onSessionEnd(api);
+      return ok;
+    })().finally(() => {
+      refreshing = null;
+    });
+    return refreshing;
+  };
+
+  return async (args, api, extraOptions) => {
+    const isPublic = Boolean(extraOptions?.public) || options.publicEndpoints.has(api.endpoint);
+    if (!isPublic && refreshing) await refreshing;
+
+    const tokenSent = isPublic ? null : getAuthToken();
+    // Without a token the server can only answer 401: skip the round trip and treat it as one.
+    const first: Outcome =
+      isPublic || tokenSent
+        ? await send(options, args, api.signal, tokenSent)
+        : { error: { errorStatus: 401, errorData: { status: 'UNAUTHORIZED', message: 'No session' }, headers: {} } };
+    const unauthorized = 'error' in first && first.error.errorStatus === 401;
+    if (!unauthorized || isPublic || options.noRefreshEndpoints.has(api.endpoint)) return first;
+
+    let refreshed: Promise<boolean>;
+    if (refreshing) {
+      refreshed = refreshing;
+    } else {
+      const current = getAuthToken();
+      if (current && current !== tokenSent) {
+        // Another request refreshed the session while this one was in flight: just retry.
+        return send(options, args, api.signal, current);
+      }
+      if (!current || !getRememberMeToken()) {
+        await options.onSessionEnd(api);
+        return first;
+      }
+      refreshed = startRefresh(api);
+    }
+    if (!(await refreshed)) return first;
+    await delay(retryDelay);
+    return send(options, args, api.signal, getAuthToken());
+  };
+}

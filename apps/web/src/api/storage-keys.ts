@@ -1,0 +1,52 @@
+/** Browser storage keys (spec 000 §3). */
+export const storageKeys = {
+  user: 'user',
+  rememberMeToken: 'rememberMeToken',
+  deviceUuid: 'userUUID',
+  language: 'i18nextLng',
+  isFamilyMember: 'isFamilyMember',
+  isFamilyUserMember: 'isFamilyUserMember',
+  familyStatus: 'status',
+  openedFolder: 'openedFolder',
+  recentSearches: 'recentSearches',
+  unlinkAccounts: 'unlinkAccounts',
+} as const;
+
+export const sessionKeys = {
+  navToPackages: 'navToPackages',
+  fullStorageDismissed: 'fullStorageDismissed',
+} as const;
+
+export function readStorage(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+export function writeStorage(key: string, value: string | null): void {
+  try {
+    if (value === null) localStorage.removeItem(key);
+    else localStorage.setItem(key, value);
+  } catch {
+    // Storage can be unavailable (private mode, quota); the app keeps working without it.
+  }
+}
+
+export function readSession(key: string): string | null {
+  try {
+    return sessionStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+export function writeSession(key: string, value: string | null): void {
+  try {
+    if (value === null) sessionStorage.removeItem(key);
+    else sessionStorage.setItem(key, value);
+  } catch {
+    // See writeStorage.
+  }
+}

@@ -1,0 +1,170 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { json, mockFetch, type MockHandler } from '../../test/fetch-mock';
+import { renderRoutes } from '../../test/render';
+import { createAppRoutes } from '../router';
+import { createAppStore } from '../store';
+
+interface Account {
+  status?: 'ACTIVE' | 'READ_ONLY';
+  used?: string;
+  premium?: boolean;
+  unread?: number;
+  isFamilyMember?: boolean;
+  isFamilyAdmin?: boolean;
+}
+
+function server(account: Account = {}, extra: Record<string, MockHandler> = {}) {
+  const unread = account.unread ?? 3;
+  return mockFetch({
+    'GET /api/account/info': () =>
+      json({
+        uuid: 'u-1',
+        name: 'Ayşe',
+        surname: 'Yılmaz',
+        email: 'ayse@example.com',
+        status: account.status ?? 'ACTIVE',
+        isFamilyMember: account.isFamilyMember ?? false,
+        isFamilyAdmin: account.isFamilyAdmin ?? false,
+      }),
+    'GET /api/account/usages': () => json({ 'Bytes-Used': account.used ?? '1288490188', 'Quota-Bytes': '5368709120' }),
+    'GET /api/account/authority': () => json(account.premium === false ? [] : [{ type: 'AUTH_PREMIUM_USER' }]),
+    'GET /api/notification/communication/fetch': () =>
+      json(
+        Array.from({ length: unread + 1 }, (_, i) => ({
+          notificationId: `n-${i}`,
+          status: i < unread ? 'UNREAD' : 'READ',
+          title: `Title ${i}`,
+          body: `Body ${i}`,
+          createdDate: '2026-01-05T09:07:00',
+        })),
+      ),
+    'POST /api/auth/logout': () => json({}),
+    ...extra,
+  });
+}
+
+function signIn() {
+  localStorage.setItem('user', JSON.stringify({ deviceInfo: null, latestActivityId: null, _at: 'token-1' }));
+  localStorage.setItem('rememberMeToken', 'rm-1');
+}
+
+function renderMain(path = '/main') {
+  const store = createAppStore();
+  return renderRoutes(createAppRoutes(store), { store, initialEntries: [path] });
+}
+
+describe('signed-in layout', () => {
+  it('sends visitors without a session to the sign-in screen', async () => {
+    server();
+    mockFetch({ 'GET /api/captcha/required': () => json({ captchaRequired: false }) });
+    const { router, store } = renderMain('/main/settings');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(store.getState().auth.returnUrl).toBe('/main/settings');
+    expect(await screen.findByRole('heading', { name: 'Sign in' }, { timeout: 5000 })).toBeInTheDocument();
+  });
+
+  it('opens notifications from /main with the title, side menu and account card', async () => {
+    signIn();
+    server();
+    const { router, user } = renderMain('/main');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/main/notifications'));
+    expect(await screen.findByTestId('page-title')).toHaveTextContent('Notifications');
+    const menu = screen.getByTestId('side-menu');
+    expect(within(menu).getByText('Ayşe Yılmaz')).toBeInTheDocument();
+    // No section screen exists yet, so the menu offers no dead links.
+    expect(within(menu).queryAllByRole('link')).toHaveLength(0);
+    expect(screen.getByRole('button', { name: 'Clear All' })).toBeInTheDocument();
+    expect(screen.queryByTestId('new-button')).not.toBeInTheDocument();
+
+    await user.click(screen.getByTestId('account-card-trigger'));
+    const card = await screen.findByTestId('account-card');
+    expect(within(card).getByTestId('unread-badge')).toHaveTextContent('3');
+    const usage = within(card).getByTestId('usage-bar');
+    expect(usage).toHaveTextContent('1.2 GB / 5 GB');
+    expect(usage).toHaveAttribute('aria-valuenow', '24');
+    expect(within(card).queryByTestId('premium-prompt')).not.toBeInTheDocument();
+  });
+
+  it('caps the unread badge at 9+ and shows the premium prompt without a dead button', async () => {
+    signIn();
+    server({ unread: 12, premium: false });
+    const { user } = renderMain('/main/notifications');
+    await user.click(await screen.findByTestId('account-card-trigger'));
+    const card = await screen.findByTestId('account-card');
+    await waitFor(() => expect(within(card).getByTestId('unread-badge')).toHaveTextContent('9+'));
+    const prompt = await within(card).findByTestId('premium-prompt');
+    expect(prompt).toHaveTextContent('Upgrade to Premium');
+    expect(within(prompt).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('opens Settings on the Profile tab from the account card', async () => {
+    signIn();
+    server();
+    const { user, router } = renderMain('/main/notifications');
+    await user.click(await screen.findByTestId('account-card-trigger'));
+    await user.click(await screen.findByRole('menuitem', { name: 'Settings' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/main/settings'));
+    expect(await screen.findByRole('tab', { name: 'Profile', selected: true })).toBeInTheDocument();
+    expect(screen.getByTestId('page-title')).toHaveTextContent('Settings');
+  });
+
+  it('logs out: tells the server, clears stored credentials and returns to sign-in', async () => {
+    signIn();
+    localStorage.setItem('recentSearches', '["beach"]');
+    sessionStorage.setItem('navToPackages', 'true');
+    const { requests } = server({}, { 'GET /api/captcha/required': () => json({ captchaRequired: false }) });
+    const { user, router } = renderMain('/main/notifications');
+    await user.click(await screen.findByTestId('account-card-trigger'));
+    await user.click(await screen.findByTestId('logout'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    const logoutCall = requests.find((r) => r.url.pathname === '/api/auth/logout');
+    expect(logoutCall?.headers.get('X-Auth-Token')).toBe('token-1');
+    expect(logoutCall?.headers.get('X-Remember-Me-Token')).toBe('rm-1');
+    expect(localStorage.getItem('user')).toBeNull();
+    expect(localStorage.getItem('rememberMeToken')).toBeNull();
+    expect(localStorage.getItem('recentSearches')).toBeNull();
+    expect(sessionStorage.getItem('navToPackages')).toBeNull();
+    expect(await screen.findByRole('heading', { name: 'Sign in' }, { timeout: 5000 })).toBeInTheDocument();
+  });
+
+  it('shows the read-only banner, and the full-storage modal above 80 % until dismissed', async () => {
+    signIn();
+    server({ status: 'READ_ONLY', used: String(Math.round(5368709120 * 0.85)) });
+    const { user } = renderMain('/main/notifications');
+    expect(await screen.findByTestId('read-only-banner')).toBeInTheDocument();
+    const modal = await screen.findByTestId('full-storage-modal');
+    expect(modal).toHaveTextContent('Your storage is almost full');
+    await user.click(within(modal).getByRole('button', { name: 'Not now' }));
+    await waitFor(() => expect(screen.queryByTestId('full-storage-modal')).not.toBeInTheDocument());
+    expect(sessionStorage.getItem('fullStorageDismissed')).toBe('true');
+  });
+
+  it('stores the family flags from the account info', async () => {
+    signIn();
+    server({ isFamilyAdmin: true });
+    renderMain('/main/notifications');
+    await waitFor(() => expect(localStorage.getItem('isFamilyMember')).toBe('true'));
+    expect(localStorage.getItem('status')).toBe('ACTIVE');
+    expect(localStorage.getItem('isFamilyUserMember')).toBeNull();
+  });
+
+  it('uses a hamburger with the unread badge under 768 px', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query.includes('max-width'),
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }));
+    signIn();
+    server({ unread: 10 });
+    const { user } = renderMain('/main/notifications');
+    const hamburger = await screen.findByTestId('hamburger');
+    await waitFor(() => expect(within(hamburger).getByTestId('unread-badge')).toHaveTextContent('9+'));
+    expect(screen.queryByTestId('side-menu')).not.toBeInTheDocument();
+    // Mobile: Clear All is the trash icon in the header.
+    expect(screen.getByRole('button', { name: 'Clear All' })).toBeInTheDocument();
+    await user.click(hamburger);
+    expect(await screen.findByTestId('side-menu')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,20 @@
+import { StrictMode, Suspense } from 'react';
+import { Provider } from 'react-redux';
+import { RouterProvider } from 'react-router/dom';
+import { Loader } from '../components/ui/loader';
+import { ToastHost } from '../components/ui/toast-host';
+import type { AppRouter } from './router';
+import type { AppStore } from './store';
+
+export function AppProviders({ store, router }: { store: AppStore; router: AppRouter }) {
+  return (
+    <StrictMode>
+      <Provider store={store}>
+        <Suspense fallback={<Loader />}>
+          <RouterProvider router={router} />
+          <ToastHost />
+        </Suspense>
+      </Provider>
+    </StrictMode>
+  );
+}

@@ -1,0 +1,70 @@
+import { createBrowserRouter, Navigate, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { hasSession } from '../api/session';
+import { Loader } from '../components/ui/loader';
+import { paths } from '../config/paths';
+import { setReturnUrl } from '../features/auth/auth-slice';
+import { AuthLayout } from './layout/auth-layout';
+import { LandingRedirect } from './layout/landing-redirect';
+import { RouteError } from './layout/route-error';
+import { lazyScreen } from './lazy-route';
+import type { ShellHandle } from './route-handle';
+import type { AppStore } from './store';
+
+const notificationsHandle: ShellHandle = { pageName: 'notifications', titleKey: 'notifications:title' };
+const settingsHandle: ShellHandle = { pageName: 'settings', titleKey: 'settings:title' };
+
+/** The route table of spec 000 §2, limited to the screens that exist; every screen loads on demand. */
+export function createAppRoutes(store: AppStore): RouteObject[] {
+  const requireSession = ({ request }: LoaderFunctionArgs) => {
+    if (hasSession()) return null;
+    const url = new URL(request.url);
+    store.dispatch(setReturnUrl(`${url.pathname}${url.search}`));
+    throw redirect(paths.home);
+  };
+  const skipIfSignedIn = () => (hasSession() ? redirect(paths.main) : null);
+
+  return [
+    {
+      path: '/',
+      errorElement: <RouteError />,
+      hydrateFallbackElement: <Loader />,
+      children: [
+        {
+          element: <AuthLayout />,
+          loader: skipIfSignedIn,
+          children: [
+            { index: true, lazy: lazyScreen(() => import('../features/auth/components/login-screen'), (m) => m.LoginScreen) },
+            { path: 'auth/login', lazy: lazyScreen(() => import('../features/auth/components/login-screen'), (m) => m.LoginScreen) },
+            { path: 'auth/signup', lazy: lazyScreen(() => import('../features/auth/components/signup-screen'), (m) => m.SignupScreen) },
+          ],
+        },
+        {
+          path: 'main',
+          loader: requireSession,
+          lazy: lazyScreen(() => import('./layout/main-layout'), (m) => m.MainLayout),
+          children: [
+            // The Photos screen (spec: /main/photos/all) arrives in a later issue; until then /main opens notifications.
+            { index: true, element: <Navigate to={paths.notifications} replace /> },
+            {
+              path: 'notifications',
+              handle: notificationsHandle,
+              lazy: lazyScreen(() => import('../features/notifications/components/notifications-screen'), (m) => m.NotificationsScreen),
+            },
+            {
+              path: 'settings',
+              handle: settingsHandle,
+              lazy: lazyScreen(() => import('../features/settings/components/settings-screen'), (m) => m.SettingsScreen),
+            },
+          ],
+        },
+        { path: '*', element: <LandingRedirect /> },
+      ],
+    },
+  ];
+}
+
+export function createAppRouter(store: AppStore) {
+  return createBrowserRouter(createAppRoutes(store));
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;

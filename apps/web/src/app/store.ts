@@ -1,0 +1,27 @@
+import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import { baseApi } from '../api/base-api';
+import { toastSlice } from '../components/ui/toast-slice';
+import { accountSlice } from '../features/account/account-slice';
+import { authSlice } from '../features/auth/auth-slice';
+import { uiSlice } from '../state/ui-slice';
+
+const rootReducer = combineReducers({
+  [baseApi.reducerPath]: baseApi.reducer,
+  auth: authSlice.reducer,
+  account: accountSlice.reducer,
+  ui: uiSlice.reducer,
+  toast: toastSlice.reducer,
+});
+
+export type RootState = ReturnType<typeof rootReducer>;
+
+export function createAppStore(preloadedState?: Partial<RootState>) {
+  return configureStore({
+    reducer: rootReducer,
+    preloadedState,
+    middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(baseApi.middleware),
+  });
+}
+
+export type AppStore = ReturnType<typeof createAppStore>;
+export type AppDispatch = AppStore['dispatch'];

@@ -1,0 +1,45 @@
+import { createSlice, nanoid, type PayloadAction } from '@reduxjs/toolkit';
+import { loggedOut } from '../../api/session';
+
+export type ToastKind = 'success' | 'plain' | 'alert' | 'error';
+
+export interface ToastMessage {
+  id: string;
+  kind: ToastKind;
+  /** i18n key ("ns:key"). */
+  messageKey: string;
+  values?: Record<string, string | number>;
+}
+
+export interface ToastState {
+  items: ToastMessage[];
+}
+
+const initialState: ToastState = { items: [] };
+
+export const toastSlice = createSlice({
+  name: 'toast',
+  initialState,
+  reducers: {
+    showToast: {
+      reducer(state, action: PayloadAction<ToastMessage>) {
+        state.items.push(action.payload);
+      },
+      prepare(payload: Omit<ToastMessage, 'id'>) {
+        return { payload: { ...payload, id: nanoid() } };
+      },
+    },
+    dismissToast(state, action: PayloadAction<string>) {
+      state.items = state.items.filter((item) => item.id !== action.payload);
+    },
+    clearToasts() {
+      return initialState;
+    },
+  },
+  extraReducers: (builder) => {
+    // Logout clears every toast and hides the host.
+    builder.addCase(loggedOut, () => initialState);
+  },
+});
+
+export const { showToast, dismissToast, clearToasts } = toastSlice.actions;

@@ -1,0 +1,122 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { PREMIUM_AUTHORITY, useGetAccountInfoQuery, useGetAuthorityQuery, useGetUsagesQuery } from '../../../api/account';
+import { logout } from '../../../api/base-api';
+import { useAppDispatch } from '../../../app/hooks';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { BellIcon, ChevronDownIcon, LogoutIcon, SettingsIcon, StarIcon } from '../../../components/ui/icons';
+import { UsageBar } from '../../../components/ui/usage-bar';
+import { isPathBuilt, paths } from '../../../config/paths';
+import { PROFILE_TAB, setSettingsTab } from '../../../state/ui-slice';
+import { displayName } from '../display-name';
+import { AccountAvatar } from './account-avatar';
+import styles from './account.module.css';
+
+export interface AccountCardProps {
+  unreadCount: number;
+  /** Narrow layout: the trigger shows only the avatar. */
+  compact?: boolean;
+}
+
+/** The account dropdown card (spec 000 §2). Entries whose screens do not exist yet are left out. */
+export function AccountCard({ unreadCount, compact = false }: AccountCardProps) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const { data: info } = useGetAccountInfoQuery();
+  const usage = useGetUsagesQuery();
+  const authority = useGetAuthorityQuery();
+  const name = displayName(info);
+  const secondary = info?.email && info.email !== name ? info.email : null;
+  const isPremium = authority.data?.some((entry) => entry.type === PREMIUM_AUTHORITY) ?? true;
+  const packagesBuilt = isPathBuilt(paths.packages);
+  const unreadLabel = t('account:unread_count', { count: unreadCount });
+
+  return (
+    // Non-modal: the modal variant's scroll lock injects a <style> tag that the CSP blocks.
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger asChild>
+        <button
+          type="button"
+          className={styles.trigger}
+          aria-label={unreadCount > 0 ? t('account:menu_label_unread', { count: unreadCount }) : t('account:menu_label')}
+          data-testid="account-card-trigger"
+        >
+          <span className={styles.triggerAvatar}>
+            <AccountAvatar info={info} size={compact ? 32 : 36} />
+            {unreadCount > 0 ? <span className={styles.dot} aria-hidden="true" /> : null}
+          </span>
+          {!compact ? (
+            <>
+              <span className={styles.triggerName}>{name}</span>
+              <ChevronDownIcon size={16} className={styles.chevron} />
+            </>
+          ) : null}
+        </button>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content className={styles.card} align="end" sideOffset={8} collisionPadding={12} data-testid="account-card">
+          <div className={styles.cardHeader}>
+            <AccountAvatar info={info} size={48} />
+            <div className={styles.cardIdentity}>
+              <span className={styles.cardName} data-testid="account-name">
+                {name}
+              </span>
+              {secondary ? <span className={styles.cardEmail}>{secondary}</span> : null}
+            </div>
+          </div>
+          <DropdownMenu.Separator className={styles.separator} />
+          <DropdownMenu.Item className={styles.item} onSelect={() => navigate(paths.notifications)} data-testid="account-notifications">
+            <BellIcon size={18} />
+            <span className={styles.itemLabel}>{t('account:notifications')}</span>
+            <Badge count={unreadCount} label={unreadLabel} data-testid="unread-badge" />
+          </DropdownMenu.Item>
+          <DropdownMenu.Item
+            className={styles.item}
+            onSelect={() => {
+              dispatch(setSettingsTab(PROFILE_TAB));
+              navigate(paths.settings);
+            }}
+            data-testid="account-settings"
+          >
+            <SettingsIcon size={18} />
+            <span className={styles.itemLabel}>{t('account:settings')}</span>
+          </DropdownMenu.Item>
+          <DropdownMenu.Separator className={styles.separator} />
+          <div className={styles.usage}>
+            {usage.data ? (
+              <UsageBar used={usage.data.used} quota={usage.data.quota} />
+            ) : usage.isError ? (
+              <p className={styles.muted}>{t('account:usage_error')}</p>
+            ) : (
+              <div className={styles.skeleton} aria-hidden="true" />
+            )}
+            {!isPremium ? (
+              <div className={styles.premium} data-testid="premium-prompt">
+                <StarIcon size={18} className={styles.premiumIcon} />
+                <div>
+                  <p className={styles.premiumTitle}>{t('account:premium_title')}</p>
+                  <p className={styles.premiumText}>{t('account:premium_text')}</p>
+                  {packagesBuilt ? (
+                    <DropdownMenu.Item asChild onSelect={() => navigate(paths.packages)}>
+                      <Button size="sm" className={styles.premiumButton}>
+                        {t('account:premium_button')}
+                      </Button>
+                    </DropdownMenu.Item>
+                  ) : null}
+                </div>
+              </div>
+            ) : null}
+          </div>
+          <DropdownMenu.Separator className={styles.separator} />
+          <DropdownMenu.Item className={`${styles.item} ${styles.logout}`} onSelect={() => void dispatch(logout())} data-testid="logout">
+            <LogoutIcon size={18} />
+            <span className={styles.itemLabel}>{t('account:logout')}</span>
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

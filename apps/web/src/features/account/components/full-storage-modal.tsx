@@ -1,0 +1,58 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useGetUsagesQuery } from '../../../api/account';
+import { readSession, sessionKeys, writeSession } from '../../../api/storage-keys';
+import { useAppSelector } from '../../../app/hooks';
+import { Button } from '../../../components/ui/button';
+import { Modal } from '../../../components/ui/modal';
+import { FULL_STORAGE_THRESHOLD_PERCENT } from '../../../config/constants';
+import { isPathBuilt, paths } from '../../../config/paths';
+import { usagePercent } from '../../../lib/format';
+
+/** READ_ONLY with more than 80 % used: a 578 px modal, unless dismissed this session (spec 000 §4). */
+export function FullStorageModal() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const isReadOnly = useAppSelector((state) => state.account.isReadOnly);
+  const { data: usage } = useGetUsagesQuery();
+  const [dismissed, setDismissed] = useState(() => readSession(sessionKeys.fullStorageDismissed) === 'true');
+  const percent = usage ? usagePercent(usage.used, usage.quota) : 0;
+  const open = isReadOnly && percent > FULL_STORAGE_THRESHOLD_PERCENT && !dismissed;
+  const packagesBuilt = isPathBuilt(paths.packages);
+
+  const dismiss = () => {
+    writeSession(sessionKeys.fullStorageDismissed, 'true');
+    setDismissed(true);
+  };
+
+  return (
+    <Modal
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) dismiss();
+      }}
+      title={t('account:full_storage_title')}
+      description={t('account:full_storage_text', { percent })}
+      data-testid="full-storage-modal"
+      footer={
+        <>
+          <Button variant="secondary" onClick={dismiss}>
+            {t('account:full_storage_dismiss')}
+          </Button>
+          {/* The packages screen arrives in a later issue; until then there is nothing to confirm into. */}
+          {packagesBuilt ? (
+            <Button
+              onClick={() => {
+                dismiss();
+                navigate(paths.packages);
+              }}
+            >
+              {t('account:full_storage_confirm')}
+            </Button>
+          ) : null}
+        </>
+      }
+    />
+  );
+}

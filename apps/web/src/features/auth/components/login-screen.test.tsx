@@ -1,0 +1,113 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { createAppRoutes } from '../../../app/router';
+import { createAppStore } from '../../../app/store';
+import { json, mockFetch, type MockHandler } from '../../../test/fetch-mock';
+import { renderRoutes } from '../../../test/render';
+
+/** A signed-in landing needs the shell's calls; they answer with an ordinary account. */
+const shellCalls: Record<string, MockHandler> = {
+  'GET /api/account/info': () => json({ uuid: 'u-1', name: 'Ayşe', surname: 'Yılmaz', email: 'ayse@example.com', status: 'ACTIVE' }),
+  'GET /api/account/usages': () => json({ 'Bytes-Used': '0', 'Quota-Bytes': '5368709120' }),
+  'GET /api/account/authority': () => json([{ type: 'AUTH_PREMIUM_USER' }]),
+  'GET /api/notification/communication/fetch': () => json([]),
+};
+
+function renderLogin(calls: Record<string, MockHandler>) {
+  const server = mockFetch({ ...shellCalls, ...calls });
+  const store = createAppStore();
+  const view = renderRoutes(createAppRoutes(store), { store, initialEntries: ['/'] });
+  return { ...view, ...server };
+}
+
+const captchaNotRequired = { 'GET /api/captcha/required': () => json({ captchaRequired: false }) };
+
+describe('LoginScreen', () => {
+  it('shows the sign-in form with language picker and sign-up link, without captcha by default', async () => {
+    const { requests } = renderLogin(captchaNotRequired);
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(screen.getByLabelText('E-mail or phone number')).toBe(screen.getByTestId('login-username'));
+    expect(screen.getByLabelText('Password')).toBe(screen.getByTestId('login-password'));
+    expect(screen.getByRole('checkbox', { name: 'Keep me signed in' })).toBe(screen.getByTestId('login-remember'));
+    expect(screen.getByTestId('language-picker')).toHaveValue('en');
+    expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/auth/signup');
+    await waitFor(() => expect(requests.some((r) => r.url.pathname === '/api/captcha/required')).toBe(true));
+    expect(requests.find((r) => r.url.pathname === '/api/captcha/required')?.url.searchParams.get('channel')).toBe('LOGIN');
+    expect(screen.queryByTestId('captcha-image')).not.toBeInTheDocument();
+  });
+
+  it('shows the captcha when the server requires it and sends the answer with the sign-in', async () => {
+    const { user, requests } = renderLogin({
+      'GET /api/captcha/required': () => json({ captchaRequired: true }),
+      'POST /api/auth/token': () => json({ status: 'INVALID_CREDENTIALS', message: 'Invalid username or password.' }, { status: 401 }),
+    });
+    const image = await screen.findByTestId('captcha-image');
+    expect(image.getAttribute('src')).toMatch(/^\/api\/captcha\/IMAGE\/[0-9a-f-]{36}$/);
+    expect(screen.getByTestId('captcha-answer')).toHaveAttribute('placeholder', 'Type the characters you see');
+
+    await user.type(screen.getByTestId('login-username'), 'ayse@example.com');
+    await user.type(screen.getByTestId('login-password'), 'secret123');
+    await user.click(screen.getByTestId('login-submit'));
+    expect(await screen.findByText('Enter the security code.')).toBeInTheDocument();
+
+    const captchaId = image.getAttribute('src')!.split('/').pop();
+    await user.type(screen.getByTestId('captcha-answer'), '4821');
+    await user.click(screen.getByTestId('login-submit'));
+    expect(await screen.findByText('Invalid username or password.')).toBeInTheDocument();
+    const login = requests.find((r) => r.url.pathname === '/api/auth/token');
+    expect(login?.headers.get('X-Captcha-Id')).toBe(captchaId);
+    expect(login?.headers.get('X-Captcha-Answer')).toBe('4821');
+    expect(login?.body).toEqual({ username: 'ayse@example.com', password: 'secret123' });
+    // A used challenge is replaced by a new one.
+    expect(screen.getByTestId('captcha-image').getAttribute('src')).not.toContain(captchaId);
+  });
+
+  it('turns the captcha on after CAPTCHA_REQUIRED and asks the server again', async () => {
+    const { user, requests } = renderLogin({
+      ...captchaNotRequired,
+      'POST /api/auth/token': () => json({ status: 'CAPTCHA_REQUIRED', message: 'Captcha required.' }, { status: 412 }),
+    });
+    await user.type(await screen.findByTestId('login-username'), '5321234567');
+    await user.type(screen.getByTestId('login-password'), 'secret123');
+    await user.click(screen.getByTestId('login-submit'));
+    expect(await screen.findByTestId('captcha-image')).toBeInTheDocument();
+    expect(screen.getByText('Please complete the security check to continue.')).toBeInTheDocument();
+    await waitFor(() => expect(requests.filter((r) => r.url.pathname === '/api/captcha/required')).toHaveLength(2));
+  });
+
+  it('explains TOO_MANY_REQUESTS', async () => {
+    const { user } = renderLogin({
+      ...captchaNotRequired,
+      'POST /api/auth/token': () => json({ status: 'TOO_MANY_REQUESTS', message: 'Too many requests!' }, { status: 429 }),
+    });
+    await user.type(await screen.findByTestId('login-username'), 'ayse@example.com');
+    await user.type(screen.getByTestId('login-password'), 'secret123');
+    await user.click(screen.getByTestId('login-submit'));
+    expect(await screen.findByText('Too many attempts. Please try again in a few minutes.')).toBeInTheDocument();
+  });
+
+  it('stores the session and opens the signed-in area on success', async () => {
+    const { user, router, requests } = renderLogin({
+      ...captchaNotRequired,
+      'POST /api/auth/token': () =>
+        json(
+          { userUuid: 'u-1', deviceInfo: { uuid: 'd-1', name: 'Chrome on Linux', deviceType: 'WEB' }, latestActivityId: 'a-1' },
+          { headers: { 'X-Auth-Token': 'token-1', 'X-Remember-Me-Token': 'rm-1' } },
+        ),
+    });
+    await user.type(await screen.findByTestId('login-username'), 'ayse@example.com');
+    await user.type(screen.getByTestId('login-password'), 'secret123');
+    await user.click(screen.getByTestId('login-remember'));
+    await user.click(screen.getByTestId('login-submit'));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/main/notifications'));
+    expect(JSON.parse(localStorage.getItem('user')!)).toEqual({
+      deviceInfo: { uuid: 'd-1', name: 'Chrome on Linux', deviceType: 'WEB' },
+      latestActivityId: 'a-1',
+      _at: 'token-1',
+    });
+    expect(localStorage.getItem('rememberMeToken')).toBe('rm-1');
+    expect(requests.find((r) => r.url.pathname === '/api/auth/token')?.url.searchParams.get('rememberMe')).toBe('true');
+    expect(await screen.findByTestId('page-title')).toHaveTextContent('Notifications');
+  });
+});

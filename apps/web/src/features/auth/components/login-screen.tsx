@@ -1,0 +1,179 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { apiErrorCode } from '../../../api/errors';
+import { saveSession } from '../../../api/session';
+import { useAppSelector } from '../../../app/hooks';
+import { CaptchaBox } from '../../../components/captcha/captcha-box';
+import { useCaptcha } from '../../../components/captcha/use-captcha';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Checkbox, TextField } from '../../../components/ui/field';
+import { Logo } from '../../../components/ui/logo';
+import { paths } from '../../../config/paths';
+import { useCaptchaRequiredQuery, useLoginMutation } from '../api';
+import { postLoginPath } from '../auth-slice';
+import { PasswordField } from './password-field';
+import styles from './auth-card.module.css';
+
+interface FieldErrors {
+  username?: string;
+  password?: string;
+  captcha?: string;
+}
+
+/** Phone numbers are sent without spaces; e-mails as typed (trimmed). */
+function normaliseUsername(value: string): string {
+  const trimmed = value.trim();
+  return trimmed.includes('@') ? trimmed : trimmed.replace(/[\s()-]/g, '');
+}
+
+export function LoginScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const returnUrl = useAppSelector((state) => state.auth.returnUrl);
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [rememberMe, setRememberMe] = useState(false);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [captchaForced, setCaptchaForced] = useState(false);
+  const [captchaBlocked, setCaptchaBlocked] = useState(false);
+  const captcha = useCaptcha();
+  const { data: captchaRequired = false } = useCaptchaRequiredQuery('LOGIN', { refetchOnMountOrArgChange: true });
+  const [login, { isLoading }] = useLoginMutation();
+  const showCaptcha = captchaRequired || captchaForced;
+
+  const clearErrors = () => {
+    setFormError(null);
+    setCaptchaBlocked(false);
+  };
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const errors: FieldErrors = {};
+    if (!username.trim()) errors.username = t('auth:username_required');
+    if (!password) errors.password = t('auth:password_required');
+    if (showCaptcha && !captcha.answer.trim()) errors.captcha = t('common:captcha_required');
+    setFieldErrors(errors);
+    setFormError(null);
+    if (Object.keys(errors).length > 0) return;
+
+    try {
+      const session = await login({
+        username: normaliseUsername(username),
+        password,
+        rememberMe,
+        captcha: showCaptcha ? { captchaId: captcha.captchaId, answer: captcha.answer } : null,
+      }).unwrap();
+      if (!session.authToken) {
+        setFormError(t('common:generic_error'));
+        return;
+      }
+      saveSession(session);
+      navigate(postLoginPath(returnUrl), { replace: true });
+    } catch (error) {
+      // A captcha answer is single use: any failed attempt needs a fresh challenge.
+      if (showCaptcha) captcha.reload();
+      switch (apiErrorCode(error)) {
+        case 'INVALID_CREDENTIALS':
+          setFormError(t('auth:error_invalid_credentials'));
+          break;
+        case 'CAPTCHA_REQUIRED':
+          setCaptchaForced(true);
+          captcha.reload();
+          setFieldErrors({ captcha: t('auth:error_captcha_required') });
+          break;
+        case 'INVALID_CAPTCHA':
+          setCaptchaForced(true);
+          captcha.reload();
+          setFieldErrors({ captcha: t('common:captcha_invalid') });
+          break;
+        case 'TOO_MANY_REQUESTS':
+          if (showCaptcha) setCaptchaBlocked(true);
+          else setFormError(t('auth:error_too_many_requests'));
+          break;
+        case 'FETCH_ERROR':
+        case 'TIMEOUT_ERROR':
+          setFormError(t('common:network_error'));
+          break;
+        default:
+          setFormError(t('common:generic_error'));
+      }
+    }
+  };
+
+  return (
+    <section className={styles.card} aria-labelledby="login-title">
+      <header className={styles.header}>
+        <Logo size={44} withWordmark={false} />
+        <h1 id="login-title" className={styles.title}>
+          {t('auth:login_title')}
+        </h1>
+        <p className={styles.subtitle}>{t('auth:login_subtitle')}</p>
+      </header>
+      <form className={styles.form} onSubmit={handleSubmit} noValidate>
+        {formError ? (
+          <Alert tone="error" data-testid="login-error">
+            {formError}
+          </Alert>
+        ) : null}
+        <TextField
+          label={t('auth:username_label')}
+          placeholder={t('auth:username_placeholder')}
+          value={username}
+          onChange={(event) => {
+            setUsername(event.target.value);
+            clearErrors();
+          }}
+          error={fieldErrors.username}
+          autoComplete="username"
+          autoCapitalize="off"
+          spellCheck={false}
+          inputMode="email"
+          data-testid="login-username"
+        />
+        <PasswordField
+          label={t('auth:password_label')}
+          value={password}
+          onChange={(event) => {
+            setPassword(event.target.value);
+            clearErrors();
+          }}
+          error={fieldErrors.password}
+          autoComplete="current-password"
+          data-testid="login-password"
+        />
+        <Checkbox
+          label={t('auth:remember_me')}
+          checked={rememberMe}
+          onChange={(event) => setRememberMe(event.target.checked)}
+          data-testid="login-remember"
+        />
+        {showCaptcha ? (
+          <CaptchaBox
+            captchaId={captcha.captchaId}
+            answer={captcha.answer}
+            onAnswerChange={(answer) => {
+              captcha.setAnswer(answer);
+              setFieldErrors((errors) => ({ ...errors, captcha: undefined }));
+            }}
+            onReload={captcha.reload}
+            error={fieldErrors.captcha}
+            tooManyRequests={captchaBlocked}
+            disabled={isLoading}
+          />
+        ) : null}
+        <Button type="submit" size="lg" fullWidth loading={isLoading} data-testid="login-submit">
+          {isLoading ? t('auth:signing_in') : t('auth:sign_in')}
+        </Button>
+      </form>
+      <p className={styles.footer}>
+        {t('auth:no_account')}
+        <Link to={paths.signup} data-testid="signup-link">
+          {t('auth:create_account')}
+        </Link>
+      </p>
+    </section>
+  );
+}

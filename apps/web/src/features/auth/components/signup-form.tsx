@@ -1,0 +1,364 @@
+import { useMemo, useState, type FormEvent } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { apiErrorCode, apiErrorField } from '../../../api/errors';
+import { CaptchaBox } from '../../../components/captcha/captcha-box';
+import { useCaptcha } from '../../../components/captcha/use-captcha';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Checkbox, SelectField, TextField } from '../../../components/ui/field';
+import { InformationModal } from '../../../components/ui/information-modal';
+import { Spinner } from '../../../components/ui/loader';
+import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '../../../config/constants';
+import { paths } from '../../../config/paths';
+import { renderSafeHtml } from '../../../lib/safe-html';
+import { currentLanguage } from '../../../i18n/i18n';
+import { useCaptchaRequiredQuery, useEulaQuery, useSignupMutation, type OtpChallenge, type OtpChannel } from '../api';
+import {
+  COUNTRY_CALLING_CODES,
+  DEFAULT_REGION,
+  countryLabel,
+  findCountry,
+  isValidNationalNumber,
+  normaliseNationalNumber,
+} from '../country-codes';
+import { isPasswordValid, isValidEmail } from '../password-rules';
+import { PasswordField } from './password-field';
+import { PasswordStrength } from './password-strength';
+import styles from './auth-card.module.css';
+
+type Field = 'email' | 'phone' | 'password' | 'name' | 'surname' | 'eula' | 'captcha';
+type FieldErrors = Partial<Record<Field, string>>;
+
+const NAME_MAX_LENGTH = 100;
+
+/** Server field names (VALIDATION_ERROR.field) mapped to our inputs. */
+const SERVER_FIELDS: Record<string, Field> = {
+  email: 'email',
+  phoneNumber: 'phone',
+  countryCode: 'phone',
+  password: 'password',
+  name: 'name',
+  surname: 'surname',
+  eulaId: 'eula',
+};
+
+export interface SignupSubmitted {
+  challenge: OtpChallenge;
+  channel: OtpChannel;
+  /** Where the code went: the e-mail or the full phone number. */
+  target: string;
+}
+
+export function SignupForm({ onSubmitted }: { onSubmitted: (result: SignupSubmitted) => void }) {
+  const { t, i18n } = useTranslation();
+  const language = currentLanguage();
+  const [email, setEmail] = useState('');
+  const [region, setRegion] = useState(DEFAULT_REGION);
+  const [phone, setPhone] = useState('');
+  const [password, setPassword] = useState('');
+  const [name, setName] = useState('');
+  const [surname, setSurname] = useState('');
+  const [eulaAccepted, setEulaAccepted] = useState(false);
+  const [eulaOpen, setEulaOpen] = useState(false);
+  const [channel, setChannel] = useState<OtpChannel>('PHONE');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [captchaForced, setCaptchaForced] = useState(false);
+  const [captchaBlocked, setCaptchaBlocked] = useState(false);
+  const captcha = useCaptcha();
+  const { data: captchaRequired = false } = useCaptchaRequiredQuery('SIGN_UP', { refetchOnMountOrArgChange: true });
+  const eula = useEulaQuery(language);
+  const [signup, { isLoading }] = useSignupMutation();
+  const showCaptcha = captchaRequired || captchaForced;
+  const eulaHtml = eula.data?.content;
+  const eulaContent = useMemo(() => (eulaHtml ? renderSafeHtml(eulaHtml) : null), [eulaHtml]);
+
+  const countries = useMemo(() => {
+    const collator = new Intl.Collator(i18n.language);
+    const labelled = COUNTRY_CALLING_CODES.map((country) => ({ ...country, label: countryLabel(country, i18n.language) }));
+    const [first, ...rest] = labelled;
+    // The default (Türkiye) stays on top; the rest are alphabetical in the interface language.
+    return [first!, ...rest.sort((a, b) => collator.compare(a.label, b.label))];
+  }, [i18n.language]);
+
+  const setField = (field: Field) => {
+    setErrors((current) => ({ ...current, [field]: undefined }));
+    setFormError(null);
+    setCaptchaBlocked(false);
+  };
+
+  const validate = (): FieldErrors => {
+    const next: FieldErrors = {};
+    const trimmedEmail = email.trim();
+    if (!trimmedEmail) next.email = t('auth:email_required');
+    else if (trimmedEmail.length > EMAIL_MAX_LENGTH) next.email = t('auth:email_too_long', { max: EMAIL_MAX_LENGTH });
+    else if (!isValidEmail(trimmedEmail)) next.email = t('auth:email_invalid');
+    const national = normaliseNationalNumber(phone);
+    if (!national) next.phone = t('auth:phone_required');
+    else if (!isValidNationalNumber(findCountry(region), national)) next.phone = t('auth:phone_invalid');
+    if (!password) next.password = t('auth:password_required');
+    else if (!isPasswordValid(password)) next.password = t('auth:password_invalid');
+    if (!eulaAccepted) next.eula = t('auth:eula_required');
+    if (showCaptcha && !captcha.answer.trim()) next.captcha = t('common:captcha_required');
+    return next;
+  };
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found = validate();
+    setErrors(found);
+    setFormError(null);
+    if (Object.keys(found).length > 0) return;
+    if (!eula.data) {
+      setFormError(t('auth:eula_error'));
+      return;
+    }
+    const country = findCountry(region);
+    const national = normaliseNationalNumber(phone);
+    try {
+      const challenge = await signup({
+        email: email.trim(),
+        phoneNumber: national,
+        countryCode: country.code,
+        password,
+        name: name.trim() || undefined,
+        surname: surname.trim() || undefined,
+        language,
+        eulaId: eula.data.id,
+        sendOtpTo: channel,
+        captcha: showCaptcha ? { captchaId: captcha.captchaId, answer: captcha.answer } : null,
+      }).unwrap();
+      onSubmitted({ challenge, channel, target: channel === 'EMAIL' ? email.trim() : `+${country.code} ${national}` });
+    } catch (error) {
+      if (showCaptcha) captcha.reload();
+      const code = apiErrorCode(error);
+      switch (code) {
+        case 'EMAIL_ALREADY_EXISTS':
+          setErrors({ email: t('auth:error_email_exists') });
+          break;
+        case 'PHONE_ALREADY_EXISTS':
+          setErrors({ phone: t('auth:error_phone_exists') });
+          break;
+        case 'PASSWORD_TOO_WEAK':
+          setErrors({ password: t('auth:password_invalid') });
+          break;
+        case 'VALIDATION_ERROR': {
+          const field = SERVER_FIELDS[apiErrorField(error) ?? ''];
+          if (field) setErrors({ [field]: t('auth:error_field_invalid') });
+          else setFormError(t('auth:error_field_invalid'));
+          break;
+        }
+        case 'CAPTCHA_REQUIRED':
+          setCaptchaForced(true);
+          captcha.reload();
+          setErrors({ captcha: t('auth:error_captcha_required') });
+          break;
+        case 'INVALID_CAPTCHA':
+          setCaptchaForced(true);
+          captcha.reload();
+          setErrors({ captcha: t('common:captcha_invalid') });
+          break;
+        case 'TOO_MANY_REQUESTS':
+          if (showCaptcha) setCaptchaBlocked(true);
+          else setFormError(t('auth:error_too_many_requests'));
+          break;
+        case 'FETCH_ERROR':
+        case 'TIMEOUT_ERROR':
+          setFormError(t('common:network_error'));
+          break;
+        default:
+          setFormError(t('common:generic_error'));
+      }
+    }
+  };
+
+  return (
+    <section className={`${styles.card} ${styles.wide}`} aria-labelledby="signup-title">
+      <header className={styles.header}>
+        <h1 id="signup-title" className={styles.title}>
+          {t('auth:signup_title')}
+        </h1>
+        <p className={styles.subtitle}>{t('auth:signup_subtitle')}</p>
+      </header>
+      <form className={styles.form} onSubmit={handleSubmit} noValidate>
+        {formError ? (
+          <Alert tone="error" data-testid="signup-error">
+            {formError}
+          </Alert>
+        ) : null}
+        <TextField
+          label={t('auth:email_label')}
+          placeholder={t('auth:email_placeholder')}
+          type="email"
+          value={email}
+          maxLength={EMAIL_MAX_LENGTH}
+          onChange={(event) => {
+            setEmail(event.target.value);
+            setField('email');
+          }}
+          error={errors.email}
+          autoComplete="email"
+          autoCapitalize="off"
+          spellCheck={false}
+          data-testid="signup-email"
+        />
+        <div className={styles.phoneRow}>
+          <SelectField
+            label={t('auth:country_label')}
+            value={region}
+            onChange={(event) => {
+              setRegion(event.target.value);
+              setField('phone');
+            }}
+            autoComplete="tel-country-code"
+            data-testid="signup-country"
+          >
+            {countries.map((country) => (
+              <option key={country.region} value={country.region}>
+                {country.label}
+              </option>
+            ))}
+          </SelectField>
+          <TextField
+            label={t('auth:phone_label')}
+            placeholder={t('auth:phone_placeholder')}
+            type="tel"
+            inputMode="tel"
+            value={phone}
+            maxLength={20}
+            onChange={(event) => {
+              setPhone(event.target.value.replace(/[^\d\s()-]/g, ''));
+              setField('phone');
+            }}
+            error={errors.phone}
+            autoComplete="tel-national"
+            data-testid="signup-phone"
+          />
+        </div>
+        <div>
+          <PasswordField
+            label={t('auth:password_label')}
+            value={password}
+            maxLength={PASSWORD_MAX_LENGTH}
+            onChange={(event) => {
+              setPassword(event.target.value);
+              setField('password');
+            }}
+            error={errors.password}
+            autoComplete="new-password"
+            data-testid="signup-password"
+          />
+          <PasswordStrength password={password} />
+        </div>
+        <div className={styles.twoColumns}>
+          <TextField
+            label={t('auth:name_label')}
+            value={name}
+            maxLength={NAME_MAX_LENGTH}
+            onChange={(event) => setName(event.target.value)}
+            autoComplete="given-name"
+            data-testid="signup-name"
+          />
+          <TextField
+            label={t('auth:surname_label')}
+            value={surname}
+            maxLength={NAME_MAX_LENGTH}
+            onChange={(event) => setSurname(event.target.value)}
+            autoComplete="family-name"
+            data-testid="signup-surname"
+          />
+        </div>
+        <fieldset className={styles.channels}>
+          <legend>{t('auth:otp_channel_label')}</legend>
+          <label className={styles.channel}>
+            <input
+              type="radio"
+              name="otp-channel"
+              value="PHONE"
+              checked={channel === 'PHONE'}
+              onChange={() => setChannel('PHONE')}
+              data-testid="signup-channel-sms"
+            />
+            <span>{t('auth:otp_channel_sms')}</span>
+          </label>
+          <label className={styles.channel}>
+            <input
+              type="radio"
+              name="otp-channel"
+              value="EMAIL"
+              checked={channel === 'EMAIL'}
+              onChange={() => setChannel('EMAIL')}
+              data-testid="signup-channel-email"
+            />
+            <span>{t('auth:otp_channel_email')}</span>
+          </label>
+        </fieldset>
+        <Checkbox
+          checked={eulaAccepted}
+          onChange={(event) => {
+            setEulaAccepted(event.target.checked);
+            setField('eula');
+          }}
+          error={errors.eula}
+          data-testid="signup-eula"
+          label={
+            <Trans
+              i18nKey="auth:eula_accept"
+              components={{
+                eula: (
+                  <button
+                    type="button"
+                    className={styles.linkButton}
+                    onClick={(event) => {
+                      event.preventDefault();
+                      setEulaOpen(true);
+                    }}
+                    data-testid="signup-eula-open"
+                  />
+                ),
+              }}
+            />
+          }
+        />
+        {eula.isError ? (
+          <Alert tone="error">
+            {t('auth:eula_error')}{' '}
+            <button type="button" className={styles.linkButton} onClick={() => eula.refetch()}>
+              {t('common:retry')}
+            </button>
+          </Alert>
+        ) : null}
+        {showCaptcha ? (
+          <CaptchaBox
+            captchaId={captcha.captchaId}
+            answer={captcha.answer}
+            onAnswerChange={(answer) => {
+              captcha.setAnswer(answer);
+              setField('captcha');
+            }}
+            onReload={captcha.reload}
+            error={errors.captcha}
+            tooManyRequests={captchaBlocked}
+            disabled={isLoading}
+          />
+        ) : null}
+        <Button type="submit" size="lg" fullWidth loading={isLoading} data-testid="signup-submit">
+          {t('auth:signup_submit')}
+        </Button>
+      </form>
+      <p className={styles.footer}>
+        {t('auth:have_account')}
+        <Link to={paths.login}>{t('auth:sign_in')}</Link>
+      </p>
+      <InformationModal
+        open={eulaOpen}
+        onOpenChange={setEulaOpen}
+        titleKey="auth:eula_title"
+        content={eulaContent ?? (eula.isError ? t('auth:eula_error') : <Spinner />)}
+        okLabelKey="common:close"
+        data-testid="eula-modal"
+      />
+    </section>
+  );
+}

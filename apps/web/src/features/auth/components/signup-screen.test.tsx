@@ -1,0 +1,121 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { createAppRoutes } from '../../../app/router';
+import { createAppStore } from '../../../app/store';
+import { json, mockFetch, type MockHandler } from '../../../test/fetch-mock';
+import { renderRoutes } from '../../../test/render';
+
+const shellCalls: Record<string, MockHandler> = {
+  'GET /api/account/info': () => json({ uuid: 'u-2', email: 'new@example.com', status: 'ACTIVE' }),
+  'GET /api/account/usages': () => json({ 'Bytes-Used': '0', 'Quota-Bytes': '5368709120' }),
+  'GET /api/account/authority': () => json([]),
+  'GET /api/notification/communication/fetch': () => json([]),
+};
+
+function setup(calls: Record<string, MockHandler> = {}) {
+  const server = mockFetch({
+    ...shellCalls,
+    'GET /api/captcha/required': () => json({ captchaRequired: false }),
+    'GET /api/eula/get/en': () =>
+      json({ id: 12, locale: 'en', version: 3, content: '<h2>Scope</h2><p>Terms for <strong>Bulut</strong>.</p><script>alert(1)</script>' }),
+    'POST /api/v2/signup': () => json({ referenceToken: 'ref-1', expectedInputLength: 6, remainingTimeInMinutes: 3 }),
+    ...calls,
+  });
+  const store = createAppStore();
+  return { ...renderRoutes(createAppRoutes(store), { store, initialEntries: ['/auth/signup'] }), ...server };
+}
+
+async function fillForm(user: ReturnType<typeof setup>['user']) {
+  await user.type(await screen.findByTestId('signup-email'), 'new@example.com');
+  await user.type(screen.getByTestId('signup-phone'), '0532 123 45 67');
+  await user.type(screen.getByTestId('signup-password'), 'sunny2026');
+  await user.click(screen.getByTestId('signup-eula'));
+}
+
+describe('SignupScreen', () => {
+  it('validates the form before calling the server', async () => {
+    const { user, requests } = setup();
+    await user.type(await screen.findByTestId('signup-password'), 'short');
+    await user.click(screen.getByTestId('signup-submit'));
+    expect(screen.getByText('Enter your e-mail address.')).toBeInTheDocument();
+    expect(screen.getByText('Enter your mobile number.')).toBeInTheDocument();
+    expect(screen.getByText('Use 8–128 characters with at least one letter and one digit.')).toBeInTheDocument();
+    expect(screen.getByText('Please accept the Terms of Use to continue.')).toBeInTheDocument();
+    expect(requests.some((r) => r.url.pathname === '/api/v2/signup')).toBe(false);
+    expect(screen.getByTestId('signup-country')).toHaveDisplayValue(/\+90/);
+  });
+
+  it('shows the Terms of Use from the server, sanitised, in an information modal', async () => {
+    const { user } = setup();
+    await user.click(await screen.findByRole('button', { name: 'Terms of Use' }));
+    const modal = await screen.findByTestId('eula-modal');
+    expect(within(modal).getByRole('heading', { name: 'Scope' })).toBeInTheDocument();
+    expect(modal.querySelector('script')).toBeNull();
+    await user.click(within(modal).getAllByRole('button', { name: 'Close' }).at(-1)!);
+    await waitFor(() => expect(screen.queryByTestId('eula-modal')).not.toBeInTheDocument());
+  });
+
+  it('signs up, verifies the one-time code and opens the signed-in area', async () => {
+    const { user, requests, router } = setup({
+      'POST /api/v2/signup/validate': ({ body }) =>
+        (body as { otp: string }).otp === '000000'
+          ? json({ status: 'INVALID_OTP', message: 'Invalid OTP!' }, { status: 400 })
+          : json({ userUuid: 'u-2', deviceInfo: null, latestActivityId: 'a-1' }, { headers: { 'X-Auth-Token': 'token-2' } }),
+    });
+    await fillForm(user);
+    await user.click(screen.getByTestId('signup-channel-email'));
+    await user.click(screen.getByTestId('signup-submit'));
+
+    expect(await screen.findByRole('heading', { name: 'Enter verification code' })).toBeInTheDocument();
+    expect(screen.getByText('We sent a 6-digit code by e-mail to new@example.com.')).toBeInTheDocument();
+    expect(screen.getByTestId('otp-timer')).toHaveTextContent('3:00');
+    expect(screen.getByTestId('otp-resend')).toBeDisabled();
+    expect(requests.find((r) => r.url.pathname === '/api/v2/signup')?.body).toEqual({
+      email: 'new@example.com',
+      phoneNumber: '5321234567',
+      countryCode: '90',
+      password: 'sunny2026',
+      language: 'en',
+      eulaId: 12,
+      sendOtpTo: 'EMAIL',
+    });
+
+    await user.click(screen.getByTestId('otp-0'));
+    await user.paste('000000');
+    await user.click(screen.getByTestId('otp-verify'));
+    expect(await screen.findByText('The code is incorrect. Check it and try again.')).toBeInTheDocument();
+
+    await user.click(screen.getByTestId('otp-0'));
+    await user.paste('482913');
+    await user.click(screen.getByTestId('otp-verify'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/main/notifications'));
+    expect(JSON.parse(localStorage.getItem('user')!)._at).toBe('token-2');
+  });
+
+  it('enables resend at 0:00 and restarts the countdown', async () => {
+    const { user, requests } = setup({
+      'POST /api/v2/signup': () => json({ referenceToken: 'ref-9', remainingTimeInMinutes: 0 }),
+      'POST /api/v2/signup/sendVerification': () => json({ referenceToken: 'ref-9', expectedInputLength: 4, remainingTimeInMinutes: 2 }),
+    });
+    await fillForm(user);
+    await user.click(screen.getByTestId('signup-submit'));
+    // Unknown length: 4 boxes.
+    expect(await screen.findByTestId('otp-3')).toBeInTheDocument();
+    expect(screen.queryByTestId('otp-4')).not.toBeInTheDocument();
+    expect(screen.getByText('The code has expired. Request a new one.')).toBeInTheDocument();
+    await user.click(screen.getByTestId('otp-resend'));
+    expect(await screen.findByTestId('otp-timer')).toHaveTextContent('2:00');
+    expect(screen.getByTestId('otp-resend')).toBeDisabled();
+    expect(requests.find((r) => r.url.pathname === '/api/v2/signup/sendVerification')?.body).toEqual({ referenceToken: 'ref-9' });
+  });
+
+  it('points at the field the server rejects', async () => {
+    const { user } = setup({
+      'POST /api/v2/signup': () => json({ status: 'EMAIL_ALREADY_EXISTS', message: 'E-mail exists' }, { status: 409 }),
+    });
+    await fillForm(user);
+    await user.click(screen.getByTestId('signup-submit'));
+    expect(await screen.findByText('An account with this e-mail address already exists.')).toBeInTheDocument();
+    expect(screen.getByTestId('signup-email')).toHaveAttribute('aria-invalid', 'true');
+  });
+});

@@ -1,0 +1,70 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { createAppRoutes } from '../../../app/router';
+import { createAppStore } from '../../../app/store';
+import { json, mockFetch } from '../../../test/fetch-mock';
+import { renderRoutes } from '../../../test/render';
+
+function setup(initial: { notificationId: string; status: string; title: string; body: string; createdDate: string }[]) {
+  localStorage.setItem('user', JSON.stringify({ deviceInfo: null, latestActivityId: null, _at: 'token-1' }));
+  let notifications = [...initial];
+  const server = mockFetch({
+    'GET /api/account/info': () => json({ uuid: 'u-1', email: 'ayse@example.com', status: 'ACTIVE' }),
+    'GET /api/account/usages': () => json({ 'Bytes-Used': '0', 'Quota-Bytes': '5368709120' }),
+    'GET /api/account/authority': () => json([{ type: 'AUTH_PREMIUM_USER' }]),
+    'GET /api/notification/communication/fetch': () => json(notifications),
+    'GET /api/notification/communication/read/n-1': () => {
+      notifications = notifications.map((n) => (n.notificationId === 'n-1' ? { ...n, status: 'READ' } : n));
+      return json({ notificationId: 'n-1', status: 'READ' });
+    },
+    'DELETE /api/notification/communication': ({ body }) => {
+      notifications = notifications.filter((n) => !(body as string[]).includes(n.notificationId));
+      return json({ deleted: (body as string[]).length });
+    },
+  });
+  const store = createAppStore();
+  return { ...renderRoutes(createAppRoutes(store), { store, initialEntries: ['/main/notifications'] }), ...server };
+}
+
+const sample = [
+  { notificationId: 'n-1', status: 'UNREAD', title: 'Backup complete', body: '1,284 photos are safe.', createdDate: '2026-01-05T09:07:00' },
+  { notificationId: 'n-2', status: 'READ', title: 'Welcome to Bulut', body: 'Start backing up.', createdDate: '2025-12-31T23:59:00' },
+];
+
+describe('NotificationsScreen', () => {
+  it('lists notifications with title, body, date and unread state', async () => {
+    setup(sample);
+    const items = await screen.findAllByTestId('notification-item');
+    expect(items).toHaveLength(2);
+    expect(items[0]).toHaveTextContent('Backup complete');
+    expect(items[0]).toHaveTextContent('1,284 photos are safe.');
+    expect(items[0]).toHaveTextContent('05.01.2026 - 09:07');
+    expect(items[0]).toHaveAttribute('data-status', 'UNREAD');
+    expect(within(items[0]!).getByText('Unread')).toBeInTheDocument();
+    expect(items[1]).toHaveTextContent('31.12.2025 - 23:59');
+  });
+
+  it('marks a notification read when it is opened', async () => {
+    const { user, requests } = setup(sample);
+    const [first] = await screen.findAllByTestId('notification-item');
+    await user.click(within(first!).getByRole('button'));
+    await waitFor(() => expect(first).toHaveAttribute('data-status', 'READ'));
+    expect(requests.some((r) => r.url.pathname === '/api/notification/communication/read/n-1')).toBe(true);
+  });
+
+  it('clears all notifications after confirmation and shows the empty state', async () => {
+    const { user, requests } = setup(sample);
+    await screen.findAllByTestId('notification-item');
+    await user.click(screen.getByRole('button', { name: 'Clear All' }));
+    await user.click(await screen.findByTestId('clear-all-confirm'));
+    expect(await screen.findByText("You're all caught up")).toBeInTheDocument();
+    expect(requests.find((r) => r.method === 'DELETE')?.body).toEqual(['n-1', 'n-2']);
+    expect(await screen.findByText('All notifications were cleared.')).toBeInTheDocument();
+  });
+
+  it('shows the empty state when there is nothing', async () => {
+    setup([]);
+    expect(await screen.findByTestId('notifications-empty')).toHaveTextContent('New notifications will appear here.');
+    expect(screen.getByRole('button', { name: 'Clear All' })).toBeDisabled();
+  });
+});

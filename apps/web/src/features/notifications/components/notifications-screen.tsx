@@ -1,0 +1,86 @@
+import { useTranslation } from 'react-i18next';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { BellIcon } from '../../../components/ui/icons';
+import { Spinner } from '../../../components/ui/loader';
+import { formatDateTime } from '../../../lib/format';
+import { useMarkNotificationReadMutation, type AppNotification } from '../api';
+import { useNotifications } from '../hooks/use-notifications';
+import styles from './notifications.module.css';
+
+function NotificationRow({ notification, language }: { notification: AppNotification; language: string }) {
+  const { t } = useTranslation();
+  const [markRead] = useMarkNotificationReadMutation();
+  const unread = notification.status === 'UNREAD';
+  const date = notification.createdDate ? formatDateTime(notification.createdDate) : '';
+  return (
+    <li className={styles.item} data-testid="notification-item" data-status={notification.status}>
+      <button
+        type="button"
+        className={`${styles.row} ${unread ? styles.unread : ''}`}
+        onClick={() => {
+          if (unread) void markRead({ notificationId: notification.notificationId, language });
+        }}
+        aria-describedby={`notification-${notification.notificationId}-meta`}
+      >
+        <span className={styles.icon} aria-hidden="true">
+          <BellIcon size={18} />
+        </span>
+        <span className={styles.content}>
+          <span className={styles.title}>{notification.title}</span>
+          {notification.body ? <span className={styles.body}>{notification.body}</span> : null}
+          <span id={`notification-${notification.notificationId}-meta`} className={styles.meta}>
+            {date ? <time dateTime={new Date(notification.createdDate!).toISOString()}>{date}</time> : null}
+            {unread ? <span className="visually-hidden">{t('notifications:unread')}</span> : null}
+          </span>
+        </span>
+        {unread ? <span className={styles.unreadDot} aria-hidden="true" /> : null}
+      </button>
+    </li>
+  );
+}
+
+export function NotificationsScreen() {
+  const { t } = useTranslation();
+  const { data, isLoading, isError, refetch, language } = useNotifications();
+
+  if (isLoading) {
+    return (
+      <div className={styles.center}>
+        <Spinner size={32} />
+      </div>
+    );
+  }
+  if (isError) {
+    return (
+      <div className={styles.page}>
+        <Alert tone="error">
+          {t('notifications:load_error')}{' '}
+          <Button variant="link" onClick={() => refetch()}>
+            {t('common:retry')}
+          </Button>
+        </Alert>
+      </div>
+    );
+  }
+  if (!data || data.length === 0) {
+    return (
+      <EmptyState
+        icon={<BellIcon size={32} />}
+        title={t('notifications:empty_title')}
+        description={t('notifications:empty_text')}
+        data-testid="notifications-empty"
+      />
+    );
+  }
+  return (
+    <div className={styles.page}>
+      <ul className={styles.list} aria-label={t('notifications:list_label')}>
+        {data.map((notification) => (
+          <NotificationRow key={notification.notificationId} notification={notification} language={language} />
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+import { useTranslation } from 'react-i18next';
+import { resolveLanguage } from '../../../i18n/languages';
+import { useGetNotificationsQuery } from '../api';
+
+/** Notifications in the interface language (one cache entry shared by the list, the badge and Clear All). */
+export function useNotifications(options: { skip?: boolean } = {}) {
+  const { i18n } = useTranslation();
+  const language = resolveLanguage(i18n.resolvedLanguage ?? i18n.language);
+  const query = useGetNotificationsQuery({ language }, { skip: options.skip });
+  return { ...query, language };
+}
+
+/** Count of UNREAD notifications for badges. */
+export function useUnreadCount(): number {
+  const { data } = useNotifications();
+  return data?.filter((notification) => notification.status === 'UNREAD').length ?? 0;
+}

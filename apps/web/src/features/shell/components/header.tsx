@@ -1,0 +1,74 @@
+import type { ReactNode } from 'react';
+import { Logo } from '../../../components/ui/logo';
+import type { PageName } from '../../../state/ui-slice';
+import { headerVisibility } from '../header-visibility';
+import type { NewMenuEntry } from '../new-menu-entry';
+import { HamburgerButton } from './hamburger-button';
+import { NewMenu } from './new-menu';
+import styles from './shell.module.css';
+
+export interface SearchSlot {
+  box: ReactNode;
+  icon: ReactNode;
+}
+
+export interface HeaderProps {
+  pageName: PageName;
+  /** Translated page title. */
+  title: string;
+  isNarrow: boolean;
+  unreadCount: number;
+  drawerOpen: boolean;
+  onOpenMenu: () => void;
+  /** Registered NEW entries; the NEW button and add icon stay hidden while there are none. */
+  newEntries: readonly NewMenuEntry[];
+  /** Provided by the search feature; absent until it exists. */
+  search: SearchSlot | null;
+  /** The page's own action (Clear All, Delete All) in button or icon form. */
+  renderPageAction: ((variant: 'button' | 'icon') => ReactNode) | null;
+  account: ReactNode;
+}
+
+export function Header({
+  pageName,
+  title,
+  isNarrow,
+  unreadCount,
+  drawerOpen,
+  onOpenMenu,
+  newEntries,
+  search,
+  renderPageAction,
+  account,
+}: HeaderProps) {
+  const show = headerVisibility(pageName, isNarrow);
+
+  if (isNarrow) {
+    return (
+      <header className={`${styles.header} ${styles.headerMobile}`} data-testid="header">
+        {show.hamburger ? <HamburgerButton unreadCount={unreadCount} onClick={onOpenMenu} expanded={drawerOpen} /> : null}
+        {show.logo ? <Logo size={28} /> : null}
+        <div className={styles.headerSpacer} />
+        {show.searchIcon && search ? search.icon : null}
+        {show.addIcon ? <NewMenu entries={newEntries} variant="icon" /> : null}
+        {show.trashIcon && renderPageAction ? renderPageAction('icon') : null}
+        {account}
+      </header>
+    );
+  }
+
+  return (
+    <header className={styles.header} data-testid="header">
+      {show.title ? (
+        <h1 className={styles.pageTitle} data-testid="page-title">
+          {title}
+        </h1>
+      ) : null}
+      {show.searchBox && search ? <div className={styles.searchBox}>{search.box}</div> : null}
+      <div className={styles.headerSpacer} />
+      {show.pageButton && renderPageAction ? renderPageAction('button') : null}
+      {show.newButton ? <NewMenu entries={newEntries} variant="button" /> : null}
+      {account}
+    </header>
+  );
+}

@@ -1,0 +1,96 @@
+import i18n, { type BackendModule, type LanguageDetectorModule } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { readStorage, storageKeys, writeStorage } from '../api/storage-keys';
+import {
+  FALLBACK_LANGUAGE,
+  SUPPORTED_LANGUAGES,
+  isSupportedLanguage,
+  languageDirection,
+  resolveLanguage,
+  type Language,
+} from './languages';
+
+export const NAMESPACES = ['common', 'auth', 'account', 'notifications', 'settings', 'shell'] as const;
+export type Namespace = (typeof NAMESPACES)[number];
+
+type LocaleModule = { default: Record<string, unknown> };
+const localeLoaders = import.meta.glob<LocaleModule>('./locales/*/*.json');
+
+/** Loads locales/<lang>/<ns>.json on demand; a failure is only logged (the English fallback still renders). */
+const lazyLocaleBackend: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, namespace, callback) {
+    const load = localeLoaders[`./locales/${language}/${namespace}.json`];
+    if (!load) {
+      console.error(`[i18n] no locale file for ${language}/${namespace}`);
+      callback(null, {});
+      return;
+    }
+    load()
+      .then((module) => callback(null, module.default))
+      .catch((error: unknown) => {
+        console.error(`[i18n] failed to load ${language}/${namespace}`, error);
+        callback(null, {});
+      });
+  },
+};
+
+const storedLanguageDetector: LanguageDetectorModule = {
+  type: 'languageDetector',
+  init() {},
+  detect: () => resolveLanguage(readStorage(storageKeys.language)),
+  cacheUserLanguage: (language) => writeStorage(storageKeys.language, language),
+};
+
+/** <html lang dir> follow the language: Arabic is right-to-left. */
+export function applyDocumentLanguage(language: string): void {
+  document.documentElement.lang = language;
+  document.documentElement.dir = languageDirection(language);
+}
+
+const baseOptions = {
+  supportedLngs: [...SUPPORTED_LANGUAGES],
+  fallbackLng: FALLBACK_LANGUAGE,
+  load: 'languageOnly' as const,
+  ns: [...NAMESPACES],
+  // Same as the type-level defaultNS (i18next.d.ts); keys are always written "ns:key" anyway.
+  defaultNS: [...NAMESPACES],
+  interpolation: { escapeValue: false },
+  returnNull: false,
+};
+
+i18n.on('languageChanged', applyDocumentLanguage);
+
+/** Initialises i18next for the browser; resolves when the current language and English are loaded. */
+export async function initI18n(): Promise<typeof i18n> {
+  if (i18n.isInitialized) return i18n;
+  await i18n.use(lazyLocaleBackend).use(storedLanguageDetector).use(initReactI18next).init(baseOptions);
+  return i18n;
+}
+
+/** Initialises with in-memory resources (tests). */
+export async function initI18nWithResources(
+  language: Language,
+  resources: Partial<Record<Language, Partial<Record<Namespace, Record<string, unknown>>>>>,
+): Promise<typeof i18n> {
+  if (i18n.isInitialized) {
+    await i18n.changeLanguage(language);
+    return i18n;
+  }
+  await i18n.use(initReactI18next).init({ ...baseOptions, lng: language, resources });
+  return i18n;
+}
+
+export function currentLanguage(): Language {
+  return resolveLanguage(i18n.resolvedLanguage ?? i18n.language);
+}
+
+export async function changeLanguage(language: string): Promise<Language> {
+  const next = isSupportedLanguage(language) ? language : resolveLanguage(language);
+  await i18n.changeLanguage(next);
+  writeStorage(storageKeys.language, next);
+  return next;
+}
+
+export { i18n };

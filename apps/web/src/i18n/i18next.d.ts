@@ -1,0 +1,23 @@
+import 'i18next';
+import type account from './locales/en/account.json';
+import type auth from './locales/en/auth.json';
+import type common from './locales/en/common.json';
+import type notifications from './locales/en/notifications.json';
+import type settings from './locales/en/settings.json';
+import type shell from './locales/en/shell.json';
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    // Every namespace is in scope so keys are always written "ns:key" and checked against English.
+    defaultNS: ['common', 'auth', 'account', 'notifications', 'settings', 'shell'];
+    returnNull: false;
+    resources: {
+      common: typeof common;
+      auth: typeof auth;
+      account: typeof account;
+      notifications: typeof notifications;
+      settings: typeof settings;
+      shell: typeof shell;
+    };
+  }
+}

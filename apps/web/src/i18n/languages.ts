@@ -1,0 +1,36 @@
+export const SUPPORTED_LANGUAGES = ['en', 'tr', 'ru', 'uk', 'ar', 'de', 'es', 'ro', 'sq', 'fr', 'ka'] as const;
+export type Language = (typeof SUPPORTED_LANGUAGES)[number];
+
+export const DEFAULT_LANGUAGE: Language = 'tr';
+export const FALLBACK_LANGUAGE: Language = 'en';
+export const RTL_LANGUAGES: ReadonlySet<Language> = new Set<Language>(['ar']);
+
+/** Each language by its own name (endonyms are the same in every interface language). */
+export const NATIVE_LANGUAGE_NAMES: Record<Language, string> = {
+  en: 'English',
+  tr: 'Türkçe',
+  ru: 'Русский',
+  uk: 'Українська',
+  ar: 'العربية',
+  de: 'Deutsch',
+  es: 'Español',
+  ro: 'Română',
+  sq: 'Shqip',
+  fr: 'Français',
+  ka: 'ქართული',
+};
+
+export function isSupportedLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (SUPPORTED_LANGUAGES as readonly string[]).includes(value);
+}
+
+/** No stored value → default (tr); a supported one (or its base, "de-AT" → de) → itself; anything else → en. */
+export function resolveLanguage(stored: string | null | undefined): Language {
+  if (!stored) return DEFAULT_LANGUAGE;
+  const base = stored.trim().toLowerCase().split(/[-_]/)[0];
+  return isSupportedLanguage(base) ? base : FALLBACK_LANGUAGE;
+}
+
+export function languageDirection(language: string): 'rtl' | 'ltr' {
+  return isSupportedLanguage(language) && RTL_LANGUAGES.has(language) ? 'rtl' : 'ltr';
+}

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { NAMESPACES } from './i18n';
+import { SUPPORTED_LANGUAGES } from './languages';
+
+type Dict = Record<string, unknown>;
+const files = import.meta.glob<Dict>('./locales/*/*.json', { eager: true, import: 'default' });
+
+function locale(language: string, namespace: string): Dict | undefined {
+  return files[`./locales/${language}/${namespace}.json`];
+}
+
+/** Flattened "a.b.c" keys of a (possibly nested) locale file. */
+function keys(dict: Dict, prefix = ''): string[] {
+  return Object.entries(dict).flatMap(([key, value]) =>
+    typeof value === 'object' && value !== null ? keys(value as Dict, `${prefix}${key}.`) : [`${prefix}${key}`],
+  );
+}
+
+function value(dict: Dict, path: string): unknown {
+  return path.split('.').reduce<unknown>((node, part) => (node as Dict | undefined)?.[part], dict);
+}
+
+const placeholders = (text: unknown) => new Set(String(text).match(/\{\{\s*\w+\s*\}\}|<\/?\w+\s*\/?>/g) ?? []);
+
+/** Texts that legitimately read the same as English (brand, symbols, loanwords). */
+const SAME_AS_ENGLISH: Record<string, readonly string[]> = {
+  '*': ['common:brand', 'common:usage_fraction', 'common:document_title', 'auth:otp_channel_sms'],
+  de: ['common:ok'],
+  fr: ['common:ok', 'auth:otp_channel_email', 'account:notifications', 'notifications:title', 'shell:menu_photos', 'shell:menu_contacts'],
+  ro: ['common:ok', 'auth:otp_channel_email'],
+  sq: ['auth:otp_channel_email'],
+  ru: ['auth:email_placeholder'],
+  uk: ['auth:email_placeholder'],
+  ar: ['auth:email_placeholder'],
+  ka: ['auth:email_placeholder'],
+};
+
+describe('locale files', () => {
+  it('exist for every language and namespace', () => {
+    for (const language of SUPPORTED_LANGUAGES) {
+      for (const namespace of NAMESPACES) {
+        expect(locale(language, namespace), `${language}/${namespace}.json`).toBeDefined();
+      }
+    }
+    expect(Object.keys(files)).toHaveLength(SUPPORTED_LANGUAGES.length * NAMESPACES.length);
+  });
+
+  for (const namespace of NAMESPACES) {
+    const english = locale('en', namespace) ?? {};
+    const englishKeys = keys(english).sort();
+
+    for (const language of SUPPORTED_LANGUAGES.filter((l) => l !== 'en')) {
+      describe(`${language}/${namespace}`, () => {
+        const dict = locale(language, namespace) ?? {};
+
+        it('has exactly the English keys', () => {
+          const own = keys(dict).sort();
+          expect(englishKeys.filter((key) => !own.includes(key)), 'missing keys').toEqual([]);
+          expect(own.filter((key) => !englishKeys.includes(key)), 'extra keys').toEqual([]);
+        });
+
+        it('keeps every placeholder and tag', () => {
+          for (const key of englishKeys) {
+            expect(placeholders(value(dict, key)), `${language}/${namespace}:${key}`).toEqual(placeholders(value(english, key)));
+          }
+        });
+
+        it('is translated, not copied from English', () => {
+          const allowed = new Set([...(SAME_AS_ENGLISH['*'] ?? []), ...(SAME_AS_ENGLISH[language] ?? [])]);
+          const copied = englishKeys.filter(
+            (key) => !allowed.has(`${namespace}:${key}`) && value(dict, key) === value(english, key),
+          );
+          expect(copied).toEqual([]);
+        });
+
+        it('has no empty texts', () => {
+          expect(englishKeys.filter((key) => !String(value(dict, key) ?? '').trim())).toEqual([]);
+        });
+      });
+    }
+  }
+});

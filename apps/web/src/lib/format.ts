@@ -1,0 +1,49 @@
+const UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
+
+/** Bytes shown in B, KB, MB, GB or TB (binary multiples), one decimal at most. */
+export function formatBytes(bytes: number, locale = 'en'): string {
+  if (!Number.isFinite(bytes) || bytes <= 0) return '0 B';
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < UNITS.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  const number = new Intl.NumberFormat(locale, { maximumFractionDigits: unit === 0 ? 0 : 1 }).format(value);
+  return `${number} ${UNITS[unit]}`;
+}
+
+/** Storage percent: used divided by quota, rounded, capped at 100. */
+export function usagePercent(used: number, quota: number): number {
+  if (!Number.isFinite(used) || used <= 0) return 0;
+  if (!Number.isFinite(quota) || quota <= 0) return 100;
+  return Math.min(100, Math.round((used / quota) * 100));
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** Date format from the spec: dd.mm.yyyy - hh:mm (local time). */
+export function formatDateTime(value: string | number | Date): string {
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  return `${pad(date.getDate())}.${pad(date.getMonth() + 1)}.${date.getFullYear()} - ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/** Countdown shown as m:ss. */
+export function formatCountdown(totalSeconds: number): string {
+  const s = Math.max(0, Math.floor(totalSeconds));
+  return `${Math.floor(s / 60)}:${pad(s % 60)}`;
+}
+
+/** Badge text: the count, or 9+ above the cap. */
+export function badgeText(count: number, cap = 9): string {
+  return count > cap ? `${cap}+` : String(count);
+}
+
+/** Up to two initials from a name, or the first letter of an e-mail. */
+export function initials(name?: string | null, surname?: string | null, email?: string | null): string {
+  const parts = [name, surname].map((p) => p?.trim()).filter((p): p is string => Boolean(p));
+  if (parts.length > 0) return parts.map((p) => p[0]!.toLocaleUpperCase()).join('').slice(0, 2);
+  const first = email?.trim()[0];
+  return first ? first.toLocaleUpperCase() : '';
+}

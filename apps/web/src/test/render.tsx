@@ -1,0 +1,22 @@
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Provider } from 'react-redux';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { setNavigator } from '../api/session';
+import { createAppStore, type AppStore } from '../app/store';
+import { ToastHost } from '../components/ui/toast-host';
+
+/** Renders routes in a memory router with a fresh store, as the app does. */
+export function renderRoutes(routes: RouteObject[], options: { initialEntries?: string[]; store?: AppStore } = {}) {
+  const store = options.store ?? createAppStore();
+  const router = createMemoryRouter(routes, { initialEntries: options.initialEntries ?? ['/'] });
+  setNavigator((to) => router.navigate(to));
+  const user = userEvent.setup();
+  const view = render(
+    <Provider store={store}>
+      <RouterProvider router={router} />
+      <ToastHost />
+    </Provider>,
+  );
+  return { ...view, store, router, user };
+}
