@@ -1,5 +1,6 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { purgeExpired } from './infra/db/housekeeping.js';
 
 async function main(): Promise<void> {
   let config;
@@ -14,6 +15,13 @@ async function main(): Promise<void> {
   }
   const app = await buildApp(config);
   app.jobs.start();
+  const housekeeping = setInterval(() => {
+    purgeExpired(app.database.db).then(
+      (deleted) => app.log.info({ deleted }, 'housekeeping'),
+      (err) => app.log.error({ err }, 'housekeeping failed'),
+    );
+  }, 60 * 60_000);
+  housekeeping.unref();
   await app.listen({ port: config.port, host: config.host });
   app.log.info({ publicUrl: config.publicUrl, database: app.database.dialect, blobs: config.blobs.kind }, 'Bulut is up');
 
@@ -24,6 +32,7 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down: finishing in-flight requests and jobs');
     // A hard stop if something hangs, so an orchestrator's restart is never blocked forever.
     setTimeout(() => process.exit(1), 30_000).unref();
+    clearInterval(housekeeping);
     await app.close();
     process.exit(0);
   };
