@@ -103,8 +103,15 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const remoteConfig = new RemoteConfigService(db);
 
   // --- cross-cutting HTTP concerns
+  // While closing, answers to in-flight requests also close their connection, so keep-alive sockets
+  // do not hold the shutdown open until their idle timeout.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
+    if (closing) reply.header('connection', 'close');
   });
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -129,7 +136,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (req) => {
-    if (!req.url.startsWith('/api/') || req.url.startsWith('/api/docs')) return;
+    // The matched route, not the raw URL: a percent-encoded path (/%61pi/…) reaches the same handler.
+    const url = req.routeOptions.url ?? req.url;
+    if (!url.startsWith('/api/') || url.startsWith('/api/docs')) return;
     if (req.routeOptions.config?.public) return;
     const token = req.headers['x-auth-token'];
     if (typeof token !== 'string' || token.length === 0 || token.length > 200) throw Unauthorized();
