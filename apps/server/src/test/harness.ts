@@ -7,6 +7,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { createDatabase, type Database } from '../infra/db/database.js';
+import type { Language } from '../shared/schemas.js';
 
 /** Integration tests run on SQLite always, and on PostgreSQL too when TEST_DATABASE_URL is set. */
 export const DIALECTS: Array<'sqlite' | 'postgres'> = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
@@ -34,6 +35,13 @@ export async function createPgDatabase(): Promise<{ url: string; drop(): Promise
     async drop() {
       const c = new pg.Client({ connectionString: admin.toString() });
       await c.connect();
+      // pool.end() returns before its clients have said goodbye; forcing the drop then kills them mid-close and
+      // their FATAL surfaces as an uncaught error in whichever test runs next. So wait for them to leave first.
+      for (let i = 0; i < 100; i++) {
+        const { rows } = await c.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+        if (rows[0].n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await c.end();
     },
@@ -43,8 +51,12 @@ export async function createPgDatabase(): Promise<{ url: string; drop(): Promise
 export async function startTestApp(
   dialect: 'sqlite' | 'postgres',
   env: Record<string, string> = {},
+  opts: {
+    /** Reuse this data directory (e.g. to test a restart); the caller owns it and close() leaves it in place. */
+    dataDir?: string;
+  } = {},
 ): Promise<TestApp> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bulut-test-'));
+  const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'bulut-test-'));
   const pgDb = dialect === 'postgres' ? await createPgDatabase() : null;
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -66,7 +78,7 @@ export async function startTestApp(
       await app.close();
       await database.destroy();
       await pgDb?.drop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!opts.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
@@ -74,11 +86,13 @@ export async function startTestApp(
 export function readOutbox(dataDir: string): Array<{ channel: string; to: string; subject?: string; text: string; createdAt: string }> {
   const dir = path.join(dataDir, 'outbox');
   if (!fs.existsSync(dir)) return [];
+  // File names start with the millisecond; two messages of the same millisecond keep their order by the finer mtime.
   return fs
     .readdirSync(dir)
     .filter((f) => f.endsWith('.json'))
-    .sort()
-    .map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')));
+    .map((f) => ({ f, at: fs.statSync(path.join(dir, f), { bigint: true }).mtimeNs }))
+    .sort((a, b) => (a.at === b.at ? a.f.localeCompare(b.f) : a.at < b.at ? -1 : 1))
+    .map(({ f }) => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')));
 }
 
 export function lastCodeFor(dataDir: string, to: string): string {
@@ -99,7 +113,7 @@ export function uniqueUser() {
     password: 'correct horse 42',
     name: 'Ayşe',
     surname: 'Yılmaz',
-    language: 'tr' as const,
+    language: 'tr' as Language,
     eulaId: 2,
   };
 }
@@ -120,6 +134,22 @@ export async function signUp(t: TestApp, user = uniqueUser()) {
 }
 
 export const authed = (token: string) => ({ 'x-auth-token': token });
+
+/** POST /api/auth/token as a browser would; `ip` lets a test act from its own address so failure counters stay apart. */
+export function login(
+  t: TestApp,
+  username: string,
+  password: string,
+  opts: { rememberMe?: boolean; ip?: string; captcha?: { id: string; answer: string } } = {},
+) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/auth/token?rememberMe=${opts.rememberMe === true}`,
+    remoteAddress: opts.ip,
+    headers: opts.captcha ? { 'x-captcha-id': opts.captcha.id, 'x-captcha-answer': opts.captcha.answer } : {},
+    payload: { username, password },
+  });
+}
 
 export function expectError(res: LightMyRequestResponse, httpStatus: number, status?: string) {
   const body = res.json();

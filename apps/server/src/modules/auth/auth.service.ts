@@ -57,14 +57,16 @@ export class AuthService {
     captcha: { id?: string; answer?: string };
   }): Promise<IssuedSession> {
     const username = input.username.trim().toLowerCase();
-    await this.captcha.gate('LOGIN', input.ip, username, input.captcha);
     const account = await this.findByUsername(username);
+    // Count failures per account, not per spelling: e-mail, +90…, national number and spaced variants share one budget.
+    const who = account ? `id:${account.id}` : username;
+    await this.captcha.gate('LOGIN', input.ip, who, input.captcha);
     const ok = await verifyPassword(account?.password_hash ?? null, input.password);
     if (!account || !ok) {
-      await this.captcha.recordFailure('LOGIN', input.ip, username);
+      await this.captcha.recordFailure('LOGIN', input.ip, who);
       throw InvalidCredentials();
     }
-    await this.captcha.clearFailures('LOGIN', username);
+    await this.captcha.clearFailures('LOGIN', who);
     const device: DeviceInfo = { uuid: newId(), name: deviceName(input.userAgent), deviceType: 'WEB' };
     return this.db.transaction().execute((trx) => this.issue(trx, account.id, device, input.rememberMe ? newId() : null));
   }

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../infra/db/schema.js';
 import type { Config } from '../../config.js';
 import type { MessageJobs } from '../../infra/jobs/message-jobs.js';
-import { BadRequest, Conflict, NotFound, TooManyRequests, ValidationError } from '../../shared/errors.js';
+import { AppError, BadRequest, Conflict, NotFound, TooManyRequests, ValidationError } from '../../shared/errors.js';
 import { hashToken, newId, newToken, randomDigits, safeEqual } from '../../shared/tokens.js';
 import { minutes } from '../../shared/time.js';
 import { assertPasswordStrength, hashPassword } from '../../shared/password.js';
@@ -125,6 +125,14 @@ export class SignupService {
       throw lock ? TooManyRequests() : InvalidOtp();
     }
     await this.assertUnused(req.email, req.phone_e164);
+    return this.createAccount(req).catch(async (err: unknown) => {
+      // A concurrent sign-up with the same e-mail or phone won the race and the unique index refused ours.
+      if (!(err instanceof AppError)) await this.assertUnused(req.email, req.phone_e164);
+      throw err;
+    });
+  }
+
+  private createAccount(req: SignupRequest): Promise<IssuedSession> {
     return this.d.db.transaction().execute(async (trx) => {
       if (!(await repo.complete(trx, req.id))) throw NotFound('Sign-up reference not found.');
       const at = Date.now();

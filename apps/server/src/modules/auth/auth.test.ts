@@ -1,0 +1,391 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authed, DIALECTS, expectError, login, signUp, startTestApp, type TestApp } from '../../test/harness.js';
+
+const device = { uuid: 'device-1', name: 'Chrome on Linux', deviceType: 'WEB' as const };
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+
+// Each test that fails logins does so from its own address, so the per-IP captcha threshold never leaks between tests.
+let ipSeq = 0;
+const freshIp = () => `10.20.${Math.floor(++ipSeq / 250)}.${(ipSeq % 250) + 1}`;
+
+describe.each(DIALECTS)('auth (%s)', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(dialect);
+  });
+  afterAll(() => t.close());
+
+  const info = (token: string) => t.app.inject({ method: 'GET', url: '/api/account/info', headers: authed(token) });
+  const refresh = (rememberMeToken: string, authToken?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/rememberMe',
+      headers: { 'x-remember-me-token': rememberMeToken, ...(authToken ? authed(authToken) : {}) },
+      payload: device,
+    });
+  const countRows = async (table: 'session' | 'remember_me_token' | 'account') =>
+    Number(
+      (await t.database.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n,
+    );
+
+  describe('login', () => {
+    it('accepts the e-mail in any case and returns a session in headers and body', async () => {
+      const { user, accountId } = await signUp(t);
+      const res = await login(t, `  ${user.email.toUpperCase()} `, user.password);
+      expect(res.statusCode).toBe(200);
+      const token = res.headers['x-auth-token'];
+      expect(typeof token).toBe('string');
+      expect(String(token).length).toBeGreaterThanOrEqual(32);
+      expect(res.headers['x-remember-me-token']).toBeUndefined();
+      expect(res.headers['cache-control']).toBe('no-store');
+      const body = res.json();
+      expect(body.userUuid).toBe(accountId);
+      expect(body.deviceInfo).toMatchObject({ deviceType: 'WEB' });
+      expect(typeof body.deviceInfo.uuid).toBe('string');
+      expect(typeof body.latestActivityId).toBe('string');
+
+      const me = await info(String(token));
+      expect(me.statusCode).toBe(200);
+      expect(me.json()).toMatchObject({ uuid: accountId, email: user.email });
+    });
+
+    it('accepts the phone number with +country code', async () => {
+      const { user, accountId } = await signUp(t);
+      const res = await login(t, `+${user.countryCode}${user.phoneNumber}`, user.password);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().userUuid).toBe(accountId);
+    });
+
+    it('accepts the national number alone, with or without a leading 0', async () => {
+      const { user, accountId } = await signUp(t);
+      for (const username of [user.phoneNumber, `0${user.phoneNumber}`]) {
+        const res = await login(t, username, user.password);
+        expect(res.statusCode, username).toBe(200);
+        expect(res.json().userUuid).toBe(accountId);
+      }
+    });
+
+    it('stores only a hash of the session token', async () => {
+      const { user } = await signUp(t);
+      const res = await login(t, user.email, user.password, { rememberMe: true });
+      const token = String(res.headers['x-auth-token']);
+      const rememberMe = String(res.headers['x-remember-me-token']);
+
+      const sessions = await t.database.db.selectFrom('session').selectAll().execute();
+      expect(JSON.stringify(sessions)).not.toContain(token);
+      expect(sessions.some((s) => s.token_hash === sha256(token))).toBe(true);
+
+      const remembered = await t.database.db.selectFrom('remember_me_token').selectAll().execute();
+      expect(JSON.stringify(remembered)).not.toContain(rememberMe);
+      expect(remembered.some((r) => r.token_hash === sha256(rememberMe))).toBe(true);
+    });
+
+    it('gives a remember-me token only when rememberMe=true', async () => {
+      const { user } = await signUp(t);
+      const withIt = await login(t, user.email, user.password, { rememberMe: true });
+      expect(withIt.statusCode).toBe(200);
+      expect(String(withIt.headers['x-remember-me-token']).length).toBeGreaterThanOrEqual(32);
+      expect(withIt.headers['x-remember-me-token']).not.toBe(withIt.headers['x-auth-token']);
+
+      const without = await login(t, user.email, user.password, { rememberMe: false });
+      expect(without.statusCode).toBe(200);
+      expect(without.headers['x-remember-me-token']).toBeUndefined();
+    });
+
+    it('refuses a wrong password or an unknown user with the same 401 and no internals', async () => {
+      const { user } = await signUp(t);
+      const wrong = await login(t, user.email, 'wrong password 1', { ip: freshIp() });
+      const body = expectError(wrong, 401, 'INVALID_CREDENTIALS');
+      expect(body.message).toBe('Invalid username or password.');
+      expect(wrong.headers['x-auth-token']).toBeUndefined();
+      expect(wrong.body).not.toMatch(/argon|hash|stack/i);
+
+      const unknown = await login(t, 'nobody-here@example.com', user.password, { ip: freshIp() });
+      expect(expectError(unknown, 401, 'INVALID_CREDENTIALS').message).toBe(body.message);
+      const unknownPhone = await login(t, '+905559999999', user.password, { ip: freshIp() });
+      expectError(unknownPhone, 401, 'INVALID_CREDENTIALS');
+    });
+  });
+
+  describe('private routes', () => {
+    const PUBLIC = new Set([
+      'POST /api/auth/token',
+      'POST /api/auth/rememberMe',
+      'GET /api/auth/health',
+      'GET /api/captcha/required',
+      'GET /api/captcha/{type}/{captchaId}',
+      'POST /api/v2/signup',
+      'POST /api/v2/signup/sendVerification',
+      'POST /api/v2/signup/validate',
+      'GET /api/eula/get/{language}',
+      'GET /api/remoteconfig',
+    ]);
+
+    // Read from the OpenAPI document, so a route added later is covered without touching this test.
+    async function privateRoutes(): Promise<Array<{ method: string; url: string }>> {
+      const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+        paths: Record<string, Record<string, unknown>>;
+      };
+      const routes: Array<{ method: string; url: string }> = [];
+      for (const [p, ops] of Object.entries(doc.paths)) {
+        for (const method of Object.keys(ops)) {
+          const name = `${method.toUpperCase()} ${p}`;
+          if (PUBLIC.has(name) || method === 'head') continue;
+          routes.push({ method: method.toUpperCase(), url: p.replace(/\{[^}]+\}/g, randomUUID()) });
+        }
+      }
+      return routes;
+    }
+
+    it('covers the account, notification and logout routes', async () => {
+      const names = (await privateRoutes()).map((r) => `${r.method} ${r.url.replace(/[0-9a-f-]{36}/, ':id')}`);
+      expect(names).toEqual(
+        expect.arrayContaining([
+          'POST /api/auth/logout',
+          'GET /api/account/info',
+          'GET /api/account/usages',
+          'GET /api/account/authority',
+          'GET /api/account/setting',
+          'PATCH /api/account/setting',
+          'POST /api/account/language',
+          'POST /api/account/nameSurname',
+          'GET /api/notification/communication/fetch',
+          'GET /api/notification/communication/read/:id',
+          'DELETE /api/notification/communication',
+        ]),
+      );
+    });
+
+    it('answers 401 without a token, with a garbage one and with an over-long one', async () => {
+      const routes = await privateRoutes();
+      const variants: Array<Record<string, string>> = [
+        {},
+        authed(''),
+        authed('not-a-real-token-not-a-real-token-xyz'),
+        authed('x'.repeat(500)),
+      ];
+      for (const route of routes) {
+        for (const headers of variants) {
+          const res = await t.app.inject({ method: route.method as 'GET', url: route.url, headers, payload: {} });
+          expectError(res, 401, 'UNAUTHORIZED');
+        }
+      }
+    });
+    it('cannot be reached around the check by spelling the path differently', async () => {
+      const { token } = await signUp(t);
+      for (const url of ['/%61pi/account/info', '/%61%70%69/account/usages', '/api/%61ccount/info', '/api/account/%69nfo']) {
+        const res = await t.app.inject({ method: 'GET', url });
+        expectError(res, 401, 'UNAUTHORIZED');
+        expect((await t.app.inject({ method: 'GET', url, headers: authed(token) })).statusCode).toBe(200);
+      }
+      expectError(await t.app.inject({ method: 'POST', url: '/%61pi/auth/logout' }), 401, 'UNAUTHORIZED');
+      expect((await info(token)).statusCode).toBe(200);
+    });
+  });
+
+  describe('remember-me', () => {
+    it('rotates: the new token works and the old one is dead', async () => {
+      const { user } = await signUp(t);
+      const first = await login(t, user.email, user.password, { rememberMe: true });
+      const r1 = String(first.headers['x-remember-me-token']);
+
+      const second = await refresh(r1, String(first.headers['x-auth-token']));
+      expect(second.statusCode).toBe(200);
+      const t2 = String(second.headers['x-auth-token']);
+      const r2 = String(second.headers['x-remember-me-token']);
+      expect(t2).not.toBe(first.headers['x-auth-token']);
+      expect(r2.length).toBeGreaterThanOrEqual(32);
+      expect(r2).not.toBe(r1);
+      expect(second.json()).toMatchObject({ deviceInfo: device });
+      expect(typeof second.json().latestActivityId).toBe('string');
+      expect((await info(t2)).statusCode).toBe(200);
+
+      // The rotated token itself still trades once more.
+      const third = await refresh(r2);
+      expect(third.statusCode).toBe(200);
+      expect((await info(String(third.headers['x-auth-token']))).statusCode).toBe(200);
+    });
+
+    it('a replayed old token → 401 and revokes the whole family and its sessions', async () => {
+      const { user } = await signUp(t);
+      const first = await login(t, user.email, user.password, { rememberMe: true });
+      const t1 = String(first.headers['x-auth-token']);
+      const r1 = String(first.headers['x-remember-me-token']);
+      const second = await refresh(r1, t1);
+      const t2 = String(second.headers['x-auth-token']);
+      const r2 = String(second.headers['x-remember-me-token']);
+
+      expectError(await refresh(r1), 401);
+
+      expectError(await refresh(r2), 401);
+      expectError(await info(t2), 401, 'UNAUTHORIZED');
+      expectError(await info(t1), 401, 'UNAUTHORIZED');
+    });
+
+    it('a replay does not touch other sessions of the same account', async () => {
+      const { user, token: signupToken } = await signUp(t);
+      const other = await login(t, user.email, user.password, { rememberMe: true });
+      const first = await login(t, user.email, user.password, { rememberMe: true });
+      const r1 = String(first.headers['x-remember-me-token']);
+      await refresh(r1);
+      expectError(await refresh(r1), 401);
+
+      expect((await info(signupToken)).statusCode).toBe(200);
+      expect((await info(String(other.headers['x-auth-token']))).statusCode).toBe(200);
+      expect((await refresh(String(other.headers['x-remember-me-token']))).statusCode).toBe(200);
+    });
+
+    it('the same token presented twice at once: at most one new session survives', async () => {
+      const { user } = await signUp(t);
+      const first = await login(t, user.email, user.password, { rememberMe: true });
+      const r1 = String(first.headers['x-remember-me-token']);
+      const results = await Promise.all([refresh(r1), refresh(r1)]);
+      expect(results.map((r) => r.statusCode).sort()).toEqual([200, 401]);
+      // The loser looked like a replay, so the family is gone, including the winner's new tokens.
+      const winner = results.find((r) => r.statusCode === 200)!;
+      expectError(await refresh(String(winner.headers['x-remember-me-token'])), 401);
+    });
+
+    it('an unknown or malformed remember-me token → 401 / 400', async () => {
+      expectError(await refresh('a'.repeat(43)), 401);
+      expectError(
+        await t.app.inject({ method: 'POST', url: '/api/auth/rememberMe', payload: device }),
+        400,
+        'VALIDATION_ERROR',
+      );
+      const { user } = await signUp(t);
+      const first = await login(t, user.email, user.password, { rememberMe: true });
+      const bad = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/rememberMe',
+        headers: { 'x-remember-me-token': String(first.headers['x-remember-me-token']) },
+        payload: { ...device, deviceType: 'TOASTER' },
+      });
+      expectError(bad, 400, 'VALIDATION_ERROR');
+      // A refused request does not use the token up.
+      expect((await refresh(String(first.headers['x-remember-me-token']))).statusCode).toBe(200);
+    });
+
+    it('an expired session → 401, and remember-me brings a working one', async () => {
+      const { user } = await signUp(t);
+      const first = await login(t, user.email, user.password, { rememberMe: true });
+      const t1 = String(first.headers['x-auth-token']);
+      expect((await info(t1)).statusCode).toBe(200);
+
+      await t.database.db
+        .updateTable('session')
+        .set({ expires_at: Date.now() - 1000 })
+        .where('token_hash', '=', sha256(t1))
+        .execute();
+      expectError(await info(t1), 401, 'UNAUTHORIZED');
+
+      const renewed = await refresh(String(first.headers['x-remember-me-token']), t1);
+      expect(renewed.statusCode).toBe(200);
+      expect((await info(String(renewed.headers['x-auth-token']))).statusCode).toBe(200);
+      expectError(await info(t1), 401);
+    });
+
+    it('an expired remember-me token → 401', async () => {
+      const { user } = await signUp(t);
+      const first = await login(t, user.email, user.password, { rememberMe: true });
+      const r1 = String(first.headers['x-remember-me-token']);
+      await t.database.db
+        .updateTable('remember_me_token')
+        .set({ expires_at: Date.now() - 1000 })
+        .where('token_hash', '=', sha256(r1))
+        .execute();
+      expectError(await refresh(r1), 401);
+    });
+  });
+
+  describe('logout', () => {
+    it('kills the session and the remember-me token sent with it', async () => {
+      const { user } = await signUp(t);
+      const first = await login(t, user.email, user.password, { rememberMe: true });
+      const token = String(first.headers['x-auth-token']);
+      const rememberMe = String(first.headers['x-remember-me-token']);
+
+      const out = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/logout',
+        headers: { ...authed(token), 'x-remember-me-token': rememberMe },
+      });
+      expect(out.statusCode).toBe(200);
+      expect(out.json()).toEqual({});
+
+      expectError(await info(token), 401, 'UNAUTHORIZED');
+      expectError(await refresh(rememberMe), 401);
+      expectError(await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: authed(token) }), 401);
+    });
+
+    it('without a remember-me token ends only that session', async () => {
+      const { user, token: other } = await signUp(t);
+      const first = await login(t, user.email, user.password, { rememberMe: true });
+      const token = String(first.headers['x-auth-token']);
+      const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: authed(token) });
+      expect(out.statusCode).toBe(200);
+      expectError(await info(token), 401);
+      expect((await info(other)).statusCode).toBe(200);
+    });
+
+    it("cannot revoke another account's remember-me token", async () => {
+      const a = await signUp(t);
+      const b = await signUp(t);
+      const bLogin = await login(t, b.user.email, b.user.password, { rememberMe: true });
+      const out = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/logout',
+        headers: { ...authed(a.token), 'x-remember-me-token': String(bLogin.headers['x-remember-me-token']) },
+      });
+      expect(out.statusCode).toBe(200);
+      expect((await info(String(bLogin.headers['x-auth-token']))).statusCode).toBe(200);
+      expect((await refresh(String(bLogin.headers['x-remember-me-token']))).statusCode).toBe(200);
+    });
+  });
+
+  describe('bad input', () => {
+    const post = (payload: string | object, headers: Record<string, string> = {}, url = '/api/auth/token') =>
+      t.app.inject({ method: 'POST', url, remoteAddress: freshIp(), headers, payload });
+
+    it('is refused in the {status,message} shape and changes nothing', async () => {
+      const { user } = await signUp(t);
+      const before = { sessions: await countRows('session'), remembered: await countRows('remember_me_token') };
+
+      const missing = expectError(await post({ password: user.password }), 400, 'VALIDATION_ERROR');
+      expect(missing.field).toBe('username');
+      expect(expectError(await post({ username: user.email }), 400, 'VALIDATION_ERROR').field).toBe('password');
+      expect(expectError(await post({ username: user.email, password: '' }), 400, 'VALIDATION_ERROR').field).toBe(
+        'password',
+      );
+      expect(
+        expectError(await post({ username: { $ne: null }, password: user.password }), 400, 'VALIDATION_ERROR').field,
+      ).toBe('username');
+      expectError(await post({ username: user.email, password: { $gt: '' } }), 400, 'VALIDATION_ERROR');
+      expectError(await post([user.email, user.password]), 400, 'VALIDATION_ERROR');
+      expectError(await post({ username: 'x'.repeat(321), password: user.password }), 400, 'VALIDATION_ERROR');
+      expectError(
+        await post({ username: user.email, password: user.password }, {}, '/api/auth/token?rememberMe=perhaps'),
+        400,
+        'VALIDATION_ERROR',
+      );
+
+      const malformed = await post('{"username": "a@b.c", "password":', { 'content-type': 'application/json' });
+      expectError(malformed, 400);
+
+      const huge = await post(
+        JSON.stringify({ username: user.email, password: user.password, pad: 'x'.repeat(1024 * 1024 + 10) }),
+        { 'content-type': 'application/json' },
+      );
+      expectError(huge, 413);
+
+      const wrongType = await post(`username=${user.email}&password=x`, {
+        'content-type': 'application/x-www-form-urlencoded',
+      });
+      expectError(wrongType, 415);
+
+      expect(await countRows('session')).toBe(before.sessions);
+      expect(await countRows('remember_me_token')).toBe(before.remembered);
+    });
+  });
+});
