@@ -20,7 +20,9 @@ try {
   for (;;) {
     try {
       if ((await fetch(`${base}/api/auth/health`)).ok) break;
-    } catch {}
+    } catch {
+      // not listening yet
+    }
     await sleep(50);
   }
   const startMs = performance.now() - t0;
