@@ -1,7 +1,9 @@
 import type { Migration } from 'kysely';
 import * as foundation from './2026-11-21T1200_foundation.js';
+import * as files from './2026-11-22T0000_files.js';
 
 /** Every migration in order; the key is the name recorded in the migration table. */
 export const migrations: Record<string, Migration> = {
   '2026-11-21T1200_foundation': foundation,
+  '2026-11-22T0000_files': files,
 };

@@ -6,6 +6,8 @@ import type { NotificationTable } from '../../modules/notification/notification.
 import type { RemoteConfigTable } from '../../modules/remote-config/remote-config.table.js';
 import type { SignupRequestTable } from '../../modules/signup/signup.table.js';
 import type { JobTable } from '../jobs/job.table.js';
+import type { FileActivityTable, FileTable, ServerSecretTable } from '../../modules/files/file.table.js';
+import type { UploadTable } from '../../modules/upload/upload.table.js';
 
 /** The whole database as Kysely sees it; each table's interface lives with its feature. */
 export interface DB {
@@ -21,4 +23,8 @@ export interface DB {
   notification: NotificationTable;
   remote_config: RemoteConfigTable;
   job: JobTable;
+  file: FileTable;
+  file_activity: FileActivityTable;
+  upload: UploadTable;
+  server_secret: ServerSecretTable;
 }

@@ -41,3 +41,39 @@ export async function upsertSetting(db: Executor, accountId: string, param: stri
     .onConflict((oc) => oc.columns(['account_id', 'param']).doUpdateSet({ value }))
     .execute();
 }
+
+// --- quota: every change is one conditional UPDATE, so concurrent uploads and deletions stay exact.
+
+/** Holds `bytes` for an upload in progress; false when used + reserved + bytes would pass the quota. */
+export async function reserveQuota(db: Executor, accountId: string, bytes: number): Promise<boolean> {
+  const res = await db
+    .updateTable('account')
+    .set((eb) => ({ reserved_bytes: eb('reserved_bytes', '+', bytes) }))
+    .where('id', '=', accountId)
+    .where((eb) => eb(eb(eb('used_bytes', '+', eb.ref('reserved_bytes')), '+', bytes), '<=', eb.ref('quota_bytes')))
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+export const releaseQuota = (db: Executor, accountId: string, bytes: number) =>
+  db
+    .updateTable('account')
+    .set((eb) => ({ reserved_bytes: eb('reserved_bytes', '-', bytes) }))
+    .where('id', '=', accountId)
+    .execute();
+
+/** Turns a reservation into usage when the upload completes. */
+export const commitQuota = (db: Executor, accountId: string, reserved: number, used: number) =>
+  db
+    .updateTable('account')
+    .set((eb) => ({ reserved_bytes: eb('reserved_bytes', '-', reserved), used_bytes: eb('used_bytes', '+', used) }))
+    .where('id', '=', accountId)
+    .execute();
+
+/** Gives bytes back when files are deleted for good. */
+export const freeQuota = (db: Executor, accountId: string, bytes: number) =>
+  db
+    .updateTable('account')
+    .set((eb) => ({ used_bytes: eb('used_bytes', '-', bytes) }))
+    .where('id', '=', accountId)
+    .execute();

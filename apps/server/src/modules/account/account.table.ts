@@ -17,6 +17,8 @@ export interface AccountTable {
   project_id: string;
   quota_bytes: number;
   used_bytes: number;
+  /** Bytes held by uploads in progress, so parallel uploads cannot overshoot the quota together. */
+  reserved_bytes: number;
   is_family_member: number;
   is_family_admin: number;
   photo_key: string | null;

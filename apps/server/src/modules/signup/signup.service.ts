@@ -155,6 +155,7 @@ export class SignupService {
         project_id: newId(),
         quota_bytes: this.d.config.freeQuotaBytes,
         used_bytes: 0,
+        reserved_bytes: 0,
         eula_id: req.eula_id,
         created_at: at,
         updated_at: at,

@@ -1,0 +1,48 @@
+import type { Insertable, Selectable, Updateable } from 'kysely';
+
+export type FileStatus = 'ACTIVE' | 'TRASHED';
+export type DocumentType = 'WORD' | 'PDF' | 'CELL' | 'SLIDE';
+
+/** The account's root folder; items at the top level have this parent. */
+export const ROOT = '';
+
+export interface FileTable {
+  id: string;
+  account_id: string;
+  parent_id: string;
+  name: string;
+  name_key: string;
+  is_folder: number;
+  bytes: number;
+  content_type: string;
+  document_type: DocumentType | null;
+  blob_key: string | null;
+  sha256: string | null;
+  favourite: number;
+  hidden: number;
+  description: string | null;
+  status: FileStatus;
+  trashed_at: number | null;
+  trash_root_id: string | null;
+  device_type: string;
+  created_at: number;
+  last_modified_at: number;
+}
+export type FileRow = Selectable<FileTable>;
+export type NewFile = Insertable<FileTable>;
+export type FileUpdate = Updateable<FileTable>;
+
+export interface FileActivityTable {
+  id: string;
+  account_id: string;
+  file_id: string;
+  action: string;
+  name: string;
+  is_folder: number;
+  created_at: number;
+}
+
+export interface ServerSecretTable {
+  name: string;
+  value: string;
+}

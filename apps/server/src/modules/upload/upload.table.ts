@@ -1,0 +1,22 @@
+import type { Selectable } from 'kysely';
+
+export type UploadStatus = 'OPEN' | 'COMPLETING' | 'DONE' | 'ABORTED';
+
+export interface UploadTable {
+  id: string;
+  account_id: string;
+  parent_id: string;
+  name: string;
+  content_type: string;
+  /** X-Meta-Strategy: 0 keep both with a numbered name, 1 replace. */
+  strategy: number;
+  favourite: number;
+  device_type: string;
+  total_bytes: number;
+  received_bytes: number;
+  part_count: number;
+  status: UploadStatus;
+  created_at: number;
+  updated_at: number;
+}
+export type UploadRow = Selectable<UploadTable>;
