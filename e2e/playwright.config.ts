@@ -45,6 +45,7 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: E2E_DATA_DIR,
       LOG_LEVEL: 'warn',
+      PUBLIC_URL: `http://127.0.0.1:${E2E_PORT}`,
       JOB_POLL_MS: '100',
       // Many sign-ups from one address in a short run; the captcha flow itself is covered by the server tests.
       SIGNUP_CAPTCHA_THRESHOLD: '10000',
