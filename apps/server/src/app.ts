@@ -33,6 +33,12 @@ import { accountRoutes } from './modules/account/account.routes.js';
 import { NotificationService } from './modules/notification/notification.service.js';
 import { notificationRoutes } from './modules/notification/notification.routes.js';
 import { RemoteConfigService, remoteConfigRoutes } from './modules/remote-config/remote-config.routes.js';
+import { FilesService } from './modules/files/file.service.js';
+import { fileRoutes } from './modules/files/file.routes.js';
+import { UploadService } from './modules/upload/upload.service.js';
+import { uploadRoutes } from './modules/upload/upload.routes.js';
+import { DownloadService } from './modules/download/download.service.js';
+import { downloadRoutes } from './modules/download/download.routes.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -101,6 +107,15 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const account = new AccountService(db);
   const signup = new SignupService({ db, config, auth, captcha, eula, notifications, messages });
   const remoteConfig = new RemoteConfigService(db);
+  const files = new FilesService({ db, jobs, blobs });
+  const uploads = new UploadService({
+    db,
+    blobs,
+    jobs,
+    logger: app.log,
+    onFolderChanged: (accountId, folderId) => files.folderChanged(accountId, folderId),
+  });
+  const downloads = new DownloadService({ db, blobs, logger: app.log });
 
   // --- cross-cutting HTTP concerns
   // While closing, answers to in-flight requests also close their connection, so keep-alive sockets
@@ -183,6 +198,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       await api.register(accountRoutes, { account });
       await api.register(notificationRoutes, { notifications });
       await api.register(remoteConfigRoutes, { remoteConfig });
+      await api.register(fileRoutes, { files });
+      await api.register(uploadRoutes, { uploads, publicUrl: config.publicUrl });
+      await api.register(downloadRoutes, { downloads });
     },
     { prefix: '/api' },
   );

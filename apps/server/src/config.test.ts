@@ -27,7 +27,7 @@ describe('config', () => {
     expect(c.sqliteFile).toBe(path.join(c.dataDir, 'bulut.sqlite'));
     expect(c.blobs).toEqual({ kind: 'disk', root: path.join(c.dataDir, 'blobs') });
     expect(c.outboxDir).toBe(path.join(c.dataDir, 'outbox'));
-    expect(c.publicUrl).toBe('http://localhost:8080');
+    expect(c.publicUrl).toBeNull();
     expect(c.smtpUrl).toBeNull();
     expect(c.smsGatewayUrl).toBeNull();
     expect(c.freeQuotaBytes).toBe(5 * 1024 ** 3);

@@ -5,7 +5,8 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
-  publicUrl: string;
+  /** The external origin when PUBLIC_URL is set; null means "take it from each request". */
+  publicUrl: string | null;
   databaseUrl: string | null;
   sqliteFile: string;
   blobs:
@@ -70,7 +71,7 @@ export function loadConfig(env: Env = process.env): Config {
   const port = int(env, 'PORT', 8080, 0, 65535);
   const dataDir = path.resolve(env.DATA_DIR || './data');
   const databaseUrl = url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
-  const publicUrl = url(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`;
+  const publicUrl = url(env, 'PUBLIC_URL', ['http:', 'https:']);
 
   const s3Vars = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
   const s3Set = s3Vars.filter((v) => env[v]);
@@ -102,7 +103,7 @@ export function loadConfig(env: Env = process.env): Config {
     port,
     host: env.HOST || '0.0.0.0',
     dataDir,
-    publicUrl: publicUrl.replace(/\/$/, ''),
+    publicUrl: publicUrl?.replace(/\/$/, '') ?? null,
     databaseUrl,
     sqliteFile: path.join(dataDir, 'bulut.sqlite'),
     blobs,

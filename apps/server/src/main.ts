@@ -1,6 +1,8 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { purgeExpired } from './infra/db/housekeeping.js';
+import { abortStaleUploads } from './modules/upload/upload.service.js';
+import { purgeExpiredZipLists } from './modules/download/download.service.js';
 
 async function main(): Promise<void> {
   let config;
@@ -16,14 +18,23 @@ async function main(): Promise<void> {
   const app = await buildApp(config);
   app.jobs.start();
   const housekeeping = setInterval(() => {
-    purgeExpired(app.database.db).then(
+    const { db } = app.database;
+    purgeExpired(db).then(
       (deleted) => app.log.info({ deleted }, 'housekeeping'),
       (err) => app.log.error({ err }, 'housekeeping failed'),
+    );
+    abortStaleUploads({ db, blobs: app.blobs, logger: app.log }).then(
+      (uploads) => app.log.info({ uploads }, 'upload housekeeping'),
+      (err) => app.log.error({ err }, 'upload housekeeping failed'),
+    );
+    purgeExpiredZipLists(db).then(
+      (zipLists) => app.log.info({ zipLists }, 'zip link housekeeping'),
+      (err) => app.log.error({ err }, 'zip link housekeeping failed'),
     );
   }, 60 * 60_000);
   housekeeping.unref();
   await app.listen({ port: config.port, host: config.host });
-  app.log.info({ publicUrl: config.publicUrl, database: app.database.dialect, blobs: config.blobs.kind }, 'Bulut is up');
+  app.log.info({ publicUrl: config.publicUrl ?? '(from each request)', database: app.database.dialect, blobs: config.blobs.kind }, 'Bulut is up');
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -8,3 +8,9 @@ import type { Dialect } from './database.js';
 export function lockSkipLocked<QB extends SelectQueryBuilder<any, any, any>>(dialect: Dialect, qb: QB): QB {
   return dialect === 'postgres' ? (qb.forUpdate().skipLocked() as QB) : qb;
 }
+
+/** A unique or primary-key violation, as each driver reports it (PostgreSQL SQLSTATE 23505, better-sqlite3 codes). */
+export function isUniqueViolation(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}

@@ -8,6 +8,7 @@ import type { SignupRequestTable } from '../../modules/signup/signup.table.js';
 import type { JobTable } from '../jobs/job.table.js';
 import type { FileActivityTable, FileTable, ServerSecretTable } from '../../modules/files/file.table.js';
 import type { UploadTable } from '../../modules/upload/upload.table.js';
+import type { DownloadZipTable } from '../../modules/download/download.table.js';
 
 /** The whole database as Kysely sees it; each table's interface lives with its feature. */
 export interface DB {
@@ -27,4 +28,5 @@ export interface DB {
   file_activity: FileActivityTable;
   upload: UploadTable;
   server_secret: ServerSecretTable;
+  download_zip: DownloadZipTable;
 }

@@ -120,6 +120,9 @@ describe.each(DIALECTS)('auth (%s)', (dialect) => {
       'POST /api/v2/signup/validate',
       'GET /api/eula/get/{language}',
       'GET /api/remoteconfig',
+      // Signed download links: the token in the path is the credential.
+      'GET /api/download/{*}',
+      'GET /api/download/zip/{*}',
     ]);
 
     // Read from the OpenAPI document, so a route added later is covered without touching this test.

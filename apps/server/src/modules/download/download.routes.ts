@@ -1,0 +1,92 @@
+import type { Readable } from 'node:stream';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { ErrorResponse, errorResponses } from '../../shared/schemas.js';
+import { ProjectItemList, UuidList } from '../files/file.schemas.js';
+import { DownloadQuery, DownloadUrl, TokenParams } from './download.schemas.js';
+import type { DownloadService } from './download.service.js';
+
+/** A streamed body, for the OpenAPI document; Fastify never serialises streams. */
+const Binary = Type.Unsafe<Readable>({ type: 'string', format: 'binary' });
+
+const one = (h: string | string[] | undefined) => (Array.isArray(h) ? h[0] : h);
+
+export const downloadRoutes: FastifyPluginAsyncTypebox<{ downloads: DownloadService }> = async (app, { downloads }) => {
+  app.post(
+    '/v2/files/_bulk/create-download-url',
+    {
+      schema: {
+        operationId: 'createDownloadUrls',
+        tags: ['download'],
+        body: ProjectItemList,
+        response: { 200: Type.Array(DownloadUrl), ...errorResponses },
+      },
+    },
+    async (req) => downloads.createUrls(req.auth!, req.body),
+  );
+
+  app.post(
+    '/filesystem/downloadFilesAsZip',
+    {
+      schema: {
+        operationId: 'createZipDownload',
+        tags: ['download'],
+        body: UuidList,
+        response: { 200: Type.String(), ...errorResponses, 413: ErrorResponse },
+      },
+    },
+    async (req, reply) => reply.type('text/plain; charset=utf-8').send(await downloads.createZip(req.auth!, req.body)),
+  );
+
+  // Public: an <img>, a <video> or a plain link cannot send X-Auth-Token; the signed token is the credential.
+  const fileRoute = {
+    exposeHeadRoute: false,
+    config: { public: true },
+    schema: {
+      operationId: 'downloadFile',
+      tags: ['download'],
+      params: TokenParams,
+      querystring: DownloadQuery,
+      response: { 404: ErrorResponse, 416: ErrorResponse, 429: ErrorResponse },
+    },
+  };
+  const sendFile = async (req: FastifyRequest<{ Params: { '*': string } }>, reply: FastifyReply) => {
+    const head = req.method === 'HEAD';
+    const res = await downloads.open(req.params['*'], {
+      range: one(req.headers.range),
+      ifNoneMatch: one(req.headers['if-none-match']),
+      ifRange: one(req.headers['if-range']),
+      head,
+    });
+    reply.status(res.status).headers(res.headers);
+    if (res.status === 416) return reply.send({ status: 'RANGE_NOT_SATISFIABLE', message: 'Requested range not satisfiable.' });
+    if (res.stream) return reply.send(res.stream);
+    return head || res.status === 304 ? reply.send() : reply.send(Buffer.alloc(0));
+  };
+  app.get('/download/*', fileRoute, sendFile);
+  app.head('/download/*', { ...fileRoute, schema: { ...fileRoute.schema, operationId: 'downloadFileHead' } }, sendFile);
+
+  app.get(
+    '/download/zip/*',
+    {
+      exposeHeadRoute: false,
+      config: { public: true },
+      schema: {
+        operationId: 'downloadZip',
+        tags: ['download'],
+        params: TokenParams,
+        response: { 200: Binary, 404: ErrorResponse, 413: ErrorResponse },
+      },
+    },
+    async (req, reply) => {
+      const { filename, stream } = await downloads.openZip(req.params['*']);
+      return reply
+        .type('application/zip')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('cache-control', 'no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(stream);
+    },
+  );
+};

@@ -1,0 +1,58 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../infra/db/schema.js';
+import { getOrCreateSecret } from './download.repository.js';
+
+const SECRET_NAME = 'download-url';
+
+export type TokenPurpose = 'file' | 'zip';
+
+/**
+ * Signed, expiring URL tokens: base64url(JSON claims) "." base64url(HMAC-SHA256). The key lives in the database, created
+ * once by whichever instance needs it first, so every instance accepts every other's links. The purpose is part of the
+ * MAC input, so a zip token is never a valid file token and the other way round.
+ */
+export class UrlSigner {
+  private key: Promise<Buffer> | null = null;
+
+  constructor(private readonly db: Kysely<DB>) {}
+
+  async sign(purpose: TokenPurpose, claims: { e: number } & Record<string, unknown>): Promise<string> {
+    const body = Buffer.from(JSON.stringify(claims)).toString('base64url');
+    return `${body}.${mac(await this.secret(), purpose, body).toString('base64url')}`;
+  }
+
+  /** The claims of a genuine, unexpired token; null for anything else. */
+  async verify(purpose: TokenPurpose, token: string, at = Date.now()): Promise<Record<string, unknown> | null> {
+    const parts = token.split('.');
+    if (parts.length !== 2) return null;
+    const [body, sig] = parts as [string, string];
+    const given = Buffer.from(sig, 'base64url');
+    // Node's base64url decoder skips junk characters; only the canonical spelling of the signature counts.
+    if (given.toString('base64url') !== sig) return null;
+    const expected = mac(await this.secret(), purpose, body);
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+    let claims: unknown;
+    try {
+      claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
+    } catch {
+      return null;
+    }
+    if (typeof claims !== 'object' || claims === null) return null;
+    const { e } = claims as { e?: unknown };
+    return typeof e === 'number' && e > at ? (claims as Record<string, unknown>) : null;
+  }
+
+  private secret(): Promise<Buffer> {
+    this.key ??= getOrCreateSecret(this.db, SECRET_NAME, randomBytes(32).toString('base64')).then(
+      (value) => Buffer.from(value, 'base64'),
+      (err) => {
+        this.key = null;
+        throw err;
+      },
+    );
+    return this.key;
+  }
+}
+
+const mac = (key: Buffer, purpose: TokenPurpose, body: string) => createHmac('sha256', key).update(`${purpose}.${body}`).digest();

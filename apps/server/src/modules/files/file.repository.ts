@@ -1,0 +1,294 @@
+import type { Executor } from '../../infra/jobs/job-queue.js';
+import type { Boundary } from './file.listing-cache.js';
+import type { DocumentType, FileActivityTable, FileRow, FileUpdate, NewFile } from './file.table.js';
+
+/** The sort key column of each sortBy; each has a listing index (account, parent, status, hidden, is_folder, key, id). */
+export const KEY_COLUMN = { name: 'name_key', date: 'last_modified_at', size: 'bytes' } as const;
+export type KeyColumn = (typeof KEY_COLUMN)[keyof typeof KEY_COLUMN];
+
+export const getById = (db: Executor, accountId: string, id: string) =>
+  db.selectFrom('file').selectAll().where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
+
+/** Who owns an id, across accounts: only to keep a client-chosen uuid from colliding; never shown to the caller. */
+export const getOwner = (db: Executor, id: string) =>
+  db.selectFrom('file').select(['account_id', 'is_folder']).where('id', '=', id).executeTakeFirst();
+
+export const getUploadOwner = (db: Executor, id: string) =>
+  db.selectFrom('upload').select('account_id').where('id', '=', id).executeTakeFirst();
+
+/** In chunks: a folders-only listing may ask for 99,999 rows, past both databases' bind-parameter limits. */
+export async function getMany(db: Executor, accountId: string, ids: readonly string[]): Promise<FileRow[]> {
+  const rows: FileRow[] = [];
+  for (let i = 0; i < ids.length; i += 1000) {
+    const chunk = ids.slice(i, i + 1000);
+    rows.push(...(await db.selectFrom('file').selectAll().where('account_id', '=', accountId).where('id', 'in', chunk).execute()));
+  }
+  return rows;
+}
+
+/** Live items in `parentId` holding any of these name keys (hidden ones included: names stay unique per folder). */
+export async function findByNameKeys(db: Executor, accountId: string, parentId: string, keys: readonly string[]) {
+  if (keys.length === 0) return [];
+  return db
+    .selectFrom('file')
+    .select(['id', 'name_key'])
+    .where('account_id', '=', accountId)
+    .where('parent_id', '=', parentId)
+    .where('status', '=', 'ACTIVE')
+    .where('name_key', 'in', keys)
+    .execute();
+}
+
+export async function insert(db: Executor, row: NewFile): Promise<void> {
+  await db.insertInto('file').values(row).execute();
+}
+
+export async function updateMany(db: Executor, accountId: string, ids: readonly string[], patch: FileUpdate): Promise<void> {
+  if (ids.length === 0) return;
+  await db.updateTable('file').set(patch).where('account_id', '=', accountId).where('id', 'in', ids).execute();
+}
+
+// --- folder listing: two segments (folders, then files), each read in index order, so no query ever sorts.
+
+interface SegmentQuery {
+  accountId: string;
+  parentId: string;
+  folder: number;
+  column: KeyColumn;
+  desc: boolean;
+  /** Continue strictly after this position (keyset); null = from the start of the segment. */
+  after: Boundary | null;
+}
+
+function segment(db: Executor, q: SegmentQuery) {
+  const { column, after, desc } = q;
+  return db
+    .selectFrom('file')
+    .where('account_id', '=', q.accountId)
+    .where('parent_id', '=', q.parentId)
+    .where('status', '=', 'ACTIVE')
+    .where('hidden', '=', 0)
+    .where('is_folder', '=', q.folder)
+    .$if(after !== null, (qb) =>
+      // (key, id) > (k, i) written as key >= k AND (key > k OR id > i): the first term is an index range on both
+      // dialects, the second only drops the ties already served.
+      qb.where((eb) =>
+        eb.and([
+          eb(column, desc ? '<=' : '>=', after!.key as never),
+          eb.or([eb(column, desc ? '<' : '>', after!.key as never), eb('id', desc ? '<' : '>', after!.id)]),
+        ]),
+      ),
+    );
+}
+
+/**
+ * Sort positions of a folder's visible children after `after`, skipping `skip` of them, at most `limit`: folders first
+ * (in key order), then files. `skip` costs an index-only walk; a boundary makes the start a single seek.
+ */
+export async function listChildPositions(
+  db: Executor,
+  q: {
+    accountId: string;
+    parentId: string;
+    column: KeyColumn;
+    desc: boolean;
+    foldersOnly: boolean;
+    after: Boundary | null;
+    skip: number;
+    limit: number;
+  },
+): Promise<Boundary[]> {
+  const out: Boundary[] = [];
+  let skip = q.skip;
+  const dir = q.desc ? 'desc' : 'asc';
+  for (const folder of q.foldersOnly ? [1] : [1, 0]) {
+    // A boundary among the files means the folders are all behind us.
+    if (q.after && q.after.folder < folder) continue;
+    const after = q.after && q.after.folder === folder ? q.after : null;
+    const seg: SegmentQuery = { ...q, folder, after };
+    const rows = await segment(db, seg)
+      .select((eb) => ['id', 'is_folder', eb.ref(q.column).as('key')])
+      .orderBy(q.column, dir)
+      .orderBy('id', dir)
+      .limit(q.limit - out.length)
+      .offset(skip)
+      .execute();
+    if (rows.length === 0 && skip > 0) {
+      // The whole segment was skipped: carry the rest of the skip into the next one.
+      const counted = await segment(db, seg)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow();
+      skip = Math.max(0, skip - Number(counted.n));
+    } else {
+      skip = 0;
+    }
+    for (const r of rows) out.push({ folder: r.is_folder, key: r.key as string | number, id: r.id });
+    if (out.length >= q.limit) break;
+  }
+  return out;
+}
+
+/** Rows for ids, in the order of the ids. */
+export async function getInOrder(db: Executor, accountId: string, ids: readonly string[]): Promise<FileRow[]> {
+  const rows = await getMany(db, accountId, ids);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+// --- smaller, account-wide lists: plain ORDER BY with OFFSET (folders first, then key, then id).
+
+interface OffsetPage {
+  column: KeyColumn | 'trashed_at';
+  desc: boolean;
+  offset: number;
+  limit: number;
+}
+
+export const listHidden = (db: Executor, accountId: string, p: OffsetPage) =>
+  db
+    .selectFrom('file')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('hidden', '=', 1)
+    .where('status', '=', 'ACTIVE')
+    .orderBy('is_folder', 'desc')
+    .orderBy(p.column, p.desc ? 'desc' : 'asc')
+    .orderBy('id', p.desc ? 'desc' : 'asc')
+    .limit(p.limit)
+    .offset(p.offset)
+    .execute();
+
+/** Only the items the user trashed, not the descendants that went with them. */
+export const listTrashRoots = (db: Executor, accountId: string, p: OffsetPage) =>
+  db
+    .selectFrom('file')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('status', '=', 'TRASHED')
+    .where((eb) => eb('trash_root_id', '=', eb.ref('id')))
+    .orderBy('is_folder', 'desc')
+    .orderBy(p.column, p.desc ? 'desc' : 'asc')
+    .orderBy('id', p.desc ? 'desc' : 'asc')
+    .limit(p.limit)
+    .offset(p.offset)
+    .execute();
+
+export const listByDocumentType = (
+  db: Executor,
+  accountId: string,
+  documentType: DocumentType,
+  parentId: string | null,
+  p: OffsetPage,
+) =>
+  db
+    .selectFrom('file')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('document_type', '=', documentType)
+    .where('status', '=', 'ACTIVE')
+    .where('hidden', '=', 0)
+    .$if(parentId !== null, (qb) => qb.where('parent_id', '=', parentId!))
+    .orderBy(p.column, p.desc ? 'desc' : 'asc')
+    .orderBy('id', p.desc ? 'desc' : 'asc')
+    .limit(p.limit)
+    .offset(p.offset)
+    .execute();
+
+// --- trees
+
+/** The folder and every folder above it (UNION, not UNION ALL: a corrupt cycle still terminates). */
+export async function ancestorIds(db: Executor, accountId: string, folderId: string): Promise<string[]> {
+  const rows = await db
+    .withRecursive('ancestor(id, parent_id)', (qc) =>
+      qc
+        .selectFrom('file')
+        .select(['id', 'parent_id'])
+        .where('account_id', '=', accountId)
+        .where('id', '=', folderId)
+        .union((eb) =>
+          eb
+            .selectFrom('file as f')
+            .innerJoin('ancestor', 'ancestor.parent_id', 'f.id')
+            .select(['f.id', 'f.parent_id'])
+            .where('f.account_id', '=', accountId),
+        ),
+    )
+    .selectFrom('ancestor')
+    .select('id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** Trashes an item and every live item below it, all marked with the item's id as their trash root. */
+export async function trashSubtree(db: Executor, accountId: string, rootId: string, at: number): Promise<void> {
+  await db
+    .withRecursive('subtree(id)', (qc) =>
+      qc
+        .selectFrom('file')
+        .select('id')
+        .where('account_id', '=', accountId)
+        .where('parent_id', '=', rootId)
+        .where('status', '=', 'ACTIVE')
+        .union((eb) =>
+          eb
+            .selectFrom('file as f')
+            .innerJoin('subtree', 'subtree.id', 'f.parent_id')
+            .select('f.id')
+            .where('f.account_id', '=', accountId)
+            .where('f.status', '=', 'ACTIVE'),
+        ),
+    )
+    .updateTable('file')
+    .set({ status: 'TRASHED', trash_root_id: rootId, trashed_at: at })
+    .where('account_id', '=', accountId)
+    .where((eb) => eb.or([eb('id', '=', rootId), eb('id', 'in', eb.selectFrom('subtree').select('subtree.id'))]))
+    .execute();
+}
+
+/** Brings back what was trashed with a root (the root itself is restored by the caller, into its new place). */
+export async function restoreTrashedWith(db: Executor, accountId: string, rootId: string): Promise<void> {
+  await db
+    .updateTable('file')
+    .set({ status: 'ACTIVE', trash_root_id: null, trashed_at: null })
+    .where('account_id', '=', accountId)
+    .where('trash_root_id', '=', rootId)
+    .where('id', '!=', rootId)
+    .where('status', '=', 'TRASHED')
+    .execute();
+}
+
+const DELETED_COLUMNS = ['id', 'trash_root_id', 'name', 'is_folder', 'bytes', 'blob_key'] as const;
+
+/** Deletes trash roots and everything trashed with them; returns what was deleted (so bytes are counted once). */
+export async function deleteTrashed(db: Executor, accountId: string, rootIds: readonly string[]) {
+  if (rootIds.length === 0) return [];
+  return db
+    .deleteFrom('file')
+    .where('account_id', '=', accountId)
+    .where('status', '=', 'TRASHED')
+    .where('trash_root_id', 'in', rootIds)
+    .returning(DELETED_COLUMNS)
+    .execute();
+}
+
+export const deleteAllTrashed = (db: Executor, accountId: string) =>
+  db.deleteFrom('file').where('account_id', '=', accountId).where('status', '=', 'TRASHED').returning(DELETED_COLUMNS).execute();
+
+// --- activity feed
+
+export async function insertActivities(db: Executor, rows: readonly FileActivityTable[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 500) {
+    await db.insertInto('file_activity').values(rows.slice(i, i + 500)).execute();
+  }
+}
+
+export const listActivities = (db: Executor, accountId: string, p: { desc: boolean; offset: number; limit: number }) =>
+  db
+    .selectFrom('file_activity')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .orderBy('created_at', p.desc ? 'desc' : 'asc')
+    .orderBy('id', p.desc ? 'desc' : 'asc')
+    .limit(p.limit)
+    .offset(p.offset)
+    .execute();

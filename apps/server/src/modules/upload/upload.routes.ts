@@ -1,0 +1,87 @@
+import { Readable } from 'node:stream';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply } from 'fastify';
+import { Type } from 'typebox';
+import { ErrorResponse, errorResponses } from '../../shared/schemas.js';
+import { FileItem } from '../files/file.schemas.js';
+import { BaseUrl, UploadHeaders, UploadParams, UploadProgress } from './upload.schemas.js';
+import { UploadOffsetMismatch, type UploadService } from './upload.service.js';
+
+/** Bodies are streamed to the blob store, never buffered; this only keeps Fastify's own limit out of the way. */
+const MAX_UPLOAD_BYTES = 50 * 1024 ** 3;
+
+const failures = { ...errorResponses, 403: ErrorResponse, 409: ErrorResponse, 411: ErrorResponse, 413: ErrorResponse };
+
+/** The upload URL itself, in its own context: every body arrives as the raw stream, whatever its Content-Type. */
+const uploadUrlRoutes: FastifyPluginAsyncTypebox<{ uploads: UploadService }> = async (raw, { uploads }) => {
+  raw.removeAllContentTypeParsers();
+  raw.addContentTypeParser('*', (_req, payload, done) => done(null, payload));
+  // A refused request whose body is still arriving: close the connection rather than read gigabytes to keep it alive.
+  raw.addHook('onSend', async (req, reply) => {
+    if (reply.statusCode >= 400 && !req.raw.complete) reply.header('connection', 'close');
+  });
+
+  raw.put(
+    '/upload/:uuid',
+    {
+      bodyLimit: MAX_UPLOAD_BYTES,
+      schema: {
+        operationId: 'uploadFile',
+        tags: ['upload'],
+        params: UploadParams,
+        headers: UploadHeaders,
+        response: { 201: FileItem, 202: UploadProgress, ...failures },
+      },
+    },
+    async (req, reply) => {
+      const body = req.body instanceof Readable ? req.body : Readable.from([]);
+      const outcome = await withOffset(reply, () => uploads.put(req.auth!, { uuid: req.params.uuid, headers: req.headers, body }));
+      reply.header('cache-control', 'no-store');
+      if (outcome.done) return reply.status(201).send(outcome.item);
+      reply.header('upload-offset', String(outcome.progress.receivedBytes));
+      return reply.status(202).send(outcome.progress);
+    },
+  );
+
+  raw.head(
+    '/upload/:uuid',
+    { schema: { operationId: 'getUploadOffset', tags: ['upload'], params: UploadParams } },
+    async (req, reply) => {
+      const { offset, length } = await uploads.status(req.auth!, req.params.uuid);
+      reply.header('upload-offset', String(offset)).header('upload-length', String(length)).header('cache-control', 'no-store');
+      return reply.status(200).send();
+    },
+  );
+
+  raw.delete(
+    '/upload/:uuid',
+    { schema: { operationId: 'cancelUpload', tags: ['upload'], params: UploadParams, response: { 204: Type.Null(), ...failures } } },
+    async (req, reply) => {
+      await uploads.cancel(req.auth!, req.params.uuid);
+      return reply.status(204).send(null);
+    },
+  );
+};
+
+export const uploadRoutes: FastifyPluginAsyncTypebox<{ uploads: UploadService; publicUrl: string | null }> = async (
+  app,
+  { uploads, publicUrl },
+) => {
+  app.post(
+    '/container/baseUrl',
+    { schema: { operationId: 'getUploadBaseUrl', tags: ['upload'], response: { 200: BaseUrl, ...errorResponses } } },
+    async (req) => ({ value: `${publicUrl ?? `${req.protocol}://${req.host}`}/api/upload` }),
+  );
+
+  await app.register(uploadUrlRoutes, { uploads });
+};
+
+/** 409 UPLOAD_OFFSET_MISMATCH carries the offset to resume from in a header, as the contract says. */
+async function withOffset<T>(reply: FastifyReply, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if (err instanceof UploadOffsetMismatch) reply.header('upload-offset', String(err.offset));
+    throw err;
+  }
+}
