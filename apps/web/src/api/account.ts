@@ -65,6 +65,12 @@ export const accountApi = baseApi.injectEndpoints({
 
 export const { useGetAccountInfoQuery, useGetUsagesQuery, useGetAuthorityQuery } = accountApi;
 
+/**
+ * Reads the storage usage again (after uploads and deletions) so the usage bar and the full-storage
+ * check follow. The spec's tag list has no usage tag, so this refetches instead of invalidating.
+ */
+export const refreshUsage = () => accountApi.endpoints.getUsages.initiate(undefined, { subscribe: false, forceRefetch: true });
+
 export const PREMIUM_AUTHORITY = 'AUTH_PREMIUM_USER';
 
 /**

@@ -1,9 +1,9 @@
 import { createApi } from '@reduxjs/toolkit/query/react';
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
-import { KEEP_UNUSED_DATA_FOR_S } from '../config/constants';
+import { KEEP_UNUSED_DATA_FOR_S, REFRESH_RETRY_DELAY_MS } from '../config/constants';
 import { paths } from '../config/paths';
 import { currentLanguage } from '../i18n/i18n';
-import { createBaseQuery } from './base-query';
+import { createBaseQuery, createSessionRefresher } from './base-query';
 import { clearStoredSession, getAuthToken, getRememberMeToken, loggedOut, navigateTo } from './session';
 import { TAG_TYPES } from './tags';
 
@@ -65,10 +65,27 @@ export function logout(): ThunkAction<Promise<void>, unknown, unknown, UnknownAc
   };
 }
 
+/** The one remember-me refresh lock of the app, shared by the base query and the upload engine. */
+const sessionRefresher = createSessionRefresher({ baseUrl: API_BASE_URL, getLanguage: currentLanguage });
+
+/**
+ * For callers outside RTK Query (the upload engine's XMLHttpRequests) after a 401 sent with `tokenSent`:
+ * runs (or joins) the same single-flight refresh as the base query and resolves to the token to retry
+ * with, or null when the session has ended (logout has then run).
+ */
+export function refreshAfterUnauthorized(tokenSent: string | null): ThunkAction<Promise<string | null>, unknown, unknown, UnknownAction> {
+  return async (dispatch) => {
+    const outcome = await sessionRefresher.recover(tokenSent, () => dispatch(logout()));
+    if (outcome?.refreshed) await new Promise((resolve) => setTimeout(resolve, REFRESH_RETRY_DELAY_MS));
+    return outcome?.token ?? null;
+  };
+}
+
 export const baseApi = createApi({
   reducerPath: 'api',
   baseQuery: createBaseQuery({
     baseUrl: API_BASE_URL,
+    refresher: sessionRefresher,
     publicEndpoints: PUBLIC_ENDPOINTS,
     noRefreshEndpoints: NO_REFRESH_ENDPOINTS,
     getLanguage: currentLanguage,

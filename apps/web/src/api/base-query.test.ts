@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createAppStore } from '../app/store';
 import { json, mockFetch } from '../test/fetch-mock';
-import { baseApi } from './base-api';
+import { baseApi, refreshAfterUnauthorized } from './base-api';
 import type { ApiError } from './base-query';
 import { getStoredUser, setNavigator } from './session';
 
@@ -172,5 +172,25 @@ describe('base query', () => {
     expect(requests.some((request) => request.url.pathname === '/api/auth/rememberMe')).toBe(false);
     expect(localStorage.getItem('user')).toBeNull();
     expect(navigations).toEqual(['/']);
+  });
+
+  it('shares one refresh between the base query and callers outside RTK Query (the upload engine)', async () => {
+    signIn();
+    const { requests } = serverWithExpiredSession('ok');
+    const store = createAppStore();
+    const [query, token] = await Promise.all([
+      store.dispatch(testApi.endpoints.testItem.initiate('a')),
+      // An upload piece that got 401 with the old token.
+      (async () => {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        return store.dispatch(refreshAfterUnauthorized(OLD));
+      })(),
+    ]);
+    expect(query.data?.token).toBe(NEW);
+    expect(token).toBe(NEW);
+    expect(requests.filter((request) => request.url.pathname === '/api/auth/rememberMe')).toHaveLength(1);
+    // Already refreshed: a late 401 with the old token just gets the current one, without another refresh.
+    expect(await store.dispatch(refreshAfterUnauthorized(OLD))).toBe(NEW);
+    expect(requests.filter((request) => request.url.pathname === '/api/auth/rememberMe')).toHaveLength(1);
   });
 });

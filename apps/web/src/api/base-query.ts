@@ -56,6 +56,8 @@ export interface BaseQueryOptions {
   /** Ends the session: logout. Called at most once per failed refresh. */
   onSessionEnd: (api: BaseQueryApi) => unknown;
   retryDelayMs?: number;
+  /** Shared with other callers (the upload engine) so there is one refresh in flight at most. */
+  refresher?: SessionRefresher;
 }
 
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -183,7 +185,7 @@ interface RememberMeBody {
 }
 
 /** POST /auth/rememberMe: rotates both tokens. Resolves false on any failure. */
-async function refreshSession(options: BaseQueryOptions): Promise<boolean> {
+async function refreshSession(options: RefresherOptions): Promise<boolean> {
   const user = getStoredUser();
   const rememberMeToken = getRememberMeToken();
   if (!user || !rememberMeToken) return false;
@@ -219,18 +221,32 @@ async function refreshSession(options: BaseQueryOptions): Promise<boolean> {
   }
 }
 
+export interface RefresherOptions {
+  baseUrl: string;
+  getLanguage: () => string;
+}
+
+/** What to do after a 401: retry with `token` (after the spec's delay when a refresh ran), or give up. */
+export type RecoverOutcome = { token: string; refreshed: boolean } | null;
+
 /**
- * The shared base query: token header, language header, the spec's result shapes, and on 401 a
- * single-flight remember-me refresh (other requests wait for it), then one retry after 100 ms.
+ * The single-flight remember-me refresh shared by the base query and the upload engine: one refresh at a
+ * time, everybody else waits for it; a failed or impossible refresh ends the session once.
  */
-export function createBaseQuery(options: BaseQueryOptions): ApiBaseQuery {
-  const retryDelay = options.retryDelayMs ?? REFRESH_RETRY_DELAY_MS;
+export interface SessionRefresher {
+  /** The refresh in flight, if any (requests wait for it before they start). */
+  pending(): Promise<boolean> | null;
+  /** After a 401 for a request sent with `tokenSent`: the token to retry with, or null once the session has ended. */
+  recover(tokenSent: string | null, endSession: () => unknown): Promise<RecoverOutcome>;
+}
+
+export function createSessionRefresher(options: RefresherOptions): SessionRefresher {
   let refreshing: Promise<boolean> | null = null;
 
-  const startRefresh = (api: BaseQueryApi): Promise<boolean> => {
+  const start = (endSession: () => unknown): Promise<boolean> => {
     refreshing = (async () => {
       const ok = await refreshSession(options);
-      if (!ok) await options.onSessionEnd(api);
+      if (!ok) await endSession();
       return ok;
     })().finally(() => {
       refreshing = null;
@@ -238,9 +254,41 @@ export function createBaseQuery(options: BaseQueryOptions): ApiBaseQuery {
     return refreshing;
   };
 
+  return {
+    pending: () => refreshing,
+    async recover(tokenSent, endSession) {
+      let refreshed: Promise<boolean>;
+      if (refreshing) {
+        refreshed = refreshing;
+      } else {
+        const current = getAuthToken();
+        // Another request refreshed the session while this one was in flight: just retry.
+        if (current && current !== tokenSent) return { token: current, refreshed: false };
+        if (!current || !getRememberMeToken()) {
+          await endSession();
+          return null;
+        }
+        refreshed = start(endSession);
+      }
+      if (!(await refreshed)) return null;
+      const token = getAuthToken();
+      return token ? { token, refreshed: true } : null;
+    },
+  };
+}
+
+/**
+ * The shared base query: token header, language header, the spec's result shapes, and on 401 a
+ * single-flight remember-me refresh (other requests wait for it), then one retry after 100 ms.
+ */
+export function createBaseQuery(options: BaseQueryOptions): ApiBaseQuery {
+  const retryDelay = options.retryDelayMs ?? REFRESH_RETRY_DELAY_MS;
+  const refresher = options.refresher ?? createSessionRefresher(options);
+
   return async (args, api, extraOptions) => {
     const isPublic = Boolean(extraOptions?.public) || options.publicEndpoints.has(api.endpoint);
-    if (!isPublic && refreshing) await refreshing;
+    const pending = refresher.pending();
+    if (!isPublic && pending) await pending;
 
     const tokenSent = isPublic ? null : getAuthToken();
     // Without a token the server can only answer 401: skip the round trip and treat it as one.
@@ -251,23 +299,9 @@ export function createBaseQuery(options: BaseQueryOptions): ApiBaseQuery {
     const unauthorized = 'error' in first && first.error.errorStatus === 401;
     if (!unauthorized || isPublic || options.noRefreshEndpoints.has(api.endpoint)) return first;
 
-    let refreshed: Promise<boolean>;
-    if (refreshing) {
-      refreshed = refreshing;
-    } else {
-      const current = getAuthToken();
-      if (current && current !== tokenSent) {
-        // Another request refreshed the session while this one was in flight: just retry.
-        return send(options, args, api.signal, current);
-      }
-      if (!current || !getRememberMeToken()) {
-        await options.onSessionEnd(api);
-        return first;
-      }
-      refreshed = startRefresh(api);
-    }
-    if (!(await refreshed)) return first;
-    await delay(retryDelay);
-    return send(options, args, api.signal, getAuthToken());
+    const outcome = await refresher.recover(tokenSent, () => options.onSessionEnd(api));
+    if (!outcome) return first;
+    if (outcome.refreshed) await delay(retryDelay);
+    return send(options, args, api.signal, outcome.token);
   };
 }

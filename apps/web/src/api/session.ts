@@ -80,6 +80,8 @@ export function clearStoredSession(): void {
   writeStorage(storageKeys.rememberMeToken, null);
   writeStorage(storageKeys.unlinkAccounts, null);
   writeStorage(storageKeys.recentSearches, null);
+  // Unfinished uploads belong to this account; the next one to sign in here must not see them.
+  writeStorage(storageKeys.pendingUploads, null);
   writeSession(sessionKeys.navToPackages, null);
   writeSession(sessionKeys.fullStorageDismissed, null);
 }

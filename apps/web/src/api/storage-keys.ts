@@ -10,6 +10,8 @@ export const storageKeys = {
   openedFolder: 'openedFolder',
   recentSearches: 'recentSearches',
   unlinkAccounts: 'unlinkAccounts',
+  /** Unfinished uploads ({uuid, name, size, lastModified, parentUuid}[]) so they can resume after a reload. */
+  pendingUploads: 'pendingUploads',
 } as const;
 
 export const sessionKeys = {

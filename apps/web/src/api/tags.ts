@@ -16,3 +16,10 @@ export const TAG_TYPES = [
 ] as const;
 
 export type TagType = (typeof TAG_TYPES)[number];
+
+/** FilesByFieldName id of a folder listing: the folder uuid, or this for the root. */
+export const ROOT_FOLDER_TAG_ID = 'ROOT';
+
+export function folderListingTag(parentUuid: string | null) {
+  return { type: 'FilesByFieldName' as const, id: parentUuid ?? ROOT_FOLDER_TAG_ID };
+}

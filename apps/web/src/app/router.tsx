@@ -12,6 +12,10 @@ import type { AppStore } from './store';
 
 const notificationsHandle: ShellHandle = { pageName: 'notifications', titleKey: 'notifications:title' };
 const settingsHandle: ShellHandle = { pageName: 'settings', titleKey: 'settings:title' };
+const filesHandle: ShellHandle = { pageName: 'files', titleKey: 'files:title' };
+const trashHandle: ShellHandle = { pageName: 'trash', titleKey: 'files:trash_title' };
+// The preview belongs to the files page: opening and closing it keeps the sort order.
+const previewHandle: ShellHandle = { pageName: 'files', titleKey: 'files:preview_title' };
 
 /** The route table of spec 000 §2, limited to the screens that exist; every screen loads on demand. */
 export function createAppRoutes(store: AppStore): RouteObject[] {
@@ -43,8 +47,23 @@ export function createAppRoutes(store: AppStore): RouteObject[] {
           loader: requireSession,
           lazy: lazyScreen(() => import('./layout/main-layout'), (m) => m.MainLayout),
           children: [
-            // The Photos screen (spec: /main/photos/all) arrives in a later issue; until then /main opens notifications.
-            { index: true, element: <Navigate to={paths.notifications} replace /> },
+            // The Photos screen (spec: /main/photos/all) arrives in a later issue; until then /main opens Files.
+            { index: true, element: <Navigate to={paths.files} replace /> },
+            {
+              path: 'files',
+              handle: filesHandle,
+              lazy: lazyScreen(() => import('../features/files/components/files-screen'), (m) => m.FilesScreen),
+            },
+            {
+              path: 'trash',
+              handle: trashHandle,
+              lazy: lazyScreen(() => import('../features/files/components/trash-screen'), (m) => m.TrashScreen),
+            },
+            {
+              path: 'preview',
+              handle: previewHandle,
+              lazy: lazyScreen(() => import('../features/files/components/preview-screen'), (m) => m.PreviewScreen),
+            },
             {
               path: 'notifications',
               handle: notificationsHandle,

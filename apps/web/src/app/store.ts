@@ -3,6 +3,8 @@ import { baseApi } from '../api/base-api';
 import { toastSlice } from '../components/ui/toast-slice';
 import { accountSlice } from '../features/account/account-slice';
 import { authSlice } from '../features/auth/auth-slice';
+import { filesSlice } from '../features/files/files-slice';
+import { uploadSlice } from '../features/upload/upload-slice';
 import { uiSlice } from '../state/ui-slice';
 
 const rootReducer = combineReducers({
@@ -11,6 +13,8 @@ const rootReducer = combineReducers({
   account: accountSlice.reducer,
   ui: uiSlice.reducer,
   toast: toastSlice.reducer,
+  files: filesSlice.reducer,
+  upload: uploadSlice.reducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

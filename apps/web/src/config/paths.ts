@@ -15,6 +15,7 @@ export const paths = {
   discover: '/main/discover',
   shares: '/main/shares',
   trash: '/main/trash',
+  preview: '/main/preview',
   landing: '/en/index.html',
 } as const;
 
@@ -28,6 +29,9 @@ const builtPaths: ReadonlySet<string> = new Set<string>([
   paths.main,
   paths.notifications,
   paths.settings,
+  paths.files,
+  paths.trash,
+  paths.preview,
 ]);
 
 export function isPathBuilt(path: string): boolean {

@@ -2,14 +2,16 @@ import 'i18next';
 import type account from './locales/en/account.json';
 import type auth from './locales/en/auth.json';
 import type common from './locales/en/common.json';
+import type files from './locales/en/files.json';
 import type notifications from './locales/en/notifications.json';
 import type settings from './locales/en/settings.json';
 import type shell from './locales/en/shell.json';
+import type upload from './locales/en/upload.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     // Every namespace is in scope so keys are always written "ns:key" and checked against English.
-    defaultNS: ['common', 'auth', 'account', 'notifications', 'settings', 'shell'];
+    defaultNS: ['common', 'auth', 'account', 'notifications', 'settings', 'shell', 'files', 'upload'];
     returnNull: false;
     resources: {
       common: typeof common;
@@ -18,6 +20,8 @@ declare module 'i18next' {
       notifications: typeof notifications;
       settings: typeof settings;
       shell: typeof shell;
+      files: typeof files;
+      upload: typeof upload;
     };
   }
 }

@@ -24,10 +24,19 @@ const placeholders = (text: unknown) => new Set(String(text).match(/\{\{\s*\w+\s
 
 /** Texts that legitimately read the same as English (brand, symbols, loanwords). */
 const SAME_AS_ENGLISH: Record<string, readonly string[]> = {
-  '*': ['common:brand', 'common:usage_fraction', 'common:document_title', 'auth:otp_channel_sms'],
-  de: ['common:ok'],
-  fr: ['common:ok', 'auth:otp_channel_email', 'account:notifications', 'notifications:title', 'shell:menu_photos', 'shell:menu_contacts'],
-  ro: ['common:ok', 'auth:otp_channel_email'],
+  '*': ['common:brand', 'common:usage_fraction', 'common:document_title', 'auth:otp_channel_sms', 'files:description_count'],
+  tr: ['files:kind_video'],
+  de: ['common:ok', 'files:column_name', 'files:sort_name', 'files:kind_video', 'upload:panel_label'],
+  fr: [
+    'common:ok',
+    'auth:otp_channel_email',
+    'account:notifications',
+    'notifications:title',
+    'shell:menu_photos',
+    'shell:menu_contacts',
+    'files:sort_date',
+  ],
+  ro: ['common:ok', 'auth:otp_channel_email', 'files:kind_doc'],
   sq: ['auth:otp_channel_email'],
   ru: ['auth:email_placeholder'],
   uk: ['auth:email_placeholder'],

@@ -1,5 +1,6 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction, type ThunkAction, type UnknownAction } from '@reduxjs/toolkit';
 import { loggedOut } from '../api/session';
+import { readStorage, storageKeys, writeStorage } from '../api/storage-keys';
 
 export type MenuSize = 'large' | 'small';
 
@@ -30,6 +31,15 @@ export type PageName =
   | 'sharedFiles'
   | 'ALBUMS';
 
+/** How file collections are shown (spec: the common slice's view defaults to list). */
+export type ViewMode = 'list' | 'grid';
+
+/** One opened folder of the breadcrumb; the path is stored under `openedFolder` (spec 001 §2). */
+export interface FolderCrumb {
+  uuid: string;
+  name: string;
+}
+
 export const ALL_TAB: Tab = { name: 'All', id: 1 };
 export const PROFILE_TAB: Tab = { name: 'Profile', id: 1 };
 
@@ -42,6 +52,11 @@ export interface UiState {
   photosTab: Tab;
   sortOrder: string;
   drawerOpen: boolean;
+  view: ViewMode;
+  /** Opened folders from the root down; empty at the root. */
+  openedFolders: FolderCrumb[];
+  /** Set when a feature learns the storage is full (an upload got 413): the full-storage modal opens. */
+  fullStorageRequested: boolean;
 }
 
 export const initialUiState: UiState = {
@@ -52,11 +67,30 @@ export const initialUiState: UiState = {
   photosTab: ALL_TAB,
   sortOrder: 'nameASC',
   drawerOpen: false,
+  view: 'list',
+  openedFolders: [],
+  fullStorageRequested: false,
 };
+
+/** The stored opened-folder path; anything unreadable counts as the root. */
+export function readOpenedFolders(): FolderCrumb[] {
+  const raw = readStorage(storageKeys.openedFolder);
+  if (!raw) return [];
+  try {
+    const parsed = JSON.parse(raw) as unknown;
+    if (!Array.isArray(parsed)) return [];
+    return parsed.filter(
+      (entry): entry is FolderCrumb =>
+        typeof entry === 'object' && entry !== null && typeof entry.uuid === 'string' && typeof entry.name === 'string',
+    );
+  } catch {
+    return [];
+  }
+}
 
 export const uiSlice = createSlice({
   name: 'ui',
-  initialState: initialUiState,
+  initialState: (): UiState => ({ ...initialUiState, openedFolders: readOpenedFolders() }),
   reducers: {
     toggleMenuSize(state) {
       state.menuSize = state.menuSize === 'large' ? 'small' : 'large';
@@ -77,10 +111,40 @@ export const uiSlice = createSlice({
     setDrawerOpen(state, action: PayloadAction<boolean>) {
       state.drawerOpen = action.payload;
     },
+    setSortOrder(state, action: PayloadAction<string>) {
+      state.sortOrder = action.payload;
+    },
+    setView(state, action: PayloadAction<ViewMode>) {
+      state.view = action.payload;
+    },
+    setOpenedFolders(state, action: PayloadAction<FolderCrumb[]>) {
+      state.openedFolders = action.payload;
+    },
+    setFullStorageRequested(state, action: PayloadAction<boolean>) {
+      state.fullStorageRequested = action.payload;
+    },
   },
   extraReducers: (builder) => {
     builder.addCase(loggedOut, (state) => ({ ...initialUiState, menuSize: state.menuSize }));
   },
 });
 
-export const { toggleMenuSize, setPageName, setFileTab, setSettingsTab, setDrawerOpen } = uiSlice.actions;
+export const {
+  toggleMenuSize,
+  setPageName,
+  setFileTab,
+  setSettingsTab,
+  setDrawerOpen,
+  setSortOrder,
+  setView,
+  setOpenedFolders,
+  setFullStorageRequested,
+} = uiSlice.actions;
+
+/** Opens a folder path (empty = root) and stores it, so a reload comes back to the same folder. */
+export function changeOpenedFolders(path: FolderCrumb[]): ThunkAction<void, unknown, unknown, UnknownAction> {
+  return (dispatch) => {
+    writeStorage(storageKeys.openedFolder, path.length > 0 ? JSON.stringify(path) : null);
+    dispatch(setOpenedFolders(path));
+  };
+}

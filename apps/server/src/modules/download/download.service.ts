@@ -98,6 +98,11 @@ export class DownloadService {
     headers['content-disposition'] = contentDisposition(inline ? 'inline' : 'attachment', file.name);
     // Anything not shown inline (HTML, SVG, scripts…) must never run with our origin, even if opened directly.
     if (!inline) headers['content-security-policy'] = 'sandbox';
+    else {
+      // Safe types shown inline (PDF in the preview's frame) may be framed by our own pages, nothing else.
+      headers['content-security-policy'] = "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'";
+      headers['x-frame-options'] = 'SAMEORIGIN';
+    }
     const start = range?.start ?? 0;
     const end = range?.end ?? size - 1;
     headers['content-length'] = String(end - start + 1);

@@ -162,6 +162,11 @@ describe.each(DIALECTS)('download (%s)', (dialect) => {
         expect(inline.headers['content-type'], name).toBe(type);
         expect(String(inline.headers['content-disposition']).split(';')[0], name).toBe(expected);
         if (expected === 'attachment') expect(inline.headers['content-security-policy'], name).toBe('sandbox');
+        else {
+          // the preview frames PDFs from our own pages only
+          expect(inline.headers['content-security-policy'], name).toMatch(/frame-ancestors 'self'/);
+          expect(inline.headers['x-frame-options'], name).toBe('SAMEORIGIN');
+        }
         const plain = await get(link!.url);
         expect(String(plain.headers['content-disposition']).split(';')[0], name).toBe('attachment');
         expect(plain.headers['content-security-policy'], name).toBe('sandbox');

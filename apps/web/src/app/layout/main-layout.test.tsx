@@ -64,16 +64,35 @@ describe('signed-in layout', () => {
     expect(await screen.findByRole('heading', { name: 'Sign in' }, { timeout: 5000 })).toBeInTheDocument();
   });
 
-  it('opens notifications from /main with the title, side menu and account card', async () => {
+  it('opens Files from /main, and the side menu links the built sections in spec order', async () => {
+    signIn();
+    server({}, { 'GET /api/filesystem': () => json({ fileList: [], page: 0, size: 50, hasMore: false }) });
+    const { router } = renderMain('/main');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/main/files'));
+    expect(await screen.findByTestId('files-screen')).toBeInTheDocument();
+    expect(screen.getByTestId('page-title')).toHaveTextContent('Files');
+    const menu = screen.getByTestId('side-menu');
+    // Only built screens are linked: Files then Trash (spec order), nothing dead.
+    expect(within(menu).getAllByRole('link').map((link) => link.textContent)).toEqual(['Files', 'Trash']);
+    expect(screen.getByTestId('new-button')).toBeInTheDocument();
+  });
+
+  it('opens the NEW menu for ?uploadFile and drops the parameter', async () => {
+    signIn();
+    server({}, { 'GET /api/filesystem': () => json({ fileList: [], page: 0, size: 50, hasMore: false }) });
+    const { router } = renderMain('/main/files?uploadFile');
+    expect(await screen.findByTestId('new-upload')).toHaveTextContent('Upload files');
+    expect(screen.getByTestId('new-folder')).toHaveTextContent('Create folder');
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
+  it('shows notifications with the title, side menu and account card', async () => {
     signIn();
     server();
-    const { router, user } = renderMain('/main');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/main/notifications'));
-    expect(await screen.findByTestId('page-title')).toHaveTextContent('Notifications');
+    const { user } = renderMain('/main/notifications');
+    await waitFor(() => expect(screen.getByTestId('page-title')).toHaveTextContent('Notifications'));
     const menu = screen.getByTestId('side-menu');
-    expect(within(menu).getByText('Ayşe Yılmaz')).toBeInTheDocument();
-    // No section screen exists yet, so the menu offers no dead links.
-    expect(within(menu).queryAllByRole('link')).toHaveLength(0);
+    expect(await within(menu).findByText('Ayşe Yılmaz')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Clear All' })).toBeInTheDocument();
     expect(screen.queryByTestId('new-button')).not.toBeInTheDocument();
 

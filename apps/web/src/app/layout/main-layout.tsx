@@ -1,23 +1,25 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation, useMatches } from 'react-router';
+import { Outlet, useLocation, useMatches, useSearchParams } from 'react-router';
 import { useGetAccountInfoQuery } from '../../api/account';
 import { Spinner } from '../../components/ui/loader';
 import { AccountCard } from '../../features/account/components/account-card';
 import { AccountSummary } from '../../features/account/components/account-summary';
 import { FullStorageModal } from '../../features/account/components/full-storage-modal';
 import { ReadOnlyBanner } from '../../features/account/components/read-only-banner';
+import { DeleteAllTrashButton } from '../../features/files/components/delete-all-trash-button';
 import { ClearAllNotificationsButton } from '../../features/notifications/components/clear-all-button';
 import { useUnreadCount } from '../../features/notifications/hooks/use-notifications';
 import { Header } from '../../features/shell/components/header';
 import { MobileDrawer } from '../../features/shell/components/mobile-drawer';
 import { SideMenu } from '../../features/shell/components/side-menu';
 import { builtMenuItems } from '../../features/shell/menu-items';
+import { UploadProvider } from '../../features/upload/components/upload-provider';
 import { useIsNarrow } from '../../hooks/use-media-query';
 import { setDrawerOpen, setPageName, toggleMenuSize, type PageName } from '../../state/ui-slice';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import { isShellHandle, type ShellHandle } from '../route-handle';
-import { useNewMenuEntries, useSearchSlot } from './header-features';
+import { HeaderFeatures, useNewMenuEntries, useSearchSlot } from './header-features';
 import styles from './main-layout.module.css';
 
 /** Pages where the menu items need an account (spec 000 §2 "Side menu"). */
@@ -32,8 +34,19 @@ function useShellHandle(): ShellHandle | undefined {
   return undefined;
 }
 
-/** The signed-in area: side menu (drawer under 768 px), header, banners and the current screen. */
+/** The signed-in area: uploads and NEW-menu features around the shell. */
 export function MainLayout() {
+  return (
+    <UploadProvider>
+      <HeaderFeatures>
+        <Shell />
+      </HeaderFeatures>
+    </UploadProvider>
+  );
+}
+
+/** Side menu (drawer under 768 px), header, banners and the current screen. */
+function Shell() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const location = useLocation();
@@ -46,6 +59,19 @@ export function MainLayout() {
   const unreadCount = useUnreadCount();
   const newEntries = useNewMenuEntries();
   const search = useSearchSlot();
+  const [searchParams, setSearchParams] = useSearchParams();
+  // Spec: the uploadFile query parameter opens the new-file menu (once; the parameter is then dropped).
+  const newMenuRequested = searchParams.has('uploadFile');
+  const onNewMenuRequestHandled = useCallback(() => {
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('uploadFile');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [setSearchParams]);
   const title = handle ? t(handle.titleKey) : '';
 
   useEffect(() => {
@@ -62,7 +88,11 @@ export function MainLayout() {
 
   const items = info?.uuid || !ANONYMOUS_PAGES.has(pageName) ? builtMenuItems() : [];
   const renderPageAction =
-    pageName === 'notifications' ? (variant: 'button' | 'icon') => <ClearAllNotificationsButton variant={variant} /> : null;
+    pageName === 'notifications'
+      ? (variant: 'button' | 'icon') => <ClearAllNotificationsButton variant={variant} />
+      : pageName === 'trash'
+        ? (variant: 'button' | 'icon') => <DeleteAllTrashButton variant={variant} />
+        : null;
 
   return (
     <div className={styles.shell} data-menu-size={menuSize} data-narrow={isNarrow || undefined}>
@@ -99,6 +129,8 @@ export function MainLayout() {
           drawerOpen={drawerOpen}
           onOpenMenu={() => dispatch(setDrawerOpen(true))}
           newEntries={newEntries}
+          newMenuRequested={newMenuRequested}
+          onNewMenuRequestHandled={onNewMenuRequestHandled}
           search={search}
           renderPageAction={renderPageAction}
           account={<AccountCard unreadCount={unreadCount} compact={isNarrow} />}

@@ -7,4 +7,6 @@ export interface NewMenuEntry {
   labelKey: string;
   icon: ComponentType<SVGProps<SVGSVGElement> & { size?: number }>;
   onSelect: () => void;
+  /** Stable hook for end-to-end tests (e.g. new-upload, new-folder). */
+  testId?: string;
 }

@@ -100,7 +100,7 @@ describe('LoginScreen', () => {
     await user.click(screen.getByTestId('login-remember'));
     await user.click(screen.getByTestId('login-submit'));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/main/notifications'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/main/files'));
     expect(JSON.parse(localStorage.getItem('user')!)).toEqual({
       deviceInfo: { uuid: 'd-1', name: 'Chrome on Linux', deviceType: 'WEB' },
       latestActivityId: 'a-1',
@@ -108,6 +108,6 @@ describe('LoginScreen', () => {
     });
     expect(localStorage.getItem('rememberMeToken')).toBe('rm-1');
     expect(requests.find((r) => r.url.pathname === '/api/auth/token')?.url.searchParams.get('rememberMe')).toBe('true');
-    expect(await screen.findByTestId('page-title')).toHaveTextContent('Notifications');
+    await waitFor(() => expect(screen.getByTestId('page-title')).toHaveTextContent('Files'));
   });
 });

@@ -88,7 +88,7 @@ describe('SignupScreen', () => {
     await user.click(screen.getByTestId('otp-0'));
     await user.paste('482913');
     await user.click(screen.getByTestId('otp-verify'));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/main/notifications'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/main/files'));
     expect(JSON.parse(localStorage.getItem('user')!)._at).toBe('token-2');
   });
 

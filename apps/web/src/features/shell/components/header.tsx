@@ -22,6 +22,9 @@ export interface HeaderProps {
   onOpenMenu: () => void;
   /** Registered NEW entries; the NEW button and add icon stay hidden while there are none. */
   newEntries: readonly NewMenuEntry[];
+  /** Open the NEW menu once (query parameter uploadFile). */
+  newMenuRequested?: boolean;
+  onNewMenuRequestHandled?: () => void;
   /** Provided by the search feature; absent until it exists. */
   search: SearchSlot | null;
   /** The page's own action (Clear All, Delete All) in button or icon form. */
@@ -37,6 +40,8 @@ export function Header({
   drawerOpen,
   onOpenMenu,
   newEntries,
+  newMenuRequested,
+  onNewMenuRequestHandled,
   search,
   renderPageAction,
   account,
@@ -50,7 +55,7 @@ export function Header({
         {show.logo ? <Logo size={28} /> : null}
         <div className={styles.headerSpacer} />
         {show.searchIcon && search ? search.icon : null}
-        {show.addIcon ? <NewMenu entries={newEntries} variant="icon" /> : null}
+        {show.addIcon ? <NewMenu entries={newEntries} variant="icon" openRequested={newMenuRequested} onOpenRequestHandled={onNewMenuRequestHandled} /> : null}
         {show.trashIcon && renderPageAction ? renderPageAction('icon') : null}
         {account}
       </header>
@@ -67,7 +72,7 @@ export function Header({
       {show.searchBox && search ? <div className={styles.searchBox}>{search.box}</div> : null}
       <div className={styles.headerSpacer} />
       {show.pageButton && renderPageAction ? renderPageAction('button') : null}
-      {show.newButton ? <NewMenu entries={newEntries} variant="button" /> : null}
+      {show.newButton ? <NewMenu entries={newEntries} variant="button" openRequested={newMenuRequested} onOpenRequestHandled={onNewMenuRequestHandled} /> : null}
       {account}
     </header>
   );

@@ -1,23 +1,41 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { PlusIcon } from '../../../components/ui/icons';
 import type { NewMenuEntry } from '../new-menu-entry';
 import styles from './shell.module.css';
 
+export interface NewMenuProps {
+  entries: readonly NewMenuEntry[];
+  variant: 'button' | 'icon';
+  /** The page asked for the menu to open (query parameter uploadFile, spec 001 §2). */
+  openRequested?: boolean;
+  onOpenRequestHandled?: () => void;
+}
+
 /** NEW button (desktop) or add icon (mobile) opening the registered create actions. */
-export function NewMenu({ entries, variant }: { entries: readonly NewMenuEntry[]; variant: 'button' | 'icon' }) {
+export function NewMenu({ entries, variant, openRequested = false, onOpenRequestHandled }: NewMenuProps) {
   const { t } = useTranslation();
-  if (entries.length === 0) return null;
+  const [open, setOpen] = useState(false);
+  const hasEntries = entries.length > 0;
+
+  useEffect(() => {
+    if (!openRequested || !hasEntries) return;
+    setOpen(true);
+    onOpenRequestHandled?.();
+  }, [openRequested, hasEntries, onOpenRequestHandled]);
+
+  if (!hasEntries) return null;
   return (
-    <DropdownMenu.Root modal={false}>
+    <DropdownMenu.Root modal={false} open={open} onOpenChange={setOpen}>
       <DropdownMenu.Trigger asChild>
         {variant === 'button' ? (
           <Button startIcon={<PlusIcon size={18} />} data-testid="new-button">
             {t('shell:new')}
           </Button>
         ) : (
-          <Button variant="ghost" iconOnly aria-label={t('shell:new')} data-testid="add-icon">
+          <Button variant="ghost" iconOnly aria-label={t('shell:new')} data-testid="new-button-mobile">
             <PlusIcon />
           </Button>
         )}
@@ -27,7 +45,7 @@ export function NewMenu({ entries, variant }: { entries: readonly NewMenuEntry[]
           {entries.map((entry) => {
             const Icon = entry.icon;
             return (
-              <DropdownMenu.Item key={entry.key} className={styles.newMenuItem} onSelect={entry.onSelect}>
+              <DropdownMenu.Item key={entry.key} className={styles.newMenuItem} onSelect={entry.onSelect} data-testid={entry.testId}>
                 <Icon size={18} />
                 {t(entry.labelKey as 'shell:new')}
               </DropdownMenu.Item>

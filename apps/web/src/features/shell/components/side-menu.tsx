@@ -1,12 +1,11 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useNavigate } from 'react-router';
-import { storageKeys, writeStorage } from '../../../api/storage-keys';
 import { useAppDispatch } from '../../../app/hooks';
 import { ChevronStartIcon } from '../../../components/ui/icons';
 import { Logo } from '../../../components/ui/logo';
 import { paths } from '../../../config/paths';
-import { ALL_TAB, setFileTab, type MenuSize } from '../../../state/ui-slice';
+import { ALL_TAB, changeOpenedFolders, setFileTab, type MenuSize } from '../../../state/ui-slice';
 import type { MenuItem } from '../menu-items';
 import styles from './shell.module.css';
 
@@ -30,7 +29,7 @@ export function SideMenu({ items, size, variant, onToggleSize, onNavigate, user 
 
   const choose = (item: MenuItem) => {
     // Spec: choosing a section forgets the opened folder and goes back to the All tab.
-    writeStorage(storageKeys.openedFolder, null);
+    dispatch(changeOpenedFolders([]));
     dispatch(setFileTab(item.fileTab ?? ALL_TAB));
     onNavigate?.();
   };

@@ -1,0 +1,45 @@
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { FolderPlusIcon, UploadIcon } from '../../components/ui/icons';
+import { CreateFolderDialog } from '../../features/files/components/create-folder-dialog';
+import type { SearchSlot } from '../../features/shell/components/header';
+import type { NewMenuEntry } from '../../features/shell/new-menu-entry';
+import { useUploader } from '../../hooks/use-uploader';
+import { useAppSelector } from '../hooks';
+
+/**
+ * Features that plug into the header. The NEW menu offers "Upload files" (upload feature) and "Create
+ * folder" (files feature), both into the opened folder; the search box arrives with the search feature.
+ */
+const NewEntriesContext = createContext<readonly NewMenuEntry[]>([]);
+
+export function useNewMenuEntries(): readonly NewMenuEntry[] {
+  return useContext(NewEntriesContext);
+}
+
+export function useSearchSlot(): SearchSlot | null {
+  return null;
+}
+
+/** Provides the NEW entries and hosts what they open (the create-folder dialog; the file picker is the uploader's). */
+export function HeaderFeatures({ children }: { children: ReactNode }) {
+  const uploader = useUploader();
+  const parentUuid = useAppSelector((state) => state.ui.openedFolders.at(-1)?.uuid ?? null);
+  const [creatingFolder, setCreatingFolder] = useState(false);
+  const openCreateFolder = useCallback(() => setCreatingFolder(true), []);
+
+  const entries = useMemo<NewMenuEntry[]>(() => {
+    const list: NewMenuEntry[] = [];
+    if (uploader) {
+      list.push({ key: 'upload', labelKey: 'upload:new_upload', icon: UploadIcon, onSelect: () => uploader.pickFiles(parentUuid), testId: 'new-upload' });
+    }
+    list.push({ key: 'folder', labelKey: 'files:new_folder', icon: FolderPlusIcon, onSelect: openCreateFolder, testId: 'new-folder' });
+    return list;
+  }, [uploader, parentUuid, openCreateFolder]);
+
+  return (
+    <NewEntriesContext.Provider value={entries}>
+      {children}
+      <CreateFolderDialog open={creatingFolder} onOpenChange={setCreatingFolder} parentUuid={parentUuid} />
+    </NewEntriesContext.Provider>
+  );
+}

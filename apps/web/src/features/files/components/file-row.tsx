@@ -1,0 +1,136 @@
+import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { StarIcon } from '../../../components/ui/icons';
+import { formatBytes, formatDateTime } from '../../../lib/format';
+import type { ViewMode } from '../../../state/ui-slice';
+import type { FileItem } from '../api';
+import { fileKind } from '../file-kind';
+import { selectModeOf, type SelectMode } from '../selection';
+import { FileKindIcon } from './file-kind-icon';
+import styles from './files.module.css';
+
+export interface FileRowProps {
+  item: FileItem;
+  view: ViewMode;
+  selected: boolean;
+  onSelect: (uuid: string, mode: SelectMode) => void;
+  /** Double-click or Enter. */
+  onOpen?: (item: FileItem) => void;
+  onToggleFavourite?: (item: FileItem) => void;
+  /** Right-click: opens the item's menu. */
+  onContextMenu?: (item: FileItem) => void;
+  /** The kebab menu. */
+  menu?: ReactNode;
+  /** Which date to show (trash shows when it was trashed). */
+  date?: number | null;
+  testId?: string;
+}
+
+const stop = (event: MouseEvent | KeyboardEvent) => event.stopPropagation();
+
+/** One file or folder in list or grid form: click selects (ctrl/cmd toggles, shift extends), double-click opens. */
+export function FileRow({ item, view, selected, onSelect, onOpen, onToggleFavourite, onContextMenu, menu, date, testId = 'file-row' }: FileRowProps) {
+  const { t, i18n } = useTranslation();
+  const kind = fileKind(item);
+  const when = date ?? item.lastModifiedDate ?? item.createdDate;
+  const dateText = when ? formatDateTime(when) : '';
+  const sizeText = item.folder ? '' : formatBytes(item.bytes, i18n.language);
+  const description = item.metadata?.Description;
+  const kindLabel = t(`files:kind_${kind}`);
+
+  const handleKeyDown = (event: KeyboardEvent<HTMLLIElement>) => {
+    if (event.target !== event.currentTarget) return;
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      onOpen?.(item);
+    } else if (event.key === ' ') {
+      event.preventDefault();
+      onSelect(item.uuid, event.shiftKey ? 'range' : 'toggle');
+    }
+  };
+
+  return (
+    <li
+      className={`${view === 'grid' ? styles.card : styles.row} ${selected ? styles.selected : ''}`}
+      data-testid={testId}
+      data-name={item.name}
+      data-uuid={item.uuid}
+      data-folder={item.folder ? 'true' : 'false'}
+      data-selected={selected || undefined}
+      tabIndex={0}
+      aria-label={`${item.name}, ${kindLabel}`}
+      onClick={(event) => onSelect(item.uuid, selectModeOf(event))}
+      onDoubleClick={() => onOpen?.(item)}
+      onKeyDown={handleKeyDown}
+      onContextMenu={
+        onContextMenu
+          ? (event) => {
+              event.preventDefault();
+              onContextMenu(item);
+            }
+          : undefined
+      }
+    >
+      <span className={styles.check} onClick={stop} onDoubleClick={stop}>
+        <input
+          type="checkbox"
+          checked={selected}
+          readOnly
+          onClick={(event) => {
+            event.stopPropagation();
+            onSelect(item.uuid, event.shiftKey ? 'range' : 'toggle');
+          }}
+          aria-label={t('files:select_item', { name: item.name })}
+          tabIndex={-1}
+        />
+      </span>
+      <span className={styles.rowIcon}>
+        <FileKindIcon kind={kind} large={view === 'grid'} size={view === 'grid' ? 40 : 20} />
+      </span>
+      <span className={styles.main}>
+        <span className={styles.name} title={item.name}>
+          <bdi>{item.name}</bdi>
+        </span>
+        <span className={styles.subline}>
+          <span className={styles.sublineSize}>{item.folder ? t('files:kind_folder') : <span dir="ltr">{sizeText}</span>}</span>
+          {dateText ? (
+            <span className={styles.sublineDate}>
+              <span dir="ltr">{dateText}</span>
+            </span>
+          ) : null}
+        </span>
+        {description && view === 'list' ? (
+          <span className={styles.description} title={description}>
+            <bdi>{description}</bdi>
+          </span>
+        ) : null}
+      </span>
+      {/* Numbers and dates read left to right in every language, Arabic included. */}
+      <span className={styles.size}>
+        <span dir="ltr">{sizeText || '—'}</span>
+      </span>
+      <span className={styles.date}>
+        <span dir="ltr">{dateText}</span>
+      </span>
+      <span className={styles.rowActions} onClick={stop} onDoubleClick={stop}>
+        {onToggleFavourite ? (
+          <button
+            type="button"
+            className={`${styles.star} ${item.favourite ? styles.starOn : styles.starOff}`}
+            aria-pressed={Boolean(item.favourite)}
+            aria-label={item.favourite ? t('files:unfavourite_item', { name: item.name }) : t('files:favourite_item', { name: item.name })}
+            onClick={() => onToggleFavourite(item)}
+            data-testid="file-favourite"
+          >
+            <StarIcon size={18} fill={item.favourite ? 'currentColor' : 'none'} />
+          </button>
+        ) : item.favourite ? (
+          <span className={`${styles.star} ${styles.starOn}`} aria-label={t('files:favourite')}>
+            <StarIcon size={18} fill="currentColor" />
+          </span>
+        ) : null}
+        {menu}
+      </span>
+    </li>
+  );
+}

@@ -1,0 +1,329 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { createAppRoutes } from '../../../app/router';
+import { createAppStore } from '../../../app/store';
+import { json, mockFetch, type MockHandler, type MockRequest } from '../../../test/fetch-mock';
+import { renderRoutes } from '../../../test/render';
+import type { FileItem } from '../api';
+
+/** IntersectionObserver stand-in: the test decides when the sentinel scrolls into view. */
+class FakeIntersectionObserver {
+  static instances: FakeIntersectionObserver[] = [];
+  readonly elements = new Set<Element>();
+  constructor(private readonly callback: IntersectionObserverCallback) {
+    FakeIntersectionObserver.instances.push(this);
+  }
+  observe(element: Element) {
+    this.elements.add(element);
+  }
+  unobserve(element: Element) {
+    this.elements.delete(element);
+  }
+  disconnect() {
+    this.elements.clear();
+  }
+  takeRecords() {
+    return [];
+  }
+  static scrollTo(testId: string) {
+    for (const observer of FakeIntersectionObserver.instances) {
+      for (const element of observer.elements) {
+        if (element.getAttribute('data-testid') === testId) {
+          observer.callback([{ isIntersecting: true, target: element } as IntersectionObserverEntry], observer as unknown as IntersectionObserver);
+        }
+      }
+    }
+  }
+}
+
+function item(overrides: Partial<FileItem> & { uuid: string; name: string }): FileItem {
+  return {
+    folder: false,
+    bytes: 2_345_678,
+    contentType: 'image/jpeg',
+    parentFolderUuid: null,
+    projectId: 'p-1',
+    createdDate: Date.UTC(2026, 0, 5, 9, 7),
+    lastModifiedDate: new Date(2026, 0, 5, 9, 7).getTime(),
+    favourite: false,
+    hidden: false,
+    status: 'ACTIVE',
+    documentType: null,
+    trashedDate: null,
+    ...overrides,
+  };
+}
+
+const pageOf = (items: FileItem[], page: number, hasMore: boolean) => json({ fileList: items, page, size: 50, hasMore });
+
+function setup(routes: Record<string, MockHandler> = {}, options: { maxSelect?: string } = {}) {
+  localStorage.setItem('user', JSON.stringify({ deviceInfo: null, latestActivityId: null, _at: 'token-1' }));
+  const server = mockFetch({
+    'GET /api/account/info': () => json({ uuid: 'u-1', email: 'ayse@example.com', status: 'ACTIVE' }),
+    'GET /api/account/usages': () => json({ 'Bytes-Used': '0', 'Quota-Bytes': '5368709120' }),
+    'GET /api/account/authority': () => json([]),
+    'GET /api/notification/communication/fetch': () => json([]),
+    'GET /api/remoteconfig': ({ url }) =>
+      url.searchParams.get('parameter') === 'max_select_count' && options.maxSelect
+        ? json({ parameter: 'max_select_count', value: options.maxSelect })
+        : json({ status: 'NOT_FOUND' }, { status: 404 }),
+    ...routes,
+  });
+  const store = createAppStore();
+  return { ...renderRoutes(createAppRoutes(store), { store, initialEntries: ['/main/files'] }), ...server };
+}
+
+const rows = () => screen.getAllByTestId('file-row');
+const row = (name: string) => rows().find((element) => element.getAttribute('data-name') === name)!;
+const listCalls = (requests: MockRequest[]) => requests.filter((request) => request.method === 'GET' && request.url.pathname === '/api/filesystem');
+
+beforeEach(() => {
+  FakeIntersectionObserver.instances = [];
+  vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
+});
+
+describe('FilesScreen', () => {
+  it('lists folders and files with size and date, and loads the next page of 50 on scroll', async () => {
+    const first = [
+      item({ uuid: 'f-1', name: 'Belgeler', folder: true, bytes: 0, contentType: 'application/x-directory' }),
+      ...Array.from({ length: 49 }, (_, i) => item({ uuid: `a-${i}`, name: `Foto ${String(i).padStart(2, '0')}.jpg` })),
+    ];
+    const second = Array.from({ length: 20 }, (_, i) => item({ uuid: `b-${i}`, name: `Video ${i}.mp4`, contentType: 'video/mp4' }));
+    const { requests } = setup({
+      'GET /api/filesystem': ({ url }) => (url.searchParams.get('page') === '0' ? pageOf(first, 0, true) : pageOf(second, 1, false)),
+    });
+
+    expect(await screen.findByTestId('files-screen')).toBeInTheDocument();
+    await waitFor(() => expect(rows()).toHaveLength(50));
+    expect(rows()[0]).toHaveAttribute('data-folder', 'true');
+    expect(row('Foto 00.jpg')).toHaveAttribute('data-folder', 'false');
+    expect(row('Foto 00.jpg')).toHaveTextContent('2.2 MB');
+    expect(row('Foto 00.jpg')).toHaveTextContent('05.01.2026 - 09:07');
+    const firstCall = listCalls(requests)[0]!.url.searchParams;
+    expect(Object.fromEntries(firstCall)).toEqual({ parentFolderUuid: '', sortBy: 'name', sortOrder: 'ASC', page: '0', size: '50' });
+
+    act(() => FakeIntersectionObserver.scrollTo('files-sentinel'));
+    await waitFor(() => expect(rows()).toHaveLength(70));
+    expect(listCalls(requests).map((request) => request.url.searchParams.get('page'))).toEqual(['0', '1']);
+
+    // hasMore is false now: scrolling again asks for nothing.
+    act(() => FakeIntersectionObserver.scrollTo('files-sentinel'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(listCalls(requests)).toHaveLength(2);
+  });
+
+  it('opens a folder on double-click, shows it in the breadcrumb and remembers it', async () => {
+    const { user, requests } = setup({
+      'GET /api/filesystem': ({ url }) =>
+        url.searchParams.get('parentFolderUuid') === 'f-1'
+          ? pageOf([item({ uuid: 'c-1', name: 'Sözleşme.pdf', contentType: 'application/pdf', parentFolderUuid: 'f-1' })], 0, false)
+          : pageOf([item({ uuid: 'f-1', name: 'Belgeler', folder: true, bytes: 0 })], 0, false),
+    });
+    await user.dblClick(await screen.findByRole('listitem', { name: /Belgeler/ }));
+    expect(await screen.findByRole('listitem', { name: /Sözleşme\.pdf/ })).toBeInTheDocument();
+    expect(within(screen.getByTestId('breadcrumb')).getByText('Belgeler').closest('[aria-current]')).toHaveAttribute('aria-current', 'page');
+    expect(JSON.parse(localStorage.getItem('openedFolder')!)).toEqual([{ uuid: 'f-1', name: 'Belgeler' }]);
+    expect(listCalls(requests).at(-1)!.url.searchParams.get('parentFolderUuid')).toBe('f-1');
+
+    await user.click(within(screen.getByTestId('breadcrumb')).getByRole('button', { name: 'My files' }));
+    expect(await screen.findByRole('listitem', { name: /Belgeler/ })).toBeInTheDocument();
+    expect(localStorage.getItem('openedFolder')).toBeNull();
+  });
+
+  it('shows the empty root with upload and create-folder actions', async () => {
+    setup({ 'GET /api/filesystem': () => pageOf([], 0, false) });
+    const empty = await screen.findByTestId('files-empty');
+    expect(empty).toHaveTextContent('Your files will live here');
+    expect(within(empty).getByRole('button', { name: 'Upload files' })).toBeInTheDocument();
+    expect(within(empty).getByRole('button', { name: 'Create folder' })).toBeInTheDocument();
+  });
+
+  it('selects with click, ctrl-click and shift-click, and acts on the selection', async () => {
+    const items = Array.from({ length: 6 }, (_, i) => item({ uuid: `a-${i}`, name: `Foto ${i}.jpg` }));
+    const { user, requests } = setup({
+      'GET /api/filesystem': () => pageOf(items, 0, false),
+      'POST /api/filesystem/downloadFilesAsZip': () => new Response('/api/download/zip/tok', { headers: { 'content-type': 'text/plain' } }),
+      'POST /api/v2/files/_bulk/create-download-url': ({ body }) =>
+        json((body as { uuid: string }[]).map((ref) => ({ uuid: ref.uuid, url: `/api/download/${ref.uuid}`, inlineUrl: `/api/download/${ref.uuid}?inline=1` }))),
+    });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    await screen.findByRole('listitem', { name: /Foto 0\.jpg/ });
+
+    await user.click(row('Foto 1.jpg'));
+    expect(screen.getByTestId('selection-bar')).toHaveTextContent('Selected: 1');
+    await user.click(screen.getByTestId('action-download'));
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    expect(requests.find((request) => request.url.pathname === '/api/v2/files/_bulk/create-download-url')?.body).toEqual([{ projectId: 'p-1', uuid: 'a-1' }]);
+
+    await user.keyboard('{Shift>}');
+    await user.click(row('Foto 4.jpg'));
+    await user.keyboard('{/Shift}');
+    expect(screen.getByTestId('selection-bar')).toHaveTextContent('Selected: 4');
+    await user.keyboard('{Control>}');
+    await user.click(row('Foto 2.jpg'));
+    await user.keyboard('{/Control}');
+    expect(screen.getByTestId('selection-bar')).toHaveTextContent('Selected: 3');
+    expect(rows().filter((element) => element.hasAttribute('data-selected')).map((element) => element.getAttribute('data-name'))).toEqual([
+      'Foto 1.jpg',
+      'Foto 3.jpg',
+      'Foto 4.jpg',
+    ]);
+
+    expect(screen.queryByTestId('action-download')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('action-rename')).not.toBeInTheDocument();
+    await user.click(screen.getByTestId('action-zip'));
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(2));
+    expect(requests.find((request) => request.url.pathname === '/api/filesystem/downloadFilesAsZip')?.body).toEqual(['a-1', 'a-3', 'a-4']);
+    click.mockRestore();
+  });
+
+  it('caps select-all at max_select_count and says so', async () => {
+    const items = Array.from({ length: 6 }, (_, i) => item({ uuid: `a-${i}`, name: `Foto ${i}.jpg` }));
+    const { user } = setup({ 'GET /api/filesystem': () => pageOf(items, 0, false) }, { maxSelect: '4' });
+    await screen.findByRole('listitem', { name: /Foto 0\.jpg/ });
+    await user.click(row('Foto 0.jpg'));
+    await user.click(screen.getByTestId('select-all'));
+    expect(screen.getByTestId('selection-bar')).toHaveTextContent('Selected: 4');
+    expect(await screen.findByText('You can select up to 4 items at once.')).toBeInTheDocument();
+  });
+
+  it('creates a folder from the NEW menu with an encoded Folder-Name and one Folder-Uuid per name', async () => {
+    let attempts = 0;
+    const { user, requests } = setup({
+      'GET /api/filesystem': () => pageOf([], 0, false),
+      'POST /api/filesystem/createFolder': () => {
+        attempts += 1;
+        return attempts === 1
+          ? Promise.reject(new TypeError('Failed to fetch'))
+          : json(item({ uuid: 'new-1', name: 'Tatil fotoğrafları', folder: true, bytes: 0 }));
+      },
+    });
+    await screen.findByTestId('files-empty');
+    await user.click(screen.getByTestId('new-button'));
+    await user.click(await screen.findByTestId('new-folder'));
+    await user.type(await screen.findByTestId('folder-name-input'), 'Tatil fotoğrafları');
+    await user.click(screen.getByTestId('folder-create-submit'));
+    expect(await screen.findByText("We couldn't reach the server. Check your connection and try again.")).toBeInTheDocument();
+    await user.click(screen.getByTestId('folder-create-submit'));
+    expect(await screen.findByText('Folder created.')).toBeInTheDocument();
+
+    const calls = requests.filter((request) => request.url.pathname === '/api/filesystem/createFolder');
+    expect(calls).toHaveLength(2);
+    expect(calls[0]!.method).toBe('POST');
+    expect(calls[0]!.url.searchParams.get('parentFolderUuid')).toBe('');
+    expect(calls[0]!.headers.get('Folder-Name')).toBe(encodeURIComponent('Tatil fotoğrafları'));
+    expect(calls[0]!.headers.get('Folder-Uuid')).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    // The retry repeats the same request, so the server can answer it idempotently.
+    expect(calls[1]!.headers.get('Folder-Uuid')).toBe(calls[0]!.headers.get('Folder-Uuid'));
+  });
+
+  it('renames one item with a URL-encoded New-Name header and a text content type', async () => {
+    const { user, requests } = setup({
+      'GET /api/filesystem': () => pageOf([item({ uuid: 'a-1', name: 'IMG_0001.jpg' })], 0, false),
+      'POST /api/filesystem/rename/a-1': () => json(item({ uuid: 'a-1', name: 'Yaz 2026 / ğ?.jpg' })),
+    });
+    await user.click(await screen.findByRole('listitem', { name: /IMG_0001\.jpg/ }));
+    await user.click(screen.getByTestId('action-rename'));
+    const input = await screen.findByTestId('rename-input');
+    expect(input).toHaveValue('IMG_0001.jpg');
+    await user.clear(input);
+    await user.type(input, 'Yaz 2026 ğ?.jpg');
+    await user.click(screen.getByTestId('rename-submit'));
+    expect(await screen.findByText('Renamed.')).toBeInTheDocument();
+    const call = requests.find((request) => request.url.pathname === '/api/filesystem/rename/a-1')!;
+    expect(call.method).toBe('POST');
+    expect(call.headers.get('New-Name')).toBe('Yaz%202026%20%C4%9F%3F.jpg');
+    expect(call.headers.get('Content-Type')).toBe('text/plain');
+  });
+
+  it('refuses a name with a slash before sending', async () => {
+    const { user, requests } = setup({ 'GET /api/filesystem': () => pageOf([item({ uuid: 'a-1', name: 'a.txt' })], 0, false) });
+    await user.click(await screen.findByRole('listitem', { name: /a\.txt/ }));
+    await user.click(screen.getByTestId('action-rename'));
+    const input = await screen.findByTestId('rename-input');
+    await user.clear(input);
+    await user.type(input, 'x/y.txt');
+    await user.click(screen.getByTestId('rename-submit'));
+    expect(await screen.findByText('A name cannot contain / or \\.')).toBeInTheDocument();
+    expect(requests.some((request) => request.url.pathname.startsWith('/api/filesystem/rename'))).toBe(false);
+  });
+
+  it('moves items into a folder chosen in the picker and never into themselves', async () => {
+    const folders = [item({ uuid: 'f-1', name: 'Belgeler', folder: true, bytes: 0 }), item({ uuid: 'f-2', name: 'Arşiv', folder: true, bytes: 0 })];
+    const { user, requests } = setup({
+      'GET /api/filesystem': ({ url }) =>
+        url.searchParams.get('folderOnly') === 'true' ? pageOf(url.searchParams.get('parentFolderUuid') ? [] : folders, 0, false) : pageOf([...folders, item({ uuid: 'a-1', name: 'not.txt' })], 0, false),
+      'POST /api/filesystem/move': () => json({ fileList: [] }),
+    });
+    await screen.findByRole('listitem', { name: /not\.txt/ });
+    await user.click(row('Belgeler'));
+    await user.keyboard('{Control>}');
+    await user.click(row('not.txt'));
+    await user.keyboard('{/Control}');
+    await user.click(screen.getByTestId('action-move'));
+    const dialog = await screen.findByTestId('move-dialog');
+    const targets = await within(dialog).findAllByTestId('move-target');
+    expect(targets.map((target) => target.getAttribute('data-name'))).toEqual(['Belgeler', 'Arşiv']);
+    expect(targets[0]).toBeDisabled();
+    const pickerCall = listCalls(requests).find((request) => request.url.searchParams.get('folderOnly') === 'true')!;
+    expect(Object.fromEntries(pickerCall.url.searchParams)).toEqual({
+      folderOnly: 'true',
+      sortBy: 'name',
+      sortOrder: 'ASC',
+      from: '0',
+      size: '99999',
+      parentFolderUuid: '',
+    });
+
+    await user.click(targets[1]!);
+    await user.click(within(dialog).getByTestId('move-submit'));
+    expect(await screen.findByText('Moved to Arşiv.')).toBeInTheDocument();
+    const move = requests.find((request) => request.url.pathname === '/api/filesystem/move')!;
+    expect(move.url.searchParams.get('targetFolderUuid')).toBe('f-2');
+    expect(move.body).toEqual(['f-1', 'a-1']);
+  });
+
+  it('favourites, hides and trashes with toasts and a fresh listing', async () => {
+    let listed = [item({ uuid: 'a-1', name: 'a.jpg' }), item({ uuid: 'a-2', name: 'b.jpg' })];
+    const { user, requests } = setup({
+      'GET /api/filesystem': () => pageOf(listed, 0, false),
+      'POST /api/filesystem/metadata': ({ body }) => {
+        const { uuids, favourite } = body as { uuids: string[]; favourite: boolean };
+        listed = listed.map((entry) => (uuids.includes(entry.uuid) ? { ...entry, favourite } : entry));
+        return json({ fileList: listed });
+      },
+      'DELETE /api/filesystem/trash': ({ body }) => {
+        listed = listed.filter((entry) => !(body as string[]).includes(entry.uuid));
+        return json({ fileList: [] });
+      },
+    });
+    await user.click(await screen.findByRole('listitem', { name: /a\.jpg/ }));
+    await user.click(screen.getByTestId('action-favourite'));
+    expect(await screen.findByText('Added to favourites.')).toBeInTheDocument();
+    await waitFor(() => expect(within(row('a.jpg')).getByTestId('file-favourite')).toHaveAttribute('aria-pressed', 'true'));
+    expect(requests.find((request) => request.url.pathname === '/api/filesystem/metadata')?.body).toEqual({ uuids: ['a-1'], favourite: true });
+
+    await user.click(screen.getByTestId('action-trash'));
+    expect(await screen.findByText('Moved to Trash.')).toBeInTheDocument();
+    await waitFor(() => expect(rows().map((element) => element.getAttribute('data-name'))).toEqual(['b.jpg']));
+    expect(screen.queryByTestId('selection-bar')).not.toBeInTheDocument();
+    // The usage is read again after a deletion.
+    expect(requests.filter((request) => request.url.pathname === '/api/account/usages').length).toBeGreaterThan(1);
+  });
+
+  it('switches between list and grid, and sorts through the sort menu', async () => {
+    const { user, requests } = setup({ 'GET /api/filesystem': () => pageOf([item({ uuid: 'a-1', name: 'a.jpg' })], 0, false) });
+    await screen.findByRole('listitem', { name: /a\.jpg/ });
+    expect(screen.getByTestId('view-toggle')).toHaveAttribute('data-view', 'list');
+    await user.click(screen.getByTestId('view-toggle'));
+    expect(screen.getByTestId('view-toggle')).toHaveAttribute('data-view', 'grid');
+    expect(screen.getByRole('list', { name: 'Files and folders' })).toHaveAttribute('data-view', 'grid');
+
+    await user.click(screen.getByTestId('sort-menu'));
+    await user.click(await screen.findByTestId('sort-size'));
+    await waitFor(() => expect(listCalls(requests).at(-1)!.url.searchParams.get('sortBy')).toBe('size'));
+    await user.click(screen.getByTestId('sort-menu'));
+    await user.click(await screen.findByTestId('sort-desc'));
+    await waitFor(() => expect(listCalls(requests).at(-1)!.url.searchParams.get('sortOrder')).toBe('DESC'));
+  });
+});

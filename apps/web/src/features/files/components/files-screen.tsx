@@ -1,0 +1,342 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { apiErrorCode } from '../../../api/errors';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { CloudUploadIcon, FolderIcon, FolderPlusIcon, GridIcon, ListIcon, UploadIcon } from '../../../components/ui/icons';
+import { Spinner } from '../../../components/ui/loader';
+import { useInfiniteScroll } from '../../../hooks/use-infinite-scroll';
+import { useUploader } from '../../../hooks/use-uploader';
+import { changeOpenedFolders, setSortOrder, setView, type FolderCrumb } from '../../../state/ui-slice';
+import type { FileItem } from '../api';
+import { actionsFor, actionTestId, type FileActionKey } from '../file-actions';
+import { selectionCleared } from '../files-slice';
+import { FOLDER_PARAM, filesPath, resolveFolderPath, samePath } from '../folder-path';
+import { useFileActions } from '../hooks/use-file-actions';
+import { useFileDrop } from '../hooks/use-file-drop';
+import { useFilesListing } from '../hooks/use-files-listing';
+import { focusSiblingRow } from '../row-keyboard';
+import { useSelection } from '../hooks/use-selection';
+import { previewPath } from '../preview-path';
+import { formatSortOrder } from '../sort';
+import { Breadcrumb } from './breadcrumb';
+import { CreateFolderDialog } from './create-folder-dialog';
+import { DescribeDialog } from './describe-dialog';
+import { FileRow } from './file-row';
+import { ItemMenu } from './item-menu';
+import { MoveDialog } from './move-dialog';
+import { RenameDialog } from './rename-dialog';
+import { SelectionBar } from './selection-bar';
+import { SortMenu } from './sort-menu';
+import styles from './files.module.css';
+
+type Dialog =
+  | { kind: 'rename'; item: FileItem }
+  | { kind: 'describe'; item: FileItem }
+  | { kind: 'move'; items: FileItem[] }
+  | { kind: 'createFolder' }
+  | null;
+
+const ROW_SELECTOR = '[data-testid="file-row"]';
+
+/** Files: the opened folder's items (folders first) in list or grid form, with selection and actions. */
+export function FilesScreen() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const uploader = useUploader();
+  const [searchParams] = useSearchParams();
+  const folderParam = searchParams.get(FOLDER_PARAM) || null;
+  const stored = useAppSelector((state) => state.ui.openedFolders);
+  // Paths opened during this visit, so back and forward keep their names.
+  const known = useRef(new Map<string, FolderCrumb[]>());
+  const path = useMemo(() => resolveFolderPath(folderParam, stored, known.current), [folderParam, stored]);
+  const view = useAppSelector((state) => state.ui.view);
+  const parentUuid = path.at(-1)?.uuid ?? null;
+  const listing = useFilesListing(parentUuid);
+  const { items, sort } = listing;
+  const order = useMemo(() => items.map((item) => item.uuid), [items]);
+  const selection = useSelection(order);
+  const selectedItems = useMemo(() => items.filter((item) => selection.selectedSet.has(item.uuid)), [items, selection.selectedSet]);
+  const fileActions = useFileActions();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [menuFor, setMenuFor] = useState<string | null>(null);
+
+  const upload = useCallback((files: File[]) => uploader?.uploadFiles(files, parentUuid), [uploader, parentUuid]);
+  const drop = useFileDrop(upload, uploader !== null);
+  const { sentinel, supported: scrollSupported } = useInfiniteScroll<HTMLDivElement>({
+    hasMore: Boolean(listing.hasNextPage) && !listing.isError,
+    loading: listing.isFetching,
+    onLoadMore: () => void listing.fetchNextPage(),
+  });
+
+  // The URL decides the folder; the stored opened folder (spec) follows it.
+  useEffect(() => {
+    if (!samePath(path, stored)) dispatch(changeOpenedFolders(path));
+  }, [dispatch, path, stored]);
+
+  // Another folder or another order is another listing: start with nothing selected.
+  useEffect(() => {
+    dispatch(selectionCleared());
+  }, [dispatch, parentUuid, sort.sortBy, sort.sortOrder]);
+
+  const openFolderPath = (next: FolderCrumb[]) => {
+    const target = next.at(-1) ?? null;
+    if (target) known.current.set(target.uuid, next);
+    // The URL change makes the effect above store the new path.
+    navigate(filesPath(target?.uuid ?? null));
+    document.documentElement.scrollTop = 0;
+  };
+
+  const openItem = (item: FileItem) => {
+    if (item.folder) openFolderPath([...path, { uuid: item.uuid, name: item.name }]);
+    else navigate(previewPath(item.uuid, parentUuid), { state: { fromFiles: true } });
+  };
+
+  const run = (key: FileActionKey, targets: FileItem[]) => {
+    if (targets.length === 0) return;
+    switch (key) {
+      case 'open':
+        openItem(targets[0]!);
+        break;
+      case 'download':
+      case 'zip':
+        void fileActions.download(targets);
+        break;
+      case 'favourite':
+      case 'unfavourite':
+        void fileActions.favourite(targets, key === 'favourite');
+        break;
+      case 'move':
+        setDialog({ kind: 'move', items: targets });
+        break;
+      case 'rename':
+        setDialog({ kind: 'rename', item: targets[0]! });
+        break;
+      case 'describe':
+        setDialog({ kind: 'describe', item: targets[0]! });
+        break;
+      case 'hide':
+        void fileActions.hide(targets);
+        break;
+      case 'trash':
+        void fileActions.trash(targets);
+        break;
+    }
+  };
+
+  /** A row's menu acts on the selection when the row is part of it, else on the row alone. */
+  const targetsOf = (item: FileItem) => (selection.selectedSet.has(item.uuid) ? selectedItems : [item]);
+
+  const openMenu = (item: FileItem) => {
+    if (!selection.selectedSet.has(item.uuid)) selection.select(item.uuid, 'single');
+    setMenuFor(item.uuid);
+  };
+
+  const handleKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
+    if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'a') {
+      event.preventDefault();
+      selection.selectAll();
+      return;
+    }
+    if (event.key === 'Escape' && selection.selected.length > 0) {
+      selection.clear();
+      return;
+    }
+    const row = focusSiblingRow(event, ROW_SELECTOR);
+    const uuid = row?.getAttribute('data-uuid');
+    if (row && uuid && event.shiftKey) selection.select(uuid, 'range');
+  };
+
+  const folderGone = listing.isError && apiErrorCode(listing.error) === 'NOT_FOUND' && parentUuid !== null;
+  const allSelected = items.length > 0 && selection.selected.length === Math.min(items.length, selection.max);
+
+  let content;
+  if (listing.isLoading) {
+    content = (
+      <div className={styles.center}>
+        <Spinner size={32} />
+      </div>
+    );
+  } else if (folderGone) {
+    content = (
+      <EmptyState
+        icon={<FolderIcon size={32} />}
+        title={t('files:folder_gone_title')}
+        description={t('files:folder_gone_text')}
+        action={<Button onClick={() => openFolderPath([])}>{t('files:go_to_root')}</Button>}
+        data-testid="files-folder-gone"
+      />
+    );
+  } else if (listing.isError && items.length === 0) {
+    content = (
+      <Alert tone="error">
+        {t('files:load_error')}{' '}
+        <Button variant="link" onClick={() => listing.refetch()}>
+          {t('common:retry')}
+        </Button>
+      </Alert>
+    );
+  } else if (items.length === 0) {
+    content =
+      parentUuid === null ? (
+        <EmptyState
+          icon={<CloudUploadIcon size={32} />}
+          title={t('files:empty_root_title')}
+          description={t('files:empty_root_text')}
+          action={
+            <div className={styles.emptyActions}>
+              {uploader ? (
+                <Button startIcon={<UploadIcon size={18} />} onClick={() => uploader.pickFiles(parentUuid)} data-testid="empty-upload">
+                  {t('files:upload_files')}
+                </Button>
+              ) : null}
+              <Button variant="secondary" startIcon={<FolderPlusIcon size={18} />} onClick={() => setDialog({ kind: 'createFolder' })}>
+                {t('files:new_folder')}
+              </Button>
+            </div>
+          }
+          data-testid="files-empty"
+        />
+      ) : (
+        <EmptyState
+          icon={<FolderIcon size={32} />}
+          title={t('files:empty_folder_title')}
+          description={t('files:empty_folder_text')}
+          data-testid="files-empty-folder"
+        />
+      );
+  } else {
+    content = (
+      <>
+        {view === 'list' ? (
+          <div className={styles.listHeader} aria-hidden="true">
+            <span className={styles.check}>
+              <input
+                type="checkbox"
+                tabIndex={-1}
+                checked={allSelected}
+                readOnly
+                onClick={() => (allSelected ? selection.clear() : selection.selectAll())}
+                data-testid="select-all-checkbox"
+              />
+            </span>
+            <span className={styles.listHeaderName}>{t('files:column_name')}</span>
+            <span className={styles.size}>{t('files:column_size')}</span>
+            <span className={styles.date}>{t('files:column_date')}</span>
+            <span className={styles.rowActions} />
+          </div>
+        ) : null}
+        <ul
+          className={view === 'grid' ? styles.grid : styles.list}
+          aria-label={t('files:list_label')}
+          aria-busy={listing.isFetching || undefined}
+          onKeyDown={handleKeyDown}
+          data-view={view}
+        >
+          {items.map((item) => (
+            <FileRow
+              key={item.uuid}
+              item={item}
+              view={view}
+              selected={selection.selectedSet.has(item.uuid)}
+              onSelect={selection.select}
+              onOpen={openItem}
+              onToggleFavourite={(target) => void fileActions.favourite([target], !target.favourite)}
+              onContextMenu={openMenu}
+              menu={
+                <ItemMenu
+                  name={item.name}
+                  open={menuFor === item.uuid}
+                  onOpenChange={(open) => (open ? openMenu(item) : setMenuFor(null))}
+                  actions={actionsFor(targetsOf(item), { includeOpen: true })}
+                  onAction={(key) => run(key, targetsOf(item))}
+                />
+              }
+            />
+          ))}
+        </ul>
+        <div ref={sentinel} className={styles.sentinel} aria-hidden="true" data-testid="files-sentinel" />
+        {listing.isFetchingNextPage ? (
+          <div className={styles.center}>
+            <Spinner />
+          </div>
+        ) : listing.hasNextPage && !scrollSupported ? (
+          <div className={styles.center}>
+            <Button variant="secondary" onClick={() => void listing.fetchNextPage()}>
+              {t('files:load_more')}
+            </Button>
+          </div>
+        ) : null}
+      </>
+    );
+  }
+
+  const barActions = actionsFor(selectedItems).map((action) => {
+    const Icon = action.icon;
+    return {
+      key: action.key,
+      label: t(`files:${action.labelKey}`),
+      icon: <Icon size={18} fill={action.key === 'unfavourite' ? 'currentColor' : 'none'} />,
+      onClick: () => run(action.key, selectedItems),
+      testId: actionTestId(action.key),
+      danger: action.danger,
+      compact: !action.primary,
+      disabled: fileActions.busy && (action.key === 'download' || action.key === 'zip'),
+    };
+  });
+
+  return (
+    <section className={styles.screen} data-testid="files-screen" {...drop.handlers}>
+      <div className={`${styles.toolbarSlot} ${selectedItems.length > 0 ? styles.toolbarSlotSticky : ''}`}>
+        {selectedItems.length > 0 ? (
+          <SelectionBar
+            count={selectedItems.length}
+            total={Math.min(items.length, selection.max)}
+            actions={barActions}
+            onSelectAll={selection.selectAll}
+            onClear={selection.clear}
+          />
+        ) : (
+          <div className={styles.toolbar}>
+            <Breadcrumb path={path} onNavigate={(depth) => openFolderPath(path.slice(0, depth))} />
+            <div className={styles.tools}>
+              <button
+                type="button"
+                className={styles.toolButton}
+                onClick={() => dispatch(setView(view === 'list' ? 'grid' : 'list'))}
+                aria-label={view === 'list' ? t('files:view_grid') : t('files:view_list')}
+                title={view === 'list' ? t('files:view_grid') : t('files:view_list')}
+                data-testid="view-toggle"
+                data-view={view}
+              >
+                {view === 'list' ? <GridIcon size={18} /> : <ListIcon size={18} />}
+              </button>
+              <SortMenu value={sort} onChange={(next) => dispatch(setSortOrder(formatSortOrder(next)))} />
+            </div>
+          </div>
+        )}
+      </div>
+      {content}
+      {drop.dragging ? (
+        <div className={styles.dropOverlay} data-testid="drop-overlay">
+          <div className={styles.dropMessage}>
+            <CloudUploadIcon size={40} />
+            <span>{t('files:drop_here', { folder: path.at(-1)?.name ?? t('files:root') })}</span>
+          </div>
+        </div>
+      ) : null}
+      <CreateFolderDialog
+        open={dialog?.kind === 'createFolder'}
+        onOpenChange={(open) => setDialog(open ? { kind: 'createFolder' } : null)}
+        parentUuid={parentUuid}
+      />
+      <RenameDialog item={dialog?.kind === 'rename' ? dialog.item : null} onClose={() => setDialog(null)} />
+      <DescribeDialog item={dialog?.kind === 'describe' ? dialog.item : null} onClose={() => setDialog(null)} />
+      <MoveDialog items={dialog?.kind === 'move' ? dialog.items : null} onClose={() => setDialog(null)} />
+    </section>
+  );
+}

@@ -1,0 +1,226 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { ChevronEndIcon, ChevronStartIcon, CloseIcon, DownloadIcon } from '../../../components/ui/icons';
+import { Spinner } from '../../../components/ui/loader';
+import { formatBytes } from '../../../lib/format';
+import { isSafeUrl } from '../../../lib/safe-url';
+import { useGetPreviewUrlQuery, useGetTextPreviewQuery, type FileItem } from '../api';
+import { TEXT_PREVIEW_MAX_BYTES } from '../constants';
+import { fileKind, previewKind, type PreviewKind } from '../file-kind';
+import { useFileActions } from '../hooks/use-file-actions';
+import { useFilesListing } from '../hooks/use-files-listing';
+import { filesPath } from '../folder-path';
+import { previewPath } from '../preview-path';
+import { FileKindIcon } from './file-kind-icon';
+import styles from './preview.module.css';
+
+function NoPreview({ item, onDownload }: { item: FileItem; onDownload: () => void }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <div className={styles.noPreview} data-testid="preview-none">
+      <FileKindIcon kind={fileKind(item)} size={48} large />
+      <p className={styles.noPreviewTitle}>{t('files:no_preview')}</p>
+      <p className={styles.noPreviewMeta}>{formatBytes(item.bytes, i18n.language)}</p>
+      <Button startIcon={<DownloadIcon size={18} />} onClick={onDownload}>
+        {t('files:action_download')}
+      </Button>
+    </div>
+  );
+}
+
+function TextPreview({ url, truncated }: { url: string; truncated: boolean }) {
+  const { t } = useTranslation();
+  const text = useGetTextPreviewQuery(url);
+  if (text.isLoading) return <Spinner size={32} />;
+  if (text.isError) return <p className={styles.message}>{t('files:preview_error')}</p>;
+  return (
+    <div className={styles.textWrap}>
+      {truncated ? <p className={styles.truncated}>{t('files:preview_truncated', { size: formatBytes(TEXT_PREVIEW_MAX_BYTES) })}</p> : null}
+      <pre className={styles.text} dir="auto" data-testid="preview-text" tabIndex={0}>
+        {text.data}
+      </pre>
+    </div>
+  );
+}
+
+function PreviewContent({ item, kind, onDownload }: { item: FileItem; kind: PreviewKind; onDownload: () => void }) {
+  const { t } = useTranslation();
+  const [failed, setFailed] = useState(false);
+  const url = useGetPreviewUrlQuery({ projectId: item.projectId, uuid: item.uuid }, { skip: kind === 'none' });
+
+  useEffect(() => setFailed(false), [item.uuid]);
+
+  if (kind === 'none') return <NoPreview item={item} onDownload={onDownload} />;
+  if (url.isLoading || url.isFetching) return <Spinner size={32} />;
+  const inline = url.data?.inlineUrl ?? (kind === 'pdf' ? undefined : url.data?.url);
+  if (url.isError || !inline || !isSafeUrl(inline) || failed) {
+    return failed || url.isError ? (
+      <div className={styles.noPreview}>
+        <p className={styles.message}>{t('files:preview_error')}</p>
+        <Button startIcon={<DownloadIcon size={18} />} onClick={onDownload}>
+          {t('files:action_download')}
+        </Button>
+      </div>
+    ) : (
+      <NoPreview item={item} onDownload={onDownload} />
+    );
+  }
+  switch (kind) {
+    case 'image':
+      return <img key={inline} className={styles.image} src={inline} alt={item.name} onError={() => setFailed(true)} data-testid="preview-image" />;
+    case 'video':
+      return (
+        <video key={inline} className={styles.video} src={inline} controls playsInline preload="metadata" onError={() => setFailed(true)} data-testid="preview-video">
+          {t('files:preview_error')}
+        </video>
+      );
+    case 'audio':
+      return (
+        <div className={styles.audioWrap}>
+          <FileKindIcon kind="audio" size={48} large />
+          <audio key={inline} className={styles.audio} src={inline} controls preload="metadata" onError={() => setFailed(true)} data-testid="preview-audio">
+            {t('files:preview_error')}
+          </audio>
+        </div>
+      );
+    case 'pdf':
+      return <iframe key={inline} className={styles.frame} src={inline} title={item.name} data-testid="preview-pdf" />;
+    case 'text':
+      return <TextPreview url={inline} truncated={item.bytes > TEXT_PREVIEW_MAX_BYTES} />;
+  }
+}
+
+interface PreviewLocationState {
+  fromFiles?: boolean;
+}
+
+const isTypingTarget = (target: EventTarget | null) =>
+  target instanceof HTMLElement && (target.matches('input, textarea, select, video, audio, [contenteditable="true"]') || target.isContentEditable);
+
+/**
+ * Full-screen preview of one file of a folder: next and previous walk the folder's loaded listing (arrow
+ * keys too), Escape closes. Content comes from the file's signed inline URL.
+ */
+export function PreviewScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const uuid = params.get('uuid') ?? '';
+  const parentUuid = params.get('parent') || null;
+  const listing = useFilesListing(parentUuid);
+  const files = useMemo(() => listing.items.filter((item) => !item.folder), [listing.items]);
+  const index = files.findIndex((item) => item.uuid === uuid);
+  const item = index >= 0 ? files[index] : undefined;
+  const previous = index > 0 ? files[index - 1] : undefined;
+  const next = index >= 0 ? files[index + 1] : undefined;
+  const { download } = useFileActions();
+  const closeButton = useRef<HTMLButtonElement>(null);
+  const { hasNextPage, isFetching, fetchNextPage } = listing;
+
+  // Opened from a link or after a reload: load further pages until the file (or the end) turns up; near the
+  // end of what is loaded, load the next page so "next" keeps going.
+  useEffect(() => {
+    if (!hasNextPage || isFetching) return;
+    if (!item || !next) void fetchNextPage();
+  }, [item, next, hasNextPage, isFetching, fetchNextPage]);
+
+  useEffect(() => {
+    closeButton.current?.focus();
+  }, []);
+
+  const close = useCallback(() => {
+    if ((location.state as PreviewLocationState | null)?.fromFiles) navigate(-1);
+    else navigate(filesPath(parentUuid));
+  }, [location.state, navigate, parentUuid]);
+
+  const go = useCallback(
+    (target: FileItem | undefined) => {
+      if (target) navigate(previewPath(target.uuid, parentUuid), { replace: true, state: location.state });
+    },
+    [navigate, parentUuid, location.state],
+  );
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || isTypingTarget(event.target)) return;
+      const rtl = document.documentElement.dir === 'rtl';
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        close();
+      } else if (event.key === (rtl ? 'ArrowLeft' : 'ArrowRight')) {
+        event.preventDefault();
+        go(next);
+      } else if (event.key === (rtl ? 'ArrowRight' : 'ArrowLeft')) {
+        event.preventDefault();
+        go(previous);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [close, go, next, previous]);
+
+  const loading = !item && (listing.isLoading || listing.isFetching || Boolean(listing.hasNextPage));
+  const kind = item ? previewKind(item) : 'none';
+
+  return (
+    <div className={styles.overlay} role="dialog" aria-modal="true" aria-label={item?.name ?? t('files:preview_title')} data-testid="preview">
+      <header className={styles.bar}>
+        <button ref={closeButton} type="button" className={styles.barButton} onClick={close} aria-label={t('common:close')} data-testid="preview-close">
+          <CloseIcon size={22} />
+        </button>
+        <div className={styles.title}>
+          <span className={styles.name} title={item?.name}>
+            <bdi>{item?.name ?? ''}</bdi>
+          </span>
+          {item ? <span className={styles.position}>{t('files:preview_position', { n: index + 1, total: files.length })}</span> : null}
+        </div>
+        <button
+          type="button"
+          className={styles.barButton}
+          onClick={() => item && void download([item])}
+          disabled={!item}
+          aria-label={t('files:action_download')}
+          title={t('files:action_download')}
+          data-testid="preview-download"
+        >
+          <DownloadIcon size={22} />
+        </button>
+      </header>
+      <div className={styles.stage}>
+        {item ? (
+          <PreviewContent key={item.uuid} item={item} kind={kind} onDownload={() => void download([item])} />
+        ) : loading ? (
+          <Spinner size={32} />
+        ) : (
+          <div className={styles.noPreview} data-testid="preview-missing">
+            <p className={styles.noPreviewTitle}>{t('files:preview_missing')}</p>
+            <Button onClick={close}>{t('common:close')}</Button>
+          </div>
+        )}
+        <button
+          type="button"
+          className={`${styles.nav} ${styles.navPrev}`}
+          onClick={() => go(previous)}
+          disabled={!previous}
+          aria-label={t('files:preview_prev')}
+          data-testid="preview-prev"
+        >
+          <ChevronStartIcon size={28} className={styles.flipRtl} />
+        </button>
+        <button
+          type="button"
+          className={`${styles.nav} ${styles.navNext}`}
+          onClick={() => go(next)}
+          disabled={!next}
+          aria-label={t('files:preview_next')}
+          data-testid="preview-next"
+        >
+          <ChevronEndIcon size={28} className={styles.flipRtl} />
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,109 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { createAppRoutes } from '../../../app/router';
+import { createAppStore } from '../../../app/store';
+import { json, mockFetch } from '../../../test/fetch-mock';
+import { renderRoutes } from '../../../test/render';
+
+function trashed(uuid: string, name: string, bytes = 1024) {
+  return {
+    uuid,
+    name,
+    folder: false,
+    bytes,
+    contentType: 'text/plain',
+    parentFolderUuid: null,
+    projectId: 'p-1',
+    createdDate: 0,
+    lastModifiedDate: 0,
+    favourite: false,
+    hidden: false,
+    status: 'TRASHED',
+    documentType: null,
+    trashedDate: new Date(2026, 1, 3, 14, 5).getTime(),
+  };
+}
+
+function setup(initial = [trashed('t-1', 'eski.txt'), trashed('t-2', 'rapor.pdf', 5_000_000)]) {
+  localStorage.setItem('user', JSON.stringify({ deviceInfo: null, latestActivityId: null, _at: 'token-1' }));
+  vi.stubGlobal(
+    'IntersectionObserver',
+    class {
+      observe() {}
+      disconnect() {}
+      unobserve() {}
+    },
+  );
+  let items = [...initial];
+  let used = 6_000_000;
+  const server = mockFetch({
+    'GET /api/account/info': () => json({ uuid: 'u-1', email: 'ayse@example.com', status: 'ACTIVE' }),
+    'GET /api/account/usages': () => json({ 'Bytes-Used': String(used), 'Quota-Bytes': '5368709120' }),
+    'GET /api/account/authority': () => json([]),
+    'GET /api/notification/communication/fetch': () => json([]),
+    'GET /api/filesystem/trash': () => json({ fileList: items, page: 0, size: 50, hasMore: false }),
+    'POST /api/filesystem/recover': ({ body }) => {
+      items = items.filter((entry) => !(body as string[]).includes(entry.uuid));
+      return json({ fileList: [] });
+    },
+    'DELETE /api/filesystem/trash/forever': ({ body }) => {
+      items = items.filter((entry) => !(body as string[]).includes(entry.uuid));
+      return json({ deleted: (body as string[]).length });
+    },
+    'DELETE /api/filesystem/trash/all': () => {
+      const deleted = items.length;
+      items = [];
+      used = 0;
+      return json({ deleted });
+    },
+  });
+  const store = createAppStore();
+  return { ...renderRoutes(createAppRoutes(store), { store, initialEntries: ['/main/trash'] }), ...server };
+}
+
+const trashRows = () => screen.queryAllByTestId('trash-row');
+
+describe('TrashScreen', () => {
+  it('lists trashed items with their trashed date, and Delete All empties it only after confirmation', async () => {
+    const { user, requests } = setup();
+    expect(await screen.findByTestId('trash-screen')).toBeInTheDocument();
+    await waitFor(() => expect(trashRows()).toHaveLength(2));
+    expect(trashRows()[0]).toHaveAttribute('data-name', 'eski.txt');
+    expect(trashRows()[0]).toHaveTextContent('03.02.2026 - 14:05');
+    expect(screen.getByTestId('page-title')).toHaveTextContent('Trash');
+    expect(screen.queryByTestId('new-button')).not.toBeInTheDocument();
+
+    await user.click(screen.getByTestId('trash-delete-all'));
+    const dialog = await screen.findByTestId('delete-all-dialog');
+    expect(dialog).toHaveTextContent('Empty Trash?');
+    await user.click(within(dialog).getByTestId('confirm-cancel'));
+    expect(requests.some((request) => request.url.pathname === '/api/filesystem/trash/all')).toBe(false);
+    expect(trashRows()).toHaveLength(2);
+
+    await user.click(screen.getByTestId('trash-delete-all'));
+    await user.click(await screen.findByTestId('confirm-ok'));
+    expect(await screen.findByTestId('trash-empty')).toHaveTextContent('Trash is empty');
+    expect(await screen.findByText('Trash emptied.')).toBeInTheDocument();
+    expect(requests.filter((request) => request.method === 'DELETE' && request.url.pathname === '/api/filesystem/trash/all')).toHaveLength(1);
+    // Usage is read again so the account card follows.
+    await waitFor(() => expect(requests.filter((request) => request.url.pathname === '/api/account/usages').length).toBeGreaterThan(1));
+    expect(screen.getByTestId('trash-delete-all')).toBeDisabled();
+  });
+
+  it('recovers and deletes selected items forever (with confirmation)', async () => {
+    const { user, requests } = setup();
+    await waitFor(() => expect(trashRows()).toHaveLength(2));
+    await user.click(trashRows()[0]!);
+    await user.click(screen.getByTestId('trash-recover'));
+    expect(await screen.findByText('Restored.')).toBeInTheDocument();
+    expect(requests.find((request) => request.url.pathname === '/api/filesystem/recover')?.body).toEqual(['t-1']);
+    await waitFor(() => expect(trashRows().map((row) => row.getAttribute('data-name'))).toEqual(['rapor.pdf']));
+
+    await user.click(trashRows()[0]!);
+    await user.click(screen.getByTestId('trash-delete-forever'));
+    await user.click(await screen.findByTestId('confirm-ok'));
+    expect(await screen.findByText('Deleted forever.')).toBeInTheDocument();
+    expect(requests.find((request) => request.url.pathname === '/api/filesystem/trash/forever')?.body).toEqual(['t-2']);
+    expect(await screen.findByTestId('trash-empty')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,65 @@
+import type { ParseKeys } from 'i18next';
+import type { ComponentType, SVGProps } from 'react';
+import {
+  DownloadIcon,
+  EditIcon,
+  EyeOffIcon,
+  FolderIcon,
+  MoveIcon,
+  NoteIcon,
+  StarIcon,
+  TrashIcon,
+  ZipIcon,
+} from '../../components/ui/icons';
+import type { FileItem } from './api';
+
+/** One file downloads directly; several items or any folder go as one zip built by the server. */
+export function downloadsAsZip(items: readonly FileItem[]): boolean {
+  return items.length > 1 || items.some((item) => item.folder);
+}
+
+export type FileActionKey = 'open' | 'download' | 'zip' | 'favourite' | 'unfavourite' | 'move' | 'rename' | 'describe' | 'hide' | 'trash';
+
+export interface FileAction {
+  key: FileActionKey;
+  labelKey: ParseKeys<'files'>;
+  icon: ComponentType<SVGProps<SVGSVGElement> & { size?: number }>;
+  danger?: boolean;
+  /** Labelled in the selection bar; the others are icons with a tooltip there. */
+  primary?: boolean;
+}
+
+const ACTIONS: Record<FileActionKey, FileAction> = {
+  open: { key: 'open', labelKey: 'action_open', icon: FolderIcon, primary: true },
+  download: { key: 'download', labelKey: 'action_download', icon: DownloadIcon, primary: true },
+  zip: { key: 'zip', labelKey: 'action_zip', icon: ZipIcon, primary: true },
+  favourite: { key: 'favourite', labelKey: 'action_favourite', icon: StarIcon },
+  unfavourite: { key: 'unfavourite', labelKey: 'action_unfavourite', icon: StarIcon },
+  move: { key: 'move', labelKey: 'action_move', icon: MoveIcon, primary: true },
+  rename: { key: 'rename', labelKey: 'action_rename', icon: EditIcon },
+  describe: { key: 'describe', labelKey: 'action_describe', icon: NoteIcon },
+  hide: { key: 'hide', labelKey: 'action_hide', icon: EyeOffIcon },
+  trash: { key: 'trash', labelKey: 'action_trash', icon: TrashIcon, danger: true },
+};
+
+/**
+ * The actions that apply to a selection, in menu order. Download is direct for one file and a zip for
+ * several items or folders; rename and description need exactly one item.
+ */
+export function actionsFor(items: readonly FileItem[], options: { includeOpen?: boolean } = {}): FileAction[] {
+  if (items.length === 0) return [];
+  const single = items.length === 1;
+  const keys: FileActionKey[] = [];
+  if (options.includeOpen && single) keys.push('open');
+  keys.push(downloadsAsZip(items) ? 'zip' : 'download');
+  keys.push(items.every((item) => item.favourite) ? 'unfavourite' : 'favourite');
+  keys.push('move');
+  if (single) keys.push('rename', 'describe');
+  keys.push('hide', 'trash');
+  return keys.map((key) => ACTIONS[key]);
+}
+
+/** Test id of an action in the selection bar (favourite and unfavourite share one). */
+export function actionTestId(key: FileActionKey): string {
+  return `action-${key === 'unfavourite' ? 'favourite' : key}`;
+}

@@ -1,0 +1,38 @@
+import { useCallback, useEffect, useMemo } from 'react';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { showToast } from '../../../components/ui/toast-slice';
+import { useRemoteNumber } from '../../../api/remote-config';
+import { MAX_SELECT_COUNT_DEFAULT, MAX_SELECT_COUNT_PARAMETER } from '../constants';
+import { selectionChanged, selectionCleared } from '../files-slice';
+import { applySelect, pruneSelection, selectAll as selectAllOf, type SelectionResult, type SelectMode } from '../selection';
+
+/** The checked items of a listing, with the remote cap (max_select_count, default 500) and its toast. */
+export function useSelection(order: readonly string[]) {
+  const dispatch = useAppDispatch();
+  const selection = useAppSelector((state) => state.files.selection);
+  const max = useRemoteNumber(MAX_SELECT_COUNT_PARAMETER, MAX_SELECT_COUNT_DEFAULT);
+
+  // Items that left the listing (moved, trashed, recovered) leave the selection too.
+  useEffect(() => {
+    const pruned = pruneSelection(selection, order);
+    if (pruned !== selection) dispatch(selectionChanged(pruned));
+  }, [dispatch, order, selection]);
+
+  const commit = useCallback(
+    ({ selection: next, capped }: SelectionResult) => {
+      dispatch(selectionChanged(next));
+      if (capped) dispatch(showToast({ kind: 'alert', messageKey: 'files:select_capped', values: { count: max } }));
+    },
+    [dispatch, max],
+  );
+
+  const select = useCallback(
+    (uuid: string, mode: SelectMode) => commit(applySelect(selection, order, uuid, mode, max)),
+    [commit, selection, order, max],
+  );
+  const selectAll = useCallback(() => commit(selectAllOf(order, max)), [commit, order, max]);
+  const clear = useCallback(() => dispatch(selectionCleared()), [dispatch]);
+  const selectedSet = useMemo(() => new Set(selection.selected), [selection.selected]);
+
+  return { selected: selection.selected, selectedSet, select, selectAll, clear, max };
+}

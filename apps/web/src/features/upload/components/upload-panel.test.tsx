@@ -1,0 +1,78 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Provider } from 'react-redux';
+import { describe, expect, it, vi } from 'vitest';
+import { createAppStore } from '../../../app/store';
+import { uploadProgressed, uploadsQueued, uploadStatusChanged, type UploadItem } from '../upload-slice';
+import { UploadStatus } from '../upload-status';
+import { UploadPanel } from './upload-panel';
+
+const entry = (seq: number, name: string, size = 1000): UploadItem => ({
+  uuid: `u-${seq}`,
+  name,
+  size,
+  lastModified: 0,
+  parentUuid: null,
+  progress: 0,
+  status: UploadStatus.NotStarted,
+  seq,
+});
+
+describe('UploadPanel', () => {
+  it('shows every status, rounded percent, and the n of m total', async () => {
+    const store = createAppStore();
+    store.dispatch(
+      uploadsQueued([
+        entry(1, 'waiting.bin'),
+        entry(2, 'cancelled.bin'),
+        entry(3, 'failed.bin'),
+        entry(4, 'done.bin'),
+        entry(5, 'loading.bin'),
+        entry(6, 'empty.bin', 0),
+        entry(7, 'timeout.bin'),
+        { ...entry(8, 'paused.bin'), needsFile: true },
+      ]),
+    );
+    store.dispatch(uploadStatusChanged({ uuid: 'u-2', status: UploadStatus.Cancelled }));
+    store.dispatch(uploadStatusChanged({ uuid: 'u-3', status: UploadStatus.Failed, failure: 'quota' }));
+    store.dispatch(uploadProgressed({ uuid: 'u-4', progress: 100 }));
+    store.dispatch(uploadStatusChanged({ uuid: 'u-5', status: UploadStatus.Loading }));
+    store.dispatch(uploadProgressed({ uuid: 'u-5', progress: 42.6 }));
+    store.dispatch(uploadStatusChanged({ uuid: 'u-6', status: UploadStatus.Empty }));
+    store.dispatch(uploadStatusChanged({ uuid: 'u-7', status: UploadStatus.Timeout }));
+    const onCancel = vi.fn();
+    const onRetry = vi.fn();
+    const onResume = vi.fn();
+    render(
+      <Provider store={store}>
+        <UploadPanel onCancel={onCancel} onRetry={onRetry} onResume={onResume} onClear={vi.fn()} />
+      </Provider>,
+    );
+
+    const item = (name: string) => screen.getAllByTestId('upload-item').find((element) => element.getAttribute('data-name') === name)!;
+    expect(item('waiting.bin')).toHaveAttribute('data-status', '0');
+    expect(item('waiting.bin')).toHaveTextContent('Waiting…');
+    expect(item('cancelled.bin')).toHaveTextContent('Cancelled');
+    expect(item('failed.bin')).toHaveTextContent('Not enough storage space');
+    expect(item('done.bin')).toHaveAttribute('data-status', '3');
+    expect(item('done.bin')).toHaveTextContent('Uploaded');
+    expect(within(item('done.bin')).getByTestId('upload-progress')).toHaveAttribute('aria-valuenow', '100');
+    expect(item('loading.bin')).toHaveTextContent('Uploading…');
+    expect(within(item('loading.bin')).getByTestId('upload-progress')).toHaveAttribute('aria-valuenow', '43');
+    expect(item('loading.bin')).toHaveTextContent('43%');
+    expect(item('empty.bin')).toHaveTextContent('Empty file — not uploaded');
+    expect(item('timeout.bin')).toHaveTextContent('Timed out');
+    expect(item('paused.bin')).toHaveTextContent('Paused — choose the file again to resume');
+    // 6 count (cancelled and empty do not): 1 done; bytes 1000 + 426 of 6000 → 24 %.
+    expect(screen.getByTestId('upload-total')).toHaveTextContent('1 of 6 uploaded · 24%');
+
+    const user = userEvent.setup();
+    await user.click(within(item('loading.bin')).getByTestId('upload-cancel'));
+    expect(onCancel).toHaveBeenCalledWith('u-5');
+    await user.click(within(item('timeout.bin')).getByTestId('upload-retry'));
+    expect(onRetry).toHaveBeenCalledWith('u-7');
+    await user.click(within(item('paused.bin')).getByTestId('upload-resume'));
+    expect(onResume).toHaveBeenCalled();
+    expect(within(item('done.bin')).queryByTestId('upload-cancel')).not.toBeInTheDocument();
+  });
+});

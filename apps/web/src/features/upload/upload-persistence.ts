@@ -1,0 +1,61 @@
+import { readStorage, storageKeys, writeStorage } from '../../api/storage-keys';
+
+/** What survives a reload of an unfinished upload: enough to recognise the file and ask the server how far it got. */
+export interface PendingUpload {
+  uuid: string;
+  name: string;
+  size: number;
+  lastModified: number;
+  parentUuid: string | null;
+}
+
+export interface PendingUploadStore {
+  load: () => PendingUpload[];
+  save: (entry: PendingUpload) => void;
+  remove: (uuid: string) => void;
+}
+
+function isPending(value: unknown): value is PendingUpload {
+  if (typeof value !== 'object' || value === null) return false;
+  const entry = value as Record<string, unknown>;
+  return (
+    typeof entry.uuid === 'string' &&
+    typeof entry.name === 'string' &&
+    typeof entry.size === 'number' &&
+    typeof entry.lastModified === 'number' &&
+    (entry.parentUuid === null || typeof entry.parentUuid === 'string')
+  );
+}
+
+function read(): PendingUpload[] {
+  const raw = readStorage(storageKeys.pendingUploads);
+  if (!raw) return [];
+  try {
+    const parsed = JSON.parse(raw) as unknown;
+    return Array.isArray(parsed) ? parsed.filter(isPending) : [];
+  } catch {
+    return [];
+  }
+}
+
+function write(entries: PendingUpload[]): void {
+  writeStorage(storageKeys.pendingUploads, entries.length > 0 ? JSON.stringify(entries) : null);
+}
+
+/** Unfinished uploads in local storage (key pendingUploads; logout clears it). */
+export const localPendingUploads: PendingUploadStore = {
+  load: read,
+  save(entry) {
+    write([...read().filter((existing) => existing.uuid !== entry.uuid), entry]);
+  },
+  remove(uuid) {
+    const entries = read();
+    const kept = entries.filter((existing) => existing.uuid !== uuid);
+    if (kept.length !== entries.length) write(kept);
+  },
+};
+
+/** The same file chosen again: same name, size and modification time. */
+export function sameFile(entry: Pick<PendingUpload, 'name' | 'size' | 'lastModified'>, file: Pick<File, 'name' | 'size' | 'lastModified'>): boolean {
+  return entry.name === file.name && entry.size === file.size && entry.lastModified === file.lastModified;
+}

@@ -1,0 +1,19 @@
+import { createContext, useContext } from 'react';
+
+/**
+ * What the upload feature offers to the rest of the app (the NEW menu, drag and drop on Files).
+ * It lives here, below the features, so Files can start uploads without importing the upload feature.
+ */
+export interface Uploader {
+  /** Opens the file picker (several files) for uploads into the folder (null = root). */
+  pickFiles: (parentUuid: string | null) => void;
+  /** Queues files (e.g. dropped ones) for upload into the folder. */
+  uploadFiles: (files: readonly File[], parentUuid: string | null) => void;
+}
+
+export const UploaderContext = createContext<Uploader | null>(null);
+
+/** The app's uploader; null outside the signed-in layout. */
+export function useUploader(): Uploader | null {
+  return useContext(UploaderContext);
+}
