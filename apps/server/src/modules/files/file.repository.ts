@@ -194,6 +194,33 @@ export const listByDocumentType = (
     .offset(p.offset)
     .execute();
 
+/** Live files of the account matching a field: favourites, or content types starting with one of the prefixes. */
+export const listByField = (
+  db: Executor,
+  accountId: string,
+  filter: { favourite: true } | { contentTypePrefixes: string[] },
+  showHidden: boolean,
+  p: OffsetPage,
+) =>
+  db
+    .selectFrom('file')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('status', '=', 'ACTIVE')
+    .where('is_folder', '=', 0)
+    .$if(!showHidden, (qb) => qb.where('hidden', '=', 0))
+    .$if('favourite' in filter, (qb) => qb.where('favourite', '=', 1))
+    .$if('contentTypePrefixes' in filter, (qb) =>
+      qb.where((eb) =>
+        eb.or((filter as { contentTypePrefixes: string[] }).contentTypePrefixes.map((t) => eb('content_type', 'like', `${t}/%`))),
+      ),
+    )
+    .orderBy(p.column, p.desc ? 'desc' : 'asc')
+    .orderBy('id', p.desc ? 'desc' : 'asc')
+    .limit(p.limit)
+    .offset(p.offset)
+    .execute();
+
 // --- trees
 
 /** The folder and every folder above it (UNION, not UNION ALL: a corrupt cycle still terminates). */

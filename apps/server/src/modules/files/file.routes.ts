@@ -5,6 +5,7 @@ import {
   ActivityList,
   ActivityQuery,
   Deleted,
+  ByFieldQuery,
   DocumentTypeQuery,
   FileItem,
   FileList,
@@ -63,6 +64,14 @@ export const fileRoutes: FastifyPluginAsyncTypebox<{ files: FilesService }> = as
       },
     },
     async (req) => files.listByDocumentType(req.auth!, req.query),
+  );
+
+  app.get(
+    '/search/byField',
+    {
+      schema: { operationId: 'listFilesByField', tags, querystring: ByFieldQuery, response: { 200: FilePage, ...errorResponses } },
+    },
+    async (req) => files.listByField(req.auth!, req.query),
   );
 
   app.get(

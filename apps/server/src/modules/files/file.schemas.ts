@@ -144,6 +144,14 @@ export const DocumentTypeQuery = Type.Object({
   ...paging,
 });
 
+/** `GET /api/search/byField`: favourites (`favourite=true`) or a media kind (`content_type=image OR video`). */
+export const ByFieldQuery = Type.Object({
+  fieldName: Type.Union([Type.Literal('favourite'), Type.Literal('content_type')]),
+  fieldValue: Type.String({ minLength: 1, maxLength: 100 }),
+  showHidden: Type.Optional(Type.Boolean()),
+  ...paging,
+});
+
 export const UuidList = Type.Array(UuidSchema, { minItems: 1, maxItems: MAX_SELECT });
 export const ProjectItemList = Type.Array(Type.Object({ projectId: Type.String({ minLength: 1, maxLength: 64 }), uuid: UuidSchema }), {
   minItems: 1,

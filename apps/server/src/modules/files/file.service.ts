@@ -28,6 +28,7 @@ import { ROOT, type DocumentType, type FileActivityTable, type FileRow } from '.
 export const PURGE_BLOBS_JOB = 'file.purge-blobs';
 const PURGE_BATCH = 1000;
 const DEFAULT_PAGE_SIZE = 50;
+const MEDIA_KINDS = new Set(['image', 'video', 'audio', 'text', 'application']);
 const DEFAULT_ACTIVITY_PAGE_SIZE = 200;
 
 type Auth = Pick<AuthContext, 'accountId' | 'status'>;
@@ -118,6 +119,30 @@ export class FilesService {
         column: repo.KEY_COLUMN[p.sortBy],
         ...p.window,
       }),
+    ]);
+    return pageOf(rows, projectId, p);
+  }
+
+  /** Favourites or media kinds across the whole account (`content_type` values like "image OR video"). */
+  async listByField(
+    auth: Auth,
+    q: PagingQueryValue & { fieldName: 'favourite' | 'content_type'; fieldValue: string; showHidden?: boolean },
+  ): Promise<FilePageDto> {
+    const p = paging(q);
+    let filter: { favourite: true } | { contentTypePrefixes: string[] };
+    if (q.fieldName === 'favourite') {
+      if (q.fieldValue !== 'true') throw ValidationError('fieldValue must be "true" for favourite.', 'fieldValue');
+      filter = { favourite: true };
+    } else {
+      const kinds = q.fieldValue.split(/\s+OR\s+/i).map((k) => k.trim().toLowerCase());
+      if (kinds.some((k) => !MEDIA_KINDS.has(k))) {
+        throw ValidationError(`fieldValue must be media kinds joined by OR: ${[...MEDIA_KINDS].join(', ')}.`, 'fieldValue');
+      }
+      filter = { contentTypePrefixes: kinds };
+    }
+    const [projectId, rows] = await Promise.all([
+      this.projectId(auth),
+      repo.listByField(this.db, auth.accountId, filter, q.showHidden === true, { column: repo.KEY_COLUMN[p.sortBy], ...p.window }),
     ]);
     return pageOf(rows, projectId, p);
   }
