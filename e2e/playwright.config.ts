@@ -50,6 +50,7 @@ export default defineConfig({
       // Many sign-ups from one address in a short run; the captcha flow itself is covered by the server tests.
       SIGNUP_CAPTCHA_THRESHOLD: '10000',
       AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+      CAPTCHA_FAILURE_THRESHOLD: '50',
     },
   },
 });

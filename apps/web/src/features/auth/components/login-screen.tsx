@@ -1,18 +1,17 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { apiErrorCode } from '../../../api/errors';
 import { saveSession } from '../../../api/session';
 import { useAppSelector } from '../../../app/hooks';
 import { CaptchaBox } from '../../../components/captcha/captcha-box';
-import { useCaptcha } from '../../../components/captcha/use-captcha';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Checkbox, TextField } from '../../../components/ui/field';
 import { Logo } from '../../../components/ui/logo';
 import { paths } from '../../../config/paths';
-import { useCaptchaRequiredQuery, useLoginMutation } from '../api';
+import { useLoginMutation } from '../api';
 import { postLoginPath } from '../auth-slice';
+import { useCaptchaForm } from '../hooks/use-captcha-form';
 import { PasswordField } from './password-field';
 import styles from './auth-card.module.css';
 
@@ -35,14 +34,9 @@ export function LoginScreen() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [rememberMe, setRememberMe] = useState(false);
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [captchaForced, setCaptchaForced] = useState(false);
-  const [captchaBlocked, setCaptchaBlocked] = useState(false);
-  const captcha = useCaptcha();
-  const { data: captchaRequired = false } = useCaptchaRequiredQuery('LOGIN', { refetchOnMountOrArgChange: true });
+  const form = useCaptchaForm<FieldErrors>('LOGIN');
+  const { errors: fieldErrors, setErrors: setFieldErrors, formError, setFormError, setCaptchaBlocked, captcha, showCaptcha } = form;
   const [login, { isLoading }] = useLoginMutation();
-  const showCaptcha = captchaRequired || captchaForced;
 
   const clearErrors = () => {
     setFormError(null);
@@ -55,16 +49,14 @@ export function LoginScreen() {
     if (!username.trim()) errors.username = t('auth:username_required');
     if (!password) errors.password = t('auth:password_required');
     if (showCaptcha && !captcha.answer.trim()) errors.captcha = t('common:captcha_required');
-    setFieldErrors(errors);
-    setFormError(null);
-    if (Object.keys(errors).length > 0) return;
+    if (!form.startSubmit(errors)) return;
 
     try {
       const session = await login({
         username: normaliseUsername(username),
         password,
         rememberMe,
-        captcha: showCaptcha ? { captchaId: captcha.captchaId, answer: captcha.answer } : null,
+        captcha: form.captchaPayload(),
       }).unwrap();
       if (!session.authToken) {
         setFormError(t('common:generic_error'));
@@ -73,33 +65,11 @@ export function LoginScreen() {
       saveSession(session);
       navigate(postLoginPath(returnUrl), { replace: true });
     } catch (error) {
-      // A captcha answer is single use: any failed attempt needs a fresh challenge.
-      if (showCaptcha) captcha.reload();
-      switch (apiErrorCode(error)) {
-        case 'INVALID_CREDENTIALS':
-          setFormError(t('auth:error_invalid_credentials'));
-          break;
-        case 'CAPTCHA_REQUIRED':
-          setCaptchaForced(true);
-          captcha.reload();
-          setFieldErrors({ captcha: t('auth:error_captcha_required') });
-          break;
-        case 'INVALID_CAPTCHA':
-          setCaptchaForced(true);
-          captcha.reload();
-          setFieldErrors({ captcha: t('common:captcha_invalid') });
-          break;
-        case 'TOO_MANY_REQUESTS':
-          if (showCaptcha) setCaptchaBlocked(true);
-          else setFormError(t('auth:error_too_many_requests'));
-          break;
-        case 'FETCH_ERROR':
-        case 'TIMEOUT_ERROR':
-          setFormError(t('common:network_error'));
-          break;
-        default:
-          setFormError(t('common:generic_error'));
-      }
+      form.handleSubmitError(error, (code) => {
+        if (code !== 'INVALID_CREDENTIALS') return false;
+        setFormError(t('auth:error_invalid_credentials'));
+        return true;
+      });
     }
   };
 
@@ -152,15 +122,11 @@ export function LoginScreen() {
         />
         {showCaptcha ? (
           <CaptchaBox
-            captchaId={captcha.captchaId}
-            answer={captcha.answer}
+            {...form.captchaBoxProps}
             onAnswerChange={(answer) => {
               captcha.setAnswer(answer);
               setFieldErrors((errors) => ({ ...errors, captcha: undefined }));
             }}
-            onReload={captcha.reload}
-            error={fieldErrors.captcha}
-            tooManyRequests={captchaBlocked}
             disabled={isLoading}
           />
         ) : null}

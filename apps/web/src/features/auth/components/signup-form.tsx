@@ -1,19 +1,19 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { apiErrorCode, apiErrorField } from '../../../api/errors';
+import { apiErrorField } from '../../../api/errors';
 import { CaptchaBox } from '../../../components/captcha/captcha-box';
-import { useCaptcha } from '../../../components/captcha/use-captcha';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Checkbox, SelectField, TextField } from '../../../components/ui/field';
 import { InformationModal } from '../../../components/ui/information-modal';
 import { Spinner } from '../../../components/ui/loader';
+import { NameFields } from '../../../components/ui/name-fields';
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '../../../config/constants';
 import { paths } from '../../../config/paths';
 import { renderSafeHtml } from '../../../lib/safe-html';
 import { currentLanguage } from '../../../i18n/i18n';
-import { useCaptchaRequiredQuery, useEulaQuery, useSignupMutation, type OtpChallenge, type OtpChannel } from '../api';
+import { useEulaQuery, useSignupMutation, type OtpChallenge, type OtpChannel } from '../api';
 import {
   COUNTRY_CALLING_CODES,
   DEFAULT_REGION,
@@ -22,6 +22,7 @@ import {
   isValidNationalNumber,
   normaliseNationalNumber,
 } from '../country-codes';
+import { useCaptchaForm } from '../hooks/use-captcha-form';
 import { isPasswordValid, isValidEmail } from '../password-rules';
 import { PasswordField } from './password-field';
 import { PasswordStrength } from './password-strength';
@@ -29,8 +30,6 @@ import styles from './auth-card.module.css';
 
 type Field = 'email' | 'phone' | 'password' | 'name' | 'surname' | 'eula' | 'captcha';
 type FieldErrors = Partial<Record<Field, string>>;
-
-const NAME_MAX_LENGTH = 100;
 
 /** Server field names (VALIDATION_ERROR.field) mapped to our inputs. */
 const SERVER_FIELDS: Record<string, Field> = {
@@ -62,15 +61,10 @@ export function SignupForm({ onSubmitted }: { onSubmitted: (result: SignupSubmit
   const [eulaAccepted, setEulaAccepted] = useState(false);
   const [eulaOpen, setEulaOpen] = useState(false);
   const [channel, setChannel] = useState<OtpChannel>('PHONE');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [captchaForced, setCaptchaForced] = useState(false);
-  const [captchaBlocked, setCaptchaBlocked] = useState(false);
-  const captcha = useCaptcha();
-  const { data: captchaRequired = false } = useCaptchaRequiredQuery('SIGN_UP', { refetchOnMountOrArgChange: true });
+  const form = useCaptchaForm<FieldErrors>('SIGN_UP');
+  const { errors, setErrors, formError, setFormError, setCaptchaBlocked, captcha, showCaptcha } = form;
   const eula = useEulaQuery(language);
   const [signup, { isLoading }] = useSignupMutation();
-  const showCaptcha = captchaRequired || captchaForced;
   const eulaHtml = eula.data?.content;
   const eulaContent = useMemo(() => (eulaHtml ? renderSafeHtml(eulaHtml) : null), [eulaHtml]);
 
@@ -106,10 +100,7 @@ export function SignupForm({ onSubmitted }: { onSubmitted: (result: SignupSubmit
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const found = validate();
-    setErrors(found);
-    setFormError(null);
-    if (Object.keys(found).length > 0) return;
+    if (!form.startSubmit(validate())) return;
     if (!eula.data) {
       setFormError(t('auth:eula_error'));
       return;
@@ -127,49 +118,31 @@ export function SignupForm({ onSubmitted }: { onSubmitted: (result: SignupSubmit
         language,
         eulaId: eula.data.id,
         sendOtpTo: channel,
-        captcha: showCaptcha ? { captchaId: captcha.captchaId, answer: captcha.answer } : null,
+        captcha: form.captchaPayload(),
       }).unwrap();
       onSubmitted({ challenge, channel, target: channel === 'EMAIL' ? email.trim() : `+${country.code} ${national}` });
     } catch (error) {
-      if (showCaptcha) captcha.reload();
-      const code = apiErrorCode(error);
-      switch (code) {
-        case 'EMAIL_ALREADY_EXISTS':
-          setErrors({ email: t('auth:error_email_exists') });
-          break;
-        case 'PHONE_ALREADY_EXISTS':
-          setErrors({ phone: t('auth:error_phone_exists') });
-          break;
-        case 'PASSWORD_TOO_WEAK':
-          setErrors({ password: t('auth:password_invalid') });
-          break;
-        case 'VALIDATION_ERROR': {
-          const field = SERVER_FIELDS[apiErrorField(error) ?? ''];
-          if (field) setErrors({ [field]: t('auth:error_field_invalid') });
-          else setFormError(t('auth:error_field_invalid'));
-          break;
+      form.handleSubmitError(error, (code) => {
+        switch (code) {
+          case 'EMAIL_ALREADY_EXISTS':
+            setErrors({ email: t('auth:error_email_exists') });
+            return true;
+          case 'PHONE_ALREADY_EXISTS':
+            setErrors({ phone: t('auth:error_phone_exists') });
+            return true;
+          case 'PASSWORD_TOO_WEAK':
+            setErrors({ password: t('auth:password_invalid') });
+            return true;
+          case 'VALIDATION_ERROR': {
+            const field = SERVER_FIELDS[apiErrorField(error) ?? ''];
+            if (field) setErrors({ [field]: t('auth:error_field_invalid') });
+            else setFormError(t('auth:error_field_invalid'));
+            return true;
+          }
+          default:
+            return false;
         }
-        case 'CAPTCHA_REQUIRED':
-          setCaptchaForced(true);
-          captcha.reload();
-          setErrors({ captcha: t('auth:error_captcha_required') });
-          break;
-        case 'INVALID_CAPTCHA':
-          setCaptchaForced(true);
-          captcha.reload();
-          setErrors({ captcha: t('common:captcha_invalid') });
-          break;
-        case 'TOO_MANY_REQUESTS':
-          if (showCaptcha) setCaptchaBlocked(true);
-          else setFormError(t('auth:error_too_many_requests'));
-          break;
-        case 'FETCH_ERROR':
-        case 'TIMEOUT_ERROR':
-          setFormError(t('common:network_error'));
-          break;
-        default:
-          setFormError(t('common:generic_error'));
-      }
+      });
     }
   };
 
@@ -251,24 +224,17 @@ export function SignupForm({ onSubmitted }: { onSubmitted: (result: SignupSubmit
           />
           <PasswordStrength password={password} />
         </div>
-        <div className={styles.twoColumns}>
-          <TextField
-            label={t('auth:name_label')}
-            value={name}
-            maxLength={NAME_MAX_LENGTH}
-            onChange={(event) => setName(event.target.value)}
-            autoComplete="given-name"
-            data-testid="signup-name"
-          />
-          <TextField
-            label={t('auth:surname_label')}
-            value={surname}
-            maxLength={NAME_MAX_LENGTH}
-            onChange={(event) => setSurname(event.target.value)}
-            autoComplete="family-name"
-            data-testid="signup-surname"
-          />
-        </div>
+        <NameFields
+          className={styles.twoColumns}
+          nameLabel={t('auth:name_label')}
+          surnameLabel={t('auth:surname_label')}
+          name={name}
+          surname={surname}
+          onNameChange={setName}
+          onSurnameChange={setSurname}
+          nameTestId="signup-name"
+          surnameTestId="signup-surname"
+        />
         <fieldset className={styles.channels}>
           <legend>{t('auth:otp_channel_label')}</legend>
           <label className={styles.channel}>
@@ -331,15 +297,11 @@ export function SignupForm({ onSubmitted }: { onSubmitted: (result: SignupSubmit
         ) : null}
         {showCaptcha ? (
           <CaptchaBox
-            captchaId={captcha.captchaId}
-            answer={captcha.answer}
+            {...form.captchaBoxProps}
             onAnswerChange={(answer) => {
               captcha.setAnswer(answer);
               setField('captcha');
             }}
-            onReload={captcha.reload}
-            error={errors.captcha}
-            tooManyRequests={captchaBlocked}
             disabled={isLoading}
           />
         ) : null}

@@ -1,14 +1,11 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { apiErrorCode } from '../../../api/errors';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { CloudUploadIcon, FolderIcon, FolderPlusIcon, GridIcon, ListIcon, UploadIcon } from '../../../components/ui/icons';
-import { Spinner } from '../../../components/ui/loader';
-import { useInfiniteScroll } from '../../../hooks/use-infinite-scroll';
 import { useUploader } from '../../../hooks/use-uploader';
 import { changeOpenedFolders, setSortOrder, setView, type FolderCrumb } from '../../../state/ui-slice';
 import type { FileItem } from '../api';
@@ -18,8 +15,7 @@ import { FOLDER_PARAM, filesPath, resolveFolderPath, samePath } from '../folder-
 import { useFileActions } from '../hooks/use-file-actions';
 import { useFileDrop } from '../hooks/use-file-drop';
 import { useFilesListing } from '../hooks/use-files-listing';
-import { focusSiblingRow } from '../row-keyboard';
-import { useSelection } from '../hooks/use-selection';
+import { useListingScreen } from '../hooks/use-listing-screen';
 import { previewPath } from '../preview-path';
 import { formatSortOrder } from '../sort';
 import { Breadcrumb } from './breadcrumb';
@@ -27,6 +23,7 @@ import { CreateFolderDialog } from './create-folder-dialog';
 import { DescribeDialog } from './describe-dialog';
 import { FileRow } from './file-row';
 import { ItemMenu } from './item-menu';
+import { ListHeader, ListingFooter, ListingLoadError, ListingLoading, ToolbarSlot } from './listing-parts';
 import { MoveDialog } from './move-dialog';
 import { RenameDialog } from './rename-dialog';
 import { SelectionBar } from './selection-bar';
@@ -58,20 +55,13 @@ export function FilesScreen() {
   const parentUuid = path.at(-1)?.uuid ?? null;
   const listing = useFilesListing(parentUuid);
   const { items, sort } = listing;
-  const order = useMemo(() => items.map((item) => item.uuid), [items]);
-  const selection = useSelection(order);
-  const selectedItems = useMemo(() => items.filter((item) => selection.selectedSet.has(item.uuid)), [items, selection.selectedSet]);
+  const { selection, selectedItems, menuFor, setMenuFor, targetsOf, openMenu, footer, keyDownHandler } =
+    useListingScreen(listing);
   const fileActions = useFileActions();
   const [dialog, setDialog] = useState<Dialog>(null);
-  const [menuFor, setMenuFor] = useState<string | null>(null);
 
   const upload = useCallback((files: File[]) => uploader?.uploadFiles(files, parentUuid), [uploader, parentUuid]);
   const drop = useFileDrop(upload, uploader !== null);
-  const { sentinel, supported: scrollSupported } = useInfiniteScroll<HTMLDivElement>({
-    hasMore: Boolean(listing.hasNextPage) && !listing.isError,
-    loading: listing.isFetching,
-    onLoadMore: () => void listing.fetchNextPage(),
-  });
 
   // The URL decides the folder; the stored opened folder (spec) follows it.
   useEffect(() => {
@@ -128,39 +118,14 @@ export function FilesScreen() {
     }
   };
 
-  /** A row's menu acts on the selection when the row is part of it, else on the row alone. */
-  const targetsOf = (item: FileItem) => (selection.selectedSet.has(item.uuid) ? selectedItems : [item]);
-
-  const openMenu = (item: FileItem) => {
-    if (!selection.selectedSet.has(item.uuid)) selection.select(item.uuid, 'single');
-    setMenuFor(item.uuid);
-  };
-
-  const handleKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
-    if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'a') {
-      event.preventDefault();
-      selection.selectAll();
-      return;
-    }
-    if (event.key === 'Escape' && selection.selected.length > 0) {
-      selection.clear();
-      return;
-    }
-    const row = focusSiblingRow(event, ROW_SELECTOR);
-    const uuid = row?.getAttribute('data-uuid');
-    if (row && uuid && event.shiftKey) selection.select(uuid, 'range');
-  };
+  const handleKeyDown = keyDownHandler({ rowSelector: ROW_SELECTOR });
 
   const folderGone = listing.isError && apiErrorCode(listing.error) === 'NOT_FOUND' && parentUuid !== null;
   const allSelected = items.length > 0 && selection.selected.length === Math.min(items.length, selection.max);
 
   let content;
   if (listing.isLoading) {
-    content = (
-      <div className={styles.center}>
-        <Spinner size={32} />
-      </div>
-    );
+    content = <ListingLoading />;
   } else if (folderGone) {
     content = (
       <EmptyState
@@ -172,14 +137,7 @@ export function FilesScreen() {
       />
     );
   } else if (listing.isError && items.length === 0) {
-    content = (
-      <Alert tone="error">
-        {t('files:load_error')}{' '}
-        <Button variant="link" onClick={() => listing.refetch()}>
-          {t('common:retry')}
-        </Button>
-      </Alert>
-    );
+    content = <ListingLoadError message={t('files:load_error')} onRetry={() => listing.refetch()} />;
   } else if (items.length === 0) {
     content =
       parentUuid === null ? (
@@ -213,8 +171,9 @@ export function FilesScreen() {
     content = (
       <>
         {view === 'list' ? (
-          <div className={styles.listHeader} aria-hidden="true">
-            <span className={styles.check}>
+          <ListHeader
+            dateLabel={t('files:column_date')}
+            check={
               <input
                 type="checkbox"
                 tabIndex={-1}
@@ -223,12 +182,8 @@ export function FilesScreen() {
                 onClick={() => (allSelected ? selection.clear() : selection.selectAll())}
                 data-testid="select-all-checkbox"
               />
-            </span>
-            <span className={styles.listHeaderName}>{t('files:column_name')}</span>
-            <span className={styles.size}>{t('files:column_size')}</span>
-            <span className={styles.date}>{t('files:column_date')}</span>
-            <span className={styles.rowActions} />
-          </div>
+            }
+          />
         ) : null}
         <ul
           className={view === 'grid' ? styles.grid : styles.list}
@@ -259,18 +214,7 @@ export function FilesScreen() {
             />
           ))}
         </ul>
-        <div ref={sentinel} className={styles.sentinel} aria-hidden="true" data-testid="files-sentinel" />
-        {listing.isFetchingNextPage ? (
-          <div className={styles.center}>
-            <Spinner />
-          </div>
-        ) : listing.hasNextPage && !scrollSupported ? (
-          <div className={styles.center}>
-            <Button variant="secondary" onClick={() => void listing.fetchNextPage()}>
-              {t('files:load_more')}
-            </Button>
-          </div>
-        ) : null}
+        <ListingFooter {...footer} sentinelTestId="files-sentinel" />
       </>
     );
   }
@@ -291,35 +235,35 @@ export function FilesScreen() {
 
   return (
     <section className={styles.screen} data-testid="files-screen" {...drop.handlers}>
-      <div className={`${styles.toolbarSlot} ${selectedItems.length > 0 ? styles.toolbarSlotSticky : ''}`}>
-        {selectedItems.length > 0 ? (
-          <SelectionBar
-            count={selectedItems.length}
-            total={Math.min(items.length, selection.max)}
-            actions={barActions}
-            onSelectAll={selection.selectAll}
-            onClear={selection.clear}
-          />
-        ) : (
-          <div className={styles.toolbar}>
-            <Breadcrumb path={path} onNavigate={(depth) => openFolderPath(path.slice(0, depth))} />
-            <div className={styles.tools}>
-              <button
-                type="button"
-                className={styles.toolButton}
-                onClick={() => dispatch(setView(view === 'list' ? 'grid' : 'list'))}
-                aria-label={view === 'list' ? t('files:view_grid') : t('files:view_list')}
-                title={view === 'list' ? t('files:view_grid') : t('files:view_list')}
-                data-testid="view-toggle"
-                data-view={view}
-              >
-                {view === 'list' ? <GridIcon size={18} /> : <ListIcon size={18} />}
-              </button>
-              <SortMenu value={sort} onChange={(next) => dispatch(setSortOrder(formatSortOrder(next)))} />
-            </div>
-          </div>
-        )}
-      </div>
+      <ToolbarSlot
+        selectionBar={
+          selectedItems.length > 0 ? (
+            <SelectionBar
+              count={selectedItems.length}
+              total={Math.min(items.length, selection.max)}
+              actions={barActions}
+              onSelectAll={selection.selectAll}
+              onClear={selection.clear}
+            />
+          ) : null
+        }
+      >
+        <Breadcrumb path={path} onNavigate={(depth) => openFolderPath(path.slice(0, depth))} />
+        <div className={styles.tools}>
+          <button
+            type="button"
+            className={styles.toolButton}
+            onClick={() => dispatch(setView(view === 'list' ? 'grid' : 'list'))}
+            aria-label={view === 'list' ? t('files:view_grid') : t('files:view_list')}
+            title={view === 'list' ? t('files:view_grid') : t('files:view_list')}
+            data-testid="view-toggle"
+            data-view={view}
+          >
+            {view === 'list' ? <GridIcon size={18} /> : <ListIcon size={18} />}
+          </button>
+          <SortMenu value={sort} onChange={(next) => dispatch(setSortOrder(formatSortOrder(next)))} />
+        </div>
+      </ToolbarSlot>
       {content}
       {drop.dragging ? (
         <div className={styles.dropOverlay} data-testid="drop-overlay">

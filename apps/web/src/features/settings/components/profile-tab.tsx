@@ -5,15 +5,13 @@ import { useAppDispatch } from '../../../app/hooks';
 import { LanguageSelect } from '../../../components/language-select';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/loader';
+import { NameFields } from '../../../components/ui/name-fields';
 import { showToast } from '../../../components/ui/toast-slice';
 import { changeLanguage, currentLanguage } from '../../../i18n/i18n';
 import type { Language } from '../../../i18n/languages';
 import { useUpdateLanguageMutation, useUpdateNameSurnameMutation } from '../api';
 import styles from './settings.module.css';
-
-const NAME_MAX_LENGTH = 100;
 
 function NameForm({ info }: { info: AccountInfo }) {
   const { t } = useTranslation();
@@ -35,24 +33,17 @@ function NameForm({ info }: { info: AccountInfo }) {
 
   return (
     <form className={styles.form} onSubmit={handleSubmit}>
-      <div className={styles.grid}>
-        <TextField
-          label={t('settings:name_label')}
-          value={name}
-          maxLength={NAME_MAX_LENGTH}
-          onChange={(event) => setName(event.target.value)}
-          autoComplete="given-name"
-          data-testid="settings-name"
-        />
-        <TextField
-          label={t('settings:surname_label')}
-          value={surname}
-          maxLength={NAME_MAX_LENGTH}
-          onChange={(event) => setSurname(event.target.value)}
-          autoComplete="family-name"
-          data-testid="settings-surname"
-        />
-      </div>
+      <NameFields
+        className={styles.grid}
+        nameLabel={t('settings:name_label')}
+        surnameLabel={t('settings:surname_label')}
+        name={name}
+        surname={surname}
+        onNameChange={setName}
+        onSurnameChange={setSurname}
+        nameTestId="settings-name"
+        surnameTestId="settings-surname"
+      />
       <div className={styles.actions}>
         <Button type="submit" loading={isLoading} disabled={unchanged} data-testid="settings-save">
           {t('settings:save')}
