@@ -39,6 +39,10 @@ import { UploadService } from './modules/upload/upload.service.js';
 import { uploadRoutes } from './modules/upload/upload.routes.js';
 import { DownloadService } from './modules/download/download.service.js';
 import { downloadRoutes } from './modules/download/download.routes.js';
+import { UrlSigner } from './modules/download/download.signer.js';
+import { MediaLinks } from './modules/media/media.links.js';
+import { MediaService } from './modules/media/media.service.js';
+import { mediaRoutes } from './modules/media/media.routes.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -107,12 +111,18 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const account = new AccountService(db);
   const signup = new SignupService({ db, config, auth, captcha, eula, notifications, messages });
   const remoteConfig = new RemoteConfigService(db);
-  const files = new FilesService({ db, jobs, blobs });
+  // The signing key is read once here, so file items sign thumbnail URLs synchronously.
+  const mediaSigner = new UrlSigner(db);
+  await mediaSigner.load();
+  const links = new MediaLinks(mediaSigner);
+  const media = new MediaService({ db, blobs, jobs, signer: mediaSigner, logger: app.log });
+  const files = new FilesService({ db, jobs, blobs, links });
   const uploads = new UploadService({
     db,
     blobs,
     jobs,
     logger: app.log,
+    links,
     onFolderChanged: (accountId, folderId) => files.folderChanged(accountId, folderId),
   });
   const downloads = new DownloadService({ db, blobs, logger: app.log });
@@ -201,6 +211,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       await api.register(fileRoutes, { files });
       await api.register(uploadRoutes, { uploads, publicUrl: config.publicUrl });
       await api.register(downloadRoutes, { downloads });
+      await api.register(mediaRoutes, { media });
     },
     { prefix: '/api' },
   );

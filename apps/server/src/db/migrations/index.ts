@@ -3,6 +3,7 @@ import * as foundation from './2026-11-21T1200_foundation.js';
 import * as files from './2026-11-22T0000_files.js';
 import * as filesExtra from './2026-11-22T0100_files_extra.js';
 import * as downloadZip from './2026-11-23T0000_download_zip.js';
+import * as media from './2026-11-24T0000_media.js';
 
 /** Every migration in order; the key is the name recorded in the migration table. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T0000_files': files,
   '2026-11-22T0100_files_extra': filesExtra,
   '2026-11-23T0000_download_zip': downloadZip,
+  '2026-11-24T0000_media': media,
 };

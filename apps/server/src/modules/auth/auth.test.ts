@@ -123,6 +123,9 @@ describe.each(DIALECTS)('auth (%s)', (dialect) => {
       // Signed download links: the token in the path is the credential.
       'GET /api/download/{*}',
       'GET /api/download/zip/{*}',
+      // Signed thumbnail and preview links, for <img>.
+      'GET /api/media/thumb/{*}',
+      'GET /api/media/preview/{*}',
     ]);
 
     // Read from the OpenAPI document, so a route added later is covered without touching this test.

@@ -5,7 +5,8 @@ import { getOrCreateSecret } from './download.repository.js';
 
 const SECRET_NAME = 'download-url';
 
-export type TokenPurpose = 'file' | 'zip';
+/** `thumb` and `preview` name a file's media derivatives (see the media module). */
+export type TokenPurpose = 'file' | 'zip' | 'thumb' | 'preview';
 
 /**
  * Signed, expiring URL tokens: base64url(JSON claims) "." base64url(HMAC-SHA256). The key lives in the database, created
@@ -14,8 +15,22 @@ export type TokenPurpose = 'file' | 'zip';
  */
 export class UrlSigner {
   private key: Promise<Buffer> | null = null;
+  /** The key once loaded, for signing without a promise per URL (listings sign two URLs an item). */
+  private loaded: Buffer | null = null;
 
   constructor(private readonly db: Kysely<DB>) {}
+
+  /** Reads (or creates) the key now, so `signNow` can be used from then on. */
+  async load(): Promise<void> {
+    this.loaded = await this.secret();
+  }
+
+  /** Like `sign`, synchronously: HMAC only. Needs `load()` first. */
+  signNow(purpose: TokenPurpose, claims: { e: number } & Record<string, unknown>): string {
+    if (!this.loaded) throw new Error('UrlSigner.signNow before load()');
+    const body = Buffer.from(JSON.stringify(claims)).toString('base64url');
+    return `${body}.${mac(this.loaded, purpose, body).toString('base64url')}`;
+  }
 
   async sign(purpose: TokenPurpose, claims: { e: number } & Record<string, unknown>): Promise<string> {
     const body = Buffer.from(JSON.stringify(claims)).toString('base64url');

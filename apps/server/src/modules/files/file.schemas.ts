@@ -27,12 +27,32 @@ export const FileItem = Type.Object(
     documentType: Type.Union([Type.Literal('WORD'), Type.Literal('PDF'), Type.Literal('CELL'), Type.Literal('SLIDE'), Type.Null()]),
     trashedDate: Type.Union([Type.Number(), Type.Null()]),
     metadata: Type.Object({ Description: Type.Optional(Type.String()) }),
+    // --- photos and videos; null for everything else and until processed
+    /** Signed, public (an <img> cannot send X-Auth-Token), stable for a day so the browser cache hits. */
+    thumbnailUrl: Type.Union([Type.String(), Type.Null()]),
+    previewUrl: Type.Union([Type.String(), Type.Null()]),
+    /** ThumbHash, base64: a blurred stand-in drawn while the thumbnail loads. */
+    placeholder: Type.Union([Type.String(), Type.Null()]),
+    width: Type.Union([Type.Integer(), Type.Null()]),
+    height: Type.Union([Type.Integer(), Type.Null()]),
+    takenDate: Type.Union([Type.Number(), Type.Null()]),
+    durationMs: Type.Union([Type.Integer(), Type.Null()]),
+    latitude: Type.Union([Type.Number(), Type.Null()]),
+    longitude: Type.Union([Type.Number(), Type.Null()]),
+    mediaStatus: Type.Union([Type.Literal('PENDING'), Type.Literal('READY'), Type.Literal('FAILED'), Type.Null()]),
   },
   { $id: 'FileItem' },
 );
 export type FileItemDto = Static<typeof FileItem>;
 
-export const toFileItem = (row: FileRow, projectId: string): FileItemDto => ({
+/** Signs the URLs of a file's thumbnail and preview (implemented by the media module); null when it has none. */
+export interface DerivativeLinks {
+  urls(row: FileRow): { thumbnailUrl: string | null; previewUrl: string | null };
+}
+
+const num = (v: number | null) => (v === null ? null : Number(v));
+
+export const toFileItem = (row: FileRow, projectId: string, links?: DerivativeLinks | null): FileItemDto => ({
   uuid: row.id,
   name: row.name,
   folder: row.is_folder === 1,
@@ -48,6 +68,15 @@ export const toFileItem = (row: FileRow, projectId: string): FileItemDto => ({
   documentType: row.document_type,
   trashedDate: row.trashed_at === null ? null : Number(row.trashed_at),
   metadata: row.description === null ? {} : { Description: row.description },
+  ...(links?.urls(row) ?? { thumbnailUrl: null, previewUrl: null }),
+  placeholder: row.placeholder ?? null,
+  width: num(row.width ?? null),
+  height: num(row.height ?? null),
+  takenDate: num(row.taken_at ?? null),
+  durationMs: num(row.duration_ms ?? null),
+  latitude: num(row.latitude ?? null),
+  longitude: num(row.longitude ?? null),
+  mediaStatus: row.media_status ?? null,
 });
 
 export const FileList = Type.Object({ fileList: Type.Array(FileItem) });

@@ -17,6 +17,7 @@ import {
   toActivityItem,
   toFileItem,
   type ActivityAction,
+  type DerivativeLinks,
   type FileItemDto,
   type FilePageDto,
   type FolderListQueryValue,
@@ -43,15 +44,19 @@ export interface FilesServiceDeps {
   jobs: JobQueue;
   blobs: BlobStore;
   cache?: ListingCache;
+  /** Signs thumbnail and preview URLs into file items. */
+  links?: DerivativeLinks;
 }
 
 export class FilesService {
   private readonly db: Kysely<DB>;
   private readonly jobs: JobQueue;
   readonly cache: ListingCache;
+  private readonly links: DerivativeLinks | null;
 
   constructor(deps: FilesServiceDeps) {
     this.db = deps.db;
+    this.links = deps.links ?? null;
     this.jobs = deps.jobs;
     this.cache = deps.cache ?? new ListingCache();
     const blobs = deps.blobs;
@@ -89,7 +94,7 @@ export class FilesService {
       from % size === 0
         ? await this.folderPage(auth.accountId, parentId, sortBy, desc, folderOnly, page, size)
         : await this.folderSlice(auth.accountId, parentId, sortBy, desc, folderOnly, null, from, size);
-    return { fileList: rows.map((r) => toFileItem(r, projectId)), page, size, hasMore };
+    return { fileList: rows.map((r) => toFileItem(r, projectId, this.links)), page, size, hasMore };
   }
 
   async listByProject(auth: Auth, projectId: string, q: FolderListQueryValue): Promise<FilePageDto> {
@@ -103,7 +108,7 @@ export class FilesService {
       this.projectId(auth),
       repo.listHidden(this.db, auth.accountId, { column: repo.KEY_COLUMN[p.sortBy], ...p.window }),
     ]);
-    return pageOf(rows, projectId, p);
+    return pageOf(rows, projectId, p, this.links);
   }
 
   async listByDocumentType(
@@ -120,7 +125,7 @@ export class FilesService {
         ...p.window,
       }),
     ]);
-    return pageOf(rows, projectId, p);
+    return pageOf(rows, projectId, p, this.links);
   }
 
   /** Favourites or media kinds across the whole account (`content_type` values like "image OR video"). */
@@ -144,7 +149,7 @@ export class FilesService {
       this.projectId(auth),
       repo.listByField(this.db, auth.accountId, filter, q.showHidden === true, { column: repo.KEY_COLUMN[p.sortBy], ...p.window }),
     ]);
-    return pageOf(rows, projectId, p);
+    return pageOf(rows, projectId, p, this.links);
   }
 
   async listTrash(auth: Auth, q: PagingQueryValue): Promise<FilePageDto> {
@@ -154,7 +159,7 @@ export class FilesService {
       this.projectId(auth),
       repo.listTrashRoots(this.db, auth.accountId, { column, ...p.window }),
     ]);
-    return pageOf(rows, projectId, p);
+    return pageOf(rows, projectId, p, this.links);
   }
 
   async activityFeed(
@@ -179,7 +184,7 @@ export class FilesService {
     const parentId = parentFolderUuid ?? ROOT;
     const projectId = await this.projectId(auth);
     const existing = await this.existingFolder(auth, folderUuid);
-    if (existing) return toFileItem(existing, projectId);
+    if (existing) return toFileItem(existing, projectId, this.links);
     const at = Date.now();
     try {
       await this.db.transaction().execute(async (trx) => {
@@ -207,12 +212,12 @@ export class FilesService {
       if (!isUniqueViolation(err)) throw err;
       // A concurrent request with the same uuid won the race: answer like the retry it is. Otherwise the name was taken.
       const raced = await this.existingFolder(auth, folderUuid);
-      if (raced) return toFileItem(raced, projectId);
+      if (raced) return toFileItem(raced, projectId, this.links);
       throw NameClash('Folder-Name');
     } finally {
       this.cache.bump(auth.accountId, parentId);
     }
-    return toFileItem((await repo.getById(this.db, auth.accountId, folderUuid))!, projectId);
+    return toFileItem((await repo.getById(this.db, auth.accountId, folderUuid))!, projectId, this.links);
   }
 
   async rename(auth: Auth, uuid: string, encodedName: string): Promise<FileItemDto> {
@@ -232,7 +237,7 @@ export class FilesService {
         await this.record(trx, auth.accountId, [{ ...item, name }], 'RENAMED');
         return { ...item, ...patch };
       });
-      return toFileItem(row, projectId);
+      return toFileItem(row, projectId, this.links);
     } catch (err) {
       if (isUniqueViolation(err)) throw NameClash('New-Name');
       throw err;
@@ -251,7 +256,7 @@ export class FilesService {
       await this.record(trx, auth.accountId, [item], 'DESCRIBED');
       return { ...item, description };
     });
-    return toFileItem(row, projectId);
+    return toFileItem(row, projectId, this.links);
   }
 
   // --- bulk changes: one transaction each; any unknown uuid → 404 and nothing changes
@@ -399,11 +404,21 @@ export class FilesService {
   private async afterDelete(
     trx: Executor,
     accountId: string,
-    gone: Array<{ id: string; trash_root_id: string | null; name: string; is_folder: number; bytes: number; blob_key: string | null }>,
+    gone: Array<{
+      id: string;
+      trash_root_id: string | null;
+      name: string;
+      is_folder: number;
+      bytes: number;
+      blob_key: string | null;
+      thumb_key: string | null;
+      preview_key: string | null;
+    }>,
   ): Promise<number> {
     const bytes = gone.reduce((sum, r) => sum + (r.is_folder === 1 ? 0 : Number(r.bytes)), 0);
     if (bytes > 0) await accounts.freeQuota(trx, accountId, bytes);
-    const keys = gone.flatMap((r) => (r.blob_key ? [r.blob_key] : []));
+    // The media derivatives go with the original.
+    const keys = gone.flatMap((r) => [r.blob_key, r.thumb_key, r.preview_key].filter((k): k is string => k !== null));
     for (let i = 0; i < keys.length; i += PURGE_BATCH) {
       await this.jobs.enqueue(trx, PURGE_BLOBS_JOB, { keys: keys.slice(i, i + PURGE_BATCH) });
     }
@@ -435,7 +450,7 @@ export class FilesService {
         touched.push(...found.map((i) => i.parent_id));
         return change(trx, found, touched);
       });
-      return { fileList: rows.map((r) => toFileItem(r, projectId)) };
+      return { fileList: rows.map((r) => toFileItem(r, projectId, this.links)) };
     } finally {
       for (const folder of new Set(touched)) this.cache.bump(auth.accountId, folder);
     }
@@ -566,9 +581,9 @@ function paging(q: PagingQueryValue) {
   return { page, size, sortBy, window: { desc: q.sortOrder === 'DESC', offset: page * size, limit: size + 1 } };
 }
 
-function pageOf(rows: FileRow[], projectId: string, p: { page: number; size: number }): FilePageDto {
+function pageOf(rows: FileRow[], projectId: string, p: { page: number; size: number }, links: DerivativeLinks | null): FilePageDto {
   return {
-    fileList: rows.slice(0, p.size).map((r) => toFileItem(r, projectId)),
+    fileList: rows.slice(0, p.size).map((r) => toFileItem(r, projectId, links)),
     page: p.page,
     size: p.size,
     hasMore: rows.length > p.size,

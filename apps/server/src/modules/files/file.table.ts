@@ -2,6 +2,7 @@ import type { Insertable, Selectable, Updateable } from 'kysely';
 
 export type FileStatus = 'ACTIVE' | 'TRASHED';
 export type DocumentType = 'WORD' | 'PDF' | 'CELL' | 'SLIDE';
+export type MediaStatus = 'PENDING' | 'READY' | 'FAILED';
 
 /** The account's root folder; items at the top level have this parent. */
 export const ROOT = '';
@@ -27,6 +28,23 @@ export interface FileTable {
   device_type: string;
   created_at: number;
   last_modified_at: number;
+  // --- media facts and derivatives (images and videos), set by the media.process job
+  /** Epoch ms the photo was taken (EXIF), else the upload time. */
+  taken_at: number | null;
+  /** Pixel size as displayed, after EXIF orientation. */
+  width: number | null;
+  height: number | null;
+  duration_ms: number | null;
+  latitude: number | null;
+  longitude: number | null;
+  camera: string | null;
+  orientation: number | null;
+  /** ThumbHash, base64. */
+  placeholder: string | null;
+  thumb_key: string | null;
+  preview_key: string | null;
+  media_status: MediaStatus | null;
+  media_error: string | null;
 }
 export type FileRow = Selectable<FileTable>;
 export type NewFile = Insertable<FileTable>;

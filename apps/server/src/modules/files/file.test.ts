@@ -48,6 +48,16 @@ describe.each(DIALECTS)('files and folders (%s)', (dialect) => {
         documentType: null,
         trashedDate: null,
         metadata: {},
+        thumbnailUrl: null,
+        previewUrl: null,
+        placeholder: null,
+        width: null,
+        height: null,
+        takenDate: null,
+        durationMs: null,
+        latitude: null,
+        longitude: null,
+        mediaStatus: null,
       });
       expect(item.createdDate).toBeGreaterThanOrEqual(before);
 

@@ -13,9 +13,10 @@ import { newId } from '../../shared/tokens.js';
 import { days, now } from '../../shared/time.js';
 import * as accounts from '../account/account.repository.js';
 import type { AuthContext } from '../auth/auth.service.js';
-import { toFileItem, type FileItemDto } from '../files/file.schemas.js';
+import { toFileItem, type DerivativeLinks, type FileItemDto } from '../files/file.schemas.js';
 import { PURGE_BLOBS_JOB } from '../files/file.service.js';
 import { ROOT, type FileActivityTable, type FileRow } from '../files/file.table.js';
+import { isMedia, MEDIA_PROCESS_JOB, NO_MEDIA } from '../media/media.facts.js';
 import { contentTypeFor, documentTypeFor } from './upload.content-type.js';
 import * as repo from './upload.repository.js';
 import type { UploadHeaders } from './upload.schemas.js';
@@ -78,6 +79,8 @@ export interface UploadDeps {
   logger: FastifyBaseLogger;
   /** Told after an upload adds (or replaces) an item in a folder, e.g. to drop cached listing positions. */
   onFolderChanged?: (accountId: string, folderId: string) => void;
+  /** Signs thumbnail and preview URLs into file items. */
+  links?: DerivativeLinks;
 }
 
 /**
@@ -336,7 +339,9 @@ export class UploadService {
     if (clash && upload.strategy === REPLACE && clash.is_folder === 0) {
       if (await repo.deleteLiveFile(trx, accountId, clash.id)) {
         await accounts.freeQuota(trx, accountId, Number(clash.bytes));
-        if (clash.blob_key) await this.d.jobs.enqueue(trx, PURGE_BLOBS_JOB, { keys: [clash.blob_key] });
+        // media: the replaced file's thumbnail and preview go with its original.
+        const keys = [clash.blob_key, clash.thumb_key, clash.preview_key].filter((k): k is string => k !== null);
+        if (keys.length > 0) await this.d.jobs.enqueue(trx, PURGE_BLOBS_JOB, { keys });
         activities.push(activity(accountId, clash.id, 'DELETED', clash.name, at));
       }
     } else if (clash) {
@@ -365,12 +370,16 @@ export class UploadService {
       device_type: upload.device_type,
       created_at: at,
       last_modified_at: at,
+      ...NO_MEDIA,
+      // media: photos and videos get facts and thumbnails from a job queued with the row (same transaction).
+      media_status: isMedia(upload.content_type) ? 'PENDING' : null,
     };
     await repo.insertFile(trx, row);
+    if (row.media_status === 'PENDING') await this.d.jobs.enqueue(trx, MEDIA_PROCESS_JOB, { fileId: row.id });
     await accounts.commitQuota(trx, accountId, Number(upload.total_bytes), stored.size);
     activities.push(activity(accountId, row.id, 'UPLOADED', name, at));
     await repo.insertActivities(trx, activities);
-    return toFileItem(row, await repo.getProjectId(trx, accountId));
+    return toFileItem(row, await repo.getProjectId(trx, accountId), this.d.links);
   }
 
   /** Runs one request per upload uuid on this process; a newer one cuts off an older one still streaming (a stale connection). */

@@ -87,6 +87,16 @@ describe.each(DIALECTS)('upload (%s)', (dialect) => {
         documentType: 'WORD',
         trashedDate: null,
         metadata: {},
+        thumbnailUrl: null,
+        previewUrl: null,
+        placeholder: null,
+        width: null,
+        height: null,
+        takenDate: null,
+        durationMs: null,
+        latitude: null,
+        longitude: null,
+        mediaStatus: null,
       });
       const [row] = await liveFiles(t, accountId).then((rows) => rows.filter((r) => r.id === uuid));
       expect(row).toMatchObject({ sha256: sha256(body), bytes: 5000, parent_id: folder });

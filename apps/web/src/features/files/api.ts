@@ -5,6 +5,9 @@ import { FILE_PAGE_SIZE, FOLDER_LIST_SIZE, TEXT_PREVIEW_MAX_BYTES } from './cons
 
 export type DocumentType = 'WORD' | 'PDF' | 'CELL' | 'SLIDE';
 
+/** Where the server is with an item's thumbnails; null for items that get none (folders, documents). */
+export type MediaStatus = 'PENDING' | 'READY' | 'FAILED';
+
 /** The file item of docs/api.md: every listing and mutation returns items in this shape. */
 export interface FileItem {
   uuid: string;
@@ -22,6 +25,18 @@ export interface FileItem {
   documentType?: DocumentType | null;
   trashedDate?: number | null;
   metadata?: { Description?: string } | null;
+  /** Signed, public, cacheable WebP about 250 px on the short side. */
+  thumbnailUrl?: string | null;
+  /** Signed WebP about 1440 px, for the preview. */
+  previewUrl?: string | null;
+  /** A thumbhash (base64) painted while the thumbnail loads. */
+  placeholder?: string | null;
+  width?: number | null;
+  height?: number | null;
+  /** When the picture or video was taken (epoch ms). */
+  takenDate?: number | null;
+  durationMs?: number | null;
+  mediaStatus?: MediaStatus | null;
 }
 
 export interface FileListPage {

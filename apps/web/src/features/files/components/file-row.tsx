@@ -6,7 +6,8 @@ import type { ViewMode } from '../../../state/ui-slice';
 import type { FileItem } from '../api';
 import { fileKind } from '../file-kind';
 import { selectModeOf, type SelectMode } from '../selection';
-import { FileKindIcon } from './file-kind-icon';
+import { formatDuration } from '../media';
+import { FileThumbnail } from './file-thumbnail';
 import styles from './files.module.css';
 
 export interface FileRowProps {
@@ -37,6 +38,11 @@ export function FileRow({ item, view, selected, onSelect, onOpen, onToggleFavour
   const sizeText = item.folder ? '' : formatBytes(item.bytes, i18n.language);
   const description = item.metadata?.Description;
   const kindLabel = t(`files:kind_${kind}`);
+  const duration = kind === 'video' ? formatDuration(item.durationMs) : null;
+  // The row's name overrides its content for screen readers, so it carries the video length and "processing" too.
+  const label = [item.name, duration ? t('files:video_duration', { duration }) : kindLabel, item.mediaStatus === 'PENDING' ? t('files:media_processing') : null]
+    .filter(Boolean)
+    .join(', ');
 
   const handleKeyDown = (event: KeyboardEvent<HTMLLIElement>) => {
     if (event.target !== event.currentTarget) return;
@@ -58,7 +64,7 @@ export function FileRow({ item, view, selected, onSelect, onOpen, onToggleFavour
       data-folder={item.folder ? 'true' : 'false'}
       data-selected={selected || undefined}
       tabIndex={0}
-      aria-label={`${item.name}, ${kindLabel}`}
+      aria-label={label}
       onClick={(event) => onSelect(item.uuid, selectModeOf(event))}
       onDoubleClick={() => onOpen?.(item)}
       onKeyDown={handleKeyDown}
@@ -85,7 +91,7 @@ export function FileRow({ item, view, selected, onSelect, onOpen, onToggleFavour
         />
       </span>
       <span className={styles.rowIcon}>
-        <FileKindIcon kind={kind} large={view === 'grid'} size={view === 'grid' ? 40 : 20} />
+        <FileThumbnail item={item} kind={kind} variant={view === 'grid' ? 'grid' : 'list'} />
       </span>
       <span className={styles.main}>
         <span className={styles.name} title={item.name}>

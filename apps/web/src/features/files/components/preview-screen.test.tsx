@@ -12,15 +12,19 @@ const listing = [
   { ...base, uuid: 'x-1', name: 'notes.txt', bytes: 2 * 1024 * 1024, contentType: 'text/plain' },
   { ...base, uuid: 'z-1', name: 'slides.pptx', bytes: 3000, contentType: 'application/vnd.openxmlformats-officedocument.presentationml.presentation' },
 ];
+const media = [
+  { ...base, uuid: 'p-2', name: 'sunset.jpg', bytes: 5000, contentType: 'image/jpeg', previewUrl: '/api/media/p-2/preview.webp?sig=s', thumbnailUrl: '/api/media/p-2/thumb.webp?sig=s', width: 4000, height: 3000, mediaStatus: 'READY' },
+  { ...base, uuid: 'v-1', name: 'clip.mp4', bytes: 9000, contentType: 'video/mp4', thumbnailUrl: '/api/media/v-1/thumb.webp?sig=s', durationMs: 61_000, mediaStatus: 'READY' },
+];
 
-function setup(uuid: string) {
+function setup(uuid: string, items: object[] = listing) {
   localStorage.setItem('user', JSON.stringify({ deviceInfo: null, latestActivityId: null, _at: 'token-1' }));
   const server = mockFetch({
     'GET /api/account/info': () => json({ uuid: 'u-1', status: 'ACTIVE' }),
     'GET /api/account/usages': () => json({ 'Bytes-Used': '0', 'Quota-Bytes': '1' }),
     'GET /api/account/authority': () => json([]),
     'GET /api/notification/communication/fetch': () => json([]),
-    'GET /api/filesystem': () => json({ fileList: listing, page: 0, size: 50, hasMore: false }),
+    'GET /api/filesystem': () => json({ fileList: items, page: 0, size: 50, hasMore: false }),
     'POST /api/v2/files/_bulk/create-download-url': ({ body }) =>
       json((body as { uuid: string }[]).map((ref) => ({ uuid: ref.uuid, url: `/api/download/tok-${ref.uuid}`, inlineUrl: `/api/download/tok-${ref.uuid}?inline=1` }))),
     'GET /api/download/tok-x-1': ({ headers }) =>
@@ -50,6 +54,19 @@ describe('PreviewScreen', () => {
 
     window.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowLeft' }));
     await waitFor(() => expect(screen.getByTestId('preview')).toHaveAttribute('aria-label', 'notes.txt'));
+  });
+
+  it('prefers the preview WebP for pictures and uses the thumbnail as the video poster', async () => {
+    const { requests } = setup('p-2', media);
+    const image = await screen.findByTestId('preview-image');
+    expect(image).toHaveAttribute('src', '/api/media/p-2/preview.webp?sig=s');
+    expect(image.style.aspectRatio).toBe('4000 / 3000');
+    expect(requests.some((request) => request.url.pathname === '/api/v2/files/_bulk/create-download-url')).toBe(false);
+
+    screen.getByTestId('preview-next').click();
+    const video = await screen.findByTestId('preview-video');
+    expect(video).toHaveAttribute('poster', '/api/media/v-1/thumb.webp?sig=s');
+    expect(video).toHaveAttribute('src', '/api/download/tok-v-1?inline=1');
   });
 
   it('downloads the shown file and closes back to Files', async () => {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
@@ -12,6 +12,7 @@ import { fileKind, previewKind, type PreviewKind } from '../file-kind';
 import { useFileActions } from '../hooks/use-file-actions';
 import { useFilesListing } from '../hooks/use-files-listing';
 import { filesPath } from '../folder-path';
+import { placeholderDataUrl } from '../media';
 import { previewPath } from '../preview-path';
 import { FileKindIcon } from './file-kind-icon';
 import styles from './preview.module.css';
@@ -45,14 +46,50 @@ function TextPreview({ url, truncated }: { url: string; truncated: boolean }) {
   );
 }
 
+const safeUrl = (url: string | null | undefined) => (url && isSafeUrl(url) ? url : null);
+
+/**
+ * A picture in the preview: the thumbhash placeholder is painted (scaled like the picture) until it loads. With
+ * known dimensions the box has the picture's shape from the start, so nothing jumps when it arrives.
+ */
+function PreviewImage({ src, item, onError }: { src: string; item: FileItem; onError: () => void }) {
+  const placeholder = useMemo(() => placeholderDataUrl(item.placeholder), [item.placeholder]);
+  const [loaded, setLoaded] = useState(false);
+  const sized = Boolean(item.width && item.height && item.width > 0 && item.height > 0);
+  const style = {
+    ...(sized ? { '--ratio': `${item.width! / item.height!}`, '--natural-width': `${item.width}px`, aspectRatio: `${item.width} / ${item.height}` } : {}),
+    ...(placeholder && !loaded ? { backgroundImage: `url("${placeholder}")` } : {}),
+  } as CSSProperties;
+  return (
+    <img
+      className={`${styles.image} ${sized ? styles.imageSized : ''} ${placeholder && !loaded ? styles.imageLoading : ''}`}
+      src={src}
+      alt={item.name}
+      decoding="async"
+      style={style}
+      onLoad={() => setLoaded(true)}
+      onError={onError}
+      data-testid="preview-image"
+      data-loaded={loaded || undefined}
+    />
+  );
+}
+
 function PreviewContent({ item, kind, onDownload }: { item: FileItem; kind: PreviewKind; onDownload: () => void }) {
   const { t } = useTranslation();
   const [failed, setFailed] = useState(false);
-  const url = useGetPreviewUrlQuery({ projectId: item.projectId, uuid: item.uuid }, { skip: kind === 'none' });
+  // Pictures show the server's ~1440 px WebP when there is one; the original (inline URL) when not, or when it fails.
+  const [previewFailed, setPreviewFailed] = useState(false);
+  const previewUrl = kind === 'image' && !previewFailed ? safeUrl(item.previewUrl) : null;
+  const url = useGetPreviewUrlQuery({ projectId: item.projectId, uuid: item.uuid }, { skip: kind === 'none' || previewUrl !== null });
 
-  useEffect(() => setFailed(false), [item.uuid]);
+  useEffect(() => {
+    setFailed(false);
+    setPreviewFailed(false);
+  }, [item.uuid]);
 
   if (kind === 'none') return <NoPreview item={item} onDownload={onDownload} />;
+  if (previewUrl) return <PreviewImage src={previewUrl} item={item} onError={() => setPreviewFailed(true)} />;
   if (url.isLoading || url.isFetching) return <Spinner size={32} />;
   const inline = url.data?.inlineUrl ?? (kind === 'pdf' ? undefined : url.data?.url);
   if (url.isError || !inline || !isSafeUrl(inline) || failed) {
@@ -69,10 +106,20 @@ function PreviewContent({ item, kind, onDownload }: { item: FileItem; kind: Prev
   }
   switch (kind) {
     case 'image':
-      return <img key={inline} className={styles.image} src={inline} alt={item.name} onError={() => setFailed(true)} data-testid="preview-image" />;
+      return <PreviewImage key={inline} src={inline} item={item} onError={() => setFailed(true)} />;
     case 'video':
       return (
-        <video key={inline} className={styles.video} src={inline} controls playsInline preload="metadata" onError={() => setFailed(true)} data-testid="preview-video">
+        <video
+          key={inline}
+          className={styles.video}
+          src={inline}
+          poster={safeUrl(item.thumbnailUrl) ?? undefined}
+          controls
+          playsInline
+          preload="metadata"
+          onError={() => setFailed(true)}
+          data-testid="preview-video"
+        >
           {t('files:preview_error')}
         </video>
       );

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useAppSelector } from '../../../app/hooks';
-import { useGetFilesInfiniteQuery, type FileItem } from '../api';
+import { filesApi, useGetFilesInfiniteQuery, type FileItem, type FileListArgs } from '../api';
+import { mediaPollingInterval } from '../media';
 import { parseSortOrder } from '../sort';
 
 /** Flattens the loaded pages; an item seen twice (the listing shifted between pages) is kept once. */
@@ -18,11 +19,20 @@ export function flattenPages(pages: readonly { fileList: FileItem[] }[] | undefi
   return items;
 }
 
-/** One folder's listing in the current sort order, shared by the Files screen and the preview. */
+/**
+ * One folder's listing in the current sort order, shared by the Files screen and the preview. While any loaded
+ * item still waits for its thumbnail the listing is read again every few seconds, so pictures turn up as the
+ * server finishes them; polling stops once none is pending.
+ */
 export function useFilesListing(parentUuid: string | null) {
   const sortOrder = useAppSelector((state) => state.ui.sortOrder);
   const sort = parseSortOrder(sortOrder);
-  const query = useGetFilesInfiniteQuery({ parentUuid, sortBy: sort.sortBy, sortOrder: sort.sortOrder });
+  const args: FileListArgs = { parentUuid, sortBy: sort.sortBy, sortOrder: sort.sortOrder };
+  // Read from the cache before subscribing: the interval depends on what the listing last returned.
+  const pollingInterval = useAppSelector((state) =>
+    mediaPollingInterval(filesApi.endpoints.getFiles.select(args)(state).data?.pages.flatMap((page) => page.fileList)),
+  );
+  const query = useGetFilesInfiniteQuery(args, { pollingInterval, skipPollingIfUnfocused: true });
   const items = useMemo(() => flattenPages(query.data?.pages), [query.data]);
   return { ...query, items, sort };
 }

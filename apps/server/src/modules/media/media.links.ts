@@ -1,0 +1,27 @@
+import type { DerivativeLinks } from '../files/file.schemas.js';
+import type { FileRow } from '../files/file.table.js';
+import type { UrlSigner } from '../download/download.signer.js';
+import { days, now } from '../../shared/time.js';
+
+export type DerivativeKind = 'thumb' | 'preview';
+
+/** A link stays valid at least a day; expiries are rounded up to whole days, so a URL is stable (browser-cacheable) for a day. */
+const TTL_MS = days(1);
+export const mediaExpiry = (at: number) => Math.ceil((at + TTL_MS) / TTL_MS) * TTL_MS;
+
+/** Signs thumbnail and preview URLs: one HMAC each with the key already in memory, so a listing of 50 stays cheap. */
+export class MediaLinks implements DerivativeLinks {
+  constructor(
+    private readonly signer: UrlSigner,
+    private readonly clock: () => number = now,
+  ) {}
+
+  urls(row: FileRow) {
+    if (!row.thumb_key && !row.preview_key) return { thumbnailUrl: null, previewUrl: null };
+    const claims = { a: row.account_id, f: row.id, e: mediaExpiry(this.clock()) };
+    return {
+      thumbnailUrl: row.thumb_key ? `/api/media/thumb/${this.signer.signNow('thumb', claims)}` : null,
+      previewUrl: row.preview_key ? `/api/media/preview/${this.signer.signNow('preview', claims)}` : null,
+    };
+  }
+}

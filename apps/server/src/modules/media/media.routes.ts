@@ -1,0 +1,33 @@
+import type { Readable } from 'node:stream';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { ErrorResponse } from '../../shared/schemas.js';
+import { TokenParams } from '../download/download.schemas.js';
+import type { DerivativeKind } from './media.links.js';
+import type { MediaService } from './media.service.js';
+
+const Binary = Type.Unsafe<Readable>({ type: 'string', format: 'binary' });
+
+export const mediaRoutes: FastifyPluginAsyncTypebox<{ media: MediaService }> = async (app, { media }) => {
+  const route = (kind: DerivativeKind, operationId: string) =>
+    app.get(
+      `/media/${kind}/*`,
+      {
+        exposeHeadRoute: false,
+        // Public: an <img> cannot send X-Auth-Token; the signed token is the credential.
+        config: { public: true },
+        schema: { operationId, tags: ['media'], params: TokenParams, response: { 200: Binary, 404: ErrorResponse, 429: ErrorResponse } },
+      },
+      async (req, reply) => {
+        const stream = await media.open(kind, req.params['*']);
+        return reply
+          .type('image/webp')
+          // The URL changes when it expires, so the bytes behind one URL never change.
+          .header('cache-control', 'private, max-age=86400, immutable')
+          .header('x-content-type-options', 'nosniff')
+          .send(stream);
+      },
+    );
+  route('thumb', 'getThumbnail');
+  route('preview', 'getPreview');
+};
