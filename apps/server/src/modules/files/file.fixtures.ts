@@ -108,3 +108,17 @@ export function filesApi(t: TestApp, token: string) {
 }
 
 export const items = (res: LightMyRequestResponse) => res.json().fileList as FileItemDto[];
+
+/** The media fields of an item that is not a processed photo or video, as every exact-shape assertion expects them. */
+export const NO_MEDIA = {
+  thumbnailUrl: null,
+  previewUrl: null,
+  placeholder: null,
+  width: null,
+  height: null,
+  takenDate: null,
+  durationMs: null,
+  latitude: null,
+  longitude: null,
+  mediaStatus: null,
+} as const;

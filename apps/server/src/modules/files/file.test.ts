@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, expectError, signUp, startTestApp, type TestApp } from '../../test/harness.js';
-import { addFile, filesApi, items } from './file.fixtures.js';
+import { addFile, filesApi, items, NO_MEDIA } from './file.fixtures.js';
 import type { FileItemDto } from './file.schemas.js';
 
 type Api = ReturnType<typeof filesApi>;
@@ -48,16 +48,7 @@ describe.each(DIALECTS)('files and folders (%s)', (dialect) => {
         documentType: null,
         trashedDate: null,
         metadata: {},
-        thumbnailUrl: null,
-        previewUrl: null,
-        placeholder: null,
-        width: null,
-        height: null,
-        takenDate: null,
-        durationMs: null,
-        latitude: null,
-        longitude: null,
-        mediaStatus: null,
+        ...NO_MEDIA,
       });
       expect(item.createdDate).toBeGreaterThanOrEqual(before);
 

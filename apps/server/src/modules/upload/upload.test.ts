@@ -1,3 +1,4 @@
+import { NO_MEDIA } from '../files/file.fixtures.js';
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -87,16 +88,7 @@ describe.each(DIALECTS)('upload (%s)', (dialect) => {
         documentType: 'WORD',
         trashedDate: null,
         metadata: {},
-        thumbnailUrl: null,
-        previewUrl: null,
-        placeholder: null,
-        width: null,
-        height: null,
-        takenDate: null,
-        durationMs: null,
-        latitude: null,
-        longitude: null,
-        mediaStatus: null,
+        ...NO_MEDIA,
       });
       const [row] = await liveFiles(t, accountId).then((rows) => rows.filter((r) => r.id === uuid));
       expect(row).toMatchObject({ sha256: sha256(body), bytes: 5000, parent_id: folder });
