@@ -10,7 +10,7 @@ import {
   type Language,
 } from './languages';
 
-export const NAMESPACES = ['common', 'auth', 'account', 'notifications', 'settings', 'shell', 'files', 'upload'] as const;
+export const NAMESPACES = ['common', 'auth', 'account', 'notifications', 'settings', 'shell', 'files', 'upload', 'photos', 'albums', 'viewer'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 type LocaleModule = { default: Record<string, unknown> };

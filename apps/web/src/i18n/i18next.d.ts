@@ -7,11 +7,14 @@ import type notifications from './locales/en/notifications.json';
 import type settings from './locales/en/settings.json';
 import type shell from './locales/en/shell.json';
 import type upload from './locales/en/upload.json';
+import type photos from './locales/en/photos.json';
+import type albums from './locales/en/albums.json';
+import type viewer from './locales/en/viewer.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     // Every namespace is in scope so keys are always written "ns:key" and checked against English.
-    defaultNS: ['common', 'auth', 'account', 'notifications', 'settings', 'shell', 'files', 'upload'];
+    defaultNS: ['common', 'auth', 'account', 'notifications', 'settings', 'shell', 'files', 'upload', 'photos', 'albums', 'viewer'];
     returnNull: false;
     resources: {
       common: typeof common;
@@ -22,6 +25,9 @@ declare module 'i18next' {
       shell: typeof shell;
       files: typeof files;
       upload: typeof upload;
+      photos: typeof photos;
+      albums: typeof albums;
+      viewer: typeof viewer;
     };
   }
 }

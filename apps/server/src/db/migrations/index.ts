@@ -4,6 +4,8 @@ import * as files from './2026-11-22T0000_files.js';
 import * as filesExtra from './2026-11-22T0100_files_extra.js';
 import * as downloadZip from './2026-11-23T0000_download_zip.js';
 import * as media from './2026-11-24T0000_media.js';
+import * as timeline from './2026-11-25T0000_timeline.js';
+import * as albums from './2026-11-25T0100_albums.js';
 
 /** Every migration in order; the key is the name recorded in the migration table. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +14,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T0100_files_extra': filesExtra,
   '2026-11-23T0000_download_zip': downloadZip,
   '2026-11-24T0000_media': media,
+  '2026-11-25T0000_timeline': timeline,
+  '2026-11-25T0100_albums': albums,
 };
