@@ -37,6 +37,10 @@ export interface FileItem {
   takenDate?: number | null;
   durationMs?: number | null;
   mediaStatus?: MediaStatus | null;
+  /** EXIF camera make and model, e.g. "Apple iPhone 13". */
+  camera?: string | null;
+  /** A generated slideshow video (spec: the video-slideshow flag). */
+  videoSlideshow?: boolean;
 }
 
 export interface FileListPage {
