@@ -2,6 +2,7 @@ import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import { baseApi } from '../api/base-api';
 import { toastSlice } from '../components/ui/toast-slice';
 import { accountSlice } from '../features/account/account-slice';
+import { albumsSlice } from '../features/albums/albums-slice';
 import { authSlice } from '../features/auth/auth-slice';
 import { filesSlice } from '../features/files/files-slice';
 import { uploadSlice } from '../features/upload/upload-slice';
@@ -15,6 +16,7 @@ const rootReducer = combineReducers({
   toast: toastSlice.reducer,
   files: filesSlice.reducer,
   upload: uploadSlice.reducer,
+  albums: albumsSlice.reducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

@@ -1,0 +1,13 @@
+/** Letters (any script, with their combining marks), digits, spaces, dash and underscore survive; everything else is dropped. */
+const NOT_ALLOWED = /[^\p{L}\p{M}\p{N} _-]/gu;
+
+/** Spec 001 §5: typed album names lose special characters except dash and underscore. */
+export function filterAlbumName(value: string): string {
+  return value.normalize('NFC').replace(/[\t\n\r\u00a0]/g, ' ').replace(NOT_ALLOWED, '');
+}
+
+/** The label sent to the server, or null when nothing is left to create (CREATE stays disabled). */
+export function albumLabel(value: string): string | null {
+  const label = filterAlbumName(value).trim();
+  return label.length > 0 ? label : null;
+}

@@ -1,0 +1,9 @@
+/** Spec 001 §3/§7/§9: the photo album kind, its icon, page size and list order. */
+export const ALBUM_CONTENT_TYPE = 'album/photo';
+export const ALBUM_ICON = 'playlist-2';
+export const ALBUM_PAGE_SIZE = 100;
+export const ALBUM_SORT = { sortBy: 'lastModifiedDate', sortOrder: 'DESC' } as const;
+/** Spec 001 §4/§9: the follow-up flag is set this long after an album is created. */
+export const ALBUM_CREATED_FOLLOW_UP_MS = 2_000;
+/** docs/api.md: labels are 1–255 characters. */
+export const ALBUM_LABEL_MAX_LENGTH = 255;
