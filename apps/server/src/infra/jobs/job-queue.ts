@@ -14,12 +14,21 @@ interface Registration {
   handler: JobHandler;
   maxAttempts: number;
   backoffMs: number;
+  /** Slots of its own (heavy work such as media); without it the type shares the queue's `concurrency` slots. */
+  concurrency?: number;
+}
+
+/** Where a job runs: the shared slots (key null) or the dedicated slots of one type. */
+interface Pool {
+  type: string | null;
+  limit: number;
 }
 
 export interface JobQueueOptions {
   db: Kysely<DB>;
   dialect: Dialect;
   logger: FastifyBaseLogger;
+  /** Jobs run at once from the shared slots, besides types registered with slots of their own. */
   concurrency: number;
   pollMs: number;
   /** How long a claimed job stays ours; after that a crashed worker's job is claimed again. */
@@ -38,16 +47,24 @@ export class JobQueue {
   private readonly workerId = `${os.hostname()}:${process.pid}:${newId().slice(0, 8)}`;
   private readonly leaseMs: number;
   private running = 0;
+  private readonly busy = new Map<string | null, number>();
   private timer: NodeJS.Timeout | null = null;
   private stopped = true;
   private idle: Array<() => void> = [];
+  /** Claims one after another, so two polls never both fill the same free slots. */
+  private claiming: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly opts: JobQueueOptions) {
     this.leaseMs = opts.leaseMs ?? 5 * 60_000;
   }
 
-  register(type: string, handler: JobHandler, opts: { maxAttempts?: number; backoffMs?: number } = {}): void {
-    this.registry.set(type, { handler, maxAttempts: opts.maxAttempts ?? 5, backoffMs: opts.backoffMs ?? 2_000 });
+  register(type: string, handler: JobHandler, opts: { maxAttempts?: number; backoffMs?: number; concurrency?: number } = {}): void {
+    this.registry.set(type, {
+      handler,
+      maxAttempts: opts.maxAttempts ?? 5,
+      backoffMs: opts.backoffMs ?? 2_000,
+      concurrency: opts.concurrency,
+    });
   }
 
   async enqueue(executor: Executor, type: string, payload: unknown, opts: { runAt?: number } = {}): Promise<string> {
@@ -88,41 +105,66 @@ export class JobQueue {
 
   /** Claims and runs what is due now; resolves when those jobs have finished. Returns how many ran. */
   async runDue(): Promise<number> {
-    const free = this.opts.concurrency - this.running;
-    if (free <= 0) return 0;
-    const jobs = await this.claim(free);
-    await Promise.all(jobs.map((job) => this.execute(job)));
-    return jobs.length;
+    const started = await this.fill();
+    await Promise.all(started);
+    return started.length;
   }
 
   private schedule(delay: number): void {
     if (this.stopped) return;
+    if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => {
       this.timer = null;
-      this.runDue()
+      // Jobs run on while the next poll waits; a finished job polls at once, so a backlog drains without pauses and
+      // one long job never holds up the others.
+      this.fill()
+        .then((started) => started.forEach((done) => void done.then(() => this.schedule(0))))
         .catch((err) => this.opts.logger.error({ err }, 'job poll failed'))
-        .finally(() => this.schedule(this.opts.pollMs));
+        .finally(() => {
+          if (!this.timer) this.schedule(this.opts.pollMs);
+        });
     }, delay);
     this.timer.unref();
   }
 
-  private async claim(limit: number): Promise<JobRow[]> {
+  private pools(): Pool[] {
+    const own = [...this.registry].filter(([, r]) => r.concurrency !== undefined);
+    return [{ type: null, limit: this.opts.concurrency }, ...own.map(([type, r]) => ({ type, limit: r.concurrency! }))];
+  }
+
+  /** Claims due jobs into every pool's free slots and starts them; returns their completions. */
+  private fill(): Promise<Array<Promise<void>>> {
+    const next = this.claiming.then(async () => {
+      const started: Array<Promise<void>> = [];
+      const pools = this.pools();
+      const dedicated = pools.flatMap((p) => (p.type === null ? [] : [p.type]));
+      for (const pool of pools) {
+        const free = pool.limit - (this.busy.get(pool.type) ?? 0);
+        if (free <= 0) continue;
+        const jobs = await this.claim(free, pool.type, dedicated);
+        started.push(...jobs.map((job) => this.execute(job, pool.type)));
+      }
+      return started;
+    });
+    this.claiming = next.catch(() => {});
+    return next;
+  }
+
+  private async claim(limit: number, type: string | null, dedicated: string[]): Promise<JobRow[]> {
     const { db, dialect } = this.opts;
     const at = Date.now();
-    const due = lockSkipLocked(
-      dialect,
-      db
-        .selectFrom('job')
-        .select('id')
-        .where((eb) =>
-          eb.or([
-            eb.and([eb('status', '=', 'queued'), eb('run_at', '<=', at)]),
-            eb.and([eb('status', '=', 'running'), eb('locked_until', '<', at)]),
-          ]),
-        )
-        .orderBy('run_at')
-        .limit(limit),
-    );
+    let candidates = db
+      .selectFrom('job')
+      .select('id')
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('status', '=', 'queued'), eb('run_at', '<=', at)]),
+          eb.and([eb('status', '=', 'running'), eb('locked_until', '<', at)]),
+        ]),
+      );
+    if (type !== null) candidates = candidates.where('type', '=', type);
+    else if (dedicated.length > 0) candidates = candidates.where('type', 'not in', dedicated);
+    const due = lockSkipLocked(dialect, candidates.orderBy('run_at').limit(limit));
     return db
       .updateTable('job')
       .set((eb) => ({
@@ -137,8 +179,9 @@ export class JobQueue {
       .execute();
   }
 
-  private async execute(job: JobRow): Promise<void> {
+  private async execute(job: JobRow, pool: string | null): Promise<void> {
     this.running++;
+    this.busy.set(pool, (this.busy.get(pool) ?? 0) + 1);
     const { db, logger } = this.opts;
     const reg = this.registry.get(job.type);
     const log = logger.child({ jobId: job.id, jobType: job.type, attempt: job.attempts });
@@ -173,6 +216,7 @@ export class JobQueue {
       log.warn({ err: message, finalAttempt }, 'job failed');
     } finally {
       this.running--;
+      this.busy.set(pool, this.busy.get(pool)! - 1);
       if (this.running === 0) this.idle.splice(0).forEach((resolve) => resolve());
     }
   }

@@ -1,9 +1,8 @@
 import { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
-import sharp from 'sharp';
+import os from 'node:os';
 import exifr from 'exifr';
-import { rgbaToThumbHash } from 'thumbhash';
 import type { DB } from '../../infra/db/schema.js';
 import type { JobQueue } from '../../infra/jobs/job-queue.js';
 import { BlobNotFoundError, type BlobStore } from '../../infra/blob-store/blob-store.js';
@@ -13,14 +12,17 @@ import type { FileRow, FileUpdate } from '../files/file.table.js';
 import { cameraName, coordinate, exifDate, isHeif, isVideo, MEDIA_PROCESS_JOB, previewKey, thumbKey } from './media.facts.js';
 import type { DerivativeKind } from './media.links.js';
 import * as repo from './media.repository.js';
-import { hasTool, heifToJpeg, MediaDecodeError, posterFrame, probeVideo, withTempFile } from './media.tools.js';
+import { decodeHeif, heifExifTiff, isHeifFile } from './media.heif.js';
+import { renderImage, type Rendered } from './media.render.js';
+import { hasTool, MediaDecodeError, posterFrame, probeVideo, withTempFile } from './media.tools.js';
 
-const SHARP_INPUT = { limitInputPixels: 268_402_689, sequentialRead: true } as const;
-const THUMB_SHORT_SIDE = 250;
-const PREVIEW_LONG_SIDE = 1440;
-const HASH_SIDE = 100;
-/** EXIF lives near the start of JPEG, HEIC and TIFF files; exifr reads only this much. */
+/** EXIF lives near the start of JPEG and TIFF files; exifr reads only this much. */
 const EXIF_HEAD_BYTES = 512 * 1024;
+/** A HEIC is read whole into memory to decode; phone photos are a few MB. */
+const HEIF_MAX_BYTES = 256 * 1024 ** 2;
+/** Media jobs get their own slots, one per core, so a photo backlog neither idles a core nor delays mail and SMS. */
+const MEDIA_CONCURRENCY = os.availableParallelism();
+const EXIF_OPTIONS = { tiff: true, exif: true, gps: true, reviveValues: false, translateValues: false, mergeOutput: true } as const;
 const NOT_FOUND = 'File not found.';
 
 export interface MediaDeps {
@@ -31,15 +33,6 @@ export interface MediaDeps {
   logger: FastifyBaseLogger;
 }
 
-interface Rendered {
-  width: number;
-  height: number;
-  orientation: number | null;
-  thumb: Buffer;
-  preview: Buffer;
-  placeholder: string;
-}
-
 /**
  * Photos and videos after upload: facts (taken date, size, place, camera, duration), a thumbnail, a preview and a
  * ThumbHash placeholder. A file the decoders cannot read ends FAILED with the reason and is not retried; only
@@ -47,11 +40,10 @@ interface Rendered {
  */
 export class MediaService {
   constructor(private readonly d: MediaDeps) {
-    // One libvips thread per job; the queue's concurrency runs jobs side by side to use the cores.
-    sharp.concurrency(1);
     d.jobs.register(MEDIA_PROCESS_JOB, (payload) => this.process((payload as { fileId: string }).fileId), {
       maxAttempts: 5,
       backoffMs: 30_000,
+      concurrency: MEDIA_CONCURRENCY,
     });
   }
 
@@ -97,7 +89,7 @@ export class MediaService {
         const probe = await probeVideo(path);
         return { probe, poster: await posterFrame(path, probe.durationMs) };
       });
-      const r = await render(sharp(poster, SHARP_INPUT));
+      const r = await renderImage({ bytes: poster });
       await this.store(file, r, written);
       return {
         ...base,
@@ -110,14 +102,25 @@ export class MediaService {
       };
     }
 
-    const exif = await this.readExif(blobKey, Number(file.bytes));
+    let exif: Record<string, unknown>;
     let r: Rendered;
     if (isHeif(file.content_type, file.name)) {
-      if (!hasTool('heif-convert')) throw new MediaDecodeError('HEIC decoding unavailable');
-      const jpeg = await this.withOriginalFile(blobKey, '.heic', heifToJpeg);
-      r = await render(sharp(jpeg, SHARP_INPUT));
+      if (Number(file.bytes) > HEIF_MAX_BYTES) throw new MediaDecodeError('HEIC file is too large to decode');
+      const bytes = await this.readAll(blobKey);
+      if (isHeifFile(bytes)) {
+        const tiff = heifExifTiff(bytes);
+        // The decoder applied irot/imir; HEIF's EXIF orientation is informational and must not turn it again.
+        exif = { ...(tiff ? await parseExif(tiff) : {}), Orientation: undefined };
+        r = await renderImage({ rgba: await decodeHeif(bytes) });
+      } else {
+        // Named HEIC but something else (a JPEG saved as .heic): sharp reads it.
+        exif = await parseExif(bytes);
+        r = await renderImage({ bytes });
+      }
     } else {
-      r = await this.renderStream(blobKey);
+      exif = await this.readExif(blobKey, Number(file.bytes));
+      // From a temp file libvips can shrink on load and read in strips; a stream would be buffered whole first.
+      r = await this.withOriginalFile(blobKey, '.img', (path) => renderImage({ file: path }));
     }
     await this.store(file, r, written);
     return {
@@ -135,44 +138,20 @@ export class MediaService {
     };
   }
 
-  /** The original streamed into sharp; a blob-store failure mid-stream is infrastructure (retried), not a bad image. */
-  private async renderStream(blobKey: string): Promise<Rendered> {
-    const { stream } = await this.d.blobs.get(blobKey);
-    let streamError: unknown = null;
-    stream.once('error', (err) => {
-      streamError = err;
-    });
-    const input = sharp(SHARP_INPUT);
-    stream.pipe(input);
-    try {
-      return await render(input);
-    } catch (err) {
-      if (streamError) throw streamError;
-      throw err instanceof MediaDecodeError ? err : new MediaDecodeError(decodeReason(err));
-    } finally {
-      stream.destroy();
-    }
-  }
-
   /** EXIF from the head of the file; a file without readable EXIF simply has none. */
   private async readExif(blobKey: string, size: number): Promise<Record<string, unknown>> {
     if (size === 0) return {};
     const { stream } = await this.d.blobs.get(blobKey, { start: 0, end: Math.min(size, EXIF_HEAD_BYTES) - 1 });
     const chunks: Buffer[] = [];
     for await (const chunk of stream) chunks.push(chunk as Buffer);
-    try {
-      const out: unknown = await exifr.parse(Buffer.concat(chunks), {
-        tiff: true,
-        exif: true,
-        gps: true,
-        reviveValues: false,
-        translateValues: false,
-        mergeOutput: true,
-      });
-      return typeof out === 'object' && out !== null ? (out as Record<string, unknown>) : {};
-    } catch {
-      return {};
-    }
+    return parseExif(Buffer.concat(chunks));
+  }
+
+  private async readAll(blobKey: string): Promise<Buffer> {
+    const { stream } = await this.d.blobs.get(blobKey);
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
   }
 
   private async withOriginalFile<T>(blobKey: string, ext: string, use: (path: string) => Promise<T>): Promise<T> {
@@ -189,40 +168,12 @@ export class MediaService {
   }
 }
 
-/** Size after orientation, a WebP thumbnail (short side ~250) and preview (long side 1440), and a ThumbHash. */
-async function render(input: sharp.Sharp): Promise<Rendered> {
+/** EXIF tags of a JPEG/TIFF head or a bare TIFF block; a file without readable EXIF simply has none. */
+async function parseExif(bytes: Buffer): Promise<Record<string, unknown>> {
   try {
-    const meta = await input.metadata();
-    const swap = (meta.orientation ?? 1) >= 5;
-    const width = meta.autoOrient?.width ?? (swap ? meta.height : meta.width);
-    const height = meta.autoOrient?.height ?? (swap ? meta.width : meta.height);
-    if (!width || !height) throw new MediaDecodeError('Image has no dimensions');
-    const [thumb, preview, hash] = await Promise.all([
-      input
-        .clone()
-        .rotate()
-        .resize({ width: THUMB_SHORT_SIDE, height: THUMB_SHORT_SIDE, fit: 'outside', withoutEnlargement: true })
-        .webp({ quality: 70 })
-        .toBuffer(),
-      input
-        .clone()
-        .rotate()
-        .resize({ width: PREVIEW_LONG_SIDE, height: PREVIEW_LONG_SIDE, fit: 'inside', withoutEnlargement: true })
-        .webp({ quality: 80 })
-        .toBuffer(),
-      input
-        .clone()
-        .rotate()
-        .resize({ width: HASH_SIDE, height: HASH_SIDE, fit: 'inside' })
-        .ensureAlpha()
-        .raw()
-        .toBuffer({ resolveWithObject: true }),
-    ]);
-    const placeholder = Buffer.from(rgbaToThumbHash(hash.info.width, hash.info.height, hash.data)).toString('base64');
-    return { width, height, orientation: meta.orientation ?? null, thumb, preview, placeholder };
-  } catch (err) {
-    throw err instanceof MediaDecodeError ? err : new MediaDecodeError(decodeReason(err));
+    const out: unknown = await exifr.parse(bytes, EXIF_OPTIONS);
+    return typeof out === 'object' && out !== null ? (out as Record<string, unknown>) : {};
+  } catch {
+    return {};
   }
 }
-
-const decodeReason = (err: unknown) => `Could not decode image: ${err instanceof Error ? err.message : String(err)}`.slice(0, 1000);

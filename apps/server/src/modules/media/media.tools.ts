@@ -1,4 +1,4 @@
-// External decoders (ffmpeg, ffprobe, heif-convert) and the temp files they need. Kept here so the service stays free
+// External decoders (ffmpeg, ffprobe) and the temp files they need. Kept here so the service stays free
 // of fs and child processes.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -16,10 +16,10 @@ const TOOL_TIMEOUT_MS = 120_000;
 const found = new Map<string, boolean>();
 
 /** Whether a command is on PATH; checked once per process. */
-export function hasTool(cmd: 'ffmpeg' | 'ffprobe' | 'heif-convert'): boolean {
+export function hasTool(cmd: 'ffmpeg' | 'ffprobe'): boolean {
   let ok = found.get(cmd);
   if (ok === undefined) {
-    const res = spawnSync(cmd, cmd === 'heif-convert' ? ['--help'] : ['-version'], { stdio: 'ignore', timeout: 10_000 });
+    const res = spawnSync(cmd, ['-version'], { stdio: 'ignore', timeout: 10_000 });
     ok = !(res.error && (res.error as NodeJS.ErrnoException).code === 'ENOENT');
     found.set(cmd, ok);
   }
@@ -89,13 +89,4 @@ export async function posterFrame(file: string, durationMs: number | null): Prom
   const frame = await run('ffmpeg', ['-v', 'error', '-ss', at, '-i', file, '-frames:v', '1', '-f', 'image2pipe', '-c:v', 'png', '-']);
   if (frame.length === 0) throw new MediaDecodeError('ffmpeg produced no frame');
   return frame;
-}
-
-/** HEIC/HEIF → JPEG bytes with heif-convert (libheif), which decodes the HEVC that sharp's prebuilt cannot. */
-export async function heifToJpeg(file: string): Promise<Buffer> {
-  const out = path.join(path.dirname(file), 'converted.jpg');
-  await run('heif-convert', ['-q', '92', file, out]);
-  return fs.promises.readFile(out).catch(() => {
-    throw new MediaDecodeError('heif-convert produced no image');
-  });
 }

@@ -1,0 +1,79 @@
+// The image half of the media pipeline: one bounded decode of the original, then the thumbnail, preview and
+// ThumbHash from that small intermediate.
+import sharp from 'sharp';
+import { rgbaToThumbHash } from 'thumbhash';
+import { tooLarge, type RgbaImage } from './media.heif.js';
+import { MediaDecodeError } from './media.tools.js';
+
+/**
+ * Largest picture we decode: a 20,000 × 20,000 scan or panorama passes. JPEG decodes shrunk on load and other formats
+ * are streamed in strips, so memory stays small; above this a file is refused, as a decompression bomb would be.
+ */
+export const MAX_INPUT_PIXELS = 500_000_000;
+export const THUMB_SHORT_SIDE = 250;
+export const PREVIEW_LONG_SIDE = 1440;
+const HASH_SIDE = 100;
+
+// Every image is seen once, so libvips' operation cache only holds memory; one thread per image, as jobs run side by
+// side on the cores instead.
+sharp.cache(false);
+sharp.concurrency(1);
+
+export interface Rendered {
+  /** Size as displayed (after orientation). */
+  width: number;
+  height: number;
+  orientation: number | null;
+  thumb: Buffer;
+  preview: Buffer;
+  placeholder: string;
+}
+
+/** A file on disk (any format libvips reads), encoded bytes in memory (a video poster), or decoded HEIF pixels. */
+export type ImageSource = { file: string } | { bytes: Buffer } | { rgba: RgbaImage };
+
+function open(src: ImageSource): sharp.Sharp {
+  if ('rgba' in src) return sharp(src.rgba.data, { raw: { width: src.rgba.width, height: src.rgba.height, channels: 4 } });
+  return sharp('file' in src ? src.file : src.bytes, { limitInputPixels: MAX_INPUT_PIXELS, sequentialRead: true });
+}
+
+/** Size after orientation, a WebP thumbnail (short side ~250) and preview (long side 1440), and a ThumbHash. */
+export async function renderImage(src: ImageSource): Promise<Rendered> {
+  try {
+    const meta = await open(src).metadata();
+    const swap = 'rgba' in src ? false : (meta.orientation ?? 1) >= 5;
+    const width = swap ? meta.height : meta.width;
+    const height = swap ? meta.width : meta.height;
+    if (!width || !height) throw new MediaDecodeError('Image has no dimensions');
+    if (width * height > MAX_INPUT_PIXELS) throw new MediaDecodeError(tooLarge(width, height, MAX_INPUT_PIXELS));
+
+    // One decode, to the smallest size both derivatives can be cut from without enlarging. rotate() before resize
+    // makes sharp shrink first and rotate the small result, so a sideways 400 MP photo is never held whole.
+    const scale = Math.max(Math.min(1, PREVIEW_LONG_SIDE / Math.max(width, height)), Math.min(1, THUMB_SHORT_SIDE / Math.min(width, height)));
+    const base = await open(src)
+      .rotate()
+      .resize(Math.max(1, Math.round(width * scale)), Math.max(1, Math.round(height * scale)), { fit: 'fill' })
+      .raw({ depth: 'uchar' })
+      .toBuffer({ resolveWithObject: true });
+    const raw = { width: base.info.width, height: base.info.height, channels: base.info.channels };
+    const from = () => sharp(base.data, { raw });
+
+    const [thumb, preview, hash] = await Promise.all([
+      from()
+        .resize({ width: THUMB_SHORT_SIDE, height: THUMB_SHORT_SIDE, fit: 'outside', withoutEnlargement: true })
+        .webp({ quality: 70 })
+        .toBuffer(),
+      from()
+        .resize({ width: PREVIEW_LONG_SIDE, height: PREVIEW_LONG_SIDE, fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: 80 })
+        .toBuffer(),
+      from().resize({ width: HASH_SIDE, height: HASH_SIDE, fit: 'inside' }).ensureAlpha().raw().toBuffer({ resolveWithObject: true }),
+    ]);
+    const placeholder = Buffer.from(rgbaToThumbHash(hash.info.width, hash.info.height, hash.data)).toString('base64');
+    return { width, height, orientation: 'rgba' in src ? null : (meta.orientation ?? null), thumb, preview, placeholder };
+  } catch (err) {
+    throw err instanceof MediaDecodeError ? err : new MediaDecodeError(decodeReason(err));
+  }
+}
+
+export const decodeReason = (err: unknown) => `Could not decode image: ${err instanceof Error ? err.message : String(err)}`.slice(0, 1000);
