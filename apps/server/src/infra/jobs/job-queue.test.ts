@@ -167,4 +167,52 @@ describe.each(DIALECTS)('job queue (%s)', (dialect) => {
     expect(runs.size).toBe(total);
     expect([...runs.values()].every((c) => c === 1)).toBe(true);
   });
+
+  it('gives a type with its own slots no more than those, and other jobs never wait behind its backlog', async () => {
+    const q = queue();
+    const until = async (what: string, ok: () => boolean | Promise<boolean>) => {
+      // A hang guard, not a timing assertion: the condition is what the test checks.
+      for (let i = 0; !(await ok()); i++) {
+        if (i > 2000) throw new Error(`never happened: ${what}`);
+        await new Promise((r) => setTimeout(r, 10));
+      }
+    };
+    let inFlight = 0;
+    let maxInFlight = 0;
+    const waiting: Array<() => void> = [];
+    q.register(
+      'heavy.own',
+      async () => {
+        inFlight++;
+        maxInFlight = Math.max(maxInFlight, inFlight);
+        await new Promise<void>((resolve) => waiting.push(resolve));
+        inFlight--;
+      },
+      { concurrency: 2 },
+    );
+    const sent: number[] = [];
+    q.register('light.shared', async (p) => {
+      sent.push((p as { n: number }).n);
+    });
+    // The backlog is older than the light jobs, so a single first-come queue would run it first.
+    for (let n = 0; n < 6; n++) await q.enqueue(database.db, 'heavy.own', { n }, { runAt: 1 });
+    for (let n = 0; n < 3; n++) await q.enqueue(database.db, 'light.shared', { n });
+    q.start();
+    try {
+      await until('light jobs done while the heavy ones hold their slots', () => sent.length === 3 && waiting.length === 2);
+      expect(sent.sort()).toEqual([0, 1, 2]);
+      expect(inFlight).toBe(2);
+      const heavyDone = async () =>
+        (await database.db.selectFrom('job').select('id').where('type', '=', 'heavy.own').where('status', '=', 'done').execute()).length;
+      for (let finished = 0; finished < 6; finished++) {
+        await until('a heavy job waiting', () => waiting.length > 0);
+        waiting.shift()!();
+        await until('the released job recorded', async () => (await heavyDone()) === finished + 1);
+      }
+      expect(maxInFlight).toBe(2);
+    } finally {
+      waiting.splice(0).forEach((resolve) => resolve());
+      await q.stop();
+    }
+  });
 });
