@@ -43,6 +43,8 @@ import { UrlSigner } from './modules/download/download.signer.js';
 import { MediaLinks } from './modules/media/media.links.js';
 import { MediaService } from './modules/media/media.service.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
+import { AlbumsService } from './modules/albums/album.service.js';
+import { albumRoutes } from './modules/albums/album.routes.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -126,6 +128,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     onFolderChanged: (accountId, folderId) => files.folderChanged(accountId, folderId),
   });
   const downloads = new DownloadService({ db, blobs, logger: app.log });
+  const albums = new AlbumsService({ db, links, zips: downloads });
 
   // --- cross-cutting HTTP concerns
   // While closing, answers to in-flight requests also close their connection, so keep-alive sockets
@@ -212,6 +215,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       await api.register(uploadRoutes, { uploads, publicUrl: config.publicUrl });
       await api.register(downloadRoutes, { downloads });
       await api.register(mediaRoutes, { media });
+      await api.register(albumRoutes, { albums });
     },
     { prefix: '/api' },
   );

@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { ErrorResponse, errorResponses } from '../../shared/schemas.js';
 import { ProjectItemList, UuidList } from '../files/file.schemas.js';
+import { contentDisposition } from './download.headers.js';
 import { DownloadQuery, DownloadUrl, TokenParams } from './download.schemas.js';
 import type { DownloadService } from './download.service.js';
 
@@ -83,7 +84,7 @@ export const downloadRoutes: FastifyPluginAsyncTypebox<{ downloads: DownloadServ
       const { filename, stream } = await downloads.openZip(req.params['*']);
       return reply
         .type('application/zip')
-        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('content-disposition', contentDisposition('attachment', filename))
         .header('cache-control', 'no-store')
         .header('x-content-type-options', 'nosniff')
         .send(stream);

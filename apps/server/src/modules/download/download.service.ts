@@ -10,7 +10,7 @@ import type { AuthContext } from '../auth/auth.service.js';
 import { contentDisposition, etagMatches, isInlineSafe, parseRange, servedContentType } from './download.headers.js';
 import * as repo from './download.repository.js';
 import { UrlSigner } from './download.signer.js';
-import { planZip, streamZip } from './download.zip.js';
+import { planZip, safeSegment, streamZip } from './download.zip.js';
 
 /** A signed link stays valid at least this long. */
 export const URL_TTL_MS = minutes(60);
@@ -117,8 +117,11 @@ export class DownloadService {
     }
   }
 
-  /** Checks the selection now and stores it; the link names the stored list, so 500 uuids still make a short URL. */
-  async createZip(auth: AuthContext, uuids: readonly string[]): Promise<string> {
+  /**
+   * Checks the selection now and stores it; the link names the stored list, so 500 uuids still make a short URL.
+   * `name` (an album's label) names the archive; without it the archive gets the generic dated name.
+   */
+  async createZip(auth: Pick<AuthContext, 'accountId'>, uuids: readonly string[], name: string | null = null): Promise<string> {
     const ids = [...new Set(uuids)];
     const live = await repo.listActiveIds(this.d.db, auth.accountId, ids, true);
     if (live.length !== ids.length) throw NotFound(NOT_FOUND);
@@ -127,7 +130,7 @@ export class DownloadService {
     const at = now();
     const e = expiry(at);
     const id = newId();
-    await repo.insertZip(this.d.db, { id, account_id: auth.accountId, file_ids: JSON.stringify(ids), created_at: at, expires_at: e });
+    await repo.insertZip(this.d.db, { id, account_id: auth.accountId, file_ids: JSON.stringify(ids), name, created_at: at, expires_at: e });
     return `/api/download/zip/${await this.signer.sign('zip', { a: auth.accountId, z: id, e })}`;
   }
 
@@ -143,7 +146,8 @@ export class DownloadService {
     const entries = planZip(nodes, ids);
     if (entries.length === 0) throw NotFound(NOT_FOUND);
     const stream = streamZip(entries, async (key) => (await this.d.blobs.get(key)).stream, this.d.logger);
-    return { filename: `Bulut-${new Date(now()).toISOString().slice(0, 10)}.zip`, stream };
+    const base = row.name === null ? `Bulut-${new Date(now()).toISOString().slice(0, 10)}` : safeSegment(row.name);
+    return { filename: `${base}.zip`, stream };
   }
 }
 

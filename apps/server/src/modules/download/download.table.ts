@@ -6,6 +6,8 @@ export interface DownloadZipTable {
   account_id: string;
   /** JSON array of uuids. */
   file_ids: string;
+  /** The archive's name without ".zip" (an album's label); null: the generic dated name. */
+  name: string | null;
   created_at: number;
   expires_at: number;
 }

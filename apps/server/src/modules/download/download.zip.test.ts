@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,47 +10,7 @@ import { addFolder, content, uploadApi } from '../upload/upload.fixtures.js';
 import type { TreeNode } from './download.repository.js';
 import { UrlSigner } from './download.signer.js';
 import { planZip, safeSegment } from './download.zip.js';
-
-interface ZipItem {
-  name: string;
-  method: number;
-  data: Buffer;
-}
-
-/** Reads a whole archive through its central directory, as unzip does, checking every CRC. */
-function readZip(zip: Buffer): ZipItem[] {
-  let eocd = -1;
-  for (let i = zip.length - 22; i >= 0; i--) {
-    if (zip.readUInt32LE(i) === 0x06054b50) {
-      eocd = i;
-      break;
-    }
-  }
-  if (eocd < 0) throw new Error('no end of central directory');
-  const count = zip.readUInt16LE(eocd + 10);
-  let p = zip.readUInt32LE(eocd + 16);
-  const items: ZipItem[] = [];
-  for (let n = 0; n < count; n++) {
-    if (zip.readUInt32LE(p) !== 0x02014b50) throw new Error('bad central directory entry');
-    const flags = zip.readUInt16LE(p + 8);
-    const method = zip.readUInt16LE(p + 10);
-    const crc = zip.readUInt32LE(p + 16);
-    const compressed = zip.readUInt32LE(p + 20);
-    const nameLength = zip.readUInt16LE(p + 28);
-    const extraLength = zip.readUInt16LE(p + 30);
-    const commentLength = zip.readUInt16LE(p + 32);
-    const local = zip.readUInt32LE(p + 42);
-    const raw = zip.subarray(p + 46, p + 46 + nameLength);
-    const name = flags & 0x800 ? raw.toString('utf8') : raw.toString('latin1');
-    const dataStart = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
-    const stored = zip.subarray(dataStart, dataStart + compressed);
-    const data = method === 8 ? zlib.inflateRawSync(stored) : Buffer.from(stored);
-    if (zlib.crc32(data) !== crc) throw new Error(`CRC mismatch for ${name}`);
-    items.push({ name, method, data });
-    p += 46 + nameLength + extraLength + commentLength;
-  }
-  return items;
-}
+import { readZip } from './download.fixtures.js';
 
 describe('zip layout', () => {
   const node = (id: string, parent: string, name: string, folder = false): TreeNode => ({
@@ -123,7 +82,8 @@ describe.each(DIALECTS)('zip download (%s)', (dialect) => {
     const zip = await t.app.inject({ method: 'GET', url: res.body });
     expect(zip.statusCode).toBe(200);
     expect(zip.headers['content-type']).toBe('application/zip');
-    expect(zip.headers['content-disposition']).toBe(`attachment; filename="Bulut-${new Date().toISOString().slice(0, 10)}.zip"`);
+    const dated = `Bulut-${new Date().toISOString().slice(0, 10)}.zip`;
+    expect(zip.headers['content-disposition']).toBe(`attachment; filename="${dated}"; filename*=UTF-8''${dated}`);
     const items = readZip(zip.rawPayload);
     expect(items.map((i) => i.name)).toEqual([
       'Tatil 2026/',

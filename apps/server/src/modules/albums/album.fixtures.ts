@@ -1,0 +1,69 @@
+import { randomBytes } from 'node:crypto';
+import { authed, type TestApp } from '../../test/harness.js';
+import { addFile } from '../files/file.fixtures.js';
+import * as files from '../files/file.repository.js';
+import { previewKey, thumbKey } from '../media/media.facts.js';
+
+/**
+ * A processed photo (or video) as the media job leaves it: the row with its blob, taken date, size, placeholder and
+ * derivative keys (so items and covers carry signed thumbnail URLs).
+ */
+export async function addPhoto(
+  t: TestApp,
+  accountId: string,
+  name: string,
+  opts: { takenAt?: number; video?: boolean; hidden?: boolean; content?: Buffer; parentId?: string } = {},
+): Promise<{ id: string; content: Buffer }> {
+  const content = opts.content ?? randomBytes(64);
+  const { id } = await addFile(t, accountId, name, {
+    content,
+    contentType: opts.video ? 'video/mp4' : 'image/jpeg',
+    hidden: opts.hidden,
+    parentId: opts.parentId,
+  });
+  await files.updateMany(t.database.db, accountId, [id], {
+    taken_at: opts.takenAt ?? Date.now(),
+    width: 4032,
+    height: 3024,
+    placeholder: '1QcSHQRnh493V4dIh4eXh1h4kJUI',
+    thumb_key: thumbKey(accountId, id),
+    preview_key: previewKey(accountId, id),
+    media_status: 'READY',
+  });
+  return { id, content };
+}
+
+type Query = Record<string, string | number | undefined>;
+const qs = (q: Query) =>
+  Object.entries(q)
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`)
+    .join('&');
+
+/** The albums API as the web client calls it. */
+export function albumsApi(t: TestApp, token: string) {
+  const h = authed(token);
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
+    t.app.inject({ method, url, headers: h, ...(payload === undefined ? {} : { payload: payload as object }) });
+  return {
+    call,
+    list: (q: Query = {}) => call('GET', `/api/album?${qs(q)}`),
+    create: (body: unknown) => call('POST', '/api/album', body),
+    get: (uuid: string, q: Query = {}) => call('GET', `/api/album/${uuid}?${qs(q)}`),
+    addFiles: (uuid: string, body: unknown) => call('PUT', `/api/album/addFiles/${uuid}`, body),
+    removeFiles: (uuid: string, body: unknown) => call('PUT', `/api/album/removeFiles/${uuid}`, body),
+    rename: (uuid: string, newLabel?: string) => call('PUT', `/api/album/rename/${uuid}?${qs({ newLabel })}`),
+    cover: (uuid: string, coverPhotoUuid?: string) => call('PUT', `/api/album/coverPhoto/${uuid}?${qs({ coverPhotoUuid })}`),
+    deleteForever: (body: unknown) => call('DELETE', '/api/album', body),
+    trash: (body: unknown) => call('DELETE', '/api/album/trash', body),
+    hide: (body: unknown) => call('DELETE', '/api/album/hide', body),
+    recover: (body: unknown) => call('POST', '/api/album/recover', body),
+    download: (body: unknown) => call('POST', '/api/album/download', body),
+    /** Creates an album and returns it. */
+    async album(label: string) {
+      const res = await call('POST', '/api/album', { contentType: 'album/photo', icon: 'playlist-2', label });
+      if (res.statusCode !== 200) throw new Error(`create album failed: ${res.body}`);
+      return res.json() as { uuid: string; label: string; lastModifiedDate: number };
+    },
+  };
+}

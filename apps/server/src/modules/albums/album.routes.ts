@@ -1,0 +1,126 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { ErrorResponse, errorResponses } from '../../shared/schemas.js';
+import { Deleted, UuidList } from '../files/file.schemas.js';
+import {
+  Album,
+  AlbumContentsQuery,
+  AlbumDetail,
+  AlbumList,
+  AlbumListQuery,
+  AlbumPage,
+  AlbumUuidParams,
+  CoverQuery,
+  CreateAlbumBody,
+  DownloadAlbumBody,
+  RenameQuery,
+  UuidParams,
+} from './album.schemas.js';
+import type { AlbumsService } from './album.service.js';
+
+const tags = ['albums'];
+const writeErrors = { ...errorResponses, 403: ErrorResponse };
+
+export const albumRoutes: FastifyPluginAsyncTypebox<{ albums: AlbumsService }> = async (app, { albums }) => {
+  app.get(
+    '/album',
+    { schema: { operationId: 'listAlbums', tags, querystring: AlbumListQuery, response: { 200: AlbumPage, ...errorResponses } } },
+    async (req) => albums.list(req.auth!, req.query),
+  );
+
+  app.post(
+    '/album',
+    { schema: { operationId: 'createAlbum', tags, body: CreateAlbumBody, response: { 200: Album, ...writeErrors } } },
+    async (req) => albums.create(req.auth!, req.body),
+  );
+
+  app.get(
+    '/album/:uuid',
+    {
+      schema: {
+        operationId: 'getAlbum',
+        tags,
+        params: UuidParams,
+        querystring: AlbumContentsQuery,
+        response: { 200: AlbumDetail, ...errorResponses },
+      },
+    },
+    async (req) => albums.get(req.auth!, req.params.uuid, req.query),
+  );
+
+  app.put(
+    '/album/addFiles/:albumUuid',
+    {
+      schema: {
+        operationId: 'addFilesToAlbum',
+        tags,
+        params: AlbumUuidParams,
+        body: UuidList,
+        response: { 200: Album, ...writeErrors },
+      },
+    },
+    async (req) => albums.addFiles(req.auth!, req.params.albumUuid, req.body),
+  );
+
+  app.put(
+    '/album/removeFiles/:uuid',
+    {
+      schema: { operationId: 'removeFilesFromAlbum', tags, params: UuidParams, body: UuidList, response: { 200: Album, ...errorResponses } },
+    },
+    async (req) => albums.removeFiles(req.auth!, req.params.uuid, req.body),
+  );
+
+  app.put(
+    '/album/rename/:uuid',
+    {
+      schema: { operationId: 'renameAlbum', tags, params: UuidParams, querystring: RenameQuery, response: { 200: Album, ...writeErrors } },
+    },
+    async (req) => albums.rename(req.auth!, req.params.uuid, req.query.newLabel),
+  );
+
+  app.put(
+    '/album/coverPhoto/:albumUuid',
+    {
+      schema: {
+        operationId: 'setAlbumCover',
+        tags,
+        params: AlbumUuidParams,
+        querystring: CoverQuery,
+        response: { 200: Album, ...writeErrors },
+      },
+    },
+    async (req) => albums.setCover(req.auth!, req.params.albumUuid, req.query.coverPhotoUuid),
+  );
+
+  app.delete(
+    '/album',
+    { schema: { operationId: 'deleteAlbums', tags, body: UuidList, response: { 200: Deleted, ...errorResponses } } },
+    async (req) => albums.deleteForever(req.auth!, req.body),
+  );
+
+  app.delete(
+    '/album/trash',
+    { schema: { operationId: 'trashAlbums', tags, body: UuidList, response: { 200: AlbumList, ...errorResponses } } },
+    async (req) => albums.setStatus(req.auth!, req.body, 'TRASHED'),
+  );
+
+  app.delete(
+    '/album/hide',
+    { schema: { operationId: 'hideAlbums', tags, body: UuidList, response: { 200: AlbumList, ...errorResponses } } },
+    async (req) => albums.setStatus(req.auth!, req.body, 'HIDDEN'),
+  );
+
+  app.post(
+    '/album/recover',
+    { schema: { operationId: 'recoverAlbums', tags, body: UuidList, response: { 200: AlbumList, ...errorResponses } } },
+    async (req) => albums.setStatus(req.auth!, req.body, 'ACTIVE'),
+  );
+
+  app.post(
+    '/album/download',
+    {
+      schema: { operationId: 'createAlbumZipDownload', tags, body: DownloadAlbumBody, response: { 200: Type.String(), ...errorResponses, 413: ErrorResponse } },
+    },
+    async (req, reply) => reply.type('text/plain; charset=utf-8').send(await albums.download(req.auth!, req.body.albumUuid)),
+  );
+};

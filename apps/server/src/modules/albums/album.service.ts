@@ -1,0 +1,270 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../infra/db/schema.js';
+import type { Executor } from '../../infra/jobs/job-queue.js';
+import { assertWritable } from '../../shared/access.js';
+import { BadRequest, NotFound, ValidationError } from '../../shared/errors.js';
+import { nameKey } from '../../shared/names.js';
+import { newId } from '../../shared/tokens.js';
+import { now } from '../../shared/time.js';
+import * as accounts from '../account/account.repository.js';
+import type { AuthContext } from '../auth/auth.service.js';
+import * as files from '../files/file.repository.js';
+import { toFileItem, type DerivativeLinks } from '../files/file.schemas.js';
+import { isMedia } from '../media/media.facts.js';
+import * as repo from './album.repository.js';
+import {
+  ALBUM_PAGE_SIZE,
+  EMPTY_STATS,
+  MAX_LABEL,
+  toAlbum,
+  type AlbumContentsQueryValue,
+  type AlbumDetailDto,
+  type AlbumDto,
+  type AlbumListQueryValue,
+  type AlbumPageDto,
+  type AlbumStats,
+  type CreateAlbumBodyValue,
+} from './album.schemas.js';
+import type { AlbumRow, AlbumStatus } from './album.table.js';
+
+type Auth = Pick<AuthContext, 'accountId' | 'status'>;
+
+const AlbumNotFound = () => NotFound('Album not found.');
+const FileNotFound = () => NotFound('File not found.');
+
+/** Builds a zip download link of these files, named `name` (the download module's signed zip links). */
+export interface ZipLinks {
+  createZip(auth: Pick<AuthContext, 'accountId'>, uuids: readonly string[], name: string | null): Promise<string>;
+}
+
+export interface AlbumsServiceDeps {
+  db: Kysely<DB>;
+  /** Signs thumbnail and preview URLs into file items and covers. */
+  links?: DerivativeLinks;
+  zips: ZipLinks;
+}
+
+/** A label as a person typed it: trimmed, 1–255 characters, no control characters. */
+export function validateLabel(raw: string, field: string): string {
+  const label = raw.normalize('NFC').trim();
+  if (label.length === 0) throw ValidationError('Album name must not be empty.', field);
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(label)) throw ValidationError('Album name must not contain control characters.', field);
+  if ([...label].length > MAX_LABEL) throw ValidationError(`Album name must be at most ${MAX_LABEL} characters.`, field);
+  return label;
+}
+
+export class AlbumsService {
+  private readonly db: Kysely<DB>;
+  private readonly links: DerivativeLinks | null;
+  private readonly zips: ZipLinks;
+
+  constructor(deps: AlbumsServiceDeps) {
+    this.db = deps.db;
+    this.links = deps.links ?? null;
+    this.zips = deps.zips;
+  }
+
+  // --- reading
+
+  async list(auth: Auth, q: AlbumListQueryValue): Promise<AlbumPageDto> {
+    const page = q.page ?? 0;
+    const size = q.size ?? ALBUM_PAGE_SIZE;
+    const rows = await repo.listPage(this.db, auth.accountId, {
+      contentType: q.contentType ?? 'album/photo',
+      status: q.status ?? 'ACTIVE',
+      column: repo.KEY_COLUMN[q.sortBy ?? 'lastModifiedDate'],
+      // Newest first unless asked otherwise, as the client's default call.
+      desc: q.sortOrder !== 'ASC',
+      offset: page * size,
+      limit: size + 1,
+    });
+    return { albumList: await this.present(this.db, auth.accountId, rows.slice(0, size)), page, size, hasMore: rows.length > size };
+  }
+
+  /** The album and a page of its live photos by photo date; hidden and trashed albums can be opened too. */
+  async get(auth: Auth, uuid: string, q: AlbumContentsQueryValue): Promise<AlbumDetailDto> {
+    const page = q.page ?? 0;
+    const size = q.size ?? ALBUM_PAGE_SIZE;
+    const album = await this.require(this.db, auth.accountId, uuid);
+    const [presented, members, projectId] = await Promise.all([
+      this.presentOne(this.db, auth.accountId, album),
+      repo.listMembers(this.db, auth.accountId, uuid, { desc: q.sortOrder !== 'ASC', offset: page * size, limit: size + 1 }),
+      this.projectId(auth),
+    ]);
+    return {
+      album: presented,
+      fileList: members.slice(0, size).map((r) => toFileItem(r, projectId, this.links)),
+      page,
+      size,
+      hasMore: members.length > size,
+    };
+  }
+
+  // --- single-album changes
+
+  async create(auth: Auth, body: CreateAlbumBodyValue): Promise<AlbumDto> {
+    assertWritable(auth);
+    const label = validateLabel(body.label, 'label');
+    const at = now();
+    const row: AlbumRow = {
+      id: newId(),
+      account_id: auth.accountId,
+      label,
+      label_key: nameKey(label),
+      content_type: body.contentType,
+      icon: body.icon,
+      status: 'ACTIVE',
+      cover_file_id: null,
+      created_at: at,
+      last_modified_at: at,
+    };
+    await repo.insert(this.db, row);
+    return toAlbum(row, EMPTY_STATS, this.links);
+  }
+
+  async rename(auth: Auth, uuid: string, newLabel: string): Promise<AlbumDto> {
+    assertWritable(auth);
+    const label = validateLabel(newLabel, 'newLabel');
+    return this.change(auth, uuid, async (trx, album) => {
+      if (album.label === label) return album;
+      const patch = { label, label_key: nameKey(label), last_modified_at: now() };
+      await repo.updateMany(trx, auth.accountId, [album.id], patch);
+      return { ...album, ...patch };
+    });
+  }
+
+  /** Adds the caller's live photos and videos; members already in the album stay as they are. */
+  async addFiles(auth: Auth, albumUuid: string, uuids: string[]): Promise<AlbumDto> {
+    assertWritable(auth);
+    const unique = [...new Set(uuids)];
+    return this.change(auth, albumUuid, async (trx, album) => {
+      const found = await files.getMany(trx, auth.accountId, unique);
+      if (found.length !== unique.length || found.some((f) => f.status !== 'ACTIVE')) throw FileNotFound();
+      if (found.some((f) => f.is_folder === 1 || !isMedia(f.content_type))) {
+        throw ValidationError('Only photos and videos can be added to an album.', 'uuids');
+      }
+      const at = now();
+      const added = await repo.addMembers(trx, album.id, unique, at);
+      if (added === 0) return album;
+      await repo.updateMany(trx, auth.accountId, [album.id], { last_modified_at: at });
+      return { ...album, last_modified_at: at };
+    });
+  }
+
+  /** Takes photos out of the album (the photos themselves stay); uuids that are not members are ignored. */
+  async removeFiles(auth: Auth, uuid: string, uuids: string[]): Promise<AlbumDto> {
+    const unique = [...new Set(uuids)];
+    return this.change(auth, uuid, async (trx, album) => {
+      const removed = await repo.removeMembers(trx, album.id, unique);
+      if (removed === 0) return album;
+      const patch = {
+        last_modified_at: now(),
+        // A removed cover is forgotten, so adding the photo back later does not silently restore it as the cover.
+        cover_file_id: album.cover_file_id !== null && unique.includes(album.cover_file_id) ? null : album.cover_file_id,
+      };
+      await repo.updateMany(trx, auth.accountId, [album.id], patch);
+      return { ...album, ...patch };
+    });
+  }
+
+  async setCover(auth: Auth, albumUuid: string, coverPhotoUuid: string): Promise<AlbumDto> {
+    assertWritable(auth);
+    return this.change(auth, albumUuid, async (trx, album) => {
+      if (!(await files.getById(trx, auth.accountId, coverPhotoUuid))) throw FileNotFound();
+      if (!(await repo.isLiveMember(trx, auth.accountId, album.id, coverPhotoUuid))) {
+        throw ValidationError('The cover must be a photo of this album.', 'coverPhotoUuid');
+      }
+      if (album.cover_file_id === coverPhotoUuid) return album;
+      const patch = { cover_file_id: coverPhotoUuid, last_modified_at: now() };
+      await repo.updateMany(trx, auth.accountId, [album.id], patch);
+      return { ...album, ...patch };
+    });
+  }
+
+  /** A zip link of the album's live photos, named after the album. */
+  async download(auth: Auth, albumUuid: string): Promise<string> {
+    const album = await this.require(this.db, auth.accountId, albumUuid);
+    const ids = await repo.liveMemberIds(this.db, auth.accountId, album.id);
+    if (ids.length === 0) throw BadRequest('ALBUM_EMPTY', 'The album has no photos to download.', 'albumUuid');
+    return this.zips.createZip(auth, ids, album.label);
+  }
+
+  // --- bulk changes: one transaction each; any unknown uuid → 404 and nothing changes
+
+  async setStatus(auth: Auth, uuids: string[], status: AlbumStatus): Promise<{ albumList: AlbumDto[] }> {
+    const unique = [...new Set(uuids)];
+    return this.db.transaction().execute(async (trx) => {
+      const found = await this.requireAll(trx, auth.accountId, unique);
+      await repo.updateMany(
+        trx,
+        auth.accountId,
+        found.filter((a) => a.status !== status).map((a) => a.id),
+        { status },
+      );
+      return { albumList: await this.present(trx, auth.accountId, found.map((a) => ({ ...a, status }))) };
+    });
+  }
+
+  /** Albums gone for good; their photos stay where they are. */
+  async deleteForever(auth: Auth, uuids: string[]): Promise<{ deleted: number }> {
+    const unique = [...new Set(uuids)];
+    return this.db.transaction().execute(async (trx) => {
+      await this.requireAll(trx, auth.accountId, unique);
+      return { deleted: await repo.deleteMany(trx, auth.accountId, unique) };
+    });
+  }
+
+  // --- helpers
+
+  /** Runs one album's change in a transaction (404 unless it is the caller's) and answers with the album as it is now. */
+  private async change(
+    auth: Auth,
+    uuid: string,
+    apply: (trx: Executor, album: AlbumRow) => Promise<AlbumRow>,
+  ): Promise<AlbumDto> {
+    return this.db.transaction().execute(async (trx) => {
+      const album = await this.require(trx, auth.accountId, uuid);
+      return this.presentOne(trx, auth.accountId, await apply(trx, album));
+    });
+  }
+
+  private async require(db: Executor, accountId: string, uuid: string): Promise<AlbumRow> {
+    const album = await repo.getById(db, accountId, uuid);
+    if (!album) throw AlbumNotFound();
+    return album;
+  }
+
+  /** The caller's albums in the order asked; 404 if any is missing or someone else's. */
+  private async requireAll(db: Executor, accountId: string, ids: string[]): Promise<AlbumRow[]> {
+    const found = new Map((await repo.getMany(db, accountId, ids)).map((a) => [a.id, a]));
+    if (found.size !== ids.length) throw AlbumNotFound();
+    return ids.map((id) => found.get(id)!);
+  }
+
+  private async presentOne(db: Executor, accountId: string, row: AlbumRow): Promise<AlbumDto> {
+    return (await this.present(db, accountId, [row]))[0]!;
+  }
+
+  /** Albums with their counts and covers, read for the whole page in one query. */
+  private async present(db: Executor, accountId: string, rows: readonly AlbumRow[]): Promise<AlbumDto[]> {
+    const covers = await repo.coversAndCounts(
+      db,
+      accountId,
+      rows.map((r) => r.id),
+    );
+    const byAlbum = new Map<string, AlbumStats>(
+      covers.map(({ album_id, image_count, video_count, ...cover }) => [
+        album_id,
+        { imageCount: image_count, videoCount: video_count, cover },
+      ]),
+    );
+    return rows.map((r) => toAlbum(r, byAlbum.get(r.id) ?? EMPTY_STATS, this.links));
+  }
+
+  private async projectId(auth: Auth): Promise<string> {
+    const account = await accounts.getById(this.db, auth.accountId);
+    if (!account) throw NotFound('Account not found.');
+    return account.project_id;
+  }
+}
