@@ -43,6 +43,8 @@ import { UrlSigner } from './modules/download/download.signer.js';
 import { MediaLinks } from './modules/media/media.links.js';
 import { MediaService } from './modules/media/media.service.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
+import { TimelineService } from './modules/timeline/timeline.service.js';
+import { timelineRoutes } from './modules/timeline/timeline.routes.js';
 import { AlbumsService } from './modules/albums/album.service.js';
 import { albumRoutes } from './modules/albums/album.routes.js';
 
@@ -128,6 +130,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     onFolderChanged: (accountId, folderId) => files.folderChanged(accountId, folderId),
   });
   const downloads = new DownloadService({ db, blobs, logger: app.log });
+  const timeline = new TimelineService({ db, links });
   const albums = new AlbumsService({ db, links, zips: downloads });
 
   // --- cross-cutting HTTP concerns
@@ -215,6 +218,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       await api.register(uploadRoutes, { uploads, publicUrl: config.publicUrl });
       await api.register(downloadRoutes, { downloads });
       await api.register(mediaRoutes, { media });
+      await api.register(timelineRoutes, { timeline });
       await api.register(albumRoutes, { albums });
     },
     { prefix: '/api' },

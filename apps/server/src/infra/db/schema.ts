@@ -9,6 +9,7 @@ import type { JobTable } from '../jobs/job.table.js';
 import type { FileActivityTable, FileTable, ServerSecretTable } from '../../modules/files/file.table.js';
 import type { UploadTable } from '../../modules/upload/upload.table.js';
 import type { DownloadZipTable } from '../../modules/download/download.table.js';
+import type { TimelineDayTable } from '../../modules/timeline/timeline.table.js';
 import type { AlbumFileTable, AlbumTable } from '../../modules/albums/album.table.js';
 
 /** The whole database as Kysely sees it; each table's interface lives with its feature. */
@@ -30,6 +31,7 @@ export interface DB {
   upload: UploadTable;
   server_secret: ServerSecretTable;
   download_zip: DownloadZipTable;
+  timeline_day: TimelineDayTable;
   album: AlbumTable;
   album_file: AlbumFileTable;
 }

@@ -49,6 +49,17 @@ describe.each(DIALECTS)('GET /api/search/byField (%s)', (dialect) => {
     expect(third.json().hasMore).toBe(false);
   });
 
+  it('lists generated video slideshows', async () => {
+    const me = await signUp(t);
+    const show = await addFile(t, me.accountId, 'Yaz 2026.mp4', { contentType: 'video/mp4' });
+    await addFile(t, me.accountId, 'clip.mp4', { contentType: 'video/mp4' });
+    await t.database.db.updateTable('file').set({ video_slideshow: 1 }).where('id', '=', show.id).execute();
+    const res = await byField(me.token, 'fieldName=videoSlideshow&fieldValue=true');
+    expect(res.statusCode).toBe(200);
+    expect(items(res).map((f) => [f.name, f.videoSlideshow])).toEqual([['Yaz 2026.mp4', true]]);
+    expectError(await byField(me.token, 'fieldName=videoSlideshow&fieldValue=false'), 400, 'VALIDATION_ERROR');
+  });
+
   it('refuses unknown fields and values', async () => {
     const me = await signUp(t);
     expectError(await byField(me.token, 'fieldName=name&fieldValue=x'), 400, 'VALIDATION_ERROR');

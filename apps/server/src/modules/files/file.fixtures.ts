@@ -121,4 +121,6 @@ export const NO_MEDIA = {
   latitude: null,
   longitude: null,
   mediaStatus: null,
+  camera: null,
+  videoSlideshow: false,
 } as const;

@@ -194,11 +194,13 @@ export const listByDocumentType = (
     .offset(p.offset)
     .execute();
 
-/** Live files of the account matching a field: favourites, or content types starting with one of the prefixes. */
+export type FieldFilter = { favourite: true } | { videoSlideshow: true } | { contentTypePrefixes: string[] };
+
+/** Live files of the account matching a field: favourites, slideshows, or content types starting with one of the prefixes. */
 export const listByField = (
   db: Executor,
   accountId: string,
-  filter: { favourite: true } | { contentTypePrefixes: string[] },
+  filter: FieldFilter,
   showHidden: boolean,
   p: OffsetPage,
 ) =>
@@ -210,6 +212,7 @@ export const listByField = (
     .where('is_folder', '=', 0)
     .$if(!showHidden, (qb) => qb.where('hidden', '=', 0))
     .$if('favourite' in filter, (qb) => qb.where('favourite', '=', 1))
+    .$if('videoSlideshow' in filter, (qb) => qb.where('video_slideshow', '=', 1))
     .$if('contentTypePrefixes' in filter, (qb) =>
       qb.where((eb) =>
         eb.or((filter as { contentTypePrefixes: string[] }).contentTypePrefixes.map((t) => eb('content_type', 'like', `${t}/%`))),

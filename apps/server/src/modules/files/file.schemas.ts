@@ -40,6 +40,9 @@ export const FileItem = Type.Object(
     latitude: Type.Union([Type.Number(), Type.Null()]),
     longitude: Type.Union([Type.Number(), Type.Null()]),
     mediaStatus: Type.Union([Type.Literal('PENDING'), Type.Literal('READY'), Type.Literal('FAILED'), Type.Null()]),
+    /** "Make Model" from EXIF, e.g. "Apple iPhone 13". */
+    camera: Type.Union([Type.String(), Type.Null()]),
+    videoSlideshow: Type.Boolean(),
   },
   { $id: 'FileItem' },
 );
@@ -77,6 +80,8 @@ export const toFileItem = (row: FileRow, projectId: string, links?: DerivativeLi
   latitude: num(row.latitude ?? null),
   longitude: num(row.longitude ?? null),
   mediaStatus: row.media_status ?? null,
+  camera: row.camera ?? null,
+  videoSlideshow: row.video_slideshow === 1,
 });
 
 export const FileList = Type.Object({ fileList: Type.Array(FileItem) });
@@ -173,9 +178,9 @@ export const DocumentTypeQuery = Type.Object({
   ...paging,
 });
 
-/** `GET /api/search/byField`: favourites (`favourite=true`) or a media kind (`content_type=image OR video`). */
+/** `GET /api/search/byField`: favourites or slideshows (`=true`), or media kinds (`content_type=image OR video`). */
 export const ByFieldQuery = Type.Object({
-  fieldName: Type.Union([Type.Literal('favourite'), Type.Literal('content_type')]),
+  fieldName: Type.Union([Type.Literal('favourite'), Type.Literal('videoSlideshow'), Type.Literal('content_type')]),
   fieldValue: Type.String({ minLength: 1, maxLength: 100 }),
   showHidden: Type.Optional(Type.Boolean()),
   ...paging,

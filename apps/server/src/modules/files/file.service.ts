@@ -128,16 +128,16 @@ export class FilesService {
     return pageOf(rows, projectId, p, this.links);
   }
 
-  /** Favourites or media kinds across the whole account (`content_type` values like "image OR video"). */
+  /** Favourites, slideshows or media kinds across the whole account (`content_type` values like "image OR video"). */
   async listByField(
     auth: Auth,
-    q: PagingQueryValue & { fieldName: 'favourite' | 'content_type'; fieldValue: string; showHidden?: boolean },
+    q: PagingQueryValue & { fieldName: 'favourite' | 'videoSlideshow' | 'content_type'; fieldValue: string; showHidden?: boolean },
   ): Promise<FilePageDto> {
     const p = paging(q);
-    let filter: { favourite: true } | { contentTypePrefixes: string[] };
-    if (q.fieldName === 'favourite') {
-      if (q.fieldValue !== 'true') throw ValidationError('fieldValue must be "true" for favourite.', 'fieldValue');
-      filter = { favourite: true };
+    let filter: repo.FieldFilter;
+    if (q.fieldName === 'favourite' || q.fieldName === 'videoSlideshow') {
+      if (q.fieldValue !== 'true') throw ValidationError(`fieldValue must be "true" for ${q.fieldName}.`, 'fieldValue');
+      filter = q.fieldName === 'favourite' ? { favourite: true } : { videoSlideshow: true };
     } else {
       const kinds = q.fieldValue.split(/\s+OR\s+/i).map((k) => k.trim().toLowerCase());
       if (kinds.some((k) => !MEDIA_KINDS.has(k))) {

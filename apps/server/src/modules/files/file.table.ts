@@ -1,8 +1,9 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 export type FileStatus = 'ACTIVE' | 'TRASHED';
 export type DocumentType = 'WORD' | 'PDF' | 'CELL' | 'SLIDE';
 export type MediaStatus = 'PENDING' | 'READY' | 'FAILED';
+export const MEDIA_KIND = { image: 1, video: 2 } as const;
 
 /** The account's root folder; items at the top level have this parent. */
 export const ROOT = '';
@@ -45,6 +46,13 @@ export interface FileTable {
   preview_key: string | null;
   media_status: MediaStatus | null;
   media_error: string | null;
+  // --- photo timeline
+  /** YYYYMMDD of the local day the photo was taken (EXIF wall clock, else the UTC day of upload); null for non-media. */
+  taken_day: number | null;
+  /** MEDIA_KIND of a photo or video; null for everything else. */
+  media_kind: number | null;
+  /** 0/1: a generated video slideshow. */
+  video_slideshow: Generated<number>;
 }
 export type FileRow = Selectable<FileTable>;
 export type NewFile = Insertable<FileTable>;

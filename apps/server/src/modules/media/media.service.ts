@@ -12,6 +12,7 @@ import type { FileRow, FileUpdate } from '../files/file.table.js';
 import { cameraName, coordinate, exifDate, isHeif, isVideo, MEDIA_PROCESS_JOB, previewKey, thumbKey } from './media.facts.js';
 import type { DerivativeKind } from './media.links.js';
 import * as repo from './media.repository.js';
+import { exifDay, utcDay } from '../timeline/timeline.facts.js';
 import { decodeHeif, heifExifTiff, isHeifFile } from './media.heif.js';
 import { renderImage, type Rendered } from './media.render.js';
 import { hasTool, MediaDecodeError, posterFrame, probeVideo, withTempFile } from './media.tools.js';
@@ -57,7 +58,8 @@ export class MediaService {
     } catch (err) {
       if (!(err instanceof MediaDecodeError)) throw err;
       this.d.logger.info({ fileId, reason: err.message }, 'media processing failed');
-      values = { media_status: 'FAILED', media_error: err.message.slice(0, 1000), taken_at: Number(file.created_at) };
+      const at = Number(file.created_at);
+      values = { media_status: 'FAILED', media_error: err.message.slice(0, 1000), taken_at: at, taken_day: utcDay(at) };
     }
     if (!(await repo.saveMedia(this.d.db, file.id, values))) {
       // Deleted while we worked: nothing will purge what we wrote, so remove it now.
@@ -82,7 +84,8 @@ export class MediaService {
 
   private async extract(file: FileRow, written: string[]): Promise<FileUpdate> {
     const blobKey = file.blob_key!;
-    const base: FileUpdate = { media_status: 'READY', media_error: null, taken_at: Number(file.created_at) };
+    const uploadedAt = Number(file.created_at);
+    const base: FileUpdate = { media_status: 'READY', media_error: null, taken_at: uploadedAt, taken_day: utcDay(uploadedAt) };
     if (isVideo(file.content_type)) {
       if (!hasTool('ffprobe') || !hasTool('ffmpeg')) return base;
       const { probe, poster } = await this.withOriginalFile(blobKey, '.video', async (path) => {
@@ -126,6 +129,8 @@ export class MediaService {
     return {
       ...base,
       taken_at: exifDate(exif.DateTimeOriginal ?? exif.CreateDate, exif.OffsetTimeOriginal ?? exif.OffsetTime) ?? base.taken_at,
+      // timeline: grouped by the wall-clock day it was taken, whatever the offset
+      taken_day: exifDay(exif.DateTimeOriginal ?? exif.CreateDate) ?? base.taken_day,
       width: r.width,
       height: r.height,
       latitude: coordinate(exif.latitude, 90),

@@ -17,6 +17,7 @@ import { toFileItem, type DerivativeLinks, type FileItemDto } from '../files/fil
 import { PURGE_BLOBS_JOB } from '../files/file.service.js';
 import { ROOT, type FileActivityTable, type FileRow } from '../files/file.table.js';
 import { isMedia, MEDIA_PROCESS_JOB, NO_MEDIA } from '../media/media.facts.js';
+import { mediaKindOf, utcDay } from '../timeline/timeline.facts.js';
 import { contentTypeFor, documentTypeFor } from './upload.content-type.js';
 import * as repo from './upload.repository.js';
 import type { UploadHeaders } from './upload.schemas.js';
@@ -373,6 +374,10 @@ export class UploadService {
       ...NO_MEDIA,
       // media: photos and videos get facts and thumbnails from a job queued with the row (same transaction).
       media_status: isMedia(upload.content_type) ? 'PENDING' : null,
+      // timeline: on today's (UTC) page at once, moved to its EXIF day once processed.
+      ...(isMedia(upload.content_type) ? { taken_at: at, taken_day: utcDay(at) } : { taken_day: null }),
+      media_kind: mediaKindOf(upload.content_type),
+      video_slideshow: 0,
     };
     await repo.insertFile(trx, row);
     if (row.media_status === 'PENDING') await this.d.jobs.enqueue(trx, MEDIA_PROCESS_JOB, { fileId: row.id });

@@ -1,0 +1,42 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { errorResponses } from '../../shared/schemas.js';
+import { CategoryQuery, GroupListBody, GroupPages, Groups, Position, PositionParams } from './timeline.schemas.js';
+import type { TimelineService } from './timeline.service.js';
+
+const tags = ['photos'];
+
+export const timelineRoutes: FastifyPluginAsyncTypebox<{ timeline: TimelineService }> = async (app, { timeline }) => {
+  app.get(
+    '/scroll/groups',
+    { schema: { operationId: 'getPhotoGroups', tags, querystring: CategoryQuery, response: { 200: Groups, ...errorResponses } } },
+    async (req) => timeline.groups(req.auth!, req.query.category),
+  );
+
+  app.post(
+    '/scroll/groups/list',
+    {
+      schema: {
+        operationId: 'listPhotoGroups',
+        tags,
+        querystring: CategoryQuery,
+        body: GroupListBody,
+        response: { 200: GroupPages, ...errorResponses },
+      },
+    },
+    async (req) => timeline.list(req.auth!, req.body, req.query.category),
+  );
+
+  app.get(
+    '/scroll/position/:x',
+    {
+      schema: {
+        operationId: 'getPhotoPosition',
+        tags,
+        params: PositionParams,
+        querystring: CategoryQuery,
+        response: { 200: Position, ...errorResponses },
+      },
+    },
+    async (req) => timeline.position(req.auth!, req.params.x, req.query.category),
+  );
+};
