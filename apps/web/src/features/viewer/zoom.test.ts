@@ -16,8 +16,8 @@ describe('clampPan', () => {
   });
 
   it('lets a zoomed picture move only by the part outside the stage', () => {
-    // At 2x an 800x600 stage shows half the picture: 200 px spare on each side, 150 above and below.
-    expect(clampPan({ scale: 2, x: 500, y: -500 }, 800, 600)).toEqual({ scale: 2, x: 200, y: -150 });
+    // At 2x the 800x600 box is 1600x1200 on screen: 400 px stick out on each side, 300 above and below.
+    expect(clampPan({ scale: 2, x: 500, y: -500 }, 800, 600)).toEqual({ scale: 2, x: 400, y: -300 });
     expect(clampPan({ scale: 2, x: 30, y: 20 }, 800, 600)).toEqual({ scale: 2, x: 30, y: 20 });
   });
 });

@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { baseApi } from '../../../api/base-api';
 import { useAppDispatch } from '../../../app/hooks';
@@ -76,6 +76,7 @@ export function PhotoViewer({ items, index, total, onIndexChange, onClose, onNee
   const [describing, setDescribing] = useState<FileItem | null>(null);
   const [addingToAlbum, setAddingToAlbum] = useState(false);
   const returnFocus = useRef<Element | null>(null);
+  const content = useRef<HTMLDivElement>(null);
   const { download } = useFileActions();
   const [setFavourite] = useSetFavouriteMutation();
   const [hideFiles, hideState] = useHideFilesMutation();
@@ -123,25 +124,36 @@ export function PhotoViewer({ items, index, total, onIndexChange, onClose, onNee
     [index, items.length, count, onIndexChange, onNeedMore],
   );
 
-  const zoomBy = (factor: number) => setZoom((current) => (clampScale(current.scale * factor) === 1 ? FIT : { ...current, scale: clampScale(current.scale * factor) }));
+  const zoomBy = useCallback(
+    (factor: number) => setZoom((current) => (clampScale(current.scale * factor) === 1 ? FIT : { ...current, scale: clampScale(current.scale * factor) })),
+    [],
+  );
 
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.defaultPrevented || isTypingTarget(event.target)) return;
-    const rtl = document.documentElement.dir === 'rtl';
-    if (event.key === (rtl ? 'ArrowLeft' : 'ArrowRight')) {
-      event.preventDefault();
-      go(1);
-    } else if (event.key === (rtl ? 'ArrowRight' : 'ArrowLeft')) {
-      event.preventDefault();
-      go(-1);
-    } else if (event.key === '+' || event.key === '=') {
-      event.preventDefault();
-      zoomBy(ZOOM_STEP);
-    } else if (event.key === '-') {
-      event.preventDefault();
-      zoomBy(1 / ZOOM_STEP);
-    }
-  };
+  // On the window, not the dialog: a button that turns disabled (the last "next") drops focus to the body.
+  useEffect(() => {
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      if (event.defaultPrevented || isTypingTarget(event.target)) return;
+      // Keys pressed in a dialog opened over the viewer (confirm, rename) are that dialog's.
+      const target = event.target instanceof Node ? event.target : null;
+      if (target && target !== document.body && !content.current?.contains(target)) return;
+      const rtl = document.documentElement.dir === 'rtl';
+      if (event.key === (rtl ? 'ArrowLeft' : 'ArrowRight')) {
+        event.preventDefault();
+        go(1);
+      } else if (event.key === (rtl ? 'ArrowRight' : 'ArrowLeft')) {
+        event.preventDefault();
+        go(-1);
+      } else if (event.key === '+' || event.key === '=') {
+        event.preventDefault();
+        zoomBy(ZOOM_STEP);
+      } else if (event.key === '-') {
+        event.preventDefault();
+        zoomBy(1 / ZOOM_STEP);
+      }
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [go, zoomBy]);
 
   const toast = useCallback(
     (kind: 'success' | 'error', messageKey: string, values?: Record<string, string | number>) => dispatch(showToast({ kind, messageKey, values })),
@@ -227,7 +239,7 @@ export function PhotoViewer({ items, index, total, onIndexChange, onClose, onNee
     <>
       <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
         <Dialog.Portal>
-          <Dialog.Content className={styles.viewer} aria-describedby={undefined} onKeyDown={onKeyDown} data-testid="photo-viewer">
+          <Dialog.Content ref={content} className={styles.viewer} aria-describedby={undefined} data-testid="photo-viewer">
             <header className={styles.bar}>
               <Dialog.Close className={styles.barButton} aria-label={t('viewer:close')} data-testid="viewer-close">
                 <CloseIcon size={22} />
