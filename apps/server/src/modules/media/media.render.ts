@@ -32,15 +32,16 @@ export interface Rendered {
 /** A file on disk (any format libvips reads), encoded bytes in memory (a video poster), or decoded HEIF pixels. */
 export type ImageSource = { file: string } | { bytes: Buffer } | { rgba: RgbaImage };
 
-function open(src: ImageSource): sharp.Sharp {
+function open(src: ImageSource, limitInputPixels: number | false = MAX_INPUT_PIXELS): sharp.Sharp {
   if ('rgba' in src) return sharp(src.rgba.data, { raw: { width: src.rgba.width, height: src.rgba.height, channels: 4 } });
-  return sharp('file' in src ? src.file : src.bytes, { limitInputPixels: MAX_INPUT_PIXELS, sequentialRead: true });
+  return sharp('file' in src ? src.file : src.bytes, { limitInputPixels, sequentialRead: true });
 }
 
 /** Size after orientation, a WebP thumbnail (short side ~250) and preview (long side 1440), and a ThumbHash. */
 export async function renderImage(src: ImageSource): Promise<Rendered> {
   try {
-    const meta = await open(src).metadata();
+    // Only the header is read here, unbounded, so an oversized file is refused below with its size in the reason.
+    const meta = await open(src, false).metadata();
     const swap = 'rgba' in src ? false : (meta.orientation ?? 1) >= 5;
     const width = swap ? meta.height : meta.width;
     const height = swap ? meta.width : meta.height;
