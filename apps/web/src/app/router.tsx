@@ -16,6 +16,7 @@ const filesHandle: ShellHandle = { pageName: 'files', titleKey: 'files:title' };
 const trashHandle: ShellHandle = { pageName: 'trash', titleKey: 'files:trash_title' };
 // The preview belongs to the files page: opening and closing it keeps the sort order.
 const previewHandle: ShellHandle = { pageName: 'files', titleKey: 'files:preview_title' };
+const photosHandle: ShellHandle = { pageName: 'photos', titleKey: 'photos:title' };
 
 /** The route table of spec 000 §2, limited to the screens that exist; every screen loads on demand. */
 export function createAppRoutes(store: AppStore): RouteObject[] {
@@ -49,6 +50,12 @@ export function createAppRoutes(store: AppStore): RouteObject[] {
           children: [
             // The Photos screen (spec: /main/photos/all) arrives in a later issue; until then /main opens Files.
             { index: true, element: <Navigate to={paths.files} replace /> },
+            { path: 'photos', element: <Navigate to={paths.photos} replace /> },
+            {
+              path: 'photos/:tab',
+              handle: photosHandle,
+              lazy: lazyScreen(() => import('../features/photos/components/photos-screen'), (m) => m.PhotosScreen),
+            },
             {
               path: 'files',
               handle: filesHandle,

@@ -5,6 +5,7 @@ import { accountSlice } from '../features/account/account-slice';
 import { albumsSlice } from '../features/albums/albums-slice';
 import { authSlice } from '../features/auth/auth-slice';
 import { filesSlice } from '../features/files/files-slice';
+import { photosSlice } from '../features/photos/photos-slice';
 import { uploadSlice } from '../features/upload/upload-slice';
 import { uiSlice } from '../state/ui-slice';
 
@@ -16,6 +17,7 @@ const rootReducer = combineReducers({
   toast: toastSlice.reducer,
   files: filesSlice.reducer,
   upload: uploadSlice.reducer,
+  photos: photosSlice.reducer,
   albums: albumsSlice.reducer,
 });
 

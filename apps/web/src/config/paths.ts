@@ -16,6 +16,7 @@ export const paths = {
   shares: '/main/shares',
   trash: '/main/trash',
   preview: '/main/preview',
+  albums: '/main/album',
   landing: '/en/index.html',
 } as const;
 
@@ -27,12 +28,19 @@ const builtPaths: ReadonlySet<string> = new Set<string>([
   paths.login,
   paths.signup,
   paths.main,
+  paths.photos,
   paths.notifications,
   paths.settings,
   paths.files,
   paths.trash,
   paths.preview,
+  paths.albums,
 ]);
+
+/** An album's own screen (spec 001 §2: /main/photos/album/{uuid}). */
+export function albumPath(uuid: string): string {
+  return `/main/photos/album/${encodeURIComponent(uuid)}`;
+}
 
 export function isPathBuilt(path: string): boolean {
   return builtPaths.has(path);

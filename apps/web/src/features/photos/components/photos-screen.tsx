@@ -1,0 +1,187 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useParams } from 'react-router';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { Button } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { CloudUploadIcon, PhotosIcon } from '../../../components/ui/icons';
+import { Spinner } from '../../../components/ui/loader';
+import { useUploader } from '../../../hooks/use-uploader';
+import { PhotoViewer } from '../../viewer/components/photo-viewer';
+import type { PhotoGroup } from '../api';
+import { useLayoutConfig } from '../hooks/use-layout-config';
+import { usePhotoSelection } from '../hooks/use-photo-selection';
+import { useTimeline } from '../hooks/use-timeline';
+import { useTimelineRefresh } from '../hooks/use-timeline-refresh';
+import { activeTabChanged, layoutConfigChanged, photoOpened } from '../photos-slice';
+import { isPhotoCategory, type PhotoCategory } from '../tabs';
+import { DateScrubber, type DateScrubberHandle } from './date-scrubber';
+import { PhotosSelectionBar } from './photos-selection-bar';
+import { PhotosTabs } from './photos-tabs';
+import { TimelineHeader } from './timeline-header';
+import styles from './timeline.module.css';
+import { VirtualPhotoList, type VirtualPhotoListHandle } from './virtual-photo-list';
+
+/** /main/photos/:tab — the timeline of one category; anything else goes to All. */
+export function PhotosScreen() {
+  const { tab } = useParams();
+  if (!isPhotoCategory(tab)) return <Navigate to="/main/photos/all" replace />;
+  return <PhotosTimeline key={tab} category={tab} />;
+}
+
+function PhotosTimeline({ category }: { category: PhotoCategory }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const uploader = useUploader();
+  const sizeRef = useRef<HTMLDivElement>(null);
+  const listRef = useRef<VirtualPhotoListHandle>(null);
+  const scrubberRef = useRef<DateScrubberHandle>(null);
+  const { config, width } = useLayoutConfig(sizeRef);
+  const timeline = useTimeline(category, width, config);
+  const selection = usePhotoSelection(timeline.items);
+  const opened = useAppSelector((state) => state.photos.openedPhoto);
+  const openedIndex = useAppSelector((state) => state.photos.openedImage);
+  const [removed, setRemoved] = useState<ReadonlySet<string>>(() => new Set<string>());
+  useTimelineRefresh(timeline.pendingVisible);
+
+  useEffect(() => {
+    dispatch(activeTabChanged(category));
+  }, [dispatch, category]);
+
+  useEffect(() => {
+    dispatch(layoutConfigChanged(window.innerWidth));
+  }, [dispatch, config]);
+
+  // Close the viewer when leaving the screen.
+  useEffect(() => () => void dispatch(photoOpened(null)), [dispatch]);
+
+  const viewerItems = useMemo(
+    () => (removed.size === 0 ? timeline.items : timeline.items.filter((item) => !removed.has(item.uuid))),
+    [timeline.items, removed],
+  );
+  // The open photo is followed by uuid: new uploads above it must not change which one is shown.
+  const viewerIndex = useMemo(() => {
+    if (!opened) return -1;
+    const found = viewerItems.findIndex((item) => item.uuid === opened.uuid);
+    return found >= 0 ? found : Math.min(openedIndex, viewerItems.length - 1);
+  }, [opened, openedIndex, viewerItems]);
+
+  const openAt = useCallback(
+    (index: number) => {
+      const item = viewerItems[index];
+      dispatch(photoOpened(item ? { index, item } : null));
+    },
+    [dispatch, viewerItems],
+  );
+  const onOpen = useCallback((index: number) => openAt(index), [openAt]);
+
+  const onToggleGroup = useCallback(
+    (group: PhotoGroup) => {
+      const section = timeline.sections[timeline.sectionKeys.indexOf(group.key)];
+      if (section) selection.toggleGroup(section.items);
+    },
+    [timeline.sections, timeline.sectionKeys, selection],
+  );
+
+  const selectionMode = selection.count > 0;
+  const renderHeader = (index: number) => {
+    const group = timeline.groups[index];
+    const section = timeline.sections[index];
+    if (!group || !section) return null;
+    const canCheck = section.items.length > 0;
+    return (
+      <TimelineHeader
+        group={group}
+        monthStart={timeline.monthStarts[index] ?? false}
+        canCheck={canCheck}
+        checked={canCheck && section.items.every((item) => selection.selectedSet.has(item.uuid))}
+        selectionMode={selectionMode}
+        onToggle={onToggleGroup}
+      />
+    );
+  };
+
+  const onScroll = useCallback((offset: number) => scrubberRef.current?.update(offset), []);
+  const onSeek = useCallback((offset: number) => listRef.current?.scrollToOffset(offset), []);
+
+  let body;
+  if (timeline.isLoading) {
+    body = (
+      <div className={styles.state} data-testid="photos-loading">
+        <Spinner size={32} label={t('photos:loading')} />
+      </div>
+    );
+  } else if (timeline.isError) {
+    body = (
+      <div className={styles.state} role="alert" data-testid="photos-error">
+        <p className={styles.stateTitle}>{t('photos:error_title')}</p>
+        <Button variant="secondary" onClick={() => timeline.refetch()}>
+          {t('common:retry')}
+        </Button>
+      </div>
+    );
+  } else if (timeline.groups.length === 0) {
+    body = (
+      <EmptyState
+        icon={<PhotosIcon size={40} />}
+        title={t(`photos:empty_${category}_title`)}
+        description={t(`photos:empty_${category}_description`)}
+        action={
+          uploader ? (
+            <Button startIcon={<CloudUploadIcon size={18} />} onClick={() => uploader.pickFiles(null)} data-testid="photos-upload">
+              {t('photos:upload_cta')}
+            </Button>
+          ) : undefined
+        }
+        data-testid="photos-empty"
+      />
+    );
+  } else {
+    body = (
+      <>
+        <VirtualPhotoList
+          sections={timeline.sections}
+          sectionKeys={timeline.sectionKeys}
+          model={timeline.model}
+          renderHeader={renderHeader}
+          selected={selection.selectedSet}
+          selectionMode={selectionMode}
+          onToggleSelect={selection.toggle}
+          onOpen={onOpen}
+          onRangeChange={timeline.onRangeChange}
+          onScroll={onScroll}
+          label={t('photos:timeline_label')}
+          handleRef={listRef}
+        />
+        <DateScrubber
+          groups={timeline.groups}
+          sectionTops={timeline.model.sectionTops}
+          totalHeight={timeline.model.totalHeight}
+          onSeek={onSeek}
+          handleRef={scrubberRef}
+        />
+      </>
+    );
+  }
+
+  return (
+    <div className={styles.page} data-testid="photos-screen">
+      <PhotosTabs />
+      {selectionMode ? <PhotosSelectionBar items={selection.selectedItems} total={timeline.items.length} onSelectAll={selection.selectAll} /> : null}
+      <div ref={sizeRef} className={styles.timeline}>
+        {body}
+      </div>
+      {viewerIndex >= 0 && viewerItems[viewerIndex] ? (
+        <PhotoViewer
+          items={viewerItems}
+          index={viewerIndex}
+          total={timeline.total - removed.size}
+          onIndexChange={openAt}
+          onClose={() => dispatch(photoOpened(null))}
+          onNeedMore={timeline.loadMore}
+          onItemRemoved={(uuid) => setRemoved((current) => new Set<string>(current).add(uuid))}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,130 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAppDispatch } from '../../../app/hooks';
+import { ConfirmModal } from '../../../components/ui/confirm-modal';
+import { DownloadIcon, EyeOffIcon, PlusIcon, StarIcon, TrashIcon, ZipIcon } from '../../../components/ui/icons';
+import { AddToAlbumDialog } from '../../albums/components/add-to-album-dialog';
+import type { FileItem } from '../../files/api';
+import { SelectionBar, type SelectionBarAction } from '../../files/components/selection-bar';
+import { downloadsAsZip } from '../../files/file-actions';
+import { useFileActions } from '../../files/hooks/use-file-actions';
+import { addToAlbumListChanged, checkedCleared, deleteListChanged, downloadSelected, favouriteSelected, hideListChanged } from '../photos-slice';
+import styles from './timeline.module.css';
+
+export interface PhotosSelectionBarProps {
+  items: readonly FileItem[];
+  /** Loaded photos (for "select all"). */
+  total: number;
+  onSelectAll(): void;
+}
+
+/**
+ * The actions on the checked photos: download (one file directly, several as a zip), add to album,
+ * favourite or unfavourite, hide, and delete (to the trash, after a confirmation). The files mutations
+ * raise the photo-state refresh flags, and the timeline reads its days again.
+ */
+export function PhotosSelectionBar({ items, total, onSelectAll }: PhotosSelectionBarProps) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const actions = useFileActions();
+  const [albumOpen, setAlbumOpen] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const uuids = items.map((item) => item.uuid);
+  const allFavourite = items.length > 0 && items.every((item) => item.favourite);
+  const zip = downloadsAsZip(items);
+
+  const clear = () => dispatch(checkedCleared());
+
+  const barActions: SelectionBarAction[] = [
+    {
+      key: 'download',
+      label: t('photos:action_download'),
+      icon: zip ? <ZipIcon size={18} /> : <DownloadIcon size={18} />,
+      testId: 'photos-action-download',
+      disabled: actions.busy,
+      onClick: () => {
+        const [first] = items;
+        if (!zip && first) dispatch(downloadSelected({ tempDownloadURL: null, uuid: first.uuid, imgName: first.name }));
+        void actions.download(items);
+      },
+    },
+    {
+      key: 'album',
+      label: t('photos:action_add_to_album'),
+      icon: <PlusIcon size={18} />,
+      testId: 'photos-action-album',
+      onClick: () => {
+        dispatch(addToAlbumListChanged(uuids));
+        setAlbumOpen(true);
+      },
+    },
+    {
+      key: 'favourite',
+      label: allFavourite ? t('photos:action_unfavourite') : t('photos:action_favourite'),
+      icon: <StarIcon size={18} />,
+      testId: 'photos-action-favourite',
+      compact: true,
+      disabled: actions.busy,
+      onClick: () => {
+        dispatch(favouriteSelected({ isFav: !allFavourite, uuids }));
+        void actions.favourite(items, !allFavourite);
+      },
+    },
+    {
+      key: 'hide',
+      label: t('photos:action_hide'),
+      icon: <EyeOffIcon size={18} />,
+      testId: 'photos-action-hide',
+      compact: true,
+      disabled: actions.busy,
+      onClick: () => {
+        dispatch(hideListChanged(uuids));
+        void actions.hide(items);
+      },
+    },
+    {
+      key: 'delete',
+      label: t('photos:action_delete'),
+      icon: <TrashIcon size={18} />,
+      testId: 'photos-action-delete',
+      danger: true,
+      compact: true,
+      disabled: actions.busy,
+      onClick: () => {
+        dispatch(deleteListChanged(uuids));
+        setConfirmDelete(true);
+      },
+    },
+  ];
+
+  return (
+    <div className={styles.selectionBar}>
+      <SelectionBar count={items.length} total={total} actions={barActions} onSelectAll={onSelectAll} onClear={clear} testId="photos-selection-bar" />
+      <AddToAlbumDialog
+        open={albumOpen}
+        uuids={uuids}
+        onOpenChange={(open) => {
+          setAlbumOpen(open);
+          if (!open) dispatch(addToAlbumListChanged([]));
+        }}
+        onDone={clear}
+      />
+      <ConfirmModal
+        open={confirmDelete}
+        onOpenChange={(open) => {
+          setConfirmDelete(open);
+          if (!open) dispatch(deleteListChanged([]));
+        }}
+        title={t('photos:delete_title')}
+        description={t('photos:delete_description', { count: items.length })}
+        confirmLabel={t('photos:delete_confirm')}
+        danger
+        loading={actions.busy}
+        onConfirm={() => {
+          void actions.trash(items).then(() => setConfirmDelete(false));
+        }}
+        data-testid="photos-delete-confirm"
+      />
+    </div>
+  );
+}
