@@ -1,0 +1,274 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { createAppRoutes } from '../../../app/router';
+import { createAppStore } from '../../../app/store';
+import { json, mockFetch, type MockHandler, type MockRequest } from '../../../test/fetch-mock';
+import { renderRoutes } from '../../../test/render';
+import type { FileItem } from '../../files/api';
+import type { GroupPageRequest, PhotoGroup } from '../api';
+
+function photo(uuid: string, day: string, overrides: Partial<FileItem> = {}): FileItem {
+  return {
+    uuid,
+    name: `${uuid}.jpg`,
+    folder: false,
+    bytes: 1000,
+    contentType: 'image/jpeg',
+    parentFolderUuid: null,
+    projectId: 'p-1',
+    createdDate: Date.parse(`${day}T10:00:00Z`),
+    lastModifiedDate: Date.parse(`${day}T10:00:00Z`),
+    favourite: false,
+    hidden: false,
+    status: 'ACTIVE',
+    thumbnailUrl: `/api/media/thumb/${uuid}`,
+    previewUrl: `/api/media/preview/${uuid}`,
+    placeholder: null,
+    width: 4000,
+    height: 3000,
+    takenDate: Date.parse(`${day}T10:00:00Z`),
+    durationMs: null,
+    mediaStatus: 'READY',
+    camera: null,
+    videoSlideshow: false,
+    ...overrides,
+  };
+}
+
+const DAYS: Record<string, FileItem[]> = {
+  '2019-11-21': [
+    photo('p1', '2019-11-21'),
+    photo('v1', '2019-11-21', { contentType: 'video/mp4', durationMs: 7000, name: 'clip.mp4' }),
+    photo('p2', '2019-11-21', { favourite: true }),
+  ],
+  '2019-10-02': [photo('p3', '2019-10-02'), photo('v2', '2019-10-02', { contentType: 'video/mp4', thumbnailUrl: null, name: 'raw.mp4' })],
+};
+
+function groupsOf(days: Record<string, FileItem[]>): PhotoGroup[] {
+  let offset = 0;
+  return Object.entries(days).map(([key, items]) => {
+    const [year, month, day] = key.split('-').map(Number) as [number, number, number];
+    const group = { key, year, month, day, count: items.length, offset };
+    offset += items.length;
+    return group;
+  });
+}
+
+function setup(options: { days?: Record<string, FileItem[]>; maxSelect?: string; routes?: Record<string, MockHandler>; path?: string } = {}) {
+  const days = options.days ?? DAYS;
+  localStorage.setItem('user', JSON.stringify({ deviceInfo: null, latestActivityId: null, _at: 'token-1' }));
+  const server = mockFetch({
+    'GET /api/account/info': () => json({ uuid: 'u-1', email: 'ayse@example.com', status: 'ACTIVE' }),
+    'GET /api/account/usages': () => json({ 'Bytes-Used': '0', 'Quota-Bytes': '5368709120' }),
+    'GET /api/account/authority': () => json([]),
+    'GET /api/notification/communication/fetch': () => json([]),
+    'GET /api/remoteconfig': ({ url }) =>
+      url.searchParams.get('parameter') === 'max_select_count' && options.maxSelect
+        ? json({ parameter: 'max_select_count', value: options.maxSelect })
+        : json({ status: 'NOT_FOUND' }, { status: 404 }),
+    'GET /api/scroll/groups': ({ url }) => {
+      const groups = groupsOf(days);
+      return json({ category: url.searchParams.get('category'), total: groups.reduce((sum, group) => sum + group.count, 0), groups });
+    },
+    'POST /api/scroll/groups/list': ({ body }) => {
+      const pages = (body as { groups: GroupPageRequest[] }).groups;
+      return json({
+        groups: pages.map((page) => {
+          const items = (days[page.key] ?? []).slice(page.offset, page.offset + page.limit);
+          return { key: page.key, count: days[page.key]?.length ?? 0, offset: page.offset, items, hasMore: false };
+        }),
+      });
+    },
+    ...options.routes,
+  });
+  const store = createAppStore();
+  return { ...renderRoutes(createAppRoutes(store), { store, initialEntries: [options.path ?? '/main/photos/all'] }), ...server };
+}
+
+const tiles = () => screen.getAllByTestId('photo-tile');
+const tile = (uuid: string) => tiles().find((element) => element.getAttribute('data-uuid') === uuid)!;
+const calls = (requests: MockRequest[], method: string, path: string) =>
+  requests.filter((request) => request.method === method && request.url.pathname === path);
+
+// The screen and the viewer load lazily; load them once up front so a busy machine does not eat a test's time.
+beforeAll(async () => {
+  await import('./photos-screen');
+}, 30_000);
+
+describe('PhotosScreen', { timeout: 20_000 }, () => {
+  it('shows the days with their month, dates and thumbnails, loading the days in one request', async () => {
+    const { requests } = setup();
+    await waitFor(() => expect(tiles()).toHaveLength(5));
+    expect(screen.getAllByTestId('timeline-month').map((element) => element.textContent)).toEqual(['November 2019', 'October 2019']);
+    expect(screen.getAllByTestId('timeline-day').map((element) => within(element).getByRole('heading', { level: 3 }).textContent)).toEqual([
+      'Thu, November 21, 2019',
+      'Wed, October 2, 2019',
+    ]);
+    expect(within(tile('p1')).getByTestId('photo-thumbnail')).toHaveAttribute('src', '/api/media/thumb/p1');
+    expect(within(tile('v1')).getByTestId('photo-video-badge')).toHaveTextContent('0:07');
+    expect(within(tile('p2')).getByTestId('photo-favourite-badge')).toBeInTheDocument();
+    expect(within(tile('v2')).getByTestId('photo-video-poster')).toBeInTheDocument();
+    expect(within(tile('p1')).getByRole('button', { name: 'p1.jpg' })).toBeInTheDocument();
+    expect(within(tile('v1')).getByRole('button', { name: 'clip.mp4, Video, 0:07' })).toBeInTheDocument();
+
+    expect(calls(requests, 'GET', '/api/scroll/groups')[0]!.url.searchParams.get('category')).toBe('all');
+    const lists = calls(requests, 'POST', '/api/scroll/groups/list');
+    expect(lists).toHaveLength(1);
+    expect(lists[0]!.body).toEqual({
+      groups: [
+        { key: '2019-11-21', offset: 0, limit: 3 },
+        { key: '2019-10-02', offset: 0, limit: 2 },
+      ],
+    });
+    expect(screen.getByRole('link', { name: 'All' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('slider', { name: 'Jump to a date' })).toHaveAttribute('aria-valuetext', 'November 2019');
+  });
+
+  it('asks for the category of the tab', async () => {
+    const { requests, user } = setup();
+    await waitFor(() => expect(tiles()).toHaveLength(5));
+    await user.click(screen.getByRole('link', { name: 'Favourites' }));
+    await waitFor(() => expect(calls(requests, 'GET', '/api/scroll/groups').some((request) => request.url.searchParams.get('category') === 'favourites')).toBe(true));
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Favourites' })).toHaveAttribute('aria-current', 'page'));
+  });
+
+  it('shows the empty state with an upload button when there are no photos', async () => {
+    setup({ days: {} });
+    expect(await screen.findByText('No photos or videos yet')).toBeInTheDocument();
+    expect(screen.getByTestId('photos-upload')).toHaveTextContent('Upload photos');
+  });
+
+  it('shows an error with a retry when the groups cannot be read', async () => {
+    setup({ routes: { 'GET /api/scroll/groups': () => json({ status: 'ERROR', message: 'boom' }, { status: 500 }) } });
+    expect(await screen.findByText('Your photos could not be loaded.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  it('caps the selection at max_select_count with a message', async () => {
+    const { user } = setup({ maxSelect: '2' });
+    await waitFor(() => expect(tiles()).toHaveLength(5));
+    await user.click(within(tile('p1')).getByTestId('photo-check'));
+    // While selecting, a click on a photo toggles it instead of opening it.
+    await user.click(within(tile('v1')).getByTestId('photo-open'));
+    expect(screen.getByTestId('photos-selection-bar')).toHaveTextContent('Selected: 2');
+    await user.click(within(tile('p2')).getByTestId('photo-open'));
+    expect(await screen.findByText('You can select up to 2 items at once.')).toBeInTheDocument();
+    expect(within(tile('p2')).getByTestId('photo-check')).toHaveAttribute('aria-checked', 'false');
+    expect(screen.getByTestId('photos-selection-bar')).toHaveTextContent('Selected: 2');
+  });
+
+  it('checks a whole day from its header and extends with shift-click', async () => {
+    const { user } = setup();
+    await waitFor(() => expect(tiles()).toHaveLength(5));
+    const [firstDay] = screen.getAllByTestId('timeline-day-check');
+    await user.click(firstDay!);
+    expect(['p1', 'v1', 'p2'].map((uuid) => within(tile(uuid)).getByTestId('photo-check').getAttribute('aria-checked'))).toEqual(['true', 'true', 'true']);
+    await user.click(firstDay!);
+    expect(screen.queryByTestId('photos-selection-bar')).not.toBeInTheDocument();
+
+    await user.click(within(tile('v1')).getByTestId('photo-check'));
+    await user.keyboard('{Shift>}');
+    await user.click(within(tile('p3')).getByTestId('photo-open'));
+    await user.keyboard('{/Shift}');
+    expect(screen.getByTestId('photos-selection-bar')).toHaveTextContent('Selected: 3');
+    expect(within(tile('p1')).getByTestId('photo-check')).toHaveAttribute('aria-checked', 'false');
+  });
+
+  it('favourites the selection and reads the timeline again', async () => {
+    const { user, requests } = setup({ routes: { 'POST /api/filesystem/metadata': () => json({ fileList: [] }) } });
+    await waitFor(() => expect(tiles()).toHaveLength(5));
+    const before = calls(requests, 'GET', '/api/scroll/groups').length;
+    await user.click(within(tile('p1')).getByTestId('photo-check'));
+    await user.click(within(tile('p3')).getByTestId('photo-check'));
+    await user.click(screen.getByTestId('photos-action-favourite'));
+    await waitFor(() => expect(calls(requests, 'POST', '/api/filesystem/metadata')).toHaveLength(1));
+    expect(calls(requests, 'POST', '/api/filesystem/metadata')[0]!.body).toEqual({ uuids: ['p1', 'p3'], favourite: true });
+    await waitFor(() => expect(calls(requests, 'GET', '/api/scroll/groups').length).toBeGreaterThan(before));
+  });
+
+  it('moves the selection to the trash after a confirmation', async () => {
+    const { user, requests } = setup({ routes: { 'DELETE /api/filesystem/trash': () => json({ fileList: [] }) } });
+    await waitFor(() => expect(tiles()).toHaveLength(5));
+    await user.click(within(tile('v1')).getByTestId('photo-check'));
+    await user.click(screen.getByTestId('photos-action-delete'));
+    expect(calls(requests, 'DELETE', '/api/filesystem/trash')).toHaveLength(0);
+    await user.click(await screen.findByTestId('confirm-ok'));
+    await waitFor(() => expect(calls(requests, 'DELETE', '/api/filesystem/trash')).toHaveLength(1));
+    expect(calls(requests, 'DELETE', '/api/filesystem/trash')[0]!.body).toEqual(['v1']);
+    await waitFor(() => expect(screen.queryByTestId('photos-selection-bar')).not.toBeInTheDocument());
+  });
+
+  it('downloads one photo through a signed URL and several as a zip', async () => {
+    const { user, requests } = setup({
+      routes: {
+        'POST /api/v2/files/_bulk/create-download-url': () => json([{ uuid: 'p1', url: '/api/download/token-1' }]),
+        'POST /api/filesystem/downloadFilesAsZip': () => new Response('/api/download/zip/token-2', { headers: { 'content-type': 'text/plain' } }),
+      },
+    });
+    await waitFor(() => expect(tiles()).toHaveLength(5));
+    await user.click(within(tile('p1')).getByTestId('photo-check'));
+    await user.click(screen.getByTestId('photos-action-download'));
+    await waitFor(() => expect(calls(requests, 'POST', '/api/v2/files/_bulk/create-download-url')).toHaveLength(1));
+    expect(calls(requests, 'POST', '/api/v2/files/_bulk/create-download-url')[0]!.body).toEqual([{ projectId: 'p-1', uuid: 'p1' }]);
+    await user.click(within(tile('p2')).getByTestId('photo-check'));
+    await user.click(screen.getByTestId('photos-action-download'));
+    await waitFor(() => expect(calls(requests, 'POST', '/api/filesystem/downloadFilesAsZip')).toHaveLength(1));
+    expect(calls(requests, 'POST', '/api/filesystem/downloadFilesAsZip')[0]!.body).toEqual(['p1', 'p2']);
+  });
+
+  it('opens the viewer on the clicked photo in timeline order', async () => {
+    const { user } = setup();
+    await waitFor(() => expect(tiles()).toHaveLength(5));
+    await user.click(within(tile('p2')).getByTestId('photo-open'));
+    const viewer = await screen.findByTestId('photo-viewer');
+    expect(within(viewer).getByTestId('viewer-counter')).toHaveTextContent('3');
+    expect(within(viewer).getByTestId('viewer-counter')).toHaveTextContent('5');
+  });
+
+  it('renders and loads only the days near the viewport of a long timeline', async () => {
+    // 400 days of 12 photos, newest first.
+    const days: Record<string, FileItem[]> = {};
+    for (let i = 0; i < 400; i++) {
+      const date = new Date(Date.UTC(2019, 11, 31) - i * 86_400_000).toISOString().slice(0, 10);
+      days[date] = Array.from({ length: 12 }, (_, n) => photo(`${date}-${n}`, date));
+    }
+    const { requests } = setup({ days });
+    await waitFor(() => expect(tiles().length).toBeGreaterThan(0));
+    // jsdom's window is 768 px high: a few days are drawn, not 4,800 photos.
+    expect(tiles().length).toBeLessThan(120);
+    expect(screen.getAllByTestId('timeline-day').length).toBeLessThan(12);
+    const asked = calls(requests, 'POST', '/api/scroll/groups/list').flatMap((request) => (request.body as { groups: GroupPageRequest[] }).groups);
+    expect(asked.length).toBeGreaterThan(0);
+    expect(asked.length).toBeLessThan(30);
+    expect(asked[0]!.key).toBe('2019-12-31');
+    // The days below are laid out from their counts, so the list is already as tall as the whole timeline.
+    expect(parseFloat(screen.getByTestId('photo-list').style.blockSize)).toBeGreaterThan(400 * 170);
+  });
+
+  it('jumps by month with the keyboard on the date scrubber', async () => {
+    // jsdom does not scroll: move the list up by what the window is asked to scroll.
+    let scrolled = 0;
+    const scrollBy = vi.spyOn(window, 'scrollBy').mockImplementation(((_x: number, y: number) => {
+      scrolled += y;
+    }) as typeof window.scrollBy);
+    const realRect = HTMLElement.prototype.getBoundingClientRect;
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+      if (this.dataset.testid === 'photo-list') return new DOMRect(0, -scrolled, 694, 1000);
+      return realRect.call(this);
+    });
+    const { user } = setup();
+    await waitFor(() => expect(tiles()).toHaveLength(5));
+    const slider = screen.getByRole('slider', { name: 'Jump to a date' });
+    slider.focus();
+    await user.keyboard('{ArrowDown}');
+    expect(slider).toHaveAttribute('aria-valuetext', 'October 2019');
+    expect(slider).toHaveAttribute('aria-valuenow', '1');
+    expect(scrollBy).toHaveBeenCalled();
+    // The October heading starts below November's header and its row of three photos.
+    expect(scrolled).toBeGreaterThan(92 + 100);
+    await user.keyboard('{Home}');
+    expect(slider).toHaveAttribute('aria-valuetext', 'November 2019');
+    expect(scrolled).toBe(0);
+    vi.restoreAllMocks();
+  });
+});
