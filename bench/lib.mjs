@@ -7,7 +7,8 @@ import path from 'node:path';
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 export async function startServer(extraEnv = {}) {
-  const port = 18000 + Math.floor(Math.random() * 1000);
+  // A caller given a port range passes PORT; otherwise any port in 18000–18999.
+  const port = Number(extraEnv.PORT ?? 18000 + Math.floor(Math.random() * 1000));
   const base = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bulut-bench-'));
   const child = spawn(process.execPath, [new URL('../apps/server/dist/main.js', import.meta.url).pathname], {

@@ -1,0 +1,131 @@
+// Photo timeline latency over a library of 100,000 photos (seeded by ./seed-photos.mjs): p50/p99 of
+//   groups    GET  /api/scroll/groups                      (the whole day list, as the Photos screen opens)
+//   viewport  POST /api/scroll/groups/list                 (5 consecutive days at a random place, up to 40 photos each)
+//   segment   POST /api/scroll/groups/list                 (what the web client asks: consecutive days packed to ≤ 200 photos, ≤ 12 days)
+//   position  GET  /api/scroll/position/{x}               (a random x, as the date scrubber asks)
+// plus, for comparison, the GROUP BY over the file index that the per-day count table replaces.
+// Usage: npm run build -w apps/server && node bench/timeline.mjs [photos=100000] [requests=300]
+//        (DATABASE_URL=postgres://… for PostgreSQL: an empty database; BENCH_PORT to pick the port, default 18110)
+import path from 'node:path';
+import { percentile, signUp, startServer } from './lib.mjs';
+import { seedPhotos } from './seed-photos.mjs';
+
+const photos = Number(process.argv[2] ?? 100_000);
+const requests = Number(process.argv[3] ?? 300);
+const server = await startServer({ PORT: process.env.BENCH_PORT ?? '18110' });
+const stats = (times) => {
+  const t = [...times].sort((a, b) => a - b);
+  return { p50: Number(percentile(t, 0.5).toFixed(2)), p99: Number(percentile(t, 0.99).toFixed(2)) };
+};
+try {
+  const { token, accountId } = await signUp(server);
+  const headers = { 'x-auth-token': token, 'content-type': 'application/json' };
+  const s0 = performance.now();
+  const library = await seedPhotos({ server, token, accountId, count: photos });
+  const seedSeconds = ((performance.now() - s0) / 1000).toFixed(1);
+
+  const timed = async (url, init) => {
+    const s = performance.now();
+    const res = await fetch(server.base + url, { headers, ...init });
+    const body = await res.json();
+    const ms = performance.now() - s;
+    if (!res.ok) throw new Error(`${url}: ${res.status} ${JSON.stringify(body)}`);
+    return { ms, body };
+  };
+  const { body: timeline } = await timed('/api/scroll/groups');
+  if (timeline.total !== photos) throw new Error(`expected ${photos} photos on the timeline, got ${timeline.total}`);
+  const groups = timeline.groups;
+  let state = 7;
+  const random = () => ((state = (Math.imul(state, 1_103_515_245) + 12_345) >>> 0) / 4_294_967_296);
+
+  const run = async (make) => {
+    const times = [];
+    let items = 0;
+    let days = 0;
+    for (let i = 0; i < requests + 10; i++) {
+      const [url, init, check] = make();
+      const { ms, body } = await timed(url, init);
+      check?.(body);
+      if (i < 10) continue; // warm-up
+      times.push(ms);
+      if (body.groups?.[0]?.items) {
+        days += body.groups.length;
+        items += body.groups.reduce((n, g) => n + g.items.length, 0);
+      }
+    }
+    return { ...stats(times), ...(days ? { daysPerCall: +(days / requests).toFixed(1), photosPerCall: Math.round(items / requests) } : {}) };
+  };
+  const listOf = (pages) => ['/api/scroll/groups/list', { method: 'POST', body: JSON.stringify({ groups: pages }) }, (body) => {
+    if (body.groups.length !== pages.length) throw new Error('a group is missing');
+  }];
+
+  const result = {
+    database: process.env.DATABASE_URL ? 'postgres' : 'sqlite',
+    photos,
+    days: library.days,
+    biggestDay: library.biggestDay,
+    videos: library.videos,
+    favourites: library.favourites,
+    seedSeconds: Number(seedSeconds),
+    groupsMs: await run(() => ['/api/scroll/groups', undefined, (b) => {
+      if (b.total !== photos) throw new Error('total');
+    }]),
+    viewportMs: await run(() => {
+      const start = Math.floor(random() * (groups.length - 5));
+      return listOf(groups.slice(start, start + 5).map((g) => ({ key: g.key, offset: 0, limit: 40 })));
+    }),
+    segmentMs: await run(() => {
+      // As apps/web packs requests: days in order, a big day cut into pages of 200, at most 200 photos and 12 days.
+      let i = Math.floor(random() * groups.length);
+      const pages = [];
+      let used = 0;
+      while (i < groups.length && pages.length < 12 && used < 200) {
+        const limit = Math.min(groups[i].count, 200 - used);
+        pages.push({ key: groups[i].key, offset: 0, limit });
+        used += limit;
+        i++;
+      }
+      return listOf(pages);
+    }),
+    positionMs: await run(() => {
+      const x = Math.floor(random() * photos);
+      return [`/api/scroll/position/${x}`, undefined, (b) => {
+        if (b.position !== x) throw new Error('position');
+      }];
+    }),
+    groupByInsteadMs: await groupByReference(accountId),
+  };
+  console.log(JSON.stringify(result));
+} finally {
+  await server.stop();
+}
+
+/** The alternative to the per-day count table: count the days straight from the file_timeline index each call. */
+async function groupByReference(accountId) {
+  const q = (p) =>
+    `SELECT taken_day, count(*) AS n FROM file WHERE account_id = ${p} AND status = 'ACTIVE' AND hidden = 0
+     AND taken_day IS NOT NULL AND media_kind IS NOT NULL GROUP BY taken_day ORDER BY taken_day DESC`;
+  const times = [];
+  if (process.env.DATABASE_URL) {
+    const { default: pg } = await import('pg');
+    const c = new pg.Client(process.env.DATABASE_URL);
+    await c.connect();
+    for (let i = 0; i < 60; i++) {
+      const s = performance.now();
+      await c.query(q('$1'), [accountId]);
+      if (i >= 10) times.push(performance.now() - s);
+    }
+    await c.end();
+  } else {
+    const { default: Database } = await import('better-sqlite3');
+    const db = new Database(path.join(server.dataDir, 'bulut.sqlite'), { readonly: true });
+    const stmt = db.prepare(q('?'));
+    for (let i = 0; i < 60; i++) {
+      const s = performance.now();
+      stmt.all(accountId);
+      if (i >= 10) times.push(performance.now() - s);
+    }
+    db.close();
+  }
+  return stats(times);
+}
