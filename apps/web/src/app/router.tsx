@@ -14,6 +14,7 @@ const notificationsHandle: ShellHandle = { pageName: 'notifications', titleKey: 
 const settingsHandle: ShellHandle = { pageName: 'settings', titleKey: 'settings:title' };
 const filesHandle: ShellHandle = { pageName: 'files', titleKey: 'files:title' };
 const trashHandle: ShellHandle = { pageName: 'trash', titleKey: 'files:trash_title' };
+const albumsHandle: ShellHandle = { pageName: 'ALBUMS', titleKey: 'albums:WEB_ALBUMS' };
 // The preview belongs to the files page: opening and closing it keeps the sort order.
 const previewHandle: ShellHandle = { pageName: 'files', titleKey: 'files:preview_title' };
 const photosHandle: ShellHandle = { pageName: 'photos', titleKey: 'photos:title' };
@@ -55,6 +56,16 @@ export function createAppRoutes(store: AppStore): RouteObject[] {
               path: 'photos/:tab',
               handle: photosHandle,
               lazy: lazyScreen(() => import('../features/photos/components/photos-screen'), (m) => m.PhotosScreen),
+            },
+            {
+              path: 'album',
+              handle: albumsHandle,
+              lazy: lazyScreen(() => import('../features/albums/components/albums-screen'), (m) => m.AlbumsScreen),
+            },
+            {
+              path: 'photos/album/:uuid',
+              handle: albumsHandle,
+              lazy: lazyScreen(() => import('../features/albums/components/album-detail-screen'), (m) => m.AlbumDetailScreen),
             },
             {
               path: 'files',

@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import { FolderPlusIcon, UploadIcon } from '../../components/ui/icons';
+import { FolderPlusIcon, PhotosIcon, UploadIcon } from '../../components/ui/icons';
+import { useCreateAlbumHost } from '../../features/albums/components/create-album-host';
 import { CreateFolderDialog } from '../../features/files/components/create-folder-dialog';
 import type { SearchSlot } from '../../features/shell/components/header';
 import type { NewMenuEntry } from '../../features/shell/new-menu-entry';
@@ -8,7 +9,8 @@ import { useAppSelector } from '../hooks';
 
 /**
  * Features that plug into the header. The NEW menu offers "Upload files" (upload feature) and "Create
- * folder" (files feature), both into the opened folder; the search box arrives with the search feature.
+ * folder" (files feature), both into the opened folder, and "Create album" on photo and album pages (albums
+ * feature, which also opens it for `?openModal`); the search box arrives with the search feature.
  */
 const NewEntriesContext = createContext<readonly NewMenuEntry[]>([]);
 
@@ -26,6 +28,9 @@ export function HeaderFeatures({ children }: { children: ReactNode }) {
   const parentUuid = useAppSelector((state) => state.ui.openedFolders.at(-1)?.uuid ?? null);
   const [creatingFolder, setCreatingFolder] = useState(false);
   const openCreateFolder = useCallback(() => setCreatingFolder(true), []);
+  const pageName = useAppSelector((state) => state.ui.pageName);
+  const createAlbum = useCreateAlbumHost();
+  const { openCreateAlbum } = createAlbum;
 
   const entries = useMemo<NewMenuEntry[]>(() => {
     const list: NewMenuEntry[] = [];
@@ -33,13 +38,17 @@ export function HeaderFeatures({ children }: { children: ReactNode }) {
       list.push({ key: 'upload', labelKey: 'upload:new_upload', icon: UploadIcon, onSelect: () => uploader.pickFiles(parentUuid), testId: 'new-upload' });
     }
     list.push({ key: 'folder', labelKey: 'files:new_folder', icon: FolderPlusIcon, onSelect: openCreateFolder, testId: 'new-folder' });
+    if (pageName === 'photos' || pageName === 'ALBUMS') {
+      list.push({ key: 'album', labelKey: 'albums:create_album', icon: PhotosIcon, onSelect: openCreateAlbum, testId: 'new-album' });
+    }
     return list;
-  }, [uploader, parentUuid, openCreateFolder]);
+  }, [uploader, parentUuid, openCreateFolder, pageName, openCreateAlbum]);
 
   return (
     <NewEntriesContext.Provider value={entries}>
       {children}
       <CreateFolderDialog open={creatingFolder} onOpenChange={setCreatingFolder} parentUuid={parentUuid} />
+      {createAlbum.element}
     </NewEntriesContext.Provider>
   );
 }

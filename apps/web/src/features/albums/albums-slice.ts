@@ -2,8 +2,13 @@ import { createSlice, type PayloadAction, type ThunkAction, type UnknownAction }
 import { loggedOut } from '../../api/session';
 import { ALBUM_CREATED_FOLLOW_UP_MS } from './constants';
 
+/** Location state of the album screen: open the photo picker on arrival (the follow-up of a creation). */
+export interface AlbumLocationState {
+  addPhotos?: boolean;
+}
+
 export interface AlbumsState {
-  /** Set 2 s after an album is created (spec 001 §4): the app then opens that album with its photo picker. */
+  /** Set 2 s after an album is created (spec 001 §4): the app then opens that album with its photo picker and clears it. */
   followUpAlbumUuid: string | null;
 }
 

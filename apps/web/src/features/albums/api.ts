@@ -1,6 +1,6 @@
 import { baseApi } from '../../api/base-api';
-import type { FileItem } from '../files/api';
-import { ALBUM_CONTENT_TYPE, ALBUM_ICON, ALBUM_PAGE_SIZE, ALBUM_SORT } from './constants';
+import type { FileItem, FileListPage } from '../files/api';
+import { ALBUM_CONTENT_TYPE, ALBUM_ICON, ALBUM_PAGE_SIZE, ALBUM_SORT, LIBRARY_PAGE_SIZE, MEDIA_CONTENT_TYPES } from './constants';
 
 export type AlbumStatus = 'ACTIVE' | 'HIDDEN' | 'TRASHED';
 
@@ -85,6 +85,21 @@ export const albumsApi = baseApi.injectEndpoints({
       }),
       providesTags: (_result, _error, uuid) => [albumTag(uuid), 'FilesByFieldName'],
     }),
+    /** Every photo and video of the account, newest first, for the "add photos" picker (GET /search/byField). */
+    getMediaLibrary: build.infiniteQuery<FileListPage, void, number>({
+      infiniteQueryOptions: { initialPageParam: 0, getNextPageParam: nextPage },
+      query: ({ pageParam }) => ({
+        url: '/search/byField',
+        params: { fieldName: 'content_type', fieldValue: MEDIA_CONTENT_TYPES, sortBy: 'date', sortOrder: 'DESC', page: pageParam, size: LIBRARY_PAGE_SIZE },
+      }),
+      transformResponse: (response: Partial<FileListPage> | null, _meta, { pageParam }) => ({
+        fileList: Array.isArray(response?.fileList) ? response.fileList : [],
+        page: response?.page ?? pageParam,
+        size: response?.size ?? LIBRARY_PAGE_SIZE,
+        hasMore: Boolean(response?.hasMore),
+      }),
+      providesTags: ['FilesByFieldName'],
+    }),
     createAlbum: build.mutation<Album, string>({
       query: (label) => ({ url: '/album', method: 'POST', body: { contentType: ALBUM_CONTENT_TYPE, icon: ALBUM_ICON, label } }),
       invalidatesTags: [LIST_TAG],
@@ -137,6 +152,7 @@ export const albumsApi = baseApi.injectEndpoints({
 export const {
   useGetAlbumsInfiniteQuery,
   useGetAlbumInfiniteQuery,
+  useGetMediaLibraryInfiniteQuery,
   useCreateAlbumMutation,
   useAddFilesToAlbumMutation,
   useRemoveFilesFromAlbumMutation,

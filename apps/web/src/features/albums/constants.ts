@@ -7,3 +7,10 @@ export const ALBUM_SORT = { sortBy: 'lastModifiedDate', sortOrder: 'DESC' } as c
 export const ALBUM_CREATED_FOLLOW_UP_MS = 2_000;
 /** docs/api.md: labels are 1–255 characters. */
 export const ALBUM_LABEL_MAX_LENGTH = 255;
+/** The photo picker reads the library in file-list pages (spec 001 §9: 50) of both media kinds. */
+export const LIBRARY_PAGE_SIZE = 50;
+export const MEDIA_CONTENT_TYPES = 'image OR video';
+/** docs/api.md: addFiles takes 1–500 uuids (spec 001 §5: max_select_count default 500). */
+export const ADD_FILES_MAX = 500;
+/** Spec 001 §2: this query parameter opens the create-album dialog. */
+export const OPEN_MODAL_PARAM = 'openModal';

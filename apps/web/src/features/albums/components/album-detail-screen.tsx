@@ -1,0 +1,307 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { apiErrorCode } from '../../../api/errors';
+import { useAppDispatch } from '../../../app/hooks';
+import { Button } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { ChevronStartIcon, DownloadIcon, ImageIcon, PlusIcon, ZipIcon } from '../../../components/ui/icons';
+import { Spinner } from '../../../components/ui/loader';
+import { showToast } from '../../../components/ui/toast-slice';
+import { paths } from '../../../config/paths';
+import { SelectionBar, type SelectionBarAction } from '../../files/components/selection-bar';
+import { downloadsAsZip } from '../../files/file-actions';
+import { useFileActions } from '../../files/hooks/use-file-actions';
+import { applySelect, EMPTY_SELECTION, type Selection } from '../../files/selection';
+import { PhotoGrid } from '../../photos/components/photo-grid';
+import type { SelectModifiers } from '../../photos/components/photo-tile';
+import { useMaxSelectCount } from '../../photos/selection-limit';
+import { PhotoViewer } from '../../viewer/components/photo-viewer';
+import { AlbumRemoveIcon, CoverIcon } from '../../viewer/components/viewer-icons';
+import { albumActions } from '../album-menu-actions';
+import type { AlbumLocationState } from '../albums-slice';
+import { useGetAlbumInfiniteQuery, useRemoveFilesFromAlbumMutation, useSetAlbumCoverMutation, type Album } from '../api';
+import { albumErrorKey } from '../errors';
+import { useAlbumActions } from '../hooks/use-album-actions';
+import { AddPhotosDialog } from './add-photos-dialog';
+import { AddToAlbumDialog } from './add-to-album-dialog';
+import { AlbumCounts } from './album-counts';
+import { AlbumMenu } from './album-menu';
+import styles from './albums.module.css';
+import { useAlbumMenu } from './use-album-menu';
+
+/**
+ * /main/photos/album/{uuid}: the album's photos in a justified grid with selection (set cover, remove, add to
+ * another album, download), its menu (rename, hide, trash, recover, delete forever), "add photos" and the viewer.
+ */
+export function AlbumDetailScreen() {
+  const { t } = useTranslation();
+  const { uuid = '' } = useParams();
+  const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  const detail = useGetAlbumInfiniteQuery(uuid, { skip: !uuid });
+  const album = detail.data?.pages[0]?.album ?? null;
+  const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());
+  const items = useMemo(
+    () => (detail.data?.pages.flatMap((page) => page.fileList) ?? []).filter((item) => !removed.has(item.uuid)),
+    [detail.data, removed],
+  );
+  const [selection, setSelection] = useState<Selection>(EMPTY_SELECTION);
+  const [viewerIndex, setViewerIndex] = useState<number | null>(null);
+  const [picking, setPicking] = useState(false);
+  const [addingTo, setAddingTo] = useState(false);
+  const location = useLocation();
+  const max = useMaxSelectCount();
+  const fileActions = useFileActions();
+  const albumActionsApi = useAlbumActions();
+  const [removeFiles, removeState] = useRemoveFilesFromAlbumMutation();
+  const [setCover, coverState] = useSetAlbumCoverMutation();
+  const menu = useAlbumMenu((_album, key) => {
+    if (key === 'deleteForever') navigate(paths.albums, { replace: true });
+  });
+  const { hasNextPage, fetchNextPage } = detail;
+
+  // The follow-up of a creation (spec 001 §4) arrives here with the photo picker asked for; asked once only.
+  useEffect(() => {
+    if (!(location.state as AlbumLocationState | null)?.addPhotos || !album) return;
+    setPicking(true);
+    navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+  }, [location, album, navigate]);
+
+  useEffect(() => {
+    setSelection(EMPTY_SELECTION);
+    setRemoved(new Set());
+    setViewerIndex(null);
+  }, [uuid]);
+
+  const selected = useMemo(() => new Set(selection.selected), [selection.selected]);
+  const selectedItems = useMemo(() => items.filter((item) => selected.has(item.uuid)), [items, selected]);
+  const order = useMemo(() => items.map((item) => item.uuid), [items]);
+
+  const toggleSelect = useCallback(
+    (photo: string, event: SelectModifiers) => {
+      setSelection((current) => {
+        const { selection: next, capped } = applySelect(current, order, photo, event.shiftKey ? 'range' : 'toggle', max);
+        if (capped) dispatch(showToast({ kind: 'alert', messageKey: 'files:select_capped', values: { count: max } }));
+        return next;
+      });
+    },
+    [order, max, dispatch],
+  );
+
+  const loadMore = useCallback(() => {
+    if (hasNextPage) void fetchNextPage();
+  }, [hasNextPage, fetchNextPage]);
+
+  const dropFromView = useCallback((uuids: readonly string[]) => {
+    setRemoved((current) => new Set([...current, ...uuids]));
+    setSelection((current) => ({ ...current, selected: current.selected.filter((uuid) => !uuids.includes(uuid)) }));
+  }, []);
+
+  if (detail.isLoading) {
+    return (
+      <div className={styles.centered}>
+        <Spinner size={32} label={t('common:loading')} />
+      </div>
+    );
+  }
+
+  if (!album) {
+    const missing = apiErrorCode(detail.error) === 'NOT_FOUND' || detail.isSuccess;
+    return (
+      <div className={styles.screen}>
+        <BackLink />
+        {missing ? (
+          <EmptyState title={t('albums:not_found')} data-testid="album-not-found" />
+        ) : (
+          <div className={styles.centered} role="alert">
+            <p className={styles.muted}>{t('albums:load_error')}</p>
+            <Button variant="secondary" onClick={() => void detail.refetch()}>
+              {t('common:retry')}
+            </Button>
+          </div>
+        )}
+      </div>
+    );
+  }
+
+  const active = album.status === 'ACTIVE';
+  const count = album.imageCount + album.videoCount;
+
+  const removeSelected = async (uuids: string[]) => {
+    try {
+      await removeFiles({ albumUuid: album.uuid, uuids }).unwrap();
+      dispatch(showToast({ kind: 'success', messageKey: 'albums:removed_from_album' }));
+      dropFromView(uuids);
+    } catch (error) {
+      dispatch(showToast({ kind: 'error', messageKey: albumErrorKey(error, 'albums:remove_error') }));
+    }
+  };
+
+  const coverFromSelection = async (photo: string) => {
+    try {
+      await setCover({ albumUuid: album.uuid, coverPhotoUuid: photo }).unwrap();
+      dispatch(showToast({ kind: 'success', messageKey: 'albums:cover_set' }));
+      setSelection(EMPTY_SELECTION);
+    } catch (error) {
+      dispatch(showToast({ kind: 'error', messageKey: albumErrorKey(error, 'albums:cover_error') }));
+    }
+  };
+
+  const barActions: SelectionBarAction[] = [
+    ...(selectedItems.length === 1 && active
+      ? [
+          {
+            key: 'cover',
+            label: t('albums:set_cover'),
+            icon: <CoverIcon size={18} />,
+            testId: 'album-action-cover',
+            disabled: coverState.isLoading,
+            onClick: () => void coverFromSelection(selectedItems[0]!.uuid),
+          },
+        ]
+      : []),
+    {
+      key: 'download',
+      label: t('albums:action_download'),
+      icon: downloadsAsZip(selectedItems) ? <ZipIcon size={18} /> : <DownloadIcon size={18} />,
+      testId: 'album-action-download-selected',
+      disabled: fileActions.busy,
+      onClick: () => void fileActions.download(selectedItems),
+    },
+    {
+      key: 'album',
+      label: t('viewer:add_to_album'),
+      icon: <PlusIcon size={18} />,
+      testId: 'album-action-add-to-album',
+      onClick: () => setAddingTo(true),
+    },
+    {
+      key: 'remove',
+      label: t('albums:remove_from_album'),
+      icon: <AlbumRemoveIcon size={18} />,
+      testId: 'album-action-remove',
+      danger: true,
+      disabled: removeState.isLoading,
+      onClick: () => void removeSelected(selection.selected),
+    },
+  ];
+
+  return (
+    <div className={styles.screen} data-testid="album-detail">
+      <header className={styles.detailHeader}>
+        <BackLink />
+        <div className={styles.detailTitle}>
+          <h1 className={styles.detailLabel} dir="auto" data-testid="album-label">
+            {album.label}
+          </h1>
+          <div className={styles.detailMeta}>
+            <AlbumCounts album={album} />
+            <StatusBadge album={album} />
+          </div>
+        </div>
+        <div className={styles.detailActions} role="toolbar" aria-label={t('albums:album_actions')}>
+          {active ? (
+            <Button startIcon={<PlusIcon size={18} />} onClick={() => setPicking(true)} data-testid="album-add-photos">
+              <span className={styles.hideNarrow}>{t('albums:add_photos')}</span>
+            </Button>
+          ) : null}
+          {count > 0 ? (
+            <button
+              type="button"
+              className={styles.toolbarButton}
+              onClick={() => void albumActionsApi.download(album.uuid)}
+              disabled={albumActionsApi.busy}
+              aria-label={t('albums:action_download')}
+              title={t('albums:action_download')}
+              data-testid="album-download"
+            >
+              <DownloadIcon size={18} />
+            </button>
+          ) : null}
+          <AlbumMenu
+            label={album.label}
+            actions={albumActions(album.status).filter((key) => key !== 'download')}
+            onAction={(key) => menu.onAction(album, key)}
+            disabled={menu.busy}
+            variant="toolbar"
+          />
+        </div>
+      </header>
+
+      {selection.selected.length > 0 ? (
+        <SelectionBar
+          count={selection.selected.length}
+          total={items.length}
+          actions={barActions}
+          onSelectAll={() => setSelection({ selected: order.slice(0, max), anchor: order[0] ?? null })}
+          onClear={() => setSelection(EMPTY_SELECTION)}
+          testId="album-selection-bar"
+        />
+      ) : null}
+
+      {items.length === 0 && !hasNextPage ? (
+        <EmptyState
+          icon={<ImageIcon size={40} />}
+          title={t('albums:album_empty_title')}
+          description={t('albums:album_empty_text')}
+          action={
+            active ? (
+              <Button startIcon={<PlusIcon size={18} />} onClick={() => setPicking(true)}>
+                {t('albums:add_photos')}
+              </Button>
+            ) : null
+          }
+          data-testid="album-empty"
+        />
+      ) : (
+        <PhotoGrid
+          items={items}
+          hasMore={Boolean(hasNextPage)}
+          onLoadMore={loadMore}
+          selected={selected}
+          onToggleSelect={toggleSelect}
+          onOpen={setViewerIndex}
+          selectionMode={selection.selected.length > 0}
+        />
+      )}
+
+      {viewerIndex !== null && items.length > 0 ? (
+        <PhotoViewer
+          items={items}
+          index={Math.min(viewerIndex, items.length - 1)}
+          total={hasNextPage ? Math.max(count, items.length) : items.length}
+          onIndexChange={setViewerIndex}
+          onClose={() => setViewerIndex(null)}
+          onNeedMore={loadMore}
+          albumUuid={album.uuid}
+          onItemRemoved={(photo) => dropFromView([photo])}
+        />
+      ) : null}
+      {menu.dialogs}
+      <AddPhotosDialog open={picking} album={album} onOpenChange={setPicking} />
+      <AddToAlbumDialog
+        open={addingTo}
+        uuids={selection.selected}
+        onOpenChange={setAddingTo}
+        onDone={() => setSelection(EMPTY_SELECTION)}
+      />
+    </div>
+  );
+}
+
+function BackLink() {
+  const { t } = useTranslation();
+  return (
+    <Link to={paths.albums} className={styles.back} aria-label={t('albums:back_to_albums')} title={t('albums:back_to_albums')} data-testid="album-back">
+      <ChevronStartIcon size={22} />
+    </Link>
+  );
+}
+
+function StatusBadge({ album }: { album: Pick<Album, 'status'> }) {
+  const { t } = useTranslation();
+  if (album.status === 'HIDDEN') return <span className={styles.statusTag}>{t('albums:status_hidden')}</span>;
+  if (album.status === 'TRASHED') return <span className={styles.statusTag}>{t('albums:status_trashed')}</span>;
+  return null;
+}

@@ -1,0 +1,161 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { createAppRoutes } from '../../../app/router';
+import { createAppStore } from '../../../app/store';
+import { mockFetch } from '../../../test/fetch-mock';
+import { renderRoutes } from '../../../test/render';
+import { albumFollowUpSet } from '../albums-slice';
+import { albumFixture, albumTestServer, photoFixture } from '../albums.fixtures';
+
+const ALBUMS = [
+  albumFixture('al-1', 'Yaz 2026', { coverPhoto: { uuid: 'ph-1', thumbnailUrl: '/api/media/ph-1/thumb.webp?sig=s' }, coverPhotoUuid: 'ph-1' }),
+  albumFixture('al-2', 'Kış'),
+  albumFixture('al-3', 'Old trip', { status: 'TRASHED' }),
+];
+const CONTENTS = { 'al-1': [photoFixture('ph-1', 'beach.jpg'), photoFixture('ph-2', 'sea.jpg'), photoFixture('vi-1', 'clip.mp4', { contentType: 'video/mp4' })] };
+
+function setup(path = '/main/album') {
+  localStorage.setItem('user', JSON.stringify({ deviceInfo: null, latestActivityId: null, _at: 'token-1' }));
+  const server = albumTestServer({ albums: ALBUMS, contents: CONTENTS, library: [photoFixture('ph-7', 'lake.jpg')] });
+  const { requests } = mockFetch(server.routes);
+  const store = createAppStore();
+  return { ...renderRoutes(createAppRoutes(store), { store, initialEntries: [path] }), requests, server };
+}
+
+const card = (label: string) => screen.getAllByTestId('album-card').find((element) => element.textContent?.includes(label))!;
+
+describe('AlbumsScreen', () => {
+  it('lists the active albums with covers and counts under the photos tabs, with the exact list call', async () => {
+    const { requests } = setup();
+    await screen.findAllByTestId('album-card');
+    expect(screen.getAllByTestId('album-card')).toHaveLength(2);
+    expect(screen.getByTestId('photos-tabs')).toBeInTheDocument();
+    expect(screen.getByTestId('photos-tab-albums')).toHaveAttribute('aria-current', 'page');
+    expect(within(card('Yaz 2026')).getByLabelText('Photos: 2')).toBeInTheDocument();
+    expect(within(card('Yaz 2026')).getByLabelText('Videos: 1')).toBeInTheDocument();
+    expect(within(card('Kış')).queryByLabelText(/Videos/)).not.toBeInTheDocument();
+    expect(within(card('Yaz 2026')).getByRole('link', { name: 'Open Yaz 2026' })).toHaveAttribute('href', '/main/photos/album/al-1');
+    expect(card('Yaz 2026').querySelector('img')).toHaveAttribute('src', '/api/media/ph-1/thumb.webp?sig=s');
+
+    const list = requests.find((request) => request.url.pathname === '/api/album');
+    expect(Object.fromEntries(list!.url.searchParams)).toEqual({
+      contentType: 'album/photo',
+      page: '0',
+      size: '100',
+      sortBy: 'lastModifiedDate',
+      sortOrder: 'DESC',
+    });
+    await waitFor(() => expect(document.title).toContain('Albums'));
+  });
+
+  it('filters by hidden and trash; a trashed album offers restore and is deleted forever after confirming', async () => {
+    const { user, requests, router } = setup();
+    await screen.findAllByTestId('album-card');
+
+    await user.click(screen.getByTestId('albums-filter-hidden'));
+    expect(await screen.findByText('No hidden albums')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?status=HIDDEN');
+    expect(requests.some((request) => request.url.searchParams.get('status') === 'HIDDEN')).toBe(true);
+
+    await user.click(screen.getByTestId('albums-filter-trashed'));
+    await waitFor(() => expect(screen.getAllByTestId('album-card')).toHaveLength(1));
+    await user.click(within(card('Old trip')).getByTestId('album-menu'));
+    expect(await screen.findByTestId('album-action-recover')).toBeInTheDocument();
+    expect(screen.queryByTestId('album-action-hide')).not.toBeInTheDocument();
+    await user.click(screen.getByTestId('album-action-deleteForever'));
+    const confirm = await screen.findByTestId('album-delete-confirm');
+    expect(confirm).toHaveTextContent('Delete “Old trip” forever?');
+    await user.click(within(confirm).getByTestId('confirm-ok'));
+    expect(await screen.findByText('Album deleted forever.')).toBeInTheDocument();
+    expect(await screen.findByText('Trash is empty')).toBeInTheDocument();
+    expect(requests.find((request) => request.method === 'DELETE' && request.url.pathname === '/api/album')?.body).toEqual(['al-3']);
+  });
+
+  it('renames, hides and moves albums to trash from their menu', async () => {
+    const { user, requests } = setup();
+    await screen.findAllByTestId('album-card');
+
+    await user.click(within(card('Kış')).getByTestId('album-menu'));
+    await user.click(await screen.findByTestId('album-action-rename'));
+    const input = await screen.findByTestId('rename-album-input');
+    await user.clear(input);
+    await user.type(input, 'Kış 2026!');
+    expect(input).toHaveValue('Kış 2026');
+    await user.click(screen.getByTestId('rename-album-submit'));
+    expect(await screen.findByText('Album renamed.')).toBeInTheDocument();
+    const rename = requests.find((request) => request.url.pathname === '/api/album/rename/al-2');
+    expect(rename?.url.searchParams.get('newLabel')).toBe('Kış 2026');
+    await waitFor(() => expect(card('Kış 2026')).toBeDefined());
+
+    await user.click(within(card('Kış 2026')).getByTestId('album-menu'));
+    await user.click(await screen.findByTestId('album-action-hide'));
+    expect(await screen.findByText('Album hidden.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByTestId('album-card')).toHaveLength(1));
+    expect(requests.find((request) => request.url.pathname === '/api/album/hide')?.body).toEqual(['al-2']);
+
+    await user.click(within(card('Yaz 2026')).getByTestId('album-menu'));
+    await user.click(await screen.findByTestId('album-action-trash'));
+    expect(await screen.findByText('No albums yet')).toBeInTheDocument();
+    expect(requests.find((request) => request.url.pathname === '/api/album/trash')?.body).toEqual(['al-1']);
+  });
+
+  it('downloads an album as a zip from its signed link', async () => {
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    try {
+      const { user, requests } = setup();
+      await screen.findAllByTestId('album-card');
+      await user.click(within(card('Yaz 2026')).getByTestId('album-menu'));
+      await user.click(await screen.findByTestId('album-action-download'));
+      expect(await screen.findByText('Your download is being prepared.')).toBeInTheDocument();
+      expect(requests.find((request) => request.url.pathname === '/api/album/download')?.body).toEqual({ albumUuid: 'al-1' });
+      expect(click).toHaveBeenCalled();
+    } finally {
+      click.mockRestore();
+    }
+  });
+
+  it('creates the first album from the empty state', async () => {
+    localStorage.setItem('user', JSON.stringify({ deviceInfo: null, latestActivityId: null, _at: 'token-1' }));
+    const server = albumTestServer({ albums: [] });
+    const { requests } = mockFetch(server.routes);
+    const store = createAppStore();
+    const { user } = renderRoutes(createAppRoutes(store), { store, initialEntries: ['/main/album'] });
+    const empty = await screen.findByTestId('albums-empty');
+    await user.click(within(empty).getByTestId('albums-create'));
+    await user.type(await screen.findByTestId('create-album-input'), 'İlk albüm');
+    await user.click(screen.getByTestId('create-album-submit'));
+    expect(await screen.findByText('Album created successfully.')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Open İlk albüm' })).toBeInTheDocument();
+    expect(requests.find((request) => request.method === 'POST' && request.url.pathname === '/api/album')?.body).toEqual({
+      contentType: 'album/photo',
+      icon: 'playlist-2',
+      label: 'İlk albüm',
+    });
+  });
+
+  it('opens the create-album modal for ?openModal and drops the parameter', async () => {
+    const { router } = setup('/main/album?openModal=true');
+    expect(await screen.findByTestId('create-album-modal')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Create album' })).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(router.state.location.pathname).toBe('/main/album');
+  });
+
+  it('offers "Create album" in the NEW menu on album pages', async () => {
+    const { user } = setup();
+    await screen.findAllByTestId('album-card');
+    const newButtons = screen.getAllByRole('button', { name: /new/i });
+    await user.click(newButtons[0]!);
+    await user.click(await screen.findByTestId('new-album'));
+    expect(await screen.findByTestId('create-album-modal')).toBeInTheDocument();
+  });
+
+  it('opens the new album with its photo picker when the follow-up flag is set', async () => {
+    const { store, router } = setup();
+    await screen.findAllByTestId('album-card');
+    store.dispatch(albumFollowUpSet('al-2'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/main/photos/album/al-2'));
+    expect(await screen.findByTestId('add-photos-dialog')).toBeInTheDocument();
+    expect(store.getState().albums.followUpAlbumUuid).toBeNull();
+  });
+});
