@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, startTestApp, type TestApp } from '../../test/harness.js';
-import { fetchImage, hasCommand, heicFrom, isBlue, isRed, phoneJpeg, pixelAt, processUpload, videoClip } from './fixtures/media.fixtures.js';
+import { fetchImage, hasCommand, heicFrom, isBlue, isRed, phoneJpeg, pixelAt, processUpload, videoClip, withIrot } from './fixtures/media.fixtures.js';
 
 const hasFfmpeg = hasCommand('ffmpeg') && hasCommand('ffprobe');
 const hasHeifEnc = hasCommand('heif-enc');
@@ -84,6 +84,18 @@ describe.each(DIALECTS)('media formats (%s)', (dialect) => {
     expect(isRed(await pixelAt(thumb.bytes, 0.9, 0.9))).toBe(true);
     const preview = await fetchImage(t, item.previewUrl);
     expect([preview.width, preview.height]).toEqual([400, 300]);
+  });
+
+  it.skipIf(!hasHeifEnc)('a HEIC stored sideways with an irot transform is turned once, by the transform only', async () => {
+    // 90° anticlockwise: the stored 400×300 becomes 300×400 and the top-left blue square lands bottom-left. Its EXIF
+    // still says orientation 6 (90° clockwise); applying that too would turn it back the other way.
+    const { item } = await processUpload(t, 'IMG_0043.HEIC', withIrot(heicFrom(await phoneJpeg()), 1), 'image/heic');
+    expect(item).toMatchObject({ mediaStatus: 'READY', width: 300, height: 400, takenDate: Date.UTC(2023, 7, 14, 15, 5, 9) });
+    const thumb = await fetchImage(t, item.thumbnailUrl);
+    expect([thumb.width, thumb.height]).toEqual([250, 333]);
+    expect(isBlue(await pixelAt(thumb.bytes, 0.05, 0.95))).toBe(true);
+    expect(isRed(await pixelAt(thumb.bytes, 0.05, 0.05))).toBe(true);
+    expect(isRed(await pixelAt(thumb.bytes, 0.95, 0.95))).toBe(true);
   });
 
   // Without ffmpeg a video is READY with no poster: media.no-tools.test.ts.

@@ -97,13 +97,15 @@ export function heifExifTiff(file: Buffer): Buffer | null {
   }
 }
 
-interface Box {
+export interface Box {
   type: string;
+  /** Offset of the box's content (after size and type). */
   body: number;
   end: number;
 }
 
-function boxes(buf: Buffer, from: number, to: number): Box[] {
+/** The ISO-BMFF boxes one after another in buf[from, to). */
+export function boxes(buf: Buffer, from: number, to: number): Box[] {
   const out: Box[] = [];
   let at = from;
   while (at + 8 <= to) {
