@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
-import { CompiledQuery, type Kysely, type KyselyPlugin, type RootOperationNode } from 'kysely';
+import {
+  CompiledQuery,
+  type Kysely,
+  type KyselyPlugin,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  type QueryId,
+  type RootOperationNode,
+} from 'kysely';
 import type { DB } from '../../infra/db/schema.js';
 import { authed, type TestApp } from '../../test/harness.js';
 import { nameKey } from '../../shared/names.js';
@@ -92,11 +100,15 @@ function ok(res: LightMyRequestResponse): LightMyRequestResponse {
 /** Records the queries a block runs, so a test can ask the database how it would execute each of them. */
 class Recorder implements KyselyPlugin {
   nodes: RootOperationNode[] = [];
-  transformQuery(args: { node: RootOperationNode }) {
-    this.nodes.push(args.node);
+  // Subqueries are transformed too, under their own ids; only queries that return results were sent.
+  private readonly built = new Map<QueryId, RootOperationNode>();
+  transformQuery(args: PluginTransformQueryArgs) {
+    this.built.set(args.queryId, args.node);
     return args.node;
   }
-  async transformResult<R>(args: { result: R }) {
+  async transformResult(args: PluginTransformResultArgs) {
+    const node = this.built.get(args.queryId);
+    if (node) this.nodes.push(node);
     return args.result;
   }
 }

@@ -68,14 +68,16 @@ describe.each(DIALECTS)('timeline queries read indexes, never the whole library 
       .groupBy('taken_day')
       .orderBy('taken_day', 'desc')
       .execute();
-    const kept = await repo.listDays(t.database.db, accountId);
-    expect(kept.map((d) => [Number(d.day), Number(d.images) + Number(d.videos), Number(d.favourites)])).toEqual(
-      recount.map((r) => [Number(r.taken_day), Number(r.n), Number(r.f)]),
+    const kept = await repo.listDayCounts(t.database.db, accountId, 'all');
+    expect(kept.map((d) => [Number(d.day), Number(d.n)])).toEqual(recount.map((r) => [Number(r.taken_day), Number(r.n)]));
+    const favourites = await repo.listDayCounts(t.database.db, accountId, 'favourites');
+    expect(favourites.map((d) => [Number(d.day), Number(d.n)])).toEqual(
+      recount.filter((r) => Number(r.f) > 0).map((r) => [Number(r.taken_day), Number(r.f)]),
     );
   });
 
   it('the group list reads one row per day from the per-day counts, never the file table', async () => {
-    const plans = await queryPlans(t, (db) => repo.listDays(db, accountId));
+    const plans = await queryPlans(t, (db) => repo.listDayCounts(db, accountId, 'videos'));
     expect(plans).toHaveLength(1);
     expect(plans[0]).toMatch(/timeline_day/);
     expect(plans[0]).not.toMatch(/\bfile\b/);
@@ -83,17 +85,21 @@ describe.each(DIALECTS)('timeline queries read indexes, never the whole library 
     if (dialect === 'sqlite') expect(plans[0]).toMatch(/SEARCH timeline_day USING (PRIMARY KEY|INDEX sqlite_autoindex_timeline_day)/);
   });
 
-  it.each(CATEGORIES)('a day page of category %s is read from the file_timeline index in order', async (category) => {
-    const plans = await queryPlans(t, (db) => repo.listDayIds(db, accountId, { day: busyDay, category, offset: 2, limit: 5 }));
+  it.each(CATEGORIES)('day pages of category %s are read from the file_timeline index in order, in one query', async (category) => {
+    const pages = [
+      { day: busyDay, offset: 2, limit: 5 },
+      { day: busyDay - 1, offset: 0, limit: 500 },
+    ];
+    const plans = await queryPlans(t, (db) => repo.listPageIds(db, accountId, category, pages));
     expect(plans).toHaveLength(1);
     if (dialect === 'sqlite') {
-      expect(plans[0]).toMatch(/USING COVERING INDEX file_timeline/);
+      expect(plans[0]!.match(/USING COVERING INDEX file_timeline/g)).toHaveLength(2);
       expect(plans[0]).not.toMatch(/TEMP B-TREE/);
     } else {
-      expect(plans[0]).toMatch(/Index Only Scan Backward using file_timeline/);
+      expect(plans[0]!.match(/Index Only Scan Backward using file_timeline/g)).toHaveLength(2);
       expect(plans[0]).not.toMatch(/(^|->\s+)Sort\b/m);
     }
-    const ids = await repo.listDayIds(t.database.db, accountId, { day: busyDay, category: 'all', offset: 0, limit: 20 });
-    expect(ids.length).toBeGreaterThan(5);
+    const hits = await repo.listPageIds(t.database.db, accountId, 'all', [{ day: busyDay, offset: 0, limit: 20 }]);
+    expect(hits.length).toBeGreaterThan(5);
   });
 });

@@ -1,58 +1,97 @@
+import { sql, type SelectQueryBuilder } from 'kysely';
+import type { DB } from '../../infra/db/schema.js';
 import type { Executor } from '../../infra/jobs/job-queue.js';
 import { MEDIA_KIND } from '../files/file.table.js';
 import type { Category } from './timeline.schemas.js';
 
-/** Every day of the account that has photos, newest first (one small row per day, whatever the library's size). */
-export const listDays = (db: Executor, accountId: string) =>
+/** The photo count of a day in a category, from its timeline_day row. */
+const countOf = (category: Category) => {
+  switch (category) {
+    case 'photos':
+      return sql<number>`images`;
+    case 'videos':
+      return sql<number>`videos`;
+    case 'favourites':
+      return sql<number>`favourites`;
+    default:
+      return sql<number>`images + videos`;
+  }
+};
+
+/** Every day of the account with photos in the category, newest first: one small row per day, whatever the library's size. */
+export const listDayCounts = (db: Executor, accountId: string, category: Category) =>
   db
     .selectFrom('timeline_day')
-    .select(['day', 'images', 'videos', 'favourites'])
+    .select(['day', countOf(category).as('n')])
     .where('account_id', '=', accountId)
+    .where(countOf(category), '>', 0)
     .orderBy('day', 'desc')
     .execute();
 
-export async function getDays(db: Executor, accountId: string, days: readonly number[]) {
+/** The counts of the given days in the category (days without photos are absent). */
+export async function getDayCounts(db: Executor, accountId: string, category: Category, days: readonly number[]) {
   if (days.length === 0) return [];
   return db
     .selectFrom('timeline_day')
-    .select(['day', 'images', 'videos', 'favourites'])
+    .select(['day', countOf(category).as('n')])
     .where('account_id', '=', accountId)
     .where('day', 'in', days)
     .execute();
 }
 
-/**
- * Ids of one day's photos in timeline order (newest first), from the file_timeline index alone: the category filters
- * read columns carried in the index, and skipped rows never touch the table.
- */
-export async function listDayIds(
-  db: Executor,
-  accountId: string,
-  q: { day: number; category: Category; offset: number; limit: number },
-): Promise<string[]> {
-  const rows = await db
+const categoryFilter = (category: Category) => (qb: SelectQueryBuilder<DB, 'file', object>) => {
+  switch (category) {
+    case 'photos':
+      return qb.where('media_kind', '=', MEDIA_KIND.image);
+    case 'videos':
+      return qb.where('media_kind', '=', MEDIA_KIND.video);
+    case 'favourites':
+      return qb.where('media_kind', 'is not', null).where('favourite', '=', 1);
+    default:
+      return qb.where('media_kind', 'is not', null);
+  }
+};
+
+export interface DayPage {
+  day: number;
+  offset: number;
+  limit: number;
+}
+
+/** One day's page: its ids in timeline order (newest first), read from the file_timeline index alone. */
+const dayPage = (db: Executor, accountId: string, category: Category, page: DayPage, index: number) =>
+  db
     .selectFrom('file')
-    .select('id')
+    .select([sql<number>`${sql.lit(index)}`.as('page'), 'id', 'taken_at'])
     .where('account_id', '=', accountId)
     .where('status', '=', 'ACTIVE')
     .where('hidden', '=', 0)
-    .where('taken_day', '=', q.day)
-    .$call((qb) => {
-      switch (q.category) {
-        case 'photos':
-          return qb.where('media_kind', '=', MEDIA_KIND.image);
-        case 'videos':
-          return qb.where('media_kind', '=', MEDIA_KIND.video);
-        case 'favourites':
-          return qb.where('media_kind', 'is not', null).where('favourite', '=', 1);
-        default:
-          return qb.where('media_kind', 'is not', null);
-      }
-    })
+    .where('taken_day', '=', page.day)
+    .$call(categoryFilter(category))
     .orderBy('taken_at', 'desc')
     .orderBy('id', 'desc')
-    .limit(q.limit)
-    .offset(q.offset)
-    .execute();
-  return rows.map((r) => r.id);
+    .limit(page.limit)
+    .offset(page.offset);
+
+export interface PageHit {
+  /** Index of the page in the asked list. */
+  page: number;
+  id: string;
+  taken_at: number | null;
+}
+
+/**
+ * The ids of several day pages in one round trip (UNION ALL of index range reads; skipped rows never touch the
+ * table). Each id comes with the number of its page; callers order a page by (taken_at, id) descending.
+ */
+export async function listPageIds(
+  db: Executor,
+  accountId: string,
+  category: Category,
+  pages: readonly DayPage[],
+): Promise<PageHit[]> {
+  if (pages.length === 0) return [];
+  // Each page is wrapped as a derived table: both dialects refuse ORDER BY/LIMIT directly on a UNION member.
+  const [first, ...rest] = pages.map((p, i) => db.selectFrom(dayPage(db, accountId, category, p, i).as(`p${i}`)).selectAll().$castTo<PageHit>());
+  return rest.reduce((q, next) => q.unionAll(next), first!).execute();
 }

@@ -6,24 +6,23 @@ import type { AuthContext } from '../auth/auth.service.js';
 import * as files from '../files/file.repository.js';
 import { toFileItem, type DerivativeLinks } from '../files/file.schemas.js';
 import * as repo from './timeline.repository.js';
-import { MAX_GROUP_PAGE, type Category, type GroupDto, type GroupListBodyValue, type GroupPagesDto, type GroupsDto, type PositionDto } from './timeline.schemas.js';
+import {
+  MAX_GROUP_PAGE,
+  type Category,
+  type GroupDto,
+  type GroupListBodyValue,
+  type GroupPagesDto,
+  type GroupsDto,
+  type PositionDto,
+} from './timeline.schemas.js';
 import { dayKey, dayParts, parseDayKey } from './timeline.facts.js';
 
 type Auth = Pick<AuthContext, 'accountId'>;
-type DayCounts = { images: number; videos: number; favourites: number };
+type Hit = { id: string; takenAt: number };
 
-const countIn = (row: DayCounts, category: Category): number => {
-  switch (category) {
-    case 'photos':
-      return Number(row.images);
-    case 'videos':
-      return Number(row.videos);
-    case 'favourites':
-      return Number(row.favourites);
-    default:
-      return Number(row.images) + Number(row.videos);
-  }
-};
+/** Timeline order within a day, as the file_timeline index reads it: taken_at, then id, both descending. */
+const newestFirst = (a: Hit, b: Hit) =>
+  b.takenAt - a.takenAt || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
 
 export interface TimelineDeps {
   db: Kysely<DB>;
@@ -53,33 +52,44 @@ export class TimelineService {
     });
     const [account, counts] = await Promise.all([
       accounts.getById(this.d.db, auth.accountId),
-      repo.getDays(this.d.db, auth.accountId, [...new Set(days)]),
+      repo.getDayCounts(this.d.db, auth.accountId, category, [...new Set(days)]),
     ]);
     if (!account) throw NotFound('Account not found.');
-    const countOf = new Map(counts.map((c) => [Number(c.day), countIn(c, category)]));
-    const out: GroupPagesDto['groups'] = [];
-    // One after another: up to 50 groups must not take the whole connection pool.
-    for (const [i, g] of body.groups.entries()) {
-      const day = days[i]!;
-      const count = countOf.get(day) ?? 0;
+    const countOf = new Map(counts.map((c) => [Number(c.day), Number(c.n)]));
+    const asked = body.groups.map((g, i) => {
+      const count = countOf.get(days[i]!) ?? 0;
       const offset = g.offset ?? 0;
       const limit = g.limit ?? MAX_GROUP_PAGE;
-      if (count === 0 || offset >= count) {
-        out.push({ key: g.key, count, offset, items: [], hasMore: false });
-        continue;
-      }
       // One more than asked tells whether the group goes on, without trusting a count read a moment earlier.
-      const ids = await repo.listDayIds(this.d.db, auth.accountId, { day, category, offset, limit: limit + 1 });
-      const rows = await files.getInOrder(this.d.db, auth.accountId, ids.slice(0, limit));
-      out.push({
-        key: g.key,
-        count,
-        offset,
-        items: rows.map((r) => toFileItem(r, account.project_id, this.d.links)),
-        hasMore: ids.length > limit,
-      });
-    }
-    return { groups: out };
+      return { key: g.key, count, offset, limit, page: { day: days[i]!, offset, limit: limit + 1 } };
+    });
+    const reads = asked.filter((a) => a.count > 0 && a.offset < a.count);
+    const hits = await repo.listPageIds(this.d.db, auth.accountId, category, reads.map((a) => a.page));
+    const pages = reads.map(() => [] as Hit[]);
+    for (const h of hits) pages[Number(h.page)]!.push({ id: h.id, takenAt: Number(h.taken_at) });
+    for (const page of pages) page.sort(newestFirst);
+    const rows = await files.getMany(
+      this.d.db,
+      auth.accountId,
+      pages.flatMap((page, i) => page.slice(0, reads[i]!.limit).map((x) => x.id)),
+    );
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const pageOf = new Map(reads.map((a, i) => [a, pages[i]!]));
+    return {
+      groups: asked.map((a) => {
+        const ids = pageOf.get(a) ?? [];
+        return {
+          key: a.key,
+          count: a.count,
+          offset: a.offset,
+          items: ids.slice(0, a.limit).flatMap((x) => {
+            const row = byId.get(x.id);
+            return row ? [toFileItem(row, account.project_id, this.d.links)] : [];
+          }),
+          hasMore: ids.length > a.limit,
+        };
+      }),
+    };
   }
 
   /** The group holding the x-th photo of the whole timeline (0-based). */
@@ -104,13 +114,13 @@ export class TimelineService {
   }
 
   private async timeline(auth: Auth, category: Category): Promise<GroupDto[]> {
-    const rows = await repo.listDays(this.d.db, auth.accountId);
-    const groups: GroupDto[] = [];
+    const rows = await repo.listDayCounts(this.d.db, auth.accountId, category);
+    const groups: GroupDto[] = new Array(rows.length);
     let offset = 0;
-    for (const r of rows) {
-      const count = countIn(r, category);
-      if (count <= 0) continue;
-      groups.push({ key: dayKey(Number(r.day)), ...dayParts(Number(r.day)), count, offset });
+    for (let i = 0; i < rows.length; i++) {
+      const day = Number(rows[i]!.day);
+      const count = Number(rows[i]!.n);
+      groups[i] = { key: dayKey(day), ...dayParts(day), count, offset };
       offset += count;
     }
     return groups;
