@@ -100,6 +100,7 @@ export class JobQueue {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    await this.claiming; // a poll in flight may still start jobs; wait for those too
     if (this.running > 0) await new Promise<void>((resolve) => this.idle.push(resolve));
   }
 

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, startTestApp, type TestApp } from '../../test/harness.js';
+import { decodeHeif } from './media.heif.js';
 import { fetchImage, hasCommand, heicFrom, isBlue, isRed, phoneJpeg, pixelAt, processUpload, videoClip, withIrot } from './fixtures/media.fixtures.js';
 
 const hasFfmpeg = hasCommand('ffmpeg') && hasCommand('ffprobe');
@@ -84,6 +85,12 @@ describe.each(DIALECTS)('media formats (%s)', (dialect) => {
     expect(isRed(await pixelAt(thumb.bytes, 0.9, 0.9))).toBe(true);
     const preview = await fetchImage(t, item.previewUrl);
     expect([preview.width, preview.height]).toEqual([400, 300]);
+  });
+
+  it.skipIf(!hasHeifEnc)('a HEIC over the decoder’s pixel bound is refused before its pixels are decoded', async () => {
+    const heic = heicFrom(await phoneJpeg());
+    await expect(decodeHeif(heic, 100_000)).rejects.toThrow('Image is too large: 400 × 300 pixels is over the limit of 0.1 megapixels');
+    expect((await decodeHeif(heic)).data.length).toBe(400 * 300 * 4);
   });
 
   it.skipIf(!hasHeifEnc)('a HEIC stored sideways with an irot transform is turned once, by the transform only', async () => {

@@ -71,7 +71,7 @@ export function decodeHeif(input: Buffer, maxPixels = HEIF_MAX_PIXELS): Promise<
 }
 
 export const tooLarge = (width: number, height: number, max: number) =>
-  `Image is too large: ${width} × ${height} pixels is over the limit of ${Math.round(max / 1_000_000)} megapixels`;
+  `Image is too large: ${width} × ${height} pixels is over the limit of ${Number((max / 1_000_000).toFixed(1))} megapixels`;
 
 /**
  * The EXIF block (TIFF bytes) of a HEIF file, found through its item boxes. exifr's own HEIC reader ignores iloc base

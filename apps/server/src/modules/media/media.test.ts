@@ -4,6 +4,7 @@ import exifr from 'exifr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authed, DIALECTS, signUp, startTestApp, type TestApp } from '../../test/harness.js';
 import { account, downloadUrls, sha256, uploadApi } from '../upload/upload.fixtures.js';
+import { processUpload } from './fixtures/media.fixtures.js';
 
 /** A 400×300 JPEG stored sideways (orientation 6), taken 2024-05-01 10:20:30 +03:00 in Istanbul with a Canon. */
 async function cameraJpeg(): Promise<Buffer> {
@@ -25,17 +26,7 @@ describe.each(DIALECTS)('media (%s)', (dialect) => {
   });
   afterAll(() => t.close());
 
-  async function uploaded(name: string, body: Buffer, contentType: string) {
-    const user = await signUp(t);
-    const res = await uploadApi(t, user.token).whole(name, body, { contentType });
-    expect(res.statusCode).toBe(201);
-    expect(res.json().mediaStatus).toBe('PENDING');
-    await t.app.jobs.runDue();
-    const list = await t.app.inject({ method: 'GET', url: '/api/filesystem', headers: authed(user.token) });
-    expect(list.statusCode).toBe(200);
-    const item = (list.json().fileList as Array<Record<string, unknown>>).find((i) => i.uuid === res.json().uuid)!;
-    return { ...user, item };
-  }
+  const uploaded = (name: string, body: Buffer, contentType: string) => processUpload(t, name, body, contentType);
   const get = (url: string) => t.app.inject({ method: 'GET', url });
   const jobOf = (fileId: string) =>
     t.database.db.selectFrom('job').select(['status', 'attempts']).where('type', '=', 'media.process').where('payload', 'like', `%${fileId}%`).executeTakeFirstOrThrow();
