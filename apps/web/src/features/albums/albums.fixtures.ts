@@ -50,6 +50,7 @@ export function albumTestServer(initial: { albums: Album[]; contents?: Record<st
         lastModifiedDate: 1,
       };
       albums.unshift(album);
+      registerAlbum(album.uuid);
       return json(album);
     },
     'DELETE /api/album/hide': ({ body }) => setStatus(body as string[], 'HIDDEN'),
@@ -66,27 +67,29 @@ export function albumTestServer(initial: { albums: Album[]; contents?: Record<st
     'POST /api/album/download': ({ body }) => new Response(`/api/download/zip/tok-${(body as { albumUuid: string }).albumUuid}`, { headers: { 'content-type': 'text/plain' } }),
     'GET /api/search/byField': () => json({ fileList: library, page: 0, size: 50, hasMore: false }),
   };
-  for (const album of albums) {
-    routes[`GET /api/album/${album.uuid}`] = albumRoute(album.uuid);
-    routes[`PUT /api/album/rename/${album.uuid}`] = ({ url }) => {
-      find(album.uuid)!.label = url.searchParams.get('newLabel') ?? '';
-      return json(view(find(album.uuid)!));
+  // Registered per album (the fake fetch matches exact paths), also for albums created during a test.
+  function registerAlbum(uuid: string) {
+    routes[`GET /api/album/${uuid}`] = albumRoute(uuid);
+    routes[`PUT /api/album/rename/${uuid}`] = ({ url }) => {
+      find(uuid)!.label = url.searchParams.get('newLabel') ?? '';
+      return json(view(find(uuid)!));
     };
-    routes[`PUT /api/album/addFiles/${album.uuid}`] = ({ body }) => {
-      const have = contents[album.uuid] ?? [];
+    routes[`PUT /api/album/addFiles/${uuid}`] = ({ body }) => {
+      const have = contents[uuid] ?? [];
       const added = library.filter((item) => (body as string[]).includes(item.uuid) && !have.some((own) => own.uuid === item.uuid));
-      contents[album.uuid] = [...have, ...added];
-      return json(view(find(album.uuid)!));
+      contents[uuid] = [...have, ...added];
+      return json(view(find(uuid)!));
     };
-    routes[`PUT /api/album/removeFiles/${album.uuid}`] = ({ body }) => {
-      contents[album.uuid] = (contents[album.uuid] ?? []).filter((item) => !(body as string[]).includes(item.uuid));
-      return json(view(find(album.uuid)!));
+    routes[`PUT /api/album/removeFiles/${uuid}`] = ({ body }) => {
+      contents[uuid] = (contents[uuid] ?? []).filter((item) => !(body as string[]).includes(item.uuid));
+      return json(view(find(uuid)!));
     };
-    routes[`PUT /api/album/coverPhoto/${album.uuid}`] = ({ url }) => {
-      find(album.uuid)!.coverPhotoUuid = url.searchParams.get('coverPhotoUuid');
-      return json(view(find(album.uuid)!));
+    routes[`PUT /api/album/coverPhoto/${uuid}`] = ({ url }) => {
+      find(uuid)!.coverPhotoUuid = url.searchParams.get('coverPhotoUuid');
+      return json(view(find(uuid)!));
     };
   }
+  for (const album of albums) registerAlbum(album.uuid);
   return { albums, contents, routes };
 }
 

@@ -139,7 +139,7 @@ describe('PhotoViewer', () => {
   });
 
   it('moves a photo to trash after confirming and shows the next one', async () => {
-    const { user, requests } = setup();
+    const { user, requests, onClose } = setup();
     await user.click(screen.getByTestId('viewer-more'));
     await user.click(await screen.findByTestId('viewer-menu-delete'));
     const confirm = await screen.findByTestId('viewer-delete-confirm');
@@ -148,6 +148,8 @@ describe('PhotoViewer', () => {
     const trash = requests.find((request) => request.method === 'DELETE' && request.url.pathname === '/api/filesystem/trash');
     expect(trash?.body).toEqual(['ph-1']);
     expect(screen.getByTestId('viewer-counter')).toHaveTextContent('1 / 2');
+    await user.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalled();
   });
 
   it('hides the last photo, steps back to the previous one, and closes when none is left', async () => {

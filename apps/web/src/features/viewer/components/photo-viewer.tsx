@@ -137,7 +137,12 @@ export function PhotoViewer({ items, index, total, onIndexChange, onClose, onNee
       const target = event.target instanceof Node ? event.target : null;
       if (target && target !== document.body && !content.current?.contains(target)) return;
       const rtl = document.documentElement.dir === 'rtl';
-      if (event.key === (rtl ? 'ArrowLeft' : 'ArrowRight')) {
+      if (event.key === 'Escape') {
+        // Radix closes the viewer first (and marks the key handled); after a dialog opened over the viewer has
+        // closed it can miss the key, so the viewer closes itself here.
+        event.preventDefault();
+        onClose();
+      } else if (event.key === (rtl ? 'ArrowLeft' : 'ArrowRight')) {
         event.preventDefault();
         go(1);
       } else if (event.key === (rtl ? 'ArrowRight' : 'ArrowLeft')) {
@@ -153,7 +158,7 @@ export function PhotoViewer({ items, index, total, onIndexChange, onClose, onNee
     };
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
-  }, [go, zoomBy]);
+  }, [go, zoomBy, onClose]);
 
   const toast = useCallback(
     (kind: 'success' | 'error', messageKey: string, values?: Record<string, string | number>) => dispatch(showToast({ kind, messageKey, values })),
