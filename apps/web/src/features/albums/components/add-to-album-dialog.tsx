@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../../../app/hooks';
 import { Button } from '../../../components/ui/button';
@@ -30,6 +30,11 @@ export function AddToAlbumDialog({ open, uuids, onOpenChange, onDone }: AddToAlb
   const [pending, setPending] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
   const list = albums.data?.pages.flatMap((page) => page.albumList) ?? [];
+
+  // Opened again later, the dialog starts at the album list, not in the inline create step.
+  useEffect(() => {
+    if (!open) setCreating(false);
+  }, [open]);
 
   const add = async (album: Album) => {
     if (uuids.length === 0 || adding) return;

@@ -9,12 +9,12 @@ export function AlbumCounts({ album, className }: { album: Pick<Album, 'imageCou
   const number = new Intl.NumberFormat(i18n.language);
   return (
     <span className={[styles.counts, className].filter(Boolean).join(' ')} data-testid="album-counts">
-      <span className={styles.count} aria-label={t('albums:photo_count', { count: album.imageCount })} title={t('albums:photo_count', { count: album.imageCount })}>
+      <span className={styles.count} role="img" aria-label={t('albums:photo_count', { count: album.imageCount })} title={t('albums:photo_count', { count: album.imageCount })}>
         <ImageIcon size={15} aria-hidden="true" />
         <span aria-hidden="true">{number.format(album.imageCount)}</span>
       </span>
       {album.videoCount > 0 ? (
-        <span className={styles.count} aria-label={t('albums:video_count', { count: album.videoCount })} title={t('albums:video_count', { count: album.videoCount })}>
+        <span className={styles.count} role="img" aria-label={t('albums:video_count', { count: album.videoCount })} title={t('albums:video_count', { count: album.videoCount })}>
           <VideoIcon size={15} aria-hidden="true" />
           <span aria-hidden="true">{number.format(album.videoCount)}</span>
         </span>

@@ -138,6 +138,19 @@ describe('PhotoViewer', () => {
     expect(await screen.findByText('Added to favourites.')).toBeInTheDocument();
   });
 
+  it('downloads the photo on screen through a signed download URL', async () => {
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    try {
+      const { user, requests } = setup({ start: 2 });
+      await user.click(screen.getByTestId('viewer-download'));
+      await waitFor(() => expect(click).toHaveBeenCalled());
+      const call = requests.find((request) => request.url.pathname === '/api/v2/files/_bulk/create-download-url');
+      expect(call?.body).toEqual([{ projectId: 'p-1', uuid: 'ph-3' }]);
+    } finally {
+      click.mockRestore();
+    }
+  });
+
   it('moves a photo to trash after confirming and shows the next one', async () => {
     const { user, requests, onClose } = setup();
     await user.click(screen.getByTestId('viewer-more'));

@@ -254,7 +254,7 @@ export function PhotoViewer({ items, index, total, onIndexChange, onClose, onNee
                   <bdi>{item.name}</bdi>
                 </Dialog.Title>
                 <span className={styles.counter} data-testid="viewer-counter" aria-label={t('viewer:position', { n: index + 1, total: count })}>
-                  <span aria-hidden="true">
+                  <span aria-hidden="true" dir="ltr">
                     {number.format(index + 1)} / {number.format(count)}
                   </span>
                 </span>
