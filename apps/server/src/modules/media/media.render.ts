@@ -59,17 +59,20 @@ export async function renderImage(src: ImageSource): Promise<Rendered> {
     const raw = { width: base.info.width, height: base.info.height, channels: base.info.channels };
     const from = () => sharp(base.data, { raw });
 
-    const [thumb, preview, hash] = await Promise.all([
-      from()
-        .resize({ width: THUMB_SHORT_SIDE, height: THUMB_SHORT_SIDE, fit: 'outside', withoutEnlargement: true })
-        .webp({ quality: 70 })
-        .toBuffer(),
-      from()
-        .resize({ width: PREVIEW_LONG_SIDE, height: PREVIEW_LONG_SIDE, fit: 'inside', withoutEnlargement: true })
-        .webp({ quality: 80 })
-        .toBuffer(),
-      from().resize({ width: HASH_SIDE, height: HASH_SIDE, fit: 'inside' }).ensureAlpha().raw().toBuffer({ resolveWithObject: true }),
-    ]);
+    // One after another: each sharp task holds a libuv pool thread, which file I/O needs too, so a job takes one.
+    const thumb = await from()
+      .resize({ width: THUMB_SHORT_SIDE, height: THUMB_SHORT_SIDE, fit: 'outside', withoutEnlargement: true })
+      .webp({ quality: 70 })
+      .toBuffer();
+    const preview = await from()
+      .resize({ width: PREVIEW_LONG_SIDE, height: PREVIEW_LONG_SIDE, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 80 })
+      .toBuffer();
+    const hash = await from()
+      .resize({ width: HASH_SIDE, height: HASH_SIDE, fit: 'inside' })
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     const placeholder = Buffer.from(rgbaToThumbHash(hash.info.width, hash.info.height, hash.data)).toString('base64');
     return { width, height, orientation: 'rgba' in src ? null : (meta.orientation ?? null), thumb, preview, placeholder };
   } catch (err) {
