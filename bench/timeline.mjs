@@ -3,7 +3,8 @@
 //   viewport  POST /api/scroll/groups/list                 (5 consecutive days at a random place, up to 40 photos each)
 //   segment   POST /api/scroll/groups/list                 (what the web client asks: consecutive days packed to ≤ 200 photos, ≤ 12 days)
 //   position  GET  /api/scroll/position/{x}               (a random x, as the date scrubber asks)
-// plus, for comparison, the GROUP BY over the file index that the per-day count table replaces.
+// plus, for comparison, GET /api/account/usages (the floor of any signed-in call) and the GROUP BY over the file index
+// that the per-day count table replaces.
 // Usage: npm run build -w apps/server && node bench/timeline.mjs [photos=100000] [requests=300]
 //        (DATABASE_URL=postgres://… for PostgreSQL: an empty database; BENCH_PORT to pick the port, default 18110)
 import path from 'node:path';
@@ -67,6 +68,8 @@ try {
     videos: library.videos,
     favourites: library.favourites,
     seedSeconds: Number(seedSeconds),
+    // The floor every signed-in call pays (session check, rate limit, one tiny query), for scale.
+    baselineUsagesMs: await run(() => ['/api/account/usages']),
     groupsMs: await run(() => ['/api/scroll/groups', undefined, (b) => {
       if (b.total !== photos) throw new Error('total');
     }]),

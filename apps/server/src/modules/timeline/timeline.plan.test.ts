@@ -76,11 +76,27 @@ describe.each(DIALECTS)('timeline queries read indexes, never the whole library 
     );
   });
 
-  it('the group list reads one row per day from the per-day counts, never the file table', async () => {
-    const plans = await queryPlans(t, (db) => repo.listDayCounts(db, accountId, 'videos'));
-    expect(plans).toHaveLength(1);
-    expect(plans[0]).toMatch(/timeline_day/);
-    expect(plans[0]).not.toMatch(/\bfile\b/);
+  it('the group list and position read the per-day counts, never the file table', async () => {
+    const plans = await queryPlans(t, async (db) => {
+      await repo.listDayCounts(db, accountId, 'videos');
+      await repo.findDayAt(db, accountId, 'all', 12_345);
+    });
+    expect(plans).toHaveLength(2);
+    for (const plan of plans) {
+      expect(plan).toMatch(/timeline_day/);
+      expect(plan).not.toMatch(/\bfile\b/);
+    }
+    // The running totals agree with the day list.
+    const days = await repo.listDayCounts(t.database.db, accountId, 'all');
+    let before = 0;
+    let index = 0;
+    while (before + Number(days[index]!.n) <= 12_345) before += Number(days[index++]!.n);
+    expect(await repo.findDayAt(t.database.db, accountId, 'all', 12_345)).toEqual({
+      day: days[index]!.day,
+      n: days[index]!.n,
+      through: before + Number(days[index]!.n),
+      ordinal: index + 1,
+    });
     // SQLite seeks the account in the primary key; PostgreSQL may scan this small table when one account fills it.
     if (dialect === 'sqlite') expect(plans[0]).toMatch(/SEARCH timeline_day USING (PRIMARY KEY|INDEX sqlite_autoindex_timeline_day)/);
   });

@@ -28,6 +28,31 @@ export const listDayCounts = (db: Executor, accountId: string, category: Categor
     .orderBy('day', 'desc')
     .execute();
 
+/**
+ * The day holding the x-th photo (0-based, newest first) with its place: running totals computed in the database, so
+ * only one row comes back however many days there are. undefined when x is past the end.
+ */
+export const findDayAt = (db: Executor, accountId: string, category: Category, x: number) =>
+  db
+    .selectFrom((eb) =>
+      eb
+        .selectFrom('timeline_day')
+        .select((w) => [
+          'day',
+          countOf(category).as('n'),
+          w.fn.sum<number>(countOf(category)).over((o) => o.orderBy('day', 'desc')).as('through'),
+          w.fn.countAll<number>().over((o) => o.orderBy('day', 'desc')).as('ordinal'),
+        ])
+        .where('account_id', '=', accountId)
+        .where(countOf(category), '>', 0)
+        .as('running'),
+    )
+    .select(['day', 'n', 'through', 'ordinal'])
+    .where('through', '>', x)
+    .orderBy('day', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+
 /** The counts of the given days in the category (days without photos are absent). */
 export async function getDayCounts(db: Executor, accountId: string, category: Category, days: readonly number[]) {
   if (days.length === 0) return [];

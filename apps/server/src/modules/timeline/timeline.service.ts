@@ -94,23 +94,11 @@ export class TimelineService {
 
   /** The group holding the x-th photo of the whole timeline (0-based). */
   async position(auth: Auth, x: number, category: Category = 'all'): Promise<PositionDto> {
-    const groups = await this.timeline(auth, category);
-    // The last group starting at or before x (offsets ascend).
-    let lo = 0;
-    let hi = groups.length - 1;
-    let found = -1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1;
-      if (groups[mid]!.offset <= x) {
-        found = mid;
-        lo = mid + 1;
-      } else {
-        hi = mid - 1;
-      }
-    }
-    const g = found >= 0 ? groups[found]! : null;
-    if (!g || x >= g.offset + g.count) throw NotFound('No photo at this position.');
-    return { position: x, key: g.key, groupIndex: found, offsetInGroup: x - g.offset, year: g.year, month: g.month, day: g.day };
+    const hit = await repo.findDayAt(this.d.db, auth.accountId, category, x);
+    if (!hit) throw NotFound('No photo at this position.');
+    const day = Number(hit.day);
+    const groupStart = Number(hit.through) - Number(hit.n);
+    return { position: x, key: dayKey(day), groupIndex: Number(hit.ordinal) - 1, offsetInGroup: x - groupStart, ...dayParts(day) };
   }
 
   private async timeline(auth: Auth, category: Category): Promise<GroupDto[]> {
