@@ -1,7 +1,7 @@
+import os from 'node:os';
 import { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
-import os from 'node:os';
 import exifr from 'exifr';
 import type { DB } from '../../infra/db/schema.js';
 import type { JobQueue } from '../../infra/jobs/job-queue.js';
@@ -146,14 +146,11 @@ export class MediaService {
   /** EXIF from the head of the file; a file without readable EXIF simply has none. */
   private async readExif(blobKey: string, size: number): Promise<Record<string, unknown>> {
     if (size === 0) return {};
-    const { stream } = await this.d.blobs.get(blobKey, { start: 0, end: Math.min(size, EXIF_HEAD_BYTES) - 1 });
-    const chunks: Buffer[] = [];
-    for await (const chunk of stream) chunks.push(chunk as Buffer);
-    return parseExif(Buffer.concat(chunks));
+    return parseExif(await this.readAll(blobKey, { start: 0, end: Math.min(size, EXIF_HEAD_BYTES) - 1 }));
   }
 
-  private async readAll(blobKey: string): Promise<Buffer> {
-    const { stream } = await this.d.blobs.get(blobKey);
+  private async readAll(blobKey: string, range?: { start: number; end: number }): Promise<Buffer> {
+    const { stream } = await this.d.blobs.get(blobKey, range);
     const chunks: Buffer[] = [];
     for await (const chunk of stream) chunks.push(chunk as Buffer);
     return Buffer.concat(chunks);
