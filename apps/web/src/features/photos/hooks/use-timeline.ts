@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { shallowEqual } from 'react-redux';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import type { FileItem } from '../../files/api';
-import { photosApi, useGetPhotoGroupsQuery, type GroupPage, type PhotoGroup } from '../api';
+import { photosApi, useGetPhotoGroupsQuery, type GroupPage, type GroupPagesArgs, type PhotoGroup } from '../api';
 import { aspectRatioOf, estimateLayoutHeight, justifiedLayout, type JustifiedLayout, type LayoutConfig } from '../layout';
 import { allPhotosChanged, groupsLoaded, segmentLoaded, visibleGroupsChanged } from '../photos-slice';
 import { planSegments } from '../segments';
@@ -15,6 +15,10 @@ export const DAY_HEADER_HEIGHT = 44;
 export const MONTH_HEADER_HEIGHT = 92;
 
 const NO_GROUPS: PhotoGroup[] = [];
+/** The rendered days must hold this long before their photos are requested… */
+const LOAD_SETTLE_MS = 90;
+/** …or this long at most while the list keeps moving. */
+const LOAD_MAX_WAIT_MS = 350;
 
 export interface Timeline {
   groups: PhotoGroup[];
@@ -77,13 +81,33 @@ export function useTimeline(category: PhotoCategory, width: number, config: Layo
 
   const wanted = useMemo(() => [...new Set([...near, ...extra])].filter((index) => index < plan.segments.length).sort((a, b) => a - b), [near, extra, plan]);
 
-  // Keep one subscription per wanted segment; dropped ones stay cached for keepUnusedDataFor (10 s).
+  // One subscription per wanted segment, added and dropped one by one (not all renewed on every change);
+  // dropped ones stay cached for keepUnusedDataFor (10 s), so scrolling back is instant.
+  const subscriptions = useRef(new Map<string, { unsubscribe(): void }>());
   useEffect(() => {
-    const subscriptions = wanted.map((index) =>
-      dispatch(photosApi.endpoints.getGroupPages.initiate({ category, pages: plan.segments[index]!.pages })),
-    );
-    return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
+    const current = subscriptions.current;
+    const next = new Map<string, GroupPagesArgs>();
+    for (const index of wanted) {
+      const args = { category, pages: plan.segments[index]!.pages };
+      next.set(JSON.stringify(args), args);
+    }
+    for (const [key, subscription] of current) {
+      if (!next.has(key)) {
+        subscription.unsubscribe();
+        current.delete(key);
+      }
+    }
+    for (const [key, args] of next) {
+      if (!current.has(key)) current.set(key, dispatch(photosApi.endpoints.getGroupPages.initiate(args)));
+    }
   }, [dispatch, category, plan, wanted]);
+  useEffect(() => {
+    const current = subscriptions.current;
+    return () => {
+      for (const subscription of current.values()) subscription.unsubscribe();
+      current.clear();
+    };
+  }, []);
 
   const selectors = useMemo(
     () => plan.segments.map((segment) => photosApi.endpoints.getGroupPages.select({ category, pages: segment.pages })),
@@ -162,14 +186,40 @@ export function useTimeline(category: PhotoCategory, width: number, config: Layo
   const planRef = useRef(plan);
   planRef.current = plan;
 
-  const onRangeChange = useCallback(
-    (range: VisibleRange) => {
-      const sectionIndexes = sectionsInRange(builtRef.current.model.blocks, range);
-      const segments = [...new Set(sectionIndexes.flatMap((section) => planRef.current.groupSegments[section] ?? []))].sort((a, b) => a - b);
-      setNear((current) => (sameNumbers(current, segments) ? current : segments));
-      setNearGroups((current) => (sameNumbers(current, sectionIndexes) ? current : sectionIndexes));
+  // Days that only fly past (a fling, a scrubber drag) are not fetched: the segments to load follow the
+  // rendered days once they have held still briefly, and at least every LOAD_MAX_WAIT_MS while scrolling on.
+  const pendingNear = useRef<{ segments: number[]; sections: number[] } | null>(null);
+  const loadTimer = useRef<number | null>(null);
+  const firstPendingAt = useRef(0);
+  const applyNear = useCallback(() => {
+    loadTimer.current = null;
+    const pending = pendingNear.current;
+    if (!pending) return;
+    pendingNear.current = null;
+    setNear((current) => (sameNumbers(current, pending.segments) ? current : pending.segments));
+    setNearGroups((current) => (sameNumbers(current, pending.sections) ? current : pending.sections));
+  }, []);
+  useEffect(
+    () => () => {
+      if (loadTimer.current !== null) window.clearTimeout(loadTimer.current);
     },
     [],
+  );
+
+  const onRangeChange = useCallback(
+    (range: VisibleRange) => {
+      const sections = sectionsInRange(builtRef.current.model.blocks, range);
+      const segments = [...new Set(sections.flatMap((section) => planRef.current.groupSegments[section] ?? []))].sort((a, b) => a - b);
+      const now = performance.now();
+      if (pendingNear.current === null) firstPendingAt.current = now;
+      pendingNear.current = { segments, sections };
+      if (loadTimer.current !== null) window.clearTimeout(loadTimer.current);
+      // Nothing shown yet (first paint, a new category): load at once.
+      const immediate = builtRef.current.flat.length === 0 || now - firstPendingAt.current >= LOAD_MAX_WAIT_MS;
+      if (immediate) applyNear();
+      else loadTimer.current = window.setTimeout(applyNear, LOAD_SETTLE_MS);
+    },
+    [applyNear],
   );
 
   useEffect(() => {
