@@ -219,9 +219,11 @@ export async function seedPhotos({
         uploadedAt, takenAt, s.width, s.height, s.duration_ms, s.latitude, s.longitude, s.camera, s.orientation,
         s.placeholder, s.thumb_key, s.preview_key, 'READY', null, day, s.media_kind, 0,
       ]);
-      if (rows.length === 1000) await db.insert(rows.splice(0));
     }
-    if (rows.length > 0) await db.insert(rows);
+    // In upload order, as a library grows: rows of one day sit near each other in the table, as they would.
+    const CREATED_AT = COLUMNS.indexOf('created_at');
+    rows.sort((a, b) => a[CREATED_AT] - b[CREATED_AT]);
+    for (let i = 0; i < rows.length; i += 1000) await db.insert(rows.slice(i, i + 1000));
     await db.analyze();
 
     const keys = [...perDay.keys()].sort((a, b) => b - a);

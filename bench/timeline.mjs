@@ -39,22 +39,29 @@ try {
   let state = 7;
   const random = () => ((state = (Math.imul(state, 1_103_515_245) + 12_345) >>> 0) / 4_294_967_296);
 
-  const run = async (make) => {
-    const times = [];
-    let items = 0;
-    let days = 0;
+  // The kinds of call take turns, so a busy machine slows them all alike and the figures stay comparable.
+  const runAll = async (kinds) => {
+    const acc = Object.fromEntries(Object.keys(kinds).map((k) => [k, { times: [], items: 0, days: 0 }]));
     for (let i = 0; i < requests + 10; i++) {
-      const [url, init, check] = make();
-      const { ms, body } = await timed(url, init);
-      check?.(body);
-      if (i < 10) continue; // warm-up
-      times.push(ms);
-      if (body.groups?.[0]?.items) {
-        days += body.groups.length;
-        items += body.groups.reduce((n, g) => n + g.items.length, 0);
+      for (const [kind, make] of Object.entries(kinds)) {
+        const [url, init, check] = make();
+        const { ms, body } = await timed(url, init);
+        check?.(body);
+        if (i < 10) continue; // warm-up
+        const a = acc[kind];
+        a.times.push(ms);
+        if (body.groups?.[0]?.items) {
+          a.days += body.groups.length;
+          a.items += body.groups.reduce((n, g) => n + g.items.length, 0);
+        }
       }
     }
-    return { ...stats(times), ...(days ? { daysPerCall: +(days / requests).toFixed(1), photosPerCall: Math.round(items / requests) } : {}) };
+    return Object.fromEntries(
+      Object.entries(acc).map(([kind, a]) => [
+        kind,
+        { ...stats(a.times), ...(a.days ? { daysPerCall: +(a.days / requests).toFixed(1), photosPerCall: Math.round(a.items / requests) } : {}) },
+      ]),
+    );
   };
   const listOf = (pages) => ['/api/scroll/groups/list', { method: 'POST', body: JSON.stringify({ groups: pages }) }, (body) => {
     if (body.groups.length !== pages.length) throw new Error('a group is missing');
@@ -68,34 +75,36 @@ try {
     videos: library.videos,
     favourites: library.favourites,
     seedSeconds: Number(seedSeconds),
-    // The floor every signed-in call pays (session check, rate limit, one tiny query), for scale.
-    baselineUsagesMs: await run(() => ['/api/account/usages']),
-    groupsMs: await run(() => ['/api/scroll/groups', undefined, (b) => {
-      if (b.total !== photos) throw new Error('total');
-    }]),
-    viewportMs: await run(() => {
-      const start = Math.floor(random() * (groups.length - 5));
-      return listOf(groups.slice(start, start + 5).map((g) => ({ key: g.key, offset: 0, limit: 40 })));
-    }),
-    segmentMs: await run(() => {
-      // As apps/web packs requests: days in order, a big day cut into pages of 200, at most 200 photos and 12 days.
-      let i = Math.floor(random() * groups.length);
-      const pages = [];
-      let used = 0;
-      while (i < groups.length && pages.length < 12 && used < 200) {
-        const limit = Math.min(groups[i].count, 200 - used);
-        pages.push({ key: groups[i].key, offset: 0, limit });
-        used += limit;
-        i++;
-      }
-      return listOf(pages);
-    }),
-    positionMs: await run(() => {
-      const x = Math.floor(random() * photos);
-      return [`/api/scroll/position/${x}`, undefined, (b) => {
-        if (b.position !== x) throw new Error('position');
-      }];
-    }),
+    ...(await runAll({
+      // The floor every signed-in call pays (session check, rate limit, one tiny query), for scale.
+      baselineUsagesMs: () => ['/api/account/usages'],
+      groupsMs: () => ['/api/scroll/groups', undefined, (b) => {
+        if (b.total !== photos) throw new Error('total');
+      }],
+      viewportMs: () => {
+        const start = Math.floor(random() * (groups.length - 5));
+        return listOf(groups.slice(start, start + 5).map((g) => ({ key: g.key, offset: 0, limit: 40 })));
+      },
+      segmentMs: () => {
+        // As apps/web packs requests: days in order, a big day cut into pages of 200, at most 200 photos and 12 days.
+        let i = Math.floor(random() * groups.length);
+        const pages = [];
+        let used = 0;
+        while (i < groups.length && pages.length < 12 && used < 200) {
+          const limit = Math.min(groups[i].count, 200 - used);
+          pages.push({ key: groups[i].key, offset: 0, limit });
+          used += limit;
+          i++;
+        }
+        return listOf(pages);
+      },
+      positionMs: () => {
+        const x = Math.floor(random() * photos);
+        return [`/api/scroll/position/${x}`, undefined, (b) => {
+          if (b.position !== x) throw new Error('position');
+        }];
+      },
+    })),
     groupByInsteadMs: await groupByReference(accountId),
   };
   console.log(JSON.stringify(result));
