@@ -105,7 +105,6 @@ export function DateScrubber({ groups, sectionTops, totalHeight, onSeek, handleR
     if (event.button !== 0) return;
     event.preventDefault();
     event.currentTarget.setPointerCapture?.(event.pointerId);
-    event.currentTarget.focus();
     seekFraction(event.clientY);
   };
   const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {

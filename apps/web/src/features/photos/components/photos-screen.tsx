@@ -75,13 +75,14 @@ function PhotosTimeline({ category }: { category: PhotoCategory }) {
   );
   const onOpen = useCallback((index: number) => openAt(index), [openAt]);
 
-  const onToggleGroup = useCallback(
-    (group: PhotoGroup) => {
-      const section = timeline.sections[timeline.sectionKeys.indexOf(group.key)];
-      if (section) selection.toggleGroup(section.items);
-    },
-    [timeline.sections, timeline.sectionKeys, selection],
-  );
+  // Stable, so the memoised day headers do not all re-render whenever the selection or the data changes.
+  const groupToggle = useRef({ timeline, selection });
+  groupToggle.current = { timeline, selection };
+  const onToggleGroup = useCallback((group: PhotoGroup) => {
+    const { timeline: current, selection: checked } = groupToggle.current;
+    const section = current.sections[current.sectionKeys.indexOf(group.key)];
+    if (section) checked.toggleGroup(section.items);
+  }, []);
 
   const selectionMode = selection.count > 0;
   const renderHeader = (index: number) => {
