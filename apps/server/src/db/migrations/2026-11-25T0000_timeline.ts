@@ -4,9 +4,13 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
 // day's photos in order, and per-account per-day counts kept by triggers so the group list and position lookups read
 // one small row per day instead of counting up to 100,000 index entries on every call.
 
-/** A row counts in the timeline when it is a live, visible photo or video with a day. */
+/**
+ * A row counts in the timeline when it is a live, visible photo or video with a day. Rows going away with their account
+ * (ON DELETE CASCADE) count for nothing: the account's day rows are going too, and re-creating one would break its key.
+ */
 const counted = (r: string) =>
-  `${r}.taken_day IS NOT NULL AND ${r}.media_kind IN (1, 2) AND ${r}.status = 'ACTIVE' AND ${r}.hidden = 0 AND ${r}.is_folder = 0`;
+  `${r}.taken_day IS NOT NULL AND ${r}.media_kind IN (1, 2) AND ${r}.status = 'ACTIVE' AND ${r}.hidden = 0 AND ${r}.is_folder = 0
+   AND EXISTS (SELECT 1 FROM account WHERE account.id = ${r}.account_id)`;
 
 /** The count columns a row contributes, times `sign`. */
 const contribution = (r: string, sign: string) =>

@@ -48,8 +48,9 @@ export const findDayAt = (db: Executor, accountId: string, category: Category, x
         .as('running'),
     )
     .select(['day', 'n', 'through', 'ordinal'])
+    // Exactly one day starts at or before x and ends after it: no sort needed to pick it.
     .where('through', '>', x)
-    .orderBy('day', 'desc')
+    .where((eb) => eb(eb('through', '-', eb.ref('n')), '<=', x))
     .limit(1)
     .executeTakeFirst();
 

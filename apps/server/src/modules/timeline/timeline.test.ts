@@ -226,6 +226,16 @@ describe.each(DIALECTS)('photo timeline (%s)', (dialect) => {
     expectError(await api.positionRaw(1), 404, 'NOT_FOUND');
   });
 
+  it('an account deleted with its photos takes its day counts along', async () => {
+    const me = await signUp(t);
+    const other = await signUp(t);
+    await addPhoto(t, me.accountId, at(2024, 9, 9));
+    await addPhoto(t, other.accountId, at(2024, 9, 9));
+    await t.database.db.deleteFrom('account').where('id', '=', me.accountId).execute();
+    expect(await t.database.db.selectFrom('timeline_day').selectAll().where('account_id', '=', me.accountId).execute()).toEqual([]);
+    expect((await timelineApi(t, other.token).groups()).total).toBe(1);
+  });
+
   it('refuses bad input with 400 and changes nothing; needs a session', async () => {
     const me = await signUp(t);
     const api = timelineApi(t, me.token);
