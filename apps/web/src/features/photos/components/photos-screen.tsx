@@ -16,6 +16,7 @@ import { useTimelineRefresh } from '../hooks/use-timeline-refresh';
 import { activeTabChanged, layoutConfigChanged, photoOpened } from '../photos-slice';
 import { isPhotoCategory, type PhotoCategory } from '../tabs';
 import { DateScrubber, type DateScrubberHandle } from './date-scrubber';
+import type { SelectModifiers } from './photo-tile';
 import { PhotosSelectionBar } from './photos-selection-bar';
 import { PhotosTabs } from './photos-tabs';
 import { TimelineHeader } from './timeline-header';
@@ -73,7 +74,11 @@ function PhotosTimeline({ category }: { category: PhotoCategory }) {
     },
     [dispatch, viewerItems],
   );
-  const onOpen = useCallback((index: number) => openAt(index), [openAt]);
+  // Tiles are memoised: hand them callbacks that stay the same while data loads and the selection changes.
+  const latest = useRef({ openAt, toggle: selection.toggle });
+  latest.current = { openAt, toggle: selection.toggle };
+  const onOpen = useCallback((index: number) => latest.current.openAt(index), []);
+  const onToggleSelect = useCallback((uuid: string, event: SelectModifiers) => latest.current.toggle(uuid, event), []);
 
   // Stable, so the memoised day headers do not all re-render whenever the selection or the data changes.
   const groupToggle = useRef({ timeline, selection });
@@ -147,7 +152,7 @@ function PhotosTimeline({ category }: { category: PhotoCategory }) {
           renderHeader={renderHeader}
           selected={selection.selectedSet}
           selectionMode={selectionMode}
-          onToggleSelect={selection.toggle}
+          onToggleSelect={onToggleSelect}
           onOpen={onOpen}
           onRangeChange={timeline.onRangeChange}
           onScroll={onScroll}
