@@ -50,37 +50,35 @@ export class TimelineService {
       if (day === null) throw ValidationError(`body.groups.${i}.key must be a calendar date (YYYY-MM-DD)`, `groups.${i}.key`);
       return day;
     });
-    const [account, counts] = await Promise.all([
-      accounts.getById(this.d.db, auth.accountId),
-      repo.getDayCounts(this.d.db, auth.accountId, category, [...new Set(days)]),
-    ]);
-    if (!account) throw NotFound('Account not found.');
-    const countOf = new Map(counts.map((c) => [Number(c.day), Number(c.n)]));
     const asked = body.groups.map((g, i) => {
-      const count = countOf.get(days[i]!) ?? 0;
       const offset = g.offset ?? 0;
       const limit = g.limit ?? MAX_GROUP_PAGE;
       // One more than asked tells whether the group goes on, without trusting a count read a moment earlier.
-      return { key: g.key, count, offset, limit, page: { day: days[i]!, offset, limit: limit + 1 } };
+      return { key: g.key, offset, limit, page: { day: days[i]!, offset, limit: limit + 1 } };
     });
-    const reads = asked.filter((a) => a.count > 0 && a.offset < a.count);
-    const hits = await repo.listPageIds(this.d.db, auth.accountId, category, reads.map((a) => a.page));
-    const pages = reads.map(() => [] as Hit[]);
+    // Independent reads side by side (PostgreSQL serves them on separate connections); a day without photos reads nothing.
+    const [account, counts, hits] = await Promise.all([
+      accounts.getById(this.d.db, auth.accountId),
+      repo.getDayCounts(this.d.db, auth.accountId, category, [...new Set(days)]),
+      repo.listPageIds(this.d.db, auth.accountId, category, asked.map((a) => a.page)),
+    ]);
+    if (!account) throw NotFound('Account not found.');
+    const countOf = new Map(counts.map((c) => [Number(c.day), Number(c.n)]));
+    const pages = asked.map(() => [] as Hit[]);
     for (const h of hits) pages[Number(h.page)]!.push({ id: h.id, takenAt: Number(h.taken_at) });
     for (const page of pages) page.sort(newestFirst);
     const rows = await files.getMany(
       this.d.db,
       auth.accountId,
-      pages.flatMap((page, i) => page.slice(0, reads[i]!.limit).map((x) => x.id)),
+      pages.flatMap((page, i) => page.slice(0, asked[i]!.limit).map((x) => x.id)),
     );
     const byId = new Map(rows.map((r) => [r.id, r]));
-    const pageOf = new Map(reads.map((a, i) => [a, pages[i]!]));
     return {
-      groups: asked.map((a) => {
-        const ids = pageOf.get(a) ?? [];
+      groups: asked.map((a, i) => {
+        const ids = pages[i]!;
         return {
           key: a.key,
-          count: a.count,
+          count: countOf.get(a.page.day) ?? 0,
           offset: a.offset,
           items: ids.slice(0, a.limit).flatMap((x) => {
             const row = byId.get(x.id);
