@@ -9,6 +9,8 @@
 // Usage: npm run build -w apps/server && (cd apps/web && npx vite build --outDir /tmp/bulut-web-dist)
 //        node bench/timeline-browser.mjs [photos=100000] [webDist=/tmp/bulut-web-dist]
 //        (BENCH_PORT to pick the port, default 18140; BENCH_SCREENSHOTS=<dir> saves what the browser showed)
+// The functions passed to page.evaluate / waitForFunction run in the browser.
+/* global document, window, requestAnimationFrame */
 import { chromium } from 'playwright-core';
 import { percentile, signUp, startServer } from './lib.mjs';
 import { seedPhotos } from './seed-photos.mjs';
