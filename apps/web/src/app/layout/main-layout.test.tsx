@@ -72,8 +72,8 @@ describe('signed-in layout', () => {
     expect(await screen.findByTestId('files-screen')).toBeInTheDocument();
     expect(screen.getByTestId('page-title')).toHaveTextContent('Files');
     const menu = screen.getByTestId('side-menu');
-    // Only built screens are linked: Files then Trash (spec order), nothing dead.
-    expect(within(menu).getAllByRole('link').map((link) => link.textContent)).toEqual(['Files', 'Trash']);
+    // Only built screens are linked, in spec order (Photos, Files, Trash), nothing dead.
+    expect(within(menu).getAllByRole('link').map((link) => link.textContent)).toEqual(['Photos', 'Files', 'Trash']);
     expect(screen.getByTestId('new-button')).toBeInTheDocument();
   });
 

@@ -13,7 +13,7 @@ export function AlbumCover({ cover, className }: { cover: Cover | null | undefin
   const src = cover?.thumbnailUrl && isSafeUrl(cover.thumbnailUrl) && !failed ? cover.thumbnailUrl : null;
   const style = placeholder && !loaded ? ({ backgroundImage: `url("${placeholder}")` } as CSSProperties) : undefined;
   return (
-    <div className={[styles.cover, className].filter(Boolean).join(' ')} style={style} data-testid="album-cover">
+    <div className={[styles.cover, className].filter(Boolean).join(' ')} style={style} data-testid="album-cover" data-cover={cover?.uuid ?? ''}>
       {src ? (
         <img
           key={src}

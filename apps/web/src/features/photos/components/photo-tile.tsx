@@ -23,6 +23,8 @@ export interface PhotoTileProps {
   top: number;
   selected: boolean;
   selectionMode: boolean;
+  /** The day group the tile sits in on the timeline (exposed as data-group for tests and styling hooks). */
+  group?: string;
   onToggleSelect(uuid: string, event: SelectModifiers): void;
   onOpen(index: number): void;
 }
@@ -48,7 +50,7 @@ function PlayGlyph() {
  * badges; a check box on hover (always shown while selecting). Click opens, or toggles while selecting;
  * Ctrl/Cmd/Shift-click and a long press select.
  */
-export const PhotoTile = memo(function PhotoTile({ item, index, box, top, selected, selectionMode, onToggleSelect, onOpen }: PhotoTileProps) {
+export const PhotoTile = memo(function PhotoTile({ item, index, box, top, selected, selectionMode, group, onToggleSelect, onOpen }: PhotoTileProps) {
   const { t } = useTranslation();
   const video = isVideo(item);
   const url = item.mediaStatus !== 'FAILED' && item.thumbnailUrl && isSafeUrl(item.thumbnailUrl) ? item.thumbnailUrl : null;
@@ -104,6 +106,8 @@ export const PhotoTile = memo(function PhotoTile({ item, index, box, top, select
       style={style}
       data-testid="photo-tile"
       data-uuid={item.uuid}
+      data-name={item.name}
+      data-group={group}
       data-state={showImage ? (loadedUrl === url ? 'loaded' : 'loading') : pending ? 'pending' : 'none'}
     >
       <button

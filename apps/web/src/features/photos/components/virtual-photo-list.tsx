@@ -101,6 +101,7 @@ export function VirtualPhotoList({
             top={layoutTop + box.top}
             selected={selected.has(item.uuid)}
             selectionMode={selectionMode}
+            group={section.key}
             onToggleSelect={onToggleSelect}
             onOpen={onOpen}
           />,
