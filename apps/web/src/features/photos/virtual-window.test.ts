@@ -55,4 +55,10 @@ describe('visibleRange', () => {
     const range = visibleRange(model.blocks, model.totalHeight + 5000, 800, 0);
     expect(range.end - range.start).toBe(0);
   });
+
+  it('lists sections of a range left over from a longer model without reading past its end', () => {
+    // The range still spans all 200 days while a trash has just emptied the timeline down to 3 of them.
+    const shorter = buildVirtualModel(sections.slice(0, 3));
+    expect(sectionsInRange(shorter.blocks, { start: 0, end: model.blocks.length })).toEqual([0, 1, 2]);
+  });
 });

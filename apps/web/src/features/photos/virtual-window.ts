@@ -106,7 +106,9 @@ export function visibleRange(blocks: readonly Block[], scrollTop: number, viewpo
 /** The sections touched by a range of blocks (for loading what is about to show). */
 export function sectionsInRange(blocks: readonly Block[], range: VisibleRange): number[] {
   const sections: number[] = [];
-  for (let i = range.start; i < range.end; i++) {
+  // The range can be one render behind the blocks (a day emptied by a trash shrinks the model), so clamp.
+  const end = Math.min(range.end, blocks.length);
+  for (let i = range.start; i < end; i++) {
     const section = blocks[i]!.section;
     if (sections[sections.length - 1] !== section) sections.push(section);
   }
