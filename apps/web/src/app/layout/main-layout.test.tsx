@@ -128,7 +128,8 @@ describe('signed-in layout', () => {
     expect(screen.getByTestId('page-title')).toHaveTextContent('Settings');
   });
 
-  it('logs out: tells the server, clears stored credentials and returns to sign-in', async () => {
+  // The sign-in screen is a lazy chunk that Vitest transforms on first use here: give it more than the 5 s default.
+  it('logs out: tells the server, clears stored credentials and returns to sign-in', { timeout: 30_000 }, async () => {
     signIn();
     localStorage.setItem('recentSearches', '["beach"]');
     sessionStorage.setItem('navToPackages', 'true');
