@@ -1,3 +1,4 @@
+import './threadpool.js';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { purgeExpired } from './infra/db/housekeeping.js';
