@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../infra/jobs/job-queue.js';
-import type { FileRow } from '../files/file.table.js';
 import type { AlbumContentType, AlbumRow, AlbumStatus, AlbumUpdate, NewAlbum } from './album.table.js';
 
 /** The sort key column of each sortBy; each has a list index (account, content type, status, key, id). */
@@ -8,6 +7,9 @@ export const KEY_COLUMN = { lastModifiedDate: 'last_modified_at', label: 'label_
 export type KeyColumn = (typeof KEY_COLUMN)[keyof typeof KEY_COLUMN];
 
 /** A photo's date: EXIF when known, else the upload time (a photo still being processed has no taken_at yet). */
+// Member reads are scoped by the album's owner, never by f.account_id: given a constant account, SQLite's planner
+// walks all of the account's files and probes the album for each. Members are always the owner's files (addFiles
+// checks it in the same transaction and files never change owner), so the album's scope is the file's scope.
 const photoDate = sql<number>`coalesce(f.taken_at, f.created_at)`;
 
 export const getById = (db: Executor, accountId: string, id: string) =>
@@ -52,13 +54,19 @@ export const listPage = (
     .offset(p.offset)
     .execute();
 
-export type CoverRow = FileRow & { album_id: string; image_count: number; video_count: number };
+export interface AlbumStatsRow {
+  album_id: string;
+  image_count: number;
+  video_count: number;
+  /** The chosen cover when it is a live member, else the newest live member; null without one. */
+  cover_id: string | null;
+}
 
 /**
- * For a page of albums in one query: each album's counts of live (ACTIVE, not hidden) members and its cover, as the
- * file row of the chosen cover when it is live, else of the newest live member. Albums without a live member are absent.
+ * Counts and cover of a page of albums in one query: the page's live members (member index, then the file's primary
+ * key), ranked per album by window functions over narrow keys only. Albums without a live member are absent.
  */
-export async function coversAndCounts(db: Executor, accountId: string, albumIds: readonly string[]): Promise<CoverRow[]> {
+export async function stats(db: Executor, accountId: string, albumIds: readonly string[]): Promise<AlbumStatsRow[]> {
   if (albumIds.length === 0) return [];
   const rows = await db
     .selectFrom((eb) =>
@@ -66,9 +74,9 @@ export async function coversAndCounts(db: Executor, accountId: string, albumIds:
         .selectFrom('album_file as af')
         .innerJoin('album as a', 'a.id', 'af.album_id')
         .innerJoin('file as f', 'f.id', 'af.file_id')
-        .selectAll('f')
         .select([
           'af.album_id',
+          'f.id as cover_id',
           sql<number>`row_number() over (partition by af.album_id order by case when f.id = a.cover_file_id then 0 else 1 end, ${photoDate} desc, f.id desc)`.as(
             'member_rank',
           ),
@@ -77,29 +85,38 @@ export async function coversAndCounts(db: Executor, accountId: string, albumIds:
         ])
         .where('af.album_id', 'in', albumIds)
         .where('a.account_id', '=', accountId)
-        .where('f.account_id', '=', accountId)
         .where('f.status', '=', 'ACTIVE')
         .where('f.hidden', '=', 0)
         .as('ranked'),
     )
-    .selectAll()
+    .select(['album_id', 'cover_id', 'image_count', 'video_count'])
     .where('member_rank', '=', 1)
     .execute();
-  return rows.map(({ member_rank: _rank, ...row }) => ({
-    ...row,
-    image_count: Number(row.image_count),
-    video_count: Number(row.video_count),
-  })) as CoverRow[];
+  return rows.map((r) => ({
+    album_id: r.album_id,
+    image_count: Number(r.image_count),
+    video_count: Number(r.video_count),
+    cover_id: r.cover_id,
+  }));
 }
 
-/** A page of an album's live members by photo date; `limit` is one more than the page. */
-export const listMembers = (db: Executor, accountId: string, albumId: string, p: { desc: boolean; offset: number; limit: number }) =>
-  db
+/**
+ * Ids of a page of an album's live members by photo date; `limit` is one more than the page. Only narrow keys are
+ * sorted; the page's rows are read afterwards by primary key.
+ */
+export async function listMemberIds(
+  db: Executor,
+  accountId: string,
+  albumId: string,
+  p: { desc: boolean; offset: number; limit: number },
+): Promise<string[]> {
+  const rows = await db
     .selectFrom('album_file as af')
+    .innerJoin('album as a', 'a.id', 'af.album_id')
     .innerJoin('file as f', 'f.id', 'af.file_id')
-    .selectAll('f')
+    .select('f.id')
     .where('af.album_id', '=', albumId)
-    .where('f.account_id', '=', accountId)
+    .where('a.account_id', '=', accountId)
     .where('f.status', '=', 'ACTIVE')
     .where('f.hidden', '=', 0)
     .orderBy(photoDate, p.desc ? 'desc' : 'asc')
@@ -107,15 +124,18 @@ export const listMembers = (db: Executor, accountId: string, albumId: string, p:
     .limit(p.limit)
     .offset(p.offset)
     .execute();
+  return rows.map((r) => r.id);
+}
 
 /** Every live member's id, newest first (the album zip). */
 export async function liveMemberIds(db: Executor, accountId: string, albumId: string): Promise<string[]> {
   const rows = await db
     .selectFrom('album_file as af')
+    .innerJoin('album as a', 'a.id', 'af.album_id')
     .innerJoin('file as f', 'f.id', 'af.file_id')
     .select('f.id')
     .where('af.album_id', '=', albumId)
-    .where('f.account_id', '=', accountId)
+    .where('a.account_id', '=', accountId)
     .where('f.status', '=', 'ACTIVE')
     .where('f.hidden', '=', 0)
     .orderBy(photoDate, 'desc')
@@ -127,11 +147,12 @@ export async function liveMemberIds(db: Executor, accountId: string, albumId: st
 export async function isLiveMember(db: Executor, accountId: string, albumId: string, fileId: string): Promise<boolean> {
   const row = await db
     .selectFrom('album_file as af')
+    .innerJoin('album as a', 'a.id', 'af.album_id')
     .innerJoin('file as f', 'f.id', 'af.file_id')
     .select('f.id')
     .where('af.album_id', '=', albumId)
     .where('af.file_id', '=', fileId)
-    .where('f.account_id', '=', accountId)
+    .where('a.account_id', '=', accountId)
     .where('f.status', '=', 'ACTIVE')
     .where('f.hidden', '=', 0)
     .executeTakeFirst();

@@ -87,17 +87,18 @@ export class AlbumsService {
     const page = q.page ?? 0;
     const size = q.size ?? ALBUM_PAGE_SIZE;
     const album = await this.require(this.db, auth.accountId, uuid);
-    const [presented, members, projectId] = await Promise.all([
+    const [presented, ids, projectId] = await Promise.all([
       this.presentOne(this.db, auth.accountId, album),
-      repo.listMembers(this.db, auth.accountId, uuid, { desc: q.sortOrder !== 'ASC', offset: page * size, limit: size + 1 }),
+      repo.listMemberIds(this.db, auth.accountId, uuid, { desc: q.sortOrder !== 'ASC', offset: page * size, limit: size + 1 }),
       this.projectId(auth),
     ]);
+    const members = await files.getInOrder(this.db, auth.accountId, ids.slice(0, size));
     return {
       album: presented,
-      fileList: members.slice(0, size).map((r) => toFileItem(r, projectId, this.links)),
+      fileList: members.map((r) => toFileItem(r, projectId, this.links)),
       page,
       size,
-      hasMore: members.length > size,
+      hasMore: ids.length > size,
     };
   }
 
@@ -246,17 +247,19 @@ export class AlbumsService {
     return (await this.present(db, accountId, [row]))[0]!;
   }
 
-  /** Albums with their counts and covers, read for the whole page in one query. */
+  /** Albums with their counts and covers: two queries for a whole page, however many albums and members. */
   private async present(db: Executor, accountId: string, rows: readonly AlbumRow[]): Promise<AlbumDto[]> {
-    const covers = await repo.coversAndCounts(
+    const stats = await repo.stats(
       db,
       accountId,
       rows.map((r) => r.id),
     );
+    const coverIds = [...new Set(stats.map((s) => s.cover_id).filter((id): id is string => id !== null))];
+    const covers = new Map((await files.getMany(db, accountId, coverIds)).map((f) => [f.id, f]));
     const byAlbum = new Map<string, AlbumStats>(
-      covers.map(({ album_id, image_count, video_count, ...cover }) => [
-        album_id,
-        { imageCount: image_count, videoCount: video_count, cover },
+      stats.map((s) => [
+        s.album_id,
+        { imageCount: s.image_count, videoCount: s.video_count, cover: (s.cover_id && covers.get(s.cover_id)) || null },
       ]),
     );
     return rows.map((r) => toAlbum(r, byAlbum.get(r.id) ?? EMPTY_STATS, this.links));
