@@ -58,46 +58,65 @@ export interface AlbumStatsRow {
   album_id: string;
   image_count: number;
   video_count: number;
-  /** The chosen cover when it is a live member, else the newest live member; null without one. */
-  cover_id: string | null;
+  /** The newest live member. */
+  newest_id: string;
 }
 
 /**
- * Counts and cover of a page of albums in one query: the page's live members (member index, then the file's primary
- * key), ranked per album by window functions over narrow keys only. Albums without a live member are absent.
+ * Counts and newest live member of a page of albums (the caller's: the ids come from owner-scoped reads) in one query
+ * over the page's members, ranked per album by window functions over narrow keys. Albums without a live member are
+ * absent. Only the member and file tables take part, so a planner without statistics has no worse start to pick.
  */
-export async function stats(db: Executor, accountId: string, albumIds: readonly string[]): Promise<AlbumStatsRow[]> {
+export async function stats(db: Executor, albumIds: readonly string[]): Promise<AlbumStatsRow[]> {
   if (albumIds.length === 0) return [];
   const rows = await db
     .selectFrom((eb) =>
       eb
         .selectFrom('album_file as af')
-        .innerJoin('album as a', 'a.id', 'af.album_id')
         .innerJoin('file as f', 'f.id', 'af.file_id')
         .select([
           'af.album_id',
-          'f.id as cover_id',
-          sql<number>`row_number() over (partition by af.album_id order by case when f.id = a.cover_file_id then 0 else 1 end, ${photoDate} desc, f.id desc)`.as(
-            'member_rank',
-          ),
+          'f.id as newest_id',
+          sql<number>`row_number() over (partition by af.album_id order by ${photoDate} desc, f.id desc)`.as('member_rank'),
           sql<number>`sum(case when f.content_type like 'image/%' then 1 else 0 end) over (partition by af.album_id)`.as('image_count'),
           sql<number>`sum(case when f.content_type like 'video/%' then 1 else 0 end) over (partition by af.album_id)`.as('video_count'),
         ])
         .where('af.album_id', 'in', albumIds)
-        .where('a.account_id', '=', accountId)
         .where('f.status', '=', 'ACTIVE')
         .where('f.hidden', '=', 0)
         .as('ranked'),
     )
-    .select(['album_id', 'cover_id', 'image_count', 'video_count'])
+    .select(['album_id', 'newest_id', 'image_count', 'video_count'])
     .where('member_rank', '=', 1)
     .execute();
   return rows.map((r) => ({
     album_id: r.album_id,
+    newest_id: r.newest_id,
     image_count: Number(r.image_count),
     video_count: Number(r.video_count),
-    cover_id: r.cover_id,
   }));
+}
+
+/** Which of these (album, chosen cover) pairs are live memberships: one query for a page's chosen covers. */
+export async function liveChosenCovers(db: Executor, pairs: ReadonlyArray<{ albumId: string; fileId: string }>) {
+  if (pairs.length === 0) return [];
+  return db
+    .selectFrom('album_file as af')
+    .innerJoin('file as f', 'f.id', 'af.file_id')
+    .select(['af.album_id', 'af.file_id'])
+    .where(
+      'af.album_id',
+      'in',
+      pairs.map((p) => p.albumId),
+    )
+    .where(
+      'af.file_id',
+      'in',
+      pairs.map((p) => p.fileId),
+    )
+    .where('f.status', '=', 'ACTIVE')
+    .where('f.hidden', '=', 0)
+    .execute();
 }
 
 /**

@@ -247,22 +247,31 @@ export class AlbumsService {
     return (await this.present(db, accountId, [row]))[0]!;
   }
 
-  /** Albums with their counts and covers: two queries for a whole page, however many albums and members. */
+  /** Albums with their counts and covers: three queries for a whole page, however many albums and members. */
   private async present(db: Executor, accountId: string, rows: readonly AlbumRow[]): Promise<AlbumDto[]> {
-    const stats = await repo.stats(
-      db,
-      accountId,
-      rows.map((r) => r.id),
-    );
-    const coverIds = [...new Set(stats.map((s) => s.cover_id).filter((id): id is string => id !== null))];
-    const covers = new Map((await files.getMany(db, accountId, coverIds)).map((f) => [f.id, f]));
-    const byAlbum = new Map<string, AlbumStats>(
-      stats.map((s) => [
-        s.album_id,
-        { imageCount: s.image_count, videoCount: s.video_count, cover: (s.cover_id && covers.get(s.cover_id)) || null },
-      ]),
-    );
-    return rows.map((r) => toAlbum(r, byAlbum.get(r.id) ?? EMPTY_STATS, this.links));
+    const chosen = rows.flatMap((r) => (r.cover_file_id === null ? [] : [{ albumId: r.id, fileId: r.cover_file_id }]));
+    const [stats, live] = await Promise.all([
+      repo.stats(
+        db,
+        rows.map((r) => r.id),
+      ),
+      repo.liveChosenCovers(db, chosen),
+    ]);
+    // The IN lists match across pairs; only an album's own choice counts.
+    const liveChoice = new Set(live.map((m) => `${m.album_id}/${m.file_id}`));
+    const coverOf = (r: AlbumRow, newest: string | undefined) =>
+      r.cover_file_id !== null && liveChoice.has(`${r.id}/${r.cover_file_id}`) ? r.cover_file_id : (newest ?? null);
+    const statsOf = new Map(stats.map((s) => [s.album_id, s]));
+    const coverIds = rows.map((r) => coverOf(r, statsOf.get(r.id)?.newest_id)).filter((id): id is string => id !== null);
+    const covers = new Map((await files.getMany(db, accountId, [...new Set(coverIds)])).map((f) => [f.id, f]));
+    return rows.map((r) => {
+      const s = statsOf.get(r.id);
+      const coverId = coverOf(r, s?.newest_id);
+      const albumStats: AlbumStats = s
+        ? { imageCount: s.image_count, videoCount: s.video_count, cover: (coverId && covers.get(coverId)) || null }
+        : EMPTY_STATS;
+      return toAlbum(r, albumStats, this.links);
+    });
   }
 
   private async projectId(auth: Auth): Promise<string> {
