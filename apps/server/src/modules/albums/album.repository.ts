@@ -6,10 +6,11 @@ import type { AlbumContentType, AlbumRow, AlbumStatus, AlbumUpdate, NewAlbum } f
 export const KEY_COLUMN = { lastModifiedDate: 'last_modified_at', label: 'label_key', createdDate: 'created_at' } as const;
 export type KeyColumn = (typeof KEY_COLUMN)[keyof typeof KEY_COLUMN];
 
-/** A photo's date: EXIF when known, else the upload time (a photo still being processed has no taken_at yet). */
 // Member reads are scoped by the album's owner, never by f.account_id: given a constant account, SQLite's planner
 // walks all of the account's files and probes the album for each. Members are always the owner's files (addFiles
 // checks it in the same transaction and files never change owner), so the album's scope is the file's scope.
+
+/** A photo's date: EXIF when known, else the upload time (a photo still being processed has no taken_at yet). */
 const photoDate = sql<number>`coalesce(f.taken_at, f.created_at)`;
 
 export const getById = (db: Executor, accountId: string, id: string) =>
