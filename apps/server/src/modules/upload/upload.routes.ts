@@ -35,7 +35,7 @@ const uploadUrlRoutes: FastifyPluginAsyncTypebox<{ uploads: UploadService }> = a
     },
     async (req, reply) => {
       const body = req.body instanceof Readable ? req.body : Readable.from([]);
-      const outcome = await withOffset(reply, () => uploads.put(req.auth!, { uuid: req.params.uuid, headers: req.headers, body }));
+      const outcome = await withOffset(reply, () => uploads.put(req.auth!, { uuid: req.params.uuid, headers: req.headers, body, receivedAt: performance.now() - reply.elapsedTime }));
       reply.header('cache-control', 'no-store');
       if (outcome.done) return reply.status(201).send(outcome.item);
       reply.header('upload-offset', String(outcome.progress.receivedBytes));

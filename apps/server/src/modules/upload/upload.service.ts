@@ -56,6 +56,8 @@ export interface PutInput {
   uuid: string;
   headers: Static<typeof UploadHeaders>;
   body: Readable;
+  /** When the request arrived (monotonic ms): "newer" means arrived later, not reached the handler later. */
+  receivedAt: number;
 }
 
 export interface UploadProgressDto {
@@ -91,7 +93,7 @@ export interface UploadDeps {
  */
 export class UploadService {
   /** Requests streaming into an upload on this process; a newer request for the same uuid supersedes the older one. */
-  private readonly inflight = new Map<string, { body: Readable; done: Promise<unknown> }>();
+  private readonly inflight = new Map<string, { body: Readable; done: Promise<unknown>; receivedAt: number }>();
 
   constructor(private readonly d: UploadDeps) {}
 
@@ -103,7 +105,7 @@ export class UploadService {
     if (!Number.isSafeInteger(length)) throw ValidationError('Content-Length is too large.', 'Content-Length');
     const rawRange = input.headers['content-range'];
     const range = rawRange === undefined ? null : parseContentRange(rawRange, length);
-    return this.exclusive(input.uuid, input.body, () =>
+    return this.exclusive(input, () =>
       range ? this.putPiece(auth, input, length, range) : this.putWhole(auth, input, length),
     );
   }
@@ -388,13 +390,19 @@ export class UploadService {
   }
 
   /** Runs one request per upload uuid on this process; a newer one cuts off an older one still streaming (a stale connection). */
-  private async exclusive<T>(id: string, body: Readable, run: () => Promise<T>): Promise<T> {
+  private async exclusive<T>({ uuid: id, body, receivedAt }: PutInput, run: () => Promise<T>): Promise<T> {
     for (let current = this.inflight.get(id); current; current = this.inflight.get(id)) {
+      // A request that was slower through auth than the client's retry must not cut the retry off: it is the stale one.
+      if (current.receivedAt > receivedAt) {
+        // Nothing reads this body yet, so it is closed without an error event that no one would listen to.
+        body.destroy();
+        throw UploadIncomplete();
+      }
       current.body.destroy(new Error('superseded by a newer request for the same upload'));
       await current.done.catch(() => {});
     }
     const done = run();
-    const entry = { body, done };
+    const entry = { body, done, receivedAt };
     this.inflight.set(id, entry);
     try {
       return await done;

@@ -1,9 +1,10 @@
 import { NO_MEDIA } from '../files/file.fixtures.js';
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
+import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authed, DIALECTS, expectError, signUp, startTestApp, type TestApp } from '../../test/harness.js';
-import { abortStaleUploads, STALE_UPLOAD_MS } from './upload.service.js';
+import { abortStaleUploads, STALE_UPLOAD_MS, UploadService } from './upload.service.js';
 import {
   account,
   addFolder,
@@ -309,6 +310,29 @@ describe.each(DIALECTS)('upload (%s)', (dialect) => {
       expect(await account(t, accountId)).toMatchObject({ used_bytes: body.length, reserved_bytes: 0 });
       // The half piece left nothing behind.
       await expect.poll(() => blobsOf(t, accountId)).toEqual([`users/${accountId}/files/${uuid}`]);
+    });
+
+    it('a stale request that reaches the handler after the client\'s retry fails itself instead of cutting the retry off', async () => {
+      const { token, accountId } = await signUp(t);
+      // A service of its own, so the test decides when each request "arrived" and when it reaches the handler.
+      const uploads = new UploadService({ db: t.database.db, blobs: t.app.blobs, jobs: t.app.jobs, logger: t.app.log });
+      const auth = { accountId, sessionId: 'test', status: 'ACTIVE' as const };
+      const body = content(128 * 1024);
+      const uuid = randomUUID();
+      const headers = uploadHeaders(token, 'race.bin', body, { range: `bytes 0-${body.length - 1}/${2 * body.length}` });
+      const retryBody = new PassThrough();
+      const retry = uploads.put(auth, { uuid, headers: headers as never, body: retryBody, receivedAt: 2_000 });
+      retryBody.write(body.subarray(0, 1000));
+
+      // The original request, cut by the client, arrived first but was slow through auth: it reaches the handler now.
+      const staleBody = new PassThrough();
+      await expect(uploads.put(auth, { uuid, headers: headers as never, body: staleBody, receivedAt: 1_000 })).rejects.toMatchObject({
+        status: 'UPLOAD_INCOMPLETE',
+      });
+      expect(staleBody.destroyed).toBe(true);
+      expect(retryBody.destroyed).toBe(false);
+      retryBody.end(body.subarray(1000));
+      await expect(retry).resolves.toMatchObject({ done: false, progress: { receivedBytes: body.length } });
     });
 
     it('a whole-file request cut mid-body leaves nothing: no file, no blob, no reservation', async () => {
