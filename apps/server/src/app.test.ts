@@ -114,6 +114,17 @@ describe.each(DIALECTS)('app (%s)', (dialect) => {
         200,
       );
     });
+
+    it('signed media and download URLs and the web app are not metered per IP (thumbnails of a timeline scroll)', async () => {
+      const get = (url: string) => limited.app.inject({ method: 'GET', url, remoteAddress: '10.40.0.9' });
+      for (let i = 0; i < 8; i++) {
+        // The signature is checked (404 for this made-up token), but the address is never counted.
+        expectError(await get('/api/media/thumb/not-a-token'), 404, 'NOT_FOUND');
+        expectError(await get('/api/download/not-a-token'), 404, 'NOT_FOUND');
+        expect((await get('/photos')).statusCode).toBe(404);
+      }
+      expect((await get('/api/eula/get/en')).statusCode).toBe(200);
+    });
   });
 
   it.runIf(dialect === 'sqlite')('a restart on the same DATA_DIR keeps accounts and sessions', async () => {

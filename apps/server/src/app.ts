@@ -52,6 +52,12 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Routes are private unless they say otherwise. */
     public?: boolean;
+    /**
+     * Served through a signed URL (thumbnails, previews, downloads): the HMAC is the credential and the answer is
+     * cacheable, so it is not metered per IP. A timeline scroll fetches thousands of thumbnails a minute, and
+     * subscribers behind an operator's carrier-grade NAT share one address.
+     */
+    signedUrl?: boolean;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
@@ -184,6 +190,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     // After authentication, so signed-in callers are limited per account and anonymous ones per IP.
     hook: 'preHandler',
     keyGenerator: (req) => (req.auth ? `acct:${req.auth.accountId}` : `ip:${req.ip}`),
+    // The web app's own files and signed-URL media are not API calls a client could abuse cheaply.
+    allowList: (req) => !(req.routeOptions.url ?? req.url).startsWith('/api/') || req.routeOptions.config?.signedUrl === true,
     errorResponseBuilder: () => TooManyRequests(),
   });
   app.setErrorHandler(errorHandler);

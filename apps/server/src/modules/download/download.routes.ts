@@ -43,7 +43,7 @@ export const downloadRoutes: FastifyPluginAsyncTypebox<{ downloads: DownloadServ
   // Public: an <img>, a <video> or a plain link cannot send X-Auth-Token; the signed token is the credential.
   const fileRoute = {
     exposeHeadRoute: false,
-    config: { public: true },
+    config: { public: true, signedUrl: true },
     schema: {
       operationId: 'downloadFile',
       tags: ['download'],
@@ -72,7 +72,7 @@ export const downloadRoutes: FastifyPluginAsyncTypebox<{ downloads: DownloadServ
     '/download/zip/*',
     {
       exposeHeadRoute: false,
-      config: { public: true },
+      config: { public: true, signedUrl: true },
       schema: {
         operationId: 'downloadZip',
         tags: ['download'],

@@ -15,7 +15,7 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<{ media: MediaService }> = a
       {
         exposeHeadRoute: false,
         // Public: an <img> cannot send X-Auth-Token; the signed token is the credential.
-        config: { public: true },
+        config: { public: true, signedUrl: true },
         schema: { operationId, tags: ['media'], params: TokenParams, response: { 200: Binary, 404: ErrorResponse, 429: ErrorResponse } },
       },
       async (req, reply) => {
