@@ -2,7 +2,9 @@
 // thumbnails): headless Chromium signs in, opens /main/photos/all and measures
 //   first paint   ms from navigation start until every thumbnail in the first screen has loaded (complete, with pixels)
 //   scroll        frame times (requestAnimationFrame deltas) while the window scrolls steadily through the timeline
-//                 (p50/p95/p99 and dropped frames = deltas over 1.5 × 16.7 ms)
+//                 (p50/p95/p99 and dropped frames = deltas over 1.5 × 16.7 ms), and from the DevTools performance
+//                 trace of the same scroll: the renderer main thread's tasks (longest, how many over 50 ms, busy share)
+//                 and its time in script, style, layout and paint
 //   jump          the date scrubber is dragged to the middle and the end: ms until thumbnails are drawn there
 //   DOM           photo tiles in the document at the end (the timeline is virtualised: only rows near the window exist)
 // at 1280 × 800 and at 375 × 740.
@@ -14,6 +16,37 @@
 import { chromium } from 'playwright-core';
 import { percentile, signUp, startServer } from './lib.mjs';
 import { seedPhotos } from './seed-photos.mjs';
+
+const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline'];
+
+/** The renderer main thread and frame figures of a DevTools (Chrome trace-event) recording. */
+function traceSummary({ traceEvents }) {
+  const main = traceEvents.find((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  const onMain = traceEvents.filter((e) => e.ph === 'X' && main && e.pid === main.pid && e.tid === main.tid);
+  const ms = (us) => Number((us / 1000).toFixed(1));
+  const total = (names) => ms(onMain.filter((e) => names.includes(e.name)).reduce((sum, e) => sum + (e.dur ?? 0), 0));
+  const tasks = onMain.filter((e) => e.name === 'RunTask');
+  let first = Infinity;
+  let last = -Infinity;
+  for (const e of traceEvents) {
+    if (typeof e.ts !== 'number' || e.ts <= 0) continue;
+    first = Math.min(first, e.ts);
+    last = Math.max(last, e.ts);
+  }
+  const span = last > first ? last - first : 0;
+  const busy = tasks.reduce((sum, e) => sum + (e.dur ?? 0), 0);
+  return {
+    traceMs: ms(span),
+    mainThreadBusyPct: span ? Number(((busy / span) * 100).toFixed(1)) : null,
+    longestTaskMs: ms(tasks.reduce((max, e) => Math.max(max, e.dur ?? 0), 0)),
+    tasksOver50Ms: tasks.filter((e) => (e.dur ?? 0) > 50_000).length,
+    // Top-level script entries only (timers, rAF callbacks and events call into FunctionCall, which would count twice).
+    scriptMs: total(['FunctionCall', 'EvaluateScript']),
+    styleMs: total(['UpdateLayoutTree', 'RecalculateStyles']),
+    layoutMs: total(['Layout']),
+    paintMs: total(['Paint', 'PrePaint', 'Layerize']),
+  };
+}
 
 const photos = Number(process.argv[2] ?? 100_000);
 const webDist = process.argv[3] ?? '/tmp/bulut-web-dist';
@@ -90,6 +123,7 @@ try {
       process.env.BENCH_SCREENSHOTS ? page.screenshot({ path: `${process.env.BENCH_SCREENSHOTS}/${viewport.width}-${name}.png` }) : null;
     await shot('top');
 
+    await browser.startTracing(page, { categories: TRACE_CATEGORIES });
     const deltas = await page.evaluate(
       ({ frames, step }) =>
         new Promise((resolve) => {
@@ -110,6 +144,7 @@ try {
         }),
       { frames: SCROLL_FRAMES, step: SCROLL_PX_PER_FRAME },
     );
+    const trace = traceSummary(JSON.parse((await browser.stopTracing()).toString('utf8')));
     const scrolled = await page.evaluate(() => window.scrollY);
     await shot('scrolled');
 
@@ -138,6 +173,7 @@ try {
         days: library.days,
         firstThumbnailsMs: Number(firstPaint.toFixed(0)),
         scroll: { ...stats(deltas), px: Math.round(scrolled) },
+        scrollTrace: trace,
         scrubberJumpMs: jumps,
         tilesInDom: tiles,
         listHeightPx: Math.round(listHeight),
