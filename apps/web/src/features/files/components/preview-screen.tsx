@@ -12,6 +12,7 @@ import { fileKind, previewKind, type PreviewKind } from '../file-kind';
 import { useFileActions } from '../hooks/use-file-actions';
 import { useFilesListing } from '../hooks/use-files-listing';
 import { filesPath } from '../folder-path';
+import { InlineVideo, safeUrl } from './inline-video';
 import { placeholderDataUrl } from '../media';
 import { previewPath } from '../preview-path';
 import { FileKindIcon } from './file-kind-icon';
@@ -45,8 +46,6 @@ function TextPreview({ url, truncated }: { url: string; truncated: boolean }) {
     </div>
   );
 }
-
-const safeUrl = (url: string | null | undefined) => (url && isSafeUrl(url) ? url : null);
 
 /**
  * A picture in the preview: the thumbhash placeholder is painted (scaled like the picture) until it loads. With
@@ -109,19 +108,9 @@ function PreviewContent({ item, kind, onDownload }: { item: FileItem; kind: Prev
       return <PreviewImage key={inline} src={inline} item={item} onError={() => setFailed(true)} />;
     case 'video':
       return (
-        <video
-          key={inline}
-          className={styles.video}
-          src={inline}
-          poster={safeUrl(item.thumbnailUrl) ?? undefined}
-          controls
-          playsInline
-          preload="metadata"
-          onError={() => setFailed(true)}
-          data-testid="preview-video"
-        >
+        <InlineVideo key={inline} src={inline} item={item} className={styles.video} onError={() => setFailed(true)} testId="preview-video">
           {t('files:preview_error')}
-        </video>
+        </InlineVideo>
       );
     case 'audio':
       return (

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { DownloadIcon, FileIcon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/loader';
-import { isSafeUrl } from '../../../lib/safe-url';
 import { useGetPreviewUrlQuery, type FileItem } from '../../files/api';
+import { InlineVideo, safeUrl } from '../../files/components/inline-video';
 import type { ZoomState } from '../zoom';
 import styles from './viewer.module.css';
 import { ZoomStage } from './zoom-stage';
@@ -18,7 +18,6 @@ export function mediaKind(item: Pick<FileItem, 'contentType'>): MediaKind {
   return 'other';
 }
 
-const safeUrl = (url: string | null | undefined) => (url && isSafeUrl(url) ? url : null);
 
 /** Starts loading a picture into the browser cache (neighbours of the one on screen). */
 export function preloadUrl(url: string | null | undefined): void {
@@ -75,18 +74,8 @@ export function ViewerMedia({ item, zoom, onZoomChange, onSwipe, onDownload }: V
     return <ZoomStage item={item} src={inline} zoom={zoom} onZoomChange={onZoomChange} onSwipe={onSwipe} onError={() => setFailed(true)} />;
   }
   return (
-    <video
-      key={inline}
-      className={styles.video}
-      src={inline}
-      poster={safeUrl(item.thumbnailUrl) ?? undefined}
-      controls
-      playsInline
-      preload="metadata"
-      onError={() => setFailed(true)}
-      data-testid="viewer-video"
-    >
+    <InlineVideo key={inline} src={inline} item={item} className={styles.video} onError={() => setFailed(true)} testId="viewer-video">
       {t('viewer:load_error')}
-    </video>
+    </InlineVideo>
   );
 }
