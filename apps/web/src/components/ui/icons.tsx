@@ -1,8 +1,9 @@
 import type { ReactNode, SVGProps } from 'react';
 
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
+export type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
-function Icon({ size = 20, children, ...props }: IconProps & { children: ReactNode }) {
+/** The shared 24 px grid and stroke every glyph in the app is drawn on; features with their own glyphs use it too. */
+export function Icon({ size = 20, children, ...props }: IconProps & { children: ReactNode }) {
   return (
     <svg
       width={size}

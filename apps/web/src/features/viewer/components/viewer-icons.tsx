@@ -1,28 +1,6 @@
-import type { ReactNode, SVGProps } from 'react';
+import { Icon, type IconProps } from '../../../components/ui/icons';
 
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
-
-/** The few viewer glyphs the shared icon set lacks, drawn on the same 24 px grid and stroke. */
-function Icon({ size = 20, children, ...props }: IconProps & { children: ReactNode }) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
-      {children}
-    </svg>
-  );
-}
-
+/** The few viewer glyphs the shared icon set lacks, drawn with its Icon. */
 export const ZoomInIcon = (p: IconProps) => (
   <Icon {...p}>
     <circle cx="11" cy="11" r="6.5" />
