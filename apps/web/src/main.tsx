@@ -1,10 +1,10 @@
 import { createRoot } from 'react-dom/client';
-import { setNavigator } from './api/session';
-import { AppProviders } from './app/providers';
-import { createAppRouter } from './app/router';
-import { createAppStore } from './app/store';
-import { applyDocumentLanguage, initI18n } from './i18n/i18n';
-import './styles/global.css';
+import { setNavigator } from '@/api/session';
+import { AppProviders } from '@/app/providers';
+import { createAppRouter } from '@/app/router';
+import { createAppStore } from '@/app/store';
+import { applyDocumentLanguage, initI18n } from '@/i18n/i18n';
+import '@/styles/global.css';
 
 async function start() {
   try {

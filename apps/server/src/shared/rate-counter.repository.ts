@@ -1,4 +1,4 @@
-import type { Executor } from '../infra/jobs/job-queue.js';
+import type { Executor } from '../infra/db/executor.js';
 
 /** Fixed-window counters in the database, so limits hold across restarts and across server processes. */
 export async function hit(db: Executor, key: string, windowMs: number, at = Date.now()): Promise<number> {

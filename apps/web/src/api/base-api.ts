@@ -1,8 +1,8 @@
 import { createApi } from '@reduxjs/toolkit/query/react';
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
-import { KEEP_UNUSED_DATA_FOR_S, REFRESH_RETRY_DELAY_MS } from '../config/constants';
-import { paths } from '../config/paths';
-import { currentLanguage } from '../i18n/i18n';
+import { KEEP_UNUSED_DATA_FOR_S, REFRESH_RETRY_DELAY_MS } from '@/config/constants';
+import { paths } from '@/config/paths';
+import { currentLanguage } from '@/i18n/i18n';
 import { createBaseQuery, createSessionRefresher } from './base-query';
 import { clearStoredSession, getAuthToken, getRememberMeToken, loggedOut, navigateTo } from './session';
 import { TAG_TYPES } from './tags';

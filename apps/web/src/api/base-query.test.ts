@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createAppStore } from '../app/store';
-import { json, mockFetch } from '../test/fetch-mock';
+import { createAppStore } from '@/app/store';
+import { json, mockFetch } from '@/test/fetch-mock';
 import { baseApi, refreshAfterUnauthorized } from './base-api';
 import type { ApiError } from './base-query';
 import { getStoredUser, setNavigator } from './session';

@@ -1,5 +1,5 @@
 import type { BaseQueryApi, BaseQueryFn } from '@reduxjs/toolkit/query';
-import { REFRESH_RETRY_DELAY_MS } from '../config/constants';
+import { REFRESH_RETRY_DELAY_MS } from '@/config/constants';
 import { currentDevice, getAuthToken, getRememberMeToken, getStoredUser, saveSession, type DeviceInfo } from './session';
 
 export type ApiErrorStatus = number | 'FETCH_ERROR' | 'TIMEOUT_ERROR' | 'PARSING_ERROR';

@@ -1,7 +1,7 @@
 import { createAction } from '@reduxjs/toolkit';
-import { browserDeviceName } from '../lib/browser';
-import { randomUuid } from '../lib/uuid';
-import { DEVICE_TYPE } from '../config/constants';
+import { browserDeviceName } from '@/lib/browser';
+import { randomUuid } from '@/lib/uuid';
+import { DEVICE_TYPE } from '@/config/constants';
 import { readStorage, sessionKeys, storageKeys, writeSession, writeStorage } from './storage-keys';
 
 export interface DeviceInfo {

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { CHUNK_LOAD_TIMEOUT_MS } from '../config/constants';
+import { CHUNK_LOAD_TIMEOUT_MS } from '@/config/constants';
 
 export class ChunkLoadTimeoutError extends Error {
   constructor(timeoutMs: number) {

@@ -1,8 +1,8 @@
 import { StrictMode, Suspense } from 'react';
 import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router/dom';
-import { Loader } from '../components/ui/loader';
-import { ToastHost } from '../components/ui/toast-host';
+import { Loader } from '@/components/ui/loader';
+import { ToastHost } from '@/components/ui/toast-host';
 import type { AppRouter } from './router';
 import type { AppStore } from './store';
 

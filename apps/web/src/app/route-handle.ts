@@ -1,5 +1,5 @@
 import type { ParseKeys } from 'i18next';
-import type { PageName } from '../state/ui-slice';
+import type { PageName } from '@/state/ui-slice';
 
 /** Route handle of a signed-in screen: its page name (header rules) and title key. */
 export interface ShellHandle {

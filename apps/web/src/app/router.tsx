@@ -1,8 +1,8 @@
 import { createBrowserRouter, Navigate, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
-import { hasSession } from '../api/session';
-import { Loader } from '../components/ui/loader';
-import { paths } from '../config/paths';
-import { setReturnUrl } from '../features/auth/auth-slice';
+import { hasSession } from '@/api/session';
+import { Loader } from '@/components/ui/loader';
+import { paths } from '@/config/paths';
+import { setReturnUrl } from '@/features/auth/auth-slice';
 import { AuthLayout } from './layout/auth-layout';
 import { LandingRedirect } from './layout/landing-redirect';
 import { RouteError } from './layout/route-error';
@@ -39,9 +39,9 @@ export function createAppRoutes(store: AppStore): RouteObject[] {
           element: <AuthLayout />,
           loader: skipIfSignedIn,
           children: [
-            { index: true, lazy: lazyScreen(() => import('../features/auth/components/login-screen'), (m) => m.LoginScreen) },
-            { path: 'auth/login', lazy: lazyScreen(() => import('../features/auth/components/login-screen'), (m) => m.LoginScreen) },
-            { path: 'auth/signup', lazy: lazyScreen(() => import('../features/auth/components/signup-screen'), (m) => m.SignupScreen) },
+            { index: true, lazy: lazyScreen(() => import('@/features/auth/components/login-screen'), (m) => m.LoginScreen) },
+            { path: 'auth/login', lazy: lazyScreen(() => import('@/features/auth/components/login-screen'), (m) => m.LoginScreen) },
+            { path: 'auth/signup', lazy: lazyScreen(() => import('@/features/auth/components/signup-screen'), (m) => m.SignupScreen) },
           ],
         },
         {
@@ -55,42 +55,42 @@ export function createAppRoutes(store: AppStore): RouteObject[] {
             {
               path: 'photos/:tab',
               handle: photosHandle,
-              lazy: lazyScreen(() => import('../features/photos/components/photos-screen'), (m) => m.PhotosScreen),
+              lazy: lazyScreen(() => import('@/features/photos/components/photos-screen'), (m) => m.PhotosScreen),
             },
             {
               path: 'album',
               handle: albumsHandle,
-              lazy: lazyScreen(() => import('../features/albums/components/albums-screen'), (m) => m.AlbumsScreen),
+              lazy: lazyScreen(() => import('@/features/albums/components/albums-screen'), (m) => m.AlbumsScreen),
             },
             {
               path: 'photos/album/:uuid',
               handle: albumsHandle,
-              lazy: lazyScreen(() => import('../features/albums/components/album-detail-screen'), (m) => m.AlbumDetailScreen),
+              lazy: lazyScreen(() => import('@/features/albums/components/album-detail-screen'), (m) => m.AlbumDetailScreen),
             },
             {
               path: 'files',
               handle: filesHandle,
-              lazy: lazyScreen(() => import('../features/files/components/files-screen'), (m) => m.FilesScreen),
+              lazy: lazyScreen(() => import('@/features/files/components/files-screen'), (m) => m.FilesScreen),
             },
             {
               path: 'trash',
               handle: trashHandle,
-              lazy: lazyScreen(() => import('../features/files/components/trash-screen'), (m) => m.TrashScreen),
+              lazy: lazyScreen(() => import('@/features/files/components/trash-screen'), (m) => m.TrashScreen),
             },
             {
               path: 'preview',
               handle: previewHandle,
-              lazy: lazyScreen(() => import('../features/files/components/preview-screen'), (m) => m.PreviewScreen),
+              lazy: lazyScreen(() => import('@/features/files/components/preview-screen'), (m) => m.PreviewScreen),
             },
             {
               path: 'notifications',
               handle: notificationsHandle,
-              lazy: lazyScreen(() => import('../features/notifications/components/notifications-screen'), (m) => m.NotificationsScreen),
+              lazy: lazyScreen(() => import('@/features/notifications/components/notifications-screen'), (m) => m.NotificationsScreen),
             },
             {
               path: 'settings',
               handle: settingsHandle,
-              lazy: lazyScreen(() => import('../features/settings/components/settings-screen'), (m) => m.SettingsScreen),
+              lazy: lazyScreen(() => import('@/features/settings/components/settings-screen'), (m) => m.SettingsScreen),
             },
           ],
         },

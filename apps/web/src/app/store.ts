@@ -1,13 +1,13 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
-import { baseApi } from '../api/base-api';
-import { toastSlice } from '../components/ui/toast-slice';
-import { accountSlice } from '../features/account/account-slice';
-import { albumsSlice } from '../features/albums/albums-slice';
-import { authSlice } from '../features/auth/auth-slice';
-import { filesSlice } from '../features/files/files-slice';
-import { photosSlice } from '../features/photos/photos-slice';
-import { uploadSlice } from '../features/upload/upload-slice';
-import { uiSlice } from '../state/ui-slice';
+import { baseApi } from '@/api/base-api';
+import { toastSlice } from '@/components/ui/toast-slice';
+import { accountSlice } from '@/features/account/account-slice';
+import { albumsSlice } from '@/features/albums/albums-slice';
+import { authSlice } from '@/features/auth/auth-slice';
+import { filesSlice } from '@/features/files/files-slice';
+import { photosSlice } from '@/features/photos/photos-slice';
+import { uploadSlice } from '@/features/upload/upload-slice';
+import { uiSlice } from '@/state/ui-slice';
 
 const rootReducer = combineReducers({
   [baseApi.reducerPath]: baseApi.reducer,

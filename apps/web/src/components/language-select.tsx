@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { NATIVE_LANGUAGE_NAMES, SUPPORTED_LANGUAGES, type Language } from '../i18n/languages';
+import { NATIVE_LANGUAGE_NAMES, SUPPORTED_LANGUAGES, type Language } from '@/i18n/languages';
 import { SelectField } from './ui/field';
 
 export interface LanguageSelectProps {

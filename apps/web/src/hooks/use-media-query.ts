@@ -1,5 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import { NARROW_BREAKPOINT_PX } from '../config/constants';
+import { NARROW_BREAKPOINT_PX } from '@/config/constants';
 
 export function useMediaQuery(query: string): boolean {
   const subscribe = useCallback(

@@ -1,6 +1,6 @@
 import i18n, { type BackendModule, type LanguageDetectorModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { readStorage, storageKeys, writeStorage } from '../api/storage-keys';
+import { readStorage, storageKeys, writeStorage } from '@/api/storage-keys';
 import {
   FALLBACK_LANGUAGE,
   SUPPORTED_LANGUAGES,

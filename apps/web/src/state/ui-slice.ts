@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction, type ThunkAction, type UnknownAction } from '@reduxjs/toolkit';
-import { loggedOut } from '../api/session';
-import { readStorage, storageKeys, writeStorage } from '../api/storage-keys';
+import { loggedOut } from '@/api/session';
+import { readStorage, storageKeys, writeStorage } from '@/api/storage-keys';
 
 export type MenuSize = 'large' | 'small';
 

@@ -2,9 +2,9 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
-import { setNavigator } from '../api/session';
-import { createAppStore, type AppStore } from '../app/store';
-import { ToastHost } from '../components/ui/toast-host';
+import { setNavigator } from '@/api/session';
+import { createAppStore, type AppStore } from '@/app/store';
+import { ToastHost } from '@/components/ui/toast-host';
 
 /** Renders routes in a memory router with a fresh store, as the app does. */
 export function renderRoutes(routes: RouteObject[], options: { initialEntries?: string[]; store?: AppStore } = {}) {

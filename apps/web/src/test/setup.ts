@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
-import { initI18nWithResources } from '../i18n/i18n';
+import { initI18nWithResources } from '@/i18n/i18n';
 
 const english = import.meta.glob<Record<string, unknown>>('../i18n/locales/en/*.json', { eager: true, import: 'default' });
 const namespaces = Object.fromEntries(

@@ -1,13 +1,13 @@
 import os from 'node:os';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DB } from '../db/schema.js';
+import type { Executor } from '../db/executor.js';
 import type { Dialect } from '../db/database.js';
 import { lockSkipLocked } from '../db/dialect.js';
 import { newId } from '../../shared/tokens.js';
 import type { JobRow } from './job.table.js';
 
-export type Executor = Kysely<DB> | Transaction<DB>;
 export type JobHandler = (payload: unknown, ctx: { jobId: string; attempt: number }) => Promise<void>;
 
 interface Registration {

@@ -1,6 +1,7 @@
 import type { Mailer, MailMessage } from '../mail/mailer.js';
 import type { SmsGateway, SmsMessage } from '../sms/sms-gateway.js';
-import type { Executor, JobQueue } from './job-queue.js';
+import type { JobQueue } from './job-queue.js';
+import type { Executor } from '../db/executor.js';
 
 /** Outgoing e-mail and SMS go through the job queue, so they are sent only if the data change commits, and retried. */
 export class MessageJobs {

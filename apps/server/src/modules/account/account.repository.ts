@@ -1,4 +1,4 @@
-import type { Executor } from '../../infra/jobs/job-queue.js';
+import type { Executor } from '../../infra/db/executor.js';
 import type { AccountUpdate, NewAccount } from './account.table.js';
 
 export const getById = (db: Executor, id: string) =>

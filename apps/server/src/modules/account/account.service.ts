@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../infra/db/schema.js';
 import { NotFound, ValidationError } from '../../shared/errors.js';
 import type { Language } from '../../shared/schemas.js';
-import type { AuthContext } from '../auth/auth.service.js';
+import type { AuthContext } from '../../shared/auth-context.js';
 import * as repo from './account.repository.js';
 import type { Account } from './account.table.js';
 

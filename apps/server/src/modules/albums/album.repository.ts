@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Executor } from '../../infra/jobs/job-queue.js';
+import type { Executor } from '../../infra/db/executor.js';
 import type { AlbumContentType, AlbumRow, AlbumStatus, AlbumUpdate, NewAlbum } from './album.table.js';
 
 /** The sort key column of each sortBy; each has a list index (account, content type, status, key, id). */

@@ -1,13 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../infra/db/schema.js';
-import type { Executor } from '../../infra/jobs/job-queue.js';
+import type { Executor } from '../../infra/db/executor.js';
 import { assertWritable } from '../../shared/access.js';
 import { BadRequest, NotFound, ValidationError } from '../../shared/errors.js';
 import { nameKey } from '../../shared/names.js';
 import { newId } from '../../shared/tokens.js';
 import { now } from '../../shared/time.js';
 import * as accounts from '../account/account.repository.js';
-import type { AuthContext } from '../auth/auth.service.js';
+import type { AuthContext } from '../../shared/auth-context.js';
 import * as files from '../files/file.repository.js';
 import { toFileItem, type DerivativeLinks } from '../files/file.schemas.js';
 import { isMedia } from '../media/media.facts.js';

@@ -1,4 +1,4 @@
-import type { Executor } from '../../infra/jobs/job-queue.js';
+import type { Executor } from '../../infra/db/executor.js';
 import type { SessionTable, RememberMeTokenTable } from './auth.table.js';
 
 export async function createSession(db: Executor, row: SessionTable): Promise<void> {

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../infra/db/schema.js';
-import type { Executor } from '../../infra/jobs/job-queue.js';
+import type { Executor } from '../../infra/db/executor.js';
 import type { Config } from '../../config.js';
 import { Unauthorized, AppError } from '../../shared/errors.js';
 import { hashToken, newId, newToken } from '../../shared/tokens.js';
@@ -10,6 +10,7 @@ import * as accounts from '../account/account.repository.js';
 import type { Account } from '../account/account.table.js';
 import type { CaptchaService } from '../captcha/captcha.service.js';
 import * as repo from './auth.repository.js';
+import type { AuthContext } from '../../shared/auth-context.js';
 
 export interface DeviceInfo {
   uuid: string;
@@ -23,12 +24,6 @@ export interface IssuedSession {
   accountId: string;
   deviceInfo: DeviceInfo;
   latestActivityId: string;
-}
-
-export interface AuthContext {
-  accountId: string;
-  sessionId: string;
-  status: Account['status'];
 }
 
 const InvalidCredentials = () => new AppError(401, 'INVALID_CREDENTIALS', 'Invalid username or password.');

@@ -1,4 +1,4 @@
-import type { Executor } from '../../infra/jobs/job-queue.js';
+import type { Executor } from '../../infra/db/executor.js';
 
 export const getById = (db: Executor, id: string) =>
   db.selectFrom('captcha').selectAll().where('id', '=', id).executeTakeFirst();

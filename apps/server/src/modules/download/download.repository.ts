@@ -1,4 +1,4 @@
-import type { Executor } from '../../infra/jobs/job-queue.js';
+import type { Executor } from '../../infra/db/executor.js';
 import type { DownloadZipTable } from './download.table.js';
 
 export const getProjectId = async (db: Executor, accountId: string): Promise<string | undefined> =>
@@ -88,13 +88,3 @@ export async function purgeExpiredZips(db: Executor, at: number): Promise<number
   return Number(res.numDeletedRows);
 }
 
-/** Insert-if-absent, then read: concurrent first uses on several instances all end up with the same value. */
-export async function getOrCreateSecret(db: Executor, name: string, candidate: string): Promise<string> {
-  await db
-    .insertInto('server_secret')
-    .values({ name, value: candidate })
-    .onConflict((oc) => oc.column('name').doNothing())
-    .execute();
-  const row = await db.selectFrom('server_secret').select('value').where('name', '=', name).executeTakeFirstOrThrow();
-  return row.value;
-}

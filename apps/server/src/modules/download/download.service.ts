@@ -6,10 +6,10 @@ import { BlobNotFoundError, type BlobStore } from '../../infra/blob-store/blob-s
 import { AppError, NotFound } from '../../shared/errors.js';
 import { newId } from '../../shared/tokens.js';
 import { minutes, now } from '../../shared/time.js';
-import type { AuthContext } from '../auth/auth.service.js';
+import type { AuthContext } from '../../shared/auth-context.js';
 import { contentDisposition, etagMatches, isInlineSafe, parseRange, servedContentType } from './download.headers.js';
 import * as repo from './download.repository.js';
-import { UrlSigner } from './download.signer.js';
+import { UrlSigner } from '../../infra/signing/url-signer.js';
 import { planZip, safeSegment, streamZip } from './download.zip.js';
 
 /** A signed link stays valid at least this long. */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authed, DIALECTS, expectError, signUp, startTestApp, type TestApp } from '../../test/harness.js';
 import { account, content, downloadUrls, sha256, uploadApi } from '../upload/upload.fixtures.js';
-import { UrlSigner } from './download.signer.js';
+import { UrlSigner } from '../../infra/signing/url-signer.js';
 
 describe.each(DIALECTS)('download (%s)', (dialect) => {
   let t: TestApp;

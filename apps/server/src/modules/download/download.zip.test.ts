@@ -8,7 +8,7 @@ import { authed, DIALECTS, expectError, signUp, startTestApp, type TestApp } fro
 import { nameKey } from '../../shared/names.js';
 import { addFolder, content, uploadApi } from '../upload/upload.fixtures.js';
 import type { TreeNode } from './download.repository.js';
-import { UrlSigner } from './download.signer.js';
+import { UrlSigner } from '../../infra/signing/url-signer.js';
 import { planZip, safeSegment } from './download.zip.js';
 import { readZip } from './download.fixtures.js';
 

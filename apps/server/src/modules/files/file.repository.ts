@@ -1,4 +1,4 @@
-import type { Executor } from '../../infra/jobs/job-queue.js';
+import type { Executor } from '../../infra/db/executor.js';
 import type { Boundary } from './file.listing-cache.js';
 import type { DocumentType, FileActivityTable, FileRow, FileUpdate, NewFile } from './file.table.js';
 

@@ -2,13 +2,14 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../infra/db/schema.js';
 import { isUniqueViolation } from '../../infra/db/dialect.js';
-import type { Executor, JobQueue } from '../../infra/jobs/job-queue.js';
+import type { JobQueue } from '../../infra/jobs/job-queue.js';
+import type { Executor } from '../../infra/db/executor.js';
 import type { BlobStore } from '../../infra/blob-store/blob-store.js';
 import { assertWritable } from '../../shared/access.js';
 import { AppError, Conflict, NotFound, ValidationError } from '../../shared/errors.js';
 import { nameKey, numberedName, validateName } from '../../shared/names.js';
 import * as accounts from '../account/account.repository.js';
-import type { AuthContext } from '../auth/auth.service.js';
+import type { AuthContext } from '../../shared/auth-context.js';
 import { ListingCache, listingKey, type Boundary } from './file.listing-cache.js';
 import * as repo from './file.repository.js';
 import {

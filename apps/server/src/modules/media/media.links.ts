@@ -1,6 +1,6 @@
 import type { DerivativeLinks } from '../files/file.schemas.js';
 import type { FileRow } from '../files/file.table.js';
-import type { UrlSigner } from '../download/download.signer.js';
+import type { UrlSigner } from '../../infra/signing/url-signer.js';
 import { days, now } from '../../shared/time.js';
 
 export type DerivativeKind = 'thumb' | 'preview';

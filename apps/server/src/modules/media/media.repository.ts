@@ -1,4 +1,4 @@
-import type { Executor } from '../../infra/jobs/job-queue.js';
+import type { Executor } from '../../infra/db/executor.js';
 import type { FileUpdate } from '../files/file.table.js';
 
 export const getFile = (db: Executor, id: string) => db.selectFrom('file').selectAll().where('id', '=', id).executeTakeFirst();

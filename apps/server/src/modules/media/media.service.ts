@@ -7,7 +7,7 @@ import type { DB } from '../../infra/db/schema.js';
 import type { JobQueue } from '../../infra/jobs/job-queue.js';
 import { BlobNotFoundError, type BlobStore } from '../../infra/blob-store/blob-store.js';
 import { NotFound } from '../../shared/errors.js';
-import type { UrlSigner } from '../download/download.signer.js';
+import type { UrlSigner } from '../../infra/signing/url-signer.js';
 import type { FileRow, FileUpdate } from '../files/file.table.js';
 import { cameraName, coordinate, exifDate, isHeif, isVideo, MEDIA_PROCESS_JOB, previewKey, thumbKey } from './media.facts.js';
 import type { DerivativeKind } from './media.links.js';

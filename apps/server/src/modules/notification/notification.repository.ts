@@ -1,4 +1,4 @@
-import type { Executor } from '../../infra/jobs/job-queue.js';
+import type { Executor } from '../../infra/db/executor.js';
 import type { NotificationTable } from './notification.table.js';
 
 export async function create(db: Executor, row: NotificationTable): Promise<void> {

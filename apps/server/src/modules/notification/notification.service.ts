@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../infra/db/schema.js';
-import type { Executor } from '../../infra/jobs/job-queue.js';
+import type { Executor } from '../../infra/db/executor.js';
 import { NotFound } from '../../shared/errors.js';
 import { newId } from '../../shared/tokens.js';
-import type { AuthContext } from '../auth/auth.service.js';
+import type { AuthContext } from '../../shared/auth-context.js';
 import * as repo from './notification.repository.js';
 import type { Notification } from './notification.table.js';
 

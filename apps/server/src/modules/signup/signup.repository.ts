@@ -1,4 +1,4 @@
-import type { Executor } from '../../infra/jobs/job-queue.js';
+import type { Executor } from '../../infra/db/executor.js';
 import type { SignupRequestTable } from './signup.table.js';
 
 export async function create(db: Executor, row: SignupRequestTable): Promise<void> {

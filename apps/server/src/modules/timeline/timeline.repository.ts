@@ -1,6 +1,6 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { DB } from '../../infra/db/schema.js';
-import type { Executor } from '../../infra/jobs/job-queue.js';
+import type { Executor } from '../../infra/db/executor.js';
 import { MEDIA_KIND } from '../files/file.table.js';
 import type { Category } from './timeline.schemas.js';
 

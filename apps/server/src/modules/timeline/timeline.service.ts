@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../infra/db/schema.js';
 import { NotFound, ValidationError } from '../../shared/errors.js';
 import * as accounts from '../account/account.repository.js';
-import type { AuthContext } from '../auth/auth.service.js';
+import type { AuthContext } from '../../shared/auth-context.js';
 import * as files from '../files/file.repository.js';
 import { toFileItem, type DerivativeLinks } from '../files/file.schemas.js';
 import * as repo from './timeline.repository.js';

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Executor } from '../../infra/jobs/job-queue.js';
+import type { Executor } from '../../infra/db/executor.js';
 import type { FileActivityTable, FileRow, NewFile } from '../files/file.table.js';
 import type { UploadRow, UploadStatus, UploadTable } from './upload.table.js';
 

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
-import { LanguageSelect } from '../../components/language-select';
-import { Logo } from '../../components/ui/logo';
-import { paths } from '../../config/paths';
-import { changeLanguage, currentLanguage } from '../../i18n/i18n';
+import { LanguageSelect } from '@/components/language-select';
+import { Logo } from '@/components/ui/logo';
+import { paths } from '@/config/paths';
+import { changeLanguage, currentLanguage } from '@/i18n/i18n';
 import styles from './auth-layout.module.css';
 
 /** Sign-in and sign-up: a centred card over a soft gradient, with the language picker on top. */

@@ -1,10 +1,10 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import { FolderPlusIcon, PhotosIcon, UploadIcon } from '../../components/ui/icons';
-import { useCreateAlbumHost } from '../../features/albums/components/create-album-host';
-import { CreateFolderDialog } from '../../features/files/components/create-folder-dialog';
-import type { SearchSlot } from '../../features/shell/components/header';
-import type { NewMenuEntry } from '../../features/shell/new-menu-entry';
-import { useUploader } from '../../hooks/use-uploader';
+import { FolderPlusIcon, PhotosIcon, UploadIcon } from '@/components/ui/icons';
+import { useCreateAlbumHost } from '@/features/albums/components/create-album-host';
+import { CreateFolderDialog } from '@/features/files/components/create-folder-dialog';
+import type { SearchSlot } from '@/features/shell/components/header';
+import type { NewMenuEntry } from '@/features/shell/new-menu-entry';
+import { useUploader } from '@/hooks/use-uploader';
 import { useAppSelector } from '../hooks';
 
 /**

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { Loader } from '../../components/ui/loader';
-import { paths } from '../../config/paths';
+import { Loader } from '@/components/ui/loader';
+import { paths } from '@/config/paths';
 
 /** Any unknown path: the browser goes to the English static index page (spec 000 §2). */
 export function LandingRedirect() {

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { json, mockFetch, type MockHandler } from '../../test/fetch-mock';
-import { renderRoutes } from '../../test/render';
+import { json, mockFetch, type MockHandler } from '@/test/fetch-mock';
+import { renderRoutes } from '@/test/render';
 import { createAppRoutes } from '../router';
 import { createAppStore } from '../store';
 

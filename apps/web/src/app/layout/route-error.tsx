@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
-import { Button } from '../../components/ui/button';
-import { Logo } from '../../components/ui/logo';
+import { Button } from '@/components/ui/button';
+import { Logo } from '@/components/ui/logo';
 import styles from './route-error.module.css';
 
 /** The router's default error screen: "Unexpected Application Error!" with a way out. */

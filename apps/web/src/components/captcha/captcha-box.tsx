@@ -1,7 +1,7 @@
 import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import errorImage from '../../assets/captcha-error.svg';
-import { isSafeUrl } from '../../lib/safe-url';
+import errorImage from '@/assets/captcha-error.svg';
+import { isSafeUrl } from '@/lib/safe-url';
 import { Button } from '../ui/button';
 import { RefreshIcon, VolumeIcon } from '../ui/icons';
 import styles from './captcha-box.module.css';

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { randomUuid } from '../../lib/uuid';
+import { randomUuid } from '@/lib/uuid';
 
 export interface CaptchaState {
   captchaId: string;

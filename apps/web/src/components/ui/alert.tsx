@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { ALERT_MS } from '../../config/constants';
+import { ALERT_MS } from '@/config/constants';
 import { AlertIcon, CheckIcon, InfoIcon } from './icons';
 import styles from './alert.module.css';
 

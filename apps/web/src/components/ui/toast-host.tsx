@@ -1,7 +1,7 @@
 import * as Toast from '@radix-ui/react-toast';
 import { useTranslation } from 'react-i18next';
 import { useDispatch, useSelector } from 'react-redux';
-import { TOAST_PLAIN_MS, TOAST_SUCCESS_MS } from '../../config/constants';
+import { TOAST_PLAIN_MS, TOAST_SUCCESS_MS } from '@/config/constants';
 import { AlertIcon, CheckIcon, CloseIcon, InfoIcon } from './icons';
 import { dismissToast, type ToastKind, type ToastState } from './toast-slice';
 import styles from './toast-host.module.css';

@@ -1,5 +1,5 @@
 import { createSlice, nanoid, type PayloadAction } from '@reduxjs/toolkit';
-import { loggedOut } from '../../api/session';
+import { loggedOut } from '@/api/session';
 
 export type ToastKind = 'success' | 'plain' | 'alert' | 'error';
 

@@ -1,6 +1,6 @@
 import { createSlice } from '@reduxjs/toolkit';
-import { accountApi } from '../../api/account';
-import { loggedOut } from '../../api/session';
+import { accountApi } from '@/api/account';
+import { loggedOut } from '@/api/session';
 
 export interface AccountState {
   isReadOnly: boolean;

@@ -1,4 +1,4 @@
-import type { AccountInfo } from '../../api/account';
+import type { AccountInfo } from '@/api/account';
 
 /** Name and surname, or the e-mail, or the phone number. */
 export function displayName(info: AccountInfo | undefined): string {

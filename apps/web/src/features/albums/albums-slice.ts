@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction, type ThunkAction, type UnknownAction } from '@reduxjs/toolkit';
-import { loggedOut } from '../../api/session';
+import { loggedOut } from '@/api/session';
 import { ALBUM_CREATED_FOLLOW_UP_MS } from './constants';
 
 /** Location state of the album screen: open the photo picker on arrival (the follow-up of a creation). */

@@ -1,5 +1,5 @@
-import { json, type MockHandler } from '../../test/fetch-mock';
-import type { FileItem } from '../files/api';
+import { json, type MockHandler } from '@/test/fetch-mock';
+import type { FileItem } from '@/features/files/api';
 import type { Album, AlbumStatus } from './api';
 
 /** A small in-memory album server for screen tests: the album calls of docs/api.md over plain arrays. */

@@ -1,5 +1,5 @@
-import { baseApi } from '../../api/base-api';
-import type { FileItem, FileListPage } from '../files/api';
+import { baseApi } from '@/api/base-api';
+import type { FileItem, FileListPage } from '@/features/files/api';
 import { ALBUM_CONTENT_TYPE, ALBUM_ICON, ALBUM_PAGE_SIZE, ALBUM_SORT, LIBRARY_PAGE_SIZE, MEDIA_CONTENT_TYPES } from './constants';
 
 export type AlbumStatus = 'ACTIVE' | 'HIDDEN' | 'TRASHED';

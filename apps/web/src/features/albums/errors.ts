@@ -1,4 +1,4 @@
-import { apiErrorCode, isNetworkError } from '../../api/errors';
+import { apiErrorCode, isNetworkError } from '@/api/errors';
 
 type ErrorKey = 'albums:error_not_found' | 'albums:error_read_only' | 'albums:error_invalid' | 'common:network_error';
 

@@ -1,9 +1,9 @@
-import { baseApi } from '../../api/base-api';
-import type { ApiMeta } from '../../api/base-query';
-import { isNetworkError } from '../../api/errors';
-import type { DeviceInfo, SessionGrant } from '../../api/session';
-import { captchaHeaders } from '../../components/captcha/use-captcha';
-import { EULA_BRAND } from '../../config/constants';
+import { baseApi } from '@/api/base-api';
+import type { ApiMeta } from '@/api/base-query';
+import { isNetworkError } from '@/api/errors';
+import type { DeviceInfo, SessionGrant } from '@/api/session';
+import { captchaHeaders } from '@/components/captcha/use-captcha';
+import { EULA_BRAND } from '@/config/constants';
 
 export type CaptchaChannel = 'LOGIN' | 'SIGN_UP';
 

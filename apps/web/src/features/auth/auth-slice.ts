@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { loggedOut } from '../../api/session';
-import { paths } from '../../config/paths';
+import { loggedOut } from '@/api/session';
+import { paths } from '@/config/paths';
 
 export interface AuthState {
   /** Where to go after signing in. */

@@ -1,6 +1,6 @@
-import { refreshUsage } from '../../api/account';
-import { baseApi } from '../../api/base-api';
-import { folderListingTag } from '../../api/tags';
+import { refreshUsage } from '@/api/account';
+import { baseApi } from '@/api/base-api';
+import { folderListingTag } from '@/api/tags';
 import { FILE_PAGE_SIZE, FOLDER_LIST_SIZE, TEXT_PREVIEW_MAX_BYTES } from './constants';
 
 export type DocumentType = 'WORD' | 'PDF' | 'CELL' | 'SLIDE';

@@ -1,4 +1,4 @@
-import { apiErrorCode, isNetworkError } from '../../api/errors';
+import { apiErrorCode, isNetworkError } from '@/api/errors';
 
 type ErrorKey =
   | 'files:error_name_exists'

@@ -10,7 +10,7 @@ import {
   StarIcon,
   TrashIcon,
   ZipIcon,
-} from '../../components/ui/icons';
+} from '@/components/ui/icons';
 import type { FileItem } from './api';
 
 /** One file downloads directly; several items or any folder go as one zip built by the server. */

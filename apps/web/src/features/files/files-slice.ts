@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { loggedOut } from '../../api/session';
-import { setPageName } from '../../state/ui-slice';
+import { loggedOut } from '@/api/session';
+import { setPageName } from '@/state/ui-slice';
 import { EMPTY_SELECTION, type Selection } from './selection';
 
 /** Client state of the files screens: the checked items (spec: checkedFilesList). */

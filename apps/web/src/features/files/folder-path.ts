@@ -1,5 +1,5 @@
-import { paths } from '../../config/paths';
-import type { FolderCrumb } from '../../state/ui-slice';
+import { paths } from '@/config/paths';
+import type { FolderCrumb } from '@/state/ui-slice';
 
 /** Query parameter of /main/files holding the opened folder, so reload, back and forward keep the place. */
 export const FOLDER_PARAM = 'folder';

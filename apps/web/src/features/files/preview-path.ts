@@ -1,4 +1,4 @@
-import { paths } from '../../config/paths';
+import { paths } from '@/config/paths';
 
 /** The preview URL of a file: its uuid and the folder whose listing next/previous walk through. */
 export function previewPath(uuid: string, parentUuid: string | null): string {

@@ -1,4 +1,4 @@
-import { baseApi } from '../../api/base-api';
+import { baseApi } from '@/api/base-api';
 
 export type NotificationStatus = 'UNREAD' | 'READ' | (string & {});
 

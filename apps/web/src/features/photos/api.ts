@@ -1,6 +1,6 @@
-import { baseApi } from '../../api/base-api';
-import { KEEP_UNUSED_DATA_FOR_S } from '../../config/constants';
-import type { FileItem } from '../files/api';
+import { baseApi } from '@/api/base-api';
+import { KEEP_UNUSED_DATA_FOR_S } from '@/config/constants';
+import type { FileItem } from '@/features/files/api';
 import type { PhotoCategory } from './tabs';
 
 /** A calendar day of the timeline (docs/api.md "Photos timeline"). */

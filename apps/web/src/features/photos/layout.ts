@@ -1,4 +1,4 @@
-import { NARROW_BREAKPOINT_PX } from '../../config/constants';
+import { NARROW_BREAKPOINT_PX } from '@/config/constants';
 
 /** Spec 001 §3, photo-state store "layout config". */
 export const TARGET_ROW_HEIGHT_NARROW = 120;

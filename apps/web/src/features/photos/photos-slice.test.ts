@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createAppStore } from '../../app/store';
-import { json, mockFetch } from '../../test/fetch-mock';
-import { filesApi, type FileItem } from '../files/api';
-import { uploadProgressed, uploadsQueued } from '../upload/upload-slice';
-import { UploadStatus } from '../upload/upload-status';
+import { createAppStore } from '@/app/store';
+import { json, mockFetch } from '@/test/fetch-mock';
+import { filesApi, type FileItem } from '@/features/files/api';
+import { uploadProgressed, uploadsQueued } from '@/features/upload/upload-slice';
+import { UploadStatus } from '@/features/upload/upload-status';
 import {
   activeTabChanged,
   checkedChanged,

@@ -1,9 +1,9 @@
 import { createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
-import { loggedOut } from '../../api/session';
-import { setPageName } from '../../state/ui-slice';
-import { filesApi, type FileItem } from '../files/api';
-import { uploadProgressed, uploadsCleared, uploadsQueued, uploadStatusChanged } from '../upload/upload-slice';
-import { UploadStatus } from '../upload/upload-status';
+import { loggedOut } from '@/api/session';
+import { setPageName } from '@/state/ui-slice';
+import { filesApi, type FileItem } from '@/features/files/api';
+import { uploadProgressed, uploadsCleared, uploadsQueued, uploadStatusChanged } from '@/features/upload/upload-slice';
+import { UploadStatus } from '@/features/upload/upload-status';
 import { layoutConfigFor, type LayoutConfig } from './layout';
 import type { PhotoCategory } from './tabs';
 

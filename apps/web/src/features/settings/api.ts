@@ -1,5 +1,5 @@
-import { accountApi, type AccountInfo } from '../../api/account';
-import { baseApi } from '../../api/base-api';
+import { accountApi, type AccountInfo } from '@/api/account';
+import { baseApi } from '@/api/base-api';
 
 export const settingsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({

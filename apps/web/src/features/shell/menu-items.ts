@@ -8,9 +8,9 @@ import {
   ShareIcon,
   SparkleIcon,
   TrashIcon,
-} from '../../components/ui/icons';
-import { isPathBuilt, paths } from '../../config/paths';
-import type { Tab } from '../../state/ui-slice';
+} from '@/components/ui/icons';
+import { isPathBuilt, paths } from '@/config/paths';
+import type { Tab } from '@/state/ui-slice';
 
 export interface MenuItem {
   key: string;

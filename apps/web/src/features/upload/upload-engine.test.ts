@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createAppStore } from '../../app/store';
+import { createAppStore } from '@/app/store';
 import { UploadEngine, type UploadEngineDeps } from './upload-engine';
 import type { PendingUpload, PendingUploadStore } from './upload-persistence';
 import { allUploads, type UploadItem } from './upload-slice';

@@ -1,6 +1,6 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
-import { DEVICE_TYPE } from '../../config/constants';
-import { randomUuid } from '../../lib/uuid';
+import { DEVICE_TYPE } from '@/config/constants';
+import { randomUuid } from '@/lib/uuid';
 import {
   CHUNK_SIZE,
   GIVE_UP_AFTER_MS,

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { loggedOut } from '../../api/session';
+import { loggedOut } from '@/api/session';
 import { TERMINAL_STATUSES, UploadStatus, type UploadFailure } from './upload-status';
 
 /** One upload as the panel shows it (spec: uuid, progress percent and status). */

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AccountInfo } from '../../../api/account';
-import { initials } from '../../../lib/format';
-import { isSafeUrl } from '../../../lib/safe-url';
+import type { AccountInfo } from '@/api/account';
+import { initials } from '@/lib/format';
+import { isSafeUrl } from '@/lib/safe-url';
 import styles from './account.module.css';
 
 /** The user's photo, or initials on a brand gradient. */

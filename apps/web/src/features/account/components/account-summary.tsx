@@ -1,4 +1,4 @@
-import { useGetAccountInfoQuery } from '../../../api/account';
+import { useGetAccountInfoQuery } from '@/api/account';
 import { displayName } from '../display-name';
 import { AccountAvatar } from './account-avatar';
 import styles from './account.module.css';

@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useGetUsagesQuery } from '../../../api/account';
-import { readSession, sessionKeys, writeSession } from '../../../api/storage-keys';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { Button } from '../../../components/ui/button';
-import { Modal } from '../../../components/ui/modal';
-import { FULL_STORAGE_THRESHOLD_PERCENT } from '../../../config/constants';
-import { isPathBuilt, paths } from '../../../config/paths';
-import { usagePercent } from '../../../lib/format';
-import { setFullStorageRequested } from '../../../state/ui-slice';
+import { useGetUsagesQuery } from '@/api/account';
+import { readSession, sessionKeys, writeSession } from '@/api/storage-keys';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { Button } from '@/components/ui/button';
+import { Modal } from '@/components/ui/modal';
+import { FULL_STORAGE_THRESHOLD_PERCENT } from '@/config/constants';
+import { isPathBuilt, paths } from '@/config/paths';
+import { usagePercent } from '@/lib/format';
+import { setFullStorageRequested } from '@/state/ui-slice';
 
 /**
  * READ_ONLY with more than 80 % used: a 578 px modal, unless dismissed this session (spec 000 §4).

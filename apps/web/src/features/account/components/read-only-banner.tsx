@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { useAppSelector } from '../../../app/hooks';
-import { LockIcon } from '../../../components/ui/icons';
+import { useAppSelector } from '@/app/hooks';
+import { LockIcon } from '@/components/ui/icons';
 import styles from './account.module.css';
 
 /** Shown while the account status is READ_ONLY (spec 000 §4). */

@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { Provider } from 'react-redux';
 import { describe, expect, it, vi } from 'vitest';
-import { createAppStore } from '../../../app/store';
-import { ToastHost } from '../../../components/ui/toast-host';
-import { mockFetch } from '../../../test/fetch-mock';
+import { createAppStore } from '@/app/store';
+import { ToastHost } from '@/components/ui/toast-host';
+import { mockFetch } from '@/test/fetch-mock';
 import { albumFixture, albumTestServer } from '../albums.fixtures';
 import { AddToAlbumDialog } from './add-to-album-dialog';
 

@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch } from '../../../app/hooks';
-import { Button } from '../../../components/ui/button';
-import { PlusIcon } from '../../../components/ui/icons';
-import { Spinner } from '../../../components/ui/loader';
-import { Modal } from '../../../components/ui/modal';
-import { showToast } from '../../../components/ui/toast-slice';
+import { useAppDispatch } from '@/app/hooks';
+import { Button } from '@/components/ui/button';
+import { PlusIcon } from '@/components/ui/icons';
+import { Spinner } from '@/components/ui/loader';
+import { Modal } from '@/components/ui/modal';
+import { showToast } from '@/components/ui/toast-slice';
 import { useAddFilesToAlbumMutation, useGetAlbumsInfiniteQuery, type Album } from '../api';
 import { albumErrorKey } from '../errors';
 import { AlbumCounts } from './album-counts';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { ImageIcon, VideoIcon } from '../../../components/ui/icons';
+import { ImageIcon, VideoIcon } from '@/components/ui/icons';
 import type { Album } from '../api';
 import styles from './albums.module.css';
 

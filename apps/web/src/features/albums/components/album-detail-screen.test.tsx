@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { createAppRoutes } from '../../../app/router';
-import { createAppStore } from '../../../app/store';
-import { json, mockFetch } from '../../../test/fetch-mock';
-import { renderRoutes } from '../../../test/render';
+import { createAppRoutes } from '@/app/router';
+import { createAppStore } from '@/app/store';
+import { json, mockFetch } from '@/test/fetch-mock';
+import { renderRoutes } from '@/test/render';
 import { albumFixture, albumTestServer, photoFixture } from '../albums.fixtures';
 
 const ALBUMS = [albumFixture('al-1', 'Yaz 2026'), albumFixture('al-2', 'Kış'), albumFixture('al-9', 'Empty one')];

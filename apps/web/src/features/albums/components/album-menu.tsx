@@ -1,7 +1,7 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import type { ComponentType, SVGProps } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DownloadIcon, EditIcon, EyeOffIcon, MoreIcon, RestoreIcon, TrashIcon } from '../../../components/ui/icons';
+import { DownloadIcon, EditIcon, EyeOffIcon, MoreIcon, RestoreIcon, TrashIcon } from '@/components/ui/icons';
 import type { AlbumActionKey } from '../album-menu-actions';
 import styles from './albums.module.css';
 

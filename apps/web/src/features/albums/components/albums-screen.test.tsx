@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { createAppRoutes } from '../../../app/router';
-import { createAppStore } from '../../../app/store';
-import { mockFetch } from '../../../test/fetch-mock';
-import { renderRoutes } from '../../../test/render';
+import { createAppRoutes } from '@/app/router';
+import { createAppStore } from '@/app/store';
+import { mockFetch } from '@/test/fetch-mock';
+import { renderRoutes } from '@/test/render';
 import { albumFollowUpSet } from '../albums-slice';
 import { albumFixture, albumTestServer, photoFixture } from '../albums.fixtures';
 

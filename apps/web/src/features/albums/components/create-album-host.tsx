@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { albumFollowUpCleared, type AlbumLocationState } from '../albums-slice';
-import { albumPath } from '../../../config/paths';
+import { albumPath } from '@/config/paths';
 import { OPEN_MODAL_PARAM } from '../constants';
 import { CreateAlbumModal } from './create-album-modal';
 

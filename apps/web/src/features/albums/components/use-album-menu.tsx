@@ -1,6 +1,6 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmModal } from '../../../components/ui/confirm-modal';
+import { ConfirmModal } from '@/components/ui/confirm-modal';
 import type { AlbumActionKey } from '../album-menu-actions';
 import type { Album } from '../api';
 import { useAlbumActions } from '../hooks/use-album-actions';

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
-import { useAppDispatch } from '../../../app/hooks';
-import { showToast } from '../../../components/ui/toast-slice';
-import { startDownload } from '../../../lib/download';
+import { useAppDispatch } from '@/app/hooks';
+import { showToast } from '@/components/ui/toast-slice';
+import { startDownload } from '@/lib/download';
 import { useDeleteAlbumsMutation, useDownloadAlbumMutation, useHideAlbumsMutation, useRecoverAlbumsMutation, useTrashAlbumsMutation } from '../api';
 import { albumErrorKey } from '../errors';
 

@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { createAppRoutes } from '../../../app/router';
-import { createAppStore } from '../../../app/store';
-import { json, mockFetch, type MockHandler } from '../../../test/fetch-mock';
-import { renderRoutes } from '../../../test/render';
+import { createAppRoutes } from '@/app/router';
+import { createAppStore } from '@/app/store';
+import { json, mockFetch, type MockHandler } from '@/test/fetch-mock';
+import { renderRoutes } from '@/test/render';
 
 /** A signed-in landing needs the shell's calls; they answer with an ordinary account. */
 const shellCalls: Record<string, MockHandler> = {

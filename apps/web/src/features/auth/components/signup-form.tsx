@@ -1,18 +1,18 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { apiErrorField } from '../../../api/errors';
-import { CaptchaBox } from '../../../components/captcha/captcha-box';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Checkbox, SelectField, TextField } from '../../../components/ui/field';
-import { InformationModal } from '../../../components/ui/information-modal';
-import { Spinner } from '../../../components/ui/loader';
-import { NameFields } from '../../../components/ui/name-fields';
-import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '../../../config/constants';
-import { paths } from '../../../config/paths';
-import { renderSafeHtml } from '../../../lib/safe-html';
-import { currentLanguage } from '../../../i18n/i18n';
+import { apiErrorField } from '@/api/errors';
+import { CaptchaBox } from '@/components/captcha/captcha-box';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Checkbox, SelectField, TextField } from '@/components/ui/field';
+import { InformationModal } from '@/components/ui/information-modal';
+import { Spinner } from '@/components/ui/loader';
+import { NameFields } from '@/components/ui/name-fields';
+import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '@/config/constants';
+import { paths } from '@/config/paths';
+import { renderSafeHtml } from '@/lib/safe-html';
+import { currentLanguage } from '@/i18n/i18n';
 import { useEulaQuery, useSignupMutation, type OtpChallenge, type OtpChannel } from '../api';
 import {
   COUNTRY_CALLING_CODES,

@@ -1,15 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { apiErrorCode } from '../../../api/errors';
-import { saveSession } from '../../../api/session';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { emptyOtp, OtpInput } from '../../../components/ui/otp-input';
-import { OTP_DEFAULT_LENGTH, SECONDS_PER_OTP_MINUTE } from '../../../config/constants';
-import { paths } from '../../../config/paths';
-import { useCountdown } from '../../../hooks/use-countdown';
-import { formatCountdown } from '../../../lib/format';
+import { apiErrorCode } from '@/api/errors';
+import { saveSession } from '@/api/session';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { emptyOtp, OtpInput } from '@/components/ui/otp-input';
+import { OTP_DEFAULT_LENGTH, SECONDS_PER_OTP_MINUTE } from '@/config/constants';
+import { paths } from '@/config/paths';
+import { useCountdown } from '@/hooks/use-countdown';
+import { formatCountdown } from '@/lib/format';
 import { useSignupSendVerificationMutation, useSignupValidateMutation, type OtpChallenge, type OtpChannel } from '../api';
 import styles from './auth-card.module.css';
 

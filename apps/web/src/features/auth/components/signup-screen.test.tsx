@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { createAppRoutes } from '../../../app/router';
-import { createAppStore } from '../../../app/store';
-import { json, mockFetch, type MockHandler } from '../../../test/fetch-mock';
-import { renderRoutes } from '../../../test/render';
+import { createAppRoutes } from '@/app/router';
+import { createAppStore } from '@/app/store';
+import { json, mockFetch, type MockHandler } from '@/test/fetch-mock';
+import { renderRoutes } from '@/test/render';
 
 const shellCalls: Record<string, MockHandler> = {
   'GET /api/account/info': () => json({ uuid: 'u-2', email: 'new@example.com', status: 'ACTIVE' }),

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiErrorCode } from '../../../api/errors';
-import { useCaptcha } from '../../../components/captcha/use-captcha';
+import { apiErrorCode } from '@/api/errors';
+import { useCaptcha } from '@/components/captcha/use-captcha';
 import { useCaptchaRequiredQuery, type CaptchaChannel } from '../api';
 
 /**

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { ChevronEndIcon } from '../../../components/ui/icons';
-import type { FolderCrumb } from '../../../state/ui-slice';
+import { ChevronEndIcon } from '@/components/ui/icons';
+import type { FolderCrumb } from '@/state/ui-slice';
 import styles from './files.module.css';
 
 export interface BreadcrumbProps {

@@ -1,11 +1,11 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch } from '../../../app/hooks';
-import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/field';
-import { Modal } from '../../../components/ui/modal';
-import { showToast } from '../../../components/ui/toast-slice';
-import { randomUuid } from '../../../lib/uuid';
+import { useAppDispatch } from '@/app/hooks';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/field';
+import { Modal } from '@/components/ui/modal';
+import { showToast } from '@/components/ui/toast-slice';
+import { randomUuid } from '@/lib/uuid';
 import { useCreateFolderMutation } from '../api';
 import { fileErrorKey } from '../errors';
 import { nameProblem } from '../name-rules';

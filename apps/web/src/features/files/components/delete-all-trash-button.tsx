@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch } from '../../../app/hooks';
-import { Button } from '../../../components/ui/button';
-import { ConfirmModal } from '../../../components/ui/confirm-modal';
-import { TrashIcon } from '../../../components/ui/icons';
-import { showToast } from '../../../components/ui/toast-slice';
+import { useAppDispatch } from '@/app/hooks';
+import { Button } from '@/components/ui/button';
+import { ConfirmModal } from '@/components/ui/confirm-modal';
+import { TrashIcon } from '@/components/ui/icons';
+import { showToast } from '@/components/ui/toast-slice';
 import { useDeleteAllTrashMutation } from '../api';
 import { fileErrorKey } from '../errors';
 import { useTrashListing } from '../hooks/use-trash-listing';

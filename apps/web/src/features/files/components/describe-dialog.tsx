@@ -1,9 +1,9 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch } from '../../../app/hooks';
-import { Button } from '../../../components/ui/button';
-import { Modal } from '../../../components/ui/modal';
-import { showToast } from '../../../components/ui/toast-slice';
+import { useAppDispatch } from '@/app/hooks';
+import { Button } from '@/components/ui/button';
+import { Modal } from '@/components/ui/modal';
+import { showToast } from '@/components/ui/toast-slice';
 import { useSetDescriptionMutation, type FileItem } from '../api';
 import { DESCRIPTION_MAX_LENGTH } from '../constants';
 import { fileErrorKey } from '../errors';

@@ -10,7 +10,7 @@ import {
   TextIcon,
   VideoIcon,
   ZipIcon,
-} from '../../../components/ui/icons';
+} from '@/components/ui/icons';
 import type { FileKind } from '../file-kind';
 import styles from './files.module.css';
 

@@ -1,8 +1,8 @@
 import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { StarIcon } from '../../../components/ui/icons';
-import { formatBytes, formatDateTime } from '../../../lib/format';
-import type { ViewMode } from '../../../state/ui-slice';
+import { StarIcon } from '@/components/ui/icons';
+import { formatBytes, formatDateTime } from '@/lib/format';
+import type { ViewMode } from '@/state/ui-slice';
 import type { FileItem } from '../api';
 import { fileKind } from '../file-kind';
 import { selectModeOf, type SelectMode } from '../selection';

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isSafeUrl } from '../../../lib/safe-url';
+import { isSafeUrl } from '@/lib/safe-url';
 import type { FileItem } from '../api';
 import type { FileKind } from '../file-kind';
 import { formatDuration, placeholderDataUrl } from '../media';

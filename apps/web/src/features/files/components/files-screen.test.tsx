@@ -1,9 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { createAppRoutes } from '../../../app/router';
-import { createAppStore } from '../../../app/store';
-import { json, mockFetch, type MockHandler, type MockRequest } from '../../../test/fetch-mock';
-import { renderRoutes } from '../../../test/render';
+import { createAppRoutes } from '@/app/router';
+import { createAppStore } from '@/app/store';
+import { json, mockFetch, type MockHandler, type MockRequest } from '@/test/fetch-mock';
+import { renderRoutes } from '@/test/render';
 import type { FileItem } from '../api';
 
 /** IntersectionObserver stand-in: the test decides when the sentinel scrolls into view. */

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { isSafeUrl } from '../../../lib/safe-url';
+import { isSafeUrl } from '@/lib/safe-url';
 import type { FileItem } from '../api';
 
 /** A URL from the API only if it is one we may put in the page (same origin or an allowed storage host). */

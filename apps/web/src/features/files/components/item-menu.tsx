@@ -1,7 +1,7 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MoreIcon } from '../../../components/ui/icons';
+import { MoreIcon } from '@/components/ui/icons';
 import type { FileAction, FileActionKey } from '../file-actions';
 import styles from './files.module.css';
 

@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { createAppRoutes } from '../../../app/router';
-import { createAppStore } from '../../../app/store';
-import { json, mockFetch } from '../../../test/fetch-mock';
-import { renderRoutes } from '../../../test/render';
+import { createAppRoutes } from '@/app/router';
+import { createAppStore } from '@/app/store';
+import { json, mockFetch } from '@/test/fetch-mock';
+import { renderRoutes } from '@/test/render';
 
 const base = { folder: false, parentFolderUuid: 'f-1', projectId: 'p-1', createdDate: 0, lastModifiedDate: 0, favourite: false, status: 'ACTIVE', documentType: null };
 const listing = [

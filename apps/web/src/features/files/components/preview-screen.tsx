@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { Button } from '../../../components/ui/button';
-import { ChevronEndIcon, ChevronStartIcon, CloseIcon, DownloadIcon } from '../../../components/ui/icons';
-import { Spinner } from '../../../components/ui/loader';
-import { formatBytes } from '../../../lib/format';
-import { isSafeUrl } from '../../../lib/safe-url';
+import { Button } from '@/components/ui/button';
+import { ChevronEndIcon, ChevronStartIcon, CloseIcon, DownloadIcon } from '@/components/ui/icons';
+import { Spinner } from '@/components/ui/loader';
+import { formatBytes } from '@/lib/format';
+import { isSafeUrl } from '@/lib/safe-url';
 import { useGetPreviewUrlQuery, useGetTextPreviewQuery, type FileItem } from '../api';
 import { TEXT_PREVIEW_MAX_BYTES } from '../constants';
 import { fileKind, previewKind, type PreviewKind } from '../file-kind';

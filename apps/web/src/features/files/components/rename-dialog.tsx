@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch } from '../../../app/hooks';
-import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/field';
-import { Modal } from '../../../components/ui/modal';
-import { showToast } from '../../../components/ui/toast-slice';
+import { useAppDispatch } from '@/app/hooks';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/field';
+import { Modal } from '@/components/ui/modal';
+import { showToast } from '@/components/ui/toast-slice';
 import { useRenameFileMutation, type FileItem } from '../api';
 import { fileErrorKey } from '../errors';
 import { nameProblem, stemLength } from '../name-rules';

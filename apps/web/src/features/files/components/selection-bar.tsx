@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CloseIcon, SelectAllIcon } from '../../../components/ui/icons';
+import { CloseIcon, SelectAllIcon } from '@/components/ui/icons';
 import styles from './files.module.css';
 
 export interface SelectionBarAction {

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { createAppRoutes } from '../../../app/router';
-import { createAppStore } from '../../../app/store';
-import { json, mockFetch } from '../../../test/fetch-mock';
-import { renderRoutes } from '../../../test/render';
+import { createAppRoutes } from '@/app/router';
+import { createAppStore } from '@/app/store';
+import { json, mockFetch } from '@/test/fetch-mock';
+import { renderRoutes } from '@/test/render';
 
 function trashed(uuid: string, name: string, bytes = 1024) {
   return {

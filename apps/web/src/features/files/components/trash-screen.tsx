@@ -1,12 +1,12 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch } from '../../../app/hooks';
-import { ConfirmModal } from '../../../components/ui/confirm-modal';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { InfoIcon, RestoreIcon, TrashIcon } from '../../../components/ui/icons';
-import { showToast } from '../../../components/ui/toast-slice';
-import { setSortOrder } from '../../../state/ui-slice';
+import { useAppDispatch } from '@/app/hooks';
+import { ConfirmModal } from '@/components/ui/confirm-modal';
+import { EmptyState } from '@/components/ui/empty-state';
+import { InfoIcon, RestoreIcon, TrashIcon } from '@/components/ui/icons';
+import { showToast } from '@/components/ui/toast-slice';
+import { setSortOrder } from '@/state/ui-slice';
 import { useDeleteForeverMutation, useRecoverFilesMutation, type FileItem } from '../api';
 import { fileErrorKey } from '../errors';
 import { selectionCleared } from '../files-slice';

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useAppSelector } from '../../../app/hooks';
+import { useAppSelector } from '@/app/hooks';
 import { filesApi, useGetFilesInfiniteQuery, type FileItem, type FileListArgs } from '../api';
 import { mediaPollingInterval } from '../media';
 import { parseSortOrder } from '../sort';

@@ -1,5 +1,5 @@
 import { useMemo, useState, type KeyboardEvent } from 'react';
-import { useInfiniteScroll } from '../../../hooks/use-infinite-scroll';
+import { useInfiniteScroll } from '@/hooks/use-infinite-scroll';
 import type { FileItem } from '../api';
 import { focusSiblingRow } from '../row-keyboard';
 import { useSelection } from './use-selection';

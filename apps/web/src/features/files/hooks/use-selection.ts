@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo } from 'react';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { showToast } from '../../../components/ui/toast-slice';
-import { useRemoteNumber } from '../../../api/remote-config';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { showToast } from '@/components/ui/toast-slice';
+import { useRemoteNumber } from '@/api/remote-config';
 import { MAX_SELECT_COUNT_DEFAULT, MAX_SELECT_COUNT_PARAMETER } from '../constants';
 import { selectionChanged, selectionCleared } from '../files-slice';
 import { applySelect, pruneSelection, selectAll as selectAllOf, type SelectionResult, type SelectMode } from '../selection';

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useAppSelector } from '../../../app/hooks';
+import { useAppSelector } from '@/app/hooks';
 import { useGetTrashInfiniteQuery } from '../api';
 import { parseSortOrder } from '../sort';
 import { flattenPages } from './use-files-listing';

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch } from '../../../app/hooks';
-import { Button } from '../../../components/ui/button';
-import { TrashIcon } from '../../../components/ui/icons';
-import { Modal } from '../../../components/ui/modal';
-import { showToast } from '../../../components/ui/toast-slice';
+import { useAppDispatch } from '@/app/hooks';
+import { Button } from '@/components/ui/button';
+import { TrashIcon } from '@/components/ui/icons';
+import { Modal } from '@/components/ui/modal';
+import { showToast } from '@/components/ui/toast-slice';
 import { useClearNotificationsMutation } from '../api';
 import { useNotifications } from '../hooks/use-notifications';
 

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { createAppRoutes } from '../../../app/router';
-import { createAppStore } from '../../../app/store';
-import { json, mockFetch } from '../../../test/fetch-mock';
-import { renderRoutes } from '../../../test/render';
+import { createAppRoutes } from '@/app/router';
+import { createAppStore } from '@/app/store';
+import { json, mockFetch } from '@/test/fetch-mock';
+import { renderRoutes } from '@/test/render';
 
 function setup(initial: { notificationId: string; status: string; title: string; body: string; createdDate: string }[]) {
   localStorage.setItem('user', JSON.stringify({ deviceInfo: null, latestActivityId: null, _at: 'token-1' }));

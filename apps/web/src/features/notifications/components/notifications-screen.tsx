@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { BellIcon } from '../../../components/ui/icons';
-import { Spinner } from '../../../components/ui/loader';
-import { formatDateTime } from '../../../lib/format';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { BellIcon } from '@/components/ui/icons';
+import { Spinner } from '@/components/ui/loader';
+import { formatDateTime } from '@/lib/format';
 import { useMarkNotificationReadMutation, type AppNotification } from '../api';
 import { useNotifications } from '../hooks/use-notifications';
 import styles from './notifications.module.css';

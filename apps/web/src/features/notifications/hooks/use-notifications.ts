@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { resolveLanguage } from '../../../i18n/languages';
+import { resolveLanguage } from '@/i18n/languages';
 import { useGetNotificationsQuery } from '../api';
 
 /** Notifications in the interface language (one cache entry shared by the list, the badge and Clear All). */

@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { FileItem } from '../../files/api';
+import type { FileItem } from '@/features/files/api';
 import { PhotoGrid } from './photo-grid';
 
 const item = (uuid: string, width = 4000, height = 3000): FileItem => ({

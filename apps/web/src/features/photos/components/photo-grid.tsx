@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FileItem } from '../../files/api';
+import type { FileItem } from '@/features/files/api';
 import { useLayoutConfig } from '../hooks/use-layout-config';
 import { aspectRatioOf, justifiedLayout } from '../layout';
 import { buildVirtualModel, type VisibleRange } from '../virtual-window';

@@ -1,9 +1,9 @@
 import { memo, useMemo, useRef, useState, type CSSProperties, type MouseEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CheckIcon, StarIcon, VideoIcon } from '../../../components/ui/icons';
-import { isSafeUrl } from '../../../lib/safe-url';
-import type { FileItem } from '../../files/api';
-import { formatDuration, placeholderDataUrl } from '../../files/media';
+import { CheckIcon, StarIcon, VideoIcon } from '@/components/ui/icons';
+import { isSafeUrl } from '@/lib/safe-url';
+import type { FileItem } from '@/features/files/api';
+import { formatDuration, placeholderDataUrl } from '@/features/files/media';
 import type { Box } from '../layout';
 import styles from './photos.module.css';
 

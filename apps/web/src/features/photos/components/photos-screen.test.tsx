@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { createAppRoutes } from '../../../app/router';
-import { createAppStore } from '../../../app/store';
-import { json, mockFetch, type MockHandler, type MockRequest } from '../../../test/fetch-mock';
-import { renderRoutes } from '../../../test/render';
-import type { FileItem } from '../../files/api';
+import { createAppRoutes } from '@/app/router';
+import { createAppStore } from '@/app/store';
+import { json, mockFetch, type MockHandler, type MockRequest } from '@/test/fetch-mock';
+import { renderRoutes } from '@/test/render';
+import type { FileItem } from '@/features/files/api';
 import type { GroupPageRequest, PhotoGroup } from '../api';
 
 function photo(uuid: string, day: string, overrides: Partial<FileItem> = {}): FileItem {

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch } from '../../../app/hooks';
-import { ConfirmModal } from '../../../components/ui/confirm-modal';
-import { DownloadIcon, EyeOffIcon, PlusIcon, StarIcon, TrashIcon, ZipIcon } from '../../../components/ui/icons';
-import { AddToAlbumDialog } from '../../albums/components/add-to-album-dialog';
-import type { FileItem } from '../../files/api';
-import { SelectionBar, type SelectionBarAction } from '../../files/components/selection-bar';
-import { downloadsAsZip } from '../../files/file-actions';
-import { useFileActions } from '../../files/hooks/use-file-actions';
+import { useAppDispatch } from '@/app/hooks';
+import { ConfirmModal } from '@/components/ui/confirm-modal';
+import { DownloadIcon, EyeOffIcon, PlusIcon, StarIcon, TrashIcon, ZipIcon } from '@/components/ui/icons';
+import { AddToAlbumDialog } from '@/features/albums/components/add-to-album-dialog';
+import type { FileItem } from '@/features/files/api';
+import { SelectionBar, type SelectionBarAction } from '@/features/files/components/selection-bar';
+import { downloadsAsZip } from '@/features/files/file-actions';
+import { useFileActions } from '@/features/files/hooks/use-file-actions';
 import { addToAlbumListChanged, checkedCleared, deleteListChanged, downloadSelected, favouriteSelected, hideListChanged } from '../photos-slice';
 import styles from './timeline.module.css';
 

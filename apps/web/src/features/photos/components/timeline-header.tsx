@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CheckIcon } from '../../../components/ui/icons';
+import { CheckIcon } from '@/components/ui/icons';
 import type { PhotoGroup } from '../api';
 import { formatDay, formatFullDay, formatMonth, relativeDay } from '../dates';
 import styles from './timeline.module.css';

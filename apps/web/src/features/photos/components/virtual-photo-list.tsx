@@ -1,5 +1,5 @@
 import { useEffect, useImperativeHandle, useRef, type ReactNode, type Ref } from 'react';
-import type { FileItem } from '../../files/api';
+import type { FileItem } from '@/features/files/api';
 import { useWindowVirtual } from '../hooks/use-window-virtual';
 import type { JustifiedLayout } from '../layout';
 import type { VirtualModel, VisibleRange } from '../virtual-window';

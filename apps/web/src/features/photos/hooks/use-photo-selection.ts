@@ -1,8 +1,8 @@
 import { useCallback, useMemo } from 'react';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { showToast } from '../../../components/ui/toast-slice';
-import type { FileItem } from '../../files/api';
-import { applySelect } from '../../files/selection';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { showToast } from '@/components/ui/toast-slice';
+import type { FileItem } from '@/features/files/api';
+import { applySelect } from '@/features/files/selection';
 import { checkedChanged, checkedCleared } from '../photos-slice';
 import { toggleMany, useMaxSelectCount } from '../selection-limit';
 import type { SelectModifiers } from '../components/photo-tile';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { shallowEqual } from 'react-redux';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import type { FileItem } from '../../files/api';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import type { FileItem } from '@/features/files/api';
 import { photosApi, useGetPhotoGroupsQuery, type GroupPage, type GroupPagesArgs, type PhotoGroup } from '../api';
 import { aspectRatioOf, estimateLayoutHeight, justifiedLayout, type JustifiedLayout, type LayoutConfig } from '../layout';
 import { allPhotosChanged, groupsLoaded, segmentLoaded, visibleGroupsChanged } from '../photos-slice';

@@ -1,15 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useGetAccountInfoQuery, type AccountInfo } from '../../../api/account';
-import { useAppDispatch } from '../../../app/hooks';
-import { LanguageSelect } from '../../../components/language-select';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/loader';
-import { NameFields } from '../../../components/ui/name-fields';
-import { showToast } from '../../../components/ui/toast-slice';
-import { changeLanguage, currentLanguage } from '../../../i18n/i18n';
-import type { Language } from '../../../i18n/languages';
+import { useGetAccountInfoQuery, type AccountInfo } from '@/api/account';
+import { useAppDispatch } from '@/app/hooks';
+import { LanguageSelect } from '@/components/language-select';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/loader';
+import { NameFields } from '@/components/ui/name-fields';
+import { showToast } from '@/components/ui/toast-slice';
+import { changeLanguage, currentLanguage } from '@/i18n/i18n';
+import type { Language } from '@/i18n/languages';
 import { useUpdateLanguageMutation, useUpdateNameSurnameMutation } from '../api';
 import styles from './settings.module.css';
 

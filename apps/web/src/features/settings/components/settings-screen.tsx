@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { setSettingsTab } from '../../../state/ui-slice';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { setSettingsTab } from '@/state/ui-slice';
 import { SETTINGS_TABS } from '../settings-tabs';
 import { ProfileTab } from './profile-tab';
 import styles from './settings.module.css';

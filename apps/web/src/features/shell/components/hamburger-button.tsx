@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Badge } from '../../../components/ui/badge';
-import { MenuIcon } from '../../../components/ui/icons';
+import { Badge } from '@/components/ui/badge';
+import { MenuIcon } from '@/components/ui/icons';
 import styles from './shell.module.css';
 
 export function HamburgerButton({ unreadCount, onClick, expanded }: { unreadCount: number; onClick: () => void; expanded: boolean }) {

@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CloseIcon } from '../../../components/ui/icons';
+import { CloseIcon } from '@/components/ui/icons';
 import styles from './shell.module.css';
 
 /** The side menu as a drawer under 768 px (own backdrop: Dialog.Overlay's scroll lock breaks the CSP). */

@@ -1,8 +1,8 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
-import { PlusIcon } from '../../../components/ui/icons';
+import { Button } from '@/components/ui/button';
+import { PlusIcon } from '@/components/ui/icons';
 import type { NewMenuEntry } from '../new-menu-entry';
 import styles from './shell.module.css';
 

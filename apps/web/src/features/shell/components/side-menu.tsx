@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useNavigate } from 'react-router';
-import { useAppDispatch } from '../../../app/hooks';
-import { ChevronStartIcon } from '../../../components/ui/icons';
-import { Logo } from '../../../components/ui/logo';
-import { paths } from '../../../config/paths';
-import { ALL_TAB, changeOpenedFolders, setFileTab, type MenuSize } from '../../../state/ui-slice';
+import { useAppDispatch } from '@/app/hooks';
+import { ChevronStartIcon } from '@/components/ui/icons';
+import { Logo } from '@/components/ui/logo';
+import { paths } from '@/config/paths';
+import { ALL_TAB, changeOpenedFolders, setFileTab, type MenuSize } from '@/state/ui-slice';
 import type { MenuItem } from '../menu-items';
 import styles from './shell.module.css';
 

@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { describe, expect, it, vi } from 'vitest';
-import { createAppStore } from '../../../app/store';
+import { createAppStore } from '@/app/store';
 import { uploadProgressed, uploadsQueued, uploadStatusChanged, type UploadItem } from '../upload-slice';
 import { UploadStatus } from '../upload-status';
 import { UploadPanel } from './upload-panel';

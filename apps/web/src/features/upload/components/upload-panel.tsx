@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppSelector } from '../../../app/hooks';
-import { AlertIcon, CheckIcon, ChevronDownIcon, CloseIcon, RefreshIcon, UploadIcon } from '../../../components/ui/icons';
-import { useIsNarrow } from '../../../hooks/use-media-query';
-import { formatBytes } from '../../../lib/format';
+import { useAppSelector } from '@/app/hooks';
+import { AlertIcon, CheckIcon, ChevronDownIcon, CloseIcon, RefreshIcon, UploadIcon } from '@/components/ui/icons';
+import { useIsNarrow } from '@/hooks/use-media-query';
+import { formatBytes } from '@/lib/format';
 import { allUploads, uploadTotals, type UploadItem } from '../upload-slice';
 import { UploadStatus } from '../upload-status';
 import styles from './upload.module.css';

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CloseIcon, EditIcon } from '../../../components/ui/icons';
-import { formatBytes, formatDateTime } from '../../../lib/format';
-import type { FileItem } from '../../files/api';
-import { formatDuration } from '../../files/media';
+import { CloseIcon, EditIcon } from '@/components/ui/icons';
+import { formatBytes, formatDateTime } from '@/lib/format';
+import type { FileItem } from '@/features/files/api';
+import { formatDuration } from '@/features/files/media';
 import { formatCoordinates } from '../info';
 import styles from './viewer.module.css';
 

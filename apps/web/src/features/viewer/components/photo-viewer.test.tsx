@@ -3,10 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { Provider } from 'react-redux';
 import { describe, expect, it, vi } from 'vitest';
-import { createAppStore } from '../../../app/store';
-import { ToastHost } from '../../../components/ui/toast-host';
-import { json, mockFetch } from '../../../test/fetch-mock';
-import type { FileItem } from '../../files/api';
+import { createAppStore } from '@/app/store';
+import { ToastHost } from '@/components/ui/toast-host';
+import { json, mockFetch } from '@/test/fetch-mock';
+import type { FileItem } from '@/features/files/api';
 import { PhotoViewer } from './photo-viewer';
 
 const base = { folder: false, parentFolderUuid: null, projectId: 'p-1', status: 'ACTIVE', favourite: false, mediaStatus: 'READY' as const };

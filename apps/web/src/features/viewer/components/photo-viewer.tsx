@@ -2,9 +2,9 @@ import * as Dialog from '@radix-ui/react-dialog';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { baseApi } from '../../../api/base-api';
-import { useAppDispatch } from '../../../app/hooks';
-import { ConfirmModal } from '../../../components/ui/confirm-modal';
+import { baseApi } from '@/api/base-api';
+import { useAppDispatch } from '@/app/hooks';
+import { ConfirmModal } from '@/components/ui/confirm-modal';
 import {
   ChevronEndIcon,
   ChevronStartIcon,
@@ -16,16 +16,16 @@ import {
   MoreIcon,
   StarIcon,
   TrashIcon,
-} from '../../../components/ui/icons';
-import { showToast } from '../../../components/ui/toast-slice';
-import { AddToAlbumDialog } from '../../albums/components/add-to-album-dialog';
-import { useRemoveFilesFromAlbumMutation, useSetAlbumCoverMutation } from '../../albums/api';
-import { albumErrorKey } from '../../albums/errors';
-import { useHideFilesMutation, useSetFavouriteMutation, useTrashFilesMutation, type FileItem } from '../../files/api';
-import { DescribeDialog } from '../../files/components/describe-dialog';
-import { RenameDialog } from '../../files/components/rename-dialog';
-import { fileErrorKey } from '../../files/errors';
-import { useFileActions } from '../../files/hooks/use-file-actions';
+} from '@/components/ui/icons';
+import { showToast } from '@/components/ui/toast-slice';
+import { AddToAlbumDialog } from '@/features/albums/components/add-to-album-dialog';
+import { useRemoveFilesFromAlbumMutation, useSetAlbumCoverMutation } from '@/features/albums/api';
+import { albumErrorKey } from '@/features/albums/errors';
+import { useHideFilesMutation, useSetFavouriteMutation, useTrashFilesMutation, type FileItem } from '@/features/files/api';
+import { DescribeDialog } from '@/features/files/components/describe-dialog';
+import { RenameDialog } from '@/features/files/components/rename-dialog';
+import { fileErrorKey } from '@/features/files/errors';
+import { useFileActions } from '@/features/files/hooks/use-file-actions';
 import { clampScale, FIT, ZOOM_STEP, type ZoomState } from '../zoom';
 import { InfoPanel } from './info-panel';
 import { ViewerMedia, mediaKind, preloadUrl } from './viewer-media';

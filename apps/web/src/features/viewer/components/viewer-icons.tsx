@@ -1,4 +1,4 @@
-import { Icon, type IconProps } from '../../../components/ui/icons';
+import { Icon, type IconProps } from '@/components/ui/icons';
 
 /** The few viewer glyphs the shared icon set lacks, drawn with its Icon. */
 export const ZoomInIcon = (p: IconProps) => (

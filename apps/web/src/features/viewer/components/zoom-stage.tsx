@@ -1,6 +1,6 @@
 import { useMemo, useRef, useState, type CSSProperties, type PointerEvent as ReactPointerEvent, type WheelEvent } from 'react';
-import { placeholderDataUrl } from '../../files/media';
-import type { FileItem } from '../../files/api';
+import { placeholderDataUrl } from '@/features/files/media';
+import type { FileItem } from '@/features/files/api';
 import {
   clampPan,
   DOUBLE_TAP_MS,

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { DB } from '../../infra/db/schema.js';
-import { getOrCreateSecret } from './download.repository.js';
+import type { DB } from '../db/schema.js';
+import type { Executor } from '../db/executor.js';
 
 const SECRET_NAME = 'download-url';
 
@@ -71,3 +71,14 @@ export class UrlSigner {
 }
 
 const mac = (key: Buffer, purpose: TokenPurpose, body: string) => createHmac('sha256', key).update(`${purpose}.${body}`).digest();
+
+/** Inserts the candidate unless another instance got there first, then returns whichever value won. */
+async function getOrCreateSecret(db: Executor, name: string, candidate: string): Promise<string> {
+  await db
+    .insertInto('server_secret')
+    .values({ name, value: candidate })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
+  const row = await db.selectFrom('server_secret').select('value').where('name', '=', name).executeTakeFirstOrThrow();
+  return row.value;
+}
