@@ -35,6 +35,7 @@ import { NotificationService } from './modules/notification/notification.service
 import { notificationRoutes } from './modules/notification/notification.routes.js';
 import { RemoteConfigService, remoteConfigRoutes } from './modules/remote-config/remote-config.routes.js';
 import { FilesService } from './modules/files/file.service.js';
+import { purgeBlobsJob } from './modules/files/file.jobs.js';
 import { fileRoutes } from './modules/files/file.routes.js';
 import { UploadService } from './modules/upload/upload.service.js';
 import { uploadRoutes } from './modules/upload/upload.routes.js';
@@ -105,6 +106,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     pollMs: config.jobPollMs,
   });
   const messages = MessageJobs.register(jobs, mailer, sms);
+  const purgeBlobs = purgeBlobsJob(blobs);
+  jobs.register(purgeBlobs.type, purgeBlobs.handler, purgeBlobs.options);
   app.decorate('jobs', jobs);
   app.decorate('database', database);
   app.decorate('blobs', blobs);
@@ -127,7 +130,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await mediaSigner.load();
   const links = new MediaLinks(mediaSigner);
   const media = new MediaService({ db, blobs, jobs, signer: mediaSigner, logger: app.log });
-  const files = new FilesService({ db, jobs, blobs, links });
+  const files = new FilesService({ db, jobs, links });
   const uploads = new UploadService({
     db,
     blobs,

@@ -3,4 +3,6 @@ export interface AuthContext {
   accountId: string;
   sessionId: string;
   status: 'ACTIVE' | 'READ_ONLY';
+  /** The account's project id, read with the session, so listings need no extra read to put it in every item. */
+  projectId: string;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nameKey, numberedName, validateName } from './names.js';
+import { freeName, freeNameIn, MAX_NAME_BYTES, MAX_NAME_LENGTH, nameKey, numberedName, validateName } from './names.js';
 
 describe('names', () => {
   it('accepts any Unicode name a person would type', () => {
@@ -17,5 +17,35 @@ describe('names', () => {
     expect(numberedName('.env', 2, false)).toBe('.env (2)');
     expect(numberedName('my.folder', 3, true)).toBe('my.folder (3)');
     expect(nameKey('Ä.TXT')).toBe('ä.txt');
+  });
+  it('caps a numbered name at the name limits by shortening the stem, keeping the extension', () => {
+    const long = `${'a'.repeat(251)}.pdf`;
+    const numbered = numberedName(long, 2, false);
+    expect([...numbered]).toHaveLength(MAX_NAME_LENGTH);
+    expect(numbered).toBe(`${'a'.repeat(247)} (2).pdf`);
+    expect(numberedName('b'.repeat(255), 12, true)).toBe(`${'b'.repeat(250)} (12)`);
+    // Four-byte characters hit the byte cap first.
+    const wide = numberedName('😀'.repeat(255), 3, true);
+    expect(Buffer.byteLength(wide)).toBeLessThanOrEqual(MAX_NAME_BYTES);
+    expect(validateName(wide)).toBe(wide);
+    // Only an extension too long for any stem is cut.
+    const allExt = numberedName(`a.${'x'.repeat(253)}`, 2, false);
+    expect(allExt.startsWith('a (2).xxx')).toBe(true);
+    expect([...allExt]).toHaveLength(MAX_NAME_LENGTH);
+  });
+  it('finds the lowest free number, asking for candidates in batches', async () => {
+    const used = new Set(['a.txt', 'a (2).txt', 'a (3).txt'].map(nameKey));
+    const asked: string[][] = [];
+    const taken = async (keys: string[]) => {
+      asked.push(keys);
+      return keys.filter((k) => used.has(k));
+    };
+    expect(await freeName('free.txt', false, taken)).toBe('free.txt');
+    expect(await freeName('A.TXT', false, taken)).toBe('A (4).TXT');
+    expect(asked).toHaveLength(2);
+    const crowded = new Set(['x', ...Array.from({ length: 150 }, (_, i) => `x (${i + 2})`)]);
+    expect(await freeName('x', true, async (keys) => keys.filter((k) => crowded.has(k)))).toBe('x (152)');
+    expect(freeNameIn('A.txt', false, used)).toBe('A (4).txt');
+    expect(freeNameIn('b.txt', false, used)).toBe('b.txt');
   });
 });

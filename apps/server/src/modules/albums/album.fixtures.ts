@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { authed, type TestApp } from '../../test/harness.js';
 import { addFile } from '../files/file.fixtures.js';
-import * as files from '../files/file.repository.js';
-import { previewKey, thumbKey } from '../media/media.facts.js';
+import { saveMediaFacts } from '../files/files.public.js';
+import { previewKey, thumbKey } from '../media/media.public.js';
 
 /**
  * A processed photo (or video) as the media job leaves it: the row with its blob, taken date, size, placeholder and
@@ -21,7 +21,7 @@ export async function addPhoto(
     hidden: opts.hidden,
     parentId: opts.parentId,
   });
-  await files.updateMany(t.database.db, accountId, [id], {
+  await saveMediaFacts(t.database.db, id, {
     taken_at: opts.takenAt ?? Date.now(),
     width: 4032,
     height: 3024,

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ErrorResponse, errorResponses } from '../../shared/schemas.js';
-import { Deleted, UuidList } from '../files/file.schemas.js';
+import { Deleted, UuidList } from '../files/files.public.js';
 import {
   Album,
   AlbumContentsQuery,

@@ -1,7 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { UuidSchema } from '../../shared/schemas.js';
-import { FileItem, SortOrder, type DerivativeLinks } from '../files/file.schemas.js';
-import type { FileRow } from '../files/file.table.js';
+import { FileItem, SortOrder, type DerivativeLinks, type FileRow } from '../files/files.public.js';
 import type { AlbumRow } from './album.table.js';
 
 /** The spec's album list and album detail page size. */

@@ -6,11 +6,10 @@ import { BadRequest, NotFound, ValidationError } from '../../shared/errors.js';
 import { nameKey } from '../../shared/names.js';
 import { newId } from '../../shared/tokens.js';
 import { now } from '../../shared/time.js';
-import * as accounts from '../account/account.repository.js';
 import type { AuthContext } from '../../shared/auth-context.js';
-import * as files from '../files/file.repository.js';
-import { toFileItem, type DerivativeLinks } from '../files/file.schemas.js';
-import { isMedia } from '../media/media.facts.js';
+import * as files from '../files/files.public.js';
+import { toFileItem, type DerivativeLinks } from '../files/files.public.js';
+import { isMedia } from '../media/media.public.js';
 import * as repo from './album.repository.js';
 import {
   ALBUM_PAGE_SIZE,
@@ -27,7 +26,7 @@ import {
 } from './album.schemas.js';
 import type { AlbumRow, AlbumStatus } from './album.table.js';
 
-type Auth = Pick<AuthContext, 'accountId' | 'status'>;
+type Auth = Pick<AuthContext, 'accountId' | 'status' | 'projectId'>;
 
 const AlbumNotFound = () => NotFound('Album not found.');
 const FileNotFound = () => NotFound('File not found.');
@@ -87,15 +86,14 @@ export class AlbumsService {
     const page = q.page ?? 0;
     const size = q.size ?? ALBUM_PAGE_SIZE;
     const album = await this.require(this.db, auth.accountId, uuid);
-    const [presented, ids, projectId] = await Promise.all([
+    const [presented, ids] = await Promise.all([
       this.presentOne(this.db, auth.accountId, album),
       repo.listMemberIds(this.db, auth.accountId, uuid, { desc: q.sortOrder !== 'ASC', offset: page * size, limit: size + 1 }),
-      this.projectId(auth),
     ]);
     const members = await files.getInOrder(this.db, auth.accountId, ids.slice(0, size));
     return {
       album: presented,
-      fileList: members.map((r) => toFileItem(r, projectId, this.links)),
+      fileList: members.map((r) => toFileItem(r, auth.projectId, this.links)),
       page,
       size,
       hasMore: ids.length > size,
@@ -272,11 +270,5 @@ export class AlbumsService {
         : EMPTY_STATS;
       return toAlbum(r, albumStats, this.links);
     });
-  }
-
-  private async projectId(auth: Auth): Promise<string> {
-    const account = await accounts.getById(this.db, auth.accountId);
-    if (!account) throw NotFound('Account not found.');
-    return account.project_id;
   }
 }

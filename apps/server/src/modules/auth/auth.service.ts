@@ -6,9 +6,9 @@ import { Unauthorized, AppError } from '../../shared/errors.js';
 import { hashToken, newId, newToken } from '../../shared/tokens.js';
 import { days, minutes } from '../../shared/time.js';
 import { verifyPassword } from '../../shared/password.js';
-import * as accounts from '../account/account.repository.js';
-import type { Account } from '../account/account.table.js';
-import type { CaptchaService } from '../captcha/captcha.service.js';
+import * as accounts from '../account/account.public.js';
+import type { Account } from '../account/account.public.js';
+import type { CaptchaService } from '../captcha/captcha.public.js';
 import * as repo from './auth.repository.js';
 import type { AuthContext } from '../../shared/auth-context.js';
 
@@ -108,7 +108,7 @@ export class AuthService {
     if (at - session.last_seen_at > TOUCH_EVERY) {
       await repo.touchSession(this.db, session.id, at, at + minutes(this.config.sessionTtlMinutes));
     }
-    return { accountId: session.account_id, sessionId: session.id, status: session.status };
+    return { accountId: session.account_id, sessionId: session.id, status: session.status, projectId: session.project_id };
   }
 
   /**

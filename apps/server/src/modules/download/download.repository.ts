@@ -1,9 +1,6 @@
 import type { Executor } from '../../infra/db/executor.js';
 import type { DownloadZipTable } from './download.table.js';
 
-export const getProjectId = async (db: Executor, accountId: string): Promise<string | undefined> =>
-  (await db.selectFrom('account').select('project_id').where('id', '=', accountId).executeTakeFirst())?.project_id;
-
 export const getActiveFile = (db: Executor, accountId: string, id: string) =>
   db
     .selectFrom('file')

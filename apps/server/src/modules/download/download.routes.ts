@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { ErrorResponse, errorResponses } from '../../shared/schemas.js';
-import { ProjectItemList, UuidList } from '../files/file.schemas.js';
+import { ProjectItemList, UuidList } from '../files/files.public.js';
 import { contentDisposition } from './download.headers.js';
 import { DownloadQuery, DownloadUrl, TokenParams } from './download.schemas.js';
 import type { DownloadService } from './download.service.js';

@@ -56,8 +56,7 @@ export class DownloadService {
   }
 
   async createUrls(auth: AuthContext, items: ReadonlyArray<{ projectId: string; uuid: string }>) {
-    const projectId = await repo.getProjectId(this.d.db, auth.accountId);
-    if (items.some((item) => item.projectId !== projectId)) throw NotFound(NOT_FOUND);
+    if (items.some((item) => item.projectId !== auth.projectId)) throw NotFound(NOT_FOUND);
     const ids = [...new Set(items.map((item) => item.uuid))];
     const live = await repo.listActiveIds(this.d.db, auth.accountId, ids, false);
     if (live.length !== ids.length) throw NotFound(NOT_FOUND);

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import { ZipFile } from 'yazl';
-import { nameKey, numberedName } from '../../shared/names.js';
+import { freeNameIn, nameKey } from '../../shared/names.js';
 import type { TreeNode } from './download.repository.js';
 
 export interface ZipEntry {
@@ -45,9 +45,7 @@ export function planZip(nodes: readonly TreeNode[], selected: readonly string[])
     for (const node of ordered) {
       if (seen.has(node.id)) continue;
       seen.add(node.id);
-      const base = safeSegment(node.name);
-      let name = base;
-      for (let n = 2; used.has(nameKey(name)); n++) name = numberedName(base, n, node.is_folder === 1);
+      const name = freeNameIn(safeSegment(node.name), node.is_folder === 1, used);
       used.add(nameKey(name));
       entries.push({ path: dir + name, node });
       if (node.is_folder === 1) walk(children.get(node.id) ?? [], `${dir}${name}/`);

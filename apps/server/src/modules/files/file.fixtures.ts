@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import type { LightMyRequestResponse } from 'fastify';
 import { authed, type TestApp } from '../../test/harness.js';
 import { nameKey } from '../../shared/names.js';
-import * as accounts from '../account/account.repository.js';
+import * as accounts from '../account/account.public.js';
 import * as repo from './file.repository.js';
 import { ROOT, type DocumentType } from './file.table.js';
 import type { FileItemDto } from './file.schemas.js';

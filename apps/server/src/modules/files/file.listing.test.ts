@@ -275,8 +275,9 @@ describe.each(DIALECTS)('listing a folder of 100,000 files (%s)', (dialect) => {
   it('serves the last page of 100,000 files, then scrolls on from the learned boundary with the same results', async () => {
     const cache = new ListingCache();
     const { FilesService } = await import('./file.service.js');
-    const files = new FilesService({ db: t.database.db, jobs: t.app.jobs, blobs: t.app.blobs, cache });
-    const auth = { accountId, status: 'ACTIVE' as const };
+    const files = new FilesService({ db: t.database.db, jobs: t.app.jobs, cache });
+    const account = await t.database.db.selectFrom('account').select('project_id').where('id', '=', accountId).executeTakeFirstOrThrow();
+    const auth = { accountId, status: 'ACTIVE' as const, projectId: account.project_id };
     const pages = Math.ceil((FILES + 20) / 50);
     // A jump to the last page walks the index once and learns the boundary of the page before it.
     const jump = await files.list(auth, { parentFolderUuid: folderId, page: pages - 1, size: 50 });

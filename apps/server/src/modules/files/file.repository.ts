@@ -13,6 +13,41 @@ export const getById = (db: Executor, accountId: string, id: string) =>
 export const getOwner = (db: Executor, id: string) =>
   db.selectFrom('file').select(['account_id', 'is_folder']).where('id', '=', id).executeTakeFirst();
 
+/** A row by id alone, for jobs whose payload names only the file (media processing). */
+export const getByIdUnscoped = (db: Executor, id: string) => db.selectFrom('file').selectAll().where('id', '=', id).executeTakeFirst();
+
+export const getActiveFolder = (db: Executor, accountId: string, id: string) =>
+  db
+    .selectFrom('file')
+    .select('id')
+    .where('account_id', '=', accountId)
+    .where('id', '=', id)
+    .where('is_folder', '=', 1)
+    .where('status', '=', 'ACTIVE')
+    .executeTakeFirst();
+
+/** The live item holding this name in the folder, hidden ones included (names are unique per folder either way). */
+export const getLiveByNameKey = (db: Executor, accountId: string, parentId: string, key: string) =>
+  db
+    .selectFrom('file')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('parent_id', '=', parentId)
+    .where('status', '=', 'ACTIVE')
+    .where('name_key', '=', key)
+    .executeTakeFirst();
+
+/** The thumbnail and preview keys of a live file of the account. */
+export const getDerivativeKeys = (db: Executor, accountId: string, id: string) =>
+  db
+    .selectFrom('file')
+    .select(['thumb_key', 'preview_key'])
+    .where('account_id', '=', accountId)
+    .where('id', '=', id)
+    .where('status', '=', 'ACTIVE')
+    .executeTakeFirst();
+
+/** Whether an upload in progress holds this id (it will become a file with it); the upload table is read, never written. */
 export const getUploadOwner = (db: Executor, id: string) =>
   db.selectFrom('upload').select('account_id').where('id', '=', id).executeTakeFirst();
 
@@ -41,6 +76,23 @@ export async function findByNameKeys(db: Executor, accountId: string, parentId: 
 
 export async function insert(db: Executor, row: NewFile): Promise<void> {
   await db.insertInto('file').values(row).execute();
+}
+
+/** One row by id alone, for jobs whose payload names only the file; false when the row is gone. */
+export async function updateById(db: Executor, id: string, patch: FileUpdate): Promise<boolean> {
+  const res = await db.updateTable('file').set(patch).where('id', '=', id).executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}
+
+/** Deletes a live file for good; false when it was already gone or changed state. */
+export async function deleteLive(db: Executor, accountId: string, id: string): Promise<boolean> {
+  const res = await db
+    .deleteFrom('file')
+    .where('account_id', '=', accountId)
+    .where('id', '=', id)
+    .where('status', '=', 'ACTIVE')
+    .executeTakeFirst();
+  return Number(res.numDeletedRows) === 1;
 }
 
 export async function updateMany(db: Executor, accountId: string, ids: readonly string[], patch: FileUpdate): Promise<void> {

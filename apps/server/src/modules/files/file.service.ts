@@ -1,17 +1,15 @@
-import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../infra/db/schema.js';
 import { isUniqueViolation } from '../../infra/db/dialect.js';
 import type { JobQueue } from '../../infra/jobs/job-queue.js';
 import type { Executor } from '../../infra/db/executor.js';
-import type { BlobStore } from '../../infra/blob-store/blob-store.js';
 import { assertWritable } from '../../shared/access.js';
 import { AppError, Conflict, NotFound, ValidationError } from '../../shared/errors.js';
-import { nameKey, numberedName, validateName } from '../../shared/names.js';
-import * as accounts from '../account/account.repository.js';
+import { nameKey, validateName } from '../../shared/names.js';
 import type { AuthContext } from '../../shared/auth-context.js';
 import { ListingCache, listingKey, type Boundary } from './file.listing-cache.js';
 import * as repo from './file.repository.js';
+import { freeNameInFolder, recordActivity, releaseDeleted } from './file.writer.js';
 import {
   FOLDER_CONTENT_TYPE,
   MAX_PAGE_SIZE,
@@ -25,15 +23,13 @@ import {
   type PagingQueryValue,
   type SortByValue,
 } from './file.schemas.js';
-import { ROOT, type DocumentType, type FileActivityTable, type FileRow } from './file.table.js';
+import { ROOT, type DocumentType, type FileRow } from './file.table.js';
 
-export const PURGE_BLOBS_JOB = 'file.purge-blobs';
-const PURGE_BATCH = 1000;
 const DEFAULT_PAGE_SIZE = 50;
 const MEDIA_KINDS = new Set(['image', 'video', 'audio', 'text', 'application']);
 const DEFAULT_ACTIVITY_PAGE_SIZE = 200;
 
-type Auth = Pick<AuthContext, 'accountId' | 'status'>;
+type Auth = Pick<AuthContext, 'accountId' | 'status' | 'projectId'>;
 
 const FileNotFound = () => NotFound('File not found.');
 const FolderNotFound = () => NotFound('Folder not found.');
@@ -43,7 +39,6 @@ const InvalidMove = () => new AppError(400, 'INVALID_MOVE', 'A folder cannot be 
 export interface FilesServiceDeps {
   db: Kysely<DB>;
   jobs: JobQueue;
-  blobs: BlobStore;
   cache?: ListingCache;
   /** Signs thumbnail and preview URLs into file items. */
   links?: DerivativeLinks;
@@ -60,15 +55,6 @@ export class FilesService {
     this.links = deps.links ?? null;
     this.jobs = deps.jobs;
     this.cache = deps.cache ?? new ListingCache();
-    const blobs = deps.blobs;
-    // Blobs go only after the rows are gone for good; the store's delete is idempotent, so a retried job is harmless.
-    this.jobs.register(
-      PURGE_BLOBS_JOB,
-      async (payload) => {
-        for (const key of (payload as { keys: string[] }).keys) await blobs.delete(key);
-      },
-      { maxAttempts: 10, backoffMs: 10_000 },
-    );
   }
 
   /** For other writers of the file table (upload): the folder's listing changed, forget its page boundaries. */
@@ -85,7 +71,7 @@ export class FilesService {
       throw ValidationError(`querystring.size must be at most ${MAX_PAGE_SIZE} unless folderOnly=true`, 'size');
     }
     const parentId = q.parentFolderUuid ?? ROOT;
-    const [projectId] = await Promise.all([this.projectId(auth), this.requireFolder(this.db, auth.accountId, parentId)]);
+    await this.requireFolder(this.db, auth.accountId, parentId);
     const sortBy = q.sortBy ?? 'name';
     const desc = q.sortOrder === 'DESC';
     // `from` (folderOnly) is a row offset; as a whole number of pages it uses the boundary cache like `page`.
@@ -95,21 +81,18 @@ export class FilesService {
       from % size === 0
         ? await this.folderPage(auth.accountId, parentId, sortBy, desc, folderOnly, page, size)
         : await this.folderSlice(auth.accountId, parentId, sortBy, desc, folderOnly, null, from, size);
-    return { fileList: rows.map((r) => toFileItem(r, projectId, this.links)), page, size, hasMore };
+    return { fileList: rows.map((r) => toFileItem(r, auth.projectId, this.links)), page, size, hasMore };
   }
 
   async listByProject(auth: Auth, projectId: string, q: FolderListQueryValue): Promise<FilePageDto> {
-    if (projectId !== (await this.projectId(auth))) throw NotFound('Project not found.');
+    if (projectId !== auth.projectId) throw NotFound('Project not found.');
     return this.list(auth, q);
   }
 
   async listHidden(auth: Auth, q: PagingQueryValue): Promise<FilePageDto> {
     const p = paging(q);
-    const [projectId, rows] = await Promise.all([
-      this.projectId(auth),
-      repo.listHidden(this.db, auth.accountId, { column: repo.KEY_COLUMN[p.sortBy], ...p.window }),
-    ]);
-    return pageOf(rows, projectId, p, this.links);
+    const rows = await repo.listHidden(this.db, auth.accountId, { column: repo.KEY_COLUMN[p.sortBy], ...p.window });
+    return pageOf(rows, auth.projectId, p, this.links);
   }
 
   async listByDocumentType(
@@ -119,14 +102,11 @@ export class FilesService {
     const p = paging(q);
     const parentId = q.parentFolderUuid === undefined || q.parentFolderUuid === ROOT ? null : q.parentFolderUuid;
     if (parentId !== null) await this.requireFolder(this.db, auth.accountId, parentId);
-    const [projectId, rows] = await Promise.all([
-      this.projectId(auth),
-      repo.listByDocumentType(this.db, auth.accountId, q.documentType, parentId, {
-        column: repo.KEY_COLUMN[p.sortBy],
-        ...p.window,
-      }),
-    ]);
-    return pageOf(rows, projectId, p, this.links);
+    const rows = await repo.listByDocumentType(this.db, auth.accountId, q.documentType, parentId, {
+      column: repo.KEY_COLUMN[p.sortBy],
+      ...p.window,
+    });
+    return pageOf(rows, auth.projectId, p, this.links);
   }
 
   /** Favourites, slideshows or media kinds across the whole account (`content_type` values like "image OR video"). */
@@ -146,21 +126,18 @@ export class FilesService {
       }
       filter = { contentTypePrefixes: kinds };
     }
-    const [projectId, rows] = await Promise.all([
-      this.projectId(auth),
-      repo.listByField(this.db, auth.accountId, filter, q.showHidden === true, { column: repo.KEY_COLUMN[p.sortBy], ...p.window }),
-    ]);
-    return pageOf(rows, projectId, p, this.links);
+    const rows = await repo.listByField(this.db, auth.accountId, filter, q.showHidden === true, {
+      column: repo.KEY_COLUMN[p.sortBy],
+      ...p.window,
+    });
+    return pageOf(rows, auth.projectId, p, this.links);
   }
 
   async listTrash(auth: Auth, q: PagingQueryValue): Promise<FilePageDto> {
     const p = paging(q);
     const column = p.sortBy === 'date' ? 'trashed_at' : repo.KEY_COLUMN[p.sortBy];
-    const [projectId, rows] = await Promise.all([
-      this.projectId(auth),
-      repo.listTrashRoots(this.db, auth.accountId, { column, ...p.window }),
-    ]);
-    return pageOf(rows, projectId, p, this.links);
+    const rows = await repo.listTrashRoots(this.db, auth.accountId, { column, ...p.window });
+    return pageOf(rows, auth.projectId, p, this.links);
   }
 
   async activityFeed(
@@ -183,9 +160,8 @@ export class FilesService {
     assertWritable(auth);
     const name = validateName(decodeHeader(encodedName, 'Folder-Name'), 'Folder-Name');
     const parentId = parentFolderUuid ?? ROOT;
-    const projectId = await this.projectId(auth);
     const existing = await this.existingFolder(auth, folderUuid);
-    if (existing) return toFileItem(existing, projectId, this.links);
+    if (existing) return toFileItem(existing, auth.projectId, this.links);
     const at = Date.now();
     try {
       await this.db.transaction().execute(async (trx) => {
@@ -213,18 +189,17 @@ export class FilesService {
       if (!isUniqueViolation(err)) throw err;
       // A concurrent request with the same uuid won the race: answer like the retry it is. Otherwise the name was taken.
       const raced = await this.existingFolder(auth, folderUuid);
-      if (raced) return toFileItem(raced, projectId, this.links);
+      if (raced) return toFileItem(raced, auth.projectId, this.links);
       throw NameClash('Folder-Name');
     } finally {
       this.cache.bump(auth.accountId, parentId);
     }
-    return toFileItem((await repo.getById(this.db, auth.accountId, folderUuid))!, projectId, this.links);
+    return toFileItem((await repo.getById(this.db, auth.accountId, folderUuid))!, auth.projectId, this.links);
   }
 
   async rename(auth: Auth, uuid: string, encodedName: string): Promise<FileItemDto> {
     assertWritable(auth);
     const name = validateName(decodeHeader(encodedName, 'New-Name'), 'New-Name');
-    const projectId = await this.projectId(auth);
     const seen: { parentId?: string } = {};
     try {
       const row = await this.db.transaction().execute(async (trx) => {
@@ -238,7 +213,7 @@ export class FilesService {
         await this.record(trx, auth.accountId, [{ ...item, name }], 'RENAMED');
         return { ...item, ...patch };
       });
-      return toFileItem(row, projectId, this.links);
+      return toFileItem(row, auth.projectId, this.links);
     } catch (err) {
       if (isUniqueViolation(err)) throw NameClash('New-Name');
       throw err;
@@ -249,7 +224,6 @@ export class FilesService {
 
   async describe(auth: Auth, uuid: string, value: string): Promise<FileItemDto> {
     const description = value.trim() === '' ? null : value;
-    const projectId = await this.projectId(auth);
     const row = await this.db.transaction().execute(async (trx) => {
       const item = await this.requireLive(trx, auth.accountId, uuid);
       if (item.description === description) return item;
@@ -257,7 +231,7 @@ export class FilesService {
       await this.record(trx, auth.accountId, [item], 'DESCRIBED');
       return { ...item, description };
     });
-    return toFileItem(row, projectId, this.links);
+    return toFileItem(row, auth.projectId, this.links);
   }
 
   // --- bulk changes: one transaction each; any unknown uuid → 404 and nothing changes
@@ -335,8 +309,7 @@ export class FilesService {
   }
 
   async trashByProject(auth: Auth, items: Array<{ projectId: string; uuid: string }>): Promise<{ fileList: FileItemDto[] }> {
-    const projectId = await this.projectId(auth);
-    if (items.some((i) => i.projectId !== projectId)) throw FileNotFound();
+    if (items.some((i) => i.projectId !== auth.projectId)) throw FileNotFound();
     return this.trash(
       auth,
       items.map((i) => i.uuid),
@@ -358,7 +331,7 @@ export class FilesService {
           }
           const home = item.parent_id === ROOT ? null : await repo.getById(trx, auth.accountId, item.parent_id);
           const parentId = home && home.status === 'ACTIVE' && home.is_folder === 1 ? home.id : ROOT;
-          const name = await this.freeName(trx, auth.accountId, parentId, item.name, item.is_folder === 1);
+          const name = await freeNameInFolder(trx, auth.accountId, parentId, item.name, item.is_folder === 1);
           const patch = {
             parent_id: parentId,
             name,
@@ -416,13 +389,7 @@ export class FilesService {
       preview_key: string | null;
     }>,
   ): Promise<number> {
-    const bytes = gone.reduce((sum, r) => sum + (r.is_folder === 1 ? 0 : Number(r.bytes)), 0);
-    if (bytes > 0) await accounts.freeQuota(trx, accountId, bytes);
-    // The media derivatives go with the original.
-    const keys = gone.flatMap((r) => [r.blob_key, r.thumb_key, r.preview_key].filter((k): k is string => k !== null));
-    for (let i = 0; i < keys.length; i += PURGE_BATCH) {
-      await this.jobs.enqueue(trx, PURGE_BLOBS_JOB, { keys: keys.slice(i, i + PURGE_BATCH) });
-    }
+    await releaseDeleted(trx, this.jobs, accountId, gone);
     const roots = gone.filter((r) => r.trash_root_id === r.id);
     await this.record(trx, accountId, roots, 'DELETED');
     return roots.length;
@@ -441,7 +408,6 @@ export class FilesService {
   ): Promise<{ fileList: FileItemDto[] }> {
     const unique = [...new Set(uuids)];
     const touched = [...alsoTouched];
-    const projectId = await this.projectId(auth);
     try {
       const rows = await this.db.transaction().execute(async (trx) => {
         const found = await repo.getInOrder(trx, auth.accountId, unique);
@@ -451,7 +417,7 @@ export class FilesService {
         touched.push(...found.map((i) => i.parent_id));
         return change(trx, found, touched);
       });
-      return { fileList: rows.map((r) => toFileItem(r, projectId, this.links)) };
+      return { fileList: rows.map((r) => toFileItem(r, auth.projectId, this.links)) };
     } finally {
       for (const folder of new Set(touched)) this.cache.bump(auth.accountId, folder);
     }
@@ -505,17 +471,6 @@ export class FilesService {
     return { rows, hasMore: positions.length > size, previous, last: pagePositions.at(-1) };
   }
 
-  /** The lowest "name (n)" (n ≥ 2) free among live items of the folder, or the name itself when free. */
-  private async freeName(db: Executor, accountId: string, parentId: string, name: string, isFolder: boolean): Promise<string> {
-    if ((await repo.findByNameKeys(db, accountId, parentId, [nameKey(name)])).length === 0) return name;
-    for (let start = 2; ; start += 100) {
-      const candidates = Array.from({ length: 100 }, (_, i) => numberedName(name, start + i, isFolder));
-      const taken = new Set((await repo.findByNameKeys(db, accountId, parentId, candidates.map(nameKey))).map((r) => r.name_key));
-      const free = candidates.find((c) => !taken.has(nameKey(c)));
-      if (free) return free;
-    }
-  }
-
   /** A folder this account owns under that uuid (the idempotent retry), or 409 if the uuid is taken by anything else. */
   private async existingFolder(auth: Auth, folderUuid: string): Promise<FileRow | null> {
     const owner = await repo.getOwner(this.db, folderUuid);
@@ -544,23 +499,13 @@ export class FilesService {
     return item;
   }
 
-  private async projectId(auth: Auth): Promise<string> {
-    const account = await accounts.getById(this.db, auth.accountId);
-    if (!account) throw NotFound('Account not found.');
-    return account.project_id;
-  }
-
   private async record(
     db: Executor,
     accountId: string,
     items: ReadonlyArray<{ id: string; name: string; is_folder: number }>,
     action: ActivityAction,
   ): Promise<void> {
-    const rows: FileActivityTable[] = items.map((i) => {
-      const { id, at } = timeOrderedId();
-      return { id, account_id: accountId, file_id: i.id, action, name: i.name, is_folder: i.is_folder, created_at: at };
-    });
-    await repo.insertActivities(db, rows);
+    await recordActivity(db, accountId, items, action);
   }
 }
 
@@ -589,28 +534,4 @@ function pageOf(rows: FileRow[], projectId: string, p: { page: number; size: num
     size: p.size,
     hasMore: rows.length > p.size,
   };
-}
-
-let lastMs = 0;
-let sequence = 0;
-/** UUIDv7 with a per-process counter in rand_a, so activities of one millisecond keep their order in the feed. */
-function timeOrderedId(): { id: string; at: number } {
-  let ms = Date.now();
-  if (ms <= lastMs) {
-    ms = lastMs;
-    if (++sequence > 0xfff) {
-      ms = ++lastMs;
-      sequence = 0;
-    }
-  } else {
-    lastMs = ms;
-    sequence = 0;
-  }
-  const b = randomBytes(16);
-  b.writeUIntBE(ms, 0, 6);
-  b[6] = 0x70 | (sequence >> 8);
-  b[7] = sequence & 0xff;
-  b[8] = 0x80 | (b[8]! & 0x3f);
-  const h = b.toString('hex');
-  return { id: `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`, at: ms };
 }

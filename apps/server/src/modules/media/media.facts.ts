@@ -1,5 +1,6 @@
 // Pure helpers of the media pipeline: which files it handles, and reading EXIF values into row columns.
-import type { FileTable } from '../files/file.table.js';
+import { utcDay } from '../../shared/days.js';
+import { MEDIA_KIND, type FileTable } from '../files/files.public.js';
 
 export const MEDIA_PROCESS_JOB = 'media.process';
 
@@ -24,6 +25,10 @@ export const isMedia = (contentType: string) => /^(image|video)\//i.test(content
 export const isVideo = (contentType: string) => /^video\//i.test(contentType.trim());
 export const isHeif = (contentType: string, name: string) =>
   /^image\/hei[cf](-sequence)?$/i.test(contentType.trim()) || /\.hei[cf]$/i.test(name);
+
+/** The media_kind column of a new file: photos and videos are on the timeline, nothing else is. */
+export const mediaKindOf = (contentType: string): number | null =>
+  isMedia(contentType) ? (isVideo(contentType) ? MEDIA_KIND.video : MEDIA_KIND.image) : null;
 
 export const thumbKey = (accountId: string, id: string) => `users/${accountId}/thumbs/${id}.webp`;
 export const previewKey = (accountId: string, id: string) => `users/${accountId}/previews/${id}.webp`;
@@ -54,3 +59,12 @@ export function cameraName(make: unknown, model: unknown): string | null {
 
 export const coordinate = (v: unknown, limit: number): number | null =>
   typeof v === 'number' && Number.isFinite(v) && Math.abs(v) <= limit ? v : null;
+
+/**
+ * The local calendar day a photo was taken, from the EXIF wall clock: "2024:05:01 00:30:00" is 1 May whatever its
+ * offset says (read as UTC, its UTC day is the wall-clock day); null when the value is not a usable date.
+ */
+export function exifDay(value: unknown): number | null {
+  const wallClock = exifDate(value, null);
+  return wallClock === null ? null : utcDay(wallClock);
+}

@@ -1,5 +1,4 @@
-import type { DerivativeLinks } from '../files/file.schemas.js';
-import type { FileRow } from '../files/file.table.js';
+import type { DerivativeLinks, FileRow } from '../files/files.public.js';
 import type { UrlSigner } from '../../infra/signing/url-signer.js';
 import { days, now } from '../../shared/time.js';
 

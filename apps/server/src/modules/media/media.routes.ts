@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ErrorResponse } from '../../shared/schemas.js';
-import { TokenParams } from '../download/download.schemas.js';
+import { TokenParams } from '../download/download.public.js';
 import type { DerivativeKind } from './media.links.js';
 import type { MediaService } from './media.service.js';
 

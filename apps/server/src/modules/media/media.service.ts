@@ -8,11 +8,11 @@ import type { JobQueue } from '../../infra/jobs/job-queue.js';
 import { BlobNotFoundError, type BlobStore } from '../../infra/blob-store/blob-store.js';
 import { NotFound } from '../../shared/errors.js';
 import type { UrlSigner } from '../../infra/signing/url-signer.js';
-import type { FileRow, FileUpdate } from '../files/file.table.js';
-import { cameraName, coordinate, exifDate, isHeif, isVideo, MEDIA_PROCESS_JOB, previewKey, thumbKey } from './media.facts.js';
+import { utcDay } from '../../shared/days.js';
+import * as files from '../files/files.public.js';
+import type { FileRow, MediaFacts } from '../files/files.public.js';
+import { cameraName, coordinate, exifDate, exifDay, isHeif, isVideo, MEDIA_PROCESS_JOB, previewKey, thumbKey } from './media.facts.js';
 import type { DerivativeKind } from './media.links.js';
-import * as repo from './media.repository.js';
-import { exifDay, utcDay } from '../timeline/timeline.facts.js';
 import { decodeHeif, heifExifTiff, isHeifFile } from './media.heif.js';
 import { renderImage, type Rendered } from './media.render.js';
 import { hasTool, MediaDecodeError, posterFrame, probeVideo, withTempFile } from './media.tools.js';
@@ -49,9 +49,9 @@ export class MediaService {
   }
 
   async process(fileId: string): Promise<void> {
-    const file = await repo.getFile(this.d.db, fileId);
+    const file = await files.getByIdUnscoped(this.d.db, fileId);
     if (!file?.blob_key || file.is_folder === 1 || file.media_status !== 'PENDING') return;
-    let values: FileUpdate;
+    let values: MediaFacts;
     const written: string[] = [];
     try {
       values = await this.extract(file, written);
@@ -61,7 +61,7 @@ export class MediaService {
       const at = Number(file.created_at);
       values = { media_status: 'FAILED', media_error: err.message.slice(0, 1000), taken_at: at, taken_day: utcDay(at) };
     }
-    if (!(await repo.saveMedia(this.d.db, file.id, values))) {
+    if (!(await files.saveMediaFacts(this.d.db, file.id, values))) {
       // Deleted while we worked: nothing will purge what we wrote, so remove it now.
       await Promise.all(written.map((key) => this.d.blobs.delete(key)));
     }
@@ -71,7 +71,7 @@ export class MediaService {
   async open(kind: DerivativeKind, token: string): Promise<Readable> {
     const claims = await this.d.signer.verify(kind, token);
     if (!claims || typeof claims.a !== 'string' || typeof claims.f !== 'string') throw NotFound(NOT_FOUND);
-    const row = await repo.getDerivative(this.d.db, claims.a, claims.f);
+    const row = await files.getDerivativeKeys(this.d.db, claims.a, claims.f);
     const key = kind === 'thumb' ? row?.thumb_key : row?.preview_key;
     if (!key) throw NotFound(NOT_FOUND);
     try {
@@ -82,10 +82,10 @@ export class MediaService {
     }
   }
 
-  private async extract(file: FileRow, written: string[]): Promise<FileUpdate> {
+  private async extract(file: FileRow, written: string[]): Promise<MediaFacts> {
     const blobKey = file.blob_key!;
     const uploadedAt = Number(file.created_at);
-    const base: FileUpdate = { media_status: 'READY', media_error: null, taken_at: uploadedAt, taken_day: utcDay(uploadedAt) };
+    const base: MediaFacts = { media_status: 'READY', media_error: null, taken_at: uploadedAt, taken_day: utcDay(uploadedAt) };
     if (isVideo(file.content_type)) {
       if (!hasTool('ffprobe') || !hasTool('ffmpeg')) return base;
       const { probe, poster } = await this.withOriginalFile(blobKey, '.video', async (path) => {

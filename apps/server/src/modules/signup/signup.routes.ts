@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ErrorResponse, errorResponses, LanguageSchema } from '../../shared/schemas.js';
-import { CaptchaHeaders, SessionResponse } from '../auth/auth.schemas.js';
-import { sendSession } from '../auth/auth.routes.js';
+import { CaptchaHeaders, sendSession, SessionResponse } from '../auth/auth.public.js';
 import type { SignupService } from './signup.service.js';
 
 const Ticket = Type.Object(

@@ -7,11 +7,11 @@ import { hashToken, newId, newToken, randomDigits, safeEqual } from '../../share
 import { minutes } from '../../shared/time.js';
 import { assertPasswordStrength, hashPassword } from '../../shared/password.js';
 import type { Language } from '../../shared/schemas.js';
-import * as accounts from '../account/account.repository.js';
-import type { AuthService, IssuedSession } from '../auth/auth.service.js';
-import type { CaptchaService } from '../captcha/captcha.service.js';
-import type { EulaService } from '../eula/eula.service.js';
-import type { NotificationService } from '../notification/notification.service.js';
+import * as accounts from '../account/account.public.js';
+import type { AuthService, IssuedSession } from '../auth/auth.public.js';
+import type { CaptchaService } from '../captcha/captcha.public.js';
+import type { EulaService } from '../eula/eula.public.js';
+import type { NotificationService } from '../notification/notification.public.js';
 import * as repo from './signup.repository.js';
 import type { OtpChannel, SignupRequest } from './signup.table.js';
 import { otpSubject, otpText, welcomeNotification } from './signup.messages.js';

@@ -1,29 +1,9 @@
-// Pure helpers of the photo timeline: a file's kind, and calendar days stored as YYYYMMDD integers (taken_day) and
-// shown as "YYYY-MM-DD" keys.
-import { MEDIA_KIND } from '../files/file.table.js';
-import { exifDate, isMedia, isVideo } from '../media/media.facts.js';
+// Pure helpers of the photo timeline: calendar days stored as YYYYMMDD integers (taken_day) shown as "YYYY-MM-DD" keys.
+import { toDay } from '../../shared/days.js';
 
-/** The media_kind column of a new file: photos and videos are on the timeline, nothing else is. */
-export const mediaKindOf = (contentType: string): number | null =>
-  isMedia(contentType) ? (isVideo(contentType) ? MEDIA_KIND.video : MEDIA_KIND.image) : null;
+export { utcDay } from '../../shared/days.js';
 
 const pad = (n: number) => String(n).padStart(2, '0');
-const toDay = (y: number, m: number, d: number) => y * 10_000 + m * 100 + d;
-
-/** The UTC calendar day of an instant: the day of a photo without EXIF (its upload time). */
-export function utcDay(ms: number): number {
-  const d = new Date(ms);
-  return toDay(d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate());
-}
-
-/**
- * The local calendar day a photo was taken, from the EXIF wall clock: "2024:05:01 00:30:00" is 1 May whatever its
- * offset says (read as UTC, its UTC day is the wall-clock day); null when the value is not a usable date.
- */
-export function exifDay(value: unknown): number | null {
-  const wallClock = exifDate(value, null);
-  return wallClock === null ? null : utcDay(wallClock);
-}
 
 export interface DayParts {
   year: number;

@@ -12,9 +12,8 @@ import {
 import type { DB } from '../../infra/db/schema.js';
 import { authed, type TestApp } from '../../test/harness.js';
 import { nameKey } from '../../shared/names.js';
-import * as repo from '../files/file.repository.js';
-import { MEDIA_KIND, ROOT } from '../files/file.table.js';
-import { NO_MEDIA } from '../media/media.facts.js';
+import { insertFile, MEDIA_KIND, ROOT } from '../files/files.public.js';
+import { NO_MEDIA } from '../media/media.public.js';
 import { utcDay } from './timeline.facts.js';
 
 /**
@@ -29,7 +28,7 @@ export async function addPhoto(
 ): Promise<string> {
   const id = opts.id ?? randomUUID();
   const name = opts.name ?? `${id}.${opts.video ? 'mp4' : 'jpg'}`;
-  await repo.insert(t.database.db, {
+  await insertFile(t.database.db, {
     id,
     account_id: accountId,
     parent_id: opts.parentId ?? ROOT,

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, signUp, startTestApp, type TestApp } from '../../test/harness.js';
 import { nameKey } from '../../shared/names.js';
-import { MEDIA_KIND, type NewFile } from '../files/file.table.js';
+import { MEDIA_KIND, type NewFile } from '../files/files.public.js';
 import { CATEGORIES } from './timeline.schemas.js';
 import * as repo from './timeline.repository.js';
 import { queryPlans } from './timeline.fixtures.js';

@@ -1,7 +1,7 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { DB } from '../../infra/db/schema.js';
 import type { Executor } from '../../infra/db/executor.js';
-import { MEDIA_KIND } from '../files/file.table.js';
+import { MEDIA_KIND } from '../files/files.public.js';
 import type { Category } from './timeline.schemas.js';
 
 /** The photo count of a day in a category, from its timeline_day row. */

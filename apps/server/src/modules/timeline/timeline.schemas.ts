@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { FileItem } from '../files/file.schemas.js';
+import { FileItem } from '../files/files.public.js';
 
 export const MAX_GROUPS_PER_CALL = 50;
 export const MAX_GROUP_PAGE = 500;

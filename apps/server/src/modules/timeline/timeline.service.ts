@@ -1,10 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../infra/db/schema.js';
 import { NotFound, ValidationError } from '../../shared/errors.js';
-import * as accounts from '../account/account.repository.js';
 import type { AuthContext } from '../../shared/auth-context.js';
-import * as files from '../files/file.repository.js';
-import { toFileItem, type DerivativeLinks } from '../files/file.schemas.js';
+import * as files from '../files/files.public.js';
+import { toFileItem, type DerivativeLinks } from '../files/files.public.js';
 import * as repo from './timeline.repository.js';
 import {
   MAX_GROUP_PAGE,
@@ -17,7 +16,7 @@ import {
 } from './timeline.schemas.js';
 import { dayKey, dayParts, parseDayKey } from './timeline.facts.js';
 
-type Auth = Pick<AuthContext, 'accountId'>;
+type Auth = Pick<AuthContext, 'accountId' | 'projectId'>;
 type Hit = { id: string; takenAt: number };
 
 /** Timeline order within a day, as the file_timeline index reads it: taken_at, then id, both descending. */
@@ -57,12 +56,10 @@ export class TimelineService {
       return { key: g.key, offset, limit, page: { day: days[i]!, offset, limit: limit + 1 } };
     });
     // Independent reads side by side (PostgreSQL serves them on separate connections); a day without photos reads nothing.
-    const [account, counts, hits] = await Promise.all([
-      accounts.getById(this.d.db, auth.accountId),
+    const [counts, hits] = await Promise.all([
       repo.getDayCounts(this.d.db, auth.accountId, category, [...new Set(days)]),
       repo.listPageIds(this.d.db, auth.accountId, category, asked.map((a) => a.page)),
     ]);
-    if (!account) throw NotFound('Account not found.');
     const countOf = new Map(counts.map((c) => [Number(c.day), Number(c.n)]));
     const pages = asked.map(() => [] as Hit[]);
     for (const h of hits) pages[Number(h.page)]!.push({ id: h.id, takenAt: Number(h.taken_at) });
@@ -82,7 +79,7 @@ export class TimelineService {
           offset: a.offset,
           items: ids.slice(0, a.limit).flatMap((x) => {
             const row = byId.get(x.id);
-            return row ? [toFileItem(row, account.project_id, this.d.links)] : [];
+            return row ? [toFileItem(row, auth.projectId, this.d.links)] : [];
           }),
           hasMore: ids.length > a.limit,
         };

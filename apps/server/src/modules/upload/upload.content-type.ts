@@ -1,4 +1,4 @@
-import type { DocumentType } from '../files/file.table.js';
+import type { DocumentType } from '../files/files.public.js';
 
 const BY_EXTENSION: Record<string, string> = {
   jpg: 'image/jpeg',

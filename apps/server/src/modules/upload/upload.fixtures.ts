@@ -5,7 +5,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { authed, type TestApp } from '../../test/harness.js';
 import { nameKey } from '../../shared/names.js';
-import { ROOT } from '../files/file.table.js';
+import { ROOT } from '../files/files.public.js';
 
 export const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 

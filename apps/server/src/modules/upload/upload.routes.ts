@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { ErrorResponse, errorResponses } from '../../shared/schemas.js';
-import { FileItem } from '../files/file.schemas.js';
+import { FileItem } from '../files/files.public.js';
 import { BaseUrl, UploadHeaders, UploadParams, UploadProgress } from './upload.schemas.js';
 import { UploadOffsetMismatch, type UploadService } from './upload.service.js';
 

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { UuidSchema } from '../../shared/schemas.js';
-import { FolderRef } from '../files/file.schemas.js';
+import { FolderRef } from '../files/files.public.js';
 
 export const UploadParams = Type.Object({ uuid: UuidSchema });
 

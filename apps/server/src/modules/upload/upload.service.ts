@@ -9,16 +9,14 @@ import type { JobQueue } from '../../infra/jobs/job-queue.js';
 import type { Executor } from '../../infra/db/executor.js';
 import { assertWritable } from '../../shared/access.js';
 import { AppError, BadRequest, Conflict, NotFound, ValidationError } from '../../shared/errors.js';
-import { MAX_NAME_LENGTH, nameKey, validateName } from '../../shared/names.js';
-import { newId } from '../../shared/tokens.js';
+import { nameKey, validateName } from '../../shared/names.js';
 import { days, now } from '../../shared/time.js';
-import * as accounts from '../account/account.repository.js';
+import { utcDay } from '../../shared/days.js';
+import * as accounts from '../account/account.public.js';
 import type { AuthContext } from '../../shared/auth-context.js';
-import { toFileItem, type DerivativeLinks, type FileItemDto } from '../files/file.schemas.js';
-import { PURGE_BLOBS_JOB } from '../files/file.service.js';
-import { ROOT, type FileActivityTable, type FileRow } from '../files/file.table.js';
-import { isMedia, MEDIA_PROCESS_JOB, NO_MEDIA } from '../media/media.facts.js';
-import { mediaKindOf, utcDay } from '../timeline/timeline.facts.js';
+import * as files from '../files/files.public.js';
+import { ROOT, toFileItem, type DerivativeLinks, type FileItemDto, type FileRow } from '../files/files.public.js';
+import { isMedia, MEDIA_PROCESS_JOB, mediaKindOf, NO_MEDIA } from '../media/media.public.js';
 import { contentTypeFor, documentTypeFor } from './upload.content-type.js';
 import * as repo from './upload.repository.js';
 import type { UploadHeaders } from './upload.schemas.js';
@@ -118,7 +116,7 @@ export class UploadService {
       const offset = upload.status === 'OPEN' ? upload.received_bytes : upload.total_bytes;
       return { offset: Number(offset), length: Number(upload.total_bytes) };
     }
-    const file = await repo.getFile(this.d.db, auth.accountId, id);
+    const file = await files.getById(this.d.db, auth.accountId, id);
     if (file && file.is_folder === 0) return { offset: Number(file.bytes), length: Number(file.bytes) };
     throw NotFound(NOT_FOUND);
   }
@@ -249,7 +247,7 @@ export class UploadService {
     }
     const name = validateName(decoded, NAME_FIELD);
     const parentId = h['x-object-meta-parent-uuid'] || ROOT;
-    if (parentId !== ROOT && !(await repo.getActiveFolder(this.d.db, auth.accountId, parentId))) throw NotFound('Folder not found.');
+    if (parentId !== ROOT && !(await files.getActiveFolder(this.d.db, auth.accountId, parentId))) throw NotFound('Folder not found.');
     return {
       name,
       parentId,
@@ -261,7 +259,7 @@ export class UploadService {
   }
 
   private async assertUuidFree(auth: AuthContext, id: string): Promise<void> {
-    const owner = await repo.getFileOwner(this.d.db, id);
+    const owner = await files.getOwner(this.d.db, id);
     if (owner) throw owner.account_id === auth.accountId ? AlreadyComplete() : NotFound(NOT_FOUND);
   }
 
@@ -286,7 +284,7 @@ export class UploadService {
     };
     try {
       await this.d.db.transaction().execute(async (trx) => {
-        const owner = await repo.getFileOwner(trx, id);
+        const owner = await files.getOwner(trx, id);
         if (owner) throw owner.account_id === auth.accountId ? AlreadyComplete() : NotFound(NOT_FOUND);
         const existing = await repo.getUpload(trx, id);
         if (existing) {
@@ -332,25 +330,19 @@ export class UploadService {
     const at = now();
     // Cancelled or aborted by housekeeping meanwhile: its reservation is already released.
     if (!(await repo.transition(trx, upload.id, [from], 'DONE', at))) throw NotFound(NOT_FOUND);
-    if (upload.parent_id !== ROOT && !(await repo.getActiveFolder(trx, accountId, upload.parent_id))) {
+    if (upload.parent_id !== ROOT && !(await files.getActiveFolder(trx, accountId, upload.parent_id))) {
       throw NotFound('Folder not found.');
     }
-    if (await repo.getFileOwner(trx, upload.id)) throw AlreadyComplete();
+    if (await files.getOwner(trx, upload.id)) throw AlreadyComplete();
 
-    const activities: FileActivityTable[] = [];
     let name = upload.name;
-    const clash = await repo.getLiveByNameKey(trx, accountId, upload.parent_id, nameKey(name));
+    const clash = await files.getLiveByNameKey(trx, accountId, upload.parent_id, nameKey(name));
     if (clash && upload.strategy === REPLACE && clash.is_folder === 0) {
-      if (await repo.deleteLiveFile(trx, accountId, clash.id)) {
-        await accounts.freeQuota(trx, accountId, Number(clash.bytes));
-        // media: the replaced file's thumbnail and preview go with its original.
-        const keys = [clash.blob_key, clash.thumb_key, clash.preview_key].filter((k): k is string => k !== null);
-        if (keys.length > 0) await this.d.jobs.enqueue(trx, PURGE_BLOBS_JOB, { keys });
-        activities.push(activity(accountId, clash.id, 'DELETED', clash.name, at));
-      }
+      // The replaced file's bytes go back and its blobs (thumbnail and preview too) are queued for deletion.
+      await files.deleteLiveFile(trx, this.d.jobs, accountId, clash);
     } else if (clash) {
       // Keep both; a folder of the same name is never replaced by a file.
-      name = await freeName(trx, accountId, upload.parent_id, name);
+      name = await files.freeNameInFolder(trx, accountId, upload.parent_id, name, false);
     }
 
     const row: FileRow = {
@@ -382,12 +374,11 @@ export class UploadService {
       media_kind: mediaKindOf(upload.content_type),
       video_slideshow: 0,
     };
-    await repo.insertFile(trx, row);
+    await files.insertFile(trx, row);
     if (row.media_status === 'PENDING') await this.d.jobs.enqueue(trx, MEDIA_PROCESS_JOB, { fileId: row.id });
     await accounts.commitQuota(trx, accountId, Number(upload.total_bytes), stored.size);
-    activities.push(activity(accountId, row.id, 'UPLOADED', name, at));
-    await repo.insertActivities(trx, activities);
-    return toFileItem(row, await repo.getProjectId(trx, accountId), this.d.links);
+    await files.recordActivity(trx, accountId, [row], 'UPLOADED');
+    return toFileItem(row, auth.projectId, this.d.links);
   }
 
   /** Runs one request per upload uuid on this process; a newer one cuts off an older one still streaming (a stale connection). */
@@ -460,39 +451,11 @@ export async function abortStaleUploads(
   let aborted = 0;
   for (const upload of await repo.listStale(d.db, before, 1000)) {
     // The assembled blob is garbage only while no file row claims it.
-    const finalBlob = !(await repo.getFileOwner(d.db, upload.id));
+    const finalBlob = !(await files.getOwner(d.db, upload.id));
     if (await abortUpload(d, upload, ['OPEN', 'COMPLETING'], { finalBlob, untouchedSince: before })) aborted++;
   }
   return { aborted, purged: await repo.purgeFinished(d.db, at - FINISHED_UPLOAD_KEEP_MS) };
 }
-
-/** The lowest "name (n).ext", n ≥ 2, that no live item in the folder holds. */
-async function freeName(db: Executor, accountId: string, parentId: string, name: string): Promise<string> {
-  const dot = name.lastIndexOf('.');
-  const stem = dot > 0 ? name.slice(0, dot) : name;
-  const ext = dot > 0 ? name.slice(dot) : '';
-  const like = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-  const taken = new Set(await repo.listNameKeysLike(db, accountId, parentId, `${like(nameKey(stem))} (%)${like(nameKey(ext))}`));
-  for (let n = 2; ; n++) {
-    const suffix = ` (${n})${ext}`;
-    // Long names lose the end of their stem, so the numbered name still fits.
-    const candidate = [...stem].slice(0, Math.max(1, MAX_NAME_LENGTH - [...suffix].length)).join('') + suffix;
-    const key = nameKey(candidate);
-    if (taken.has(key)) continue;
-    if (!(await repo.getLiveByNameKey(db, accountId, parentId, key))) return candidate;
-    taken.add(key);
-  }
-}
-
-const activity = (accountId: string, fileId: string, action: string, name: string, at: number): FileActivityTable => ({
-  id: newId(),
-  account_id: accountId,
-  file_id: fileId,
-  action,
-  name,
-  is_folder: 0,
-  created_at: at,
-});
 
 /** A body that stopped early (client gone) is the client's problem (400); anything else is ours. */
 function asUploadError(err: unknown): unknown {

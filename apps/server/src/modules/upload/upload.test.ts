@@ -316,7 +316,8 @@ describe.each(DIALECTS)('upload (%s)', (dialect) => {
       const { token, accountId } = await signUp(t);
       // A service of its own, so the test decides when each request "arrived" and when it reaches the handler.
       const uploads = new UploadService({ db: t.database.db, blobs: t.app.blobs, jobs: t.app.jobs, logger: t.app.log });
-      const auth = { accountId, sessionId: 'test', status: 'ACTIVE' as const };
+      const account = await t.database.db.selectFrom('account').select('project_id').where('id', '=', accountId).executeTakeFirstOrThrow();
+      const auth = { accountId, sessionId: 'test', status: 'ACTIVE' as const, projectId: account.project_id };
       const body = content(128 * 1024);
       const uuid = randomUUID();
       const headers = uploadHeaders(token, 'race.bin', body, { range: `bytes 0-${body.length - 1}/${2 * body.length}` });

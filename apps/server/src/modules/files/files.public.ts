@@ -1,0 +1,16 @@
+// What other modules may use of the files module. The files module is the only writer of the file and file_activity
+// tables: others read through the functions below and write through file.writer's functions in their own transactions.
+export {
+  Deleted,
+  FileItem,
+  FolderRef,
+  ProjectItemList,
+  SortOrder,
+  toFileItem,
+  UuidList,
+  type DerivativeLinks,
+  type FileItemDto,
+} from './file.schemas.js';
+export { MEDIA_KIND, ROOT, type DocumentType, type FileRow, type FileTable, type NewFile } from './file.table.js';
+export { getActiveFolder, getById, getByIdUnscoped, getDerivativeKeys, getInOrder, getLiveByNameKey, getMany, getOwner } from './file.repository.js';
+export { deleteLiveFile, freeNameInFolder, insertFile, recordActivity, saveMediaFacts, type MediaFacts } from './file.writer.js';
