@@ -45,6 +45,12 @@ describe('zip layout', () => {
     const plan = planZip(nodes, ['y', 'f', 'x', 'z']).map((e) => e.path);
     expect(plan).toEqual(['Tatil', 'Tatil/Deniz', 'Tatil/Deniz/b.txt', 'Tatil/a.txt', 'a.txt', 'A (2).txt']);
   });
+
+  it('numbers a clashing 255-character name within 255 characters, keeping the extension', () => {
+    const long = `${'a'.repeat(251)}.txt`;
+    const plan = planZip([node('x', 'one', long), node('y', 'two', long)], ['x', 'y']).map((e) => e.path);
+    expect(plan).toEqual([long, `${'a'.repeat(247)} (2).txt`]);
+  });
 });
 
 describe.each(DIALECTS)('zip download (%s)', (dialect) => {

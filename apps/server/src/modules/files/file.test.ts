@@ -596,6 +596,23 @@ describe.each(DIALECTS)('files and folders (%s)', (dialect) => {
       expect(items(await api.recover([docs.uuid]))[0]!.name).toBe('Docs (2)');
     });
 
+    it('numbers a recovered 255-character name within 255 characters, keeping the extension', async () => {
+      const { api, accountId } = await user();
+      const long = `${'a'.repeat(251)}.txt`;
+      const first = await addFile(t, accountId, long);
+      await api.trash([first.id]);
+      await addFile(t, accountId, long);
+      const folderName = 'F'.repeat(255);
+      const folder = await api.folder(folderName);
+      await api.trash([folder.uuid]);
+      await api.folder(folderName);
+      const res = await api.recover([first.id, folder.uuid]);
+      expect(res.statusCode).toBe(200);
+      expect(items(res).map((i) => i.name)).toEqual([`${'a'.repeat(247)} (2).txt`, `${'F'.repeat(251)} (2)`]);
+      expect((await row(first.id))?.name).toBe(`${'a'.repeat(247)} (2).txt`);
+      expect((await api.names()).sort()).toEqual([long, `${'a'.repeat(247)} (2).txt`, folderName, `${'F'.repeat(251)} (2)`].sort());
+    });
+
     it('recover refuses what is not a trash item', async () => {
       const { api, accountId } = await user();
       const ids = await tree(api, accountId);

@@ -195,6 +195,32 @@ describe.each(DIALECTS)('upload (%s)', (dialect) => {
       expect(sha256(await download(token, accountId, res.json().uuid))).toBe(sha256(replacement));
     });
 
+    it('strategy 1 records the replaced file as DELETED before the new one as UPLOADED, in the feed\'s order', async () => {
+      const { token } = await signUp(t);
+      const api = uploadApi(t, token);
+      const uuids = [(await api.whole('notes.txt', content(10))).json().uuid as string];
+      // Several replacements: each pair is written in one millisecond, where only the ids can keep the order.
+      for (let i = 0; i < 6; i++) uuids.push((await api.whole('notes.txt', content(10), { strategy: '1' })).json().uuid);
+      const expected = uuids.flatMap((uuid, i) => (i === 0 ? [['UPLOADED', uuid]] : [['DELETED', uuids[i - 1]], ['UPLOADED', uuid]]));
+      const feed = async (sortOrder: string) => {
+        const res = await t.app.inject({ method: 'GET', url: `/api/filesystem/activityFeed?sortOrder=${sortOrder}`, headers: authed(token) });
+        expect(res.statusCode).toBe(200);
+        return (res.json().activityList as Array<{ action: string; fileUuid: string }>).map((a) => [a.action, a.fileUuid]);
+      };
+      expect(await feed('ASC')).toEqual(expected);
+      expect(await feed('DESC')).toEqual([...expected].reverse());
+    });
+
+    it('keeps both with a numbered name within 255 characters when the name is already 255 long', async () => {
+      const { token } = await signUp(t);
+      const api = uploadApi(t, token);
+      const long = `${'b'.repeat(250)}.jpeg`;
+      expect((await api.whole(long, content(10))).json().name).toBe(long);
+      const res = await api.whole(long, content(10));
+      expect(res.statusCode).toBe(201);
+      expect(res.json().name).toBe(`${'b'.repeat(246)} (2).jpeg`);
+    });
+
     it('strategy 1 never replaces a folder: the file gets a numbered name', async () => {
       const { token, accountId } = await signUp(t);
       await addFolder(t, accountId, 'Fotoğraflar');
