@@ -1,30 +1,7 @@
 import type { Executor } from '../../infra/db/executor.js';
 import type { DownloadZipTable } from './download.table.js';
 
-export const getActiveFile = (db: Executor, accountId: string, id: string) =>
-  db
-    .selectFrom('file')
-    .select(['id', 'name', 'bytes', 'content_type', 'blob_key', 'sha256', 'last_modified_at'])
-    .where('account_id', '=', accountId)
-    .where('id', '=', id)
-    .where('status', '=', 'ACTIVE')
-    .where('is_folder', '=', 0)
-    .executeTakeFirst();
-
-/** Which of these ids are live items of the account (files, and folders when asked). */
-export async function listActiveIds(db: Executor, accountId: string, ids: readonly string[], withFolders: boolean): Promise<string[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .selectFrom('file')
-    .select('id')
-    .where('account_id', '=', accountId)
-    .where('id', 'in', ids)
-    .where('status', '=', 'ACTIVE')
-    .$if(!withFolders, (qb) => qb.where('is_folder', '=', 0))
-    .execute();
-  return rows.map((r) => r.id);
-}
-
+// The zip's tree is read here, in one recursive query over the file table: its shape is the zip's, not the files module's.
 export interface TreeNode {
   id: string;
   parent_id: string;

@@ -9,6 +9,7 @@ import { minutes, now } from '../../shared/time.js';
 import type { AuthContext } from '../../shared/auth-context.js';
 import { contentDisposition, etagMatches, isInlineSafe, parseRange, servedContentType } from './download.headers.js';
 import * as repo from './download.repository.js';
+import * as files from '../files/files.public.js';
 import { UrlSigner } from '../../infra/signing/url-signer.js';
 import { planZip, safeSegment, streamZip } from './download.zip.js';
 
@@ -58,7 +59,7 @@ export class DownloadService {
   async createUrls(auth: AuthContext, items: ReadonlyArray<{ projectId: string; uuid: string }>) {
     if (items.some((item) => item.projectId !== auth.projectId)) throw NotFound(NOT_FOUND);
     const ids = [...new Set(items.map((item) => item.uuid))];
-    const live = await repo.listActiveIds(this.d.db, auth.accountId, ids, false);
+    const live = await files.listActiveIds(this.d.db, auth.accountId, ids, false);
     if (live.length !== ids.length) throw NotFound(NOT_FOUND);
     const e = expiry(now());
     return Promise.all(
@@ -74,7 +75,7 @@ export class DownloadService {
   async open(token: string, req: Conditionals): Promise<FileResponse> {
     const claims = await this.signer.verify('file', token);
     if (!claims || typeof claims.a !== 'string' || typeof claims.f !== 'string') throw NotFound(NOT_FOUND);
-    const file = await repo.getActiveFile(this.d.db, claims.a, claims.f);
+    const file = await files.getActiveFile(this.d.db, claims.a, claims.f);
     if (!file?.blob_key) throw NotFound(NOT_FOUND);
 
     const size = Number(file.bytes);
@@ -122,7 +123,7 @@ export class DownloadService {
    */
   async createZip(auth: Pick<AuthContext, 'accountId'>, uuids: readonly string[], name: string | null = null): Promise<string> {
     const ids = [...new Set(uuids)];
-    const live = await repo.listActiveIds(this.d.db, auth.accountId, ids, true);
+    const live = await files.listActiveIds(this.d.db, auth.accountId, ids, true);
     if (live.length !== ids.length) throw NotFound(NOT_FOUND);
     const nodes = await repo.subtree(this.d.db, auth.accountId, ids, MAX_ZIP_ENTRIES + 1);
     if (nodes.length > MAX_ZIP_ENTRIES) throw ZipTooLarge();

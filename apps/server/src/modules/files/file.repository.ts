@@ -100,6 +100,31 @@ export async function updateMany(db: Executor, accountId: string, ids: readonly 
   await db.updateTable('file').set(patch).where('account_id', '=', accountId).where('id', 'in', ids).execute();
 }
 
+/** A live file (not a folder) of the account, with what serving its bytes needs. */
+export const getActiveFile = (db: Executor, accountId: string, id: string) =>
+  db
+    .selectFrom('file')
+    .select(['id', 'name', 'bytes', 'content_type', 'blob_key', 'sha256', 'last_modified_at'])
+    .where('account_id', '=', accountId)
+    .where('id', '=', id)
+    .where('status', '=', 'ACTIVE')
+    .where('is_folder', '=', 0)
+    .executeTakeFirst();
+
+/** Which of these ids are live items of the account (files, and folders when asked). */
+export async function listActiveIds(db: Executor, accountId: string, ids: readonly string[], withFolders: boolean): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('file')
+    .select('id')
+    .where('account_id', '=', accountId)
+    .where('id', 'in', ids)
+    .where('status', '=', 'ACTIVE')
+    .$if(!withFolders, (qb) => qb.where('is_folder', '=', 0))
+    .execute();
+  return rows.map((r) => r.id);
+}
+
 // --- folder listing: two segments (folders, then files), each read in index order, so no query ever sorts.
 
 interface SegmentQuery {

@@ -12,5 +12,16 @@ export {
   type FileItemDto,
 } from './file.schemas.js';
 export { MEDIA_KIND, ROOT, type DocumentType, type FileRow, type FileTable, type NewFile } from './file.table.js';
-export { getActiveFolder, getById, getByIdUnscoped, getDerivativeKeys, getInOrder, getLiveByNameKey, getMany, getOwner } from './file.repository.js';
+export {
+  getActiveFile,
+  getActiveFolder,
+  getById,
+  getByIdUnscoped,
+  getDerivativeKeys,
+  getInOrder,
+  getLiveByNameKey,
+  getMany,
+  getOwner,
+  listActiveIds,
+} from './file.repository.js';
 export { deleteLiveFile, freeNameInFolder, insertFile, recordActivity, saveMediaFacts, type MediaFacts } from './file.writer.js';

@@ -5,7 +5,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { authed, type TestApp } from '../../test/harness.js';
 import { nameKey } from '../../shared/names.js';
-import { ROOT } from '../files/files.public.js';
+import { insertFile, ROOT } from '../files/files.public.js';
 
 export const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
@@ -58,25 +58,22 @@ export function uploadApi(t: TestApp, token: string) {
 export async function addFolder(t: TestApp, accountId: string, name: string, parentId = ROOT): Promise<string> {
   const id = randomUUID();
   const at = Date.now();
-  await t.database.db
-    .insertInto('file')
-    .values({
-      id,
-      account_id: accountId,
-      parent_id: parentId,
-      name,
-      name_key: nameKey(name),
-      is_folder: 1,
-      bytes: 0,
-      content_type: 'application/x-directory',
-      favourite: 0,
-      hidden: 0,
-      status: 'ACTIVE',
-      device_type: 'WEB',
-      created_at: at,
-      last_modified_at: at,
-    })
-    .execute();
+  await insertFile(t.database.db, {
+    id,
+    account_id: accountId,
+    parent_id: parentId,
+    name,
+    name_key: nameKey(name),
+    is_folder: 1,
+    bytes: 0,
+    content_type: 'application/x-directory',
+    favourite: 0,
+    hidden: 0,
+    status: 'ACTIVE',
+    device_type: 'WEB',
+    created_at: at,
+    last_modified_at: at,
+  });
   return id;
 }
 
