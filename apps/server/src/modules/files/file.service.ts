@@ -15,7 +15,6 @@ import {
   MAX_PAGE_SIZE,
   toActivityItem,
   toFileItem,
-  type ActivityAction,
   type DerivativeLinks,
   type FileItemDto,
   type FilePageDto,
@@ -183,7 +182,7 @@ export class FilesService {
           created_at: at,
           last_modified_at: at,
         });
-        await this.record(trx, auth.accountId, [{ id: folderUuid, name, is_folder: 1 }], 'CREATED_FOLDER');
+        await recordActivity(trx, auth.accountId, [{ id: folderUuid, name, is_folder: 1 }], 'CREATED_FOLDER');
       });
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
@@ -210,7 +209,7 @@ export class FilesService {
         if (clash.some((c) => c.id !== item.id)) throw NameClash('New-Name');
         const patch = { name, name_key: nameKey(name), last_modified_at: Date.now() };
         await repo.updateMany(trx, auth.accountId, [item.id], patch);
-        await this.record(trx, auth.accountId, [{ ...item, name }], 'RENAMED');
+        await recordActivity(trx, auth.accountId, [{ ...item, name }], 'RENAMED');
         return { ...item, ...patch };
       });
       return toFileItem(row, auth.projectId, this.links);
@@ -228,7 +227,7 @@ export class FilesService {
       const item = await this.requireLive(trx, auth.accountId, uuid);
       if (item.description === description) return item;
       await repo.updateMany(trx, auth.accountId, [item.id], { description });
-      await this.record(trx, auth.accountId, [item], 'DESCRIBED');
+      await recordActivity(trx, auth.accountId, [item], 'DESCRIBED');
       return { ...item, description };
     });
     return toFileItem(row, auth.projectId, this.links);
@@ -241,7 +240,7 @@ export class FilesService {
     return this.bulk(auth, uuids, async (trx, items) => {
       const changed = items.filter((i) => i.favourite !== flag);
       await repo.updateMany(trx, auth.accountId, ids(changed), { favourite: flag });
-      await this.record(trx, auth.accountId, changed, favourite ? 'FAVOURITED' : 'UNFAVOURITED');
+      await recordActivity(trx, auth.accountId, changed, favourite ? 'FAVOURITED' : 'UNFAVOURITED');
       return items.map((i) => ({ ...i, favourite: flag }));
     });
   }
@@ -251,7 +250,7 @@ export class FilesService {
     return this.bulk(auth, uuids, async (trx, items) => {
       const changed = items.filter((i) => i.hidden !== flag);
       await repo.updateMany(trx, auth.accountId, ids(changed), { hidden: flag });
-      await this.record(trx, auth.accountId, changed, hidden ? 'HIDDEN' : 'UNHIDDEN');
+      await recordActivity(trx, auth.accountId, changed, hidden ? 'HIDDEN' : 'UNHIDDEN');
       return items.map((i) => ({ ...i, hidden: flag }));
     });
   }
@@ -273,7 +272,7 @@ export class FilesService {
         const taken = await repo.findByNameKeys(trx, auth.accountId, target, keys);
         if (taken.some((t) => !movingIds.has(t.id))) throw NameClash();
         await repo.updateMany(trx, auth.accountId, [...movingIds], { parent_id: target });
-        await this.record(trx, auth.accountId, moving, 'MOVED');
+        await recordActivity(trx, auth.accountId, moving, 'MOVED');
         return items.map((i) => ({ ...i, parent_id: target }));
       }, [target]);
     } catch (err) {
@@ -298,7 +297,7 @@ export class FilesService {
             continue;
           }
           await repo.trashSubtree(trx, auth.accountId, item.id, at);
-          await this.record(trx, auth.accountId, [item], 'TRASHED');
+          await recordActivity(trx, auth.accountId, [item], 'TRASHED');
           trashed.push({ ...item, status: 'TRASHED', trash_root_id: item.id, trashed_at: at });
         }
         return trashed;
@@ -342,7 +341,7 @@ export class FilesService {
           };
           await repo.updateMany(trx, auth.accountId, [item.id], patch);
           await repo.restoreTrashedWith(trx, auth.accountId, item.id);
-          await this.record(trx, auth.accountId, [{ ...item, name }], 'RECOVERED');
+          await recordActivity(trx, auth.accountId, [{ ...item, name }], 'RECOVERED');
           touched.push(parentId);
           out.push({ ...item, ...patch });
         }
@@ -391,7 +390,7 @@ export class FilesService {
   ): Promise<number> {
     await releaseDeleted(trx, this.jobs, accountId, gone);
     const roots = gone.filter((r) => r.trash_root_id === r.id);
-    await this.record(trx, accountId, roots, 'DELETED');
+    await recordActivity(trx, accountId, roots, 'DELETED');
     return roots.length;
   }
 
@@ -497,15 +496,6 @@ export class FilesService {
     const item = await repo.getById(db, accountId, id);
     if (!item || item.status !== 'ACTIVE') throw FileNotFound();
     return item;
-  }
-
-  private async record(
-    db: Executor,
-    accountId: string,
-    items: ReadonlyArray<{ id: string; name: string; is_folder: number }>,
-    action: ActivityAction,
-  ): Promise<void> {
-    await recordActivity(db, accountId, items, action);
   }
 }
 
