@@ -34,10 +34,22 @@ export interface AccessDeclaration {
   notIds?: readonly NotAnId[];
 }
 
+/** A registered route as the access plugin saw it (the isolation test walks these). */
+export interface RouteRecord {
+  method: string;
+  url: string;
+  config: { public?: boolean; signedUrl?: boolean; access?: AccessDeclaration };
+  schema: Record<string, unknown>;
+}
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** The permission this route needs and where its resource ids are; required on every private /api route. */
     access?: AccessDeclaration;
+  }
+  interface FastifyInstance {
+    /** Every route registered after the access plugin, in order. */
+    routeTable: readonly RouteRecord[];
   }
 }
 
@@ -83,10 +95,15 @@ export function checkDeclaration(route: Pick<RouteOptions, 'method' | 'url' | 'c
 
 /** Enforces every route's declaration before its handler runs; registered once, before the feature modules. */
 const plugin: FastifyPluginAsync<{ policy: AccessPolicy }> = async (app: FastifyInstance, { policy }) => {
+  const table: RouteRecord[] = [];
+  app.decorate('routeTable', table);
   app.addHook('onRoute', (route) => {
     const access = checkDeclaration(route);
     // A shallow copy: several routes may share one schema object.
     if (access) route.schema = { ...route.schema, 'x-permission': access.permission } as typeof route.schema;
+    for (const method of [route.method].flat()) {
+      table.push({ method, url: route.url, config: route.config ?? {}, schema: (route.schema ?? {}) as Record<string, unknown> });
+    }
   });
   app.addHook('preHandler', async (req) => {
     const access = req.routeOptions.config.access;
