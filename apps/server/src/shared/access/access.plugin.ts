@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest, RouteOptions } from 'fastify';
+import { Unauthorized } from '../errors.js';
 import type { AccessOptions, AccessPolicy } from './access-policy.js';
 import { isPermission, type Permission, type ResourcePermission } from './permissions.js';
 
@@ -107,7 +108,10 @@ const plugin: FastifyPluginAsync<{ policy: AccessPolicy }> = async (app: Fastify
   });
   app.addHook('preHandler', async (req) => {
     const access = req.routeOptions.config.access;
-    if (access && req.auth) await enforce(policy, req, access);
+    if (!access) return;
+    // Fail closed: a route that names resources never runs without a caller to check them against.
+    if (!req.auth) throw Unauthorized();
+    await enforce(policy, req, access);
   });
 };
 // Hooks on the root instance, so they reach the routes of every module registered after it.
