@@ -49,6 +49,8 @@ import { TimelineService } from './modules/timeline/timeline.service.js';
 import { timelineRoutes } from './modules/timeline/timeline.routes.js';
 import { AlbumsService } from './modules/albums/album.service.js';
 import { albumRoutes } from './modules/albums/album.routes.js';
+import { AccessPolicy } from './shared/access/access-policy.js';
+import { accessPlugin } from './shared/access/access.plugin.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -211,6 +213,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   app.addSchema(ErrorResponse);
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(accessPlugin, { policy: new AccessPolicy(db) });
 
   // --- feature modules, explicitly and in order
   const healthCheck = async () => ({

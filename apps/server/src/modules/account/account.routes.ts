@@ -9,19 +9,26 @@ const Setting = Type.Object({ param: Type.String(), value: Type.String() });
 export const accountRoutes: FastifyPluginAsyncTypebox<{ account: AccountService }> = async (app, { account }) => {
   app.get(
     '/account/info',
-    { schema: { operationId: 'getAccountInfo', tags: ['account'], response: { 200: AccountInfo, ...errorResponses } } },
+    {
+      config: { access: { permission: 'self' } },
+      schema: { operationId: 'getAccountInfo', tags: ['account'], response: { 200: AccountInfo, ...errorResponses } },
+    },
     async (req) => toAccountInfo(await account.get(req.auth!)),
   );
 
   app.get(
     '/account/usages',
-    { schema: { operationId: 'getUsages', tags: ['account'], response: { 200: Usages, ...errorResponses } } },
+    {
+      config: { access: { permission: 'self' } },
+      schema: { operationId: 'getUsages', tags: ['account'], response: { 200: Usages, ...errorResponses } },
+    },
     async (req) => toUsages(await account.get(req.auth!)),
   );
 
   app.get(
     '/account/authority',
     {
+      config: { access: { permission: 'self' } },
       schema: {
         operationId: 'getAuthorities',
         tags: ['account'],
@@ -34,6 +41,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<{ account: AccountService 
   app.get(
     '/account/setting',
     {
+      config: { access: { permission: 'self' } },
       schema: {
         operationId: 'getSettings',
         tags: ['account'],
@@ -51,6 +59,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<{ account: AccountService 
   app.patch(
     '/account/setting',
     {
+      config: { access: { permission: 'self' } },
       schema: {
         operationId: 'saveSetting',
         tags: ['account'],
@@ -64,6 +73,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<{ account: AccountService 
   app.post(
     '/account/language',
     {
+      config: { access: { permission: 'self' } },
       schema: {
         operationId: 'setLanguage',
         tags: ['account'],
@@ -80,6 +90,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<{ account: AccountService 
   app.post(
     '/account/nameSurname',
     {
+      config: { access: { permission: 'self' } },
       schema: {
         operationId: 'setNameSurname',
         tags: ['account'],

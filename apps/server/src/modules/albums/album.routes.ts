@@ -24,19 +24,26 @@ const writeErrors = { ...errorResponses, 403: ErrorResponse };
 export const albumRoutes: FastifyPluginAsyncTypebox<{ albums: AlbumsService }> = async (app, { albums }) => {
   app.get(
     '/album',
-    { schema: { operationId: 'listAlbums', tags, querystring: AlbumListQuery, response: { 200: AlbumPage, ...errorResponses } } },
+    {
+      config: { access: { permission: 'self' } },
+      schema: { operationId: 'listAlbums', tags, querystring: AlbumListQuery, response: { 200: AlbumPage, ...errorResponses } },
+    },
     async (req) => albums.list(req.auth!, req.query),
   );
 
   app.post(
     '/album',
-    { schema: { operationId: 'createAlbum', tags, body: CreateAlbumBody, response: { 200: Album, ...writeErrors } } },
+    {
+      config: { access: { permission: 'self' } },
+      schema: { operationId: 'createAlbum', tags, body: CreateAlbumBody, response: { 200: Album, ...writeErrors } },
+    },
     async (req) => albums.create(req.auth!, req.body),
   );
 
   app.get(
     '/album/:uuid',
     {
+      config: { access: { permission: 'album.read', ids: [{ in: 'params', path: 'uuid' }] } },
       schema: {
         operationId: 'getAlbum',
         tags,
@@ -51,6 +58,12 @@ export const albumRoutes: FastifyPluginAsyncTypebox<{ albums: AlbumsService }> =
   app.put(
     '/album/addFiles/:albumUuid',
     {
+      config: {
+        access: {
+          permission: 'album.write',
+          ids: [{ in: 'params', path: 'albumUuid' }, { in: 'body', path: '', permission: 'file.read' }],
+        },
+      },
       schema: {
         operationId: 'addFilesToAlbum',
         tags,
@@ -65,6 +78,13 @@ export const albumRoutes: FastifyPluginAsyncTypebox<{ albums: AlbumsService }> =
   app.put(
     '/album/removeFiles/:uuid',
     {
+      // Photos that are not members, or not the caller's to name, are ignored, as they always were.
+      config: {
+        access: {
+          permission: 'album.write',
+          ids: [{ in: 'params', path: 'uuid' }, { in: 'body', path: '', permission: 'file.read', skipDenied: true }],
+        },
+      },
       schema: { operationId: 'removeFilesFromAlbum', tags, params: UuidParams, body: UuidList, response: { 200: Album, ...errorResponses } },
     },
     async (req) => albums.removeFiles(req.auth!, req.params.uuid, req.body),
@@ -73,6 +93,7 @@ export const albumRoutes: FastifyPluginAsyncTypebox<{ albums: AlbumsService }> =
   app.put(
     '/album/rename/:uuid',
     {
+      config: { access: { permission: 'album.write', ids: [{ in: 'params', path: 'uuid' }] } },
       schema: { operationId: 'renameAlbum', tags, params: UuidParams, querystring: RenameQuery, response: { 200: Album, ...writeErrors } },
     },
     async (req) => albums.rename(req.auth!, req.params.uuid, req.query.newLabel),
@@ -81,6 +102,12 @@ export const albumRoutes: FastifyPluginAsyncTypebox<{ albums: AlbumsService }> =
   app.put(
     '/album/coverPhoto/:albumUuid',
     {
+      config: {
+        access: {
+          permission: 'album.write',
+          ids: [{ in: 'params', path: 'albumUuid' }, { in: 'query', path: 'coverPhotoUuid', permission: 'file.read' }],
+        },
+      },
       schema: {
         operationId: 'setAlbumCover',
         tags,
@@ -94,31 +121,44 @@ export const albumRoutes: FastifyPluginAsyncTypebox<{ albums: AlbumsService }> =
 
   app.delete(
     '/album',
-    { schema: { operationId: 'deleteAlbums', tags, body: UuidList, response: { 200: Deleted, ...errorResponses } } },
+    {
+      config: { access: { permission: 'album.write', ids: [{ in: 'body', path: '' }] } },
+      schema: { operationId: 'deleteAlbums', tags, body: UuidList, response: { 200: Deleted, ...errorResponses } },
+    },
     async (req) => albums.deleteForever(req.auth!, req.body),
   );
 
   app.delete(
     '/album/trash',
-    { schema: { operationId: 'trashAlbums', tags, body: UuidList, response: { 200: AlbumList, ...errorResponses } } },
+    {
+      config: { access: { permission: 'album.write', ids: [{ in: 'body', path: '' }] } },
+      schema: { operationId: 'trashAlbums', tags, body: UuidList, response: { 200: AlbumList, ...errorResponses } },
+    },
     async (req) => albums.setStatus(req.auth!, req.body, 'TRASHED'),
   );
 
   app.delete(
     '/album/hide',
-    { schema: { operationId: 'hideAlbums', tags, body: UuidList, response: { 200: AlbumList, ...errorResponses } } },
+    {
+      config: { access: { permission: 'album.write', ids: [{ in: 'body', path: '' }] } },
+      schema: { operationId: 'hideAlbums', tags, body: UuidList, response: { 200: AlbumList, ...errorResponses } },
+    },
     async (req) => albums.setStatus(req.auth!, req.body, 'HIDDEN'),
   );
 
   app.post(
     '/album/recover',
-    { schema: { operationId: 'recoverAlbums', tags, body: UuidList, response: { 200: AlbumList, ...errorResponses } } },
+    {
+      config: { access: { permission: 'album.write', ids: [{ in: 'body', path: '' }] } },
+      schema: { operationId: 'recoverAlbums', tags, body: UuidList, response: { 200: AlbumList, ...errorResponses } },
+    },
     async (req) => albums.setStatus(req.auth!, req.body, 'ACTIVE'),
   );
 
   app.post(
     '/album/download',
     {
+      config: { access: { permission: 'album.read', ids: [{ in: 'body', path: 'albumUuid' }] } },
       schema: { operationId: 'createAlbumZipDownload', tags, body: DownloadAlbumBody, response: { 200: Type.String(), ...errorResponses, 413: ErrorResponse } },
     },
     async (req, reply) => reply.type('text/plain; charset=utf-8').send(await albums.download(req.auth!, req.body.albumUuid)),

@@ -69,6 +69,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{
   app.post(
     '/auth/logout',
     {
+      config: { access: { permission: 'self' } },
       schema: {
         operationId: 'logout',
         tags: ['auth'],

@@ -17,6 +17,12 @@ export const downloadRoutes: FastifyPluginAsyncTypebox<{ downloads: DownloadServ
   app.post(
     '/v2/files/_bulk/create-download-url',
     {
+      config: {
+        access: {
+          permission: 'file.read',
+          ids: [{ in: 'body', path: 'projectId', permission: 'project.read' }, { in: 'body', path: 'uuid' }],
+        },
+      },
       schema: {
         operationId: 'createDownloadUrls',
         tags: ['download'],
@@ -30,6 +36,7 @@ export const downloadRoutes: FastifyPluginAsyncTypebox<{ downloads: DownloadServ
   app.post(
     '/filesystem/downloadFilesAsZip',
     {
+      config: { access: { permission: 'file.read', ids: [{ in: 'body', path: '' }] } },
       schema: {
         operationId: 'createZipDownload',
         tags: ['download'],

@@ -29,19 +29,34 @@ export const fileRoutes: FastifyPluginAsyncTypebox<{ files: FilesService }> = as
 
   app.get(
     '/filesystem',
-    { schema: { operationId: 'listFiles', tags, querystring: FolderListQuery, response: { 200: FilePage, ...errorResponses } } },
+    {
+      config: { access: { permission: 'file.read', ids: [{ in: 'query', path: 'parentFolderUuid', folder: true }] } },
+      schema: { operationId: 'listFiles', tags, querystring: FolderListQuery, response: { 200: FilePage, ...errorResponses } },
+    },
     async (req) => files.list(req.auth!, req.query),
   );
 
   app.get(
     '/filesystem/hidden',
-    { schema: { operationId: 'listHiddenFiles', tags, querystring: PagingQuery, response: { 200: FilePage, ...errorResponses } } },
+    {
+      config: { access: { permission: 'self' } },
+      schema: { operationId: 'listHiddenFiles', tags, querystring: PagingQuery, response: { 200: FilePage, ...errorResponses } },
+    },
     async (req) => files.listHidden(req.auth!, req.query),
   );
 
   app.get(
     '/v2/files/:projectId',
     {
+      config: {
+        access: {
+          permission: 'file.read',
+          ids: [
+            { in: 'params', path: 'projectId', permission: 'project.read' },
+            { in: 'query', path: 'parentFolderUuid', folder: true },
+          ],
+        },
+      },
       schema: {
         operationId: 'listProjectFiles',
         tags,
@@ -56,6 +71,7 @@ export const fileRoutes: FastifyPluginAsyncTypebox<{ files: FilesService }> = as
   app.get(
     '/search/byDocumentType',
     {
+      config: { access: { permission: 'file.read', ids: [{ in: 'query', path: 'parentFolderUuid', folder: true }] } },
       schema: {
         operationId: 'listFilesByDocumentType',
         tags,
@@ -69,6 +85,7 @@ export const fileRoutes: FastifyPluginAsyncTypebox<{ files: FilesService }> = as
   app.get(
     '/search/byField',
     {
+      config: { access: { permission: 'self' } },
       schema: { operationId: 'listFilesByField', tags, querystring: ByFieldQuery, response: { 200: FilePage, ...errorResponses } },
     },
     async (req) => files.listByField(req.auth!, req.query),
@@ -76,13 +93,17 @@ export const fileRoutes: FastifyPluginAsyncTypebox<{ files: FilesService }> = as
 
   app.get(
     '/filesystem/trash',
-    { schema: { operationId: 'listTrash', tags, querystring: PagingQuery, response: { 200: FilePage, ...errorResponses } } },
+    {
+      config: { access: { permission: 'self' } },
+      schema: { operationId: 'listTrash', tags, querystring: PagingQuery, response: { 200: FilePage, ...errorResponses } },
+    },
     async (req) => files.listTrash(req.auth!, req.query),
   );
 
   app.get(
     '/filesystem/activityFeed',
     {
+      config: { access: { permission: 'self' } },
       schema: { operationId: 'getActivityFeed', tags, querystring: ActivityQuery, response: { 200: ActivityList, ...errorResponses } },
     },
     async (req) => files.activityFeed(req.auth!, req.query),
@@ -93,6 +114,15 @@ export const fileRoutes: FastifyPluginAsyncTypebox<{ files: FilesService }> = as
   app.post(
     '/filesystem/createFolder',
     {
+      config: {
+        access: {
+          permission: 'file.write',
+          ids: [{ in: 'query', path: 'parentFolderUuid', folder: true }],
+          notIds: [
+            { in: 'headers', path: 'folder-uuid', why: 'the id the new folder will get; a taken one answers 409' },
+          ],
+        },
+      },
       schema: {
         operationId: 'createFolder',
         tags,
@@ -111,6 +141,7 @@ export const fileRoutes: FastifyPluginAsyncTypebox<{ files: FilesService }> = as
   app.post(
     '/filesystem/rename/:uuid',
     {
+      config: { access: { permission: 'file.write', ids: [{ in: 'params', path: 'uuid' }] } },
       schema: {
         operationId: 'renameFile',
         tags,
@@ -125,6 +156,7 @@ export const fileRoutes: FastifyPluginAsyncTypebox<{ files: FilesService }> = as
   app.put(
     '/filesystem/metadata/:uuid',
     {
+      config: { access: { permission: 'file.write', ids: [{ in: 'params', path: 'uuid' }] } },
       schema: {
         operationId: 'setFileDescription',
         tags,
@@ -141,6 +173,7 @@ export const fileRoutes: FastifyPluginAsyncTypebox<{ files: FilesService }> = as
   app.post(
     '/filesystem/metadata',
     {
+      config: { access: { permission: 'file.write', ids: [{ in: 'body', path: 'uuids' }] } },
       schema: {
         operationId: 'setFavourite',
         tags,
@@ -154,6 +187,12 @@ export const fileRoutes: FastifyPluginAsyncTypebox<{ files: FilesService }> = as
   app.post(
     '/filesystem/move',
     {
+      config: {
+        access: {
+          permission: 'file.write',
+          ids: [{ in: 'body', path: '' }, { in: 'query', path: 'targetFolderUuid', folder: true }],
+        },
+      },
       schema: {
         operationId: 'moveFiles',
         tags,
@@ -167,43 +206,69 @@ export const fileRoutes: FastifyPluginAsyncTypebox<{ files: FilesService }> = as
 
   app.delete(
     '/filesystem/hide',
-    { schema: { operationId: 'hideFiles', tags, body: UuidList, response: { 200: FileList, ...errorResponses } } },
+    {
+      config: { access: { permission: 'file.write', ids: [{ in: 'body', path: '' }] } },
+      schema: { operationId: 'hideFiles', tags, body: UuidList, response: { 200: FileList, ...errorResponses } },
+    },
     async (req) => files.setHidden(req.auth!, req.body, true),
   );
 
   app.post(
     '/filesystem/unhide',
-    { schema: { operationId: 'unhideFiles', tags, body: UuidList, response: { 200: FileList, ...errorResponses } } },
+    {
+      config: { access: { permission: 'file.write', ids: [{ in: 'body', path: '' }] } },
+      schema: { operationId: 'unhideFiles', tags, body: UuidList, response: { 200: FileList, ...errorResponses } },
+    },
     async (req) => files.setHidden(req.auth!, req.body, false),
   );
 
   app.delete(
     '/filesystem/trash',
-    { schema: { operationId: 'trashFiles', tags, body: UuidList, response: { 200: FileList, ...errorResponses } } },
+    {
+      config: { access: { permission: 'file.write', ids: [{ in: 'body', path: '' }] } },
+      schema: { operationId: 'trashFiles', tags, body: UuidList, response: { 200: FileList, ...errorResponses } },
+    },
     async (req) => files.trash(req.auth!, req.body),
   );
 
   app.post(
     '/v2/files/_bulk/trash',
-    { schema: { operationId: 'bulkTrashFiles', tags, body: ProjectItemList, response: { 200: FileList, ...errorResponses } } },
+    {
+      config: {
+        access: {
+          permission: 'file.write',
+          ids: [{ in: 'body', path: 'projectId', permission: 'project.read' }, { in: 'body', path: 'uuid' }],
+        },
+      },
+      schema: { operationId: 'bulkTrashFiles', tags, body: ProjectItemList, response: { 200: FileList, ...errorResponses } },
+    },
     async (req) => files.trashByProject(req.auth!, req.body),
   );
 
   app.post(
     '/filesystem/recover',
-    { schema: { operationId: 'recoverFiles', tags, body: UuidList, response: { 200: FileList, ...errorResponses } } },
+    {
+      config: { access: { permission: 'file.write', ids: [{ in: 'body', path: '' }] } },
+      schema: { operationId: 'recoverFiles', tags, body: UuidList, response: { 200: FileList, ...errorResponses } },
+    },
     async (req) => files.recover(req.auth!, req.body),
   );
 
   app.delete(
     '/filesystem/trash/forever',
-    { schema: { operationId: 'deleteFilesForever', tags, body: UuidList, response: { 200: Deleted, ...errorResponses } } },
+    {
+      config: { access: { permission: 'file.write', ids: [{ in: 'body', path: '' }] } },
+      schema: { operationId: 'deleteFilesForever', tags, body: UuidList, response: { 200: Deleted, ...errorResponses } },
+    },
     async (req) => files.deleteForever(req.auth!, req.body),
   );
 
   app.delete(
     '/filesystem/trash/all',
-    { schema: { operationId: 'emptyTrash', tags, response: { 200: Deleted, ...errorResponses } } },
+    {
+      config: { access: { permission: 'self' } },
+      schema: { operationId: 'emptyTrash', tags, response: { 200: Deleted, ...errorResponses } },
+    },
     async (req) => files.emptyTrash(req.auth!),
   );
 };

@@ -11,6 +11,7 @@ export const notificationRoutes: FastifyPluginAsyncTypebox<{ notifications: Noti
   app.get(
     '/notification/communication/fetch',
     {
+      config: { access: { permission: 'self' } },
       schema: {
         operationId: 'fetchNotifications',
         tags: ['notification'],
@@ -27,6 +28,7 @@ export const notificationRoutes: FastifyPluginAsyncTypebox<{ notifications: Noti
   app.get(
     '/notification/communication/read/:notificationId',
     {
+      config: { access: { permission: 'notification.write', ids: [{ in: 'params', path: 'notificationId' }] } },
       schema: {
         operationId: 'readNotification',
         tags: ['notification'],
@@ -43,6 +45,8 @@ export const notificationRoutes: FastifyPluginAsyncTypebox<{ notifications: Noti
   app.delete(
     '/notification/communication',
     {
+      // Someone else's or unknown ids are ignored: the answer counts only the caller's own deletions.
+      config: { access: { permission: 'notification.write', ids: [{ in: 'body', path: '', skipDenied: true }] } },
       schema: {
         operationId: 'deleteNotifications',
         tags: ['notification'],

@@ -8,13 +8,17 @@ const tags = ['photos'];
 export const timelineRoutes: FastifyPluginAsyncTypebox<{ timeline: TimelineService }> = async (app, { timeline }) => {
   app.get(
     '/scroll/groups',
-    { schema: { operationId: 'getPhotoGroups', tags, querystring: CategoryQuery, response: { 200: Groups, ...errorResponses } } },
+    {
+      config: { access: { permission: 'self' } },
+      schema: { operationId: 'getPhotoGroups', tags, querystring: CategoryQuery, response: { 200: Groups, ...errorResponses } },
+    },
     async (req) => timeline.groups(req.auth!, req.query.category),
   );
 
   app.post(
     '/scroll/groups/list',
     {
+      config: { access: { permission: 'self' } },
       schema: {
         operationId: 'listPhotoGroups',
         tags,
@@ -29,6 +33,7 @@ export const timelineRoutes: FastifyPluginAsyncTypebox<{ timeline: TimelineServi
   app.get(
     '/scroll/position/:x',
     {
+      config: { access: { permission: 'self' } },
       schema: {
         operationId: 'getPhotoPosition',
         tags,

@@ -25,6 +25,16 @@ const uploadUrlRoutes: FastifyPluginAsyncTypebox<{ uploads: UploadService }> = a
     '/upload/:uuid',
     {
       bodyLimit: MAX_UPLOAD_BYTES,
+      // The uuid is the new file's: unknown or the caller's own (resuming) is fine, someone else's answers 404.
+      config: {
+        access: {
+          permission: 'upload.write',
+          ids: [
+            { in: 'params', path: 'uuid', claim: true },
+            { in: 'headers', path: 'x-object-meta-parent-uuid', permission: 'file.write', folder: true },
+          ],
+        },
+      },
       schema: {
         operationId: 'uploadFile',
         tags: ['upload'],
@@ -45,7 +55,10 @@ const uploadUrlRoutes: FastifyPluginAsyncTypebox<{ uploads: UploadService }> = a
 
   raw.head(
     '/upload/:uuid',
-    { schema: { operationId: 'getUploadOffset', tags: ['upload'], params: UploadParams } },
+    {
+      config: { access: { permission: 'upload.read', ids: [{ in: 'params', path: 'uuid' }] } },
+      schema: { operationId: 'getUploadOffset', tags: ['upload'], params: UploadParams },
+    },
     async (req, reply) => {
       const { offset, length } = await uploads.status(req.auth!, req.params.uuid);
       reply.header('upload-offset', String(offset)).header('upload-length', String(length)).header('cache-control', 'no-store');
@@ -55,7 +68,10 @@ const uploadUrlRoutes: FastifyPluginAsyncTypebox<{ uploads: UploadService }> = a
 
   raw.delete(
     '/upload/:uuid',
-    { schema: { operationId: 'cancelUpload', tags: ['upload'], params: UploadParams, response: { 204: Type.Null(), ...failures } } },
+    {
+      config: { access: { permission: 'upload.write', ids: [{ in: 'params', path: 'uuid' }] } },
+      schema: { operationId: 'cancelUpload', tags: ['upload'], params: UploadParams, response: { 204: Type.Null(), ...failures } },
+    },
     async (req, reply) => {
       await uploads.cancel(req.auth!, req.params.uuid);
       return reply.status(204).send(null);
@@ -69,7 +85,10 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<{ uploads: UploadService; p
 ) => {
   app.post(
     '/container/baseUrl',
-    { schema: { operationId: 'getUploadBaseUrl', tags: ['upload'], response: { 200: BaseUrl, ...errorResponses } } },
+    {
+      config: { access: { permission: 'self' } },
+      schema: { operationId: 'getUploadBaseUrl', tags: ['upload'], response: { 200: BaseUrl, ...errorResponses } },
+    },
     async (req) => ({ value: `${publicUrl ?? `${req.protocol}://${req.host}`}/api/upload` }),
   );
 

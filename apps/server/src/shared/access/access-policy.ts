@@ -1,0 +1,64 @@
+import type { Executor } from '../../infra/db/executor.js';
+import type { AuthContext } from '../auth-context.js';
+import { NotFound } from '../errors.js';
+import * as repo from './access.repository.js';
+import { kindOf, type Permission, type ResourceKind } from './permissions.js';
+
+type Caller = Pick<AuthContext, 'accountId'>;
+
+export interface AccessOptions {
+  /** The ids name resources the caller may be creating: an unknown id is granted, one someone else holds is not. */
+  claim?: boolean;
+  /** Answer "Folder not found." rather than the kind's own message (a folder is a file). */
+  folder?: boolean;
+}
+
+const MESSAGES: Record<ResourceKind, string> = {
+  file: 'File not found.',
+  album: 'Album not found.',
+  upload: 'Upload not found.',
+  notification: 'Notification not found.',
+  project: 'Project not found.',
+};
+
+/**
+ * Who may do what to which resource: the one place every request's ids are checked.
+ * Today a resource answers to its owner only. Public links, album invitees, family members and the operator are
+ * added here, in `grantedIds`, as further grants; routes and services keep asking the same question.
+ */
+export class AccessPolicy {
+  constructor(private readonly db: Executor) {}
+
+  /** The subset of `ids` the caller may use with this permission; never throws for a denied id. */
+  async checkAccess(auth: Caller, permission: Permission, ids: Iterable<string>, opts: AccessOptions = {}): Promise<Set<string>> {
+    const unique = [...new Set(ids)];
+    // `self` names the caller's own account, which the session already proved; it takes no resource ids.
+    if (permission === 'self') return new Set();
+    return this.grantedIds(auth, permission, unique, opts);
+  }
+
+  /** Throws NotFound unless every id is granted: a denied id answers exactly like an unknown one. */
+  async requireAccess(auth: Caller, permission: Permission, ids: Iterable<string>, opts: AccessOptions = {}): Promise<void> {
+    const unique = [...new Set(ids)];
+    if (permission === 'self') {
+      if (unique.length > 0) throw new Error('the self permission takes no resource ids');
+      return;
+    }
+    const granted = await this.grantedIds(auth, permission, unique, opts);
+    if (unique.some((id) => !granted.has(id))) {
+      throw NotFound(opts.folder ? 'Folder not found.' : MESSAGES[kindOf(permission)]);
+    }
+  }
+
+  /** Extension point: further grants (public link, invitee, family member, operator) join the owner's here. */
+  private async grantedIds(auth: Caller, permission: Exclude<Permission, 'self'>, ids: string[], opts: AccessOptions): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const kind = kindOf(permission);
+    if (opts.claim) {
+      const others = new Set((await repo.holders(this.db, kind, ids)).filter((h) => h.account_id !== auth.accountId).map((h) => h.id));
+      return new Set(ids.filter((id) => !others.has(id)));
+    }
+    // The owner holds every permission on what is theirs.
+    return new Set(await repo.ownedIds(this.db, kind, auth.accountId, ids));
+  }
+}
