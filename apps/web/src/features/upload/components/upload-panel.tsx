@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '@/app/hooks';
 import { AlertIcon, CheckIcon, ChevronDownIcon, CloseIcon, RefreshIcon, UploadIcon } from '@/components/ui/icons';
@@ -56,10 +56,11 @@ function UploadRow({ item, onCancel, onRetry, onResume }: { item: UploadItem } &
   const problem = item.status === UploadStatus.Failed || item.status === UploadStatus.Timeout || item.status === UploadStatus.Empty;
   const cancellable = item.status === UploadStatus.NotStarted || item.status === UploadStatus.Loading;
   const retryable = item.status === UploadStatus.Failed || item.status === UploadStatus.Timeout;
+  const nameId = useId();
   return (
-    <li className={styles.item} data-testid="upload-item" data-name={item.name} data-status={item.status}>
+    <li className={styles.item} aria-labelledby={nameId} data-testid="upload-item" data-name={item.name} data-status={item.status}>
       <div className={styles.itemHead}>
-        <span className={styles.itemName} title={item.name}>
+        <span className={styles.itemName} id={nameId} title={item.name}>
           <bdi>{item.name}</bdi>
         </span>
         <span className={styles.itemButtons}>
