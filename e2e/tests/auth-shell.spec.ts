@@ -9,8 +9,12 @@ test('a visitor signs up with the code from the SMS, sees the shell with usage, 
   await page.getByRole('textbox', { name: text('auth:email_label'), exact: true }).fill(user.email);
   await page.getByRole('textbox', { name: text('auth:phone_label') }).fill(user.phoneNumber);
   await page.getByLabel(text('auth:password_label'), { exact: true }).fill(user.password);
-  // The label holds a Terms of Use button: its name is the sentence without the markup.
-  await page.getByRole('checkbox', { name: text('auth:eula_accept').replace(/<\/?\w+>/g, '') }).check();
+  // The label holds a Terms of Use button, so match the longest plain part of the sentence.
+  const eulaWords = text('auth:eula_accept')
+    .split(/<\/?\w+>/)
+    .map((part) => part.trim())
+    .sort((a, b) => b.length - a.length)[0]!;
+  await page.getByRole('checkbox', { name: eulaWords }).check();
   const sentAfter = Date.now() - 1000;
   await page.getByRole('button', { name: text('auth:signup_submit'), exact: true }).click();
 
