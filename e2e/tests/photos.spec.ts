@@ -102,8 +102,8 @@ test('photos: timeline groups by taken day with thumbnails, viewer, album with c
   await createAlbum.getByRole('button', { name: text('albums:create'), exact: true }).click();
   // A toast has no role of its own (Radix announces its text elsewhere).
   await expect(page.getByTestId('toast').first()).toBeVisible();
-  // the follow-up opens the new album
-  const albumTitle = page.getByRole('heading', { level: 1, name: 'Yaz 2024', exact: true });
+  // the follow-up opens the new album, with its photo picker over it (so the page behind is aria-hidden)
+  const albumTitle = page.getByRole('heading', { level: 1, name: 'Yaz 2024', exact: true, includeHidden: true });
   await expect(albumTitle).toBeVisible({ timeout: 10_000 });
   await expect(albumTitle).toHaveText('Yaz 2024');
   const albumUrl = page.url();
