@@ -55,7 +55,8 @@ describe('SignupScreen', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
-  it('signs up, verifies the one-time code and opens the signed-in area', async () => {
+  // Role queries over the whole form and the shell are slow in jsdom: more than the 5 s default on a busy machine.
+  it('signs up, verifies the one-time code and opens the signed-in area', { timeout: 15_000 }, async () => {
     const { user, requests, router } = setup({
       'POST /api/v2/signup/validate': ({ body }) =>
         (body as { otp: string }).otp === '000000'
