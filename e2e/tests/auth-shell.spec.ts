@@ -1,52 +1,60 @@
 import { expect, test } from '@playwright/test';
-import { codeFor, createAccount, expireSessions, newUser, openAccountCard, signIn } from './support.js';
+import { codeFor, createAccount, expireSessions, newUser, openAccountCard, signIn, text } from './support.js';
+
+const digit = (n: number) => text('common:otp_digit', { n });
 
 test('a visitor signs up with the code from the SMS, sees the shell with usage, and logs out', async ({ page }) => {
   const user = newUser();
   await page.goto('/auth/signup');
-  await page.getByTestId('signup-email').fill(user.email);
-  await page.getByTestId('signup-phone').fill(user.phoneNumber);
-  await page.getByTestId('signup-password').fill(user.password);
-  await page.getByTestId('signup-eula').check();
+  await page.getByRole('textbox', { name: text('auth:email_label'), exact: true }).fill(user.email);
+  await page.getByRole('textbox', { name: text('auth:phone_label') }).fill(user.phoneNumber);
+  await page.getByLabel(text('auth:password_label'), { exact: true }).fill(user.password);
+  // The label holds a Terms of Use button, so match the longest plain part of the sentence.
+  const eulaWords = text('auth:eula_accept')
+    .split(/<\/?\w+>/)
+    .map((part) => part.trim())
+    .sort((a, b) => b.length - a.length)[0]!;
+  await page.getByRole('checkbox', { name: eulaWords }).check();
   const sentAfter = Date.now() - 1000;
-  await page.getByTestId('signup-submit').click();
+  await page.getByRole('button', { name: text('auth:signup_submit'), exact: true }).click();
 
-  await expect(page.getByTestId('otp-0')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: digit(1), exact: true })).toBeVisible();
   const otp = await codeFor(`+90${user.phoneNumber}`, sentAfter);
   // The first box is focused; typing moves the focus from box to box.
-  await page.getByTestId('otp-0').click();
+  await page.getByRole('textbox', { name: digit(1), exact: true }).click();
   await page.keyboard.type(otp);
-  await expect(page.getByTestId('otp-5')).toHaveValue(otp[5]!);
-  await page.getByTestId('otp-verify').click();
+  await expect(page.getByRole('textbox', { name: digit(6), exact: true })).toHaveValue(otp[5]!);
+  await page.getByRole('button', { name: text('auth:otp_verify'), exact: true }).click();
 
   await expect(page).toHaveURL(/\/main/);
   await openAccountCard(page);
-  const usage = page.getByTestId('usage-bar');
+  const usage = page.getByRole('progressbar', { name: text('common:storage') });
   await expect(usage).toBeVisible();
   await expect(usage).toContainText('5 GB');
   // The badge also carries a screen-reader sentence after the visible count.
-  await expect(page.getByTestId('unread-badge').first()).toHaveText(/^1\D/);
+  const notifications = page.getByRole('menuitem', { name: text('account:notifications') });
+  await expect(notifications).toHaveText(new RegExp(`^${text('account:notifications')}1\\D`));
 
-  await page.getByTestId('logout').click();
+  await page.getByRole('menuitem', { name: text('account:logout') }).click();
   await expect(page).toHaveURL(/\/$/);
   expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
   // The old session is dead on the server too: going back to the signed-in area lands on the login screen.
   await page.goto('/main');
-  await expect(page.getByTestId('login-username')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: text('auth:username_label') })).toBeVisible();
 });
 
 test('an expired session is refreshed silently with the remember-me token', async ({ page, request }) => {
   const user = await createAccount(request);
   await signIn(page, user.email, user.password, true);
   await openAccountCard(page);
-  await expect(page.getByTestId('usage-bar')).toBeVisible();
+  await expect(page.getByRole('progressbar', { name: text('common:storage') })).toBeVisible();
   const before = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}')._at as string);
 
   expect(expireSessions(user.email)).toBeGreaterThan(0);
   await page.reload();
 
   await openAccountCard(page);
-  await expect(page.getByTestId('usage-bar')).toContainText('5 GB');
+  await expect(page.getByRole('progressbar', { name: text('common:storage') })).toContainText('5 GB');
   await expect(page).toHaveURL(/\/main/);
   const after = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}')._at as string);
   expect(after).toBeTruthy();
@@ -58,25 +66,25 @@ test('without remember-me an expired session ends on the login screen', async ({
   await signIn(page, user.email, user.password, false);
   expireSessions(user.email);
   await page.reload();
-  await expect(page.getByTestId('login-username')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: text('auth:username_label') })).toBeVisible();
 });
 
 test('switching to Arabic turns the whole app right-to-left', async ({ page, request }) => {
   const user = await createAccount(request);
   await signIn(page, user.email, user.password);
   await page.goto('/main/settings');
-  await page.getByTestId('settings-language').selectOption('ar');
+  await page.getByRole('combobox', { name: text('common:language'), exact: true }).selectOption('ar');
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-  await expect(page.getByTestId('page-title')).not.toHaveText('');
+  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('');
 });
 
 test('the login screen speaks the chosen language and unknown paths go to the landing page', async ({ page }) => {
   await page.goto('/');
   await expect(page.locator('html')).toHaveAttribute('lang', 'tr');
-  await page.getByTestId('language-picker').selectOption('en');
+  await page.getByRole('combobox', { name: text('common:language'), exact: true }).selectOption('en');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await page.goto('/no/such/page');
   await expect(page).toHaveURL(/\/en\/index\.html$/);
@@ -86,9 +94,9 @@ test('the login screen speaks the chosen language and unknown paths go to the la
 test('wrong password shows an error and keeps the visitor on the login screen', async ({ page, request }) => {
   const user = await createAccount(request);
   await page.goto('/');
-  await page.getByTestId('login-username').fill(user.email);
-  await page.getByTestId('login-password').fill('wrong-password-1');
-  await page.getByTestId('login-submit').click();
+  await page.getByRole('textbox', { name: text('auth:username_label') }).fill(user.email);
+  await page.getByLabel(text('auth:password_label'), { exact: true }).fill('wrong-password-1');
+  await page.getByRole('button', { name: text('auth:sign_in'), exact: true }).click();
   await expect(page.getByRole('alert')).toBeVisible();
   await expect(page).not.toHaveURL(/\/main/);
 });

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { createAccount, openAccountCard, signIn } from './support.js';
+import { createAccount, openAccountCard, signIn, startsWith, text } from './support.js';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bulut-e2e-files-'));
 
@@ -25,19 +25,22 @@ function makeFile(name: string, bytes: number): { path: string; sha256: string }
 }
 
 const sha = (file: string) => crypto.createHash('sha256').update(fs.readFileSync(file)).digest('hex');
-const row = (page: Page, name: string) => page.locator(`[data-testid="file-row"][data-name="${name}"]`);
+const row = (page: Page, name: string) =>
+  page.getByRole('list', { name: text('files:list_label') }).getByRole('listitem', { name: startsWith(`${name}, `) });
+const trashRows = (page: Page) => page.getByRole('list', { name: text('files:trash_list_label') }).getByRole('listitem');
+const selectionAction = (page: Page, key: string) =>
+  page.getByRole('toolbar', { name: text('files:selection_actions') }).getByRole('button', { name: text(key), exact: true });
 
 async function openNew(page: Page) {
-  const desktop = page.getByTestId('new-button');
-  if (await desktop.isVisible()) await desktop.click();
-  else await page.getByTestId('new-button-mobile').click();
+  // The wide screen's button and the narrow screen's icon share the name; only one is rendered.
+  await page.getByRole('button', { name: text('shell:new'), exact: true }).click();
 }
 
 async function usageText(page: Page): Promise<string> {
   await openAccountCard(page);
-  const text = (await page.getByTestId('usage-bar').innerText()).trim();
+  const usage = (await page.getByRole('progressbar', { name: text('common:storage') }).innerText()).trim();
   await page.keyboard.press('Escape');
-  return text;
+  return usage;
 }
 
 test.describe.configure({ mode: 'serial' });
@@ -47,7 +50,7 @@ test('files: upload with progress, folders, move, rename, favourite, preview, do
   const user = await createAccount(request);
   await signIn(page, user.email, user.password);
   await page.goto('/main/files');
-  await expect(page.getByTestId('files-screen')).toBeVisible();
+  await expect(page.getByRole('region', { name: text('files:title'), exact: true })).toBeVisible();
 
   const small = makeFile(`note-${info.project.name}.txt`, 3_000);
   const photo = makeFile(`Tatil fotoğrafı-${info.project.name}.bin`, 700_000);
@@ -56,11 +59,14 @@ test('files: upload with progress, folders, move, rename, favourite, preview, do
 
   // several files at once through the NEW menu
   await openNew(page);
-  await page.getByTestId('new-upload').click();
+  await page.getByRole('menuitem', { name: text('files:upload_files') }).click();
+  // The file input is hidden (the menu item opens it): it has no role.
   await page.getByTestId('upload-input').setInputFiles([small.path, photo.path, big.path]);
-  await expect(page.getByTestId('upload-panel')).toBeVisible();
-  const bigItem = page.locator(`[data-testid="upload-item"][data-name="${bigName}"]`);
-  const progress = bigItem.getByTestId('upload-progress');
+  const panel = page.getByRole('region', { name: text('upload:panel_label') });
+  await expect(panel).toBeVisible();
+  // The panel collapses once everything is done; the hidden row still carries its status.
+  const bigItem = panel.getByRole('listitem', { name: bigName, exact: true, includeHidden: true });
+  const progress = bigItem.getByRole('progressbar');
   const percent = async () => Number(await progress.getAttribute('aria-valuenow'));
   // Slow the uplink so the big upload is surely in flight when the connection drops.
   const cdp = await page.context().newCDPSession(page);
@@ -93,54 +99,62 @@ test('files: upload with progress, folders, move, rename, favourite, preview, do
 
   // create a folder, move the note into it, rename the photo, favourite it
   await openNew(page);
-  await page.getByTestId('new-folder').click();
-  await page.getByTestId('folder-name-input').fill('Belgeler');
-  await page.getByTestId('folder-create-submit').click();
+  await page.getByRole('menuitem', { name: text('files:new_folder') }).click();
+  const createFolder = page.getByRole('dialog', { name: text('files:create_folder_title') });
+  await createFolder.getByRole('textbox', { name: text('files:folder_name') }).fill('Belgeler');
+  await createFolder.getByRole('button', { name: text('files:create'), exact: true }).click();
   await expect(row(page, 'Belgeler')).toBeVisible();
 
   await row(page, path.basename(small.path)).click();
-  await page.getByTestId('action-move').click();
-  await page.locator('[data-testid="move-target"][data-name="Belgeler"]').click();
-  await page.getByTestId('move-submit').click();
+  await selectionAction(page, 'files:action_move').click();
+  const move = page.getByRole('dialog', { name: text('files:move_title') });
+  await move.getByRole('listbox', { name: text('files:move_choose') }).getByRole('option', { name: 'Belgeler', exact: true }).click();
+  await move.getByRole('button', { name: text('files:move_here', { folder: 'Belgeler' }) }).click();
   await expect(row(page, path.basename(small.path))).toHaveCount(0);
 
   await row(page, path.basename(photo.path)).click();
-  await page.getByTestId('action-rename').click();
-  await page.getByTestId('rename-input').fill('Yaz 2026.bin');
-  await page.getByTestId('rename-submit').click();
+  await selectionAction(page, 'files:action_rename').click();
+  const rename = page.getByRole('dialog', { name: text('files:rename_title') });
+  await rename.getByRole('textbox', { name: text('files:new_name') }).fill('Yaz 2026.bin');
+  await rename.getByRole('button', { name: text('files:rename'), exact: true }).click();
   await expect(row(page, 'Yaz 2026.bin')).toBeVisible();
   await row(page, 'Yaz 2026.bin').click();
-  await page.getByTestId('action-favourite').click();
+  await selectionAction(page, 'files:action_favourite').click();
 
   // preview the text file inside the folder, then download it and compare bytes
   await row(page, 'Belgeler').dblclick();
   await expect(row(page, path.basename(small.path))).toBeVisible();
   await row(page, path.basename(small.path)).dblclick();
-  await expect(page.getByTestId('preview')).toBeVisible();
+  const preview = page.getByRole('dialog', { name: path.basename(small.path) });
+  await expect(preview).toBeVisible();
   const downloadPromise = page.waitForEvent('download');
-  await page.getByTestId('preview-download').click();
+  // The top bar's buttons come first in the preview.
+  await preview.getByRole('button', { name: text('files:action_download'), exact: true }).first().click();
   const download = await downloadPromise;
   const saved = path.join(tmp, `dl-${info.project.name}.txt`);
   await download.saveAs(saved);
   expect(sha(saved)).toBe(small.sha256);
-  await page.getByTestId('preview-close').click();
+  await preview.getByRole('button', { name: text('common:close'), exact: true }).first().click();
 
   // trash the big file from the root, recover it, trash it again and empty the trash: usage drops
   await page.goto('/main/files');
   const usedWithBig = await usageText(page);
   await row(page, bigName).click();
-  await page.getByTestId('action-trash').click();
+  await selectionAction(page, 'files:action_trash').click();
   await expect(row(page, bigName)).toHaveCount(0);
   await page.goto('/main/trash');
-  await page.locator(`[data-testid="trash-row"][data-name="${bigName}"]`).click();
-  await page.getByTestId('trash-recover').click();
+  await trashRows(page).and(page.getByRole('listitem', { name: startsWith(`${bigName}, `) })).click();
+  await selectionAction(page, 'files:recover').click();
   await page.goto('/main/files');
   await expect(row(page, bigName)).toBeVisible();
   await row(page, bigName).click();
-  await page.getByTestId('action-trash').click();
+  await selectionAction(page, 'files:action_trash').click();
   await page.goto('/main/trash');
-  await page.getByTestId('trash-delete-all').click();
-  await page.getByTestId('confirm-ok').click();
-  await expect(page.locator('[data-testid="trash-row"]')).toHaveCount(0);
+  await page.getByRole('button', { name: text('files:delete_all'), exact: true }).click();
+  await page
+    .getByRole('dialog', { name: text('files:delete_all_title') })
+    .getByRole('button', { name: text('files:delete_all_confirm'), exact: true })
+    .click();
+  await expect(trashRows(page)).toHaveCount(0);
   await expect.poll(() => usageText(page)).not.toBe(usedWithBig);
 });

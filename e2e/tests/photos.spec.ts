@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { createAccount, signIn } from './support.js';
+import { createAccount, signIn, startsWith, text } from './support.js';
 
 const fixtures = path.resolve(import.meta.dirname, '../fixtures');
 // EXIF DateTimeOriginal of each fixture (e2e/fixtures/make-photos.mjs): two on one day, one each in two other years.
@@ -19,23 +19,26 @@ test.afterEach(() => {
   expect(errors, errors.join('\n')).toEqual([]);
 });
 
+// A tile's wrapper has no role (its buttons do); it carries the day, uuid and name the test reads.
 const tile = (page: Page, name: PhotoName) => page.locator(`[data-testid="photo-tile"][data-name="${name}"]`);
+const selectionAction = (page: Page, key: string) =>
+  page.getByRole('toolbar', { name: text('files:selection_actions') }).getByRole('button', { name: text(key), exact: true });
 
 async function openNewMenu(page: Page) {
-  const desktop = page.getByTestId('new-button');
-  if (await desktop.isVisible()) await desktop.click();
-  else await page.getByTestId('new-button-mobile').click();
+  // The wide screen's button and the narrow screen's icon share the name; only one is rendered.
+  await page.getByRole('button', { name: text('shell:new'), exact: true }).click();
 }
 
 /** Selects photos on the timeline or in an album through their check boxes. */
 async function select(page: Page, names: PhotoName[]) {
   for (const name of names) {
     await tile(page, name).hover();
-    await tile(page, name).getByTestId('photo-check').click();
+    await tile(page, name).getByRole('checkbox', { name: text('photos:select_photo', { name }) }).click();
   }
 }
 
 async function expectThumbnailLoaded(page: Page, name: PhotoName) {
+  // The thumbnail is decorative (alt=""): it has no role.
   const img = tile(page, name).getByTestId('photo-thumbnail');
   await expect(img).toHaveCount(1, { timeout: 30_000 });
   await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0), { timeout: 15_000 }).toBe(true);
@@ -49,11 +52,12 @@ test('photos: timeline groups by taken day with thumbnails, viewer, album with c
 
   // the side menu's Photos item leads to the (empty) timeline
   await page.goto('/main/photos/all');
-  await expect(page.getByTestId('photos-empty')).toBeVisible();
+  await expect(page.getByRole('group', { name: text('photos:empty_all_title') })).toBeVisible();
 
   // upload four photos taken on three different days through the NEW menu and the shared upload panel
   await openNewMenu(page);
-  await page.getByTestId('new-upload').click();
+  await page.getByRole('menuitem', { name: text('files:upload_files') }).click();
+  // The file input is hidden (the menu item opens it): it has no role.
   await page.getByTestId('upload-input').setInputFiles(Object.keys(PHOTOS).map((name) => path.join(fixtures, name)));
 
   // each lands in the day its EXIF says, with a real thumbnail
@@ -61,6 +65,7 @@ test('photos: timeline groups by taken day with thumbnails, viewer, album with c
     await expect(tile(page, name)).toHaveAttribute('data-group', day, { timeout: 30_000 });
     await expectThumbnailLoaded(page, name);
   }
+  // A day's header is a plain block that carries its key.
   const days = page.getByTestId('timeline-day');
   await expect(days).toHaveCount(3);
   await expect(days.nth(0)).toHaveAttribute('data-key', '2024-05-01');
@@ -68,32 +73,39 @@ test('photos: timeline groups by taken day with thumbnails, viewer, album with c
   await expect(days.nth(2)).toHaveAttribute('data-key', '2021-07-14');
 
   // the viewer opens on the clicked photo and walks the timeline with keys and buttons
-  await tile(page, 'snow-2023-12-25.jpg').getByTestId('photo-open').click();
-  const viewer = page.getByTestId('photo-viewer');
+  await tile(page, 'snow-2023-12-25.jpg').getByRole('button', { name: startsWith('snow-2023-12-25.jpg') }).click();
+  const viewer = page.getByRole('dialog', { name: 'snow-2023-12-25.jpg', exact: true });
   await expect(viewer).toBeVisible();
+  // The counter is a plain span (its aria-label reads the position): it keeps its test id.
   await expect(page.getByTestId('viewer-counter')).toContainText('3');
   await expect(page.getByTestId('viewer-counter')).toContainText('4');
-  await expect(page.getByTestId('viewer-image')).toBeVisible();
+  await expect(viewer.getByRole('img', { name: 'snow-2023-12-25.jpg', exact: true })).toBeVisible();
   await page.keyboard.press('ArrowRight');
   await expect(page.getByTestId('viewer-counter')).toContainText('4');
-  await page.getByTestId('viewer-prev').click();
-  await page.getByTestId('viewer-prev').click();
+  const photoViewer = page.getByRole('dialog');
+  await photoViewer.getByRole('button', { name: text('viewer:previous'), exact: true }).click();
+  await photoViewer.getByRole('button', { name: text('viewer:previous'), exact: true }).click();
   await expect(page.getByTestId('viewer-counter')).toContainText('2');
-  await page.getByTestId('viewer-info').click();
-  await expect(page.getByTestId('viewer-info-panel')).toContainText('E2E Camera');
+  await photoViewer.getByRole('button', { name: text('viewer:info'), exact: true }).click();
+  await expect(photoViewer.getByRole('complementary', { name: text('viewer:info'), exact: true })).toContainText('E2E Camera');
   await page.keyboard.press('Escape');
-  await expect(viewer).toBeHidden();
+  await expect(photoViewer).toBeHidden();
 
   // create an album from the albums screen (the modal filters special characters)
   await page.goto('/main/album');
-  await page.getByTestId('albums-create').first().click();
-  await page.getByTestId('create-album-input').fill('Yaz!! 2024*');
-  await expect(page.getByTestId('create-album-input')).toHaveValue('Yaz 2024');
-  await page.getByTestId('create-album-submit').click();
+  // The toolbar and the empty state both offer it.
+  await page.getByRole('button', { name: text('albums:create_album'), exact: true }).first().click();
+  const createAlbum = page.getByRole('dialog', { name: text('albums:create_title') });
+  const albumName = createAlbum.getByRole('textbox', { name: text('albums:album_name') });
+  await albumName.fill('Yaz!! 2024*');
+  await expect(albumName).toHaveValue('Yaz 2024');
+  await createAlbum.getByRole('button', { name: text('albums:create'), exact: true }).click();
+  // A toast has no role of its own (Radix announces its text elsewhere).
   await expect(page.getByTestId('toast').first()).toBeVisible();
-  // the follow-up opens the new album
-  await expect(page.getByTestId('album-detail')).toBeVisible({ timeout: 10_000 });
-  await expect(page.getByTestId('album-label')).toHaveText('Yaz 2024');
+  // the follow-up opens the new album, with its photo picker over it (so the page behind is aria-hidden)
+  const albumTitle = page.getByRole('heading', { level: 1, name: 'Yaz 2024', exact: true, includeHidden: true });
+  await expect(albumTitle).toBeVisible({ timeout: 10_000 });
+  await expect(albumTitle).toHaveText('Yaz 2024');
   const albumUrl = page.url();
   await page.keyboard.press('Escape');
 
@@ -101,20 +113,22 @@ test('photos: timeline groups by taken day with thumbnails, viewer, album with c
   await page.goto('/main/photos/all');
   await expectThumbnailLoaded(page, 'beach-2024-05-01.jpg');
   await select(page, ['beach-2024-05-01.jpg', 'forest-2021-07-14.jpg']);
-  await page.getByTestId('photos-action-album').click();
-  await page.getByTestId('add-to-album-dialog').getByTestId('add-to-album-item').filter({ hasText: 'Yaz 2024' }).click();
-  await expect(page.getByTestId('add-to-album-dialog')).toBeHidden();
+  await selectionAction(page, 'photos:action_add_to_album').click();
+  const addToAlbum = page.getByRole('dialog', { name: text('albums:add_to_album_title') });
+  await addToAlbum.getByRole('list', { name: text('albums:your_albums') }).getByRole('button').filter({ hasText: 'Yaz 2024' }).click();
+  await expect(addToAlbum).toBeHidden();
 
   // the album shows them; its cover defaults to the newest, then we set the older one as cover
   await page.goto(albumUrl);
   await expect(page.getByTestId('photo-tile')).toHaveCount(2);
   await expectThumbnailLoaded(page, 'forest-2021-07-14.jpg');
   await page.goto('/main/album');
-  const card = page.getByTestId('album-card').filter({ hasText: 'Yaz 2024' });
+  const card = page.getByRole('article').filter({ hasText: 'Yaz 2024' });
+  // The cover is a decorative block (no role) that carries the cover photo's uuid.
   await expect(card.getByTestId('album-cover')).toHaveAttribute('data-cover', await uuidOf(page, albumUrl, 'beach-2024-05-01.jpg'));
   await page.goto(albumUrl);
   await select(page, ['forest-2021-07-14.jpg']);
-  await page.getByTestId('album-action-cover').click();
+  await selectionAction(page, 'albums:set_cover').click();
   const forestUuid = await tile(page, 'forest-2021-07-14.jpg').getAttribute('data-uuid');
   await page.goto('/main/album');
   await expect(card.getByTestId('album-cover')).toHaveAttribute('data-cover', forestUuid!);
@@ -123,17 +137,18 @@ test('photos: timeline groups by taken day with thumbnails, viewer, album with c
   await page.goto('/main/photos/all');
   await expectThumbnailLoaded(page, 'forest-2021-07-14.jpg');
   await select(page, ['forest-2021-07-14.jpg']);
-  await page.getByTestId('photos-action-delete').click();
-  await page.getByTestId('photos-delete-confirm').getByRole('button').last().click();
+  await selectionAction(page, 'photos:action_delete').click();
+  await page.getByRole('dialog', { name: text('photos:delete_title') }).getByRole('button', { name: text('photos:delete_confirm'), exact: true }).click();
   await expect(tile(page, 'forest-2021-07-14.jpg')).toHaveCount(0);
   await expect(page.getByTestId('timeline-day')).toHaveCount(2);
   await page.goto(albumUrl);
   await expect(page.getByTestId('photo-tile')).toHaveCount(1);
 
   await page.goto('/main/trash');
-  await page.locator('[data-testid="trash-row"][data-name="forest-2021-07-14.jpg"]').click();
-  await page.getByTestId('trash-recover').click();
-  await expect(page.locator('[data-testid="trash-row"]')).toHaveCount(0);
+  const trashRows = page.getByRole('list', { name: text('files:trash_list_label') }).getByRole('listitem');
+  await trashRows.and(page.getByRole('listitem', { name: startsWith('forest-2021-07-14.jpg, ') })).click();
+  await selectionAction(page, 'files:recover').click();
+  await expect(trashRows).toHaveCount(0);
   await page.goto(albumUrl);
   await expect(page.getByTestId('photo-tile')).toHaveCount(2);
   await page.goto('/main/photos/all');
@@ -141,14 +156,15 @@ test('photos: timeline groups by taken day with thumbnails, viewer, album with c
 
   // the album itself goes to the album trash and comes back
   await page.goto('/main/album');
-  await card.getByTestId('album-menu').click();
-  await page.getByTestId('album-action-trash').click();
+  const albumMenu = card.getByRole('button', { name: text('albums:album_menu', { name: 'Yaz 2024' }) });
+  await albumMenu.click();
+  await page.getByRole('menuitem', { name: text('albums:action_trash'), exact: true }).click();
   await expect(card).toHaveCount(0);
-  await page.getByTestId('albums-filter-trashed').click();
-  await card.getByTestId('album-menu').click();
-  await page.getByTestId('album-action-recover').click();
+  await page.getByRole('tab', { name: text('albums:filter_trash'), exact: true }).click();
+  await albumMenu.click();
+  await page.getByRole('menuitem', { name: text('albums:action_recover'), exact: true }).click();
   await expect(card).toHaveCount(0);
-  await page.getByTestId('albums-filter-active').click();
+  await page.getByRole('tab', { name: text('albums:filter_active'), exact: true }).click();
   await expect(card).toHaveCount(1);
 });
 

@@ -4,6 +4,23 @@ import Database from 'better-sqlite3';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E_DATA_DIR } from '../playwright.config.js';
 
+const LOCALES = path.resolve(import.meta.dirname, '../../apps/web/src/i18n/locales');
+
+/** An interface string by its "namespace:key", as the web app's t() renders it; Turkish is the app's default language. */
+export function text(key: string, values: Record<string, string | number> = {}, language = 'tr'): string {
+  const [namespace, name] = key.split(':') as [string, string];
+  const strings = JSON.parse(fs.readFileSync(path.join(LOCALES, language, `${namespace}.json`), 'utf8')) as Record<string, unknown>;
+  const found = strings[name];
+  if (typeof found !== 'string') throw new Error(`no ${language} string for ${key}`);
+  return found.replace(/\{\{(\w+)\}\}/g, (_, variable: string) => String(values[variable]));
+}
+
+/** Matches an accessible name that starts with `prefix` (file rows are named "<name>, <kind>"). */
+export function startsWith(prefix: string): RegExp {
+  const escaped = prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`^${escaped}`);
+}
+
 let seq = 0;
 export function newUser() {
   seq++;
@@ -49,10 +66,10 @@ export async function createAccount(request: APIRequestContext, user = newUser()
 
 export async function signIn(page: Page, username: string, password: string, rememberMe = true) {
   await page.goto('/');
-  await page.getByTestId('login-username').fill(username);
-  await page.getByTestId('login-password').fill(password);
-  if (rememberMe) await page.getByTestId('login-remember').check();
-  await page.getByTestId('login-submit').click();
+  await page.getByRole('textbox', { name: text('auth:username_label') }).fill(username);
+  await page.getByLabel(text('auth:password_label'), { exact: true }).fill(password);
+  if (rememberMe) await page.getByRole('checkbox', { name: text('auth:remember_me') }).check();
+  await page.getByRole('button', { name: text('auth:sign_in'), exact: true }).click();
   await expect(page).toHaveURL(/\/main/);
 }
 
@@ -70,6 +87,7 @@ export function expireSessions(email: string): number {
 }
 
 export async function openAccountCard(page: Page) {
-  await page.getByTestId('account-card-trigger').click();
-  await expect(page.getByTestId('account-card')).toBeVisible();
+  // Named "Account menu" or "Account menu, unread notifications: n".
+  await page.getByRole('button', { name: text('account:menu_label') }).click();
+  await expect(page.getByRole('menu', { name: text('account:menu_label') })).toBeVisible();
 }

@@ -69,20 +69,20 @@ describe('signed-in layout', () => {
     server({}, { 'GET /api/filesystem': () => json({ fileList: [], page: 0, size: 50, hasMore: false }) });
     const { router } = renderMain('/main');
     await waitFor(() => expect(router.state.location.pathname).toBe('/main/files'));
-    expect(await screen.findByTestId('files-screen')).toBeInTheDocument();
-    expect(screen.getByTestId('page-title')).toHaveTextContent('Files');
-    const menu = screen.getByTestId('side-menu');
+    expect(await screen.findByRole('region', { name: 'Files' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Files');
+    const menu = screen.getByRole('navigation', { name: 'Main menu' });
     // Only built screens are linked, in spec order (Photos, Files, Trash), nothing dead.
     expect(within(menu).getAllByRole('link').map((link) => link.textContent)).toEqual(['Photos', 'Files', 'Trash']);
-    expect(screen.getByTestId('new-button')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'New' })).toBeInTheDocument();
   });
 
   it('opens the NEW menu for ?uploadFile and drops the parameter', async () => {
     signIn();
     server({}, { 'GET /api/filesystem': () => json({ fileList: [], page: 0, size: 50, hasMore: false }) });
     const { router } = renderMain('/main/files?uploadFile');
-    expect(await screen.findByTestId('new-upload')).toHaveTextContent('Upload files');
-    expect(screen.getByTestId('new-folder')).toHaveTextContent('Create folder');
+    expect(await screen.findByRole('menuitem', { name: 'Upload files' })).toHaveTextContent('Upload files');
+    expect(screen.getByRole('menuitem', { name: 'Create folder' })).toHaveTextContent('Create folder');
     await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 
@@ -90,29 +90,29 @@ describe('signed-in layout', () => {
     signIn();
     server();
     const { user } = renderMain('/main/notifications');
-    await waitFor(() => expect(screen.getByTestId('page-title')).toHaveTextContent('Notifications'));
-    const menu = screen.getByTestId('side-menu');
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Notifications'));
+    const menu = screen.getByRole('navigation', { name: 'Main menu' });
     expect(await within(menu).findByText('Ayşe Yılmaz')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Clear All' })).toBeInTheDocument();
-    expect(screen.queryByTestId('new-button')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'New' })).not.toBeInTheDocument();
 
-    await user.click(screen.getByTestId('account-card-trigger'));
-    const card = await screen.findByTestId('account-card');
-    expect(within(card).getByTestId('unread-badge')).toHaveTextContent('3');
-    const usage = within(card).getByTestId('usage-bar');
+    await user.click(screen.getByRole('button', { name: /^Account menu/ }));
+    const card = await screen.findByRole('menu', { name: /^Account menu/ });
+    expect(within(within(card).getByRole('menuitem', { name: /^Notifications/ })).getByText('3')).toBeInTheDocument();
+    const usage = within(card).getByRole('progressbar', { name: 'Storage' });
     expect(usage).toHaveTextContent('1.2 GB / 5 GB');
     expect(usage).toHaveAttribute('aria-valuenow', '24');
-    expect(within(card).queryByTestId('premium-prompt')).not.toBeInTheDocument();
+    expect(within(card).queryByRole('group', { name: 'Upgrade to Premium' })).not.toBeInTheDocument();
   });
 
   it('caps the unread badge at 9+ and shows the premium prompt without a dead button', async () => {
     signIn();
     server({ unread: 12, premium: false });
     const { user } = renderMain('/main/notifications');
-    await user.click(await screen.findByTestId('account-card-trigger'));
-    const card = await screen.findByTestId('account-card');
-    await waitFor(() => expect(within(card).getByTestId('unread-badge')).toHaveTextContent('9+'));
-    const prompt = await within(card).findByTestId('premium-prompt');
+    await user.click(await screen.findByRole('button', { name: /^Account menu/ }));
+    const card = await screen.findByRole('menu', { name: /^Account menu/ });
+    await waitFor(() => expect(within(card).getByRole('menuitem', { name: /^Notifications/ })).toHaveTextContent('9+'));
+    const prompt = await within(card).findByRole('group', { name: 'Upgrade to Premium' });
     expect(prompt).toHaveTextContent('Upgrade to Premium');
     expect(within(prompt).queryByRole('button')).not.toBeInTheDocument();
   });
@@ -121,11 +121,11 @@ describe('signed-in layout', () => {
     signIn();
     server();
     const { user, router } = renderMain('/main/notifications');
-    await user.click(await screen.findByTestId('account-card-trigger'));
+    await user.click(await screen.findByRole('button', { name: /^Account menu/ }));
     await user.click(await screen.findByRole('menuitem', { name: 'Settings' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/main/settings'));
     expect(await screen.findByRole('tab', { name: 'Profile', selected: true })).toBeInTheDocument();
-    expect(screen.getByTestId('page-title')).toHaveTextContent('Settings');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Settings');
   });
 
   // The sign-in screen is a lazy chunk that Vitest transforms on first use here: give it more than the 5 s default.
@@ -135,8 +135,8 @@ describe('signed-in layout', () => {
     sessionStorage.setItem('navToPackages', 'true');
     const { requests } = server({}, { 'GET /api/captcha/required': () => json({ captchaRequired: false }) });
     const { user, router } = renderMain('/main/notifications');
-    await user.click(await screen.findByTestId('account-card-trigger'));
-    await user.click(await screen.findByTestId('logout'));
+    await user.click(await screen.findByRole('button', { name: /^Account menu/ }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Log out' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     const logoutCall = requests.find((r) => r.url.pathname === '/api/auth/logout');
     expect(logoutCall?.headers.get('X-Auth-Token')).toBe('token-1');
@@ -152,11 +152,11 @@ describe('signed-in layout', () => {
     signIn();
     server({ status: 'READ_ONLY', used: String(Math.round(5368709120 * 0.85)) });
     const { user } = renderMain('/main/notifications');
-    expect(await screen.findByTestId('read-only-banner')).toBeInTheDocument();
-    const modal = await screen.findByTestId('full-storage-modal');
+    expect(await screen.findByText(/Your account is read-only/)).toBeInTheDocument();
+    const modal = await screen.findByRole('dialog', { name: 'Your storage is almost full' });
     expect(modal).toHaveTextContent('Your storage is almost full');
     await user.click(within(modal).getByRole('button', { name: 'Not now' }));
-    await waitFor(() => expect(screen.queryByTestId('full-storage-modal')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(sessionStorage.getItem('fullStorageDismissed')).toBe('true');
   });
 
@@ -179,12 +179,12 @@ describe('signed-in layout', () => {
     signIn();
     server({ unread: 10 });
     const { user } = renderMain('/main/notifications');
-    const hamburger = await screen.findByTestId('hamburger');
-    await waitFor(() => expect(within(hamburger).getByTestId('unread-badge')).toHaveTextContent('9+'));
-    expect(screen.queryByTestId('side-menu')).not.toBeInTheDocument();
+    const hamburger = await screen.findByRole('button', { name: /^Open menu/ });
+    await waitFor(() => expect(within(hamburger).getByText('9+')).toBeInTheDocument());
+    expect(screen.queryByRole('navigation', { name: 'Main menu' })).not.toBeInTheDocument();
     // Mobile: Clear All is the trash icon in the header.
     expect(screen.getByRole('button', { name: 'Clear All' })).toBeInTheDocument();
     await user.click(hamburger);
-    expect(await screen.findByTestId('side-menu')).toBeInTheDocument();
+    expect(await screen.findByRole('navigation', { name: 'Main menu' })).toBeInTheDocument();
   });
 });

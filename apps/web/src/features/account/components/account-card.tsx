@@ -1,6 +1,7 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useId } from 'react';
 import { PREMIUM_AUTHORITY, useGetAccountInfoQuery, useGetAuthorityQuery, useGetUsagesQuery } from '@/api/account';
 import { logout } from '@/api/base-api';
 import { useAppDispatch } from '@/app/hooks';
@@ -33,6 +34,7 @@ export function AccountCard({ unreadCount, compact = false }: AccountCardProps) 
   const isPremium = authority.data?.some((entry) => entry.type === PREMIUM_AUTHORITY) ?? true;
   const packagesBuilt = isPathBuilt(paths.packages);
   const unreadLabel = t('account:unread_count', { count: unreadCount });
+  const premiumTitleId = useId();
 
   return (
     // Non-modal: the modal variant's scroll lock injects a <style> tag that the CSP blocks.
@@ -94,10 +96,10 @@ export function AccountCard({ unreadCount, compact = false }: AccountCardProps) 
               <div className={styles.skeleton} aria-hidden="true" />
             )}
             {!isPremium ? (
-              <div className={styles.premium} data-testid="premium-prompt">
+              <div className={styles.premium} role="group" aria-labelledby={premiumTitleId} data-testid="premium-prompt">
                 <StarIcon size={18} className={styles.premiumIcon} />
                 <div>
-                  <p className={styles.premiumTitle}>{t('account:premium_title')}</p>
+                  <p className={styles.premiumTitle} id={premiumTitleId}>{t('account:premium_title')}</p>
                   <p className={styles.premiumText}>{t('account:premium_text')}</p>
                   {packagesBuilt ? (
                     <DropdownMenu.Item asChild onSelect={() => navigate(paths.packages)}>

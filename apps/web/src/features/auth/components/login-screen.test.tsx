@@ -26,14 +26,14 @@ describe('LoginScreen', () => {
   it('shows the sign-in form with language picker and sign-up link, without captcha by default', async () => {
     const { requests } = renderLogin(captchaNotRequired);
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
-    expect(screen.getByLabelText('E-mail or phone number')).toBe(screen.getByTestId('login-username'));
-    expect(screen.getByLabelText('Password')).toBe(screen.getByTestId('login-password'));
-    expect(screen.getByRole('checkbox', { name: 'Keep me signed in' })).toBe(screen.getByTestId('login-remember'));
-    expect(screen.getByTestId('language-picker')).toHaveValue('en');
+    expect(screen.getByLabelText('E-mail or phone number')).toBe(screen.getByRole('textbox', { name: 'E-mail or phone number' }));
+    expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'password');
+    expect(screen.getByLabelText('Keep me signed in')).toBe(screen.getByRole('checkbox', { name: 'Keep me signed in' }));
+    expect(screen.getByRole('combobox', { name: 'Language' })).toHaveValue('en');
     expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/auth/signup');
     await waitFor(() => expect(requests.some((r) => r.url.pathname === '/api/captcha/required')).toBe(true));
     expect(requests.find((r) => r.url.pathname === '/api/captcha/required')?.url.searchParams.get('channel')).toBe('LOGIN');
-    expect(screen.queryByTestId('captcha-image')).not.toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: 'Security code image' })).not.toBeInTheDocument();
   });
 
   it('shows the captcha when the server requires it and sends the answer with the sign-in', async () => {
@@ -41,25 +41,25 @@ describe('LoginScreen', () => {
       'GET /api/captcha/required': () => json({ captchaRequired: true }),
       'POST /api/auth/token': () => json({ status: 'INVALID_CREDENTIALS', message: 'Invalid username or password.' }, { status: 401 }),
     });
-    const image = await screen.findByTestId('captcha-image');
+    const image = await screen.findByRole('img', { name: 'Security code image' });
     expect(image.getAttribute('src')).toMatch(/^\/api\/captcha\/IMAGE\/[0-9a-f-]{36}$/);
-    expect(screen.getByTestId('captcha-answer')).toHaveAttribute('placeholder', 'Type the characters you see');
+    expect(screen.getByRole('textbox', { name: 'Security code' })).toHaveAttribute('placeholder', 'Type the characters you see');
 
-    await user.type(screen.getByTestId('login-username'), 'ayse@example.com');
-    await user.type(screen.getByTestId('login-password'), 'secret123');
-    await user.click(screen.getByTestId('login-submit'));
+    await user.type(screen.getByRole('textbox', { name: 'E-mail or phone number' }), 'ayse@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret123');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByText('Enter the security code.')).toBeInTheDocument();
 
     const captchaId = image.getAttribute('src')!.split('/').pop();
-    await user.type(screen.getByTestId('captcha-answer'), '4821');
-    await user.click(screen.getByTestId('login-submit'));
+    await user.type(screen.getByRole('textbox', { name: 'Security code' }), '4821');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByText('Invalid username or password.')).toBeInTheDocument();
     const login = requests.find((r) => r.url.pathname === '/api/auth/token');
     expect(login?.headers.get('X-Captcha-Id')).toBe(captchaId);
     expect(login?.headers.get('X-Captcha-Answer')).toBe('4821');
     expect(login?.body).toEqual({ username: 'ayse@example.com', password: 'secret123' });
     // A used challenge is replaced by a new one.
-    expect(screen.getByTestId('captcha-image').getAttribute('src')).not.toContain(captchaId);
+    expect(screen.getByRole('img', { name: 'Security code image' }).getAttribute('src')).not.toContain(captchaId);
   });
 
   it('turns the captcha on after CAPTCHA_REQUIRED and asks the server again', async () => {
@@ -67,10 +67,10 @@ describe('LoginScreen', () => {
       ...captchaNotRequired,
       'POST /api/auth/token': () => json({ status: 'CAPTCHA_REQUIRED', message: 'Captcha required.' }, { status: 412 }),
     });
-    await user.type(await screen.findByTestId('login-username'), '5321234567');
-    await user.type(screen.getByTestId('login-password'), 'secret123');
-    await user.click(screen.getByTestId('login-submit'));
-    expect(await screen.findByTestId('captcha-image')).toBeInTheDocument();
+    await user.type(await screen.findByRole('textbox', { name: 'E-mail or phone number' }), '5321234567');
+    await user.type(screen.getByLabelText('Password'), 'secret123');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('img', { name: 'Security code image' })).toBeInTheDocument();
     expect(screen.getByText('Please complete the security check to continue.')).toBeInTheDocument();
     await waitFor(() => expect(requests.filter((r) => r.url.pathname === '/api/captcha/required')).toHaveLength(2));
   });
@@ -80,9 +80,9 @@ describe('LoginScreen', () => {
       ...captchaNotRequired,
       'POST /api/auth/token': () => json({ status: 'TOO_MANY_REQUESTS', message: 'Too many requests!' }, { status: 429 }),
     });
-    await user.type(await screen.findByTestId('login-username'), 'ayse@example.com');
-    await user.type(screen.getByTestId('login-password'), 'secret123');
-    await user.click(screen.getByTestId('login-submit'));
+    await user.type(await screen.findByRole('textbox', { name: 'E-mail or phone number' }), 'ayse@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret123');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByText('Too many attempts. Please try again in a few minutes.')).toBeInTheDocument();
   });
 
@@ -95,10 +95,10 @@ describe('LoginScreen', () => {
           { headers: { 'X-Auth-Token': 'token-1', 'X-Remember-Me-Token': 'rm-1' } },
         ),
     });
-    await user.type(await screen.findByTestId('login-username'), 'ayse@example.com');
-    await user.type(screen.getByTestId('login-password'), 'secret123');
-    await user.click(screen.getByTestId('login-remember'));
-    await user.click(screen.getByTestId('login-submit'));
+    await user.type(await screen.findByRole('textbox', { name: 'E-mail or phone number' }), 'ayse@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret123');
+    await user.click(screen.getByRole('checkbox', { name: 'Keep me signed in' }));
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/main/files'));
     expect(JSON.parse(localStorage.getItem('user')!)).toEqual({
@@ -108,6 +108,6 @@ describe('LoginScreen', () => {
     });
     expect(localStorage.getItem('rememberMeToken')).toBe('rm-1');
     expect(requests.find((r) => r.url.pathname === '/api/auth/token')?.url.searchParams.get('rememberMe')).toBe('true');
-    await waitFor(() => expect(screen.getByTestId('page-title')).toHaveTextContent('Files'));
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Files'));
   });
 });

@@ -84,7 +84,7 @@ export function LoginScreen() {
       </header>
       <form className={styles.form} onSubmit={handleSubmit} noValidate>
         {formError ? (
-          <Alert tone="error" data-testid="login-error">
+          <Alert tone="error">
             {formError}
           </Alert>
         ) : null}
@@ -101,7 +101,6 @@ export function LoginScreen() {
           autoCapitalize="off"
           spellCheck={false}
           inputMode="email"
-          data-testid="login-username"
         />
         <PasswordField
           label={t('auth:password_label')}
@@ -112,13 +111,11 @@ export function LoginScreen() {
           }}
           error={fieldErrors.password}
           autoComplete="current-password"
-          data-testid="login-password"
         />
         <Checkbox
           label={t('auth:remember_me')}
           checked={rememberMe}
           onChange={(event) => setRememberMe(event.target.checked)}
-          data-testid="login-remember"
         />
         {showCaptcha ? (
           <CaptchaBox
@@ -130,13 +127,13 @@ export function LoginScreen() {
             disabled={isLoading}
           />
         ) : null}
-        <Button type="submit" size="lg" fullWidth loading={isLoading} data-testid="login-submit">
+        <Button type="submit" size="lg" fullWidth loading={isLoading}>
           {isLoading ? t('auth:signing_in') : t('auth:sign_in')}
         </Button>
       </form>
       <p className={styles.footer}>
         {t('auth:no_account')}
-        <Link to={paths.signup} data-testid="signup-link">
+        <Link to={paths.signup}>
           {t('auth:create_account')}
         </Link>
       </p>

@@ -156,7 +156,7 @@ export function SignupForm({ onSubmitted }: { onSubmitted: (result: SignupSubmit
       </header>
       <form className={styles.form} onSubmit={handleSubmit} noValidate>
         {formError ? (
-          <Alert tone="error" data-testid="signup-error">
+          <Alert tone="error">
             {formError}
           </Alert>
         ) : null}
@@ -174,7 +174,6 @@ export function SignupForm({ onSubmitted }: { onSubmitted: (result: SignupSubmit
           autoComplete="email"
           autoCapitalize="off"
           spellCheck={false}
-          data-testid="signup-email"
         />
         <div className={styles.phoneRow}>
           <SelectField
@@ -185,7 +184,6 @@ export function SignupForm({ onSubmitted }: { onSubmitted: (result: SignupSubmit
               setField('phone');
             }}
             autoComplete="tel-country-code"
-            data-testid="signup-country"
           >
             {countries.map((country) => (
               <option key={country.region} value={country.region}>
@@ -206,7 +204,6 @@ export function SignupForm({ onSubmitted }: { onSubmitted: (result: SignupSubmit
             }}
             error={errors.phone}
             autoComplete="tel-national"
-            data-testid="signup-phone"
           />
         </div>
         <div>
@@ -220,7 +217,6 @@ export function SignupForm({ onSubmitted }: { onSubmitted: (result: SignupSubmit
             }}
             error={errors.password}
             autoComplete="new-password"
-            data-testid="signup-password"
           />
           <PasswordStrength password={password} />
         </div>
@@ -244,7 +240,6 @@ export function SignupForm({ onSubmitted }: { onSubmitted: (result: SignupSubmit
               value="PHONE"
               checked={channel === 'PHONE'}
               onChange={() => setChannel('PHONE')}
-              data-testid="signup-channel-sms"
             />
             <span>{t('auth:otp_channel_sms')}</span>
           </label>
@@ -255,7 +250,6 @@ export function SignupForm({ onSubmitted }: { onSubmitted: (result: SignupSubmit
               value="EMAIL"
               checked={channel === 'EMAIL'}
               onChange={() => setChannel('EMAIL')}
-              data-testid="signup-channel-email"
             />
             <span>{t('auth:otp_channel_email')}</span>
           </label>
@@ -267,7 +261,6 @@ export function SignupForm({ onSubmitted }: { onSubmitted: (result: SignupSubmit
             setField('eula');
           }}
           error={errors.eula}
-          data-testid="signup-eula"
           label={
             <Trans
               i18nKey="auth:eula_accept"
@@ -280,7 +273,6 @@ export function SignupForm({ onSubmitted }: { onSubmitted: (result: SignupSubmit
                       event.preventDefault();
                       setEulaOpen(true);
                     }}
-                    data-testid="signup-eula-open"
                   />
                 ),
               }}
@@ -305,7 +297,7 @@ export function SignupForm({ onSubmitted }: { onSubmitted: (result: SignupSubmit
             disabled={isLoading}
           />
         ) : null}
-        <Button type="submit" size="lg" fullWidth loading={isLoading} data-testid="signup-submit">
+        <Button type="submit" size="lg" fullWidth loading={isLoading}>
           {t('auth:signup_submit')}
         </Button>
       </form>
@@ -319,7 +311,6 @@ export function SignupForm({ onSubmitted }: { onSubmitted: (result: SignupSubmit
         titleKey="auth:eula_title"
         content={eulaContent ?? (eula.isError ? t('auth:eula_error') : <Spinner />)}
         okLabelKey="common:close"
-        data-testid="eula-modal"
       />
     </section>
   );

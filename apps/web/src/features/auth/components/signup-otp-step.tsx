@@ -134,13 +134,13 @@ export function SignupOtpStep({ challenge: initialChallenge, channel, target, on
               <Trans
                 i18nKey="auth:otp_time_left"
                 values={{ time: formatCountdown(secondsLeft) }}
-                components={{ timer: <span className={styles.timer} data-testid="otp-timer" /> }}
+                components={{ timer: <span className={styles.timer} /> }}
               />
             </span>
           )}
         </div>
         {error ? (
-          <Alert tone="error" data-testid="otp-error">
+          <Alert tone="error">
             <span id="otp-error">{error}</span>
           </Alert>
         ) : null}
@@ -151,7 +151,6 @@ export function SignupOtpStep({ challenge: initialChallenge, channel, target, on
           fullWidth
           disabled={!complete || expired || locked}
           loading={validateState.isLoading}
-          data-testid="otp-verify"
         >
           {t('auth:otp_verify')}
         </Button>
@@ -161,7 +160,6 @@ export function SignupOtpStep({ challenge: initialChallenge, channel, target, on
           onClick={handleResend}
           disabled={!expired || locked}
           loading={resendState.isLoading}
-          data-testid="otp-resend"
         >
           {expired ? t('auth:otp_resend') : t('auth:otp_resend_in', { time: formatCountdown(secondsLeft) })}
         </Button>

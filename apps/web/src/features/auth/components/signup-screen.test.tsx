@@ -26,36 +26,37 @@ function setup(calls: Record<string, MockHandler> = {}) {
 }
 
 async function fillForm(user: ReturnType<typeof setup>['user']) {
-  await user.type(await screen.findByTestId('signup-email'), 'new@example.com');
-  await user.type(screen.getByTestId('signup-phone'), '0532 123 45 67');
-  await user.type(screen.getByTestId('signup-password'), 'sunny2026');
-  await user.click(screen.getByTestId('signup-eula'));
+  await user.type(await screen.findByRole('textbox', { name: 'E-mail' }), 'new@example.com');
+  await user.type(screen.getByRole('textbox', { name: 'Mobile number' }), '0532 123 45 67');
+  await user.type(screen.getByLabelText('Password'), 'sunny2026');
+  await user.click(screen.getByRole('checkbox', { name: /accept the Terms of Use/ }));
 }
 
 describe('SignupScreen', () => {
   it('validates the form before calling the server', async () => {
     const { user, requests } = setup();
-    await user.type(await screen.findByTestId('signup-password'), 'short');
-    await user.click(screen.getByTestId('signup-submit'));
+    await user.type(await screen.findByLabelText('Password'), 'short');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
     expect(screen.getByText('Enter your e-mail address.')).toBeInTheDocument();
     expect(screen.getByText('Enter your mobile number.')).toBeInTheDocument();
     expect(screen.getByText('Use 8–128 characters with at least one letter and one digit.')).toBeInTheDocument();
     expect(screen.getByText('Please accept the Terms of Use to continue.')).toBeInTheDocument();
     expect(requests.some((r) => r.url.pathname === '/api/v2/signup')).toBe(false);
-    expect(screen.getByTestId('signup-country')).toHaveDisplayValue(/\+90/);
+    expect(screen.getByRole('combobox', { name: 'Country code' })).toHaveDisplayValue(/\+90/);
   });
 
   it('shows the Terms of Use from the server, sanitised, in an information modal', async () => {
     const { user } = setup();
     await user.click(await screen.findByRole('button', { name: 'Terms of Use' }));
-    const modal = await screen.findByTestId('eula-modal');
+    const modal = await screen.findByRole('dialog', { name: 'Terms of Use' });
     expect(within(modal).getByRole('heading', { name: 'Scope' })).toBeInTheDocument();
     expect(modal.querySelector('script')).toBeNull();
     await user.click(within(modal).getAllByRole('button', { name: 'Close' }).at(-1)!);
-    await waitFor(() => expect(screen.queryByTestId('eula-modal')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
-  it('signs up, verifies the one-time code and opens the signed-in area', async () => {
+  // Role queries over the whole form and the shell are slow in jsdom: more than the 5 s default on a busy machine.
+  it('signs up, verifies the one-time code and opens the signed-in area', { timeout: 15_000 }, async () => {
     const { user, requests, router } = setup({
       'POST /api/v2/signup/validate': ({ body }) =>
         (body as { otp: string }).otp === '000000'
@@ -63,13 +64,13 @@ describe('SignupScreen', () => {
           : json({ userUuid: 'u-2', deviceInfo: null, latestActivityId: 'a-1' }, { headers: { 'X-Auth-Token': 'token-2' } }),
     });
     await fillForm(user);
-    await user.click(screen.getByTestId('signup-channel-email'));
-    await user.click(screen.getByTestId('signup-submit'));
+    await user.click(screen.getByRole('radio', { name: 'E-mail' }));
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
 
     expect(await screen.findByRole('heading', { name: 'Enter verification code' })).toBeInTheDocument();
     expect(screen.getByText('We sent a 6-digit code by e-mail to new@example.com.')).toBeInTheDocument();
-    expect(screen.getByTestId('otp-timer')).toHaveTextContent('3:00');
-    expect(screen.getByTestId('otp-resend')).toBeDisabled();
+    expect(screen.getByText(/^Code expires in/)).toHaveTextContent('Code expires in 3:00');
+    expect(screen.getByRole('button', { name: /^Send a new code/ })).toBeDisabled();
     expect(requests.find((r) => r.url.pathname === '/api/v2/signup')?.body).toEqual({
       email: 'new@example.com',
       phoneNumber: '5321234567',
@@ -80,14 +81,14 @@ describe('SignupScreen', () => {
       sendOtpTo: 'EMAIL',
     });
 
-    await user.click(screen.getByTestId('otp-0'));
+    await user.click(screen.getByRole('textbox', { name: 'Digit 1' }));
     await user.paste('000000');
-    await user.click(screen.getByTestId('otp-verify'));
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByText('The code is incorrect. Check it and try again.')).toBeInTheDocument();
 
-    await user.click(screen.getByTestId('otp-0'));
+    await user.click(screen.getByRole('textbox', { name: 'Digit 1' }));
     await user.paste('482913');
-    await user.click(screen.getByTestId('otp-verify'));
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/main/files'));
     expect(JSON.parse(localStorage.getItem('user')!)._at).toBe('token-2');
   });
@@ -98,14 +99,14 @@ describe('SignupScreen', () => {
       'POST /api/v2/signup/sendVerification': () => json({ referenceToken: 'ref-9', expectedInputLength: 4, remainingTimeInMinutes: 2 }),
     });
     await fillForm(user);
-    await user.click(screen.getByTestId('signup-submit'));
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
     // Unknown length: 4 boxes.
-    expect(await screen.findByTestId('otp-3')).toBeInTheDocument();
-    expect(screen.queryByTestId('otp-4')).not.toBeInTheDocument();
+    expect(await screen.findByRole('textbox', { name: 'Digit 4' })).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Digit 5' })).not.toBeInTheDocument();
     expect(screen.getByText('The code has expired. Request a new one.')).toBeInTheDocument();
-    await user.click(screen.getByTestId('otp-resend'));
-    expect(await screen.findByTestId('otp-timer')).toHaveTextContent('2:00');
-    expect(screen.getByTestId('otp-resend')).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: /^Send a new code/ }));
+    expect(await screen.findByText(/^Code expires in/)).toHaveTextContent('Code expires in 2:00');
+    expect(screen.getByRole('button', { name: /^Send a new code/ })).toBeDisabled();
     expect(requests.find((r) => r.url.pathname === '/api/v2/signup/sendVerification')?.body).toEqual({ referenceToken: 'ref-9' });
   });
 
@@ -114,8 +115,8 @@ describe('SignupScreen', () => {
       'POST /api/v2/signup': () => json({ status: 'EMAIL_ALREADY_EXISTS', message: 'E-mail exists' }, { status: 409 }),
     });
     await fillForm(user);
-    await user.click(screen.getByTestId('signup-submit'));
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await screen.findByText('An account with this e-mail address already exists.')).toBeInTheDocument();
-    expect(screen.getByTestId('signup-email')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('textbox', { name: 'E-mail' })).toHaveAttribute('aria-invalid', 'true');
   });
 });

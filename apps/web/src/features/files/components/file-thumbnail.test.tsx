@@ -11,6 +11,7 @@ const THUMB = 'https://cdn.example.com/thumb/i-1.webp?sig=abc';
 type Media = Pick<FileItem, 'uuid' | 'thumbnailUrl' | 'placeholder' | 'mediaStatus' | 'durationMs'>;
 const item = (media: Partial<Media> = {}): Media => ({ uuid: 'i-1', ...media });
 
+// A ready thumbnail is decorative (aria-hidden, alt=""): it has no role, so its layers keep test ids.
 describe('FileThumbnail', () => {
   it('paints the placeholder first, then fades the lazy thumbnail in once it loads', () => {
     render(<FileThumbnail item={item({ thumbnailUrl: THUMB, placeholder: HASH, mediaStatus: 'READY' })} kind="image" variant="grid" />);

@@ -73,8 +73,11 @@ function setup(routes: Record<string, MockHandler> = {}, options: { maxSelect?: 
   return { ...renderRoutes(createAppRoutes(store), { store, initialEntries: ['/main/files'] }), ...server };
 }
 
-const rows = () => screen.getAllByTestId('file-row');
-const row = (name: string) => rows().find((element) => element.getAttribute('data-name') === name)!;
+const rows = () => within(screen.getByRole('list', { name: 'Files and folders' })).getAllByRole('listitem');
+// A row is named "<name>, <kind>".
+const row = (name: string) => screen.getByRole('listitem', { name: (label) => label.startsWith(`${name}, `) });
+const selectionBar = () => screen.getByRole('toolbar', { name: 'Actions for the selected items' });
+const barAction = (name: string) => within(selectionBar()).getByRole('button', { name });
 const listCalls = (requests: MockRequest[]) => requests.filter((request) => request.method === 'GET' && request.url.pathname === '/api/filesystem');
 
 beforeEach(() => {
@@ -83,7 +86,8 @@ beforeEach(() => {
 });
 
 describe('FilesScreen', () => {
-  it('lists folders and files with size and date, and loads the next page of 50 on scroll', async () => {
+  // 70 rows plus the lazy screen chunk can pass the 5 s default on a busy machine.
+  it('lists folders and files with size and date, and loads the next page of 50 on scroll', { timeout: 20_000 }, async () => {
     const first = [
       item({ uuid: 'f-1', name: 'Belgeler', folder: true, bytes: 0, contentType: 'application/x-directory' }),
       ...Array.from({ length: 49 }, (_, i) => item({ uuid: `a-${i}`, name: `Foto ${String(i).padStart(2, '0')}.jpg` })),
@@ -93,7 +97,7 @@ describe('FilesScreen', () => {
       'GET /api/filesystem': ({ url }) => (url.searchParams.get('page') === '0' ? pageOf(first, 0, true) : pageOf(second, 1, false)),
     });
 
-    expect(await screen.findByTestId('files-screen')).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Files' })).toBeInTheDocument();
     await waitFor(() => expect(rows()).toHaveLength(50));
     expect(rows()[0]).toHaveAttribute('data-folder', 'true');
     expect(row('Foto 00.jpg')).toHaveAttribute('data-folder', 'false');
@@ -121,18 +125,18 @@ describe('FilesScreen', () => {
     });
     await user.dblClick(await screen.findByRole('listitem', { name: /Belgeler/ }));
     expect(await screen.findByRole('listitem', { name: /Sözleşme\.pdf/ })).toBeInTheDocument();
-    expect(within(screen.getByTestId('breadcrumb')).getByText('Belgeler').closest('[aria-current]')).toHaveAttribute('aria-current', 'page');
+    expect(within(screen.getByRole('navigation', { name: 'Folder path' })).getByText('Belgeler').closest('[aria-current]')).toHaveAttribute('aria-current', 'page');
     expect(JSON.parse(localStorage.getItem('openedFolder')!)).toEqual([{ uuid: 'f-1', name: 'Belgeler' }]);
     expect(listCalls(requests).at(-1)!.url.searchParams.get('parentFolderUuid')).toBe('f-1');
 
-    await user.click(within(screen.getByTestId('breadcrumb')).getByRole('button', { name: 'My files' }));
+    await user.click(within(screen.getByRole('navigation', { name: 'Folder path' })).getByRole('button', { name: 'My files' }));
     expect(await screen.findByRole('listitem', { name: /Belgeler/ })).toBeInTheDocument();
     expect(localStorage.getItem('openedFolder')).toBeNull();
   });
 
   it('shows the empty root with upload and create-folder actions', async () => {
     setup({ 'GET /api/filesystem': () => pageOf([], 0, false) });
-    const empty = await screen.findByTestId('files-empty');
+    const empty = await screen.findByRole('group', { name: 'Your files will live here' });
     expect(empty).toHaveTextContent('Your files will live here');
     expect(within(empty).getByRole('button', { name: 'Upload files' })).toBeInTheDocument();
     expect(within(empty).getByRole('button', { name: 'Create folder' })).toBeInTheDocument();
@@ -150,28 +154,28 @@ describe('FilesScreen', () => {
     await screen.findByRole('listitem', { name: /Foto 0\.jpg/ });
 
     await user.click(row('Foto 1.jpg'));
-    expect(screen.getByTestId('selection-bar')).toHaveTextContent('Selected: 1');
-    await user.click(screen.getByTestId('action-download'));
+    expect(selectionBar()).toHaveTextContent('Selected: 1');
+    await user.click(barAction('Download'));
     await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
     expect(requests.find((request) => request.url.pathname === '/api/v2/files/_bulk/create-download-url')?.body).toEqual([{ projectId: 'p-1', uuid: 'a-1' }]);
 
     await user.keyboard('{Shift>}');
     await user.click(row('Foto 4.jpg'));
     await user.keyboard('{/Shift}');
-    expect(screen.getByTestId('selection-bar')).toHaveTextContent('Selected: 4');
+    expect(selectionBar()).toHaveTextContent('Selected: 4');
     await user.keyboard('{Control>}');
     await user.click(row('Foto 2.jpg'));
     await user.keyboard('{/Control}');
-    expect(screen.getByTestId('selection-bar')).toHaveTextContent('Selected: 3');
+    expect(selectionBar()).toHaveTextContent('Selected: 3');
     expect(rows().filter((element) => element.hasAttribute('data-selected')).map((element) => element.getAttribute('data-name'))).toEqual([
       'Foto 1.jpg',
       'Foto 3.jpg',
       'Foto 4.jpg',
     ]);
 
-    expect(screen.queryByTestId('action-download')).not.toBeInTheDocument();
-    expect(screen.queryByTestId('action-rename')).not.toBeInTheDocument();
-    await user.click(screen.getByTestId('action-zip'));
+    expect(within(selectionBar()).queryByRole('button', { name: 'Download' })).not.toBeInTheDocument();
+    expect(within(selectionBar()).queryByRole('button', { name: 'Rename' })).not.toBeInTheDocument();
+    await user.click(barAction('Download as ZIP'));
     await waitFor(() => expect(click).toHaveBeenCalledTimes(2));
     expect(requests.find((request) => request.url.pathname === '/api/filesystem/downloadFilesAsZip')?.body).toEqual(['a-1', 'a-3', 'a-4']);
     click.mockRestore();
@@ -182,8 +186,8 @@ describe('FilesScreen', () => {
     const { user } = setup({ 'GET /api/filesystem': () => pageOf(items, 0, false) }, { maxSelect: '4' });
     await screen.findByRole('listitem', { name: /Foto 0\.jpg/ });
     await user.click(row('Foto 0.jpg'));
-    await user.click(screen.getByTestId('select-all'));
-    expect(screen.getByTestId('selection-bar')).toHaveTextContent('Selected: 4');
+    await user.click(barAction('Select all'));
+    expect(selectionBar()).toHaveTextContent('Selected: 4');
     expect(await screen.findByText('You can select up to 4 items at once.')).toBeInTheDocument();
   });
 
@@ -198,13 +202,14 @@ describe('FilesScreen', () => {
           : json(item({ uuid: 'new-1', name: 'Tatil fotoğrafları', folder: true, bytes: 0 }));
       },
     });
-    await screen.findByTestId('files-empty');
-    await user.click(screen.getByTestId('new-button'));
-    await user.click(await screen.findByTestId('new-folder'));
-    await user.type(await screen.findByTestId('folder-name-input'), 'Tatil fotoğrafları');
-    await user.click(screen.getByTestId('folder-create-submit'));
+    await screen.findByRole('group', { name: 'Your files will live here' });
+    await user.click(screen.getByRole('button', { name: 'New' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Create folder' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create folder' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Folder name' }), 'Tatil fotoğrafları');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
     expect(await screen.findByText("We couldn't reach the server. Check your connection and try again.")).toBeInTheDocument();
-    await user.click(screen.getByTestId('folder-create-submit'));
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
     expect(await screen.findByText('Folder created.')).toBeInTheDocument();
 
     const calls = requests.filter((request) => request.url.pathname === '/api/filesystem/createFolder');
@@ -223,12 +228,13 @@ describe('FilesScreen', () => {
       'POST /api/filesystem/rename/a-1': () => json(item({ uuid: 'a-1', name: 'Yaz 2026 / ğ?.jpg' })),
     });
     await user.click(await screen.findByRole('listitem', { name: /IMG_0001\.jpg/ }));
-    await user.click(screen.getByTestId('action-rename'));
-    const input = await screen.findByTestId('rename-input');
+    await user.click(barAction('Rename'));
+    const dialog = await screen.findByRole('dialog', { name: 'Rename' });
+    const input = within(dialog).getByRole('textbox', { name: 'New name' });
     expect(input).toHaveValue('IMG_0001.jpg');
     await user.clear(input);
     await user.type(input, 'Yaz 2026 ğ?.jpg');
-    await user.click(screen.getByTestId('rename-submit'));
+    await user.click(within(dialog).getByRole('button', { name: 'Rename' }));
     expect(await screen.findByText('Renamed.')).toBeInTheDocument();
     const call = requests.find((request) => request.url.pathname === '/api/filesystem/rename/a-1')!;
     expect(call.method).toBe('POST');
@@ -239,11 +245,12 @@ describe('FilesScreen', () => {
   it('refuses a name with a slash before sending', async () => {
     const { user, requests } = setup({ 'GET /api/filesystem': () => pageOf([item({ uuid: 'a-1', name: 'a.txt' })], 0, false) });
     await user.click(await screen.findByRole('listitem', { name: /a\.txt/ }));
-    await user.click(screen.getByTestId('action-rename'));
-    const input = await screen.findByTestId('rename-input');
+    await user.click(barAction('Rename'));
+    const dialog = await screen.findByRole('dialog', { name: 'Rename' });
+    const input = within(dialog).getByRole('textbox', { name: 'New name' });
     await user.clear(input);
     await user.type(input, 'x/y.txt');
-    await user.click(screen.getByTestId('rename-submit'));
+    await user.click(within(dialog).getByRole('button', { name: 'Rename' }));
     expect(await screen.findByText('A name cannot contain / or \\.')).toBeInTheDocument();
     expect(requests.some((request) => request.url.pathname.startsWith('/api/filesystem/rename'))).toBe(false);
   });
@@ -260,9 +267,9 @@ describe('FilesScreen', () => {
     await user.keyboard('{Control>}');
     await user.click(row('not.txt'));
     await user.keyboard('{/Control}');
-    await user.click(screen.getByTestId('action-move'));
-    const dialog = await screen.findByTestId('move-dialog');
-    const targets = await within(dialog).findAllByTestId('move-target');
+    await user.click(barAction('Move'));
+    const dialog = await screen.findByRole('dialog', { name: 'Move to' });
+    const targets = await within(within(dialog).getByRole('listbox', { name: 'Folders' })).findAllByRole('option');
     expect(targets.map((target) => target.getAttribute('data-name'))).toEqual(['Belgeler', 'Arşiv']);
     expect(targets[0]).toBeDisabled();
     const pickerCall = listCalls(requests).find((request) => request.url.searchParams.get('folderOnly') === 'true')!;
@@ -276,7 +283,7 @@ describe('FilesScreen', () => {
     });
 
     await user.click(targets[1]!);
-    await user.click(within(dialog).getByTestId('move-submit'));
+    await user.click(within(dialog).getByRole('button', { name: 'Move to Arşiv' }));
     expect(await screen.findByText('Moved to Arşiv.')).toBeInTheDocument();
     const move = requests.find((request) => request.url.pathname === '/api/filesystem/move')!;
     expect(move.url.searchParams.get('targetFolderUuid')).toBe('f-2');
@@ -298,15 +305,15 @@ describe('FilesScreen', () => {
       },
     });
     await user.click(await screen.findByRole('listitem', { name: /a\.jpg/ }));
-    await user.click(screen.getByTestId('action-favourite'));
+    await user.click(barAction('Add to favourites'));
     expect(await screen.findByText('Added to favourites.')).toBeInTheDocument();
-    await waitFor(() => expect(within(row('a.jpg')).getByTestId('file-favourite')).toHaveAttribute('aria-pressed', 'true'));
+    await waitFor(() => expect(within(row('a.jpg')).getByRole('button', { name: /favourites$/ })).toHaveAttribute('aria-pressed', 'true'));
     expect(requests.find((request) => request.url.pathname === '/api/filesystem/metadata')?.body).toEqual({ uuids: ['a-1'], favourite: true });
 
-    await user.click(screen.getByTestId('action-trash'));
+    await user.click(barAction('Move to Trash'));
     expect(await screen.findByText('Moved to Trash.')).toBeInTheDocument();
     await waitFor(() => expect(rows().map((element) => element.getAttribute('data-name'))).toEqual(['b.jpg']));
-    expect(screen.queryByTestId('selection-bar')).not.toBeInTheDocument();
+    expect(screen.queryByRole('toolbar', { name: 'Actions for the selected items' })).not.toBeInTheDocument();
     // The usage is read again after a deletion.
     expect(requests.filter((request) => request.url.pathname === '/api/account/usages').length).toBeGreaterThan(1);
   });
@@ -314,16 +321,16 @@ describe('FilesScreen', () => {
   it('switches between list and grid, and sorts through the sort menu', async () => {
     const { user, requests } = setup({ 'GET /api/filesystem': () => pageOf([item({ uuid: 'a-1', name: 'a.jpg' })], 0, false) });
     await screen.findByRole('listitem', { name: /a\.jpg/ });
-    expect(screen.getByTestId('view-toggle')).toHaveAttribute('data-view', 'list');
-    await user.click(screen.getByTestId('view-toggle'));
-    expect(screen.getByTestId('view-toggle')).toHaveAttribute('data-view', 'grid');
+    expect(screen.getByRole('button', { name: /^Show as/ })).toHaveAttribute('data-view', 'list');
+    await user.click(screen.getByRole('button', { name: /^Show as/ }));
+    expect(screen.getByRole('button', { name: /^Show as/ })).toHaveAttribute('data-view', 'grid');
     expect(screen.getByRole('list', { name: 'Files and folders' })).toHaveAttribute('data-view', 'grid');
 
-    await user.click(screen.getByTestId('sort-menu'));
-    await user.click(await screen.findByTestId('sort-size'));
+    await user.click(screen.getByRole('button', { name: /^Sort:/ }));
+    await user.click(await screen.findByRole('menuitemradio', { name: 'Size' }));
     await waitFor(() => expect(listCalls(requests).at(-1)!.url.searchParams.get('sortBy')).toBe('size'));
-    await user.click(screen.getByTestId('sort-menu'));
-    await user.click(await screen.findByTestId('sort-desc'));
+    await user.click(screen.getByRole('button', { name: /^Sort:/ }));
+    await user.click(await screen.findByRole('menuitemradio', { name: 'Descending' }));
     await waitFor(() => expect(listCalls(requests).at(-1)!.url.searchParams.get('sortOrder')).toBe('DESC'));
   });
 });

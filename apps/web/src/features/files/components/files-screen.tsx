@@ -234,7 +234,7 @@ export function FilesScreen() {
   });
 
   return (
-    <section className={styles.screen} data-testid="files-screen" {...drop.handlers}>
+    <section className={styles.screen} aria-label={t('files:title')} data-testid="files-screen" {...drop.handlers}>
       <ToolbarSlot
         selectionBar={
           selectedItems.length > 0 ? (

@@ -37,33 +37,34 @@ function setup(uuid: string, items: object[] = listing) {
 describe('PreviewScreen', () => {
   it('shows an image from its inline URL and walks the folder files with the buttons and arrow keys', async () => {
     setup('i-1');
-    const preview = await screen.findByTestId('preview');
+    const preview = await screen.findByRole('dialog');
     await waitFor(() => expect(preview).toHaveAttribute('aria-label', 'beach.jpg'));
-    expect(await screen.findByTestId('preview-image')).toHaveAttribute('src', '/api/download/tok-i-1?inline=1');
+    expect(await screen.findByRole('img', { name: 'beach.jpg' })).toHaveAttribute('src', '/api/download/tok-i-1?inline=1');
     // Folders are not part of the walk: the first file has no previous.
-    expect(screen.getByTestId('preview-prev')).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Previous file' })).toBeDisabled();
     expect(screen.getByText('1 of 3')).toBeInTheDocument();
 
-    screen.getByTestId('preview-next').click();
-    expect(await screen.findByTestId('preview-text')).toHaveTextContent('hello from the first MiB');
+    screen.getByRole('button', { name: 'Next file' }).click();
+    expect(await screen.findByText('hello from the first MiB')).toBeInTheDocument();
     expect(screen.getByText(/Only the first 1 MB is shown/)).toBeInTheDocument();
 
     window.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight' }));
-    expect(await screen.findByTestId('preview-none')).toHaveTextContent('No preview available');
-    expect(screen.getByTestId('preview-next')).toBeDisabled();
+    expect(await screen.findByText('No preview available')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next file' })).toBeDisabled();
 
     window.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowLeft' }));
-    await waitFor(() => expect(screen.getByTestId('preview')).toHaveAttribute('aria-label', 'notes.txt'));
+    await waitFor(() => expect(screen.getByRole('dialog')).toHaveAttribute('aria-label', 'notes.txt'));
   });
 
   it('prefers the preview WebP for pictures and uses the thumbnail as the video poster', async () => {
     const { requests } = setup('p-2', media);
-    const image = await screen.findByTestId('preview-image');
+    const image = await screen.findByRole('img', { name: 'sunset.jpg' });
     expect(image).toHaveAttribute('src', '/api/media/p-2/preview.webp?sig=s');
     expect(image.style.aspectRatio).toBe('4000 / 3000');
     expect(requests.some((request) => request.url.pathname === '/api/v2/files/_bulk/create-download-url')).toBe(false);
 
-    screen.getByTestId('preview-next').click();
+    screen.getByRole('button', { name: 'Next file' }).click();
+    // A <video> has no role: it keeps its test id.
     const video = await screen.findByTestId('preview-video');
     expect(video).toHaveAttribute('poster', '/api/media/v-1/thumb.webp?sig=s');
     expect(video).toHaveAttribute('src', '/api/download/tok-v-1?inline=1');
@@ -72,12 +73,13 @@ describe('PreviewScreen', () => {
   it('downloads the shown file and closes back to Files', async () => {
     const { requests } = setup('z-1');
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
-    await screen.findByTestId('preview-none');
-    screen.getByTestId('preview-download').click();
+    await screen.findByText('No preview available');
+    // The bar's Download comes before the no-preview panel's own.
+    screen.getAllByRole('button', { name: 'Download' })[0]!.click();
     await waitFor(() => expect(click).toHaveBeenCalled());
     expect(requests.filter((request) => request.url.pathname === '/api/v2/files/_bulk/create-download-url').at(-1)?.body).toEqual([{ projectId: 'p-1', uuid: 'z-1' }]);
     click.mockRestore();
     window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }));
-    expect(await screen.findByTestId('files-screen')).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Files' })).toBeInTheDocument();
   });
 });

@@ -21,7 +21,7 @@ import styles from './preview.module.css';
 function NoPreview({ item, onDownload }: { item: FileItem; onDownload: () => void }) {
   const { t, i18n } = useTranslation();
   return (
-    <div className={styles.noPreview} data-testid="preview-none">
+    <div className={styles.noPreview}>
       <FileKindIcon kind={fileKind(item)} size={48} large />
       <p className={styles.noPreviewTitle}>{t('files:no_preview')}</p>
       <p className={styles.noPreviewMeta}>{formatBytes(item.bytes, i18n.language)}</p>
@@ -40,7 +40,7 @@ function TextPreview({ url, truncated }: { url: string; truncated: boolean }) {
   return (
     <div className={styles.textWrap}>
       {truncated ? <p className={styles.truncated}>{t('files:preview_truncated', { size: formatBytes(TEXT_PREVIEW_MAX_BYTES) })}</p> : null}
-      <pre className={styles.text} dir="auto" data-testid="preview-text" tabIndex={0}>
+      <pre className={styles.text} dir="auto" tabIndex={0}>
         {text.data}
       </pre>
     </div>
@@ -68,7 +68,6 @@ function PreviewImage({ src, item, onError }: { src: string; item: FileItem; onE
       style={style}
       onLoad={() => setLoaded(true)}
       onError={onError}
-      data-testid="preview-image"
       data-loaded={loaded || undefined}
     />
   );
@@ -116,13 +115,13 @@ function PreviewContent({ item, kind, onDownload }: { item: FileItem; kind: Prev
       return (
         <div className={styles.audioWrap}>
           <FileKindIcon kind="audio" size={48} large />
-          <audio key={inline} className={styles.audio} src={inline} controls preload="metadata" onError={() => setFailed(true)} data-testid="preview-audio">
+          <audio key={inline} className={styles.audio} src={inline} controls preload="metadata" onError={() => setFailed(true)}>
             {t('files:preview_error')}
           </audio>
         </div>
       );
     case 'pdf':
-      return <iframe key={inline} className={styles.frame} src={inline} title={item.name} data-testid="preview-pdf" />;
+      return <iframe key={inline} className={styles.frame} src={inline} title={item.name} />;
     case 'text':
       return <TextPreview url={inline} truncated={item.bytes > TEXT_PREVIEW_MAX_BYTES} />;
   }
@@ -204,7 +203,7 @@ export function PreviewScreen() {
   return (
     <div className={styles.overlay} role="dialog" aria-modal="true" aria-label={item?.name ?? t('files:preview_title')} data-testid="preview">
       <header className={styles.bar}>
-        <button ref={closeButton} type="button" className={styles.barButton} onClick={close} aria-label={t('common:close')} data-testid="preview-close">
+        <button ref={closeButton} type="button" className={styles.barButton} onClick={close} aria-label={t('common:close')}>
           <CloseIcon size={22} />
         </button>
         <div className={styles.title}>
@@ -220,7 +219,6 @@ export function PreviewScreen() {
           disabled={!item}
           aria-label={t('files:action_download')}
           title={t('files:action_download')}
-          data-testid="preview-download"
         >
           <DownloadIcon size={22} />
         </button>
@@ -231,7 +229,7 @@ export function PreviewScreen() {
         ) : loading ? (
           <Spinner size={32} />
         ) : (
-          <div className={styles.noPreview} data-testid="preview-missing">
+          <div className={styles.noPreview}>
             <p className={styles.noPreviewTitle}>{t('files:preview_missing')}</p>
             <Button onClick={close}>{t('common:close')}</Button>
           </div>
@@ -242,7 +240,6 @@ export function PreviewScreen() {
           onClick={() => go(previous)}
           disabled={!previous}
           aria-label={t('files:preview_prev')}
-          data-testid="preview-prev"
         >
           <ChevronStartIcon size={28} className={styles.flipRtl} />
         </button>
@@ -252,7 +249,6 @@ export function PreviewScreen() {
           onClick={() => go(next)}
           disabled={!next}
           aria-label={t('files:preview_next')}
-          data-testid="preview-next"
         >
           <ChevronEndIcon size={28} className={styles.flipRtl} />
         </button>

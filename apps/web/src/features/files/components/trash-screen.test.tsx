@@ -61,49 +61,52 @@ function setup(initial = [trashed('t-1', 'eski.txt'), trashed('t-2', 'rapor.pdf'
   return { ...renderRoutes(createAppRoutes(store), { store, initialEntries: ['/main/trash'] }), ...server };
 }
 
-const trashRows = () => screen.queryAllByTestId('trash-row');
+const trashRows = () => {
+  const list = screen.queryByRole('list', { name: 'Items in Trash' });
+  return list ? within(list).getAllByRole('listitem') : [];
+};
 
 describe('TrashScreen', () => {
   it('lists trashed items with their trashed date, and Delete All empties it only after confirmation', async () => {
     const { user, requests } = setup();
-    expect(await screen.findByTestId('trash-screen')).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Trash' })).toBeInTheDocument();
     await waitFor(() => expect(trashRows()).toHaveLength(2));
     expect(trashRows()[0]).toHaveAttribute('data-name', 'eski.txt');
     expect(trashRows()[0]).toHaveTextContent('03.02.2026 - 14:05');
-    expect(screen.getByTestId('page-title')).toHaveTextContent('Trash');
-    expect(screen.queryByTestId('new-button')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Trash');
+    expect(screen.queryByRole('button', { name: 'New' })).not.toBeInTheDocument();
 
-    await user.click(screen.getByTestId('trash-delete-all'));
-    const dialog = await screen.findByTestId('delete-all-dialog');
+    await user.click(screen.getByRole('button', { name: 'Delete All' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Empty Trash?' });
     expect(dialog).toHaveTextContent('Empty Trash?');
-    await user.click(within(dialog).getByTestId('confirm-cancel'));
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(requests.some((request) => request.url.pathname === '/api/filesystem/trash/all')).toBe(false);
     expect(trashRows()).toHaveLength(2);
 
-    await user.click(screen.getByTestId('trash-delete-all'));
-    await user.click(await screen.findByTestId('confirm-ok'));
-    expect(await screen.findByTestId('trash-empty')).toHaveTextContent('Trash is empty');
+    await user.click(screen.getByRole('button', { name: 'Delete All' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Empty Trash?' })).getByRole('button', { name: 'Delete all' }));
+    expect(await screen.findByText('Trash is empty')).toBeInTheDocument();
     expect(await screen.findByText('Trash emptied.')).toBeInTheDocument();
     expect(requests.filter((request) => request.method === 'DELETE' && request.url.pathname === '/api/filesystem/trash/all')).toHaveLength(1);
     // Usage is read again so the account card follows.
     await waitFor(() => expect(requests.filter((request) => request.url.pathname === '/api/account/usages').length).toBeGreaterThan(1));
-    expect(screen.getByTestId('trash-delete-all')).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Delete All' })).toBeDisabled();
   });
 
   it('recovers and deletes selected items forever (with confirmation)', async () => {
     const { user, requests } = setup();
     await waitFor(() => expect(trashRows()).toHaveLength(2));
     await user.click(trashRows()[0]!);
-    await user.click(screen.getByTestId('trash-recover'));
+    await user.click(within(screen.getByRole('toolbar', { name: 'Actions for the selected items' })).getByRole('button', { name: 'Restore' }));
     expect(await screen.findByText('Restored.')).toBeInTheDocument();
     expect(requests.find((request) => request.url.pathname === '/api/filesystem/recover')?.body).toEqual(['t-1']);
     await waitFor(() => expect(trashRows().map((row) => row.getAttribute('data-name'))).toEqual(['rapor.pdf']));
 
     await user.click(trashRows()[0]!);
-    await user.click(screen.getByTestId('trash-delete-forever'));
-    await user.click(await screen.findByTestId('confirm-ok'));
+    await user.click(within(screen.getByRole('toolbar', { name: 'Actions for the selected items' })).getByRole('button', { name: 'Delete forever' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Delete forever?' })).getByRole('button', { name: 'Delete forever' }));
     expect(await screen.findByText('Deleted forever.')).toBeInTheDocument();
     expect(requests.find((request) => request.url.pathname === '/api/filesystem/trash/forever')?.body).toEqual(['t-2']);
-    expect(await screen.findByTestId('trash-empty')).toBeInTheDocument();
+    expect(await screen.findByText('Trash is empty')).toBeInTheDocument();
   });
 });

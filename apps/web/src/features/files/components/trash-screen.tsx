@@ -142,7 +142,7 @@ export function TrashScreen() {
   }
 
   return (
-    <section className={styles.screen} data-testid="trash-screen">
+    <section className={styles.screen} aria-label={t('files:trash_title')} data-testid="trash-screen">
       <ToolbarSlot
         selectionBar={
           selectedItems.length > 0 ? (

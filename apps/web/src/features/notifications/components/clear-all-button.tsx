@@ -56,7 +56,7 @@ export function ClearAllNotificationsButton({ variant = 'button' }: { variant?: 
             <Button variant="secondary" onClick={() => setConfirming(false)}>
               {t('common:cancel')}
             </Button>
-            <Button variant="danger" onClick={handleConfirm} loading={isLoading} data-testid="clear-all-confirm">
+            <Button variant="danger" onClick={handleConfirm} loading={isLoading}>
               {t('notifications:clear_all_confirm')}
             </Button>
           </>

@@ -34,7 +34,7 @@ const sample = [
 describe('NotificationsScreen', () => {
   it('lists notifications with title, body, date and unread state', async () => {
     setup(sample);
-    const items = await screen.findAllByTestId('notification-item');
+    const items = within(await screen.findByRole('list', { name: 'Notification list' })).getAllByRole('listitem');
     expect(items).toHaveLength(2);
     expect(items[0]).toHaveTextContent('Backup complete');
     expect(items[0]).toHaveTextContent('1,284 photos are safe.');
@@ -46,7 +46,7 @@ describe('NotificationsScreen', () => {
 
   it('marks a notification read when it is opened', async () => {
     const { user, requests } = setup(sample);
-    const [first] = await screen.findAllByTestId('notification-item');
+    const [first] = within(await screen.findByRole('list', { name: 'Notification list' })).getAllByRole('listitem');
     await user.click(within(first!).getByRole('button'));
     await waitFor(() => expect(first).toHaveAttribute('data-status', 'READ'));
     expect(requests.some((r) => r.url.pathname === '/api/notification/communication/read/n-1')).toBe(true);
@@ -54,9 +54,9 @@ describe('NotificationsScreen', () => {
 
   it('clears all notifications after confirmation and shows the empty state', async () => {
     const { user, requests } = setup(sample);
-    await screen.findAllByTestId('notification-item');
+    await screen.findByRole('list', { name: 'Notification list' });
     await user.click(screen.getByRole('button', { name: 'Clear All' }));
-    await user.click(await screen.findByTestId('clear-all-confirm'));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Clear all notifications?' })).getByRole('button', { name: 'Clear all' }));
     expect(await screen.findByText("You're all caught up")).toBeInTheDocument();
     expect(requests.find((r) => r.method === 'DELETE')?.body).toEqual(['n-1', 'n-2']);
     expect(await screen.findByText('All notifications were cleared.')).toBeInTheDocument();
@@ -64,7 +64,7 @@ describe('NotificationsScreen', () => {
 
   it('shows the empty state when there is nothing', async () => {
     setup([]);
-    expect(await screen.findByTestId('notifications-empty')).toHaveTextContent('New notifications will appear here.');
+    expect(await screen.findByText('New notifications will appear here.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Clear All' })).toBeDisabled();
   });
 });

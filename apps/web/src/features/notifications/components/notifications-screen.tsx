@@ -15,7 +15,7 @@ function NotificationRow({ notification, language }: { notification: AppNotifica
   const unread = notification.status === 'UNREAD';
   const date = notification.createdDate ? formatDateTime(notification.createdDate) : '';
   return (
-    <li className={styles.item} data-testid="notification-item" data-status={notification.status}>
+    <li className={styles.item} data-status={notification.status}>
       <button
         type="button"
         className={`${styles.row} ${unread ? styles.unread : ''}`}
@@ -70,7 +70,6 @@ export function NotificationsScreen() {
         icon={<BellIcon size={32} />}
         title={t('notifications:empty_title')}
         description={t('notifications:empty_text')}
-        data-testid="notifications-empty"
       />
     );
   }

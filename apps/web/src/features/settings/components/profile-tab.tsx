@@ -45,7 +45,7 @@ function NameForm({ info }: { info: AccountInfo }) {
         surnameTestId="settings-surname"
       />
       <div className={styles.actions}>
-        <Button type="submit" loading={isLoading} disabled={unchanged} data-testid="settings-save">
+        <Button type="submit" loading={isLoading} disabled={unchanged}>
           {t('settings:save')}
         </Button>
       </div>
@@ -76,7 +76,6 @@ function LanguageSection() {
       disabled={isLoading}
       hideLabel
       hint={t('settings:language_hint')}
-      data-testid="settings-language"
     />
   );
 }
@@ -120,11 +119,11 @@ export function ProfileTab() {
         <dl className={styles.details}>
           <div>
             <dt>{t('settings:email_label')}</dt>
-            <dd data-testid="settings-email">{info.email || t('settings:not_set')}</dd>
+            <dd>{info.email || t('settings:not_set')}</dd>
           </div>
           <div>
             <dt>{t('settings:phone_label')}</dt>
-            <dd data-testid="settings-phone">{phone ? <bdi>{phone}</bdi> : t('settings:not_set')}</dd>
+            <dd>{phone ? <bdi>{phone}</bdi> : t('settings:not_set')}</dd>
           </div>
         </dl>
       </section>

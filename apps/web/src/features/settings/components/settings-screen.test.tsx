@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAppRoutes } from '@/app/router';
 import { createAppStore } from '@/app/store';
@@ -34,30 +34,31 @@ describe('SettingsScreen', () => {
     expect(await screen.findByRole('tab', { name: 'Profile', selected: true })).toBeInTheDocument();
     expect(await screen.findByLabelText('First name')).toHaveValue('Ayşe');
     expect(screen.getByLabelText('Last name')).toHaveValue('Yılmaz');
-    expect(screen.getByTestId('settings-email')).toHaveTextContent('ayse@example.com');
-    expect(screen.getByTestId('settings-phone')).toHaveTextContent('+90 5321234567');
+    const profile = screen.getByRole('tabpanel', { name: 'Profile' });
+    expect(within(profile).getByText('ayse@example.com')).toBeInTheDocument();
+    expect(within(profile).getByText('+90 5321234567')).toBeInTheDocument();
   });
 
   it('saves name and surname', async () => {
     const { user, requests } = setup();
     const name = await screen.findByLabelText('First name');
-    expect(screen.getByTestId('settings-save')).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Save changes' })).toBeDisabled();
     await user.clear(name);
     await user.type(name, 'Zeynep');
-    await user.click(screen.getByTestId('settings-save'));
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('Your profile has been updated.')).toBeInTheDocument();
     expect(requests.find((r) => r.url.pathname === '/api/account/nameSurname')?.body).toEqual({ name: 'Zeynep', surname: 'Yılmaz' });
   });
 
   it('switches the language at once, saves it and sets the direction for Arabic', async () => {
     const { user, requests } = setup();
-    const select = await screen.findByTestId('settings-language');
+    const select = await screen.findByRole('combobox', { name: 'Language' });
     i18n.addResourceBundle('ar', 'settings', { title: 'الإعدادات' });
     await user.selectOptions(select, 'ar');
     await waitFor(() => expect(document.documentElement).toHaveAttribute('dir', 'rtl'));
     expect(document.documentElement).toHaveAttribute('lang', 'ar');
     expect(localStorage.getItem('i18nextLng')).toBe('ar');
     await waitFor(() => expect(requests.find((r) => r.url.pathname === '/api/account/language')?.body).toEqual({ language: 'ar' }));
-    expect(screen.getByTestId('page-title')).toHaveTextContent('الإعدادات');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('الإعدادات');
   });
 });

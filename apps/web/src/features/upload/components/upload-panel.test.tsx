@@ -49,30 +49,30 @@ describe('UploadPanel', () => {
       </Provider>,
     );
 
-    const item = (name: string) => screen.getAllByTestId('upload-item').find((element) => element.getAttribute('data-name') === name)!;
+    const item = (name: string) => screen.getByRole('listitem', { name });
     expect(item('waiting.bin')).toHaveAttribute('data-status', '0');
     expect(item('waiting.bin')).toHaveTextContent('Waiting…');
     expect(item('cancelled.bin')).toHaveTextContent('Cancelled');
     expect(item('failed.bin')).toHaveTextContent('Not enough storage space');
     expect(item('done.bin')).toHaveAttribute('data-status', '3');
     expect(item('done.bin')).toHaveTextContent('Uploaded');
-    expect(within(item('done.bin')).getByTestId('upload-progress')).toHaveAttribute('aria-valuenow', '100');
+    expect(within(item('done.bin')).getByRole('progressbar', { name: 'Upload progress of done.bin' })).toHaveAttribute('aria-valuenow', '100');
     expect(item('loading.bin')).toHaveTextContent('Uploading…');
-    expect(within(item('loading.bin')).getByTestId('upload-progress')).toHaveAttribute('aria-valuenow', '43');
+    expect(within(item('loading.bin')).getByRole('progressbar', { name: 'Upload progress of loading.bin' })).toHaveAttribute('aria-valuenow', '43');
     expect(item('loading.bin')).toHaveTextContent('43%');
     expect(item('empty.bin')).toHaveTextContent('Empty file — not uploaded');
     expect(item('timeout.bin')).toHaveTextContent('Timed out');
     expect(item('paused.bin')).toHaveTextContent('Paused — choose the file again to resume');
     // 6 count (cancelled and empty do not): 1 done; bytes 1000 + 426 of 6000 → 24 %.
-    expect(screen.getByTestId('upload-total')).toHaveTextContent('1 of 6 uploaded · 24%');
+    expect(screen.getByText(/^\d+ of \d+ uploaded/)).toHaveTextContent('1 of 6 uploaded · 24%');
 
     const user = userEvent.setup();
-    await user.click(within(item('loading.bin')).getByTestId('upload-cancel'));
+    await user.click(within(item('loading.bin')).getByRole('button', { name: 'Cancel uploading loading.bin' }));
     expect(onCancel).toHaveBeenCalledWith('u-5');
-    await user.click(within(item('timeout.bin')).getByTestId('upload-retry'));
+    await user.click(within(item('timeout.bin')).getByRole('button', { name: 'Try uploading timeout.bin again' }));
     expect(onRetry).toHaveBeenCalledWith('u-7');
-    await user.click(within(item('paused.bin')).getByTestId('upload-resume'));
+    await user.click(within(item('paused.bin')).getByRole('button', { name: 'Choose file' }));
     expect(onResume).toHaveBeenCalled();
-    expect(within(item('done.bin')).queryByTestId('upload-cancel')).not.toBeInTheDocument();
+    expect(within(item('done.bin')).queryByRole('button', { name: /^Cancel uploading/ })).not.toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '@/app/hooks';
 import { AlertIcon, CheckIcon, ChevronDownIcon, CloseIcon, RefreshIcon, UploadIcon } from '@/components/ui/icons';
@@ -56,10 +56,11 @@ function UploadRow({ item, onCancel, onRetry, onResume }: { item: UploadItem } &
   const problem = item.status === UploadStatus.Failed || item.status === UploadStatus.Timeout || item.status === UploadStatus.Empty;
   const cancellable = item.status === UploadStatus.NotStarted || item.status === UploadStatus.Loading;
   const retryable = item.status === UploadStatus.Failed || item.status === UploadStatus.Timeout;
+  const nameId = useId();
   return (
-    <li className={styles.item} data-testid="upload-item" data-name={item.name} data-status={item.status}>
+    <li className={styles.item} aria-labelledby={nameId} data-name={item.name} data-status={item.status}>
       <div className={styles.itemHead}>
-        <span className={styles.itemName} title={item.name}>
+        <span className={styles.itemName} id={nameId} title={item.name}>
           <bdi>{item.name}</bdi>
         </span>
         <span className={styles.itemButtons}>
@@ -75,7 +76,6 @@ function UploadRow({ item, onCancel, onRetry, onResume }: { item: UploadItem } &
               onClick={() => onRetry(item.uuid)}
               aria-label={t('upload:retry_item', { name: item.name })}
               title={t('upload:retry')}
-              data-testid="upload-retry"
             >
               <RefreshIcon size={16} />
             </button>
@@ -87,7 +87,6 @@ function UploadRow({ item, onCancel, onRetry, onResume }: { item: UploadItem } &
               onClick={() => onCancel(item.uuid)}
               aria-label={t('upload:cancel_item', { name: item.name })}
               title={t('upload:cancel')}
-              data-testid="upload-cancel"
             >
               <CloseIcon size={16} />
             </button>
@@ -103,7 +102,6 @@ function UploadRow({ item, onCancel, onRetry, onResume }: { item: UploadItem } &
         aria-valuemax={100}
         aria-valuenow={item.progress}
         aria-label={t('upload:progress_of', { name: item.name })}
-        data-testid="upload-progress"
       >
         <span className={`${styles.fill} ${problem ? styles.fillProblem : ''}`} style={{ inlineSize: `${item.progress}%` }} />
       </div>
@@ -148,7 +146,7 @@ export function UploadPanel({ onCancel, onRetry, onResume, onClear }: UploadPane
           <span className={styles.title}>
             {totals.running ? t('upload:title_active') : totals.active ? t('upload:title_paused') : t('upload:title_done')}
           </span>
-          <span className={styles.total} data-testid="upload-total" aria-live="polite">
+          <span className={styles.total} aria-live="polite">
             {t('upload:total', { done: totals.done, total: totals.total, percent: totals.percent })}
           </span>
         </div>
@@ -158,12 +156,11 @@ export function UploadPanel({ onCancel, onRetry, onResume, onClear }: UploadPane
           onClick={() => setCollapsed((value) => !value)}
           aria-expanded={!collapsed}
           aria-label={collapsed ? t('upload:expand') : t('upload:collapse')}
-          data-testid="upload-collapse"
         >
           <ChevronDownIcon size={18} className={collapsed ? styles.chevronUp : undefined} />
         </button>
         {!totals.active ? (
-          <button type="button" className={styles.iconButton} onClick={onClear} aria-label={t('upload:close')} data-testid="upload-close">
+          <button type="button" className={styles.iconButton} onClick={onClear} aria-label={t('upload:close')}>
             <CloseIcon size={18} />
           </button>
         ) : null}
