@@ -4,7 +4,7 @@ import { setPageName } from '@/state/ui-slice';
 import { filesApi, type FileItem } from '@/features/files/api';
 import { uploadProgressed, uploadsCleared, uploadsQueued, uploadStatusChanged } from '@/features/upload/upload-slice';
 import { UploadStatus } from '@/features/upload/upload-status';
-import { layoutConfigFor, type LayoutConfig } from './layout';
+import { layoutConfigFor, type LayoutConfig } from '@/media/grid/layout';
 import type { PhotoCategory } from './tabs';
 
 /** An upload as the photo store tracks it (spec 001 §3: uuid, progress percent and status). */

@@ -7,7 +7,7 @@ import { createAppStore } from '@/app/store';
 import { ToastHost } from '@/components/ui/toast-host';
 import { mockFetch } from '@/test/fetch-mock';
 import { albumFixture, albumTestServer } from '../albums.fixtures';
-import { AddToAlbumDialog } from './add-to-album-dialog';
+import { AddToAlbumDialog } from '../add-to-album-dialog.public';
 
 function Harness({ onDone }: { onDone: () => void }) {
   const [open, setOpen] = useState(true);

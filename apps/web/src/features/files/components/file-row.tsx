@@ -5,8 +5,8 @@ import { formatBytes, formatDateTime } from '@/lib/format';
 import type { ViewMode } from '@/state/ui-slice';
 import type { FileItem } from '../api';
 import { fileKind } from '../file-kind';
-import { selectModeOf, type SelectMode } from '../selection';
-import { formatDuration } from '../media';
+import { selectModeOf, type SelectMode } from '@/media/selection/selection';
+import { formatDuration } from '@/media/media-item';
 import { FileThumbnail } from './file-thumbnail';
 import styles from './files.module.css';
 

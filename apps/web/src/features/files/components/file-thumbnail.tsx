@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { isSafeUrl } from '@/lib/safe-url';
 import type { FileItem } from '../api';
 import type { FileKind } from '../file-kind';
-import { formatDuration, placeholderDataUrl } from '../media';
+import { formatDuration, placeholderDataUrl } from '@/media/media-item';
 import { FileKindIcon } from './file-kind-icon';
 import styles from './files.module.css';
 

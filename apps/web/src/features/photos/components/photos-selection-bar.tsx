@@ -3,11 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '@/app/hooks';
 import { ConfirmModal } from '@/components/ui/confirm-modal';
 import { DownloadIcon, EyeOffIcon, PlusIcon, StarIcon, TrashIcon, ZipIcon } from '@/components/ui/icons';
-import { AddToAlbumDialog } from '@/features/albums/components/add-to-album-dialog';
 import type { FileItem } from '@/features/files/api';
-import { SelectionBar, type SelectionBarAction } from '@/features/files/components/selection-bar';
-import { downloadsAsZip } from '@/features/files/file-actions';
-import { useFileActions } from '@/features/files/hooks/use-file-actions';
+import { SelectionBar, type SelectionBarAction } from '@/media/selection/selection-bar';
+import { downloadsAsZip } from '@/media/actions/downloads';
+import { useFileActions } from '@/media/actions/use-file-actions';
+import { AddToAlbumSlot, useMediaSlots } from '@/media/slots';
 import { addToAlbumListChanged, checkedCleared, deleteListChanged, downloadSelected, favouriteSelected, hideListChanged } from '../photos-slice';
 import styles from './timeline.module.css';
 
@@ -28,6 +28,7 @@ export function PhotosSelectionBar({ items, total, onSelectAll }: PhotosSelectio
   const dispatch = useAppDispatch();
   const actions = useFileActions();
   const [albumOpen, setAlbumOpen] = useState(false);
+  const { AddToAlbum } = useMediaSlots();
   const [confirmDelete, setConfirmDelete] = useState(false);
   const uuids = items.map((item) => item.uuid);
   const allFavourite = items.length > 0 && items.every((item) => item.favourite);
@@ -48,16 +49,20 @@ export function PhotosSelectionBar({ items, total, onSelectAll }: PhotosSelectio
         void actions.download(items);
       },
     },
-    {
-      key: 'album',
-      label: t('photos:action_add_to_album'),
-      icon: <PlusIcon size={18} />,
-      testId: 'photos-action-album',
-      onClick: () => {
-        dispatch(addToAlbumListChanged(uuids));
-        setAlbumOpen(true);
-      },
-    },
+    ...(AddToAlbum
+      ? [
+          {
+            key: 'album',
+            label: t('photos:action_add_to_album'),
+            icon: <PlusIcon size={18} />,
+            testId: 'photos-action-album',
+            onClick: () => {
+              dispatch(addToAlbumListChanged(uuids));
+              setAlbumOpen(true);
+            },
+          },
+        ]
+      : []),
     {
       key: 'favourite',
       label: allFavourite ? t('photos:action_unfavourite') : t('photos:action_favourite'),
@@ -100,7 +105,7 @@ export function PhotosSelectionBar({ items, total, onSelectAll }: PhotosSelectio
   return (
     <div className={styles.selectionBar}>
       <SelectionBar count={items.length} total={total} actions={barActions} onSelectAll={onSelectAll} onClear={clear} testId="photos-selection-bar" />
-      <AddToAlbumDialog
+      <AddToAlbumSlot
         open={albumOpen}
         uuids={uuids}
         onOpenChange={(open) => {

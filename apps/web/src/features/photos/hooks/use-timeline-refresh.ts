@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { baseApi } from '@/api/base-api';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
-import { MEDIA_POLL_MS } from '@/features/files/media';
+import { MEDIA_POLL_MS } from '@/media/media-item';
 import { needsRefresh, refreshHandled } from '../photos-slice';
 
 /**

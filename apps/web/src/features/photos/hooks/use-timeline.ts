@@ -3,12 +3,12 @@ import { shallowEqual } from 'react-redux';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import type { FileItem } from '@/features/files/api';
 import { photosApi, useGetPhotoGroupsQuery, type GroupPage, type GroupPagesArgs, type PhotoGroup } from '../api';
-import { aspectRatioOf, estimateLayoutHeight, justifiedLayout, type JustifiedLayout, type LayoutConfig } from '../layout';
+import { aspectRatioOf, estimateLayoutHeight, justifiedLayout, type JustifiedLayout, type LayoutConfig } from '@/media/grid/layout';
 import { allPhotosChanged, groupsLoaded, segmentLoaded, visibleGroupsChanged } from '../photos-slice';
 import { planSegments } from '../segments';
 import type { PhotoCategory } from '../tabs';
-import { buildVirtualModel, sectionsInRange, type VirtualModel, type VirtualSectionInput, type VisibleRange } from '../virtual-window';
-import type { PhotoSection } from '../components/virtual-photo-list';
+import { buildVirtualModel, sectionsInRange, type VirtualModel, type VirtualSectionInput, type VisibleRange } from '@/media/grid/virtual-window';
+import type { PhotoSection } from '@/media/grid/virtual-photo-list';
 
 /** Height of a day header, and of the first day of a month (which also names the month). */
 export const DAY_HEADER_HEIGHT = 44;

@@ -9,9 +9,9 @@ import {
   useSetFavouriteMutation,
   useTrashFilesMutation,
   type FileItem,
-} from '../api';
-import { fileErrorKey } from '../errors';
-import { downloadsAsZip } from '../file-actions';
+} from '@/features/files/api';
+import { fileErrorKey } from './file-errors';
+import { downloadsAsZip } from './downloads';
 
 /** The one-click actions on a set of items, each with its success or error toast. */
 export function useFileActions() {

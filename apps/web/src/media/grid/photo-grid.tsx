@@ -1,11 +1,11 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FileItem } from '@/features/files/api';
-import { useLayoutConfig } from '../hooks/use-layout-config';
-import { aspectRatioOf, justifiedLayout } from '../layout';
-import { buildVirtualModel, type VisibleRange } from '../virtual-window';
+import { useLayoutConfig } from './use-layout-config';
+import { aspectRatioOf, justifiedLayout } from './layout';
+import { buildVirtualModel, type VisibleRange } from './virtual-window';
 import type { SelectModifiers } from './photo-tile';
-import styles from './photos.module.css';
+import styles from './grid.module.css';
 import { VirtualPhotoList, type PhotoSection } from './virtual-photo-list';
 
 export interface PhotoGridProps {

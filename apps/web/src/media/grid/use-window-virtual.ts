@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
-import { blockAt, visibleRange, type VirtualModel, type VisibleRange } from '../virtual-window';
+import { blockAt, visibleRange, type VirtualModel, type VisibleRange } from './virtual-window';
 
 /** Extra px rendered above and below the window, as a share of the window height. */
 const OVERSCAN_SCREENS = 1;

@@ -30,7 +30,7 @@ const ITEMS: FileItem[] = [
   photo('ph-3', 'snow.jpg'),
 ];
 
-function Harness({ items: initial, start = 0, albumUuid, onClose, total }: { items: FileItem[]; start?: number; albumUuid?: string; onClose: () => void; total?: number }) {
+function Harness({ items: initial, start = 0, onClose, total }: { items: FileItem[]; start?: number; onClose: () => void; total?: number }) {
   const [items, setItems] = useState(initial);
   const [index, setIndex] = useState(start);
   return (
@@ -40,13 +40,12 @@ function Harness({ items: initial, start = 0, albumUuid, onClose, total }: { ite
       total={total}
       onIndexChange={setIndex}
       onClose={onClose}
-      albumUuid={albumUuid}
       onItemRemoved={(uuid) => setItems((current) => current.filter((item) => item.uuid !== uuid))}
     />
   );
 }
 
-function setup(options: { items?: FileItem[]; start?: number; albumUuid?: string; total?: number } = {}) {
+function setup(options: { items?: FileItem[]; start?: number; total?: number } = {}) {
   localStorage.setItem('user', JSON.stringify({ deviceInfo: null, latestActivityId: null, _at: 'token-1' }));
   const server = mockFetch({
     'POST /api/filesystem/metadata': () => json({}),
@@ -54,8 +53,6 @@ function setup(options: { items?: FileItem[]; start?: number; albumUuid?: string
     'DELETE /api/filesystem/trash': () => json({}),
     'DELETE /api/filesystem/hide': () => json({}),
     'GET /api/account/usages': () => json({ 'Bytes-Used': '0', 'Quota-Bytes': '1' }),
-    'PUT /api/album/coverPhoto/al-1': () => json({ uuid: 'al-1' }),
-    'PUT /api/album/removeFiles/al-1': () => json({ uuid: 'al-1' }),
     'POST /api/v2/files/_bulk/create-download-url': ({ body }) =>
       json((body as { uuid: string }[]).map((ref) => ({ uuid: ref.uuid, url: `/api/download/tok-${ref.uuid}`, inlineUrl: `/api/download/tok-${ref.uuid}?inline=1` }))),
   });
@@ -64,7 +61,7 @@ function setup(options: { items?: FileItem[]; start?: number; albumUuid?: string
   const user = userEvent.setup();
   render(
     <Provider store={store}>
-      <Harness items={options.items ?? ITEMS} start={options.start} albumUuid={options.albumUuid} onClose={onClose} total={options.total} />
+      <Harness items={options.items ?? ITEMS} start={options.start} onClose={onClose} total={options.total} />
       <ToastHost />
     </Provider>,
   );
@@ -175,20 +172,6 @@ describe('PhotoViewer', () => {
     await user.click(screen.getByTestId('viewer-more'));
     await user.click(await screen.findByTestId('viewer-menu-hide'));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-  });
-
-  it('inside an album sets the cover and removes the photo from the album', async () => {
-    const { user, requests } = setup({ albumUuid: 'al-1' });
-    await user.click(screen.getByTestId('viewer-more'));
-    await user.click(await screen.findByTestId('viewer-menu-cover'));
-    await waitFor(() => expect(requests.some((request) => request.url.pathname === '/api/album/coverPhoto/al-1')).toBe(true));
-    expect(requests.find((request) => request.url.pathname === '/api/album/coverPhoto/al-1')?.url.searchParams.get('coverPhotoUuid')).toBe('ph-1');
-    expect(await screen.findByText('Album cover updated.')).toBeInTheDocument();
-
-    await user.click(screen.getByTestId('viewer-more'));
-    await user.click(await screen.findByTestId('viewer-menu-remove'));
-    await waitFor(() => expect(shownName()).toBe('forest.jpg'));
-    expect(requests.find((request) => request.url.pathname === '/api/album/removeFiles/al-1')?.body).toEqual(['ph-1']);
   });
 
   it('offers no album actions outside an album', async () => {

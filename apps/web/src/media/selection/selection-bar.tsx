@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CloseIcon, SelectAllIcon } from '@/components/ui/icons';
-import styles from './files.module.css';
+import styles from './selection-bar.module.css';
 
 export interface SelectionBarAction {
   key: string;

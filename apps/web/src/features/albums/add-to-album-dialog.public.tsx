@@ -6,12 +6,12 @@ import { PlusIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/loader';
 import { Modal } from '@/components/ui/modal';
 import { showToast } from '@/components/ui/toast-slice';
-import { useAddFilesToAlbumMutation, useGetAlbumsInfiniteQuery, type Album } from '../api';
-import { albumErrorKey } from '../errors';
-import { AlbumCounts } from './album-counts';
-import { AlbumCover } from './album-cover';
-import styles from './albums.module.css';
-import { CreateAlbumModal } from './create-album-modal';
+import { useAddFilesToAlbumMutation, useGetAlbumsInfiniteQuery, type Album } from './api';
+import { albumErrorKey } from './errors';
+import { AlbumCounts } from './components/album-counts';
+import { AlbumCover } from './components/album-cover';
+import styles from './components/albums.module.css';
+import { CreateAlbumModal } from './components/create-album-modal';
 
 export interface AddToAlbumDialogProps {
   open: boolean;

@@ -4,8 +4,8 @@ import { Button } from '@/components/ui/button';
 import { DownloadIcon, FileIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/loader';
 import { useGetPreviewUrlQuery, type FileItem } from '@/features/files/api';
-import { InlineVideo, safeUrl } from '@/features/files/components/inline-video';
-import type { ZoomState } from '../zoom';
+import { InlineVideo, safeUrl } from './inline-video';
+import type { ZoomState } from './zoom';
 import styles from './viewer.module.css';
 import { ZoomStage } from './zoom-stage';
 

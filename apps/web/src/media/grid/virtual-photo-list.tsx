@@ -1,10 +1,10 @@
 import { useEffect, useImperativeHandle, useRef, type ReactNode, type Ref } from 'react';
 import type { FileItem } from '@/features/files/api';
-import { useWindowVirtual } from '../hooks/use-window-virtual';
-import type { JustifiedLayout } from '../layout';
-import type { VirtualModel, VisibleRange } from '../virtual-window';
+import { useWindowVirtual } from './use-window-virtual';
+import type { JustifiedLayout } from './layout';
+import type { VirtualModel, VisibleRange } from './virtual-window';
 import { PhotoTile, type SelectModifiers } from './photo-tile';
-import styles from './photos.module.css';
+import styles from './grid.module.css';
 
 /** A section as laid out: its pictures so far and where they sit. */
 export interface PhotoSection {

@@ -5,10 +5,10 @@ import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { Modal } from '@/components/ui/modal';
 import { showToast } from '@/components/ui/toast-slice';
-import { useRenameFileMutation, type FileItem } from '../api';
-import { fileErrorKey } from '../errors';
-import { nameProblem, stemLength } from '../name-rules';
-import styles from './files.module.css';
+import { useRenameFileMutation, type FileItem } from '@/features/files/api';
+import { fileErrorKey } from './file-errors';
+import { nameProblem, stemLength } from './name-rules';
+import styles from './dialogs.module.css';
 
 export interface RenameDialogProps {
   item: FileItem | null;

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { CloseIcon, EditIcon } from '@/components/ui/icons';
 import { formatBytes, formatDateTime } from '@/lib/format';
 import type { FileItem } from '@/features/files/api';
-import { formatDuration } from '@/features/files/media';
-import { formatCoordinates } from '../info';
+import { formatDuration } from '../media-item';
+import { formatCoordinates } from './info';
 import styles from './viewer.module.css';
 
 /** The file item with the optional media facts the server adds (docs/api.md: camera; place from EXIF GPS). */

@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { CheckIcon, StarIcon, VideoIcon } from '@/components/ui/icons';
 import { isSafeUrl } from '@/lib/safe-url';
 import type { FileItem } from '@/features/files/api';
-import { formatDuration, placeholderDataUrl } from '@/features/files/media';
-import type { Box } from '../layout';
-import styles from './photos.module.css';
+import { formatDuration, placeholderDataUrl } from '../media-item';
+import type { Box } from './layout';
+import styles from './grid.module.css';
 
 /** Click modifiers passed up with a selection toggle. */
 export interface SelectModifiers {

@@ -4,10 +4,12 @@ import { useAppDispatch } from '@/app/hooks';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { showToast } from '@/components/ui/toast-slice';
-import { useSetDescriptionMutation, type FileItem } from '../api';
-import { DESCRIPTION_MAX_LENGTH } from '../constants';
-import { fileErrorKey } from '../errors';
-import styles from './files.module.css';
+import { useSetDescriptionMutation, type FileItem } from '@/features/files/api';
+import { fileErrorKey } from './file-errors';
+import styles from './dialogs.module.css';
+
+/** Description metadata limit (docs/api.md). */
+const DESCRIPTION_MAX_LENGTH = 1000;
 
 export interface DescribeDialogProps {
   item: FileItem | null;

@@ -1,5 +1,5 @@
 import { useEffect, useState, type RefObject } from 'react';
-import { layoutConfigFor, type LayoutConfig } from '../layout';
+import { layoutConfigFor, type LayoutConfig } from './layout';
 
 function windowWidth(): number {
   return typeof window === 'undefined' ? 1280 : window.innerWidth;

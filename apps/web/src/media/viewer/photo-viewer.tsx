@@ -18,18 +18,17 @@ import {
   TrashIcon,
 } from '@/components/ui/icons';
 import { showToast } from '@/components/ui/toast-slice';
-import { AddToAlbumDialog } from '@/features/albums/components/add-to-album-dialog';
-import { useRemoveFilesFromAlbumMutation, useSetAlbumCoverMutation } from '@/features/albums/api';
-import { albumErrorKey } from '@/features/albums/errors';
 import { useHideFilesMutation, useSetFavouriteMutation, useTrashFilesMutation, type FileItem } from '@/features/files/api';
-import { DescribeDialog } from '@/features/files/components/describe-dialog';
-import { RenameDialog } from '@/features/files/components/rename-dialog';
-import { fileErrorKey } from '@/features/files/errors';
-import { useFileActions } from '@/features/files/hooks/use-file-actions';
-import { clampScale, FIT, ZOOM_STEP, type ZoomState } from '../zoom';
+import { DescribeDialog } from '../actions/describe-dialog';
+import { fileErrorKey } from '../actions/file-errors';
+import { RenameDialog } from '../actions/rename-dialog';
+import { useFileActions } from '../actions/use-file-actions';
+import { AddToAlbumSlot, useMediaSlots } from '../slots';
 import { InfoPanel } from './info-panel';
+import type { ViewerMenuAction } from './viewer-actions';
+import { AlbumAddIcon, ZoomInIcon, ZoomOutIcon } from './viewer-icons';
 import { ViewerMedia, mediaKind, preloadUrl } from './viewer-media';
-import { AlbumAddIcon, AlbumRemoveIcon, CoverIcon, ZoomInIcon, ZoomOutIcon } from './viewer-icons';
+import { clampScale, FIT, ZOOM_STEP, type ZoomState } from './zoom';
 import styles from './viewer.module.css';
 
 export interface PhotoViewerProps {
@@ -42,8 +41,8 @@ export interface PhotoViewerProps {
   onClose: () => void;
   /** Called near the end of `items` while `total` says more exist. */
   onNeedMore?: () => void;
-  /** Inside an album: offers "remove from album" and "set as cover". */
-  albumUuid?: string;
+  /** The screen's own More-menu entries (inside an album: "set as cover" and "remove from album"). */
+  menuActions?: readonly ViewerMenuAction[];
   /**
    * After a hide, trash or remove-from-album succeeded. The parent drops the item from `items` and keeps `index`,
    * so the next photo takes its place (the viewer steps back when it was the last, and closes when none is left).
@@ -62,7 +61,7 @@ const isTypingTarget = (target: EventTarget | null) =>
  * Full-screen photo and video viewer (portal, focus trapped, Escape closes, page scroll locked): previous and next by
  * buttons, arrow keys and swipes; zoom and pan; info panel; the photo actions of spec 001.
  */
-export function PhotoViewer({ items, index, total, onIndexChange, onClose, onNeedMore, albumUuid, onItemRemoved }: PhotoViewerProps) {
+export function PhotoViewer({ items, index, total, onIndexChange, onClose, onNeedMore, menuActions = [], onItemRemoved }: PhotoViewerProps) {
   const { t, i18n } = useTranslation();
   const dispatch = useAppDispatch();
   const item = items[index];
@@ -81,9 +80,9 @@ export function PhotoViewer({ items, index, total, onIndexChange, onClose, onNee
   const [setFavourite] = useSetFavouriteMutation();
   const [hideFiles, hideState] = useHideFilesMutation();
   const [trashFiles, trashState] = useTrashFilesMutation();
-  const [removeFromAlbum, removeState] = useRemoveFilesFromAlbumMutation();
-  const [setCover, coverState] = useSetAlbumCoverMutation();
-  const busy = hideState.isLoading || trashState.isLoading || removeState.isLoading || coverState.isLoading;
+  const [running, setRunning] = useState(false);
+  const { AddToAlbum } = useMediaSlots();
+  const busy = hideState.isLoading || trashState.isLoading || running;
 
   // The page behind must not scroll; focus goes back where it was when the viewer closes.
   useEffect(() => {
@@ -215,25 +214,13 @@ export function PhotoViewer({ items, index, total, onIndexChange, onClose, onNee
     }
   };
 
-  const removeFromThisAlbum = async () => {
-    if (!albumUuid) return;
+  const runAction = async (action: ViewerMenuAction) => {
     const target = item;
+    setRunning(true);
     try {
-      await removeFromAlbum({ albumUuid, uuids: [target.uuid] }).unwrap();
-      toast('success', 'albums:removed_from_album');
-      removed(target.uuid);
-    } catch (error) {
-      toast('error', albumErrorKey(error, 'albums:remove_error'));
-    }
-  };
-
-  const makeCover = async () => {
-    if (!albumUuid) return;
-    try {
-      await setCover({ albumUuid, coverPhotoUuid: item.uuid }).unwrap();
-      toast('success', 'albums:cover_set');
-    } catch (error) {
-      toast('error', albumErrorKey(error, 'albums:cover_error'));
+      if ((await action.run(target)) === 'removed') removed(target.uuid);
+    } finally {
+      setRunning(false);
     }
   };
 
@@ -281,9 +268,11 @@ export function PhotoViewer({ items, index, total, onIndexChange, onClose, onNee
                 <ToolButton label={t('viewer:download')} onClick={() => void download([item])} testId="viewer-download">
                   <DownloadIcon size={22} />
                 </ToolButton>
-                <ToolButton label={t('viewer:add_to_album')} onClick={() => setAddingToAlbum(true)} testId="viewer-add-to-album">
-                  <AlbumAddIcon size={22} />
-                </ToolButton>
+                {AddToAlbum ? (
+                  <ToolButton label={t('viewer:add_to_album')} onClick={() => setAddingToAlbum(true)} testId="viewer-add-to-album">
+                    <AlbumAddIcon size={22} />
+                  </ToolButton>
+                ) : null}
                 <ToolButton label={t('viewer:info')} onClick={() => setInfoOpen((open) => !open)} pressed={infoOpen} testId="viewer-info">
                   <InfoIcon size={22} />
                 </ToolButton>
@@ -298,16 +287,11 @@ export function PhotoViewer({ items, index, total, onIndexChange, onClose, onNee
                       <MenuItem onSelect={() => setRenaming(item)} testId="viewer-menu-rename" icon={<EditIcon size={18} />}>
                         {t('viewer:rename')}
                       </MenuItem>
-                      {albumUuid ? (
-                        <>
-                          <MenuItem onSelect={() => void makeCover()} testId="viewer-menu-cover" icon={<CoverIcon size={18} />}>
-                            {t('viewer:set_cover')}
-                          </MenuItem>
-                          <MenuItem onSelect={() => void removeFromThisAlbum()} testId="viewer-menu-remove" icon={<AlbumRemoveIcon size={18} />}>
-                            {t('viewer:remove_from_album')}
-                          </MenuItem>
-                        </>
-                      ) : null}
+                      {menuActions.map((action) => (
+                        <MenuItem key={action.key} onSelect={() => void runAction(action)} testId={action.testId} icon={action.icon}>
+                          {action.label}
+                        </MenuItem>
+                      ))}
                       <MenuItem onSelect={() => void hide()} testId="viewer-menu-hide" icon={<EyeOffIcon size={18} />}>
                         {t('viewer:hide')}
                       </MenuItem>
@@ -361,7 +345,7 @@ export function PhotoViewer({ items, index, total, onIndexChange, onClose, onNee
       />
       <RenameDialog item={renaming} onClose={() => setRenaming(null)} />
       <DescribeDialog item={describing} onClose={() => setDescribing(null)} />
-      <AddToAlbumDialog open={addingToAlbum} uuids={[item.uuid]} onOpenChange={setAddingToAlbum} />
+      <AddToAlbumSlot open={addingToAlbum} uuids={[item.uuid]} onOpenChange={setAddingToAlbum} />
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { rgbaToThumbHash } from 'thumbhash';
 import { describe, expect, it } from 'vitest';
-import { formatDuration, hasPendingMedia, MEDIA_POLL_MS, mediaPollingInterval, placeholderDataUrl } from './media';
+import { formatDuration, hasPendingMedia, MEDIA_POLL_MS, mediaPollingInterval, placeholderDataUrl } from './media-item';
 
 const file = (mediaStatus: 'PENDING' | 'READY' | 'FAILED' | null | undefined, folder = false) => ({ folder, mediaStatus });
 

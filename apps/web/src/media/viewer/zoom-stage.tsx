@@ -1,5 +1,5 @@
 import { useMemo, useRef, useState, type CSSProperties, type PointerEvent as ReactPointerEvent, type WheelEvent } from 'react';
-import { placeholderDataUrl } from '@/features/files/media';
+import { placeholderDataUrl } from '../media-item';
 import type { FileItem } from '@/features/files/api';
 import {
   clampPan,
@@ -10,7 +10,7 @@ import {
   swipeDirection,
   wheelScale,
   type ZoomState,
-} from '../zoom';
+} from './zoom';
 import styles from './viewer.module.css';
 
 export interface ZoomStageProps {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { activePhotosTab, PHOTOS_TABS } from '../tabs';
-import styles from './photos.module.css';
+import { activePhotosTab, PHOTOS_TABS } from './tabs';
+import styles from './photos-tabs.module.css';
 
 /** The Photos tab bar (All, Favourites, Videos, Albums); the active tab comes from the URL. */
 export function PhotosTabs() {
