@@ -13,7 +13,7 @@ import { useLayoutConfig } from '@/media/grid/use-layout-config';
 import { usePhotoSelection } from '../hooks/use-photo-selection';
 import { useTimeline } from '../hooks/use-timeline';
 import { useTimelineRefresh } from '../hooks/use-timeline-refresh';
-import { activeTabChanged, layoutConfigChanged, photoOpened } from '../photos-slice';
+import { activeTabChanged, photoOpened } from '../photos-slice';
 import { isPhotoCategory, type PhotoCategory } from '../tabs';
 import { DateScrubber, type DateScrubberHandle } from './date-scrubber';
 import type { SelectModifiers } from '@/media/grid/photo-tile';
@@ -48,10 +48,6 @@ function PhotosTimeline({ category }: { category: PhotoCategory }) {
   useEffect(() => {
     dispatch(activeTabChanged(category));
   }, [dispatch, category]);
-
-  useEffect(() => {
-    dispatch(layoutConfigChanged(window.innerWidth));
-  }, [dispatch, config]);
 
   // Close the viewer when leaving the screen.
   useEffect(() => () => void dispatch(photoOpened(null)), [dispatch]);

@@ -8,7 +8,7 @@ import { SelectionBar, type SelectionBarAction } from '@/media/selection/selecti
 import { downloadsAsZip } from '@/media/actions/downloads';
 import { useFileActions } from '@/media/actions/use-file-actions';
 import { AddToAlbumSlot, useMediaSlots } from '@/media/slots';
-import { addToAlbumListChanged, checkedCleared, deleteListChanged, downloadSelected, favouriteSelected, hideListChanged } from '../photos-slice';
+import { checkedCleared } from '../photos-slice';
 import styles from './timeline.module.css';
 
 export interface PhotosSelectionBarProps {
@@ -43,11 +43,7 @@ export function PhotosSelectionBar({ items, total, onSelectAll }: PhotosSelectio
       icon: zip ? <ZipIcon size={18} /> : <DownloadIcon size={18} />,
       testId: 'photos-action-download',
       disabled: actions.busy,
-      onClick: () => {
-        const [first] = items;
-        if (!zip && first) dispatch(downloadSelected({ tempDownloadURL: null, uuid: first.uuid, imgName: first.name }));
-        void actions.download(items);
-      },
+      onClick: () => void actions.download(items),
     },
     ...(AddToAlbum
       ? [
@@ -56,10 +52,7 @@ export function PhotosSelectionBar({ items, total, onSelectAll }: PhotosSelectio
             label: t('photos:action_add_to_album'),
             icon: <PlusIcon size={18} />,
             testId: 'photos-action-album',
-            onClick: () => {
-              dispatch(addToAlbumListChanged(uuids));
-              setAlbumOpen(true);
-            },
+            onClick: () => setAlbumOpen(true),
           },
         ]
       : []),
@@ -70,10 +63,7 @@ export function PhotosSelectionBar({ items, total, onSelectAll }: PhotosSelectio
       testId: 'photos-action-favourite',
       compact: true,
       disabled: actions.busy,
-      onClick: () => {
-        dispatch(favouriteSelected({ isFav: !allFavourite, uuids }));
-        void actions.favourite(items, !allFavourite);
-      },
+      onClick: () => void actions.favourite(items, !allFavourite),
     },
     {
       key: 'hide',
@@ -82,10 +72,7 @@ export function PhotosSelectionBar({ items, total, onSelectAll }: PhotosSelectio
       testId: 'photos-action-hide',
       compact: true,
       disabled: actions.busy,
-      onClick: () => {
-        dispatch(hideListChanged(uuids));
-        void actions.hide(items);
-      },
+      onClick: () => void actions.hide(items),
     },
     {
       key: 'delete',
@@ -95,10 +82,7 @@ export function PhotosSelectionBar({ items, total, onSelectAll }: PhotosSelectio
       danger: true,
       compact: true,
       disabled: actions.busy,
-      onClick: () => {
-        dispatch(deleteListChanged(uuids));
-        setConfirmDelete(true);
-      },
+      onClick: () => setConfirmDelete(true),
     },
   ];
 
@@ -108,18 +92,12 @@ export function PhotosSelectionBar({ items, total, onSelectAll }: PhotosSelectio
       <AddToAlbumSlot
         open={albumOpen}
         uuids={uuids}
-        onOpenChange={(open) => {
-          setAlbumOpen(open);
-          if (!open) dispatch(addToAlbumListChanged([]));
-        }}
+        onOpenChange={setAlbumOpen}
         onDone={clear}
       />
       <ConfirmModal
         open={confirmDelete}
-        onOpenChange={(open) => {
-          setConfirmDelete(open);
-          if (!open) dispatch(deleteListChanged([]));
-        }}
+        onOpenChange={setConfirmDelete}
         title={t('photos:delete_title')}
         description={t('photos:delete_description', { count: items.length })}
         confirmLabel={t('photos:delete_confirm')}

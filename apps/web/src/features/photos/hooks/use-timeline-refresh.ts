@@ -12,7 +12,7 @@ import { needsRefresh, refreshHandled } from '../photos-slice';
 export function useTimelineRefresh(pendingVisible: boolean) {
   const dispatch = useAppDispatch();
   const refresh = useAppSelector((state) => needsRefresh(state.photos));
-  const uploaded = useAppSelector((state) => state.photos.filesUploaded.length);
+  const uploaded = useAppSelector((state) => state.upload.filesUploaded.length);
   const seenUploads = useRef(uploaded);
 
   useEffect(() => {

@@ -1,11 +1,11 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isSafeUrl } from '@/lib/safe-url';
-import type { FileItem } from '../api';
-import type { FileKind } from '../file-kind';
-import { formatDuration, placeholderDataUrl } from '@/media/media-item';
+import type { FileItem } from '@/features/files/api';
+import type { FileKind } from './file-kind';
+import { formatDuration, placeholderDataUrl } from '../media-item';
 import { FileKindIcon } from './file-kind-icon';
-import styles from './files.module.css';
+import styles from './file-thumbnail.module.css';
 
 export interface FileThumbnailProps {
   item: Pick<FileItem, 'uuid' | 'thumbnailUrl' | 'placeholder' | 'mediaStatus' | 'durationMs'>;

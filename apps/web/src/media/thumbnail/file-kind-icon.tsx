@@ -11,8 +11,8 @@ import {
   VideoIcon,
   ZipIcon,
 } from '@/components/ui/icons';
-import type { FileKind } from '../file-kind';
-import styles from './files.module.css';
+import type { FileKind } from './file-kind';
+import styles from './file-thumbnail.module.css';
 
 const ICONS = {
   folder: FolderIcon,
