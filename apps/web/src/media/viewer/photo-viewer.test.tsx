@@ -68,27 +68,31 @@ function setup(options: { items?: FileItem[]; start?: number; total?: number } =
   return { ...server, onClose, user, store };
 }
 
-const viewer = () => screen.getByTestId('photo-viewer');
+// The viewer is the first dialog open; a confirmation opens over it.
+const viewer = () => screen.getAllByRole('dialog')[0]!;
 const shownName = () => within(viewer()).getByRole('heading', { level: 2 }).textContent;
+const counter = () => within(viewer()).getByLabelText(/^Item \d+ of \d+$/);
+const button = (name: string) => within(viewer()).getByRole('button', { name });
+const image = () => within(viewer()).getByRole('img', { name: shownName() ?? '' });
 
 describe('PhotoViewer', () => {
   it('walks the photos with the buttons and arrow keys, shows the counter, and closes on Escape', async () => {
     const { user, onClose } = setup();
     expect(screen.getByRole('dialog', { name: 'beach.jpg' })).toBeInTheDocument();
-    expect(screen.getByTestId('viewer-counter')).toHaveTextContent('1 / 3');
-    expect(screen.getByTestId('viewer-image')).toHaveAttribute('src', '/api/media/ph-1/preview.webp?sig=s');
-    expect(screen.getByTestId('viewer-prev')).toBeDisabled();
+    expect(counter()).toHaveTextContent('1 / 3');
+    expect(image()).toHaveAttribute('src', '/api/media/ph-1/preview.webp?sig=s');
+    expect(button('Previous')).toBeDisabled();
     expect(document.body.style.overflow).toBe('hidden');
 
-    await user.click(screen.getByTestId('viewer-next'));
-    expect(screen.getByTestId('viewer-counter')).toHaveTextContent('2 / 3');
+    await user.click(button('Next'));
+    expect(counter()).toHaveTextContent('2 / 3');
     expect(shownName()).toBe('forest.jpg');
 
     await user.keyboard('{ArrowRight}');
-    expect(screen.getByTestId('viewer-counter')).toHaveTextContent('3 / 3');
-    expect(screen.getByTestId('viewer-next')).toBeDisabled();
+    expect(counter()).toHaveTextContent('3 / 3');
+    expect(button('Next')).toBeDisabled();
     await user.keyboard('{ArrowRight}');
-    expect(screen.getByTestId('viewer-counter')).toHaveTextContent('3 / 3');
+    expect(counter()).toHaveTextContent('3 / 3');
 
     await user.keyboard('{ArrowLeft}');
     expect(shownName()).toBe('forest.jpg');
@@ -102,9 +106,9 @@ describe('PhotoViewer', () => {
     try {
       const { user } = setup({ start: 1 });
       await user.keyboard('{ArrowLeft}');
-      expect(screen.getByTestId('viewer-counter')).toHaveTextContent('3 / 3');
+      expect(counter()).toHaveTextContent('3 / 3');
       await user.keyboard('{ArrowRight}{ArrowRight}');
-      expect(screen.getByTestId('viewer-counter')).toHaveTextContent('1 / 3');
+      expect(counter()).toHaveTextContent('1 / 3');
     } finally {
       document.documentElement.dir = 'ltr';
     }
@@ -112,9 +116,8 @@ describe('PhotoViewer', () => {
 
   it('zooms with the buttons and double-click, and resets the zoom on the next photo', async () => {
     const { user } = setup();
-    const image = () => screen.getByTestId('viewer-image');
-    expect(screen.getByTestId('viewer-zoom-out')).toBeDisabled();
-    await user.click(screen.getByTestId('viewer-zoom-in'));
+    expect(button('Zoom out')).toBeDisabled();
+    await user.click(button('Zoom in'));
     expect(Number(image().dataset.scale)).toBe(1.5);
     await user.dblClick(screen.getByTestId('viewer-stage'));
     expect(Number(image().dataset.scale)).toBe(1);
@@ -126,7 +129,7 @@ describe('PhotoViewer', () => {
 
   it('favourites the photo through the files endpoint', async () => {
     const { user, requests } = setup();
-    const star = screen.getByTestId('viewer-favourite');
+    const star = button('Add to favourites');
     expect(star).toHaveAttribute('aria-pressed', 'false');
     await user.click(star);
     await waitFor(() => expect(requests.some((request) => request.url.pathname === '/api/filesystem/metadata')).toBe(true));
@@ -139,7 +142,7 @@ describe('PhotoViewer', () => {
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
     try {
       const { user, requests } = setup({ start: 2 });
-      await user.click(screen.getByTestId('viewer-download'));
+      await user.click(button('Download'));
       await waitFor(() => expect(click).toHaveBeenCalled());
       const call = requests.find((request) => request.url.pathname === '/api/v2/files/_bulk/create-download-url');
       expect(call?.body).toEqual([{ projectId: 'p-1', uuid: 'ph-3' }]);
@@ -150,49 +153,49 @@ describe('PhotoViewer', () => {
 
   it('moves a photo to trash after confirming and shows the next one', async () => {
     const { user, requests, onClose } = setup();
-    await user.click(screen.getByTestId('viewer-more'));
-    await user.click(await screen.findByTestId('viewer-menu-delete'));
-    const confirm = await screen.findByTestId('viewer-delete-confirm');
-    await user.click(within(confirm).getByTestId('confirm-ok'));
+    await user.click(button('More actions'));
+    await user.click(await screen.findByRole('menuitem', { name: 'Move to trash' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Move this item to trash?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Move to trash' }));
     await waitFor(() => expect(shownName()).toBe('forest.jpg'));
     const trash = requests.find((request) => request.method === 'DELETE' && request.url.pathname === '/api/filesystem/trash');
     expect(trash?.body).toEqual(['ph-1']);
-    expect(screen.getByTestId('viewer-counter')).toHaveTextContent('1 / 2');
+    expect(counter()).toHaveTextContent('1 / 2');
     await user.keyboard('{Escape}');
     expect(onClose).toHaveBeenCalled();
   });
 
   it('hides the last photo, steps back to the previous one, and closes when none is left', async () => {
     const { user, requests, onClose } = setup({ items: ITEMS.slice(0, 2), start: 1 });
-    await user.click(screen.getByTestId('viewer-more'));
-    await user.click(await screen.findByTestId('viewer-menu-hide'));
+    await user.click(button('More actions'));
+    await user.click(await screen.findByRole('menuitem', { name: 'Hide' }));
     await waitFor(() => expect(shownName()).toBe('beach.jpg'));
     expect(requests.find((request) => request.url.pathname === '/api/filesystem/hide')?.body).toEqual(['ph-2']);
 
-    await user.click(screen.getByTestId('viewer-more'));
-    await user.click(await screen.findByTestId('viewer-menu-hide'));
+    await user.click(button('More actions'));
+    await user.click(await screen.findByRole('menuitem', { name: 'Hide' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
   });
 
   it('offers no album actions outside an album', async () => {
     const { user } = setup();
-    await user.click(screen.getByTestId('viewer-more'));
-    expect(await screen.findByTestId('viewer-menu-delete')).toBeInTheDocument();
-    expect(screen.queryByTestId('viewer-menu-cover')).not.toBeInTheDocument();
-    expect(screen.queryByTestId('viewer-menu-remove')).not.toBeInTheDocument();
+    await user.click(button('More actions'));
+    expect(await screen.findByRole('menuitem', { name: 'Move to trash' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Set as album cover' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Remove from album' })).not.toBeInTheDocument();
   });
 
   it('shows the info panel and saves an edited description', async () => {
     const { user, requests } = setup();
-    await user.click(screen.getByTestId('viewer-info'));
-    const panel = screen.getByTestId('viewer-info-panel');
+    await user.click(button('Info'));
+    const panel = screen.getByRole('complementary', { name: 'Info' });
     expect(panel).toHaveTextContent('Apple iPhone 13');
     expect(panel).toHaveTextContent('41.00820, 28.97840');
     expect(panel).toHaveTextContent('4,032 × 3,024');
     expect(panel).toHaveTextContent('beach.jpg');
-    expect(screen.getByTestId('viewer-description')).toHaveTextContent('At the sea');
+    expect(within(panel).getByText('At the sea')).toBeInTheDocument();
 
-    await user.click(screen.getByTestId('viewer-edit-description'));
+    await user.click(within(panel).getByRole('button', { name: 'Edit' }));
     const field = await screen.findByRole('textbox');
     await user.clear(field);
     await user.type(field, 'Sunset at Kadıköy');
@@ -209,8 +212,8 @@ describe('PhotoViewer', () => {
       photo('vi-1', 'clip.mp4', { contentType: 'video/mp4', previewUrl: null, durationMs: 12_000 }),
     ];
     const { user, requests } = setup({ items });
-    expect(await screen.findByTestId('viewer-image')).toHaveAttribute('src', '/api/download/tok-ph-9?inline=1');
-    await user.click(screen.getByTestId('viewer-next'));
+    expect(await screen.findByRole('img', { name: 'raw.jpg' })).toHaveAttribute('src', '/api/download/tok-ph-9?inline=1');
+    await user.click(button('Next'));
     const video = await screen.findByTestId('viewer-video');
     expect(video).toHaveAttribute('src', '/api/download/tok-vi-1?inline=1');
     expect(video).toHaveAttribute('poster', '/api/media/vi-1/thumb.webp?sig=s');
@@ -227,8 +230,8 @@ describe('PhotoViewer', () => {
         <PhotoViewer items={ITEMS} index={1} total={120} onIndexChange={() => undefined} onClose={() => undefined} onNeedMore={onNeedMore} />
       </Provider>,
     );
-    expect(screen.getByTestId('viewer-counter')).toHaveTextContent('2 / 120');
-    expect(screen.getByTestId('viewer-next')).toBeEnabled();
+    expect(counter()).toHaveTextContent('2 / 120');
+    expect(button('Next')).toBeEnabled();
     expect(onNeedMore).toHaveBeenCalled();
   });
 });

@@ -45,20 +45,20 @@ function setup() {
   return { ...server, user };
 }
 
-const viewer = () => screen.getByTestId('photo-viewer');
+const viewer = () => screen.getAllByRole('dialog')[0]!;
 const shownName = () => within(viewer()).getByRole('heading', { level: 2 }).textContent;
 
 describe('the viewer inside an album', () => {
   it('inside an album sets the cover and removes the photo from the album', async () => {
     const { user, requests } = setup();
-    await user.click(screen.getByTestId('viewer-more'));
-    await user.click(await screen.findByTestId('viewer-menu-cover'));
+    await user.click(screen.getByRole('button', { name: 'More actions' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Set as album cover' }));
     await waitFor(() => expect(requests.some((request) => request.url.pathname === '/api/album/coverPhoto/al-1')).toBe(true));
     expect(requests.find((request) => request.url.pathname === '/api/album/coverPhoto/al-1')?.url.searchParams.get('coverPhotoUuid')).toBe('ph-1');
     expect(await screen.findByText('Album cover updated.')).toBeInTheDocument();
 
-    await user.click(screen.getByTestId('viewer-more'));
-    await user.click(await screen.findByTestId('viewer-menu-remove'));
+    await user.click(screen.getByRole('button', { name: 'More actions' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Remove from album' }));
     await waitFor(() => expect(shownName()).toBe('forest.jpg'));
     expect(requests.find((request) => request.url.pathname === '/api/album/removeFiles/al-1')?.body).toEqual(['ph-1']);
   });
