@@ -3,6 +3,8 @@ import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router/dom';
 import { Loader } from '@/components/ui/loader';
 import { ToastHost } from '@/components/ui/toast-host';
+import { MediaSlotsProvider } from '@/media/slots';
+import { mediaSlots } from './media-slots';
 import type { AppRouter } from './router';
 import type { AppStore } from './store';
 
@@ -10,10 +12,12 @@ export function AppProviders({ store, router }: { store: AppStore; router: AppRo
   return (
     <StrictMode>
       <Provider store={store}>
-        <Suspense fallback={<Loader />}>
-          <RouterProvider router={router} />
-          <ToastHost />
-        </Suspense>
+        <MediaSlotsProvider value={mediaSlots}>
+          <Suspense fallback={<Loader />}>
+            <RouterProvider router={router} />
+            <ToastHost />
+          </Suspense>
+        </MediaSlotsProvider>
       </Provider>
     </StrictMode>
   );

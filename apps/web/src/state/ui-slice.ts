@@ -40,16 +40,13 @@ export interface FolderCrumb {
   name: string;
 }
 
-export const ALL_TAB: Tab = { name: 'All', id: 1 };
 export const PROFILE_TAB: Tab = { name: 'Profile', id: 1 };
 
 /** Client-only shell state shared across features (spec 001 §3 "Shared application state"). */
 export interface UiState {
   menuSize: MenuSize;
   pageName: PageName;
-  fileTab: Tab;
   settingsTab: Tab;
-  photosTab: Tab;
   sortOrder: string;
   drawerOpen: boolean;
   view: ViewMode;
@@ -62,9 +59,7 @@ export interface UiState {
 export const initialUiState: UiState = {
   menuSize: 'large',
   pageName: 'photos',
-  fileTab: ALL_TAB,
   settingsTab: PROFILE_TAB,
-  photosTab: ALL_TAB,
   sortOrder: 'nameASC',
   drawerOpen: false,
   view: 'list',
@@ -98,12 +93,8 @@ export const uiSlice = createSlice({
     setPageName(state, action: PayloadAction<PageName>) {
       if (state.pageName === action.payload) return;
       state.pageName = action.payload;
-      // Spec 001 §4: a new page resets sorting and the file tab.
+      // Spec 001 §4: a new page resets sorting.
       state.sortOrder = initialUiState.sortOrder;
-      state.fileTab = ALL_TAB;
-    },
-    setFileTab(state, action: PayloadAction<Tab>) {
-      state.fileTab = action.payload;
     },
     setSettingsTab(state, action: PayloadAction<Tab>) {
       state.settingsTab = action.payload;
@@ -132,7 +123,6 @@ export const uiSlice = createSlice({
 export const {
   toggleMenuSize,
   setPageName,
-  setFileTab,
   setSettingsTab,
   setDrawerOpen,
   setSortOrder,

@@ -13,12 +13,12 @@ import { useUnreadCount } from '@/features/notifications/hooks/use-notifications
 import { Header } from '@/features/shell/components/header';
 import { MobileDrawer } from '@/features/shell/components/mobile-drawer';
 import { SideMenu } from '@/features/shell/components/side-menu';
-import { builtMenuItems } from '@/features/shell/menu-items';
 import { UploadProvider } from '@/features/upload/components/upload-provider';
 import { useIsNarrow } from '@/hooks/use-media-query';
+import { isShellHandle, type ShellHandle } from '@/lib/route-handle';
 import { setDrawerOpen, setPageName, toggleMenuSize, type PageName } from '@/state/ui-slice';
 import { useAppDispatch, useAppSelector } from '../hooks';
-import { isShellHandle, type ShellHandle } from '../route-handle';
+import { builtMenuItems } from '../menu';
 import { HeaderFeatures, useNewMenuEntries, useSearchSlot } from './header-features';
 import styles from './main-layout.module.css';
 

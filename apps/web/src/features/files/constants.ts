@@ -1,9 +1,5 @@
 /** Spec 001 §9. */
 export const FILE_PAGE_SIZE = 50;
 export const FOLDER_LIST_SIZE = 99999;
-export const MAX_SELECT_COUNT_PARAMETER = 'max_select_count';
-export const MAX_SELECT_COUNT_DEFAULT = 500;
-/** Description metadata limit (docs/api.md). */
-export const DESCRIPTION_MAX_LENGTH = 1000;
 /** A text preview shows at most this much of the file. */
 export const TEXT_PREVIEW_MAX_BYTES = 1024 * 1024;

@@ -11,12 +11,8 @@ import {
   TrashIcon,
   ZipIcon,
 } from '@/components/ui/icons';
+import { downloadsAsZip } from '@/media/actions/downloads';
 import type { FileItem } from './api';
-
-/** One file downloads directly; several items or any folder go as one zip built by the server. */
-export function downloadsAsZip(items: readonly FileItem[]): boolean {
-  return items.length > 1 || items.some((item) => item.folder);
-}
 
 export type FileActionKey = 'open' | 'download' | 'zip' | 'favourite' | 'unfavourite' | 'move' | 'rename' | 'describe' | 'hide' | 'trash';
 

@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { loggedOut } from '@/api/session';
 import { setPageName } from '@/state/ui-slice';
-import { EMPTY_SELECTION, type Selection } from './selection';
+import { EMPTY_SELECTION, type Selection } from '@/media/selection/selection';
 
 /** Client state of the files screens: the checked items (spec: checkedFilesList). */
 export interface FilesState {

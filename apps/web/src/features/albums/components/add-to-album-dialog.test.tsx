@@ -7,7 +7,7 @@ import { createAppStore } from '@/app/store';
 import { ToastHost } from '@/components/ui/toast-host';
 import { mockFetch } from '@/test/fetch-mock';
 import { albumFixture, albumTestServer } from '../albums.fixtures';
-import { AddToAlbumDialog } from './add-to-album-dialog';
+import { AddToAlbumDialog } from '../add-to-album-dialog.public';
 
 function Harness({ onDone }: { onDone: () => void }) {
   const [open, setOpen] = useState(true);
@@ -38,10 +38,11 @@ function setup() {
 describe('AddToAlbumDialog', () => {
   it('lists the active albums with their covers and adds the photos to the chosen one', async () => {
     const { requests, onDone, user } = setup();
-    const dialog = await screen.findByTestId('add-to-album-dialog');
+    const dialog = await screen.findByRole('dialog', { name: 'Add to album' });
     expect(dialog).toHaveTextContent('Selected: 2');
-    await waitFor(() => expect(within(dialog).getAllByTestId('add-to-album-item')).toHaveLength(2));
-    expect(within(dialog).getAllByTestId('add-to-album-item')[0]!.querySelector('img')).toHaveAttribute('src', '/api/media/c-1/thumb.webp?sig=s');
+    const albums = () => within(within(dialog).getByRole('list', { name: 'Your albums' })).getAllByRole('button');
+    await waitFor(() => expect(albums()).toHaveLength(2));
+    expect(albums()[0]!.querySelector('img')).toHaveAttribute('src', '/api/media/c-1/thumb.webp?sig=s');
     await user.click(within(dialog).getByRole('button', { name: /Kış/ }));
     expect(await screen.findByText('Added to Kış.')).toBeInTheDocument();
     expect(requests.find((request) => request.url.pathname === '/api/album/addFiles/al-2')?.body).toEqual(['ph-1', 'ph-2']);
@@ -51,11 +52,11 @@ describe('AddToAlbumDialog', () => {
 
   it('creates a new album inline and adds the photos to it', async () => {
     const { requests, onDone, user } = setup();
-    const dialog = await screen.findByTestId('add-to-album-dialog');
-    await user.click(within(dialog).getByTestId('add-to-new-album'));
-    const create = await screen.findByTestId('create-album-modal');
-    await user.type(within(create).getByTestId('create-album-input'), 'Bayram');
-    await user.click(within(create).getByTestId('create-album-submit'));
+    const dialog = await screen.findByRole('dialog', { name: 'Add to album' });
+    await user.click(within(dialog).getByRole('button', { name: 'New album' }));
+    const create = await screen.findByRole('dialog', { name: 'Create album' });
+    await user.type(within(create).getByRole('textbox', { name: 'Album name' }), 'Bayram');
+    await user.click(within(create).getByRole('button', { name: 'Create' }));
     expect(await screen.findByText('Album created successfully.')).toBeInTheDocument();
     expect(await screen.findByText('Added to Bayram.')).toBeInTheDocument();
     expect(onDone).toHaveBeenCalled();

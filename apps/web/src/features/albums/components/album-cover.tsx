@@ -1,7 +1,7 @@
 import { useMemo, useState, type CSSProperties } from 'react';
 import { ImageIcon } from '@/components/ui/icons';
 import { isSafeUrl } from '@/lib/safe-url';
-import { placeholderDataUrl } from '@/features/files/media';
+import { placeholderDataUrl } from '@/media/media-item';
 import type { AlbumCover as Cover } from '../api';
 import styles from './albums.module.css';
 

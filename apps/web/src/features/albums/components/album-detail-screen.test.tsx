@@ -21,15 +21,21 @@ function setup(path = '/main/photos/album/al-1') {
   return { ...renderRoutes(createAppRoutes(store), { store, initialEntries: [path] }), requests, server };
 }
 
-const tile = (name: string) => screen.getAllByTestId('photo-tile').find((element) => within(element).queryByTestId('photo-open')?.getAttribute('aria-label')?.includes(name))!;
+// Every tile has its own check box, named after the photo.
+const tiles = () => screen.getAllByRole('checkbox', { name: /^Select / });
+const check = (name: string) => screen.getByRole('checkbox', { name: `Select ${name}` });
+const selectionBar = () => screen.findByRole('toolbar', { name: 'Actions for the selected items' });
+// The viewer is the first dialog open; a confirmation opens over it.
+const viewer = () => screen.getAllByRole('dialog')[0]!;
+const counter = () => within(viewer()).getByLabelText(/^Item \d+ of \d+$/);
 
 describe('AlbumDetailScreen', () => {
   it('shows the album label, counts and its photos in the grid, with the exact detail call', async () => {
     const { requests } = setup();
-    expect(await screen.findByTestId('album-label')).toHaveTextContent('Yaz 2026');
-    await waitFor(() => expect(screen.getAllByTestId('photo-tile')).toHaveLength(3));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Yaz 2026' })).toHaveTextContent('Yaz 2026');
+    await waitFor(() => expect(tiles()).toHaveLength(3));
     expect(screen.getByLabelText('Photos: 3')).toBeInTheDocument();
-    expect(screen.getByTestId('album-back')).toHaveAttribute('href', '/main/album');
+    expect(screen.getByRole('link', { name: 'Back to albums' })).toHaveAttribute('href', '/main/album');
     const detail = requests.find((request) => request.url.pathname === '/api/album/al-1');
     expect(Object.fromEntries(detail!.url.searchParams)).toEqual({
       contentType: 'album/photo',
@@ -42,71 +48,72 @@ describe('AlbumDetailScreen', () => {
 
   it('adds photos picked from the library', async () => {
     const { user, requests } = setup();
-    await screen.findByTestId('album-label');
-    await user.click(screen.getByTestId('album-add-photos'));
-    const dialog = await screen.findByTestId('add-photos-dialog');
-    await waitFor(() => expect(within(dialog).getAllByTestId('add-photos-item')).toHaveLength(5));
+    await screen.findByRole('heading', { level: 1, name: 'Yaz 2026' });
+    await user.click(within(screen.getByRole('toolbar', { name: 'Album actions' })).getByRole('button', { name: 'Add photos' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add photos to Yaz 2026' });
+    await waitFor(() => expect(within(dialog).getAllByRole('button', { name: /^Select / })).toHaveLength(5));
     const library = requests.find((request) => request.url.pathname === '/api/search/byField');
     expect(library?.url.searchParams.get('fieldName')).toBe('content_type');
     expect(library?.url.searchParams.get('fieldValue')).toBe('image OR video');
-    expect(within(dialog).getByTestId('add-photos-submit')).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: 'Add selected' })).toBeDisabled();
     await user.click(within(dialog).getByRole('button', { name: 'Select lake.jpg' }));
     await user.click(within(dialog).getByRole('button', { name: 'Select hill.jpg' }));
     expect(within(dialog).getByRole('button', { name: 'Select hill.jpg' })).toHaveAttribute('aria-pressed', 'true');
-    expect(within(dialog).getByTestId('add-photos-count')).toHaveTextContent('Selected: 2');
-    await user.click(within(dialog).getByTestId('add-photos-submit'));
+    expect(within(dialog).getByText('Selected: 2')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Add selected' }));
     expect(await screen.findByText('Added to Yaz 2026.')).toBeInTheDocument();
     expect(requests.find((request) => request.url.pathname === '/api/album/addFiles/al-1')?.body).toEqual(['ph-7', 'ph-8']);
-    await waitFor(() => expect(screen.getAllByTestId('photo-tile')).toHaveLength(5));
+    await waitFor(() => expect(tiles()).toHaveLength(5));
   });
 
   it('selects photos to set the cover and to remove them from the album', async () => {
     const { user, requests } = setup();
-    await waitFor(() => expect(screen.getAllByTestId('photo-tile')).toHaveLength(3));
-    await user.click(within(tile('sea.jpg')).getByTestId('photo-check'));
-    const bar = await screen.findByTestId('album-selection-bar');
-    await user.click(within(bar).getByTestId('album-action-cover'));
+    await waitFor(() => expect(tiles()).toHaveLength(3));
+    await user.click(check('sea.jpg'));
+    const bar = await selectionBar();
+    await user.click(within(bar).getByRole('button', { name: 'Set as cover' }));
     expect(await screen.findByText('Album cover updated.')).toBeInTheDocument();
     expect(requests.find((request) => request.url.pathname === '/api/album/coverPhoto/al-1')?.url.searchParams.get('coverPhotoUuid')).toBe('ph-2');
 
-    await user.click(within(tile('beach.jpg')).getByTestId('photo-check'));
-    await user.click(within(tile('sand.jpg')).getByTestId('photo-check'));
-    const again = await screen.findByTestId('album-selection-bar');
-    expect(within(again).queryByTestId('album-action-cover')).not.toBeInTheDocument();
-    await user.click(within(again).getByTestId('album-action-remove'));
+    await user.click(check('beach.jpg'));
+    await user.click(check('sand.jpg'));
+    const again = await selectionBar();
+    expect(within(again).queryByRole('button', { name: 'Set as cover' })).not.toBeInTheDocument();
+    await user.click(within(again).getByRole('button', { name: 'Remove from album' }));
     expect(await screen.findByText('Removed from the album.')).toBeInTheDocument();
     expect(requests.find((request) => request.url.pathname === '/api/album/removeFiles/al-1')?.body).toEqual(['ph-1', 'ph-3']);
-    await waitFor(() => expect(screen.getAllByTestId('photo-tile')).toHaveLength(1));
-    expect(screen.queryByTestId('album-selection-bar')).not.toBeInTheDocument();
+    await waitFor(() => expect(tiles()).toHaveLength(1));
+    expect(screen.queryByRole('toolbar', { name: 'Actions for the selected items' })).not.toBeInTheDocument();
   });
 
   it('opens the viewer in album mode and drops a photo trashed there from the grid', async () => {
     const { user, requests } = setup();
-    await waitFor(() => expect(screen.getAllByTestId('photo-tile')).toHaveLength(3));
-    await user.click(within(tile('sea.jpg')).getByTestId('photo-open'));
-    const viewer = await screen.findByTestId('photo-viewer');
-    expect(within(viewer).getByTestId('viewer-counter')).toHaveTextContent('2 / 3');
-    await user.click(within(viewer).getByTestId('viewer-more'));
-    expect(await screen.findByTestId('viewer-menu-cover')).toBeInTheDocument();
-    await user.click(screen.getByTestId('viewer-menu-delete'));
-    await user.click(within(await screen.findByTestId('viewer-delete-confirm')).getByTestId('confirm-ok'));
-    await waitFor(() => expect(within(screen.getByTestId('photo-viewer')).getByTestId('viewer-counter')).toHaveTextContent('2 / 2'));
+    await waitFor(() => expect(tiles()).toHaveLength(3));
+    await user.click(screen.getByRole('button', { name: 'sea.jpg' }));
+    await screen.findByRole('dialog', { name: 'sea.jpg' });
+    expect(counter()).toHaveTextContent('2 / 3');
+    await user.click(within(viewer()).getByRole('button', { name: 'More actions' }));
+    expect(await screen.findByRole('menuitem', { name: 'Set as album cover' })).toBeInTheDocument();
+    await user.click(screen.getByRole('menuitem', { name: 'Move to trash' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Move this item to trash?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Move to trash' }));
+    await waitFor(() => expect(counter()).toHaveTextContent('2 / 2'));
     expect(requests.find((request) => request.url.pathname === '/api/filesystem/trash')?.body).toEqual(['ph-2']);
     await user.keyboard('{Escape}');
-    await waitFor(() => expect(screen.queryByTestId('photo-viewer')).not.toBeInTheDocument());
-    expect(screen.getAllByTestId('photo-tile')).toHaveLength(2);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(tiles()).toHaveLength(2);
   });
 
   it('shows an empty album with an add-photos button, and a missing one as not found', async () => {
     setup('/main/photos/album/al-2');
-    const empty = await screen.findByTestId('album-empty');
+    const empty = (await screen.findByRole('heading', { name: 'This album is empty' })).parentElement!;
     expect(empty).toHaveTextContent('This album is empty');
     expect(within(empty).getByRole('button', { name: 'Add photos' })).toBeInTheDocument();
   });
 
   it('says so when the album does not exist', async () => {
     setup('/main/photos/album/al-missing');
-    expect(await screen.findByTestId('album-not-found')).toHaveTextContent('This album doesn’t exist or was deleted.');
+    expect(await screen.findByRole('heading', { name: 'This album doesn’t exist or was deleted.' })).toHaveTextContent('This album doesn’t exist or was deleted.');
   });
 
   it('deletes a trashed album forever from its menu and goes back to the albums', async () => {
@@ -116,10 +123,10 @@ describe('AlbumDetailScreen', () => {
     const store = createAppStore();
     const { user, router } = renderRoutes(createAppRoutes(store), { store, initialEntries: ['/main/photos/album/al-5'] });
     expect(await screen.findByText('In trash')).toBeInTheDocument();
-    expect(screen.queryByTestId('album-add-photos')).not.toBeInTheDocument();
-    await user.click(screen.getByTestId('album-menu'));
-    await user.click(await screen.findByTestId('album-action-deleteForever'));
-    await user.click(within(await screen.findByTestId('album-delete-confirm')).getByTestId('confirm-ok'));
+    expect(screen.queryByRole('button', { name: 'Add photos' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'More actions for Gone' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Delete forever' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Delete “Gone” forever?' })).getByRole('button', { name: 'Delete forever' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/main/album'));
   });
 });

@@ -9,22 +9,23 @@ import { ChevronStartIcon, DownloadIcon, ImageIcon, PlusIcon, ZipIcon } from '@/
 import { Spinner } from '@/components/ui/loader';
 import { showToast } from '@/components/ui/toast-slice';
 import { paths } from '@/config/paths';
-import { SelectionBar, type SelectionBarAction } from '@/features/files/components/selection-bar';
-import { downloadsAsZip } from '@/features/files/file-actions';
-import { useFileActions } from '@/features/files/hooks/use-file-actions';
-import { applySelect, EMPTY_SELECTION, type Selection } from '@/features/files/selection';
-import { PhotoGrid } from '@/features/photos/components/photo-grid';
-import type { SelectModifiers } from '@/features/photos/components/photo-tile';
-import { useMaxSelectCount } from '@/features/photos/selection-limit';
-import { PhotoViewer } from '@/features/viewer/components/photo-viewer';
-import { AlbumRemoveIcon, CoverIcon } from '@/features/viewer/components/viewer-icons';
+import { SelectionBar, type SelectionBarAction } from '@/media/selection/selection-bar';
+import { downloadsAsZip } from '@/media/actions/downloads';
+import { useFileActions } from '@/media/actions/use-file-actions';
+import { applySelect, EMPTY_SELECTION, type Selection } from '@/media/selection/selection';
+import { PhotoGrid } from '@/media/grid/photo-grid';
+import type { SelectModifiers } from '@/media/grid/photo-tile';
+import { useMaxSelectCount } from '@/media/selection/selection-limit';
+import { PhotoViewer } from '@/media/viewer/photo-viewer';
+import { AlbumRemoveIcon, CoverIcon } from '@/media/viewer/viewer-icons';
 import { albumActions } from '../album-menu-actions';
 import type { AlbumLocationState } from '../albums-slice';
 import { useGetAlbumInfiniteQuery, useRemoveFilesFromAlbumMutation, useSetAlbumCoverMutation, type Album } from '../api';
 import { albumErrorKey } from '../errors';
 import { useAlbumActions } from '../hooks/use-album-actions';
+import { useAlbumViewerActions } from '../hooks/use-album-viewer-actions';
 import { AddPhotosDialog } from './add-photos-dialog';
-import { AddToAlbumDialog } from './add-to-album-dialog';
+import { AddToAlbumDialog } from '../add-to-album-dialog.public';
 import { AlbumCounts } from './album-counts';
 import { AlbumMenu } from './album-menu';
 import styles from './albums.module.css';
@@ -56,6 +57,7 @@ export function AlbumDetailScreen() {
   const albumActionsApi = useAlbumActions();
   const [removeFiles, removeState] = useRemoveFilesFromAlbumMutation();
   const [setCover, coverState] = useSetAlbumCoverMutation();
+  const viewerActions = useAlbumViewerActions(uuid);
   const menu = useAlbumMenu((_album, key) => {
     if (key === 'deleteForever') navigate(paths.albums, { replace: true });
   });
@@ -274,7 +276,7 @@ export function AlbumDetailScreen() {
           onIndexChange={setViewerIndex}
           onClose={() => setViewerIndex(null)}
           onNeedMore={loadMore}
-          albumUuid={album.uuid}
+          menuActions={viewerActions}
           onItemRemoved={(photo) => dropFromView([photo])}
         />
       ) : null}

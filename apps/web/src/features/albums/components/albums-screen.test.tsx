@@ -22,15 +22,17 @@ function setup(path = '/main/album') {
   return { ...renderRoutes(createAppRoutes(store), { store, initialEntries: [path] }), requests, server };
 }
 
-const card = (label: string) => screen.getAllByTestId('album-card').find((element) => element.textContent?.includes(label))!;
+const cards = () => screen.getAllByRole('article');
+const card = (label: string) => cards().find((element) => element.textContent?.includes(label))!;
+const menuOf = (label: string) => within(card(label)).getByRole('button', { name: `More actions for ${label}` });
 
 describe('AlbumsScreen', () => {
   it('lists the active albums with covers and counts under the photos tabs, with the exact list call', async () => {
     const { requests } = setup();
-    await screen.findAllByTestId('album-card');
-    expect(screen.getAllByTestId('album-card')).toHaveLength(2);
-    expect(screen.getByTestId('photos-tabs')).toBeInTheDocument();
-    expect(screen.getByTestId('photos-tab-albums')).toHaveAttribute('aria-current', 'page');
+    await screen.findAllByRole('article');
+    expect(cards()).toHaveLength(2);
+    const tabs = screen.getByRole('navigation', { name: 'Photo views' });
+    expect(within(tabs).getByRole('link', { name: 'Albums' })).toHaveAttribute('aria-current', 'page');
     expect(within(card('Yaz 2026')).getByLabelText('Photos: 2')).toBeInTheDocument();
     expect(within(card('Yaz 2026')).getByLabelText('Videos: 1')).toBeInTheDocument();
     expect(within(card('Kış')).queryByLabelText(/Videos/)).not.toBeInTheDocument();
@@ -50,22 +52,22 @@ describe('AlbumsScreen', () => {
 
   it('filters by hidden and trash; a trashed album offers restore and is deleted forever after confirming', async () => {
     const { user, requests, router } = setup();
-    await screen.findAllByTestId('album-card');
+    await screen.findAllByRole('article');
 
-    await user.click(screen.getByTestId('albums-filter-hidden'));
+    await user.click(screen.getByRole('tab', { name: 'Hidden' }));
     expect(await screen.findByText('No hidden albums')).toBeInTheDocument();
     expect(router.state.location.search).toBe('?status=HIDDEN');
     expect(requests.some((request) => request.url.searchParams.get('status') === 'HIDDEN')).toBe(true);
 
-    await user.click(screen.getByTestId('albums-filter-trashed'));
-    await waitFor(() => expect(screen.getAllByTestId('album-card')).toHaveLength(1));
-    await user.click(within(card('Old trip')).getByTestId('album-menu'));
-    expect(await screen.findByTestId('album-action-recover')).toBeInTheDocument();
-    expect(screen.queryByTestId('album-action-hide')).not.toBeInTheDocument();
-    await user.click(screen.getByTestId('album-action-deleteForever'));
-    const confirm = await screen.findByTestId('album-delete-confirm');
+    await user.click(screen.getByRole('tab', { name: 'Trash' }));
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    await user.click(menuOf('Old trip'));
+    expect(await screen.findByRole('menuitem', { name: 'Restore' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Hide' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('menuitem', { name: 'Delete forever' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete “Old trip” forever?' });
     expect(confirm).toHaveTextContent('Delete “Old trip” forever?');
-    await user.click(within(confirm).getByTestId('confirm-ok'));
+    await user.click(within(confirm).getByRole('button', { name: 'Delete forever' }));
     expect(await screen.findByText('Album deleted forever.')).toBeInTheDocument();
     expect(await screen.findByText('Trash is empty')).toBeInTheDocument();
     expect(requests.find((request) => request.method === 'DELETE' && request.url.pathname === '/api/album')?.body).toEqual(['al-3']);
@@ -73,28 +75,29 @@ describe('AlbumsScreen', () => {
 
   it('renames, hides and moves albums to trash from their menu', async () => {
     const { user, requests } = setup();
-    await screen.findAllByTestId('album-card');
+    await screen.findAllByRole('article');
 
-    await user.click(within(card('Kış')).getByTestId('album-menu'));
-    await user.click(await screen.findByTestId('album-action-rename'));
-    const input = await screen.findByTestId('rename-album-input');
+    await user.click(menuOf('Kış'));
+    await user.click(await screen.findByRole('menuitem', { name: 'Rename' }));
+    const rename = await screen.findByRole('dialog', { name: 'Rename album' });
+    const input = within(rename).getByRole('textbox', { name: 'Album name' });
     await user.clear(input);
     await user.type(input, 'Kış 2026!');
     expect(input).toHaveValue('Kış 2026');
-    await user.click(screen.getByTestId('rename-album-submit'));
+    await user.click(within(rename).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Album renamed.')).toBeInTheDocument();
-    const rename = requests.find((request) => request.url.pathname === '/api/album/rename/al-2');
-    expect(rename?.url.searchParams.get('newLabel')).toBe('Kış 2026');
+    const renamed = requests.find((request) => request.url.pathname === '/api/album/rename/al-2');
+    expect(renamed?.url.searchParams.get('newLabel')).toBe('Kış 2026');
     await waitFor(() => expect(card('Kış 2026')).toBeDefined());
 
-    await user.click(within(card('Kış 2026')).getByTestId('album-menu'));
-    await user.click(await screen.findByTestId('album-action-hide'));
+    await user.click(menuOf('Kış 2026'));
+    await user.click(await screen.findByRole('menuitem', { name: 'Hide' }));
     expect(await screen.findByText('Album hidden.')).toBeInTheDocument();
-    await waitFor(() => expect(screen.getAllByTestId('album-card')).toHaveLength(1));
+    await waitFor(() => expect(cards()).toHaveLength(1));
     expect(requests.find((request) => request.url.pathname === '/api/album/hide')?.body).toEqual(['al-2']);
 
-    await user.click(within(card('Yaz 2026')).getByTestId('album-menu'));
-    await user.click(await screen.findByTestId('album-action-trash'));
+    await user.click(menuOf('Yaz 2026'));
+    await user.click(await screen.findByRole('menuitem', { name: 'Move to trash' }));
     expect(await screen.findByText('No albums yet')).toBeInTheDocument();
     expect(requests.find((request) => request.url.pathname === '/api/album/trash')?.body).toEqual(['al-1']);
   });
@@ -103,9 +106,9 @@ describe('AlbumsScreen', () => {
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
     try {
       const { user, requests } = setup();
-      await screen.findAllByTestId('album-card');
-      await user.click(within(card('Yaz 2026')).getByTestId('album-menu'));
-      await user.click(await screen.findByTestId('album-action-download'));
+      await screen.findAllByRole('article');
+      await user.click(menuOf('Yaz 2026'));
+      await user.click(await screen.findByRole('menuitem', { name: 'Download' }));
       expect(await screen.findByText('Your download is being prepared.')).toBeInTheDocument();
       expect(requests.find((request) => request.url.pathname === '/api/album/download')?.body).toEqual({ albumUuid: 'al-1' });
       expect(click).toHaveBeenCalled();
@@ -120,10 +123,11 @@ describe('AlbumsScreen', () => {
     const { requests } = mockFetch(server.routes);
     const store = createAppStore();
     const { user } = renderRoutes(createAppRoutes(store), { store, initialEntries: ['/main/album'] });
-    const empty = await screen.findByTestId('albums-empty');
-    await user.click(within(empty).getByTestId('albums-create'));
-    await user.type(await screen.findByTestId('create-album-input'), 'İlk albüm');
-    await user.click(screen.getByTestId('create-album-submit'));
+    const empty = (await screen.findByRole('heading', { name: 'No albums yet' })).parentElement!;
+    await user.click(within(empty).getByRole('button', { name: 'Create album' }));
+    const create = await screen.findByRole('dialog', { name: 'Create album' });
+    await user.type(within(create).getByRole('textbox', { name: 'Album name' }), 'İlk albüm');
+    await user.click(within(create).getByRole('button', { name: 'Create' }));
     expect(await screen.findByText('Album created successfully.')).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'Open İlk albüm' })).toBeInTheDocument();
     expect(requests.find((request) => request.method === 'POST' && request.url.pathname === '/api/album')?.body).toEqual({
@@ -135,27 +139,26 @@ describe('AlbumsScreen', () => {
 
   it('opens the create-album modal for ?openModal and drops the parameter', async () => {
     const { router } = setup('/main/album?openModal=true');
-    expect(await screen.findByTestId('create-album-modal')).toBeInTheDocument();
-    expect(screen.getByRole('dialog', { name: 'Create album' })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Create album' })).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.search).toBe(''));
     expect(router.state.location.pathname).toBe('/main/album');
   });
 
   it('offers "Create album" in the NEW menu on album pages', async () => {
     const { user } = setup();
-    await screen.findAllByTestId('album-card');
+    await screen.findAllByRole('article');
     const newButtons = screen.getAllByRole('button', { name: /new/i });
     await user.click(newButtons[0]!);
-    await user.click(await screen.findByTestId('new-album'));
-    expect(await screen.findByTestId('create-album-modal')).toBeInTheDocument();
+    await user.click(await screen.findByRole('menuitem', { name: 'Create album' }));
+    expect(await screen.findByRole('dialog', { name: 'Create album' })).toBeInTheDocument();
   });
 
   it('opens the new album with its photo picker when the follow-up flag is set', async () => {
     const { store, router } = setup();
-    await screen.findAllByTestId('album-card');
+    await screen.findAllByRole('article');
     store.dispatch(albumFollowUpSet('al-2'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/main/photos/album/al-2'));
-    expect(await screen.findByTestId('add-photos-dialog')).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Add photos to Kış' })).toBeInTheDocument();
     expect(store.getState().albums.followUpAlbumUuid).toBeNull();
   });
 });

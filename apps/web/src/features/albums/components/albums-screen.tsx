@@ -7,7 +7,7 @@ import { EyeOffIcon, PhotosIcon, PlusIcon, TrashIcon } from '@/components/ui/ico
 import { Spinner } from '@/components/ui/loader';
 import { albumPath } from '@/config/paths';
 import { useInfiniteScroll } from '@/hooks/use-infinite-scroll';
-import { PhotosTabs } from '@/features/photos/components/photos-tabs';
+import { PhotosTabs } from '@/media/photos-tabs/photos-tabs';
 import { albumActions, ALBUM_STATUSES, statusFromParam } from '../album-menu-actions';
 import { useGetAlbumsInfiniteQuery, type Album, type AlbumStatus } from '../api';
 import { AlbumCounts } from './album-counts';

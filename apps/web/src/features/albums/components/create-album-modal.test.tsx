@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { Provider } from 'react-redux';
@@ -56,8 +56,8 @@ describe('CreateAlbumModal', () => {
     setup();
     const dialog = screen.getByRole('dialog', { name: 'New album' });
     expect(screen.getByPlaceholderText('Name it')).toBeInTheDocument();
-    expect(screen.getByTestId('create-album-submit')).toHaveTextContent('Create');
-    expect(screen.getByTestId('create-album-cancel')).toHaveTextContent('Cancel');
+    expect(within(dialog).getByRole('button', { name: 'Create' })).toHaveTextContent('Create');
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveTextContent('Cancel');
     expect(screen.getByRole('button', { name: 'Close' })).toBeInTheDocument();
     expect(dialog).toBeInTheDocument();
   });
@@ -66,7 +66,7 @@ describe('CreateAlbumModal', () => {
     setup();
     const user = userEvent.setup();
     const input = screen.getByPlaceholderText('Name it');
-    const submit = screen.getByTestId('create-album-submit');
+    const submit = screen.getByRole('button', { name: 'Create' });
     expect(submit).toBeDisabled();
     await user.type(input, '   ');
     expect(submit).toBeDisabled();
@@ -83,8 +83,8 @@ describe('CreateAlbumModal', () => {
     vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue('Mozilla/5.0 (Linux; Android 14; Pixel 8) Chrome/124.0 Mobile Safari/537.36');
     try {
       setup();
-      expect(screen.queryByTestId('create-album-cancel')).not.toBeInTheDocument();
-      expect(screen.getByTestId('create-album-submit')).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Create' })).toBeInTheDocument();
     } finally {
       vi.restoreAllMocks();
     }
@@ -95,7 +95,7 @@ describe('CreateAlbumModal', () => {
     const { requests, store } = setup({ onCreated });
     fireEvent.change(screen.getByPlaceholderText('Name it'), { target: { value: '  Summer 2026  ' } });
     vi.useFakeTimers();
-    fireEvent.click(screen.getByTestId('create-album-submit'));
+    fireEvent.click(screen.getByRole('button', { name: 'Create' }));
     // Let the (promise-based) request settle without moving the clock.
     for (let i = 0; i < 50 && onCreated.mock.calls.length === 0; i++) {
       await act(() => vi.advanceTimersByTimeAsync(0));
@@ -118,7 +118,7 @@ describe('CreateAlbumModal', () => {
     const { store } = setup({ onCreated, followUp: false, status: 400 });
     const user = userEvent.setup();
     await user.type(screen.getByPlaceholderText('Name it'), 'Trip');
-    await user.click(screen.getByTestId('create-album-submit'));
+    await user.click(screen.getByRole('button', { name: 'Create' }));
     expect(await screen.findByText('Only your photos and videos can be added to an album.')).toBeInTheDocument();
     expect(onCreated).not.toHaveBeenCalled();
     expect(screen.getByTestId('open-state')).toHaveTextContent('true');

@@ -7,8 +7,8 @@ import { Modal } from '@/components/ui/modal';
 import { showToast } from '@/components/ui/toast-slice';
 import { randomUuid } from '@/lib/uuid';
 import { useCreateFolderMutation } from '../api';
-import { fileErrorKey } from '../errors';
-import { nameProblem } from '../name-rules';
+import { fileErrorKey } from '@/media/actions/file-errors';
+import { nameProblem } from '@/media/actions/name-rules';
 import styles from './files.module.css';
 
 export interface CreateFolderDialogProps {

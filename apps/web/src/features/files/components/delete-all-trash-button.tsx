@@ -6,7 +6,7 @@ import { ConfirmModal } from '@/components/ui/confirm-modal';
 import { TrashIcon } from '@/components/ui/icons';
 import { showToast } from '@/components/ui/toast-slice';
 import { useDeleteAllTrashMutation } from '../api';
-import { fileErrorKey } from '../errors';
+import { fileErrorKey } from '@/media/actions/file-errors';
 import { useTrashListing } from '../hooks/use-trash-listing';
 
 /** The Trash page's header action (spec: Trash shows Delete All): a button on desktop, an icon on mobile. */

@@ -4,10 +4,10 @@ import { StarIcon } from '@/components/ui/icons';
 import { formatBytes, formatDateTime } from '@/lib/format';
 import type { ViewMode } from '@/state/ui-slice';
 import type { FileItem } from '../api';
-import { fileKind } from '../file-kind';
-import { selectModeOf, type SelectMode } from '../selection';
-import { formatDuration } from '../media';
-import { FileThumbnail } from './file-thumbnail';
+import { fileKind } from '@/media/thumbnail/file-kind';
+import { selectModeOf, type SelectMode } from '@/media/selection/selection';
+import { formatDuration } from '@/media/media-item';
+import { FileThumbnail } from '@/media/thumbnail/file-thumbnail';
 import styles from './files.module.css';
 
 export interface FileRowProps {

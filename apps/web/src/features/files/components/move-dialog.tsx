@@ -9,7 +9,7 @@ import { Modal } from '@/components/ui/modal';
 import { showToast } from '@/components/ui/toast-slice';
 import type { FolderCrumb } from '@/state/ui-slice';
 import { useGetFoldersQuery, useMoveFilesMutation, type FileItem } from '../api';
-import { fileErrorKey } from '../errors';
+import { fileErrorKey } from '@/media/actions/file-errors';
 import styles from './files.module.css';
 
 export interface MoveDialogProps {

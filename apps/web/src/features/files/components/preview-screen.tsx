@@ -8,14 +8,14 @@ import { formatBytes } from '@/lib/format';
 import { isSafeUrl } from '@/lib/safe-url';
 import { useGetPreviewUrlQuery, useGetTextPreviewQuery, type FileItem } from '../api';
 import { TEXT_PREVIEW_MAX_BYTES } from '../constants';
-import { fileKind, previewKind, type PreviewKind } from '../file-kind';
-import { useFileActions } from '../hooks/use-file-actions';
+import { fileKind, previewKind, type PreviewKind } from '@/media/thumbnail/file-kind';
+import { useFileActions } from '@/media/actions/use-file-actions';
 import { useFilesListing } from '../hooks/use-files-listing';
 import { filesPath } from '../folder-path';
-import { InlineVideo, safeUrl } from './inline-video';
-import { placeholderDataUrl } from '../media';
+import { InlineVideo, safeUrl } from '@/media/viewer/inline-video';
+import { placeholderDataUrl } from '@/media/media-item';
 import { previewPath } from '../preview-path';
-import { FileKindIcon } from './file-kind-icon';
+import { FileKindIcon } from '@/media/thumbnail/file-kind-icon';
 import styles from './preview.module.css';
 
 function NoPreview({ item, onDownload }: { item: FileItem; onDownload: () => void }) {

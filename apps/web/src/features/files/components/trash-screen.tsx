@@ -8,7 +8,7 @@ import { InfoIcon, RestoreIcon, TrashIcon } from '@/components/ui/icons';
 import { showToast } from '@/components/ui/toast-slice';
 import { setSortOrder } from '@/state/ui-slice';
 import { useDeleteForeverMutation, useRecoverFilesMutation, type FileItem } from '../api';
-import { fileErrorKey } from '../errors';
+import { fileErrorKey } from '@/media/actions/file-errors';
 import { selectionCleared } from '../files-slice';
 import { useListingScreen } from '../hooks/use-listing-screen';
 import { useTrashListing } from '../hooks/use-trash-listing';
@@ -16,7 +16,7 @@ import { formatSortOrder } from '../sort';
 import { FileRow } from './file-row';
 import { KebabMenu } from './item-menu';
 import { ListHeader, ListingFooter, ListingLoadError, ListingLoading, ToolbarSlot } from './listing-parts';
-import { SelectionBar } from './selection-bar';
+import { SelectionBar } from '@/media/selection/selection-bar';
 import { SortMenu } from './sort-menu';
 import styles from './files.module.css';
 

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useAppSelector } from '@/app/hooks';
 import { filesApi, useGetFilesInfiniteQuery, type FileItem, type FileListArgs } from '../api';
-import { mediaPollingInterval } from '../media';
+import { mediaPollingInterval } from '@/media/media-item';
 import { parseSortOrder } from '../sort';
 
 /** Flattens the loaded pages; an item seen twice (the listing shifted between pages) is kept once. */

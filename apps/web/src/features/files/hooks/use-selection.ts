@@ -1,16 +1,15 @@
 import { useCallback, useEffect, useMemo } from 'react';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { showToast } from '@/components/ui/toast-slice';
-import { useRemoteNumber } from '@/api/remote-config';
-import { MAX_SELECT_COUNT_DEFAULT, MAX_SELECT_COUNT_PARAMETER } from '../constants';
 import { selectionChanged, selectionCleared } from '../files-slice';
-import { applySelect, pruneSelection, selectAll as selectAllOf, type SelectionResult, type SelectMode } from '../selection';
+import { applySelect, pruneSelection, selectAll as selectAllOf, type SelectionResult, type SelectMode } from '@/media/selection/selection';
+import { useMaxSelectCount } from '@/media/selection/selection-limit';
 
 /** The checked items of a listing, with the remote cap (max_select_count, default 500) and its toast. */
 export function useSelection(order: readonly string[]) {
   const dispatch = useAppDispatch();
   const selection = useAppSelector((state) => state.files.selection);
-  const max = useRemoteNumber(MAX_SELECT_COUNT_PARAMETER, MAX_SELECT_COUNT_DEFAULT);
+  const max = useMaxSelectCount();
 
   // Items that left the listing (moved, trashed, recovered) leave the selection too.
   useEffect(() => {

@@ -85,8 +85,15 @@ function setup(options: { days?: Record<string, FileItem[]>; maxSelect?: string;
   return { ...renderRoutes(createAppRoutes(store), { store, initialEntries: [options.path ?? '/main/photos/all'] }), ...server };
 }
 
-const tiles = () => screen.getAllByTestId('photo-tile');
-const tile = (uuid: string) => tiles().find((element) => element.getAttribute('data-uuid') === uuid)!;
+const NAMES: Record<string, string> = { p1: 'p1.jpg', v1: 'clip.mp4', p2: 'p2.jpg', p3: 'p3.jpg', v2: 'raw.mp4' };
+// Every tile has its own check box, named after the photo (a day's header box selects the whole day).
+const tiles = () => screen.getAllByRole('checkbox', { name: /^Select (?!all photos of )/ });
+const check = (uuid: string) => screen.getByRole('checkbox', { name: `Select ${NAMES[uuid]}` });
+const open = (uuid: string) => screen.getByRole('button', { name: new RegExp(`^${NAMES[uuid]!.replace('.', '\\.')}`) });
+// Badges and thumbnails have no role: their tile box is found by its uuid.
+const tile = (uuid: string) => screen.getAllByTestId('photo-tile').find((element) => element.getAttribute('data-uuid') === uuid)!;
+const selectionBar = () => screen.getByRole('toolbar', { name: 'Actions for the selected items' });
+const noSelectionBar = () => screen.queryByRole('toolbar', { name: 'Actions for the selected items' });
 const calls = (requests: MockRequest[], method: string, path: string) =>
   requests.filter((request) => request.method === method && request.url.pathname === path);
 
@@ -99,8 +106,8 @@ describe('PhotosScreen', { timeout: 20_000 }, () => {
   it('shows the days with their month, dates and thumbnails, loading the days in one request', async () => {
     const { requests } = setup();
     await waitFor(() => expect(tiles()).toHaveLength(5));
-    expect(screen.getAllByTestId('timeline-month').map((element) => element.textContent)).toEqual(['November 2019', 'October 2019']);
-    expect(screen.getAllByTestId('timeline-day').map((element) => within(element).getByRole('heading', { level: 3 }).textContent)).toEqual([
+    expect(screen.getAllByRole('heading', { level: 2 }).map((element) => element.textContent)).toEqual(['November 2019', 'October 2019']);
+    expect(screen.getAllByRole('heading', { level: 3 }).map((element) => element.textContent)).toEqual([
       'Thu, November 21, 2019',
       'Wed, October 2, 2019',
     ]);
@@ -135,7 +142,7 @@ describe('PhotosScreen', { timeout: 20_000 }, () => {
   it('shows the empty state with an upload button when there are no photos', async () => {
     setup({ days: {} });
     expect(await screen.findByText('No photos or videos yet')).toBeInTheDocument();
-    expect(screen.getByTestId('photos-upload')).toHaveTextContent('Upload photos');
+    expect(screen.getByRole('button', { name: 'Upload photos' })).toHaveTextContent('Upload photos');
   });
 
   it('shows an error with a retry when the groups cannot be read', async () => {
@@ -147,40 +154,40 @@ describe('PhotosScreen', { timeout: 20_000 }, () => {
   it('caps the selection at max_select_count with a message', async () => {
     const { user } = setup({ maxSelect: '2' });
     await waitFor(() => expect(tiles()).toHaveLength(5));
-    await user.click(within(tile('p1')).getByTestId('photo-check'));
+    await user.click(check('p1'));
     // While selecting, a click on a photo toggles it instead of opening it.
-    await user.click(within(tile('v1')).getByTestId('photo-open'));
-    expect(screen.getByTestId('photos-selection-bar')).toHaveTextContent('Selected: 2');
-    await user.click(within(tile('p2')).getByTestId('photo-open'));
+    await user.click(open('v1'));
+    expect(selectionBar()).toHaveTextContent('Selected: 2');
+    await user.click(open('p2'));
     expect(await screen.findByText('You can select up to 2 items at once.')).toBeInTheDocument();
-    expect(within(tile('p2')).getByTestId('photo-check')).toHaveAttribute('aria-checked', 'false');
-    expect(screen.getByTestId('photos-selection-bar')).toHaveTextContent('Selected: 2');
+    expect(check('p2')).toHaveAttribute('aria-checked', 'false');
+    expect(selectionBar()).toHaveTextContent('Selected: 2');
   });
 
   it('checks a whole day from its header and extends with shift-click', async () => {
     const { user } = setup();
     await waitFor(() => expect(tiles()).toHaveLength(5));
-    const [firstDay] = screen.getAllByTestId('timeline-day-check');
+    const [firstDay] = screen.getAllByRole('checkbox', { name: /^Select all photos of / });
     await user.click(firstDay!);
-    expect(['p1', 'v1', 'p2'].map((uuid) => within(tile(uuid)).getByTestId('photo-check').getAttribute('aria-checked'))).toEqual(['true', 'true', 'true']);
+    expect(['p1', 'v1', 'p2'].map((uuid) => check(uuid).getAttribute('aria-checked'))).toEqual(['true', 'true', 'true']);
     await user.click(firstDay!);
-    expect(screen.queryByTestId('photos-selection-bar')).not.toBeInTheDocument();
+    expect(noSelectionBar()).not.toBeInTheDocument();
 
-    await user.click(within(tile('v1')).getByTestId('photo-check'));
+    await user.click(check('v1'));
     await user.keyboard('{Shift>}');
-    await user.click(within(tile('p3')).getByTestId('photo-open'));
+    await user.click(open('p3'));
     await user.keyboard('{/Shift}');
-    expect(screen.getByTestId('photos-selection-bar')).toHaveTextContent('Selected: 3');
-    expect(within(tile('p1')).getByTestId('photo-check')).toHaveAttribute('aria-checked', 'false');
+    expect(selectionBar()).toHaveTextContent('Selected: 3');
+    expect(check('p1')).toHaveAttribute('aria-checked', 'false');
   });
 
   it('favourites the selection and reads the timeline again', async () => {
     const { user, requests } = setup({ routes: { 'POST /api/filesystem/metadata': () => json({ fileList: [] }) } });
     await waitFor(() => expect(tiles()).toHaveLength(5));
     const before = calls(requests, 'GET', '/api/scroll/groups').length;
-    await user.click(within(tile('p1')).getByTestId('photo-check'));
-    await user.click(within(tile('p3')).getByTestId('photo-check'));
-    await user.click(screen.getByTestId('photos-action-favourite'));
+    await user.click(check('p1'));
+    await user.click(check('p3'));
+    await user.click(within(selectionBar()).getByRole('button', { name: 'Add to favourites' }));
     await waitFor(() => expect(calls(requests, 'POST', '/api/filesystem/metadata')).toHaveLength(1));
     expect(calls(requests, 'POST', '/api/filesystem/metadata')[0]!.body).toEqual({ uuids: ['p1', 'p3'], favourite: true });
     await waitFor(() => expect(calls(requests, 'GET', '/api/scroll/groups').length).toBeGreaterThan(before));
@@ -189,13 +196,13 @@ describe('PhotosScreen', { timeout: 20_000 }, () => {
   it('moves the selection to the trash after a confirmation', async () => {
     const { user, requests } = setup({ routes: { 'DELETE /api/filesystem/trash': () => json({ fileList: [] }) } });
     await waitFor(() => expect(tiles()).toHaveLength(5));
-    await user.click(within(tile('v1')).getByTestId('photo-check'));
-    await user.click(screen.getByTestId('photos-action-delete'));
+    await user.click(check('v1'));
+    await user.click(within(selectionBar()).getByRole('button', { name: 'Delete' }));
     expect(calls(requests, 'DELETE', '/api/filesystem/trash')).toHaveLength(0);
-    await user.click(await screen.findByTestId('confirm-ok'));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Move to trash?' })).getByRole('button', { name: 'Move to trash' }));
     await waitFor(() => expect(calls(requests, 'DELETE', '/api/filesystem/trash')).toHaveLength(1));
     expect(calls(requests, 'DELETE', '/api/filesystem/trash')[0]!.body).toEqual(['v1']);
-    await waitFor(() => expect(screen.queryByTestId('photos-selection-bar')).not.toBeInTheDocument());
+    await waitFor(() => expect(noSelectionBar()).not.toBeInTheDocument());
   });
 
   it('downloads one photo through a signed URL and several as a zip', async () => {
@@ -206,12 +213,12 @@ describe('PhotosScreen', { timeout: 20_000 }, () => {
       },
     });
     await waitFor(() => expect(tiles()).toHaveLength(5));
-    await user.click(within(tile('p1')).getByTestId('photo-check'));
-    await user.click(screen.getByTestId('photos-action-download'));
+    await user.click(check('p1'));
+    await user.click(within(selectionBar()).getByRole('button', { name: 'Download' }));
     await waitFor(() => expect(calls(requests, 'POST', '/api/v2/files/_bulk/create-download-url')).toHaveLength(1));
     expect(calls(requests, 'POST', '/api/v2/files/_bulk/create-download-url')[0]!.body).toEqual([{ projectId: 'p-1', uuid: 'p1' }]);
-    await user.click(within(tile('p2')).getByTestId('photo-check'));
-    await user.click(screen.getByTestId('photos-action-download'));
+    await user.click(check('p2'));
+    await user.click(within(selectionBar()).getByRole('button', { name: 'Download' }));
     await waitFor(() => expect(calls(requests, 'POST', '/api/filesystem/downloadFilesAsZip')).toHaveLength(1));
     expect(calls(requests, 'POST', '/api/filesystem/downloadFilesAsZip')[0]!.body).toEqual(['p1', 'p2']);
   });
@@ -219,10 +226,10 @@ describe('PhotosScreen', { timeout: 20_000 }, () => {
   it('opens the viewer on the clicked photo in timeline order', async () => {
     const { user } = setup();
     await waitFor(() => expect(tiles()).toHaveLength(5));
-    await user.click(within(tile('p2')).getByTestId('photo-open'));
-    const viewer = await screen.findByTestId('photo-viewer');
-    expect(within(viewer).getByTestId('viewer-counter')).toHaveTextContent('3');
-    expect(within(viewer).getByTestId('viewer-counter')).toHaveTextContent('5');
+    await user.click(open('p2'));
+    const viewer = await screen.findByRole('dialog', { name: 'p2.jpg' });
+    expect(within(viewer).getByLabelText(/^Item \d+ of \d+$/)).toHaveTextContent('3');
+    expect(within(viewer).getByLabelText(/^Item \d+ of \d+$/)).toHaveTextContent('5');
   });
 
   it('renders and loads only the days near the viewport of a long timeline', async () => {
@@ -236,13 +243,13 @@ describe('PhotosScreen', { timeout: 20_000 }, () => {
     await waitFor(() => expect(tiles().length).toBeGreaterThan(0));
     // jsdom's window is 768 px high: a few days are drawn, not 4,800 photos.
     expect(tiles().length).toBeLessThan(120);
-    expect(screen.getAllByTestId('timeline-day').length).toBeLessThan(12);
+    expect(screen.getAllByRole('heading', { level: 3 }).length).toBeLessThan(12);
     const asked = calls(requests, 'POST', '/api/scroll/groups/list').flatMap((request) => (request.body as { groups: GroupPageRequest[] }).groups);
     expect(asked.length).toBeGreaterThan(0);
     expect(asked.length).toBeLessThan(30);
     expect(asked[0]!.key).toBe('2019-12-31');
     // The days below are laid out from their counts, so the list is already as tall as the whole timeline.
-    expect(parseFloat(screen.getByTestId('photo-list').style.blockSize)).toBeGreaterThan(400 * 170);
+    expect(parseFloat(screen.getByRole('region', { name: 'Photo timeline' }).style.blockSize)).toBeGreaterThan(400 * 170);
   });
 
   it('jumps by month with the keyboard on the date scrubber', async () => {

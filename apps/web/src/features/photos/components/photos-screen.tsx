@@ -7,21 +7,21 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { CloudUploadIcon, PhotosIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/loader';
 import { useUploader } from '@/hooks/use-uploader';
-import { PhotoViewer } from '@/features/viewer/components/photo-viewer';
+import { PhotoViewer } from '@/media/viewer/photo-viewer';
 import type { PhotoGroup } from '../api';
-import { useLayoutConfig } from '../hooks/use-layout-config';
+import { useLayoutConfig } from '@/media/grid/use-layout-config';
 import { usePhotoSelection } from '../hooks/use-photo-selection';
 import { useTimeline } from '../hooks/use-timeline';
 import { useTimelineRefresh } from '../hooks/use-timeline-refresh';
-import { activeTabChanged, layoutConfigChanged, photoOpened } from '../photos-slice';
+import { activeTabChanged, photoOpened } from '../photos-slice';
 import { isPhotoCategory, type PhotoCategory } from '../tabs';
 import { DateScrubber, type DateScrubberHandle } from './date-scrubber';
-import type { SelectModifiers } from './photo-tile';
+import type { SelectModifiers } from '@/media/grid/photo-tile';
 import { PhotosSelectionBar } from './photos-selection-bar';
-import { PhotosTabs } from './photos-tabs';
+import { PhotosTabs } from '@/media/photos-tabs/photos-tabs';
 import { TimelineHeader } from './timeline-header';
 import styles from './timeline.module.css';
-import { VirtualPhotoList, type VirtualPhotoListHandle } from './virtual-photo-list';
+import { VirtualPhotoList, type VirtualPhotoListHandle } from '@/media/grid/virtual-photo-list';
 
 /** /main/photos/:tab — the timeline of one category; anything else goes to All. */
 export function PhotosScreen() {
@@ -48,10 +48,6 @@ function PhotosTimeline({ category }: { category: PhotoCategory }) {
   useEffect(() => {
     dispatch(activeTabChanged(category));
   }, [dispatch, category]);
-
-  useEffect(() => {
-    dispatch(layoutConfigChanged(window.innerWidth));
-  }, [dispatch, config]);
 
   // Close the viewer when leaving the screen.
   useEffect(() => () => void dispatch(photoOpened(null)), [dispatch]);

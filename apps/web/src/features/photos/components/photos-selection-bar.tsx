@@ -3,12 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '@/app/hooks';
 import { ConfirmModal } from '@/components/ui/confirm-modal';
 import { DownloadIcon, EyeOffIcon, PlusIcon, StarIcon, TrashIcon, ZipIcon } from '@/components/ui/icons';
-import { AddToAlbumDialog } from '@/features/albums/components/add-to-album-dialog';
 import type { FileItem } from '@/features/files/api';
-import { SelectionBar, type SelectionBarAction } from '@/features/files/components/selection-bar';
-import { downloadsAsZip } from '@/features/files/file-actions';
-import { useFileActions } from '@/features/files/hooks/use-file-actions';
-import { addToAlbumListChanged, checkedCleared, deleteListChanged, downloadSelected, favouriteSelected, hideListChanged } from '../photos-slice';
+import { SelectionBar, type SelectionBarAction } from '@/media/selection/selection-bar';
+import { downloadsAsZip } from '@/media/actions/downloads';
+import { useFileActions } from '@/media/actions/use-file-actions';
+import { AddToAlbumSlot, useMediaSlots } from '@/media/slots';
+import { checkedCleared } from '../photos-slice';
 import styles from './timeline.module.css';
 
 export interface PhotosSelectionBarProps {
@@ -28,6 +28,7 @@ export function PhotosSelectionBar({ items, total, onSelectAll }: PhotosSelectio
   const dispatch = useAppDispatch();
   const actions = useFileActions();
   const [albumOpen, setAlbumOpen] = useState(false);
+  const { AddToAlbum } = useMediaSlots();
   const [confirmDelete, setConfirmDelete] = useState(false);
   const uuids = items.map((item) => item.uuid);
   const allFavourite = items.length > 0 && items.every((item) => item.favourite);
@@ -42,22 +43,19 @@ export function PhotosSelectionBar({ items, total, onSelectAll }: PhotosSelectio
       icon: zip ? <ZipIcon size={18} /> : <DownloadIcon size={18} />,
       testId: 'photos-action-download',
       disabled: actions.busy,
-      onClick: () => {
-        const [first] = items;
-        if (!zip && first) dispatch(downloadSelected({ tempDownloadURL: null, uuid: first.uuid, imgName: first.name }));
-        void actions.download(items);
-      },
+      onClick: () => void actions.download(items),
     },
-    {
-      key: 'album',
-      label: t('photos:action_add_to_album'),
-      icon: <PlusIcon size={18} />,
-      testId: 'photos-action-album',
-      onClick: () => {
-        dispatch(addToAlbumListChanged(uuids));
-        setAlbumOpen(true);
-      },
-    },
+    ...(AddToAlbum
+      ? [
+          {
+            key: 'album',
+            label: t('photos:action_add_to_album'),
+            icon: <PlusIcon size={18} />,
+            testId: 'photos-action-album',
+            onClick: () => setAlbumOpen(true),
+          },
+        ]
+      : []),
     {
       key: 'favourite',
       label: allFavourite ? t('photos:action_unfavourite') : t('photos:action_favourite'),
@@ -65,10 +63,7 @@ export function PhotosSelectionBar({ items, total, onSelectAll }: PhotosSelectio
       testId: 'photos-action-favourite',
       compact: true,
       disabled: actions.busy,
-      onClick: () => {
-        dispatch(favouriteSelected({ isFav: !allFavourite, uuids }));
-        void actions.favourite(items, !allFavourite);
-      },
+      onClick: () => void actions.favourite(items, !allFavourite),
     },
     {
       key: 'hide',
@@ -77,10 +72,7 @@ export function PhotosSelectionBar({ items, total, onSelectAll }: PhotosSelectio
       testId: 'photos-action-hide',
       compact: true,
       disabled: actions.busy,
-      onClick: () => {
-        dispatch(hideListChanged(uuids));
-        void actions.hide(items);
-      },
+      onClick: () => void actions.hide(items),
     },
     {
       key: 'delete',
@@ -90,31 +82,22 @@ export function PhotosSelectionBar({ items, total, onSelectAll }: PhotosSelectio
       danger: true,
       compact: true,
       disabled: actions.busy,
-      onClick: () => {
-        dispatch(deleteListChanged(uuids));
-        setConfirmDelete(true);
-      },
+      onClick: () => setConfirmDelete(true),
     },
   ];
 
   return (
     <div className={styles.selectionBar}>
       <SelectionBar count={items.length} total={total} actions={barActions} onSelectAll={onSelectAll} onClear={clear} testId="photos-selection-bar" />
-      <AddToAlbumDialog
+      <AddToAlbumSlot
         open={albumOpen}
         uuids={uuids}
-        onOpenChange={(open) => {
-          setAlbumOpen(open);
-          if (!open) dispatch(addToAlbumListChanged([]));
-        }}
+        onOpenChange={setAlbumOpen}
         onDone={clear}
       />
       <ConfirmModal
         open={confirmDelete}
-        onOpenChange={(open) => {
-          setConfirmDelete(open);
-          if (!open) dispatch(deleteListChanged([]));
-        }}
+        onOpenChange={setConfirmDelete}
         title={t('photos:delete_title')}
         description={t('photos:delete_description', { count: items.length })}
         confirmLabel={t('photos:delete_confirm')}

@@ -2,10 +2,10 @@ import { useCallback, useMemo } from 'react';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { showToast } from '@/components/ui/toast-slice';
 import type { FileItem } from '@/features/files/api';
-import { applySelect } from '@/features/files/selection';
+import { applySelect } from '@/media/selection/selection';
 import { checkedChanged, checkedCleared } from '../photos-slice';
-import { toggleMany, useMaxSelectCount } from '../selection-limit';
-import type { SelectModifiers } from '../components/photo-tile';
+import { toggleMany, useMaxSelectCount } from '@/media/selection/selection-limit';
+import type { SelectModifiers } from '@/media/grid/photo-tile';
 
 /**
  * The timeline's checked photos (photo-state checkedPhotoList / checkedFilesList), capped at max_select_count.

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { baseApi } from '@/api/base-api';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
-import { MEDIA_POLL_MS } from '@/features/files/media';
+import { MEDIA_POLL_MS } from '@/media/media-item';
 import { needsRefresh, refreshHandled } from '../photos-slice';
 
 /**
@@ -12,7 +12,7 @@ import { needsRefresh, refreshHandled } from '../photos-slice';
 export function useTimelineRefresh(pendingVisible: boolean) {
   const dispatch = useAppDispatch();
   const refresh = useAppSelector((state) => needsRefresh(state.photos));
-  const uploaded = useAppSelector((state) => state.photos.filesUploaded.length);
+  const uploaded = useAppSelector((state) => state.upload.filesUploaded.length);
   const seenUploads = useRef(uploaded);
 
   useEffect(() => {

@@ -3,12 +3,11 @@ import { shallowEqual } from 'react-redux';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import type { FileItem } from '@/features/files/api';
 import { photosApi, useGetPhotoGroupsQuery, type GroupPage, type GroupPagesArgs, type PhotoGroup } from '../api';
-import { aspectRatioOf, estimateLayoutHeight, justifiedLayout, type JustifiedLayout, type LayoutConfig } from '../layout';
-import { allPhotosChanged, groupsLoaded, segmentLoaded, visibleGroupsChanged } from '../photos-slice';
+import { aspectRatioOf, estimateLayoutHeight, justifiedLayout, type JustifiedLayout, type LayoutConfig } from '@/media/grid/layout';
 import { planSegments } from '../segments';
 import type { PhotoCategory } from '../tabs';
-import { buildVirtualModel, sectionsInRange, type VirtualModel, type VirtualSectionInput, type VisibleRange } from '../virtual-window';
-import type { PhotoSection } from '../components/virtual-photo-list';
+import { buildVirtualModel, sectionsInRange, type VirtualModel, type VirtualSectionInput, type VisibleRange } from '@/media/grid/virtual-window';
+import type { PhotoSection } from '@/media/grid/virtual-photo-list';
 
 /** Height of a day header, and of the first day of a month (which also names the month). */
 export const DAY_HEADER_HEIGHT = 44;
@@ -66,18 +65,11 @@ export function useTimeline(category: PhotoCategory, width: number, config: Layo
   const [near, setNear] = useState<number[]>([]);
   const [extra, setExtra] = useState<number[]>([]);
   const [nearGroups, setNearGroups] = useState<number[]>([]);
-  // Each segment answer is recorded once (spec: segment image lists are replaced per segment index).
-  const recorded = useRef(new Map<number, GroupPage[]>());
 
   // Another plan (new uploads, a change) means other segments: start from what is on screen again.
   useEffect(() => {
     setExtra([]);
-    recorded.current.clear();
   }, [plan]);
-
-  useEffect(() => {
-    dispatch(groupsLoaded(groups.map((group) => ({ key: group.key, count: group.count }))));
-  }, [dispatch, groups]);
 
   const wanted = useMemo(() => [...new Set([...near, ...extra])].filter((index) => index < plan.segments.length).sort((a, b) => a - b), [near, extra, plan]);
 
@@ -114,16 +106,6 @@ export function useTimeline(category: PhotoCategory, width: number, config: Layo
     [plan, category],
   );
   const segmentData = useAppSelector((state) => selectors.map((select) => select(state).data), shallowEqual);
-
-  useEffect(() => {
-    segmentData.forEach((data, index) => {
-      if (!data || recorded.current.get(index) === data) return;
-      recorded.current.set(index, data);
-      const pages: Record<string, number> = {};
-      for (const page of data) pages[page.key] = (pages[page.key] ?? 0) + 1;
-      dispatch(segmentLoaded({ index, keys: [...new Set(data.map((page) => page.key))], count: data.reduce((sum, page) => sum + page.items.length, 0), pages }));
-    });
-  }, [dispatch, segmentData]);
 
   const itemsCache = useRef(new Map<string, CachedItems>());
   const layoutCache = useRef(new Map<string, CachedLayout>());
@@ -177,10 +159,6 @@ export function useTimeline(category: PhotoCategory, width: number, config: Layo
     return { sections, keys, monthStarts, flat, model: buildVirtualModel(inputs) };
   }, [groups, plan, segmentData, width, config]);
 
-  useEffect(() => {
-    dispatch(allPhotosChanged(built.flat.map((item) => item.uuid)));
-  }, [dispatch, built.flat]);
-
   const builtRef = useRef(built);
   builtRef.current = built;
   const planRef = useRef(plan);
@@ -221,10 +199,6 @@ export function useTimeline(category: PhotoCategory, width: number, config: Layo
     },
     [applyNear],
   );
-
-  useEffect(() => {
-    dispatch(visibleGroupsChanged(nearGroups.map((index) => groups[index]?.key).filter((key): key is string => Boolean(key))));
-  }, [dispatch, nearGroups, groups]);
 
   const loadMore = useCallback(() => {
     const loadedUpTo = Math.max(-1, ...wanted);

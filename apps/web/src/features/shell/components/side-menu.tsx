@@ -5,8 +5,8 @@ import { useAppDispatch } from '@/app/hooks';
 import { ChevronStartIcon } from '@/components/ui/icons';
 import { Logo } from '@/components/ui/logo';
 import { paths } from '@/config/paths';
-import { ALL_TAB, changeOpenedFolders, setFileTab, type MenuSize } from '@/state/ui-slice';
-import type { MenuItem } from '../menu-items';
+import type { MenuItem } from '@/lib/menu-item';
+import { changeOpenedFolders, type MenuSize } from '@/state/ui-slice';
 import styles from './shell.module.css';
 
 export interface SideMenuProps {
@@ -27,10 +27,9 @@ export function SideMenu({ items, size, variant, onToggleSize, onNavigate, user 
   const navigate = useNavigate();
   const small = variant === 'desktop' && size === 'small';
 
-  const choose = (item: MenuItem) => {
-    // Spec: choosing a section forgets the opened folder and goes back to the All tab.
+  const choose = () => {
+    // Spec: choosing a section forgets the opened folder.
     dispatch(changeOpenedFolders([]));
-    dispatch(setFileTab(item.fileTab ?? ALL_TAB));
     onNavigate?.();
   };
 
@@ -56,7 +55,7 @@ export function SideMenu({ items, size, variant, onToggleSize, onNavigate, user 
                 <NavLink
                   to={item.path}
                   className={({ isActive }) => `${styles.menuItem} ${isActive ? styles.menuItemActive : ''}`}
-                  onClick={() => choose(item)}
+                  onClick={choose}
                   title={small ? t(`shell:${item.labelKey}`) : undefined}
                   data-testid={`menu-${item.key}`}
                 >

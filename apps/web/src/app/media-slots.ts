@@ -1,0 +1,7 @@
+import { lazy } from 'react';
+import type { MediaSlots } from '@/media/slots';
+
+/** What features lend the shared media screens; loaded with the first screen that shows one. */
+export const mediaSlots: MediaSlots = {
+  AddToAlbum: lazy(() => import('@/features/albums/add-to-album-dialog.public').then((module) => ({ default: module.AddToAlbumDialog }))),
+};

@@ -1,0 +1,15 @@
+import { isPathBuilt } from '@/config/paths';
+import { filesMenuItem, trashMenuItem } from '@/features/files/routes';
+import { photosMenuItem } from '@/features/photos/routes';
+import type { MenuItem } from '@/lib/menu-item';
+
+/**
+ * The side menu of spec 000 §2, in its order (Photos, For you, Contacts, Files, Discover, Shares, Trash); each
+ * feature declares its own entry in its routes.tsx, and sections without a screen yet add theirs when they arrive.
+ */
+export const MENU_ITEMS: readonly MenuItem[] = [photosMenuItem, filesMenuItem, trashMenuItem];
+
+/** The entries whose screen exists in this build. */
+export function builtMenuItems(items: readonly MenuItem[] = MENU_ITEMS): MenuItem[] {
+  return items.filter((entry) => isPathBuilt(entry.path));
+}

@@ -1,0 +1,21 @@
+import type { RouteObject } from 'react-router';
+import { FolderIcon, TrashIcon } from '@/components/ui/icons';
+import { paths } from '@/config/paths';
+import { lazyScreen } from '@/lib/lazy-route';
+import type { MenuItem } from '@/lib/menu-item';
+import type { ShellHandle } from '@/lib/route-handle';
+
+const filesHandle: ShellHandle = { pageName: 'files', titleKey: 'files:title' };
+const trashHandle: ShellHandle = { pageName: 'trash', titleKey: 'files:trash_title' };
+// The preview belongs to the files page: opening and closing it keeps the sort order.
+const previewHandle: ShellHandle = { pageName: 'files', titleKey: 'files:preview_title' };
+
+/** The files, trash and preview screens, children of /main. */
+export const filesRoutes: RouteObject[] = [
+  { path: 'files', handle: filesHandle, lazy: lazyScreen(() => import('./components/files-screen'), (m) => m.FilesScreen) },
+  { path: 'trash', handle: trashHandle, lazy: lazyScreen(() => import('./components/trash-screen'), (m) => m.TrashScreen) },
+  { path: 'preview', handle: previewHandle, lazy: lazyScreen(() => import('./components/preview-screen'), (m) => m.PreviewScreen) },
+];
+
+export const filesMenuItem: MenuItem = { key: 'files', labelKey: 'menu_files', path: paths.files, icon: FolderIcon };
+export const trashMenuItem: MenuItem = { key: 'trash', labelKey: 'menu_trash', path: paths.trash, icon: TrashIcon };

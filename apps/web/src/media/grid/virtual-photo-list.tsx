@@ -1,0 +1,118 @@
+import { useEffect, useImperativeHandle, useRef, type ReactNode, type Ref } from 'react';
+import type { FileItem } from '@/features/files/api';
+import { useWindowVirtual } from './use-window-virtual';
+import type { JustifiedLayout } from './layout';
+import type { VirtualModel, VisibleRange } from './virtual-window';
+import { PhotoTile, type SelectModifiers } from './photo-tile';
+import styles from './grid.module.css';
+
+/** A section as laid out: its pictures so far and where they sit. */
+export interface PhotoSection {
+  key: string;
+  items: readonly FileItem[];
+  /** Flat index of the section's first item. */
+  firstIndex: number;
+  headerHeight: number;
+  layout: JustifiedLayout | null;
+}
+
+export interface VirtualPhotoListHandle {
+  scrollToOffset(offset: number): void;
+  currentOffset(): number;
+}
+
+export interface VirtualPhotoListProps {
+  sections: readonly PhotoSection[];
+  sectionKeys: readonly string[];
+  model: VirtualModel;
+  renderHeader?(section: number): ReactNode;
+  selected: ReadonlySet<string>;
+  selectionMode: boolean;
+  onToggleSelect(uuid: string, event: SelectModifiers): void;
+  onOpen(index: number): void;
+  /** The rendered blocks changed (load what is about to show). */
+  onRangeChange?(range: VisibleRange): void;
+  onScroll?(offset: number): void;
+  label: string;
+  handleRef?: Ref<VirtualPhotoListHandle>;
+}
+
+/** Renders only the bands of a laid-out photo list that are near the window, absolutely positioned. */
+export function VirtualPhotoList({
+  sections,
+  sectionKeys,
+  model,
+  renderHeader,
+  selected,
+  selectionMode,
+  onToggleSelect,
+  onOpen,
+  onRangeChange,
+  onScroll,
+  label,
+  handleRef,
+}: VirtualPhotoListProps) {
+  const containerRef = useRef<HTMLDivElement>(null);
+  const { range, scrollToOffset, currentOffset } = useWindowVirtual(containerRef, model, { sectionKeys, onScroll });
+  useImperativeHandle(handleRef, () => ({ scrollToOffset, currentOffset }), [scrollToOffset, currentOffset]);
+
+  const rangeRef = useRef(onRangeChange);
+  rangeRef.current = onRangeChange;
+  useEffect(() => {
+    rangeRef.current?.(range);
+  }, [range, model]);
+
+  const children: ReactNode[] = [];
+  for (let i = range.start; i < range.end; i++) {
+    const block = model.blocks[i];
+    if (!block) break;
+    const section = sections[block.section];
+    if (!section) continue;
+    if (block.kind === 'header') {
+      children.push(
+        <div key={`h:${section.key}`} className={styles.sectionHeader} style={{ insetBlockStart: block.top, blockSize: block.height }}>
+          {renderHeader?.(block.section)}
+        </div>,
+      );
+    } else if (block.kind === 'pending') {
+      children.push(
+        <div
+          key={`p:${section.key}`}
+          className={styles.pendingBlock}
+          style={{ insetBlockStart: block.top, blockSize: block.height }}
+          aria-hidden="true"
+          data-testid="photo-pending-block"
+        />,
+      );
+    } else {
+      const layout = section.layout!;
+      const row = layout.rows[block.row]!;
+      const layoutTop = model.sectionTops[block.section]! + section.headerHeight;
+      for (let b = row.start; b < row.end; b++) {
+        const item = section.items[b];
+        const box = layout.boxes[b];
+        if (!item || !box) continue;
+        children.push(
+          <PhotoTile
+            key={item.uuid}
+            item={item}
+            index={section.firstIndex + b}
+            box={box}
+            top={layoutTop + box.top}
+            selected={selected.has(item.uuid)}
+            selectionMode={selectionMode}
+            group={section.key}
+            onToggleSelect={onToggleSelect}
+            onOpen={onOpen}
+          />,
+        );
+      }
+    }
+  }
+
+  return (
+    <div ref={containerRef} className={styles.virtualList} style={{ blockSize: model.totalHeight }} role="region" aria-label={label} data-testid="photo-list">
+      {children}
+    </div>
+  );
+}

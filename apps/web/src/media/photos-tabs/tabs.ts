@@ -1,0 +1,24 @@
+export type PhotosTabKey = 'all' | 'favourites' | 'videos' | 'albums';
+
+export interface PhotosTab {
+  key: PhotosTabKey;
+  /** Spec 001 §3: the photos tab defaults to All with id 1. */
+  id: number;
+  path: string;
+}
+
+export const PHOTOS_TABS: readonly PhotosTab[] = [
+  { key: 'all', id: 1, path: '/main/photos/all' },
+  { key: 'favourites', id: 2, path: '/main/photos/favourites' },
+  { key: 'videos', id: 3, path: '/main/photos/videos' },
+  { key: 'albums', id: 4, path: '/main/album' },
+];
+
+/** The tab a location belongs to: album screens count as Albums; anything else under photos as its category. */
+export function activePhotosTab(pathname: string): PhotosTabKey | null {
+  if (pathname === '/main/album' || pathname.startsWith('/main/album/') || pathname.startsWith('/main/photos/album/')) return 'albums';
+  const match = /^\/main\/photos\/([^/]+)\/?$/.exec(pathname);
+  if (!match) return pathname === '/main/photos' ? 'all' : null;
+  const tab = PHOTOS_TABS.find((candidate) => candidate.key === match[1]);
+  return tab ? tab.key : null;
+}
