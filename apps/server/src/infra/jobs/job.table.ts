@@ -17,3 +17,10 @@ export interface JobTable {
   updated_at: number;
 }
 export type JobRow = Selectable<JobTable>;
+
+// The owner of these tables adds them to the database type; infrastructure never imports a feature.
+declare module '../db/schema.js' {
+  interface DB {
+    job: JobTable;
+  }
+}

@@ -82,3 +82,15 @@ async function getOrCreateSecret(db: Executor, name: string, candidate: string):
   const row = await db.selectFrom('server_secret').select('value').where('name', '=', name).executeTakeFirstOrThrow();
   return row.value;
 }
+
+/** The key every instance shares; created by whichever instance needs it first. */
+export interface ServerSecretTable {
+  name: string;
+  value: string;
+}
+
+declare module '../db/schema.js' {
+  interface DB {
+    server_secret: ServerSecretTable;
+  }
+}

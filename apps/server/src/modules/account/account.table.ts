@@ -40,3 +40,12 @@ export interface AuthorityTable {
   account_id: string;
   type: string;
 }
+
+// The owner of these tables adds them to the database type; infrastructure never imports a feature.
+declare module '../../infra/db/schema.js' {
+  interface DB {
+    account_setting: AccountSettingTable;
+    account: AccountTable;
+    authority: AuthorityTable;
+  }
+}

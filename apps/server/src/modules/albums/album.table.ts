@@ -25,3 +25,11 @@ export interface AlbumFileTable {
   file_id: string;
   added_at: number;
 }
+
+// The owner of these tables adds them to the database type; infrastructure never imports a feature.
+declare module '../../infra/db/schema.js' {
+  interface DB {
+    album_file: AlbumFileTable;
+    album: AlbumTable;
+  }
+}

@@ -32,3 +32,12 @@ export interface RateCounterTable {
   count: number;
   window_start: number;
 }
+
+// The owner of these tables adds them to the database type; infrastructure never imports a feature.
+declare module '../../infra/db/schema.js' {
+  interface DB {
+    rate_counter: RateCounterTable;
+    remember_me_token: RememberMeTokenTable;
+    session: SessionTable;
+  }
+}

@@ -12,3 +12,10 @@ export interface DownloadZipTable {
   expires_at: number;
 }
 export type DownloadZipRow = Selectable<DownloadZipTable>;
+
+// The owner of these tables adds them to the database type; infrastructure never imports a feature.
+declare module '../../infra/db/schema.js' {
+  interface DB {
+    download_zip: DownloadZipTable;
+  }
+}

@@ -8,3 +8,10 @@ export interface EulaTable {
   created_at: number;
 }
 export type Eula = Selectable<EulaTable>;
+
+// The owner of these tables adds them to the database type; infrastructure never imports a feature.
+declare module '../../infra/db/schema.js' {
+  interface DB {
+    eula: EulaTable;
+  }
+}

@@ -68,7 +68,10 @@ export interface FileActivityTable {
   created_at: number;
 }
 
-export interface ServerSecretTable {
-  name: string;
-  value: string;
+// The owner of these tables adds them to the database type; infrastructure never imports a feature.
+declare module '../../infra/db/schema.js' {
+  interface DB {
+    file_activity: FileActivityTable;
+    file: FileTable;
+  }
 }

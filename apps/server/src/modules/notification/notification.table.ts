@@ -12,3 +12,10 @@ export interface NotificationTable {
   created_at: number;
 }
 export type Notification = Selectable<NotificationTable>;
+
+// The owner of these tables adds them to the database type; infrastructure never imports a feature.
+declare module '../../infra/db/schema.js' {
+  interface DB {
+    notification: NotificationTable;
+  }
+}

@@ -25,3 +25,10 @@ export interface SignupRequestTable {
   created_at: number;
 }
 export type SignupRequest = Selectable<SignupRequestTable>;
+
+// The owner of these tables adds them to the database type; infrastructure never imports a feature.
+declare module '../../infra/db/schema.js' {
+  interface DB {
+    signup_request: SignupRequestTable;
+  }
+}

@@ -8,3 +8,10 @@ export interface TimelineDayTable {
   /** Favourite photos and videos. */
   favourites: number;
 }
+
+// The owner of these tables adds them to the database type; infrastructure never imports a feature.
+declare module '../../infra/db/schema.js' {
+  interface DB {
+    timeline_day: TimelineDayTable;
+  }
+}

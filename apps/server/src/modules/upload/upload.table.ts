@@ -20,3 +20,10 @@ export interface UploadTable {
   updated_at: number;
 }
 export type UploadRow = Selectable<UploadTable>;
+
+// The owner of these tables adds them to the database type; infrastructure never imports a feature.
+declare module '../../infra/db/schema.js' {
+  interface DB {
+    upload: UploadTable;
+  }
+}
