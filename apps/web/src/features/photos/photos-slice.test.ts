@@ -15,9 +15,10 @@ import {
   segmentLoaded,
   visibleGroupsChanged,
 } from './photos-slice';
+import { fileItem } from '@/test/file-item';
 
 const reduce = photosSlice.reducer;
-const photo = (uuid: string): FileItem => ({ uuid, name: `${uuid}.jpg`, folder: false, bytes: 1, parentFolderUuid: null, projectId: 'p' });
+const photo = (uuid: string): FileItem => fileItem({ uuid, name: `${uuid}.jpg`, folder: false, bytes: 1, parentFolderUuid: null, projectId: 'p' });
 
 describe('photos slice', () => {
   it('starts on the All tab in grid view with the layout config of the window', () => {

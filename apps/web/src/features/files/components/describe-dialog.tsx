@@ -4,7 +4,7 @@ import { useAppDispatch } from '@/app/hooks';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { showToast } from '@/components/ui/toast-slice';
-import { useSetDescriptionMutation, type FileItem } from '../api';
+import { useSetFileDescriptionMutation, type FileItem } from '../api';
 import { DESCRIPTION_MAX_LENGTH } from '../constants';
 import { fileErrorKey } from '../errors';
 import styles from './files.module.css';
@@ -20,7 +20,7 @@ export function DescribeDialog({ item, onClose }: DescribeDialogProps) {
   const dispatch = useAppDispatch();
   const id = useId();
   const [value, setValue] = useState('');
-  const [save, { isLoading }] = useSetDescriptionMutation();
+  const [save, { isLoading }] = useSetFileDescriptionMutation();
 
   useEffect(() => {
     setValue(item?.metadata?.Description ?? '');
@@ -30,7 +30,7 @@ export function DescribeDialog({ item, onClose }: DescribeDialogProps) {
     event.preventDefault();
     if (!item || isLoading) return;
     try {
-      await save({ uuid: item.uuid, value: value.trim() }).unwrap();
+      await save({ uuid: item.uuid, body: { key: 'Description', value: value.trim() } }).unwrap();
       dispatch(showToast({ kind: 'success', messageKey: value.trim() ? 'files:description_saved' : 'files:description_removed' }));
       onClose();
     } catch (error) {

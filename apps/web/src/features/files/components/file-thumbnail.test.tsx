@@ -9,7 +9,7 @@ const HASH = btoa(String.fromCharCode(...rgbaToThumbHash(8, 6, rgba)));
 const THUMB = 'https://cdn.example.com/thumb/i-1.webp?sig=abc';
 
 type Media = Pick<FileItem, 'uuid' | 'thumbnailUrl' | 'placeholder' | 'mediaStatus' | 'durationMs'>;
-const item = (media: Partial<Media> = {}): Media => ({ uuid: 'i-1', ...media });
+const item = (media: Partial<Media> = {}): Media => ({ uuid: 'i-1', thumbnailUrl: null, placeholder: null, mediaStatus: null, durationMs: null, ...media });
 
 describe('FileThumbnail', () => {
   it('paints the placeholder first, then fades the lazy thumbnail in once it loads', () => {
