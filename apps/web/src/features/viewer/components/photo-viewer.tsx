@@ -219,7 +219,7 @@ export function PhotoViewer({ items, index, total, onIndexChange, onClose, onNee
     if (!albumUuid) return;
     const target = item;
     try {
-      await removeFromAlbum({ albumUuid, uuids: [target.uuid] }).unwrap();
+      await removeFromAlbum({ uuid: albumUuid, body: [target.uuid] }).unwrap();
       toast('success', 'albums:removed_from_album');
       removed(target.uuid);
     } catch (error) {
