@@ -24,4 +24,13 @@ describe('generated client', () => {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   }, 60_000);
+
+  it('loads types-only.ts for its types alone, so its plain endpoints never shadow the infinite queries', () => {
+    const src = path.resolve(path.dirname(script), '../..');
+    const sources = (fs.readdirSync(src, { recursive: true }) as string[]).filter((file) => /\.tsx?$/.test(file) && !file.includes('generated'));
+    const valueImports = sources.filter((file) =>
+      /^import (?!type )[^;]*from '[^']*generated\/types-only'/m.test(fs.readFileSync(path.join(src, file), 'utf8')),
+    );
+    expect(valueImports).toEqual([]);
+  });
 });
