@@ -210,6 +210,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       },
       security: [{ authToken: [] }],
     },
+    // Shared schemas keep their $id as the component name, so generated client types are FileItem, Album, …
+    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
   });
   app.addSchema(ErrorResponse);
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });

@@ -1,45 +1,22 @@
-import { baseApi } from './base-api';
+import type { DefinitionsFromApi, OverrideResultType, TagTypesFromApi } from '@reduxjs/toolkit/query';
+import { generatedApi, type GetAccountInfoApiResponse, type GetAuthoritiesApiResponse, type GetUsagesApiResponse } from './generated/account';
 import { storageKeys, writeStorage } from './storage-keys';
 
-export type AccountStatus = 'ACTIVE' | 'READ_ONLY' | (string & {});
+export type AccountInfo = GetAccountInfoApiResponse;
 
-/** GET /api/account/info */
-export interface AccountInfo {
-  uuid: string;
-  gapId?: string | null;
-  name?: string | null;
-  surname?: string | null;
-  email?: string | null;
-  phoneNumber?: string | null;
-  countryCode?: string | null;
-  language?: string | null;
-  status: AccountStatus;
-  isFamilyMember?: boolean;
-  isFamilyAdmin?: boolean;
-  projectId?: string | null;
-  url?: string | null;
-  accountType?: string | null;
-}
-
+/** The usage bar's numbers, parsed from the server's string headers-as-fields. */
 export interface StorageUsage {
   used: number;
   quota: number;
 }
 
-interface UsageResponse {
-  'Bytes-Used'?: string;
-  'Quota-Bytes'?: string;
-}
-
-export interface Authority {
-  type: string;
-}
+type Definitions = DefinitionsFromApi<typeof generatedApi>;
+type Enhanced = Omit<Definitions, 'getUsages'> & { getUsages: OverrideResultType<Definitions['getUsages'], StorageUsage> };
 
 /** Account reads shared by the shell, the account card and settings. */
-export const accountApi = baseApi.injectEndpoints({
-  endpoints: (build) => ({
-    getAccountInfo: build.query<AccountInfo, void>({
-      query: () => '/account/info',
+export const accountApi = generatedApi.enhanceEndpoints<TagTypesFromApi<typeof generatedApi>, Enhanced>({
+  endpoints: {
+    getAccountInfo: {
       async onQueryStarted(_arg, { queryFulfilled }) {
         try {
           const { data } = await queryFulfilled;
@@ -48,22 +25,20 @@ export const accountApi = baseApi.injectEndpoints({
           // Failure is shown by whoever renders the query.
         }
       },
-    }),
-    getUsages: build.query<StorageUsage, void>({
-      query: () => '/account/usages',
-      transformResponse: (response: UsageResponse) => ({
-        used: Number(response['Bytes-Used'] ?? 0) || 0,
-        quota: Number(response['Quota-Bytes'] ?? 0) || 0,
+    },
+    getUsages: {
+      transformResponse: (response: Partial<GetUsagesApiResponse> | null) => ({
+        used: Number(response?.['Bytes-Used'] ?? 0) || 0,
+        quota: Number(response?.['Quota-Bytes'] ?? 0) || 0,
       }),
-    }),
-    getAuthority: build.query<Authority[], void>({
-      query: () => '/account/authority',
-      transformResponse: (response: unknown) => (Array.isArray(response) ? (response as Authority[]) : []),
-    }),
-  }),
+    },
+    getAuthorities: {
+      transformResponse: (response: unknown) => (Array.isArray(response) ? (response as GetAuthoritiesApiResponse) : []),
+    },
+  },
 });
 
-export const { useGetAccountInfoQuery, useGetUsagesQuery, useGetAuthorityQuery } = accountApi;
+export const { useGetAccountInfoQuery, useGetUsagesQuery, useGetAuthoritiesQuery } = accountApi;
 
 /**
  * Reads the storage usage again (after uploads and deletions) so the usage bar and the full-storage

@@ -24,11 +24,11 @@ export const PUBLIC_ENDPOINTS: ReadonlySet<string> = new Set([
   'challangeToken',
   'loginWithQrCode',
   'login',
-  'captchaRequired',
+  'getCaptchaRequired',
   'signup',
   'signupSendVerification',
   'signupValidate',
-  'eula',
+  'getEula',
 ]);
 
 /** A 401 from these means wrong credentials or a dead session already; no refresh. */

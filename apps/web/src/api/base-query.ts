@@ -1,6 +1,7 @@
 import type { BaseQueryApi, BaseQueryFn } from '@reduxjs/toolkit/query';
 import { REFRESH_RETRY_DELAY_MS } from '@/config/constants';
-import { currentDevice, getAuthToken, getRememberMeToken, getStoredUser, saveSession, type DeviceInfo } from './session';
+import type { RememberMeApiResponse } from './generated/types-only';
+import { currentDevice, getAuthToken, getRememberMeToken, getStoredUser, saveSession } from './session';
 
 export type ApiErrorStatus = number | 'FETCH_ERROR' | 'TIMEOUT_ERROR' | 'PARSING_ERROR';
 export type ResponseHeaders = Record<string, string>;
@@ -179,10 +180,7 @@ async function send(options: BaseQueryOptions, args: ApiArgs, signal: AbortSigna
   return { data: parsed.value, status: response.status, headers: responseHeaders, meta };
 }
 
-interface RememberMeBody {
-  deviceInfo?: DeviceInfo;
-  latestActivityId?: string;
-}
+type RememberMeBody = Partial<RememberMeApiResponse>;
 
 /** POST /auth/rememberMe: rotates both tokens. Resolves false on any failure. */
 async function refreshSession(options: RefresherOptions): Promise<boolean> {

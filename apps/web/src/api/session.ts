@@ -3,12 +3,9 @@ import { browserDeviceName } from '@/lib/browser';
 import { randomUuid } from '@/lib/uuid';
 import { DEVICE_TYPE } from '@/config/constants';
 import { readStorage, sessionKeys, storageKeys, writeSession, writeStorage } from './storage-keys';
+import type { LoginApiResponse } from './generated/auth';
 
-export interface DeviceInfo {
-  uuid: string;
-  name: string;
-  deviceType: string;
-}
+export type DeviceInfo = LoginApiResponse['deviceInfo'];
 
 /** The stored session user (local storage key `user`). */
 export interface StoredUser {

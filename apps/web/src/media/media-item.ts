@@ -5,12 +5,12 @@ import type { FileItem } from '@/features/files/api';
 export const MEDIA_POLL_MS = 3000;
 
 /** True when any of the items still waits for its thumbnail. */
-export function hasPendingMedia(items: readonly Pick<FileItem, 'folder' | 'mediaStatus'>[] | undefined): boolean {
+export function hasPendingMedia(items: readonly (Pick<FileItem, 'folder'> & Partial<Pick<FileItem, 'mediaStatus'>>)[] | undefined): boolean {
   return Boolean(items?.some((item) => !item.folder && item.mediaStatus === 'PENDING'));
 }
 
 /** The listing's polling interval: poll only while something is pending (0 = no polling). */
-export function mediaPollingInterval(items: readonly Pick<FileItem, 'folder' | 'mediaStatus'>[] | undefined): number {
+export function mediaPollingInterval(items: readonly (Pick<FileItem, 'folder'> & Partial<Pick<FileItem, 'mediaStatus'>>)[] | undefined): number {
   return hasPendingMedia(items) ? MEDIA_POLL_MS : 0;
 }
 

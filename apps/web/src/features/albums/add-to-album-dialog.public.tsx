@@ -6,7 +6,7 @@ import { PlusIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/loader';
 import { Modal } from '@/components/ui/modal';
 import { showToast } from '@/components/ui/toast-slice';
-import { useAddFilesToAlbumMutation, useGetAlbumsInfiniteQuery, type Album } from './api';
+import { useAddFilesToAlbumMutation, useListAlbumsInfiniteQuery, type Album } from './api';
 import { albumErrorKey } from './errors';
 import { AlbumCounts } from './components/album-counts';
 import { AlbumCover } from './components/album-cover';
@@ -25,7 +25,7 @@ export interface AddToAlbumDialogProps {
 export function AddToAlbumDialog({ open, uuids, onOpenChange, onDone }: AddToAlbumDialogProps) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const albums = useGetAlbumsInfiniteQuery('ACTIVE', { skip: !open });
+  const albums = useListAlbumsInfiniteQuery('ACTIVE', { skip: !open });
   const [addFiles, { isLoading: adding }] = useAddFilesToAlbumMutation();
   const [pending, setPending] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
@@ -40,7 +40,7 @@ export function AddToAlbumDialog({ open, uuids, onOpenChange, onDone }: AddToAlb
     if (uuids.length === 0 || adding) return;
     setPending(album.uuid);
     try {
-      await addFiles({ albumUuid: album.uuid, uuids }).unwrap();
+      await addFiles({ albumUuid: album.uuid, body: uuids }).unwrap();
       dispatch(showToast({ kind: 'success', messageKey: 'albums:added_to_album', values: { album: album.label } }));
       onOpenChange(false);
       onDone?.();

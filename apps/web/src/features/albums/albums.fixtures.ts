@@ -1,6 +1,7 @@
 import { json, type MockHandler } from '@/test/fetch-mock';
 import type { FileItem } from '@/features/files/api';
 import type { Album, AlbumStatus } from './api';
+import { fileItem } from '@/test/file-item';
 
 /** A small in-memory album server for screen tests: the album calls of docs/api.md over plain arrays. */
 export function albumTestServer(initial: { albums: Album[]; contents?: Record<string, FileItem[]>; library?: FileItem[] }) {
@@ -111,7 +112,7 @@ export function albumFixture(uuid: string, label: string, extra: Partial<Album> 
 }
 
 export function photoFixture(uuid: string, name: string, extra: Partial<FileItem> = {}): FileItem {
-  return {
+  return fileItem({
     uuid,
     name,
     folder: false,
@@ -128,5 +129,5 @@ export function photoFixture(uuid: string, name: string, extra: Partial<FileItem
     takenDate: 1_700_000_000_000,
     mediaStatus: 'READY',
     ...extra,
-  };
+  });
 }

@@ -1,45 +1,32 @@
-import { baseApi } from '@/api/base-api';
-import type { FileItem, FileListPage } from '@/features/files/api';
-import { ALBUM_CONTENT_TYPE, ALBUM_ICON, ALBUM_PAGE_SIZE, ALBUM_SORT, LIBRARY_PAGE_SIZE, MEDIA_CONTENT_TYPES } from './constants';
+import { generatedApi, type Album } from '@/api/generated/albums';
+import type { FileItem } from '@/api/generated/files';
+import type { GetAlbumApiResponse, ListAlbumsApiResponse, ListFilesByFieldApiArg, ListFilesByFieldApiResponse } from '@/api/generated/types-only';
+import { ALBUM_CONTENT_TYPE, ALBUM_PAGE_SIZE, ALBUM_SORT, LIBRARY_PAGE_SIZE, MEDIA_CONTENT_TYPES } from './constants';
 
-export type AlbumStatus = 'ACTIVE' | 'HIDDEN' | 'TRASHED';
+export type { Album };
 
-/** The picture an album shows on its card (docs/api.md "Albums"). */
-export interface AlbumCover {
-  uuid: string;
-  thumbnailUrl?: string | null;
-  previewUrl?: string | null;
-  placeholder?: string | null;
-  width?: number | null;
-  height?: number | null;
-}
+export type AlbumStatus = Album['status'];
 
-export interface Album {
-  uuid: string;
-  label: string;
-  contentType: string;
-  icon?: string | null;
-  status: AlbumStatus;
-  coverPhotoUuid?: string | null;
-  coverPhoto?: AlbumCover | null;
-  imageCount: number;
-  videoCount: number;
-  createdDate?: number | null;
-  lastModifiedDate?: number | null;
-}
+/** The picture an album shows on its card. */
+export type AlbumCover = NonNullable<Album['coverPhoto']>;
 
-export interface AlbumListPage {
-  albumList: Album[];
-  page: number;
-  hasMore: boolean;
-}
+export type AlbumListPage = Omit<ListAlbumsApiResponse, 'size'>;
 
-export interface AlbumDetailPage {
-  album: Album | null;
-  fileList: FileItem[];
-  page: number;
-  hasMore: boolean;
-}
+export type AlbumDetailPage = Omit<GetAlbumApiResponse, 'album' | 'size'> & { album: Album | null };
+
+export type FileListPage = ListFilesByFieldApiResponse;
+
+/** A search without its page, which the infinite query adds. */
+export type ListFilesByFieldArgs = Omit<ListFilesByFieldApiArg, 'page'>;
+
+/** Every photo and video of the account, newest first, for the "add photos" picker. */
+export const MEDIA_LIBRARY: ListFilesByFieldArgs = {
+  fieldName: 'content_type',
+  fieldValue: MEDIA_CONTENT_TYPES,
+  sortBy: 'date',
+  sortOrder: 'DESC',
+  size: LIBRARY_PAGE_SIZE,
+};
 
 const nextPage = (last: { hasMore: boolean }, _all: unknown, lastPageParam: number) => (last.hasMore ? lastPageParam + 1 : undefined);
 
@@ -48,10 +35,27 @@ const LIST_TAG = { type: 'Album' as const, id: 'LIST' };
 const albumTag = (uuid: string) => ({ type: 'Album' as const, id: uuid });
 const changedAlbum = (uuid: string) => [LIST_TAG, albumTag(uuid)];
 
-export const albumsApi = baseApi.injectEndpoints({
+const enhancedApi = generatedApi.enhanceEndpoints({
+  endpoints: {
+    createAlbum: { invalidatesTags: [LIST_TAG] },
+    addFilesToAlbum: { invalidatesTags: (_result, _error, { albumUuid }) => changedAlbum(albumUuid) },
+    removeFilesFromAlbum: { invalidatesTags: (_result, _error, { uuid }) => changedAlbum(uuid) },
+    renameAlbum: { invalidatesTags: (_result, _error, { uuid }) => changedAlbum(uuid) },
+    setAlbumCover: { invalidatesTags: (_result, _error, { albumUuid }) => changedAlbum(albumUuid) },
+    /** Gone for good; the photos stay. */
+    deleteAlbums: { invalidatesTags: (_result, _error, uuids) => [LIST_TAG, ...uuids.map(albumTag)] },
+    trashAlbums: { invalidatesTags: (_result, _error, uuids) => [LIST_TAG, ...uuids.map(albumTag)] },
+    hideAlbums: { invalidatesTags: (_result, _error, uuids) => [LIST_TAG, ...uuids.map(albumTag)] },
+    recoverAlbums: { invalidatesTags: (_result, _error, uuids) => [LIST_TAG, ...uuids.map(albumTag)] },
+    /** The server answers the signed zip link as text/plain. */
+    createAlbumZipDownload: { transformResponse: (response: unknown) => String(response ?? '').trim() },
+  },
+});
+
+export const albumsApi = enhancedApi.injectEndpoints({
   endpoints: (build) => ({
     /** GET /album in pages of 100 (spec: contentType=album/photo, page, size=100, lastModifiedDate DESC); status only when not ACTIVE. */
-    getAlbums: build.infiniteQuery<AlbumListPage, AlbumStatus, number>({
+    listAlbums: build.infiniteQuery<AlbumListPage, AlbumStatus, number>({
       infiniteQueryOptions: { initialPageParam: 0, getNextPageParam: nextPage },
       query: ({ queryArg: status, pageParam }) => ({
         url: '/album',
@@ -63,7 +67,7 @@ export const albumsApi = baseApi.injectEndpoints({
           ...ALBUM_SORT,
         },
       }),
-      transformResponse: (response: Partial<AlbumListPage> | null, _meta, { pageParam }) => ({
+      transformResponse: (response: Partial<ListAlbumsApiResponse> | null, _meta, { pageParam }) => ({
         albumList: Array.isArray(response?.albumList) ? response.albumList : [],
         page: response?.page ?? pageParam,
         hasMore: Boolean(response?.hasMore),
@@ -77,82 +81,33 @@ export const albumsApi = baseApi.injectEndpoints({
         url: `/album/${encodeURIComponent(uuid)}`,
         params: { contentType: ALBUM_CONTENT_TYPE, page: pageParam, size: ALBUM_PAGE_SIZE, ...ALBUM_SORT },
       }),
-      transformResponse: (response: Partial<AlbumDetailPage> | null, _meta, { pageParam }) => ({
+      transformResponse: (response: Partial<GetAlbumApiResponse> | null, _meta, { pageParam }) => ({
         album: response?.album ?? null,
-        fileList: Array.isArray(response?.fileList) ? response.fileList : [],
+        fileList: Array.isArray(response?.fileList) ? response.fileList : ([] as FileItem[]),
         page: response?.page ?? pageParam,
         hasMore: Boolean(response?.hasMore),
       }),
       providesTags: (_result, _error, uuid) => [albumTag(uuid), 'FilesByFieldName'],
     }),
-    /** Every photo and video of the account, newest first, for the "add photos" picker (GET /search/byField). */
-    getMediaLibrary: build.infiniteQuery<FileListPage, void, number>({
+    /** GET /search/byField page by page. */
+    listFilesByField: build.infiniteQuery<FileListPage, ListFilesByFieldArgs, number>({
       infiniteQueryOptions: { initialPageParam: 0, getNextPageParam: nextPage },
-      query: ({ pageParam }) => ({
-        url: '/search/byField',
-        params: { fieldName: 'content_type', fieldValue: MEDIA_CONTENT_TYPES, sortBy: 'date', sortOrder: 'DESC', page: pageParam, size: LIBRARY_PAGE_SIZE },
-      }),
-      transformResponse: (response: Partial<FileListPage> | null, _meta, { pageParam }) => ({
+      query: ({ queryArg, pageParam }) => ({ url: '/search/byField', params: { ...queryArg, page: pageParam } }),
+      transformResponse: (response: Partial<FileListPage> | null, _meta, { pageParam, queryArg }) => ({
         fileList: Array.isArray(response?.fileList) ? response.fileList : [],
         page: response?.page ?? pageParam,
-        size: response?.size ?? LIBRARY_PAGE_SIZE,
+        size: response?.size ?? queryArg.size ?? LIBRARY_PAGE_SIZE,
         hasMore: Boolean(response?.hasMore),
       }),
       providesTags: ['FilesByFieldName'],
-    }),
-    createAlbum: build.mutation<Album, string>({
-      query: (label) => ({ url: '/album', method: 'POST', body: { contentType: ALBUM_CONTENT_TYPE, icon: ALBUM_ICON, label } }),
-      invalidatesTags: [LIST_TAG],
-    }),
-    addFilesToAlbum: build.mutation<Album, { albumUuid: string; uuids: string[] }>({
-      query: ({ albumUuid, uuids }) => ({ url: `/album/addFiles/${encodeURIComponent(albumUuid)}`, method: 'PUT', body: uuids }),
-      invalidatesTags: (_result, _error, { albumUuid }) => changedAlbum(albumUuid),
-    }),
-    removeFilesFromAlbum: build.mutation<Album, { albumUuid: string; uuids: string[] }>({
-      query: ({ albumUuid, uuids }) => ({ url: `/album/removeFiles/${encodeURIComponent(albumUuid)}`, method: 'PUT', body: uuids }),
-      invalidatesTags: (_result, _error, { albumUuid }) => changedAlbum(albumUuid),
-    }),
-    renameAlbum: build.mutation<Album, { uuid: string; label: string }>({
-      query: ({ uuid, label }) => ({ url: `/album/rename/${encodeURIComponent(uuid)}`, method: 'PUT', params: { newLabel: label } }),
-      invalidatesTags: (_result, _error, { uuid }) => changedAlbum(uuid),
-    }),
-    setAlbumCover: build.mutation<Album, { albumUuid: string; coverPhotoUuid: string }>({
-      query: ({ albumUuid, coverPhotoUuid }) => ({
-        url: `/album/coverPhoto/${encodeURIComponent(albumUuid)}`,
-        method: 'PUT',
-        params: { coverPhotoUuid },
-      }),
-      invalidatesTags: (_result, _error, { albumUuid }) => changedAlbum(albumUuid),
-    }),
-    /** Gone for good; the photos stay. */
-    deleteAlbums: build.mutation<{ deleted?: number }, string[]>({
-      query: (uuids) => ({ url: '/album', method: 'DELETE', body: uuids }),
-      invalidatesTags: (_result, _error, uuids) => [LIST_TAG, ...uuids.map(albumTag)],
-    }),
-    trashAlbums: build.mutation<{ albumList?: Album[] }, string[]>({
-      query: (uuids) => ({ url: '/album/trash', method: 'DELETE', body: uuids }),
-      invalidatesTags: (_result, _error, uuids) => [LIST_TAG, ...uuids.map(albumTag)],
-    }),
-    hideAlbums: build.mutation<{ albumList?: Album[] }, string[]>({
-      query: (uuids) => ({ url: '/album/hide', method: 'DELETE', body: uuids }),
-      invalidatesTags: (_result, _error, uuids) => [LIST_TAG, ...uuids.map(albumTag)],
-    }),
-    recoverAlbums: build.mutation<{ albumList?: Album[] }, string[]>({
-      query: (uuids) => ({ url: '/album/recover', method: 'POST', body: uuids }),
-      invalidatesTags: (_result, _error, uuids) => [LIST_TAG, ...uuids.map(albumTag)],
-    }),
-    /** The server answers the signed zip link as text/plain. */
-    downloadAlbum: build.mutation<string, string>({
-      query: (albumUuid) => ({ url: '/album/download', method: 'POST', body: { albumUuid }, responseHandler: 'text' }),
-      transformResponse: (response: unknown) => String(response ?? '').trim(),
     }),
   }),
 });
 
 export const {
-  useGetAlbumsInfiniteQuery,
+  useListAlbumsInfiniteQuery,
   useGetAlbumInfiniteQuery,
-  useGetMediaLibraryInfiniteQuery,
+  useListFilesByFieldInfiniteQuery,
   useCreateAlbumMutation,
   useAddFilesToAlbumMutation,
   useRemoveFilesFromAlbumMutation,
@@ -162,5 +117,5 @@ export const {
   useTrashAlbumsMutation,
   useHideAlbumsMutation,
   useRecoverAlbumsMutation,
-  useDownloadAlbumMutation,
+  useCreateAlbumZipDownloadMutation,
 } = albumsApi;

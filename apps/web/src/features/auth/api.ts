@@ -1,61 +1,35 @@
-import { baseApi } from '@/api/base-api';
+import type { DefinitionsFromApi, OverrideResultType, TagTypesFromApi } from '@reduxjs/toolkit/query';
 import type { ApiMeta } from '@/api/base-query';
 import { isNetworkError } from '@/api/errors';
-import type { DeviceInfo, SessionGrant } from '@/api/session';
+import {
+  generatedApi,
+  type GetCaptchaRequiredApiArg,
+  type GetCaptchaRequiredApiResponse,
+  type GetEulaApiResponse,
+  type LoginApiArg,
+  type LoginApiResponse,
+  type SignupApiArg,
+  type SignupApiResponse,
+} from '@/api/generated/auth';
+import type { SessionGrant } from '@/api/session';
 import { captchaHeaders } from '@/components/captcha/use-captcha';
-import { EULA_BRAND } from '@/config/constants';
 
-export type CaptchaChannel = 'LOGIN' | 'SIGN_UP';
-
-export interface CaptchaInput {
-  captchaId: string;
-  answer: string;
-}
-
-export interface LoginArgs {
-  username: string;
-  password: string;
-  rememberMe: boolean;
-  captcha?: CaptchaInput | null;
-}
-
-interface SessionBody {
-  userUuid?: string;
-  deviceInfo?: DeviceInfo;
-  latestActivityId?: string;
-}
+type SessionBody = Partial<LoginApiResponse>;
 
 export interface SessionResult extends SessionGrant {
   userUuid?: string;
 }
 
-export type OtpChannel = 'PHONE' | 'EMAIL';
-
-export interface SignupArgs {
-  email: string;
-  phoneNumber: string;
-  countryCode: string;
-  password: string;
-  name?: string;
-  surname?: string;
-  language: string;
-  eulaId: string | number;
-  sendOtpTo: OtpChannel;
-  captcha?: CaptchaInput | null;
-}
-
+export type CaptchaChannel = NonNullable<GetCaptchaRequiredApiArg>;
+export type OtpChannel = NonNullable<SignupApiArg['body']['sendOtpTo']>;
 /** What POST /v2/signup and /v2/signup/sendVerification return. */
-export interface OtpChallenge {
-  referenceToken: string;
-  expectedInputLength?: number;
-  remainingTimeInMinutes?: number;
-}
+export type OtpChallenge = SignupApiResponse;
+export type Eula = GetEulaApiResponse;
 
-export interface Eula {
-  id: string | number;
-  locale?: string;
-  version?: string | number;
-  content: string;
+/** The captcha the user typed, as the optional header arguments of sign-in and sign-up. */
+export function captchaArgs(captcha: { captchaId: string; answer: string } | null | undefined): Pick<LoginApiArg, 'x-captcha-id' | 'x-captcha-answer'> {
+  const headers = captchaHeaders(captcha);
+  return { 'x-captcha-id': headers['X-Captcha-Id'], 'x-captcha-answer': headers['X-Captcha-Answer'] };
 }
 
 function toSession(body: SessionBody | null, meta: ApiMeta | undefined): SessionResult {
@@ -68,47 +42,38 @@ function toSession(body: SessionBody | null, meta: ApiMeta | undefined): Session
   };
 }
 
-export const authApi = baseApi.injectEndpoints({
-  endpoints: (build) => ({
-    captchaRequired: build.query<boolean, CaptchaChannel>({
-      query: (channel) => ({ url: '/captcha/required', params: { channel } }),
-      transformResponse: (response: { captchaRequired?: boolean } | null) => Boolean(response?.captchaRequired),
+type Definitions = DefinitionsFromApi<typeof generatedApi>;
+type Enhanced = Omit<Definitions, 'getCaptchaRequired' | 'login' | 'signupValidate'> & {
+  getCaptchaRequired: OverrideResultType<Definitions['getCaptchaRequired'], boolean>;
+  login: OverrideResultType<Definitions['login'], SessionResult>;
+  signupValidate: OverrideResultType<Definitions['signupValidate'], SessionResult>;
+};
+
+export const authApi = generatedApi.enhanceEndpoints<TagTypesFromApi<typeof generatedApi>, Enhanced>({
+  endpoints: {
+    getCaptchaRequired: {
+      transformResponse: (response: Partial<GetCaptchaRequiredApiResponse> | null) => Boolean(response?.captchaRequired),
       providesTags: ['CaptchaRequired'],
-    }),
-    login: build.mutation<SessionResult, LoginArgs>({
-      query: ({ username, password, rememberMe, captcha }) => ({
-        url: '/auth/token',
-        method: 'POST',
-        params: { rememberMe },
-        body: { username, password },
-        headers: captchaHeaders(captcha),
-      }),
-      transformResponse: (body: SessionBody | null, meta) => toSession(body, meta),
+    },
+    login: {
+      transformResponse: (body: SessionBody | null, meta: ApiMeta | undefined) => toSession(body, meta),
       // A failed attempt may switch the captcha on for this client: ask again.
       invalidatesTags: (_result, error) => (error && !isNetworkError(error) ? ['CaptchaRequired'] : []),
-    }),
-    signup: build.mutation<OtpChallenge, SignupArgs>({
-      query: ({ captcha, ...body }) => ({ url: '/v2/signup', method: 'POST', body, headers: captchaHeaders(captcha) }),
+    },
+    signup: {
       invalidatesTags: (_result, error) => (error && !isNetworkError(error) ? ['CaptchaRequired'] : []),
-    }),
-    signupSendVerification: build.mutation<OtpChallenge, { referenceToken: string }>({
-      query: (body) => ({ url: '/v2/signup/sendVerification', method: 'POST', body }),
-    }),
-    signupValidate: build.mutation<SessionResult, { referenceToken: string; otp: string }>({
-      query: (body) => ({ url: '/v2/signup/validate', method: 'POST', body }),
-      transformResponse: (body: SessionBody | null, meta) => toSession(body, meta),
-    }),
-    eula: build.query<Eula, string>({
-      query: (language) => ({ url: `/eula/get/${encodeURIComponent(language)}`, params: { brand: EULA_BRAND } }),
-    }),
-  }),
+    },
+    signupValidate: {
+      transformResponse: (body: SessionBody | null, meta: ApiMeta | undefined) => toSession(body, meta),
+    },
+  },
 });
 
 export const {
-  useCaptchaRequiredQuery,
+  useGetCaptchaRequiredQuery,
   useLoginMutation,
   useSignupMutation,
   useSignupSendVerificationMutation,
   useSignupValidateMutation,
-  useEulaQuery,
+  useGetEulaQuery,
 } = authApi;

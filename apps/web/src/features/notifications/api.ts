@@ -1,52 +1,39 @@
-import { baseApi } from '@/api/base-api';
+import { generatedApi, type Notification } from '@/api/generated/notifications';
 
-export type NotificationStatus = 'UNREAD' | 'READ' | (string & {});
+export type AppNotification = Notification;
 
-/** GET /api/notification/communication/fetch item. */
-export interface AppNotification {
-  notificationId: string;
-  type?: string;
-  notificationType?: string;
-  language?: string;
-  status: NotificationStatus;
-  title?: string | null;
-  body?: string | null;
-  createdDate?: string | number | null;
-}
+/** The web app lists in-app notifications only. */
+export const IN_APP = 'IN_APP';
 
-export interface NotificationListArgs {
-  language: string;
-}
-
-export const notificationsApi = baseApi.injectEndpoints({
-  endpoints: (build) => ({
-    getNotifications: build.query<AppNotification[], NotificationListArgs>({
-      query: ({ language }) => ({ url: '/notification/communication/fetch', params: { language, type: 'IN_APP' } }),
-      transformResponse: (response: unknown) => (Array.isArray(response) ? (response as AppNotification[]) : []),
+export const notificationsApi = generatedApi.enhanceEndpoints({
+  endpoints: {
+    fetchNotifications: {
+      transformResponse: (response: unknown) => (Array.isArray(response) ? (response as Notification[]) : []),
       providesTags: ['Notification'],
-    }),
-    markNotificationRead: build.mutation<unknown, { notificationId: string; language: string }>({
-      query: ({ notificationId }) => ({ url: `/notification/communication/read/${encodeURIComponent(notificationId)}` }),
-      // Optimistic: the item turns read at once and the badge drops; undone if the call fails.
-      async onQueryStarted({ notificationId, language }, { dispatch, queryFulfilled }) {
-        const patch = dispatch(
-          notificationsApi.util.updateQueryData('getNotifications', { language }, (draft) => {
-            const item = draft.find((notification) => notification.notificationId === notificationId);
-            if (item) item.status = 'READ';
-          }),
+    },
+    readNotification: {
+      // Optimistic: the item turns read at once in every cached list and the badge drops; undone if the call fails.
+      async onQueryStarted(notificationId, { dispatch, getState, queryFulfilled }) {
+        const cachedArgs = notificationsApi.util.selectCachedArgsForQuery(getState(), 'fetchNotifications');
+        const patches = cachedArgs.map((args) =>
+          dispatch(
+            notificationsApi.util.updateQueryData('fetchNotifications', args, (draft) => {
+              const item = draft.find((notification) => notification.notificationId === notificationId);
+              if (item) item.status = 'READ';
+            }),
+          ),
         );
         try {
           await queryFulfilled;
         } catch {
-          patch.undo();
+          for (const patch of patches) patch.undo();
         }
       },
-    }),
-    clearNotifications: build.mutation<{ deleted?: number }, string[]>({
-      query: (ids) => ({ url: '/notification/communication', method: 'DELETE', body: ids }),
+    },
+    deleteNotifications: {
       invalidatesTags: ['Notification'],
-    }),
-  }),
+    },
+  },
 });
 
-export const { useGetNotificationsQuery, useMarkNotificationReadMutation, useClearNotificationsMutation } = notificationsApi;
+export const { useFetchNotificationsQuery, useReadNotificationMutation, useDeleteNotificationsMutation } = notificationsApi;

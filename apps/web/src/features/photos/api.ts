@@ -1,56 +1,29 @@
-import { baseApi } from '@/api/base-api';
+import type { DefinitionsFromApi, OverrideResultType, TagTypesFromApi } from '@reduxjs/toolkit/query';
+import {
+  generatedApi,
+  type GetPhotoGroupsApiResponse,
+  type GetPhotoPositionApiResponse,
+  type ListPhotoGroupsApiArg,
+  type ListPhotoGroupsApiResponse,
+} from '@/api/generated/photos';
 import { KEEP_UNUSED_DATA_FOR_S } from '@/config/constants';
-import type { FileItem } from '@/features/files/api';
 import type { PhotoCategory } from './tabs';
 
-/** A calendar day of the timeline (docs/api.md "Photos timeline"). */
-export interface PhotoGroup {
-  key: string;
-  year: number;
-  month: number;
-  day: number;
-  count: number;
-  /** Index of the day's first photo in the whole timeline. */
-  offset: number;
-}
+/** A calendar day of the timeline; `offset` is the index of its first photo in the whole timeline. */
+export type PhotoGroup = GetPhotoGroupsApiResponse['groups'][number];
 
-export interface PhotoGroups {
-  category: PhotoCategory;
-  total: number;
-  groups: PhotoGroup[];
-}
+export type PhotoGroups = Omit<GetPhotoGroupsApiResponse, 'category'> & { category: PhotoCategory };
 
-/** One page of a day: `limit` photos from `offset` within the day. */
-export interface GroupPageRequest {
-  key: string;
-  offset: number;
-  limit: number;
-}
+/** One page of a day: `limit` photos from `offset` within the day (the client always sends both). */
+export type GroupPageRequest = Required<ListPhotoGroupsApiArg['body']['groups'][number]>;
 
-export interface GroupPage {
-  key: string;
-  count: number;
-  offset: number;
-  items: FileItem[];
-  hasMore: boolean;
-}
+export type GroupPage = ListPhotoGroupsApiResponse['groups'][number];
 
-export interface GroupPagesArgs {
-  category: PhotoCategory;
-  pages: GroupPageRequest[];
-}
+export type GroupPagesArgs = ListPhotoGroupsApiArg;
 
-export interface TimelinePosition {
-  position: number;
-  key: string;
-  groupIndex: number;
-  offsetInGroup: number;
-  year: number;
-  month: number;
-  day: number;
-}
+export type TimelinePosition = GetPhotoPositionApiResponse;
 
-function toGroups(response: Partial<PhotoGroups> | null, category: PhotoCategory): PhotoGroups {
+function toGroups(response: Partial<GetPhotoGroupsApiResponse> | null, category: PhotoCategory): PhotoGroups {
   return {
     category,
     total: typeof response?.total === 'number' ? response.total : 0,
@@ -58,35 +31,33 @@ function toGroups(response: Partial<PhotoGroups> | null, category: PhotoCategory
   };
 }
 
-export const photosApi = baseApi.injectEndpoints({
-  endpoints: (build) => ({
+type Definitions = DefinitionsFromApi<typeof generatedApi>;
+type Enhanced = Omit<Definitions, 'getPhotoGroups' | 'listPhotoGroups'> & {
+  getPhotoGroups: OverrideResultType<Definitions['getPhotoGroups'], PhotoGroups>;
+  listPhotoGroups: OverrideResultType<Definitions['listPhotoGroups'], GroupPage[]>;
+};
+
+export const photosApi = generatedApi.enhanceEndpoints<TagTypesFromApi<typeof generatedApi>, Enhanced>({
+  endpoints: {
     /** Every day of the timeline with its count, newest first: enough to lay the whole timeline out. */
-    getPhotoGroups: build.query<PhotoGroups, PhotoCategory>({
-      query: (category) => ({ url: '/scroll/groups', params: { category } }),
-      transformResponse: (response: Partial<PhotoGroups> | null, _meta, category) => toGroups(response, category),
+    getPhotoGroups: {
+      transformResponse: (response: Partial<GetPhotoGroupsApiResponse> | null, _meta, category) => toGroups(response, category ?? 'all'),
       providesTags: ['Group'],
       keepUnusedDataFor: KEEP_UNUSED_DATA_FOR_S,
-    }),
+    },
     /** The photos of a few days (one segment) in one request. */
-    getGroupPages: build.query<GroupPage[], GroupPagesArgs>({
-      query: ({ category, pages }) => ({
-        url: '/scroll/groups/list',
-        method: 'POST',
-        params: { category },
-        body: { groups: pages },
-      }),
-      transformResponse: (response: { groups?: GroupPage[] } | null) =>
+    listPhotoGroups: {
+      transformResponse: (response: Partial<ListPhotoGroupsApiResponse> | null) =>
         Array.isArray(response?.groups) ? response.groups.map((page) => ({ ...page, items: Array.isArray(page.items) ? page.items : [] })) : [],
       providesTags: ['Group'],
       keepUnusedDataFor: KEEP_UNUSED_DATA_FOR_S,
-    }),
+    },
     /** Where the x-th photo of the timeline is (its day and place in it). */
-    getTimelinePosition: build.query<TimelinePosition, { category: PhotoCategory; x: number }>({
-      query: ({ category, x }) => ({ url: `/scroll/position/${x}`, params: { category } }),
+    getPhotoPosition: {
       providesTags: ['Group'],
       keepUnusedDataFor: KEEP_UNUSED_DATA_FOR_S,
-    }),
-  }),
+    },
+  },
 });
 
-export const { useGetPhotoGroupsQuery, useGetGroupPagesQuery, useGetTimelinePositionQuery } = photosApi;
+export const { useGetPhotoGroupsQuery, useListPhotoGroupsQuery, useGetPhotoPositionQuery } = photosApi;

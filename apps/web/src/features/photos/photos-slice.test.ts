@@ -11,9 +11,10 @@ import {
   photosSlice,
   refreshHandled,
 } from './photos-slice';
+import { fileItem } from '@/test/file-item';
 
 const reduce = photosSlice.reducer;
-const photo = (uuid: string): FileItem => ({ uuid, name: `${uuid}.jpg`, folder: false, bytes: 1, parentFolderUuid: null, projectId: 'p' });
+const photo = (uuid: string): FileItem => fileItem({ uuid, name: `${uuid}.jpg`, folder: false, bytes: 1, parentFolderUuid: null, projectId: 'p' });
 
 describe('photos slice', () => {
   it('starts on the All tab with nothing open', () => {

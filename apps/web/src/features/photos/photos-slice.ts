@@ -93,7 +93,7 @@ export const photosSlice = createSlice({
       dropChecked(state, action.meta.arg.originalArgs);
     });
     builder.addMatcher(filesApi.endpoints.renameFile.matchFulfilled, (state, action) => {
-      state.refreshRename = { newName: action.meta.arg.originalArgs.newName, uuid: action.meta.arg.originalArgs.uuid };
+      state.refreshRename = { newName: decodeURIComponent(action.meta.arg.originalArgs['new-name']), uuid: action.meta.arg.originalArgs.uuid };
     });
   },
 });

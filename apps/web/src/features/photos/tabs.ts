@@ -1,5 +1,7 @@
+import type { GetPhotoGroupsApiArg } from '@/api/generated/photos';
+
 /** The photo categories of GET /scroll/groups (docs/api.md "Photos timeline"). */
-export type PhotoCategory = 'all' | 'favourites' | 'videos' | 'photos';
+export type PhotoCategory = NonNullable<GetPhotoGroupsApiArg>;
 
 export const PHOTO_CATEGORIES: readonly PhotoCategory[] = ['all', 'favourites', 'videos', 'photos'];
 

@@ -1,10 +1,9 @@
-import { accountApi, type AccountInfo } from '@/api/account';
-import { baseApi } from '@/api/base-api';
+import { accountApi } from '@/api/account';
+import { generatedApi } from '@/api/generated/settings';
 
-export const settingsApi = baseApi.injectEndpoints({
-  endpoints: (build) => ({
-    updateNameSurname: build.mutation<AccountInfo, { name: string; surname: string }>({
-      query: (body) => ({ url: '/account/nameSurname', method: 'POST', body }),
+export const settingsApi = generatedApi.enhanceEndpoints({
+  endpoints: {
+    setNameSurname: {
       // The response is the account info: put it straight into the shared cache.
       async onQueryStarted(_args, { dispatch, queryFulfilled }) {
         try {
@@ -16,9 +15,8 @@ export const settingsApi = baseApi.injectEndpoints({
           // The form shows the failure.
         }
       },
-    }),
-    updateLanguage: build.mutation<{ language: string }, { language: string }>({
-      query: (body) => ({ url: '/account/language', method: 'POST', body }),
+    },
+    setLanguage: {
       async onQueryStarted({ language }, { dispatch, queryFulfilled }) {
         try {
           await queryFulfilled;
@@ -31,8 +29,8 @@ export const settingsApi = baseApi.injectEndpoints({
           // The screen shows the failure.
         }
       },
-    }),
-  }),
+    },
+  },
 });
 
-export const { useUpdateNameSurnameMutation, useUpdateLanguageMutation } = settingsApi;
+export const { useSetNameSurnameMutation, useSetLanguageMutation } = settingsApi;

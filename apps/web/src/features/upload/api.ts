@@ -1,11 +1,14 @@
-import { baseApi } from '@/api/base-api';
+import type { DefinitionsFromApi, OverrideResultType, TagTypesFromApi } from '@reduxjs/toolkit/query';
+import { generatedApi, type GetUploadBaseUrlApiResponse } from '@/api/generated/upload';
 
-export const uploadApi = baseApi.injectEndpoints({
-  endpoints: (build) => ({
+type Definitions = DefinitionsFromApi<typeof generatedApi>;
+type Enhanced = Omit<Definitions, 'getUploadBaseUrl'> & { getUploadBaseUrl: OverrideResultType<Definitions['getUploadBaseUrl'], string> };
+
+export const uploadApi = generatedApi.enhanceEndpoints<TagTypesFromApi<typeof generatedApi>, Enhanced>({
+  endpoints: {
     /** POST /container/baseUrl → { value }: where the bytes go (PUT value/uuid). */
-    getUploadBaseUrl: build.mutation<string, void>({
-      query: () => ({ url: '/container/baseUrl', method: 'POST' }),
-      transformResponse: (response: { value?: unknown } | null) => (typeof response?.value === 'string' ? response.value : ''),
-    }),
-  }),
+    getUploadBaseUrl: {
+      transformResponse: (response: Partial<GetUploadBaseUrlApiResponse> | null) => (typeof response?.value === 'string' ? response.value : ''),
+    },
+  },
 });

@@ -4,7 +4,7 @@ import { useAppDispatch } from '@/app/hooks';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { showToast } from '@/components/ui/toast-slice';
-import { useSetDescriptionMutation, type FileItem } from '@/features/files/api';
+import { useSetFileDescriptionMutation, type FileItem } from '@/features/files/api';
 import { fileErrorKey } from './file-errors';
 import styles from './dialogs.module.css';
 
@@ -22,7 +22,7 @@ export function DescribeDialog({ item, onClose }: DescribeDialogProps) {
   const dispatch = useAppDispatch();
   const id = useId();
   const [value, setValue] = useState('');
-  const [save, { isLoading }] = useSetDescriptionMutation();
+  const [save, { isLoading }] = useSetFileDescriptionMutation();
 
   useEffect(() => {
     setValue(item?.metadata?.Description ?? '');
@@ -32,7 +32,7 @@ export function DescribeDialog({ item, onClose }: DescribeDialogProps) {
     event.preventDefault();
     if (!item || isLoading) return;
     try {
-      await save({ uuid: item.uuid, value: value.trim() }).unwrap();
+      await save({ uuid: item.uuid, body: { key: 'Description', value: value.trim() } }).unwrap();
       dispatch(showToast({ kind: 'success', messageKey: value.trim() ? 'files:description_saved' : 'files:description_removed' }));
       onClose();
     } catch (error) {

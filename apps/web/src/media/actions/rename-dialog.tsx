@@ -47,7 +47,7 @@ export function RenameDialog({ item, onClose }: RenameDialogProps) {
       return;
     }
     try {
-      await rename({ uuid: item.uuid, newName }).unwrap();
+      await rename({ uuid: item.uuid, 'new-name': encodeURIComponent(newName) }).unwrap();
       dispatch(showToast({ kind: 'success', messageKey: 'files:renamed' }));
       onClose();
     } catch (error) {

@@ -3,8 +3,8 @@ import { useAppDispatch } from '@/app/hooks';
 import { showToast } from '@/components/ui/toast-slice';
 import { startDownload } from '@/lib/download';
 import {
-  useCreateDownloadUrlsMutation,
-  useDownloadZipMutation,
+  useCreateZipDownloadMutation,
+  useLazyCreateDownloadUrlsQuery,
   useHideFilesMutation,
   useSetFavouriteMutation,
   useTrashFilesMutation,
@@ -16,8 +16,8 @@ import { downloadsAsZip } from './downloads';
 /** The one-click actions on a set of items, each with its success or error toast. */
 export function useFileActions() {
   const dispatch = useAppDispatch();
-  const [createDownloadUrls, downloadState] = useCreateDownloadUrlsMutation();
-  const [downloadZip, zipState] = useDownloadZipMutation();
+  const [createDownloadUrls, downloadState] = useLazyCreateDownloadUrlsQuery();
+  const [downloadZip, zipState] = useCreateZipDownloadMutation();
   const [setFavourite, favouriteState] = useSetFavouriteMutation();
   const [hideFiles, hideState] = useHideFilesMutation();
   const [trashFiles, trashState] = useTrashFilesMutation();
@@ -86,6 +86,6 @@ export function useFileActions() {
     [trashFiles, toast],
   );
 
-  const busy = downloadState.isLoading || zipState.isLoading || favouriteState.isLoading || hideState.isLoading || trashState.isLoading;
+  const busy = downloadState.isFetching || zipState.isLoading || favouriteState.isLoading || hideState.isLoading || trashState.isLoading;
   return { download, favourite, hide, trash, busy };
 }

@@ -3,8 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { FileItem } from '@/features/files/api';
 import { PhotoGrid } from './photo-grid';
+import { fileItem } from '@/test/file-item';
 
-const item = (uuid: string, width = 4000, height = 3000): FileItem => ({
+const item = (uuid: string, width = 4000, height = 3000): FileItem => fileItem({
   uuid,
   name: `${uuid}.jpg`,
   folder: false,

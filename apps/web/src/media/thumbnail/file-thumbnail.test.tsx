@@ -9,7 +9,7 @@ const HASH = btoa(String.fromCharCode(...rgbaToThumbHash(8, 6, rgba)));
 const THUMB = 'https://cdn.example.com/thumb/i-1.webp?sig=abc';
 
 type Media = Pick<FileItem, 'uuid' | 'thumbnailUrl' | 'placeholder' | 'mediaStatus' | 'durationMs'>;
-const item = (media: Partial<Media> = {}): Media => ({ uuid: 'i-1', ...media });
+const item = (media: Partial<Media> = {}): Media => ({ uuid: 'i-1', thumbnailUrl: null, placeholder: null, mediaStatus: null, durationMs: null, ...media });
 
 // A ready thumbnail is decorative (aria-hidden, alt=""): it has no role, so its layers keep test ids.
 describe('FileThumbnail', () => {

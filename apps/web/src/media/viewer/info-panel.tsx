@@ -7,11 +7,8 @@ import { formatDuration } from '../media-item';
 import { formatCoordinates } from './info';
 import styles from './viewer.module.css';
 
-/** The file item with the optional media facts the server adds (docs/api.md: camera; place from EXIF GPS). */
-type InfoItem = FileItem & { camera?: string | null; latitude?: number | null; longitude?: number | null };
-
 export interface InfoPanelProps {
-  item: InfoItem;
+  item: FileItem;
   onClose: () => void;
   onEditDescription: () => void;
 }

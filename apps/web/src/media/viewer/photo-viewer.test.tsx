@@ -8,9 +8,10 @@ import { ToastHost } from '@/components/ui/toast-host';
 import { json, mockFetch } from '@/test/fetch-mock';
 import type { FileItem } from '@/features/files/api';
 import { PhotoViewer } from './photo-viewer';
+import { fileItem } from '@/test/file-item';
 
-const base = { folder: false, parentFolderUuid: null, projectId: 'p-1', status: 'ACTIVE', favourite: false, mediaStatus: 'READY' as const };
-const photo = (uuid: string, name: string, extra: Partial<FileItem> & Record<string, unknown> = {}): FileItem => ({
+const base = { folder: false, parentFolderUuid: null, projectId: 'p-1', status: 'ACTIVE', favourite: false, mediaStatus: 'READY' } as const;
+const photo = (uuid: string, name: string, extra: Partial<FileItem> & Record<string, unknown> = {}): FileItem => fileItem({
   ...base,
   uuid,
   name,

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { DownloadIcon, FileIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/loader';
-import { useGetPreviewUrlQuery, type FileItem } from '@/features/files/api';
+import { useCreateDownloadUrlsQuery, type FileItem } from '@/features/files/api';
 import { InlineVideo, safeUrl } from './inline-video';
 import type { ZoomState } from './zoom';
 import styles from './viewer.module.css';
@@ -46,8 +46,8 @@ export function ViewerMedia({ item, zoom, onZoomChange, onSwipe, onDownload }: V
   const [previewFailed, setPreviewFailed] = useState(false);
   const [failed, setFailed] = useState(false);
   const previewUrl = kind === 'image' && !previewFailed ? safeUrl(item.previewUrl) : null;
-  const signed = useGetPreviewUrlQuery({ projectId: item.projectId, uuid: item.uuid }, { skip: kind === 'other' || previewUrl !== null });
-  const inline = safeUrl(signed.data?.inlineUrl ?? signed.data?.url);
+  const signed = useCreateDownloadUrlsQuery([{ projectId: item.projectId, uuid: item.uuid }], { skip: kind === 'other' || previewUrl !== null });
+  const inline = safeUrl(signed.data?.[0]?.inlineUrl ?? signed.data?.[0]?.url);
 
   if (previewUrl) {
     return <ZoomStage item={item} src={previewUrl} zoom={zoom} onZoomChange={onZoomChange} onSwipe={onSwipe} onError={() => setPreviewFailed(true)} />;

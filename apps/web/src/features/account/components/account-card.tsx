@@ -2,7 +2,7 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useId } from 'react';
-import { PREMIUM_AUTHORITY, useGetAccountInfoQuery, useGetAuthorityQuery, useGetUsagesQuery } from '@/api/account';
+import { PREMIUM_AUTHORITY, useGetAccountInfoQuery, useGetAuthoritiesQuery, useGetUsagesQuery } from '@/api/account';
 import { logout } from '@/api/base-api';
 import { useAppDispatch } from '@/app/hooks';
 import { Badge } from '@/components/ui/badge';
@@ -28,7 +28,7 @@ export function AccountCard({ unreadCount, compact = false }: AccountCardProps) 
   const navigate = useNavigate();
   const { data: info } = useGetAccountInfoQuery();
   const usage = useGetUsagesQuery();
-  const authority = useGetAuthorityQuery();
+  const authority = useGetAuthoritiesQuery();
   const name = displayName(info);
   const secondary = info?.email && info.email !== name ? info.email : null;
   const isPremium = authority.data?.some((entry) => entry.type === PREMIUM_AUTHORITY) ?? true;

@@ -9,7 +9,7 @@ import { showToast } from '@/components/ui/toast-slice';
 import { useInfiniteScroll } from '@/hooks/use-infinite-scroll';
 import { FileThumbnail } from '@/media/thumbnail/file-thumbnail';
 import { fileKind } from '@/media/thumbnail/file-kind';
-import { useAddFilesToAlbumMutation, useGetMediaLibraryInfiniteQuery, type Album } from '../api';
+import { useAddFilesToAlbumMutation, MEDIA_LIBRARY, useListFilesByFieldInfiniteQuery, type Album } from '../api';
 import { ADD_FILES_MAX } from '../constants';
 import { albumErrorKey } from '../errors';
 import styles from './albums.module.css';
@@ -24,7 +24,7 @@ export interface AddPhotosDialogProps {
 export function AddPhotosDialog({ open, album, onOpenChange }: AddPhotosDialogProps) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const library = useGetMediaLibraryInfiniteQuery(undefined, { skip: !open });
+  const library = useListFilesByFieldInfiniteQuery(MEDIA_LIBRARY, { skip: !open });
   const [addFiles, { isLoading }] = useAddFilesToAlbumMutation();
   const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
   const items = library.data?.pages.flatMap((page) => page.fileList) ?? [];
@@ -47,7 +47,7 @@ export function AddPhotosDialog({ open, album, onOpenChange }: AddPhotosDialogPr
   const add = async () => {
     if (picked.size === 0 || isLoading) return;
     try {
-      await addFiles({ albumUuid: album.uuid, uuids: [...picked] }).unwrap();
+      await addFiles({ albumUuid: album.uuid, body: [...picked] }).unwrap();
       dispatch(showToast({ kind: 'success', messageKey: 'albums:added_to_album', values: { album: album.label } }));
       onOpenChange(false);
     } catch (error) {

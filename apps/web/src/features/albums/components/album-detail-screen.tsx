@@ -132,7 +132,7 @@ export function AlbumDetailScreen() {
 
   const removeSelected = async (uuids: string[]) => {
     try {
-      await removeFiles({ albumUuid: album.uuid, uuids }).unwrap();
+      await removeFiles({ uuid: album.uuid, body: uuids }).unwrap();
       dispatch(showToast({ kind: 'success', messageKey: 'albums:removed_from_album' }));
       dropFromView(uuids);
     } catch (error) {

@@ -9,7 +9,7 @@ import { albumPath } from '@/config/paths';
 import { useInfiniteScroll } from '@/hooks/use-infinite-scroll';
 import { PhotosTabs } from '@/media/photos-tabs/photos-tabs';
 import { albumActions, ALBUM_STATUSES, statusFromParam } from '../album-menu-actions';
-import { useGetAlbumsInfiniteQuery, type Album, type AlbumStatus } from '../api';
+import { useListAlbumsInfiniteQuery, type Album, type AlbumStatus } from '../api';
 import { AlbumCounts } from './album-counts';
 import { AlbumCover } from './album-cover';
 import { AlbumMenu } from './album-menu';
@@ -24,7 +24,7 @@ export function AlbumsScreen() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const status = statusFromParam(params.get('status'));
-  const albums = useGetAlbumsInfiniteQuery(status);
+  const albums = useListAlbumsInfiniteQuery(status);
   const [creating, setCreating] = useState(false);
   const menu = useAlbumMenu();
   const list = albums.data?.pages.flatMap((page) => page.albumList) ?? [];

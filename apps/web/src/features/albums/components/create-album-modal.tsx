@@ -8,7 +8,7 @@ import { showToast } from '@/components/ui/toast-slice';
 import { albumLabel, filterAlbumName } from '../album-name';
 import { scheduleAlbumFollowUp } from '../albums-slice';
 import { useCreateAlbumMutation, type Album } from '../api';
-import { ALBUM_LABEL_MAX_LENGTH } from '../constants';
+import { ALBUM_CONTENT_TYPE, ALBUM_ICON, ALBUM_LABEL_MAX_LENGTH } from '../constants';
 import { albumErrorKey } from '../errors';
 import { isMobilePlatform } from '../platform';
 import styles from './albums.module.css';
@@ -46,7 +46,7 @@ export function CreateAlbumModal({ open, onOpenChange, title, placeholder, onCre
     event.preventDefault();
     if (!label || isLoading) return;
     try {
-      const album = await createAlbum(label).unwrap();
+      const album = await createAlbum({ contentType: ALBUM_CONTENT_TYPE, icon: ALBUM_ICON, label }).unwrap();
       dispatch(showToast({ kind: 'success', messageKey: 'albums:WEB_ALBUM_CREATED_SUCCESSFULLY' }));
       if (followUp) dispatch(scheduleAlbumFollowUp(album.uuid));
       onOpenChange(false);

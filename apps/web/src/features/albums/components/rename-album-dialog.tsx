@@ -40,7 +40,7 @@ export function RenameAlbumDialog({ album, onClose }: RenameAlbumDialogProps) {
       return;
     }
     try {
-      await rename({ uuid: album.uuid, label }).unwrap();
+      await rename({ uuid: album.uuid, newLabel: label }).unwrap();
       dispatch(showToast({ kind: 'success', messageKey: 'albums:renamed' }));
       onClose();
     } catch (error) {

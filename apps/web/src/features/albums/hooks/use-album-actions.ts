@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useAppDispatch } from '@/app/hooks';
 import { showToast } from '@/components/ui/toast-slice';
 import { startDownload } from '@/lib/download';
-import { useDeleteAlbumsMutation, useDownloadAlbumMutation, useHideAlbumsMutation, useRecoverAlbumsMutation, useTrashAlbumsMutation } from '../api';
+import { useDeleteAlbumsMutation, useCreateAlbumZipDownloadMutation, useHideAlbumsMutation, useRecoverAlbumsMutation, useTrashAlbumsMutation } from '../api';
 import { albumErrorKey } from '../errors';
 
 /** The one-click album actions with their toasts; each resolves to whether it worked. */
@@ -12,7 +12,7 @@ export function useAlbumActions() {
   const [trashAlbums, trashState] = useTrashAlbumsMutation();
   const [recoverAlbums, recoverState] = useRecoverAlbumsMutation();
   const [deleteAlbums, deleteState] = useDeleteAlbumsMutation();
-  const [downloadAlbum, downloadState] = useDownloadAlbumMutation();
+  const [downloadAlbum, downloadState] = useCreateAlbumZipDownloadMutation();
 
   const run = useCallback(
     async (call: () => Promise<unknown>, success: string, failure: string) => {
@@ -36,7 +36,7 @@ export function useAlbumActions() {
     (uuid: string) =>
       run(
         async () => {
-          const url = await downloadAlbum(uuid).unwrap();
+          const url = await downloadAlbum({ albumUuid: uuid }).unwrap();
           startDownload(url);
         },
         'albums:download_started',

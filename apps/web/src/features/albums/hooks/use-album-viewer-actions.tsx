@@ -38,7 +38,7 @@ export function useAlbumViewerActions(albumUuid: string): ViewerMenuAction[] {
         testId: 'viewer-menu-remove',
         run: async (item) => {
           try {
-            await removeFromAlbum({ albumUuid, uuids: [item.uuid] }).unwrap();
+            await removeFromAlbum({ uuid: albumUuid, body: [item.uuid] }).unwrap();
             dispatch(showToast({ kind: 'success', messageKey: 'albums:removed_from_album' }));
             return 'removed';
           } catch (error) {

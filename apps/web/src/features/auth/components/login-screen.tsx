@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Checkbox, TextField } from '@/components/ui/field';
 import { Logo } from '@/components/ui/logo';
 import { paths } from '@/config/paths';
-import { useLoginMutation } from '../api';
+import { captchaArgs, useLoginMutation } from '../api';
 import { postLoginPath } from '../auth-slice';
 import { useCaptchaForm } from '../hooks/use-captcha-form';
 import { PasswordField } from './password-field';
@@ -53,10 +53,9 @@ export function LoginScreen() {
 
     try {
       const session = await login({
-        username: normaliseUsername(username),
-        password,
+        body: { username: normaliseUsername(username), password },
         rememberMe,
-        captcha: form.captchaPayload(),
+        ...captchaArgs(form.captchaPayload()),
       }).unwrap();
       if (!session.authToken) {
         setFormError(t('common:generic_error'));

@@ -9,11 +9,11 @@ import { Checkbox, SelectField, TextField } from '@/components/ui/field';
 import { InformationModal } from '@/components/ui/information-modal';
 import { Spinner } from '@/components/ui/loader';
 import { NameFields } from '@/components/ui/name-fields';
-import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '@/config/constants';
+import { EMAIL_MAX_LENGTH, EULA_BRAND, PASSWORD_MAX_LENGTH } from '@/config/constants';
 import { paths } from '@/config/paths';
 import { renderSafeHtml } from '@/lib/safe-html';
 import { currentLanguage } from '@/i18n/i18n';
-import { useEulaQuery, useSignupMutation, type OtpChallenge, type OtpChannel } from '../api';
+import { captchaArgs, useGetEulaQuery, useSignupMutation, type OtpChallenge, type OtpChannel } from '../api';
 import {
   COUNTRY_CALLING_CODES,
   DEFAULT_REGION,
@@ -63,7 +63,7 @@ export function SignupForm({ onSubmitted }: { onSubmitted: (result: SignupSubmit
   const [channel, setChannel] = useState<OtpChannel>('PHONE');
   const form = useCaptchaForm<FieldErrors>('SIGN_UP');
   const { errors, setErrors, formError, setFormError, setCaptchaBlocked, captcha, showCaptcha } = form;
-  const eula = useEulaQuery(language);
+  const eula = useGetEulaQuery({ language, brand: EULA_BRAND });
   const [signup, { isLoading }] = useSignupMutation();
   const eulaHtml = eula.data?.content;
   const eulaContent = useMemo(() => (eulaHtml ? renderSafeHtml(eulaHtml) : null), [eulaHtml]);
@@ -109,16 +109,18 @@ export function SignupForm({ onSubmitted }: { onSubmitted: (result: SignupSubmit
     const national = normaliseNationalNumber(phone);
     try {
       const challenge = await signup({
-        email: email.trim(),
-        phoneNumber: national,
-        countryCode: country.code,
-        password,
-        name: name.trim() || undefined,
-        surname: surname.trim() || undefined,
-        language,
-        eulaId: eula.data.id,
-        sendOtpTo: channel,
-        captcha: form.captchaPayload(),
+        body: {
+          email: email.trim(),
+          phoneNumber: national,
+          countryCode: country.code,
+          password,
+          name: name.trim() || undefined,
+          surname: surname.trim() || undefined,
+          language,
+          eulaId: eula.data.id,
+          sendOtpTo: channel,
+        },
+        ...captchaArgs(form.captchaPayload()),
       }).unwrap();
       onSubmitted({ challenge, channel, target: channel === 'EMAIL' ? email.trim() : `+${country.code} ${national}` });
     } catch (error) {

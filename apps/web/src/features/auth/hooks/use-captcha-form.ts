@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiErrorCode } from '@/api/errors';
 import { useCaptcha } from '@/components/captcha/use-captcha';
-import { useCaptchaRequiredQuery, type CaptchaChannel } from '../api';
+import { useGetCaptchaRequiredQuery, type CaptchaChannel } from '../api';
 
 /**
  * A form guarded by a captcha (shown when the server requires it or asked for it after a failure): its field
@@ -15,7 +15,7 @@ export function useCaptchaForm<Errors extends { captcha?: string }>(channel: Cap
   const [captchaForced, setCaptchaForced] = useState(false);
   const [captchaBlocked, setCaptchaBlocked] = useState(false);
   const captcha = useCaptcha();
-  const { data: captchaRequired = false } = useCaptchaRequiredQuery(channel, { refetchOnMountOrArgChange: true });
+  const { data: captchaRequired = false } = useGetCaptchaRequiredQuery(channel, { refetchOnMountOrArgChange: true });
   const showCaptcha = captchaRequired || captchaForced;
 
   /** Shows the errors found before sending; true when there are none. */

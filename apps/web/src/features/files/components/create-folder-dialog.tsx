@@ -49,7 +49,7 @@ export function CreateFolderDialog({ open, onOpenChange, parentUuid }: CreateFol
       attempt.current = { name: trimmed, parentUuid, uuid: randomUuid() };
     }
     try {
-      await createFolder({ parentUuid, name: trimmed, folderUuid: attempt.current.uuid }).unwrap();
+      await createFolder({ parentFolderUuid: parentUuid ?? '', 'folder-name': encodeURIComponent(trimmed), 'folder-uuid': attempt.current.uuid }).unwrap();
       dispatch(showToast({ kind: 'success', messageKey: 'files:WEB_CREATE_FOLDER_SUCCESS' }));
       close(false);
     } catch (error) {

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { ConfirmModal } from '@/components/ui/confirm-modal';
 import { TrashIcon } from '@/components/ui/icons';
 import { showToast } from '@/components/ui/toast-slice';
-import { useDeleteAllTrashMutation } from '../api';
+import { useEmptyTrashMutation } from '../api';
 import { fileErrorKey } from '@/media/actions/file-errors';
 import { useTrashListing } from '../hooks/use-trash-listing';
 
@@ -14,7 +14,7 @@ export function DeleteAllTrashButton({ variant = 'button' }: { variant?: 'button
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const { items, isLoading: listLoading } = useTrashListing();
-  const [deleteAll, { isLoading }] = useDeleteAllTrashMutation();
+  const [deleteAll, { isLoading }] = useEmptyTrashMutation();
   const [confirming, setConfirming] = useState(false);
   const disabled = listLoading || items.length === 0;
 

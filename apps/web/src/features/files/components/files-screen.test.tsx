@@ -5,6 +5,7 @@ import { createAppStore } from '@/app/store';
 import { json, mockFetch, type MockHandler, type MockRequest } from '@/test/fetch-mock';
 import { renderRoutes } from '@/test/render';
 import type { FileItem } from '../api';
+import { fileItem } from '@/test/file-item';
 
 /** IntersectionObserver stand-in: the test decides when the sentinel scrolls into view. */
 class FakeIntersectionObserver {
@@ -37,7 +38,7 @@ class FakeIntersectionObserver {
 }
 
 function item(overrides: Partial<FileItem> & { uuid: string; name: string }): FileItem {
-  return {
+  return fileItem({
     folder: false,
     bytes: 2_345_678,
     contentType: 'image/jpeg',
@@ -51,7 +52,7 @@ function item(overrides: Partial<FileItem> & { uuid: string; name: string }): Fi
     documentType: null,
     trashedDate: null,
     ...overrides,
-  };
+  });
 }
 
 const pageOf = (items: FileItem[], page: number, hasMore: boolean) => json({ fileList: items, page, size: 50, hasMore });

@@ -8,7 +8,7 @@ import { Spinner } from '@/components/ui/loader';
 import { Modal } from '@/components/ui/modal';
 import { showToast } from '@/components/ui/toast-slice';
 import type { FolderCrumb } from '@/state/ui-slice';
-import { useGetFoldersQuery, useMoveFilesMutation, type FileItem } from '../api';
+import { folderPickerArgs, useListFilesInfiniteQuery, useMoveFilesMutation, type FileItem } from '../api';
 import { fileErrorKey } from '@/media/actions/file-errors';
 import styles from './files.module.css';
 
@@ -31,7 +31,8 @@ export function MoveDialog({ items, onClose, onMoved }: MoveDialogProps) {
   const [target, setTarget] = useState<FolderCrumb | null>(null);
   const browsing = path.at(-1) ?? null;
   const open = items !== null;
-  const folders = useGetFoldersQuery(browsing?.uuid ?? null, { skip: !open });
+  const folders = useListFilesInfiniteQuery(folderPickerArgs(browsing?.uuid ?? null), { skip: !open });
+  const folderList = useMemo(() => folders.data?.pages.flatMap((page) => page.fileList).filter((item) => item.folder), [folders.data]);
   const [move, { isLoading }] = useMoveFilesMutation();
   const moving = useMemo(() => new Set(items?.map((item) => item.uuid) ?? []), [items]);
 
@@ -57,7 +58,7 @@ export function MoveDialog({ items, onClose, onMoved }: MoveDialogProps) {
   const submit = async () => {
     if (!items || alreadyThere || intoItself || isLoading) return;
     try {
-      await move({ uuids: items.map((item) => item.uuid), targetFolderUuid: destinationUuid }).unwrap();
+      await move({ body: items.map((item) => item.uuid), targetFolderUuid: destinationUuid ?? '' }).unwrap();
       dispatch(
         showToast({
           kind: 'success',
@@ -119,11 +120,11 @@ export function MoveDialog({ items, onClose, onMoved }: MoveDialogProps) {
               {t('common:retry')}
             </Button>
           </Alert>
-        ) : (folders.data ?? []).length === 0 ? (
+        ) : (folderList ?? []).length === 0 ? (
           <p className={styles.pickerState}>{t('files:no_subfolders')}</p>
         ) : (
           <ul className={styles.pickerList} role="listbox" aria-label={t('files:move_choose')}>
-            {(folders.data ?? []).map((folder) => {
+            {(folderList ?? []).map((folder) => {
               const disabled = moving.has(folder.uuid);
               const chosen = target?.uuid === folder.uuid;
               return (

@@ -6,7 +6,7 @@ import { ChevronEndIcon, ChevronStartIcon, CloseIcon, DownloadIcon } from '@/com
 import { Spinner } from '@/components/ui/loader';
 import { formatBytes } from '@/lib/format';
 import { isSafeUrl } from '@/lib/safe-url';
-import { useGetPreviewUrlQuery, useGetTextPreviewQuery, type FileItem } from '../api';
+import { useCreateDownloadUrlsQuery, useGetTextPreviewQuery, type FileItem } from '../api';
 import { TEXT_PREVIEW_MAX_BYTES } from '../constants';
 import { fileKind, previewKind, type PreviewKind } from '@/media/thumbnail/file-kind';
 import { useFileActions } from '@/media/actions/use-file-actions';
@@ -79,7 +79,7 @@ function PreviewContent({ item, kind, onDownload }: { item: FileItem; kind: Prev
   // Pictures show the server's ~1440 px WebP when there is one; the original (inline URL) when not, or when it fails.
   const [previewFailed, setPreviewFailed] = useState(false);
   const previewUrl = kind === 'image' && !previewFailed ? safeUrl(item.previewUrl) : null;
-  const url = useGetPreviewUrlQuery({ projectId: item.projectId, uuid: item.uuid }, { skip: kind === 'none' || previewUrl !== null });
+  const url = useCreateDownloadUrlsQuery([{ projectId: item.projectId, uuid: item.uuid }], { skip: kind === 'none' || previewUrl !== null });
 
   useEffect(() => {
     setFailed(false);
@@ -89,7 +89,7 @@ function PreviewContent({ item, kind, onDownload }: { item: FileItem; kind: Prev
   if (kind === 'none') return <NoPreview item={item} onDownload={onDownload} />;
   if (previewUrl) return <PreviewImage src={previewUrl} item={item} onError={() => setPreviewFailed(true)} />;
   if (url.isLoading || url.isFetching) return <Spinner size={32} />;
-  const inline = url.data?.inlineUrl ?? (kind === 'pdf' ? undefined : url.data?.url);
+  const inline = url.data?.[0]?.inlineUrl ?? (kind === 'pdf' ? undefined : url.data?.[0]?.url);
   if (url.isError || !inline || !isSafeUrl(inline) || failed) {
     return failed || url.isError ? (
       <div className={styles.noPreview}>

@@ -7,7 +7,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { InfoIcon, RestoreIcon, TrashIcon } from '@/components/ui/icons';
 import { showToast } from '@/components/ui/toast-slice';
 import { setSortOrder } from '@/state/ui-slice';
-import { useDeleteForeverMutation, useRecoverFilesMutation, type FileItem } from '../api';
+import { useDeleteFilesForeverMutation, useRecoverFilesMutation, type FileItem } from '../api';
 import { fileErrorKey } from '@/media/actions/file-errors';
 import { selectionCleared } from '../files-slice';
 import { useListingScreen } from '../hooks/use-listing-screen';
@@ -59,7 +59,7 @@ export function TrashScreen() {
   const { selection, selectedItems, menuFor, setMenuFor, targetsOf, openMenu, footer, keyDownHandler } =
     useListingScreen(listing);
   const [recover, recoverState] = useRecoverFilesMutation();
-  const [deleteForever, deleteState] = useDeleteForeverMutation();
+  const [deleteForever, deleteState] = useDeleteFilesForeverMutation();
   const [confirmDelete, setConfirmDelete] = useState<FileItem[] | null>(null);
 
   useEffect(() => {

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useAppSelector } from '@/app/hooks';
-import { filesApi, useGetFilesInfiniteQuery, type FileItem, type FileListArgs } from '../api';
+import { filesApi, folderListingArgs, useListFilesInfiniteQuery, type FileItem } from '../api';
 import { mediaPollingInterval } from '@/media/media-item';
 import { parseSortOrder } from '../sort';
 
@@ -27,12 +27,12 @@ export function flattenPages(pages: readonly { fileList: FileItem[] }[] | undefi
 export function useFilesListing(parentUuid: string | null) {
   const sortOrder = useAppSelector((state) => state.ui.sortOrder);
   const sort = parseSortOrder(sortOrder);
-  const args: FileListArgs = { parentUuid, sortBy: sort.sortBy, sortOrder: sort.sortOrder };
+  const args = folderListingArgs(parentUuid, sort);
   // Read from the cache before subscribing: the interval depends on what the listing last returned.
   const pollingInterval = useAppSelector((state) =>
-    mediaPollingInterval(filesApi.endpoints.getFiles.select(args)(state).data?.pages.flatMap((page) => page.fileList)),
+    mediaPollingInterval(filesApi.endpoints.listFiles.select(args)(state).data?.pages.flatMap((page) => page.fileList)),
   );
-  const query = useGetFilesInfiniteQuery(args, { pollingInterval, skipPollingIfUnfocused: true });
+  const query = useListFilesInfiniteQuery(args, { pollingInterval, skipPollingIfUnfocused: true });
   const items = useMemo(() => flattenPages(query.data?.pages), [query.data]);
   return { ...query, items, sort };
 }

@@ -1,13 +1,13 @@
 import { useMemo } from 'react';
 import { useAppSelector } from '@/app/hooks';
-import { useGetTrashInfiniteQuery } from '../api';
+import { useListTrashInfiniteQuery } from '../api';
 import { parseSortOrder } from '../sort';
 import { flattenPages } from './use-files-listing';
 
 /** The trash in the current sort order; shared by the Trash screen and the header's Delete All. */
 export function useTrashListing() {
   const sort = parseSortOrder(useAppSelector((state) => state.ui.sortOrder));
-  const query = useGetTrashInfiniteQuery({ sortBy: sort.sortBy, sortOrder: sort.sortOrder });
+  const query = useListTrashInfiniteQuery({ sortBy: sort.sortBy, sortOrder: sort.sortOrder });
   const items = useMemo(() => flattenPages(query.data?.pages), [query.data]);
   return { ...query, items, sort };
 }

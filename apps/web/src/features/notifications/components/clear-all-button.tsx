@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { TrashIcon } from '@/components/ui/icons';
 import { Modal } from '@/components/ui/modal';
 import { showToast } from '@/components/ui/toast-slice';
-import { useClearNotificationsMutation } from '../api';
+import { useDeleteNotificationsMutation } from '../api';
 import { useNotifications } from '../hooks/use-notifications';
 
 /** Header action on the notifications page: a button on desktop, a trash icon on mobile. */
@@ -13,7 +13,7 @@ export function ClearAllNotificationsButton({ variant = 'button' }: { variant?: 
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const { data } = useNotifications();
-  const [clear, { isLoading }] = useClearNotificationsMutation();
+  const [clear, { isLoading }] = useDeleteNotificationsMutation();
   const [confirming, setConfirming] = useState(false);
   const ids = data?.map((notification) => notification.notificationId) ?? [];
 

@@ -5,13 +5,13 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { BellIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/loader';
 import { formatDateTime } from '@/lib/format';
-import { useMarkNotificationReadMutation, type AppNotification } from '../api';
+import { useReadNotificationMutation, type AppNotification } from '../api';
 import { useNotifications } from '../hooks/use-notifications';
 import styles from './notifications.module.css';
 
-function NotificationRow({ notification, language }: { notification: AppNotification; language: string }) {
+function NotificationRow({ notification }: { notification: AppNotification }) {
   const { t } = useTranslation();
-  const [markRead] = useMarkNotificationReadMutation();
+  const [markRead] = useReadNotificationMutation();
   const unread = notification.status === 'UNREAD';
   const date = notification.createdDate ? formatDateTime(notification.createdDate) : '';
   return (
@@ -20,7 +20,7 @@ function NotificationRow({ notification, language }: { notification: AppNotifica
         type="button"
         className={`${styles.row} ${unread ? styles.unread : ''}`}
         onClick={() => {
-          if (unread) void markRead({ notificationId: notification.notificationId, language });
+          if (unread) void markRead(notification.notificationId);
         }}
         aria-describedby={`notification-${notification.notificationId}-meta`}
       >
@@ -43,7 +43,7 @@ function NotificationRow({ notification, language }: { notification: AppNotifica
 
 export function NotificationsScreen() {
   const { t } = useTranslation();
-  const { data, isLoading, isError, refetch, language } = useNotifications();
+  const { data, isLoading, isError, refetch } = useNotifications();
 
   if (isLoading) {
     return (
@@ -77,7 +77,7 @@ export function NotificationsScreen() {
     <div className={styles.page}>
       <ul className={styles.list} aria-label={t('notifications:list_label')}>
         {data.map((notification) => (
-          <NotificationRow key={notification.notificationId} notification={notification} language={language} />
+          <NotificationRow key={notification.notificationId} notification={notification} />
         ))}
       </ul>
     </div>

@@ -6,9 +6,10 @@ import { json, mockFetch, type MockHandler, type MockRequest } from '@/test/fetc
 import { renderRoutes } from '@/test/render';
 import type { FileItem } from '@/features/files/api';
 import type { GroupPageRequest, PhotoGroup } from '../api';
+import { fileItem } from '@/test/file-item';
 
 function photo(uuid: string, day: string, overrides: Partial<FileItem> = {}): FileItem {
-  return {
+  return fileItem({
     uuid,
     name: `${uuid}.jpg`,
     folder: false,
@@ -32,7 +33,7 @@ function photo(uuid: string, day: string, overrides: Partial<FileItem> = {}): Fi
     camera: null,
     videoSlideshow: false,
     ...overrides,
-  };
+  });
 }
 
 const DAYS: Record<string, FileItem[]> = {

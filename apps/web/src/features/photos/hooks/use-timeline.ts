@@ -80,7 +80,7 @@ export function useTimeline(category: PhotoCategory, width: number, config: Layo
     const current = subscriptions.current;
     const next = new Map<string, GroupPagesArgs>();
     for (const index of wanted) {
-      const args = { category, pages: plan.segments[index]!.pages };
+      const args = { category, body: { groups: plan.segments[index]!.pages } };
       next.set(JSON.stringify(args), args);
     }
     for (const [key, subscription] of current) {
@@ -90,7 +90,7 @@ export function useTimeline(category: PhotoCategory, width: number, config: Layo
       }
     }
     for (const [key, args] of next) {
-      if (!current.has(key)) current.set(key, dispatch(photosApi.endpoints.getGroupPages.initiate(args)));
+      if (!current.has(key)) current.set(key, dispatch(photosApi.endpoints.listPhotoGroups.initiate(args)));
     }
   }, [dispatch, category, plan, wanted]);
   useEffect(() => {
@@ -102,7 +102,7 @@ export function useTimeline(category: PhotoCategory, width: number, config: Layo
   }, []);
 
   const selectors = useMemo(
-    () => plan.segments.map((segment) => photosApi.endpoints.getGroupPages.select({ category, pages: segment.pages })),
+    () => plan.segments.map((segment) => photosApi.endpoints.listPhotoGroups.select({ category, body: { groups: segment.pages } })),
     [plan, category],
   );
   const segmentData = useAppSelector((state) => selectors.map((select) => select(state).data), shallowEqual);

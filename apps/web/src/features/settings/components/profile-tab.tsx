@@ -10,7 +10,7 @@ import { NameFields } from '@/components/ui/name-fields';
 import { showToast } from '@/components/ui/toast-slice';
 import { changeLanguage, currentLanguage } from '@/i18n/i18n';
 import type { Language } from '@/i18n/languages';
-import { useUpdateLanguageMutation, useUpdateNameSurnameMutation } from '../api';
+import { useSetLanguageMutation, useSetNameSurnameMutation } from '../api';
 import styles from './settings.module.css';
 
 function NameForm({ info }: { info: AccountInfo }) {
@@ -18,7 +18,7 @@ function NameForm({ info }: { info: AccountInfo }) {
   const dispatch = useAppDispatch();
   const [name, setName] = useState(info.name ?? '');
   const [surname, setSurname] = useState(info.surname ?? '');
-  const [update, { isLoading }] = useUpdateNameSurnameMutation();
+  const [update, { isLoading }] = useSetNameSurnameMutation();
   const unchanged = name.trim() === (info.name ?? '') && surname.trim() === (info.surname ?? '');
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -56,7 +56,7 @@ function NameForm({ info }: { info: AccountInfo }) {
 function LanguageSection() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const [updateLanguage, { isLoading }] = useUpdateLanguageMutation();
+  const [updateLanguage, { isLoading }] = useSetLanguageMutation();
 
   const handleChange = async (language: Language) => {
     // The interface switches at once; the account keeps the choice for e-mails and other devices.

@@ -1,0 +1,36 @@
+/// <reference types="node" />
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { readClient } from './client-codegen';
+
+const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'generate-api.ts');
+
+describe('generated client', () => {
+  it('is what openapi.json generates', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bulut-client-'));
+    try {
+      // In a child Node: the OpenAPI parser cannot read files under jsdom.
+      execFileSync(process.execPath, ['--import', 'tsx', script, dir], { stdio: 'pipe' });
+      const expected = readClient(dir);
+      const actual = readClient();
+      const stale = [...new Set([...expected.keys(), ...actual.keys()])].filter((name) => expected.get(name) !== actual.get(name));
+      if (stale.length > 0) expect.fail(`src/api/generated is stale (${stale.join(', ')}): run npm run generate:api -w apps/web`);
+      expect(expected.size).toBeGreaterThan(0);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('loads types-only.ts for its types alone, so its plain endpoints never shadow the infinite queries', () => {
+    const src = path.resolve(path.dirname(script), '../..');
+    const sources = (fs.readdirSync(src, { recursive: true }) as string[]).filter((file) => /\.tsx?$/.test(file) && !file.includes('generated'));
+    const valueImports = sources.filter((file) =>
+      /^import (?!type )[^;]*from '[^']*generated\/types-only'/m.test(fs.readFileSync(path.join(src, file), 'utf8')),
+    );
+    expect(valueImports).toEqual([]);
+  });
+});
