@@ -60,15 +60,6 @@ export class FilesService {
     this.links = deps.links ?? null;
     this.jobs = deps.jobs;
     this.cache = deps.cache ?? new ListingCache();
-    const blobs = deps.blobs;
-    // Blobs go only after the rows are gone for good; the store's delete is idempotent, so a retried job is harmless.
-    this.jobs.register(
-      PURGE_BLOBS_JOB,
-      async (payload) => {
-        for (const key of (payload as { keys: string[] }).keys) await blobs.delete(key);
-      },
-      { maxAttempts: 10, backoffMs: 10_000 },
-    );
   }
 
   /** For other writers of the file table (upload): the folder's listing changed, forget its page boundaries. */
