@@ -79,12 +79,24 @@ describe.each(DIALECTS)('timeline day counts (%s)', (dialect) => {
           if (r.int(8) === 0) {
             const id = randomUUID();
             const at = Date.now();
+            const name = `${id}.pdf`;
             await db
               .insertInto('file')
               .values({
-                id, account_id: accountId, parent_id: parentId, name: `${id}.pdf`, name_key: nameKey(`${id}.pdf`), is_folder: 0,
-                bytes: 10, content_type: 'application/pdf', favourite: 0, hidden: 0, status: 'ACTIVE', device_type: 'WEB',
-                created_at: at, last_modified_at: at,
+                id,
+                account_id: accountId,
+                parent_id: parentId,
+                name,
+                name_key: nameKey(name),
+                is_folder: 0,
+                bytes: 10,
+                content_type: 'application/pdf',
+                favourite: 0,
+                hidden: 0,
+                status: 'ACTIVE',
+                device_type: 'WEB',
+                created_at: at,
+                last_modified_at: at,
               })
               .execute();
           } else {
