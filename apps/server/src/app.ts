@@ -133,10 +133,18 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const remoteConfig = remoteConfigModule({ db });
   const media = mediaModule({ db, blobs, signer, logger });
   const files = filesModule({ db, jobs, blobs, links });
-  const upload = uploadModule({ db, blobs, jobs, logger, links, publicUrl: config.publicUrl, files: files.service });
+  const upload = uploadModule({
+    db,
+    blobs,
+    jobs,
+    logger,
+    links,
+    publicUrl: config.publicUrl,
+    onFolderChanged: (accountId, folderId) => files.service.folderChanged(accountId, folderId),
+  });
   const download = downloadModule({ db, blobs, logger });
   const timeline = timelineModule({ db, links });
-  const albums = albumsModule({ db, links, downloads: download.service });
+  const albums = albumsModule({ db, links, zips: download.service });
 
   /** Everything the app registers, in registration order (routes under /api, job types, schedules). */
   const modules: ModuleManifest[] = [

@@ -6,8 +6,7 @@ import type { JobQueue } from '../../infra/jobs/job-queue.js';
 import { routes, type ModuleWith } from '../../infra/module-manifest.js';
 import { minutes } from '../../shared/time.js';
 import type { DerivativeLinks } from '../files/file.schemas.js';
-import type { FilesService } from '../files/file.service.js';
-import { abortStaleUploads, UploadService } from './upload.service.js';
+import { abortStaleUploads, UploadService, type UploadDeps } from './upload.service.js';
 import { uploadRoutes } from './upload.routes.js';
 
 export const ABORT_STALE_UPLOADS_SCHEDULE = 'upload.abort-stale';
@@ -19,7 +18,7 @@ export function uploadModule(d: {
   logger: FastifyBaseLogger;
   links: DerivativeLinks;
   publicUrl: string | null;
-  files: FilesService;
+  onFolderChanged: NonNullable<UploadDeps['onFolderChanged']>;
 }): ModuleWith<UploadService> {
   const uploads = new UploadService({
     db: d.db,
@@ -27,7 +26,7 @@ export function uploadModule(d: {
     jobs: d.jobs,
     logger: d.logger,
     links: d.links,
-    onFolderChanged: (accountId, folderId) => d.files.folderChanged(accountId, folderId),
+    onFolderChanged: d.onFolderChanged,
   });
   return {
     name: 'upload',
