@@ -124,6 +124,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const signup = signupModule({
     db,
     config,
+    authRateLimit: config.authRateLimitPerMinute,
     messages,
     auth: auth.service,
     captcha: captcha.service,

@@ -2,14 +2,13 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../../config.js';
 import type { DB } from '../../infra/db/schema.js';
 import { routes, type ModuleWith } from '../../infra/module-manifest.js';
-import type { CaptchaService } from '../captcha/captcha.service.js';
 import { AuthService } from './auth.service.js';
 import { authRoutes } from './auth.routes.js';
 
 export function authModule(d: {
   db: Kysely<DB>;
   config: Config;
-  captcha: CaptchaService;
+  captcha: ConstructorParameters<typeof AuthService>[2];
   /** Answers the health route: whether the database and the blob store respond. */
   health: () => Promise<{ database: boolean; blobStore: boolean }>;
 }): ModuleWith<AuthService> {

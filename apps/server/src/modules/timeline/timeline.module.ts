@@ -1,11 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../infra/db/schema.js';
 import { routes, type ModuleWith } from '../../infra/module-manifest.js';
-import type { DerivativeLinks } from '../files/file.schemas.js';
-import { TimelineService } from './timeline.service.js';
+import { TimelineService, type TimelineDeps } from './timeline.service.js';
 import { timelineRoutes } from './timeline.routes.js';
 
-export function timelineModule(d: { db: Kysely<DB>; links: DerivativeLinks }): ModuleWith<TimelineService> {
+export function timelineModule(d: { db: Kysely<DB>; links: NonNullable<TimelineDeps['links']> }): ModuleWith<TimelineService> {
   const timeline = new TimelineService(d);
   return {
     name: 'timeline',

@@ -5,7 +5,6 @@ import type { BlobStore } from '../../infra/blob-store/blob-store.js';
 import type { JobQueue } from '../../infra/jobs/job-queue.js';
 import { routes, type ModuleWith } from '../../infra/module-manifest.js';
 import { minutes } from '../../shared/time.js';
-import type { DerivativeLinks } from '../files/file.schemas.js';
 import { abortStaleUploads, UploadService, type UploadDeps } from './upload.service.js';
 import { uploadRoutes } from './upload.routes.js';
 
@@ -16,7 +15,7 @@ export function uploadModule(d: {
   blobs: BlobStore;
   jobs: JobQueue;
   logger: FastifyBaseLogger;
-  links: DerivativeLinks;
+  links: NonNullable<UploadDeps['links']>;
   publicUrl: string | null;
   onFolderChanged: NonNullable<UploadDeps['onFolderChanged']>;
 }): ModuleWith<UploadService> {
