@@ -20,35 +20,24 @@ import { OutboxMailer, SmtpMailer } from './infra/mail/mailer.js';
 import { HttpSmsGateway, OutboxSmsGateway } from './infra/sms/sms-gateway.js';
 import { AppError, TooManyRequests, Unauthorized } from './shared/errors.js';
 import { ErrorResponse } from './shared/schemas.js';
-import { AuthService } from './modules/auth/auth.service.js';
 import type { AuthContext } from './shared/auth-context.js';
-import { authRoutes } from './modules/auth/auth.routes.js';
-import { CaptchaService } from './modules/captcha/captcha.service.js';
-import { captchaRoutes } from './modules/captcha/captcha.routes.js';
-import { SignupService } from './modules/signup/signup.service.js';
-import { signupRoutes } from './modules/signup/signup.routes.js';
-import { EulaService } from './modules/eula/eula.service.js';
-import { eulaRoutes } from './modules/eula/eula.routes.js';
-import { AccountService } from './modules/account/account.service.js';
-import { accountRoutes } from './modules/account/account.routes.js';
-import { NotificationService } from './modules/notification/notification.service.js';
-import { notificationRoutes } from './modules/notification/notification.routes.js';
-import { RemoteConfigService, remoteConfigRoutes } from './modules/remote-config/remote-config.routes.js';
-import { FilesService } from './modules/files/file.service.js';
-import { purgeBlobsJob } from './modules/files/file.jobs.js';
-import { fileRoutes } from './modules/files/file.routes.js';
-import { UploadService } from './modules/upload/upload.service.js';
-import { uploadRoutes } from './modules/upload/upload.routes.js';
-import { DownloadService } from './modules/download/download.service.js';
-import { downloadRoutes } from './modules/download/download.routes.js';
 import { UrlSigner } from './infra/signing/url-signer.js';
+import type { ModuleManifest } from './infra/module-manifest.js';
+import { infraModule } from './infra/infra.module.js';
 import { MediaLinks } from './modules/media/media.links.js';
-import { MediaService } from './modules/media/media.service.js';
-import { mediaRoutes } from './modules/media/media.routes.js';
-import { TimelineService } from './modules/timeline/timeline.service.js';
-import { timelineRoutes } from './modules/timeline/timeline.routes.js';
-import { AlbumsService } from './modules/albums/album.service.js';
-import { albumRoutes } from './modules/albums/album.routes.js';
+import { captchaModule } from './modules/captcha/captcha.module.js';
+import { authModule } from './modules/auth/auth.module.js';
+import { eulaModule } from './modules/eula/eula.module.js';
+import { notificationModule } from './modules/notification/notification.module.js';
+import { accountModule } from './modules/account/account.module.js';
+import { signupModule } from './modules/signup/signup.module.js';
+import { remoteConfigModule } from './modules/remote-config/remote-config.module.js';
+import { mediaModule } from './modules/media/media.module.js';
+import { filesModule } from './modules/files/file.module.js';
+import { uploadModule } from './modules/upload/upload.module.js';
+import { downloadModule } from './modules/download/download.module.js';
+import { timelineModule } from './modules/timeline/timeline.module.js';
+import { albumsModule } from './modules/albums/album.module.js';
 import { AccessPolicy } from './shared/access/access-policy.js';
 import { accessPlugin } from './shared/access/access.plugin.js';
 
@@ -70,6 +59,8 @@ declare module 'fastify' {
     jobs: JobQueue;
     database: Database;
     blobs: BlobStore;
+    /** Every module as registered, in order: its name and the tables it owns. */
+    modules: ReadonlyArray<Pick<ModuleManifest, 'name' | 'tables'>>;
   }
 }
 
@@ -107,9 +98,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     concurrency: config.jobConcurrency,
     pollMs: config.jobPollMs,
   });
-  const messages = MessageJobs.register(jobs, mailer, sms);
-  const purgeBlobs = purgeBlobsJob(blobs);
-  jobs.register(purgeBlobs.type, purgeBlobs.handler, purgeBlobs.options);
+  const messages = new MessageJobs(jobs);
   app.decorate('jobs', jobs);
   app.decorate('database', database);
   app.decorate('blobs', blobs);
@@ -117,33 +106,72 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     await jobs.stop();
     if (!opts.database) await database.destroy();
   });
-
-  // --- services, wired once
   const db = database.db;
-  const captcha = new CaptchaService(db, config);
-  const auth = new AuthService(db, config, captcha);
-  const eula = new EulaService(db);
-  const notifications = new NotificationService(db);
-  const account = new AccountService(db);
-  const signup = new SignupService({ db, config, auth, captcha, eula, notifications, messages });
-  const remoteConfig = new RemoteConfigService(db);
   // The signing key is read once here, so file items sign thumbnail URLs synchronously.
-  const mediaSigner = new UrlSigner(db);
-  await mediaSigner.load();
-  const links = new MediaLinks(mediaSigner);
-  const media = new MediaService({ db, blobs, jobs, signer: mediaSigner, logger: app.log });
-  const files = new FilesService({ db, jobs, links });
-  const uploads = new UploadService({
+  const signer = new UrlSigner(db);
+  await signer.load();
+  const links = new MediaLinks(signer);
+  const logger = app.log;
+  const health = async () => ({
+    database: await pingDatabase(db).then(() => true, () => false),
+    blobStore: await blobs.ping().then(() => true, () => false),
+  });
+
+  // --- feature modules: each is built from infrastructure and the services of the modules it uses
+  const captcha = captchaModule({ db, config });
+  const auth = authModule({ db, config, captcha: captcha.service, health });
+  const eula = eulaModule({ db });
+  const notification = notificationModule({ db });
+  const account = accountModule({ db });
+  const signup = signupModule({
+    db,
+    config,
+    authRateLimit: config.authRateLimitPerMinute,
+    messages,
+    auth: auth.service,
+    captcha: captcha.service,
+    eula: eula.service,
+    notifications: notification.service,
+  });
+  const remoteConfig = remoteConfigModule({ db });
+  const media = mediaModule({ db, blobs, signer, logger });
+  const files = filesModule({ db, jobs, blobs, links });
+  const upload = uploadModule({
     db,
     blobs,
     jobs,
-    logger: app.log,
+    logger,
     links,
-    onFolderChanged: (accountId, folderId) => files.folderChanged(accountId, folderId),
+    publicUrl: config.publicUrl,
+    onFolderChanged: (accountId, folderId) => files.service.folderChanged(accountId, folderId),
   });
-  const downloads = new DownloadService({ db, blobs, logger: app.log });
-  const timeline = new TimelineService({ db, links });
-  const albums = new AlbumsService({ db, links, zips: downloads });
+  const download = downloadModule({ db, blobs, logger });
+  const timeline = timelineModule({ db, links });
+  const albums = albumsModule({ db, links, zips: download.service });
+
+  /** Everything the app registers, in registration order (routes under /api, job types, schedules). */
+  const modules: ModuleManifest[] = [
+    infraModule({ db, mailer, sms }),
+    auth,
+    captcha,
+    signup,
+    eula,
+    account,
+    notification,
+    remoteConfig,
+    files,
+    upload,
+    download,
+    media,
+    timeline,
+    albums,
+  ];
+  for (const m of modules) {
+    for (const job of m.jobs ?? []) jobs.register(job.type, job.handler, job.options);
+    for (const schedule of m.schedules ?? []) jobs.registerSchedule(schedule);
+  }
+  await jobs.ensureSchedules();
+  app.decorate('modules', modules.map(({ name, tables }) => ({ name, tables })));
 
   // --- cross-cutting HTTP concerns
   // While closing, answers to in-flight requests also close their connection, so keep-alive sockets
@@ -185,7 +213,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     if (req.routeOptions.config?.public) return;
     const token = req.headers['x-auth-token'];
     if (typeof token !== 'string' || token.length === 0 || token.length > 200) throw Unauthorized();
-    const ctx = await auth.authenticate(token);
+    const ctx = await auth.service.authenticate(token);
     if (!ctx) throw Unauthorized('Session expired or invalid.', 'UNAUTHORIZED');
     req.auth = ctx;
   });
@@ -217,26 +245,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   await app.register(accessPlugin, { policy: new AccessPolicy(db) });
 
-  // --- feature modules, explicitly and in order
-  const healthCheck = async () => ({
-    database: await pingDatabase(db).then(() => true, () => false),
-    blobStore: await blobs.ping().then(() => true, () => false),
-  });
+  // --- every module's routes, in the list's order
   await app.register(
     async (api) => {
-      await api.register(authRoutes, { auth, health: healthCheck, authRateLimit: config.authRateLimitPerMinute });
-      await api.register(captchaRoutes, { captcha });
-      await api.register(signupRoutes, { signup, authRateLimit: config.authRateLimitPerMinute });
-      await api.register(eulaRoutes, { eula });
-      await api.register(accountRoutes, { account });
-      await api.register(notificationRoutes, { notifications });
-      await api.register(remoteConfigRoutes, { remoteConfig });
-      await api.register(fileRoutes, { files });
-      await api.register(uploadRoutes, { uploads, publicUrl: config.publicUrl });
-      await api.register(downloadRoutes, { downloads });
-      await api.register(mediaRoutes, { media });
-      await api.register(timelineRoutes, { timeline });
-      await api.register(albumRoutes, { albums });
+      for (const { routes } of modules) if (routes) await api.register(routes[0], routes[1]);
     },
     { prefix: '/api' },
   );

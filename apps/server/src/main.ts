@@ -1,9 +1,6 @@
 import './threadpool.js';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
-import { purgeExpired } from './infra/db/housekeeping.js';
-import { abortStaleUploads } from './modules/upload/upload.service.js';
-import { purgeExpiredZipLists } from './modules/download/download.service.js';
 
 async function main(): Promise<void> {
   let config;
@@ -17,23 +14,8 @@ async function main(): Promise<void> {
     throw err;
   }
   const app = await buildApp(config);
+  // Runs queued jobs, and the modules' schedules (housekeeping) as their occurrences come due.
   app.jobs.start();
-  const housekeeping = setInterval(() => {
-    const { db } = app.database;
-    purgeExpired(db).then(
-      (deleted) => app.log.info({ deleted }, 'housekeeping'),
-      (err) => app.log.error({ err }, 'housekeeping failed'),
-    );
-    abortStaleUploads({ db, blobs: app.blobs, logger: app.log }).then(
-      (uploads) => app.log.info({ uploads }, 'upload housekeeping'),
-      (err) => app.log.error({ err }, 'upload housekeeping failed'),
-    );
-    purgeExpiredZipLists(db).then(
-      (zipLists) => app.log.info({ zipLists }, 'zip link housekeeping'),
-      (err) => app.log.error({ err }, 'zip link housekeeping failed'),
-    );
-  }, 60 * 60_000);
-  housekeeping.unref();
   await app.listen({ port: config.port, host: config.host });
   app.log.info({ publicUrl: config.publicUrl ?? '(from each request)', database: app.database.dialect, blobs: config.blobs.kind }, 'Bulut is up');
 
@@ -44,7 +26,6 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down: finishing in-flight requests and jobs');
     // A hard stop if something hangs, so an orchestrator's restart is never blocked forever.
     setTimeout(() => process.exit(1), 30_000).unref();
-    clearInterval(housekeeping);
     await app.close();
     process.exit(0);
   };

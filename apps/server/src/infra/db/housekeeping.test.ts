@@ -1,6 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, signUp, startTestApp, type TestApp } from '../../test/harness.js';
 import { purgeExpired } from './housekeeping.js';
+import { PURGE_EXPIRED_SCHEDULE } from '../infra.module.js';
+import { ABORT_STALE_UPLOADS_SCHEDULE } from '../../modules/upload/upload.module.js';
+import { PURGE_ZIP_LISTS_SCHEDULE } from '../../modules/download/download.module.js';
+import { uploadApi } from '../../modules/upload/upload.fixtures.js';
+import { STALE_UPLOAD_MS } from '../../modules/upload/upload.service.js';
+import { days } from '../../shared/time.js';
 
 describe.each(DIALECTS)('housekeeping (%s)', (dialect) => {
   let t: TestApp;
@@ -23,5 +30,44 @@ describe.each(DIALECTS)('housekeeping (%s)', (dialect) => {
     const res = await t.app.inject({ url: '/api/account/info', headers: { 'x-auth-token': b.token } });
     expect(res.statusCode).toBe(200);
     expect(await db.selectFrom('account').select('id').execute()).toHaveLength(2);
+  });
+
+  it('runs as scheduled jobs on the queue: a due occurrence removes an expired session and a stale upload, and the next one waits', async () => {
+    const db = t.database.db;
+    const schedules = [PURGE_EXPIRED_SCHEDULE, ABORT_STALE_UPLOADS_SCHEDULE, PURGE_ZIP_LISTS_SCHEDULE];
+    const pending = () =>
+      db
+        .selectFrom('job')
+        .select(['id', 'schedule_key', 'run_at'])
+        .where('status', 'in', ['queued', 'running'])
+        .where('schedule_key', 'is not', null)
+        .orderBy('schedule_key')
+        .execute();
+    const before = await pending();
+    // The app ensured one occurrence per schedule at start, an interval away, so none ran yet.
+    expect(before.map((r) => r.schedule_key)).toEqual([...schedules].sort());
+    expect(before.every((r) => r.run_at > Date.now())).toBe(true);
+
+    const expired = await signUp(t);
+    const live = await signUp(t);
+    await db.updateTable('session').set({ expires_at: Date.now() - days(2) }).where('account_id', '=', expired.accountId).execute();
+    const stale = randomUUID();
+    const piece = await uploadApi(t, live.token).piece(stale, 'stale.bin', Buffer.alloc(100, 1), 0, 1000);
+    expect(piece.statusCode, piece.body).toBe(202);
+    await db.updateTable('upload').set({ updated_at: Date.now() - STALE_UPLOAD_MS - 1000 }).where('id', '=', stale).execute();
+
+    const due = Date.now() - 1000;
+    await db.updateTable('job').set({ run_at: due }).where('schedule_key', 'in', schedules).where('status', '=', 'queued').execute();
+    let ran = 0;
+    for (let n = await t.app.jobs.runDue(); n > 0; n = await t.app.jobs.runDue()) ran += n;
+    expect(ran).toBe(schedules.length);
+
+    expect(await db.selectFrom('session').where('account_id', '=', expired.accountId).selectAll().execute()).toHaveLength(0);
+    expect(await db.selectFrom('session').where('account_id', '=', live.accountId).selectAll().execute()).toHaveLength(1);
+    expect(await db.selectFrom('upload').select('status').where('id', '=', stale).executeTakeFirstOrThrow()).toEqual({ status: 'ABORTED' });
+    const after = await pending();
+    expect(after.map((r) => [r.schedule_key, r.run_at])).toEqual([...schedules].sort().map((s) => [s, due + 60 * 60_000]));
+    expect(after.some((r) => before.some((b) => b.id === r.id))).toBe(false);
+    expect(await t.app.jobs.runDue()).toBe(0);
   });
 });

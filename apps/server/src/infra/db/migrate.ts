@@ -1,4 +1,4 @@
-import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, NO_MIGRATIONS, type Kysely, type Migration, type MigrationProvider, type MigrationResultSet } from 'kysely';
 import { migrations } from '../../db/migrations/index.js';
 
 // Migrations are imported statically so the compiled server needs no file-system lookup.
@@ -9,11 +9,22 @@ class StaticProvider implements MigrationProvider {
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function migrateToLatest(db: Kysely<any>): Promise<void> {
-  const migrator = new Migrator({ db, provider: new StaticProvider() });
-  const { error, results } = await migrator.migrateToLatest();
+const migrator = (db: Kysely<any>) => new Migrator({ db, provider: new StaticProvider() });
+
+function check({ error, results }: MigrationResultSet): void {
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`);
   }
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function migrateToLatest(db: Kysely<any>): Promise<void> {
+  check(await migrator(db).migrateToLatest());
+}
+
+/** Runs every applied migration's `down`, newest first (tests prove each one can be undone). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function migrateDownToZero(db: Kysely<any>): Promise<void> {
+  check(await migrator(db).migrateTo(NO_MIGRATIONS));
 }

@@ -11,7 +11,7 @@ import { SmtpMailer } from '../mail/mailer.js';
 import { OutboxSmsGateway } from '../sms/sms-gateway.js';
 import { DevOutbox } from '../outbox/dev-outbox.js';
 import { MessageJobs } from './message-jobs.js';
-import { JobQueue } from './job-queue.js';
+import { JobQueue, nextRun } from './job-queue.js';
 
 const logger = pino({ level: 'silent' });
 
@@ -214,5 +214,119 @@ describe.each(DIALECTS)('job queue (%s)', (dialect) => {
       waiting.splice(0).forEach((resolve) => resolve());
       await q.stop();
     }
+  });
+
+  describe('schedules', () => {
+    const pending = (name: string) =>
+      database.db
+        .selectFrom('job')
+        .selectAll()
+        .where('schedule_key', '=', name)
+        .where('status', 'in', ['queued', 'running'])
+        .execute();
+    // Separate connections per instance, as separate server processes would have.
+    const instances = (n: number) =>
+      Array.from({ length: n }, () => createDatabase({ databaseUrl: url, sqliteFile: path.join(dir, 'db.sqlite'), poolSize: 3 }));
+
+    it('instances racing at start-up create one pending occurrence, due one interval later', async () => {
+      const dbs = instances(3);
+      try {
+        const before = Date.now();
+        const queues = dbs.map((db) => {
+          const q = queue(db);
+          q.registerSchedule({ name: 'tick.race', everyMs: 60_000, run: async () => {} });
+          return q;
+        });
+        await Promise.all([...queues, ...queues].map((q) => q.ensureSchedules()));
+        const rows = await pending('tick.race');
+        expect(rows).toHaveLength(1);
+        expect(rows[0]!.status).toBe('queued');
+        expect(rows[0]!.run_at).toBeGreaterThanOrEqual(before + 60_000);
+        // A restart later keeps the occurrence it finds.
+        await queues[0]!.ensureSchedules();
+        expect(await pending('tick.race')).toEqual(rows);
+      } finally {
+        await Promise.all(dbs.map((d) => d.destroy()));
+      }
+    });
+
+    it('an occurrence runs once across instances and enqueues the next one at the cadence', async () => {
+      const dbs = instances(3);
+      try {
+        let runs = 0;
+        const queues = dbs.map((db) => {
+          const q = queue(db);
+          q.registerSchedule({
+            name: 'tick.once',
+            everyMs: 60_000,
+            run: async () => {
+              runs++;
+              await new Promise((r) => setTimeout(r, 5));
+            },
+          });
+          return q;
+        });
+        await queues[0]!.ensureSchedules();
+        const due = Date.now() - 1_000;
+        await database.db.updateTable('job').set({ run_at: due }).where('schedule_key', '=', 'tick.once').execute();
+
+        const ran = await Promise.all(queues.map((q) => q.runDue()));
+        expect(runs).toBe(1);
+        expect(ran.reduce((a, b) => a + b, 0)).toBe(1);
+        const rows = await database.db.selectFrom('job').selectAll().where('schedule_key', '=', 'tick.once').orderBy('run_at').execute();
+        expect(rows.map((r) => [r.status, r.run_at])).toEqual([
+          ['done', due],
+          ['queued', due + 60_000],
+        ]);
+        // The next occurrence is not due yet: nothing runs.
+        expect((await Promise.all(queues.map((q) => q.runDue()))).every((n) => n === 0)).toBe(true);
+        expect(runs).toBe(1);
+      } finally {
+        await Promise.all(dbs.map((d) => d.destroy()));
+      }
+    });
+
+    it('a failing occurrence is recorded as failed and the schedule goes on; start-up adds none while one runs', async () => {
+      const q = queue();
+      let release = () => {};
+      let fail = true;
+      q.registerSchedule({
+        name: 'tick.fail',
+        everyMs: 1_000,
+        run: async () => {
+          if (fail) throw new Error('disk full');
+          await new Promise<void>((resolve) => (release = resolve));
+        },
+      });
+      await q.ensureSchedules();
+      await database.db.updateTable('job').set({ run_at: 0 }).where('schedule_key', '=', 'tick.fail').execute();
+      expect(await q.runDue()).toBe(1);
+      const failed = await database.db.selectFrom('job').selectAll().where('schedule_key', '=', 'tick.fail').where('status', '=', 'failed').execute();
+      expect(failed.map((r) => r.last_error)).toEqual(['disk full']);
+      const [next] = await pending('tick.fail');
+      expect(next!.run_at).toBeGreaterThan(Date.now() - 1_000);
+
+      fail = false;
+      await database.db.updateTable('job').set({ run_at: 0 }).where('id', '=', next!.id).execute();
+      const running = q.runDue();
+      for (let i = 0; (await pending('tick.fail'))[0]?.status !== 'running'; i++) {
+        if (i > 500) throw new Error('the occurrence never started');
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      await q.ensureSchedules();
+      expect((await pending('tick.fail')).map((r) => r.id)).toEqual([next!.id]);
+      release();
+      expect(await running).toBe(1);
+      const after = await pending('tick.fail');
+      expect(after).toHaveLength(1);
+      expect(after[0]!.id).not.toBe(next!.id);
+    });
+
+    it('the next occurrence is the first slot of the cadence after now, skipping missed ones', () => {
+      expect(nextRun(1_000, 100, 1_050)).toBe(1_100);
+      expect(nextRun(1_000, 100, 1_000)).toBe(1_100);
+      expect(nextRun(1_000, 100, 1_100)).toBe(1_200);
+      expect(nextRun(1_000, 100, 5_432)).toBe(5_500);
+    });
   });
 });

@@ -1,14 +1,30 @@
 import os from 'node:os';
-import type { Kysely } from 'kysely';
+import type { Kysely, Updateable } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DB } from '../db/schema.js';
 import type { Executor } from '../db/executor.js';
 import type { Dialect } from '../db/database.js';
 import { lockSkipLocked } from '../db/dialect.js';
 import { newId } from '../../shared/tokens.js';
-import type { JobRow } from './job.table.js';
+import type { JobRow, JobTable } from './job.table.js';
 
 export type JobHandler = (payload: unknown, ctx: { jobId: string; attempt: number }) => Promise<void>;
+
+export interface JobOptions {
+  maxAttempts?: number;
+  backoffMs?: number;
+  /** Slots of its own (heavy work such as media); without it the type shares the queue's `concurrency` slots. */
+  concurrency?: number;
+}
+
+/** A recurring job: one occurrence at a time across every instance sharing the database, at a fixed cadence. */
+export interface Schedule {
+  /** Also the job type of its occurrences. */
+  name: string;
+  everyMs: number;
+  /** What it returns is logged (e.g. how many rows it removed). */
+  run: () => Promise<unknown>;
+}
 
 interface Registration {
   handler: JobHandler;
@@ -16,6 +32,8 @@ interface Registration {
   backoffMs: number;
   /** Slots of its own (heavy work such as media); without it the type shares the queue's `concurrency` slots. */
   concurrency?: number;
+  /** Set for a schedule's occurrences: finishing one enqueues the next this far on. */
+  everyMs?: number;
 }
 
 /** Where a job runs: the shared slots (key null) or the dedicated slots of one type. */
@@ -58,7 +76,8 @@ export class JobQueue {
     this.leaseMs = opts.leaseMs ?? 5 * 60_000;
   }
 
-  register(type: string, handler: JobHandler, opts: { maxAttempts?: number; backoffMs?: number; concurrency?: number } = {}): void {
+  register(type: string, handler: JobHandler, opts: JobOptions = {}): void {
+    if (this.registry.get(type)?.everyMs !== undefined) throw new Error(`job type ${type} is a schedule`);
     this.registry.set(type, {
       handler,
       maxAttempts: opts.maxAttempts ?? 5,
@@ -87,6 +106,52 @@ export class JobQueue {
       })
       .execute();
     return id;
+  }
+
+  /** A failed occurrence is not retried: the next one is its retry. */
+  registerSchedule(schedule: Schedule): void {
+    if (!(schedule.everyMs > 0)) throw new Error(`schedule ${schedule.name} needs a positive interval`);
+    this.registry.set(schedule.name, {
+      handler: async () => {
+        const result = await schedule.run();
+        if (result !== undefined) this.opts.logger.info({ schedule: schedule.name, result }, 'scheduled job done');
+      },
+      maxAttempts: 1,
+      backoffMs: 0,
+      everyMs: schedule.everyMs,
+    });
+  }
+
+  /**
+   * Makes sure every registered schedule has its pending occurrence, first due one interval from now; an existing
+   * one (queued or running, from any instance) is kept, so restarts and racing instances never add a second.
+   */
+  async ensureSchedules(): Promise<void> {
+    const at = Date.now();
+    for (const [type, reg] of this.registry) {
+      if (reg.everyMs !== undefined) await this.insertOccurrence(this.opts.db, type, at + reg.everyMs);
+    }
+  }
+
+  private async insertOccurrence(executor: Executor, type: string, runAt: number): Promise<void> {
+    const at = Date.now();
+    await executor
+      .insertInto('job')
+      .values({
+        id: newId(),
+        type,
+        payload: '{}',
+        status: 'queued',
+        attempts: 0,
+        max_attempts: 1,
+        run_at: runAt,
+        schedule_key: type,
+        created_at: at,
+        updated_at: at,
+      })
+      // The partial unique index on schedule_key is the only one an occurrence can hit: another one is pending.
+      .onConflict((oc) => oc.doNothing())
+      .execute();
   }
 
   start(): void {
@@ -183,37 +248,26 @@ export class JobQueue {
   private async execute(job: JobRow, pool: string | null): Promise<void> {
     this.running++;
     this.busy.set(pool, (this.busy.get(pool) ?? 0) + 1);
-    const { db, logger } = this.opts;
+    const { logger } = this.opts;
     const reg = this.registry.get(job.type);
     const log = logger.child({ jobId: job.id, jobType: job.type, attempt: job.attempts });
     try {
       if (!reg) throw new Error(`no handler for job type ${job.type}`);
       await reg.handler(JSON.parse(job.payload), { jobId: job.id, attempt: job.attempts });
-      await db
-        .updateTable('job')
-        .set({ status: 'done', locked_by: null, locked_until: null, last_error: null, updated_at: Date.now() })
-        .where('id', '=', job.id)
-        .where('locked_by', '=', this.workerId)
-        .execute();
+      await this.finish(job, reg, { status: 'done', locked_by: null, locked_until: null, last_error: null, updated_at: Date.now() });
       log.debug('job done');
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       const finalAttempt = job.attempts >= job.max_attempts;
       const backoff = Math.min((reg?.backoffMs ?? 2_000) * 2 ** (job.attempts - 1), MAX_BACKOFF_MS);
-      await db
-        .updateTable('job')
-        .set({
-          status: finalAttempt ? 'failed' : 'queued',
-          run_at: Date.now() + backoff,
-          locked_by: null,
-          locked_until: null,
-          last_error: message.slice(0, 2000),
-          updated_at: Date.now(),
-        })
-        .where('id', '=', job.id)
-        .where('locked_by', '=', this.workerId)
-        .execute()
-        .catch((e) => log.error({ err: e }, 'could not record job failure'));
+      await this.finish(job, reg, {
+        status: finalAttempt ? 'failed' : 'queued',
+        run_at: Date.now() + backoff,
+        locked_by: null,
+        locked_until: null,
+        last_error: message.slice(0, 2000),
+        updated_at: Date.now(),
+      }).catch((e) => log.error({ err: e }, 'could not record job failure'));
       log.warn({ err: message, finalAttempt }, 'job failed');
     } finally {
       this.running--;
@@ -221,4 +275,27 @@ export class JobQueue {
       if (this.running === 0) this.idle.splice(0).forEach((resolve) => resolve());
     }
   }
+
+  /**
+   * Records a job's outcome while it is still ours; a schedule's occurrence also enqueues the next one in the same
+   * transaction, so a crash between the two never loses or doubles the schedule.
+   */
+  private async finish(job: JobRow, reg: Registration | undefined, values: Updateable<JobTable>): Promise<void> {
+    const record = (executor: Executor) =>
+      executor.updateTable('job').set(values).where('id', '=', job.id).where('locked_by', '=', this.workerId).executeTakeFirst();
+    const every = job.schedule_key === null ? undefined : reg?.everyMs;
+    if (every === undefined) {
+      await record(this.opts.db);
+      return;
+    }
+    await this.opts.db.transaction().execute(async (trx) => {
+      const { numUpdatedRows } = await record(trx);
+      if (numUpdatedRows > 0n) await this.insertOccurrence(trx, job.type, nextRun(job.run_at, every, Date.now()));
+    });
+  }
+}
+
+/** The first slot of the cadence after `now`: occurrences missed while every instance was down are skipped, not run in a burst. */
+export function nextRun(previous: number, everyMs: number, now: number): number {
+  return previous + (Math.floor(Math.max(0, now - previous) / everyMs) + 1) * everyMs;
 }

@@ -13,6 +13,8 @@ export interface JobTable {
   locked_by: string | null;
   locked_until: number | null;
   last_error: string | null;
+  /** The schedule this occurrence belongs to; null for one-off jobs. */
+  schedule_key: string | null;
   created_at: number;
   updated_at: number;
 }

@@ -1,17 +1,15 @@
-import os from 'node:os';
 import { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import exifr from 'exifr';
 import type { DB } from '../../infra/db/schema.js';
-import type { JobQueue } from '../../infra/jobs/job-queue.js';
 import { BlobNotFoundError, type BlobStore } from '../../infra/blob-store/blob-store.js';
 import { NotFound } from '../../shared/errors.js';
 import type { UrlSigner } from '../../infra/signing/url-signer.js';
 import { utcDay } from '../../shared/days.js';
 import * as files from '../files/files.public.js';
 import type { FileRow, MediaFacts } from '../files/files.public.js';
-import { cameraName, coordinate, exifDate, exifDay, isHeif, isVideo, MEDIA_PROCESS_JOB, previewKey, thumbKey } from './media.facts.js';
+import { cameraName, coordinate, exifDate, exifDay, isHeif, isVideo, previewKey, thumbKey } from './media.facts.js';
 import type { DerivativeKind } from './media.links.js';
 import { decodeHeif, heifExifTiff, isHeifFile } from './media.heif.js';
 import { renderImage, type Rendered } from './media.render.js';
@@ -21,15 +19,12 @@ import { hasTool, MediaDecodeError, posterFrame, probeVideo, withTempFile } from
 const EXIF_HEAD_BYTES = 512 * 1024;
 /** A HEIC is read whole into memory to decode; phone photos are a few MB. */
 const HEIF_MAX_BYTES = 256 * 1024 ** 2;
-/** Media jobs get their own slots, one per core, so a photo backlog neither idles a core nor delays mail and SMS. */
-const MEDIA_CONCURRENCY = os.availableParallelism();
 const EXIF_OPTIONS = { tiff: true, exif: true, gps: true, reviveValues: false, translateValues: false, mergeOutput: true } as const;
 const NOT_FOUND = 'File not found.';
 
 export interface MediaDeps {
   db: Kysely<DB>;
   blobs: BlobStore;
-  jobs: JobQueue;
   signer: UrlSigner;
   logger: FastifyBaseLogger;
 }
@@ -40,13 +35,7 @@ export interface MediaDeps {
  * infrastructure failures (database, blob store) throw, so the queue retries them. The original is never touched.
  */
 export class MediaService {
-  constructor(private readonly d: MediaDeps) {
-    d.jobs.register(MEDIA_PROCESS_JOB, (payload) => this.process((payload as { fileId: string }).fileId), {
-      maxAttempts: 5,
-      backoffMs: 30_000,
-      concurrency: MEDIA_CONCURRENCY,
-    });
-  }
+  constructor(private readonly d: MediaDeps) {}
 
   async process(fileId: string): Promise<void> {
     const file = await files.getByIdUnscoped(this.d.db, fileId);

@@ -1,0 +1,22 @@
+import type { Kysely } from 'kysely';
+import type { Config } from '../../config.js';
+import type { DB } from '../../infra/db/schema.js';
+import { routes, type ModuleWith } from '../../infra/module-manifest.js';
+import { AuthService } from './auth.service.js';
+import { authRoutes } from './auth.routes.js';
+
+export function authModule(d: {
+  db: Kysely<DB>;
+  config: Config;
+  captcha: ConstructorParameters<typeof AuthService>[2];
+  /** Answers the health route: whether the database and the blob store respond. */
+  health: () => Promise<{ database: boolean; blobStore: boolean }>;
+}): ModuleWith<AuthService> {
+  const auth = new AuthService(d.db, d.config, d.captcha);
+  return {
+    name: 'auth',
+    routes: routes(authRoutes, { auth, health: d.health, authRateLimit: d.config.authRateLimitPerMinute }),
+    tables: ['session', 'remember_me_token', 'rate_counter'],
+    service: auth,
+  };
+}

@@ -1,0 +1,11 @@
+import type { Kysely } from 'kysely';
+import type { Config } from '../../config.js';
+import type { DB } from '../../infra/db/schema.js';
+import { routes, type ModuleWith } from '../../infra/module-manifest.js';
+import { CaptchaService } from './captcha.service.js';
+import { captchaRoutes } from './captcha.routes.js';
+
+export function captchaModule(d: { db: Kysely<DB>; config: Config }): ModuleWith<CaptchaService> {
+  const captcha = new CaptchaService(d.db, d.config);
+  return { name: 'captcha', routes: routes(captchaRoutes, { captcha }), tables: ['captcha'], service: captcha };
+}

@@ -1,0 +1,20 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../infra/db/schema.js';
+import type { BlobStore } from '../../infra/blob-store/blob-store.js';
+import type { JobQueue } from '../../infra/jobs/job-queue.js';
+import { routes, type ModuleWith } from '../../infra/module-manifest.js';
+import type { DerivativeLinks } from './file.schemas.js';
+import { FilesService } from './file.service.js';
+import { purgeBlobsJob } from './file.jobs.js';
+import { fileRoutes } from './file.routes.js';
+
+export function filesModule(d: { db: Kysely<DB>; jobs: JobQueue; blobs: BlobStore; links: DerivativeLinks }): ModuleWith<FilesService> {
+  const files = new FilesService(d);
+  return {
+    name: 'files',
+    routes: routes(fileRoutes, { files }),
+    jobs: [purgeBlobsJob(d.blobs)],
+    tables: ['file', 'file_activity'],
+    service: files,
+  };
+}

@@ -1,0 +1,31 @@
+import os from 'node:os';
+import type { Kysely } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
+import type { DB } from '../../infra/db/schema.js';
+import type { BlobStore } from '../../infra/blob-store/blob-store.js';
+import type { UrlSigner } from '../../infra/signing/url-signer.js';
+import { routes, type ModuleWith } from '../../infra/module-manifest.js';
+import { MEDIA_PROCESS_JOB } from './media.facts.js';
+import { MediaService } from './media.service.js';
+import { mediaRoutes } from './media.routes.js';
+
+/** Media jobs get their own slots, one per core, so a photo backlog neither idles a core nor delays mail and SMS. */
+const MEDIA_CONCURRENCY = os.availableParallelism();
+
+export function mediaModule(d: { db: Kysely<DB>; blobs: BlobStore; signer: UrlSigner; logger: FastifyBaseLogger }): ModuleWith<MediaService> {
+  const media = new MediaService(d);
+  return {
+    name: 'media',
+    routes: routes(mediaRoutes, { media }),
+    jobs: [
+      {
+        type: MEDIA_PROCESS_JOB,
+        handler: (payload) => media.process((payload as { fileId: string }).fileId),
+        options: { maxAttempts: 5, backoffMs: 30_000, concurrency: MEDIA_CONCURRENCY },
+      },
+    ],
+    // Media writes its facts into `file` rows through its repository; the table is the files module's.
+    tables: [],
+    service: media,
+  };
+}

@@ -1,0 +1,15 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../infra/db/schema.js';
+import { routes, type ModuleWith } from '../../infra/module-manifest.js';
+import { NotificationService } from './notification.service.js';
+import { notificationRoutes } from './notification.routes.js';
+
+export function notificationModule(d: { db: Kysely<DB> }): ModuleWith<NotificationService> {
+  const notifications = new NotificationService(d.db);
+  return {
+    name: 'notification',
+    routes: routes(notificationRoutes, { notifications }),
+    tables: ['notification'],
+    service: notifications,
+  };
+}

@@ -1,0 +1,37 @@
+import type { Kysely } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
+import type { DB } from '../../infra/db/schema.js';
+import type { BlobStore } from '../../infra/blob-store/blob-store.js';
+import type { JobQueue } from '../../infra/jobs/job-queue.js';
+import { routes, type ModuleWith } from '../../infra/module-manifest.js';
+import { minutes } from '../../shared/time.js';
+import { abortStaleUploads, UploadService, type UploadDeps } from './upload.service.js';
+import { uploadRoutes } from './upload.routes.js';
+
+export const ABORT_STALE_UPLOADS_SCHEDULE = 'upload.abort-stale';
+
+export function uploadModule(d: {
+  db: Kysely<DB>;
+  blobs: BlobStore;
+  jobs: JobQueue;
+  logger: FastifyBaseLogger;
+  links: NonNullable<UploadDeps['links']>;
+  publicUrl: string | null;
+  onFolderChanged: NonNullable<UploadDeps['onFolderChanged']>;
+}): ModuleWith<UploadService> {
+  const uploads = new UploadService({
+    db: d.db,
+    blobs: d.blobs,
+    jobs: d.jobs,
+    logger: d.logger,
+    links: d.links,
+    onFolderChanged: d.onFolderChanged,
+  });
+  return {
+    name: 'upload',
+    routes: routes(uploadRoutes, { uploads, publicUrl: d.publicUrl }),
+    schedules: [{ name: ABORT_STALE_UPLOADS_SCHEDULE, everyMs: minutes(60), run: () => abortStaleUploads(d) }],
+    tables: ['upload'],
+    service: uploads,
+  };
+}
