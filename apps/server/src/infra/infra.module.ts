@@ -1,20 +1,20 @@
 import type { Kysely } from 'kysely';
 import type { DB } from './db/schema.js';
-import { purgeExpired } from './db/housekeeping.js';
+import { purgeFinishedJobs } from './db/housekeeping.js';
 import { MessageJobs } from './jobs/message-jobs.js';
 import type { Mailer } from './mail/mailer.js';
 import type { SmsGateway } from './sms/sms-gateway.js';
 import type { ModuleManifest } from './module-manifest.js';
 import { minutes } from '../shared/time.js';
 
-export const PURGE_EXPIRED_SCHEDULE = 'housekeeping.purge-expired';
+export const PURGE_JOBS_SCHEDULE = 'jobs.purge-finished';
 
 /** Shared infrastructure's own jobs, schedules and tables (the queue's, and the secrets behind signed URLs). */
 export function infraModule(d: { db: Kysely<DB>; mailer: Mailer; sms: SmsGateway }): ModuleManifest {
   return {
     name: 'infra',
     jobs: MessageJobs.jobs(d.mailer, d.sms),
-    schedules: [{ name: PURGE_EXPIRED_SCHEDULE, everyMs: minutes(60), run: () => purgeExpired(d.db) }],
+    schedules: [{ name: PURGE_JOBS_SCHEDULE, everyMs: minutes(60), run: () => purgeFinishedJobs(d.db) }],
     tables: ['job', 'server_secret'],
   };
 }

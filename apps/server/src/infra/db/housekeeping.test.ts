@@ -1,8 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, signUp, startTestApp, type TestApp } from '../../test/harness.js';
-import { purgeExpired } from './housekeeping.js';
-import { PURGE_EXPIRED_SCHEDULE } from '../infra.module.js';
+import { purgeFinishedJobs } from './housekeeping.js';
+import { AuthService } from '../../modules/auth/auth.service.js';
+import { CaptchaService } from '../../modules/captcha/captcha.service.js';
+import { purgeOlderThan as purgeStaleSignups } from '../../modules/signup/signup.repository.js';
+import { PURGE_JOBS_SCHEDULE } from '../infra.module.js';
+import { PURGE_SESSIONS_SCHEDULE } from '../../modules/auth/auth.module.js';
+import { PURGE_CAPTCHAS_SCHEDULE } from '../../modules/captcha/captcha.module.js';
+import { PURGE_SIGNUPS_SCHEDULE } from '../../modules/signup/signup.module.js';
 import { ABORT_STALE_UPLOADS_SCHEDULE } from '../../modules/upload/upload.module.js';
 import { PURGE_ZIP_LISTS_SCHEDULE } from '../../modules/download/download.module.js';
 import { uploadApi } from '../../modules/upload/upload.fixtures.js';
@@ -16,17 +22,39 @@ describe.each(DIALECTS)('housekeeping (%s)', (dialect) => {
   });
   afterAll(() => t.close());
 
-  it('removes long-expired sessions and finished sign-ups but keeps live ones and accounts', async () => {
+  it('removes long-expired sessions, finished sign-ups, expired captchas, stale counters and old finished jobs, but keeps live ones and accounts', async () => {
     const a = await signUp(t);
     const b = await signUp(t);
     const db = t.database.db;
+    const at = Date.now();
     await db.updateTable('session').set({ expires_at: 1 }).where('account_id', '=', a.accountId).execute();
     await db.updateTable('signup_request').set({ created_at: 1 }).execute();
-    const deleted = await purgeExpired(db);
-    expect(deleted.sessions).toBeGreaterThanOrEqual(1);
-    expect(deleted.signups).toBeGreaterThanOrEqual(2);
+    await db.insertInto('captcha').values([
+      { id: randomUUID(), answer: 'x', created_at: 1, expires_at: 2 },
+      { id: randomUUID(), answer: 'y', created_at: at, expires_at: at + 60_000 },
+    ]).execute();
+    await db.insertInto('rate_counter').values([
+      { key: `old:${randomUUID()}`, count: 3, window_start: at - days(2) },
+      { key: `new:${randomUUID()}`, count: 3, window_start: at },
+    ]).execute();
+    const oldJob = randomUUID();
+    await db.insertInto('job').values({
+      id: oldJob, type: 'mail.send', payload: '{}', status: 'done', attempts: 1, max_attempts: 1, run_at: 1,
+      locked_until: null, last_error: null, created_at: 1, updated_at: at - days(8),
+    }).execute();
+
+    // The services the schedules call, built as app.ts builds them.
+    const captcha = new CaptchaService(db, t.config);
+    const auth = new AuthService(db, t.config, captcha);
+    expect((await auth.purgeExpired(at)).sessions).toBeGreaterThanOrEqual(1);
+    expect(await captcha.purgeExpired(at)).toEqual({ captchas: 1, counters: 1 });
+    expect(await purgeStaleSignups(db, at - days(1))).toBeGreaterThanOrEqual(2);
+    expect(await purgeFinishedJobs(db, at)).toBe(1);
+
     expect(await db.selectFrom('session').where('account_id', '=', a.accountId).selectAll().execute()).toHaveLength(0);
     expect(await db.selectFrom('session').where('account_id', '=', b.accountId).selectAll().execute()).toHaveLength(1);
+    expect(await db.selectFrom('captcha').selectAll().execute()).toHaveLength(1);
+    expect(await db.selectFrom('rate_counter').where('key', 'like', 'new:%').selectAll().execute()).toHaveLength(1);
     const res = await t.app.inject({ url: '/api/account/info', headers: { 'x-auth-token': b.token } });
     expect(res.statusCode).toBe(200);
     expect(await db.selectFrom('account').select('id').execute()).toHaveLength(2);
@@ -34,7 +62,14 @@ describe.each(DIALECTS)('housekeeping (%s)', (dialect) => {
 
   it('runs as scheduled jobs on the queue: a due occurrence removes an expired session and a stale upload, and the next one waits', async () => {
     const db = t.database.db;
-    const schedules = [PURGE_EXPIRED_SCHEDULE, ABORT_STALE_UPLOADS_SCHEDULE, PURGE_ZIP_LISTS_SCHEDULE];
+    const schedules = [
+      PURGE_JOBS_SCHEDULE,
+      PURGE_SESSIONS_SCHEDULE,
+      PURGE_CAPTCHAS_SCHEDULE,
+      PURGE_SIGNUPS_SCHEDULE,
+      ABORT_STALE_UPLOADS_SCHEDULE,
+      PURGE_ZIP_LISTS_SCHEDULE,
+    ];
     const pending = () =>
       db
         .selectFrom('job')

@@ -4,6 +4,9 @@ import type { DB } from '../../infra/db/schema.js';
 import { routes, type ModuleWith } from '../../infra/module-manifest.js';
 import { AuthService } from './auth.service.js';
 import { authRoutes } from './auth.routes.js';
+import { minutes } from '../../shared/time.js';
+
+export const PURGE_SESSIONS_SCHEDULE = 'auth.purge-expired';
 
 export function authModule(d: {
   db: Kysely<DB>;
@@ -16,7 +19,8 @@ export function authModule(d: {
   return {
     name: 'auth',
     routes: routes(authRoutes, { auth, health: d.health, authRateLimit: d.config.authRateLimitPerMinute }),
-    tables: ['session', 'remember_me_token', 'rate_counter'],
+    schedules: [{ name: PURGE_SESSIONS_SCHEDULE, everyMs: minutes(60), run: () => auth.purgeExpired() }],
+    tables: ['session', 'remember_me_token'],
     service: auth,
   };
 }

@@ -56,3 +56,13 @@ export const revokeFamily = (db: Executor, familyId: string, at: number) =>
     .where('family_id', '=', familyId)
     .where('revoked_at', 'is', null)
     .execute();
+
+/** Sessions dead for a day (expired or revoked) and expired remember-me tokens; idempotent, any instance may run it. */
+export async function purgeExpired(db: Executor, at: number, grace: number): Promise<{ sessions: number; rememberMe: number }> {
+  const sessions = await db
+    .deleteFrom('session')
+    .where((eb) => eb.or([eb('expires_at', '<', at - grace), eb('revoked_at', '<', at - grace)]))
+    .executeTakeFirst();
+  const rememberMe = await db.deleteFrom('remember_me_token').where('expires_at', '<', at).executeTakeFirst();
+  return { sessions: Number(sessions.numDeletedRows), rememberMe: Number(rememberMe.numDeletedRows) };
+}

@@ -157,6 +157,11 @@ export class AuthService {
     const matches = await accounts.listByNationalPhone(this.db, phone.replace(/^0/, ''));
     return matches.length === 1 ? matches[0] : undefined;
   }
+
+  /** Housekeeping: sessions dead for a day and expired remember-me tokens go; live ones stay. */
+  purgeExpired(at = Date.now()): Promise<{ sessions: number; rememberMe: number }> {
+    return repo.purgeExpired(this.db, at, days(1));
+  }
 }
 
 function deviceName(userAgent: string): string {

@@ -27,16 +27,9 @@ export interface RememberMeTokenTable {
 }
 export type RememberMeToken = Selectable<RememberMeTokenTable>;
 
-export interface RateCounterTable {
-  key: string;
-  count: number;
-  window_start: number;
-}
-
 // The owner of these tables adds them to the database type; infrastructure never imports a feature.
 declare module '../../infra/db/schema.js' {
   interface DB {
-    rate_counter: RateCounterTable;
     remember_me_token: RememberMeTokenTable;
     session: SessionTable;
   }

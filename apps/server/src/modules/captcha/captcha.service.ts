@@ -4,7 +4,7 @@ import type { Config } from '../../config.js';
 import { AppError, NotFound, TooManyRequests } from '../../shared/errors.js';
 import { safeEqual } from '../../shared/tokens.js';
 import { minutes } from '../../shared/time.js';
-import * as counters from '../../shared/rate-counter.repository.js';
+import * as counters from './rate-counter.repository.js';
 import { generateCaptchaText, renderCaptchaAudio, renderCaptchaImage } from '../../infra/captcha/captcha-render.js';
 import * as repo from './captcha.repository.js';
 
@@ -82,5 +82,14 @@ export class CaptchaService {
 
   async clearFailures(channel: CaptchaChannel, account: string): Promise<void> {
     await counters.clear(this.db, [failKey(channel, `acct:${account}`)]);
+  }
+
+  /** Housekeeping: expired captchas and counter windows that ended a day ago. */
+  async purgeExpired(at = Date.now()): Promise<{ captchas: number; counters: number }> {
+    const deleted = await repo.deleteExpired(this.db, at);
+    return {
+      captchas: deleted.reduce((n, r) => n + Number(r.numDeletedRows), 0),
+      counters: await counters.purgeStale(this.db, at),
+    };
   }
 }

@@ -33,3 +33,9 @@ export async function complete(db: Executor, id: string): Promise<boolean> {
     .executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
 }
+
+/** Sign-ups started more than `age` ago: finished or abandoned, their codes are long dead. */
+export async function purgeOlderThan(db: Executor, before: number): Promise<number> {
+  const r = await db.deleteFrom('signup_request').where('created_at', '<', before).executeTakeFirst();
+  return Number(r.numDeletedRows);
+}

@@ -4,7 +4,7 @@ import type { Config } from '../../config.js';
 import type { MessageJobs } from '../../infra/jobs/message-jobs.js';
 import { AppError, BadRequest, Conflict, NotFound, TooManyRequests, ValidationError } from '../../shared/errors.js';
 import { hashToken, newId, newToken, randomDigits, safeEqual } from '../../shared/tokens.js';
-import { minutes } from '../../shared/time.js';
+import { days, minutes } from '../../shared/time.js';
 import { assertPasswordStrength, hashPassword } from '../../shared/password.js';
 import type { Language } from '../../shared/schemas.js';
 import * as accounts from '../account/account.public.js';
@@ -192,6 +192,11 @@ export class SignupService {
     const text = otpText(language, otp, OTP_MINUTES);
     if (channel === 'EMAIL') await this.d.messages.email(trx, { to: contact.email, subject: otpSubject(language), text });
     else await this.d.messages.sms(trx, { to: contact.phoneE164, text });
+  }
+
+  /** Housekeeping: a sign-up older than a day is finished or abandoned (its code expired long ago). */
+  purgeStale(at = Date.now()): Promise<number> {
+    return repo.purgeOlderThan(this.d.db, at - days(1));
   }
 }
 

@@ -1,4 +1,4 @@
-import type { Executor } from '../infra/db/executor.js';
+import type { Executor } from '../../infra/db/executor.js';
 
 /** Fixed-window counters in the database, so limits hold across restarts and across server processes. */
 export async function hit(db: Executor, key: string, windowMs: number, at = Date.now()): Promise<number> {
@@ -40,4 +40,10 @@ export async function peek(db: Executor, key: string, windowMs: number, at = Dat
 export async function clear(db: Executor, keys: string[]): Promise<void> {
   if (keys.length === 0) return;
   await db.deleteFrom('rate_counter').where('key', 'in', keys).execute();
+}
+
+/** Windows that ended a day ago count for nothing any more. */
+export async function purgeStale(db: Executor, at: number): Promise<number> {
+  const r = await db.deleteFrom('rate_counter').where('window_start', '<', at - 24 * 60 * 60_000).executeTakeFirst();
+  return Number(r.numDeletedRows);
 }
