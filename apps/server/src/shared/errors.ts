@@ -1,4 +1,4 @@
-/** Typed errors that services throw; the error handler maps them to the spec's failure shape. */
+/** Typed errors that services throw; the error handler answers them as { status, message, field }. */
 export class AppError extends Error {
   constructor(
     readonly httpStatus: number,

@@ -42,14 +42,14 @@ export const { useGetAccountInfoQuery, useGetUsagesQuery, useGetAuthoritiesQuery
 
 /**
  * Reads the storage usage again (after uploads and deletions) so the usage bar and the full-storage
- * check follow. The spec's tag list has no usage tag, so this refetches instead of invalidating.
+ * check follow. The cache tag list has no usage tag, so this refetches instead of invalidating.
  */
 export const refreshUsage = () => accountApi.endpoints.getUsages.initiate(undefined, { subscribe: false, forceRefetch: true });
 
 export const PREMIUM_AUTHORITY = 'AUTH_PREMIUM_USER';
 
 /**
- * Family flags (spec 000 §4): a member or admin gets the family flag, a member also the member flag;
+ * Family flags: a member or admin gets the family flag, a member also the member flag;
  * an ACTIVE status is stored, any other cleared; a non-family user clears them all.
  */
 export function persistFamilyFlags(info: Pick<AccountInfo, 'isFamilyMember' | 'isFamilyAdmin' | 'status'>): void {

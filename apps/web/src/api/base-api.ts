@@ -9,7 +9,7 @@ import { TAG_TYPES } from './tags';
 
 export const API_BASE_URL = '/api';
 
-/** Calls that never carry X-Auth-Token: spec 000 §7's list plus our own sign-in and sign-up calls. */
+/** Calls that never carry X-Auth-Token: the anonymous ones (shared files, sign-in steps, prize draw) plus our sign-in and sign-up. */
 export const PUBLIC_ENDPOINTS: ReadonlySet<string> = new Set([
   'getCount',
   'getSharedFiles',
@@ -38,7 +38,7 @@ let loggingOut = false;
 
 /**
  * Ends the session: tells the server (best effort), resets per-user state and caches, clears stored
- * credentials and flags (spec 000 §2), then goes to the sign-in screen.
+ * credentials and flags, then goes to the sign-in screen.
  */
 export function logout(): ThunkAction<Promise<void>, unknown, unknown, UnknownAction> {
   return async (dispatch) => {

@@ -6,7 +6,7 @@ import { currentDevice, getAuthToken, getRememberMeToken, getStoredUser, saveSes
 export type ApiErrorStatus = number | 'FETCH_ERROR' | 'TIMEOUT_ERROR' | 'PARSING_ERROR';
 export type ResponseHeaders = Record<string, string>;
 
-/** Failure shape from the spec: errorStatus, errorData, headers, responseStatus. */
+/** Failure shape of every call: errorStatus, errorData, headers, responseStatus. */
 export interface ApiError {
   errorStatus: ApiErrorStatus;
   errorData: unknown;
@@ -26,7 +26,7 @@ export interface ApiRequest {
   body?: unknown;
   headers?: Record<string, string | undefined>;
   responseHandler?: 'json' | 'text' | 'blob';
-  /** Milliseconds; the spec sets none by default. */
+  /** Milliseconds; calls have no time-out by default. */
   timeout?: number;
 }
 
@@ -37,7 +37,7 @@ export interface ApiExtraOptions {
   public?: boolean;
 }
 
-/** Success shape from the spec: data, status, headers (meta repeats status and headers for transformResponse). */
+/** Success shape of every call: data, status, headers (meta repeats status and headers for transformResponse). */
 export interface ApiSuccess<T = unknown> {
   data: T;
   status: number;
@@ -49,7 +49,7 @@ export type ApiBaseQuery = BaseQueryFn<ApiArgs, unknown, ApiError, ApiExtraOptio
 
 export interface BaseQueryOptions {
   baseUrl: string;
-  /** Endpoint names sent without a token (spec 000 §7 plus our sign-in and sign-up calls). */
+  /** Endpoint names sent without a token (the public calls plus our sign-in and sign-up calls). */
   publicEndpoints: ReadonlySet<string>;
   /** Endpoints whose 401 means "wrong credentials", not "session expired". */
   noRefreshEndpoints: ReadonlySet<string>;
@@ -106,7 +106,7 @@ async function parseBody(response: Response, handler: ApiRequest['responseHandle
 
 type Outcome = ApiSuccess | { error: ApiError; meta?: ApiMeta };
 
-/** One HTTP call, mapped to the spec's success and failure shapes. */
+/** One HTTP call, mapped to the success and failure shapes above. */
 async function send(options: BaseQueryOptions, args: ApiArgs, signal: AbortSignal, token: string | null): Promise<Outcome> {
   const request: ApiRequest = typeof args === 'string' ? { url: args } : args;
   const headers = new Headers();
@@ -224,7 +224,7 @@ export interface RefresherOptions {
   getLanguage: () => string;
 }
 
-/** What to do after a 401: retry with `token` (after the spec's delay when a refresh ran), or give up. */
+/** What to do after a 401: retry with `token` (after the retry delay when a refresh ran), or give up. */
 export type RecoverOutcome = { token: string; refreshed: boolean } | null;
 
 /**
@@ -276,7 +276,7 @@ export function createSessionRefresher(options: RefresherOptions): SessionRefres
 }
 
 /**
- * The shared base query: token header, language header, the spec's result shapes, and on 401 a
+ * The shared base query: token header, language header, the shared result shapes, and on 401 a
  * single-flight remember-me refresh (other requests wait for it), then one retry after 100 ms.
  */
 export function createBaseQuery(options: BaseQueryOptions): ApiBaseQuery {

@@ -19,7 +19,7 @@ export const remoteConfigApi = generatedApi.enhanceEndpoints<TagTypesFromApi<typ
 
 export const { useGetRemoteConfigQuery } = remoteConfigApi;
 
-/** A numeric parameter, or the spec's default while loading, on failure (404 = unknown) or for a bad value. */
+/** A numeric parameter, or `fallback` while loading, on failure (404 = unknown) or for a bad value. */
 export function useRemoteNumber(parameter: string, fallback: number): number {
   const { data } = useGetRemoteConfigQuery({ client: WEB_CLIENT, parameter });
   const parsed = data === null || data === undefined ? Number.NaN : Number.parseInt(data, 10);

@@ -71,7 +71,7 @@ export function currentDevice(): DeviceInfo {
   return { uuid: getDeviceUuid(), name: browserDeviceName(), deviceType: DEVICE_TYPE };
 }
 
-/** Removes exactly what logout must clear from browser storage (spec 000 §2). */
+/** Removes exactly what logout must clear from browser storage: credentials and per-account flags and data. */
 export function clearStoredSession(): void {
   writeStorage(storageKeys.user, null);
   writeStorage(storageKeys.rememberMeToken, null);

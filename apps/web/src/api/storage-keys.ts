@@ -1,4 +1,4 @@
-/** Browser storage keys (spec 000 §3). */
+/** Browser storage keys: the exact names each item is stored under. */
 export const storageKeys = {
   user: 'user',
   rememberMeToken: 'rememberMeToken',

@@ -4,7 +4,7 @@ import { photosMenuItem } from '@/features/photos/routes';
 import type { MenuItem } from '@/lib/menu-item';
 
 /**
- * The side menu of spec 000 §2, in its order (Photos, For you, Contacts, Files, Discover, Shares, Trash); each
+ * The side menu, in this order (Photos, For you, Contacts, Files, Discover, Shares, Trash); each
  * feature declares its own entry in its routes.tsx, and sections without a screen yet add theirs when they arrive.
  */
 export const MENU_ITEMS: readonly MenuItem[] = [photosMenuItem, filesMenuItem, trashMenuItem];

@@ -15,10 +15,10 @@ import { LandingRedirect } from './layout/landing-redirect';
 import { RouteError } from './layout/route-error';
 import type { AppStore } from './store';
 
-/** The signed-in screens in the spec's order; each feature declares its own routes in its routes.tsx. */
+/** The signed-in screens, photos first; each feature declares its own routes in its routes.tsx. */
 const MAIN_ROUTES: readonly RouteObject[][] = [photosRoutes, albumsRoutes, filesRoutes, notificationsRoutes, settingsRoutes];
 
-/** The route table of spec 000 §2, limited to the screens that exist; every screen loads on demand. */
+/** The app's route table, limited to the screens that exist; every screen loads on demand. */
 export function createAppRoutes(store: AppStore): RouteObject[] {
   const requireSession = ({ request }: LoaderFunctionArgs) => {
     if (hasSession()) return null;

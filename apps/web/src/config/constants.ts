@@ -1,4 +1,4 @@
-/** Business constants from the specification (000 §9, 001 §9). */
+/** Product-wide business constants: breakpoint, modal width, time-outs, toast durations and input limits. */
 export const NARROW_BREAKPOINT_PX = 768;
 export const MODAL_WIDTH_PX = 578;
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;

@@ -37,7 +37,7 @@ const builtPaths: ReadonlySet<string> = new Set<string>([
   paths.albums,
 ]);
 
-/** An album's own screen (spec 001 §2: /main/photos/album/{uuid}). */
+/** An album's own screen: /main/photos/album/{uuid}. */
 export function albumPath(uuid: string): string {
   return `/main/photos/album/${encodeURIComponent(uuid)}`;
 }

@@ -6,7 +6,7 @@ export interface Countdown {
   restart: (seconds: number) => void;
 }
 
-/** Ticks once a second down to 0 (spec 000 §4 countdown). */
+/** Ticks once a second down to 0. */
 export function useCountdown(initialSeconds: number): Countdown {
   const [deadline, setDeadline] = useState(() => Date.now() + initialSeconds * 1000);
   const compute = useCallback(() => Math.max(0, Math.ceil((deadline - Date.now()) / 1000)), [deadline]);

@@ -15,7 +15,7 @@ export function useMediaQuery(query: string): boolean {
   return useSyncExternalStore(subscribe, getSnapshot, () => false);
 }
 
-/** Narrow layout is below 768 px (spec 000 §1). */
+/** Narrow layout is below 768 px. */
 export function useIsNarrow(): boolean {
   return useMediaQuery(`(max-width: ${NARROW_BREAKPOINT_PX - 0.02}px)`);
 }

@@ -22,7 +22,7 @@ export function usagePercent(used: number, quota: number): number {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** Date format from the spec: dd.mm.yyyy - hh:mm (local time). */
+/** Dates show as dd.mm.yyyy - hh:mm (local time). */
 export function formatDateTime(value: string | number | Date): string {
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return '';

@@ -24,7 +24,7 @@ function withTimeout<T>(promise: Promise<T>, timeoutMs: number): Promise<T> {
   });
 }
 
-/** Loads a chunk with the spec's 120 s time-out and one retry; a second failure reaches the route error screen. */
+/** Loads a chunk with a 120 s time-out and one retry; a second failure reaches the route error screen. */
 export async function loadChunk<T>(load: () => Promise<T>, timeoutMs = CHUNK_LOAD_TIMEOUT_MS, retries = 1): Promise<T> {
   let lastError: unknown;
   for (let attempt = 0; attempt <= retries; attempt += 1) {

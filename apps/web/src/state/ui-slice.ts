@@ -9,7 +9,7 @@ export interface Tab {
   id: number;
 }
 
-/** Page keys from spec 000 §2 plus the signed-in sections of spec 001. */
+/** Page keys: the account, campaign and public screens plus the signed-in sections. */
 export type PageName =
   | 'photos'
   | 'foryou'
@@ -34,7 +34,7 @@ export type PageName =
 /** How file collections are shown (spec: the common slice's view defaults to list). */
 export type ViewMode = 'list' | 'grid';
 
-/** One opened folder of the breadcrumb; the path is stored under `openedFolder` (spec 001 §2). */
+/** One opened folder of the breadcrumb; the path is stored under `openedFolder`. */
 export interface FolderCrumb {
   uuid: string;
   name: string;
@@ -42,7 +42,7 @@ export interface FolderCrumb {
 
 export const PROFILE_TAB: Tab = { name: 'Profile', id: 1 };
 
-/** Client-only shell state shared across features (spec 001 §3 "Shared application state"). */
+/** Client-only shell state shared across features. */
 export interface UiState {
   menuSize: MenuSize;
   pageName: PageName;
@@ -93,7 +93,7 @@ export const uiSlice = createSlice({
     setPageName(state, action: PayloadAction<PageName>) {
       if (state.pageName === action.payload) return;
       state.pageName = action.payload;
-      // Spec 001 §4: a new page resets sorting.
+      // A new page resets sorting.
       state.sortOrder = initialUiState.sortOrder;
     },
     setSettingsTab(state, action: PayloadAction<Tab>) {

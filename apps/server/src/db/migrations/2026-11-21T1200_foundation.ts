@@ -201,7 +201,7 @@ async function seed(db: Kysely<any>): Promise<void> {
     ])
     .execute();
 
-  // Defaults from spec 000 §3 and the parameters named in both documents; operators change values in this table.
+  // Seeded defaults of the remote-config parameters the clients read; operators change values in this table.
   const defaults: Record<string, string> = {
     masterpass_end_date_duration: '8',
     resignup_enabled: 'true',

@@ -3,7 +3,7 @@ import { UuidSchema } from '../../shared/schemas.js';
 import { FileItem, SortOrder, type DerivativeLinks, type FileRow } from '../files/files.public.js';
 import type { AlbumRow } from './album.table.js';
 
-/** The spec's album list and album detail page size. */
+/** Page size of the album list and of an album's contents. */
 export const ALBUM_PAGE_SIZE = 100;
 export const MAX_LABEL = 255;
 /** The only kind a user creates; person, location and object albums are made by the recognition features. */
@@ -102,7 +102,7 @@ export const AlbumListQuery = Type.Object({
 });
 export type AlbumListQueryValue = Static<typeof AlbumListQuery>;
 
-/** An album's contents are always in photo-date order; `lastModifiedDate` is the spec's name for it. */
+/** An album's contents are always in photo-date order; clients ask for it as `lastModifiedDate`. */
 export const AlbumContentsQuery = Type.Object({
   contentType: Type.Optional(ContentType),
   page: Type.Optional(Page),

@@ -5,7 +5,7 @@ import { errorResponses, ErrorResponse } from '../../shared/schemas.js';
 import type { AuthService, IssuedSession } from './auth.service.js';
 import { CaptchaHeaders, DeviceInfoSchema, SessionResponse, toSessionResponse } from './auth.schemas.js';
 
-/** Puts the new credentials where the spec's client reads them: response headers. */
+/** Puts the new credentials where the client reads them: the response headers. */
 export function sendSession(reply: FastifyReply, issued: IssuedSession) {
   reply.header('X-Auth-Token', issued.token);
   if (issued.rememberMeToken) reply.header('X-Remember-Me-Token', issued.rememberMeToken);

@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox';
 import { UuidSchema } from '../../shared/schemas.js';
 import { ROOT, type FileRow } from './file.table.js';
 
-/** The spec's max_select_count: the most items one bulk call may name. */
+/** The most items one bulk call may name (the client's max_select_count default). */
 export const MAX_SELECT = 500;
 export const MAX_PAGE_SIZE = 500;
 export const MAX_FOLDER_LIST_SIZE = 99_999;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, expectError, startTestApp, type TestApp } from '../../test/harness.js';
 
-// Spec 000 §3 defaults, plus the parameters both documents name.
+// Each remote-config parameter's default value; TEXTS below are the parameters holding localized texts.
 const DEFAULTS: Record<string, string> = {
   masterpass_end_date_duration: '8',
   resignup_enabled: 'true',

@@ -22,7 +22,7 @@ import { builtMenuItems } from '../menu';
 import { HeaderFeatures, useNewMenuEntries, useSearchSlot } from './header-features';
 import styles from './main-layout.module.css';
 
-/** Pages where the menu items need an account (spec 000 §2 "Side menu"). */
+/** Pages where the side-menu items show only to a signed-in user (one with an account id). */
 const ANONYMOUS_PAGES: ReadonlySet<PageName> = new Set<PageName>(['sharedFiles', 'telesales']);
 
 function useShellHandle(): ShellHandle | undefined {

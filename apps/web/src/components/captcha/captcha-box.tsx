@@ -20,7 +20,7 @@ export interface CaptchaBoxProps {
   disabled?: boolean;
 }
 
-/** Captcha (spec 000 §2): image and audio variants, answer field, reload on click. */
+/** Captcha: image and audio variants, answer field, reload on click. */
 export function CaptchaBox({ captchaId, answer, onAnswerChange, onReload, error, tooManyRequests, disabled }: CaptchaBoxProps) {
   const { t } = useTranslation();
   const audio = useRef<HTMLAudioElement>(null);

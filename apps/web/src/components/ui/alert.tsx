@@ -6,7 +6,7 @@ import styles from './alert.module.css';
 export interface AlertProps {
   tone?: 'info' | 'success' | 'error' | 'warning';
   children: ReactNode;
-  /** When set with show, the alert closes itself after 3 s (spec 000 §2). */
+  /** When set with show, the alert closes itself after 3 s. */
   show?: boolean;
   onClose?: () => void;
   autoCloseMs?: number;

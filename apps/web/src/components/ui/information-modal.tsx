@@ -22,7 +22,7 @@ export interface InformationModalProps {
   'data-testid'?: string;
 }
 
-/** Centred information dialog (spec 000 §2): optional title and content, close icon, OK button. */
+/** Centred information dialog: optional title and content, close icon, OK button. */
 export function InformationModal({
   open,
   onOpenChange,

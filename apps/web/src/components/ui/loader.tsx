@@ -12,7 +12,7 @@ export function Spinner({ size = 24, label }: { size?: number; label?: string })
   );
 }
 
-/** Full-viewport spinner (spec 000 §2 Loader). */
+/** Full-viewport spinner shown while the app or a screen loads. */
 export function Loader() {
   return (
     <div className={styles.fullscreen} data-testid="loader">

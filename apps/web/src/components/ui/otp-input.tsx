@@ -24,7 +24,7 @@ export function emptyOtp(length: number): string[] {
 }
 
 /**
- * One-time-code boxes (spec 000 §5): one character per box, digits only when numeric, a paste is
+ * One-time-code boxes: one character per box, digits only when numeric, a paste is
  * accepted only if every character is valid, typing advances focus, backspace clears and moves back.
  */
 export function OtpInput({

@@ -20,7 +20,7 @@ const ICON: Record<ToastKind, typeof CheckIcon> = {
   error: AlertIcon,
 };
 
-/** Renders queued toasts: success hides after 5 s, the others after 3 s (spec 000 §4). */
+/** Renders queued toasts: success hides after 5 s, the others after 3 s. */
 export function ToastHost() {
   const { t } = useTranslation();
   const dispatch = useDispatch();

@@ -10,7 +10,7 @@ export interface AccountState {
 
 const initialState: AccountState = { isReadOnly: false, isFamilyMember: false, isFamilyAdmin: false };
 
-/** Flags derived from the account info (spec 000 §4): READ_ONLY sets read-only, any other status clears it. */
+/** Flags derived from the account info: READ_ONLY sets read-only, any other status clears it. */
 export const accountSlice = createSlice({
   name: 'account',
   initialState,

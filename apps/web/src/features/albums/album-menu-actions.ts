@@ -2,7 +2,7 @@ import type { AlbumStatus } from './api';
 
 export type AlbumActionKey = 'rename' | 'download' | 'hide' | 'trash' | 'recover' | 'deleteForever';
 
-/** What an album's menu offers in each state (spec 001 §4: recover from hidden and trash; delete forever from trash). */
+/** What an album's menu offers in each state (recover from hidden and trash; delete forever from trash). */
 export function albumActions(status: AlbumStatus): AlbumActionKey[] {
   switch (status) {
     case 'ACTIVE':

@@ -3,7 +3,7 @@ const NOT_ALLOWED = /[^\p{L}\p{M}\p{N} _-]/gu;
 /** Marks that only style emoji (variation selectors) or enclose symbols, left over once the emoji is gone. */
 const EMOJI_MARKS = /[\p{Variation_Selector}\u20e3]/gu;
 
-/** Spec 001 §5: typed album names lose special characters except dash and underscore. */
+/** Typed album names lose special characters except dash and underscore. */
 export function filterAlbumName(value: string): string {
   return value.normalize('NFC').replace(/[\t\n\r\u00a0]/g, ' ').replace(NOT_ALLOWED, '').replace(EMOJI_MARKS, '');
 }

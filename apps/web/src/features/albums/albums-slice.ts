@@ -8,7 +8,7 @@ export interface AlbumLocationState {
 }
 
 export interface AlbumsState {
-  /** Set 2 s after an album is created (spec 001 §4): the app then opens that album with its photo picker and clears it. */
+  /** Set 2 s after an album is created: the app then opens that album with its photo picker and clears it. */
   followUpAlbumUuid: string | null;
 }
 

@@ -1,16 +1,16 @@
-/** Spec 001 §3/§7/§9: the photo album kind, its icon, page size and list order. */
+/** The photo album kind, its icon, page size and list order. */
 export const ALBUM_CONTENT_TYPE = 'album/photo';
 export const ALBUM_ICON = 'playlist-2';
 export const ALBUM_PAGE_SIZE = 100;
 export const ALBUM_SORT = { sortBy: 'lastModifiedDate', sortOrder: 'DESC' } as const;
-/** Spec 001 §4/§9: the follow-up flag is set this long after an album is created. */
+/** The follow-up flag is set this long after an album is created. */
 export const ALBUM_CREATED_FOLLOW_UP_MS = 2_000;
 /** docs/api.md: labels are 1–255 characters. */
 export const ALBUM_LABEL_MAX_LENGTH = 255;
-/** The photo picker reads the library in file-list pages (spec 001 §9: 50) of both media kinds. */
+/** The photo picker reads the library in file-list pages (50 items) of both media kinds. */
 export const LIBRARY_PAGE_SIZE = 50;
 export const MEDIA_CONTENT_TYPES = 'image OR video';
-/** docs/api.md: addFiles takes 1–500 uuids (spec 001 §5: max_select_count default 500). */
+/** docs/api.md: addFiles takes 1–500 uuids (as many as the default max_select_count lets one select). */
 export const ADD_FILES_MAX = 500;
-/** Spec 001 §2: this query parameter opens the create-album dialog. */
+/** This query parameter opens the create-album dialog. */
 export const OPEN_MODAL_PARAM = 'openModal';

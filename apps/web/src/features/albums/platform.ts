@@ -1,5 +1,5 @@
 /**
- * True on iOS and Android (spec 000 §1: mobile detection is by user agent). iPadOS 13+ reports a Mac user agent, so
+ * True on iOS and Android (mobile detection is by user agent). iPadOS 13+ reports a Mac user agent, so
  * a Mac with a touch screen counts as iOS too.
  */
 export function isMobilePlatform(

@@ -1,4 +1,4 @@
-/** Spec 001 §9. */
+/** File-list page size, and the folder-list size that fetches all subfolders in one answer. */
 export const FILE_PAGE_SIZE = 50;
 export const FOLDER_LIST_SIZE = 99999;
 /** A text preview shows at most this much of the file. */

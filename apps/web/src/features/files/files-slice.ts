@@ -23,7 +23,7 @@ export const filesSlice = createSlice({
   },
   extraReducers: (builder) => {
     builder.addCase(loggedOut, () => initialState);
-    // Spec 001 §4: a new page name resets the selection.
+    // A new page name resets the selection.
     builder.addCase(setPageName, () => initialState);
   },
 });

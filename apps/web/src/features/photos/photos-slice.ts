@@ -4,7 +4,7 @@ import { setPageName } from '@/state/ui-slice';
 import { filesApi, type FileItem } from '@/features/files/api';
 import type { PhotoCategory } from './tabs';
 
-/** The spec's photo-state store (001 §3), limited to the client state the photo screens read. */
+/** Client state of the photo screens, limited to what those screens read. */
 export interface PhotosState {
   /** Checked photo uuids, in the order shown. */
   checkedPhotoList: string[];
@@ -79,7 +79,7 @@ export const photosSlice = createSlice({
       state.checkedFilesList = [];
       state.currentCheckedFile = null;
     });
-    // Changes made anywhere (the timeline, the viewer, the files screens) raise the spec's refresh flags;
+    // Changes made anywhere (the timeline, the viewer, the files screens) raise the refresh flags;
     // the timeline reads its groups again and lowers them.
     builder.addMatcher(filesApi.endpoints.setFavourite.matchFulfilled, (state) => {
       state.refreshFavourite = true;

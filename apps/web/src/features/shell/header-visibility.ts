@@ -39,7 +39,7 @@ const ADD_ICON_HIDDEN: ReadonlySet<string> = new Set(['trash', 'USAGE_INFO_PACKA
 const PAGE_ACTION_PAGES: ReadonlySet<string> = new Set(['trash', 'notifications']);
 
 /**
- * Which header parts a page shows (spec 000 §2 "Header"). Pure rules by page name; whether the
+ * Which header parts a page shows. Pure rules by page name; whether the
  * search and NEW features exist in this build is checked separately by the header.
  * The search rule is applied to the mobile search icon too: pages without search on desktop
  * (shared files, telesales, payment info, raffle info) have nothing to search on mobile either.

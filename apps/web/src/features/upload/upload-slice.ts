@@ -21,7 +21,7 @@ export interface UploadItem {
   seq: number;
 }
 
-/** Spec 001 §3: filesToUpload (waiting, running, failed, paused) and filesUploaded (Installed). */
+/** Two lists: filesToUpload (waiting, running, failed, paused) and filesUploaded (Installed). */
 export interface UploadState {
   filesToUpload: UploadItem[];
   filesUploaded: UploadItem[];
@@ -47,7 +47,7 @@ export const uploadSlice = createSlice({
       const known = new Set(state.filesToUpload.map((item) => item.uuid));
       state.filesToUpload.push(...action.payload.filter((item) => !known.has(item.uuid)));
     },
-    /** Progress per uuid; reaching 100 makes the upload Installed (spec 001 §4). */
+    /** Progress per uuid; reaching 100 makes the upload Installed. */
     uploadProgressed(state, action: PayloadAction<{ uuid: string; progress: number }>) {
       const index = state.filesToUpload.findIndex((item) => item.uuid === action.payload.uuid);
       const item = state.filesToUpload[index];
@@ -59,7 +59,7 @@ export const uploadSlice = createSlice({
       }
       item.progress = progress;
     },
-    /** Status per uuid (spec 001 §4). */
+    /** Sets one upload's status, by uuid. */
     uploadStatusChanged(
       state,
       action: PayloadAction<{ uuid: string; status: UploadStatus; retrying?: boolean; failure?: UploadFailure; needsFile?: boolean }>,

@@ -1,4 +1,4 @@
-/** Upload or install status (spec 001 §3). */
+/** Status of one upload; Installed means the server has confirmed the whole file. */
 export const UploadStatus = {
   NotStarted: 0,
   Cancelled: 1,

@@ -1,6 +1,6 @@
 import { NARROW_BREAKPOINT_PX } from '@/config/constants';
 
-/** Spec 001 §3, photo-state store "layout config". */
+/** Justified-grid layout: row heights and container offsets for narrow and wide windows, spacing and padding. */
 export const TARGET_ROW_HEIGHT_NARROW = 120;
 export const TARGET_ROW_HEIGHT_WIDE = 170;
 export const CONTAINER_WIDTH_OFFSET_NARROW = 50;

@@ -6,7 +6,7 @@ function windowWidth(): number {
 }
 
 /**
- * The spec's layout config for the current window, and the width to lay pictures out in: the element's
+ * The justified-grid layout config for the current window, and the width to lay pictures out in: the element's
  * measured width, or the config's container width (window less 50/330 px) until it can be measured.
  */
 export function useLayoutConfig(ref: RefObject<HTMLElement | null>): { config: LayoutConfig; width: number } {

@@ -2,7 +2,7 @@ export type PhotosTabKey = 'all' | 'favourites' | 'videos' | 'albums';
 
 export interface PhotosTab {
   key: PhotosTabKey;
-  /** Spec 001 §3: the photos tab defaults to All with id 1. */
+  /** The photos tab defaults to All with id 1. */
   id: number;
   path: string;
 }

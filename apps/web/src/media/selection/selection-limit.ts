@@ -1,10 +1,10 @@
 import { useRemoteNumber } from '@/api/remote-config';
 
-/** Spec 001 §9: the remote parameter capping a selection, and its default. */
+/** The remote parameter capping a selection, and its default. */
 export const MAX_SELECT_COUNT_PARAMETER = 'max_select_count';
 export const MAX_SELECT_COUNT_DEFAULT = 500;
 
-/** Spec 001 §5: how many items can be selected at once (remote max_select_count, default 500). */
+/** How many items can be selected at once (remote max_select_count, default 500). */
 export function useMaxSelectCount(): number {
   return useRemoteNumber(MAX_SELECT_COUNT_PARAMETER, MAX_SELECT_COUNT_DEFAULT);
 }

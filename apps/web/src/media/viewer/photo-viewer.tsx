@@ -59,7 +59,7 @@ const isTypingTarget = (target: EventTarget | null) =>
 
 /**
  * Full-screen photo and video viewer (portal, focus trapped, Escape closes, page scroll locked): previous and next by
- * buttons, arrow keys and swipes; zoom and pan; info panel; the photo actions of spec 001.
+ * buttons, arrow keys and swipes; zoom and pan; info panel; favourite, download, add to album, rename, hide, delete.
  */
 export function PhotoViewer({ items, index, total, onIndexChange, onClose, onNeedMore, menuActions = [], onItemRemoved }: PhotoViewerProps) {
   const { t, i18n } = useTranslation();

@@ -21,7 +21,7 @@ export interface AccountCardProps {
   compact?: boolean;
 }
 
-/** The account dropdown card (spec 000 §2). Entries whose screens do not exist yet are left out. */
+/** The account dropdown card. Entries whose screens do not exist yet are left out. */
 export function AccountCard({ unreadCount, compact = false }: AccountCardProps) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();

@@ -12,7 +12,7 @@ import { usagePercent } from '@/lib/format';
 import { setFullStorageRequested } from '@/state/ui-slice';
 
 /**
- * READ_ONLY with more than 80 % used: a 578 px modal, unless dismissed this session (spec 000 §4).
+ * READ_ONLY with more than 80 % used: a 578 px modal, unless dismissed this session.
  * It also opens whenever a feature hits the quota (an upload answered 413), dismissed or not.
  */
 export function FullStorageModal() {

@@ -3,7 +3,7 @@ import { useAppSelector } from '@/app/hooks';
 import { LockIcon } from '@/components/ui/icons';
 import styles from './account.module.css';
 
-/** Shown while the account status is READ_ONLY (spec 000 §4). */
+/** Shown while the account status is READ_ONLY. */
 export function ReadOnlyBanner() {
   const { t } = useTranslation();
   const isReadOnly = useAppSelector((state) => state.account.isReadOnly);

@@ -63,7 +63,7 @@ export function AlbumDetailScreen() {
   });
   const { hasNextPage, fetchNextPage } = detail;
 
-  // The follow-up of a creation (spec 001 §4) arrives here with the photo picker asked for; asked once only.
+  // The follow-up of a creation arrives here with the photo picker asked for; asked once only.
   useEffect(() => {
     if (!(location.state as AlbumLocationState | null)?.addPhotos || !album) return;
     setPicking(true);

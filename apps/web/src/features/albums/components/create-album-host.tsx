@@ -8,8 +8,8 @@ import { OPEN_MODAL_PARAM } from '../constants';
 import { CreateAlbumModal } from './create-album-modal';
 
 /**
- * The signed-in area's create-album modal: opened by the NEW menu or by `?openModal` on any /main URL (spec 001 §2;
- * the parameter is removed once read). When the follow-up flag is set 2 s after a creation, the new album opens
+ * The signed-in area's create-album modal: opened by the NEW menu or by `?openModal` on any /main URL (the
+ * parameter is removed once read). When the follow-up flag is set 2 s after a creation, the new album opens
  * (its screen then shows the photo picker).
  */
 export function useCreateAlbumHost() {

@@ -16,7 +16,7 @@ import styles from './albums.module.css';
 export interface CreateAlbumModalProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** Spec 000 §2: title and placeholder are passed in. */
+  /** Title and placeholder are passed in by the caller. */
   title: string;
   placeholder: string;
   onCreated?: (album: Album) => void;
@@ -24,7 +24,7 @@ export interface CreateAlbumModalProps {
   followUp?: boolean;
 }
 
-/** Spec 000 §2 "Create-album modal": 578 wide, close icon, CREATE and CANCEL (no CANCEL on iOS and Android). */
+/** Create-album modal: 578 wide, close icon, CREATE and CANCEL (no CANCEL on iOS and Android). */
 export function CreateAlbumModal({ open, onOpenChange, title, placeholder, onCreated, followUp = true }: CreateAlbumModalProps) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();

@@ -16,7 +16,7 @@ export interface RenameAlbumDialogProps {
   onClose: () => void;
 }
 
-/** Renames an album; typed names are filtered as when creating one (spec 001 §5). */
+/** Renames an album; typed names are filtered as when creating one. */
 export function RenameAlbumDialog({ album, onClose }: RenameAlbumDialogProps) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();

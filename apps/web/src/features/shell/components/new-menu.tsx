@@ -9,7 +9,7 @@ import styles from './shell.module.css';
 export interface NewMenuProps {
   entries: readonly NewMenuEntry[];
   variant: 'button' | 'icon';
-  /** The page asked for the menu to open (query parameter uploadFile, spec 001 §2). */
+  /** The page asked for the menu to open (query parameter uploadFile). */
   openRequested?: boolean;
   onOpenRequestHandled?: () => void;
 }
