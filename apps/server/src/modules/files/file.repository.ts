@@ -1,6 +1,6 @@
 import type { Executor } from '../../infra/db/executor.js';
 import type { Boundary } from './file.listing-cache.js';
-import type { DocumentType, FileActivityTable, FileRow, FileUpdate, NewFile } from './file.table.js';
+import type { DocumentType, FileRow, FileUpdate, NewFile } from './file.table.js';
 
 /** The sort key column of each sortBy; each has a listing index (account, parent, status, hidden, is_folder, key, id). */
 export const KEY_COLUMN = { name: 'name_key', date: 'last_modified_at', size: 'bytes' } as const;
@@ -325,77 +325,3 @@ export async function ancestorIds(db: Executor, accountId: string, folderId: str
     .execute();
   return rows.map((r) => r.id);
 }
-
-/** Trashes an item and every live item below it, all marked with the item's id as their trash root. */
-export async function trashSubtree(db: Executor, accountId: string, rootId: string, at: number): Promise<void> {
-  await db
-    .withRecursive('subtree(id)', (qc) =>
-      qc
-        .selectFrom('file')
-        .select('id')
-        .where('account_id', '=', accountId)
-        .where('parent_id', '=', rootId)
-        .where('status', '=', 'ACTIVE')
-        .union((eb) =>
-          eb
-            .selectFrom('file as f')
-            .innerJoin('subtree', 'subtree.id', 'f.parent_id')
-            .select('f.id')
-            .where('f.account_id', '=', accountId)
-            .where('f.status', '=', 'ACTIVE'),
-        ),
-    )
-    .updateTable('file')
-    .set({ status: 'TRASHED', trash_root_id: rootId, trashed_at: at })
-    .where('account_id', '=', accountId)
-    .where((eb) => eb.or([eb('id', '=', rootId), eb('id', 'in', eb.selectFrom('subtree').select('subtree.id'))]))
-    .execute();
-}
-
-/** Brings back what was trashed with a root (the root itself is restored by the caller, into its new place). */
-export async function restoreTrashedWith(db: Executor, accountId: string, rootId: string): Promise<void> {
-  await db
-    .updateTable('file')
-    .set({ status: 'ACTIVE', trash_root_id: null, trashed_at: null })
-    .where('account_id', '=', accountId)
-    .where('trash_root_id', '=', rootId)
-    .where('id', '!=', rootId)
-    .where('status', '=', 'TRASHED')
-    .execute();
-}
-
-const DELETED_COLUMNS = ['id', 'trash_root_id', 'name', 'is_folder', 'bytes', 'blob_key', 'thumb_key', 'preview_key'] as const;
-
-/** Deletes trash roots and everything trashed with them; returns what was deleted (so bytes are counted once). */
-export async function deleteTrashed(db: Executor, accountId: string, rootIds: readonly string[]) {
-  if (rootIds.length === 0) return [];
-  return db
-    .deleteFrom('file')
-    .where('account_id', '=', accountId)
-    .where('status', '=', 'TRASHED')
-    .where('trash_root_id', 'in', rootIds)
-    .returning(DELETED_COLUMNS)
-    .execute();
-}
-
-export const deleteAllTrashed = (db: Executor, accountId: string) =>
-  db.deleteFrom('file').where('account_id', '=', accountId).where('status', '=', 'TRASHED').returning(DELETED_COLUMNS).execute();
-
-// --- activity feed
-
-export async function insertActivities(db: Executor, rows: readonly FileActivityTable[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += 500) {
-    await db.insertInto('file_activity').values(rows.slice(i, i + 500)).execute();
-  }
-}
-
-export const listActivities = (db: Executor, accountId: string, p: { desc: boolean; offset: number; limit: number }) =>
-  db
-    .selectFrom('file_activity')
-    .selectAll()
-    .where('account_id', '=', accountId)
-    .orderBy('created_at', p.desc ? 'desc' : 'asc')
-    .orderBy('id', p.desc ? 'desc' : 'asc')
-    .limit(p.limit)
-    .offset(p.offset)
-    .execute();

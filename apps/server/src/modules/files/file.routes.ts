@@ -18,13 +18,17 @@ import {
   UuidList,
   V2ListQuery,
 } from './file.schemas.js';
+import type { FileChangesService } from './file-changes.service.js';
 import type { FilesService } from './file.service.js';
 
 const tags = ['files'];
 const writeErrors = { ...errorResponses, 403: ErrorResponse, 409: ErrorResponse };
 const UuidParams = Type.Object({ uuid: UuidSchema });
 
-export const fileRoutes: FastifyPluginAsyncTypebox<{ files: FilesService }> = async (app, { files }) => {
+export const fileRoutes: FastifyPluginAsyncTypebox<{ files: FilesService; changes: FileChangesService }> = async (
+  app,
+  { files, changes },
+) => {
   // --- listings
 
   app.get(
@@ -135,7 +139,7 @@ export const fileRoutes: FastifyPluginAsyncTypebox<{ files: FilesService }> = as
       },
     },
     async (req) =>
-      files.createFolder(req.auth!, req.query.parentFolderUuid, req.headers['folder-name'], req.headers['folder-uuid']),
+      changes.createFolder(req.auth!, req.query.parentFolderUuid, req.headers['folder-name'], req.headers['folder-uuid']),
   );
 
   app.post(
@@ -150,7 +154,7 @@ export const fileRoutes: FastifyPluginAsyncTypebox<{ files: FilesService }> = as
         response: { 200: FileItem, ...writeErrors },
       },
     },
-    async (req) => files.rename(req.auth!, req.params.uuid, req.headers['new-name']),
+    async (req) => changes.rename(req.auth!, req.params.uuid, req.headers['new-name']),
   );
 
   app.put(
@@ -165,7 +169,7 @@ export const fileRoutes: FastifyPluginAsyncTypebox<{ files: FilesService }> = as
         response: { 200: FileItem, ...errorResponses },
       },
     },
-    async (req) => files.describe(req.auth!, req.params.uuid, req.body.value),
+    async (req) => changes.describe(req.auth!, req.params.uuid, req.body.value),
   );
 
   // --- bulk: each runs in one transaction
@@ -181,7 +185,7 @@ export const fileRoutes: FastifyPluginAsyncTypebox<{ files: FilesService }> = as
         response: { 200: FileList, ...errorResponses },
       },
     },
-    async (req) => files.setFavourite(req.auth!, req.body.uuids, req.body.favourite),
+    async (req) => changes.setFavourite(req.auth!, req.body.uuids, req.body.favourite),
   );
 
   app.post(
@@ -201,7 +205,7 @@ export const fileRoutes: FastifyPluginAsyncTypebox<{ files: FilesService }> = as
         response: { 200: FileList, ...writeErrors },
       },
     },
-    async (req) => files.move(req.auth!, req.body, req.query.targetFolderUuid),
+    async (req) => changes.move(req.auth!, req.body, req.query.targetFolderUuid),
   );
 
   app.delete(
@@ -210,7 +214,7 @@ export const fileRoutes: FastifyPluginAsyncTypebox<{ files: FilesService }> = as
       config: { access: { permission: 'file.write', ids: [{ in: 'body', path: '' }] } },
       schema: { operationId: 'hideFiles', tags, body: UuidList, response: { 200: FileList, ...errorResponses } },
     },
-    async (req) => files.setHidden(req.auth!, req.body, true),
+    async (req) => changes.setHidden(req.auth!, req.body, true),
   );
 
   app.post(
@@ -219,7 +223,7 @@ export const fileRoutes: FastifyPluginAsyncTypebox<{ files: FilesService }> = as
       config: { access: { permission: 'file.write', ids: [{ in: 'body', path: '' }] } },
       schema: { operationId: 'unhideFiles', tags, body: UuidList, response: { 200: FileList, ...errorResponses } },
     },
-    async (req) => files.setHidden(req.auth!, req.body, false),
+    async (req) => changes.setHidden(req.auth!, req.body, false),
   );
 
   app.delete(
@@ -228,7 +232,7 @@ export const fileRoutes: FastifyPluginAsyncTypebox<{ files: FilesService }> = as
       config: { access: { permission: 'file.write', ids: [{ in: 'body', path: '' }] } },
       schema: { operationId: 'trashFiles', tags, body: UuidList, response: { 200: FileList, ...errorResponses } },
     },
-    async (req) => files.trash(req.auth!, req.body),
+    async (req) => changes.trash(req.auth!, req.body),
   );
 
   app.post(
@@ -242,7 +246,7 @@ export const fileRoutes: FastifyPluginAsyncTypebox<{ files: FilesService }> = as
       },
       schema: { operationId: 'bulkTrashFiles', tags, body: ProjectItemList, response: { 200: FileList, ...errorResponses } },
     },
-    async (req) => files.trashByProject(req.auth!, req.body),
+    async (req) => changes.trashByProject(req.auth!, req.body),
   );
 
   app.post(
@@ -251,7 +255,7 @@ export const fileRoutes: FastifyPluginAsyncTypebox<{ files: FilesService }> = as
       config: { access: { permission: 'file.write', ids: [{ in: 'body', path: '' }] } },
       schema: { operationId: 'recoverFiles', tags, body: UuidList, response: { 200: FileList, ...errorResponses } },
     },
-    async (req) => files.recover(req.auth!, req.body),
+    async (req) => changes.recover(req.auth!, req.body),
   );
 
   app.delete(
@@ -260,7 +264,7 @@ export const fileRoutes: FastifyPluginAsyncTypebox<{ files: FilesService }> = as
       config: { access: { permission: 'file.write', ids: [{ in: 'body', path: '' }] } },
       schema: { operationId: 'deleteFilesForever', tags, body: UuidList, response: { 200: Deleted, ...errorResponses } },
     },
-    async (req) => files.deleteForever(req.auth!, req.body),
+    async (req) => changes.deleteForever(req.auth!, req.body),
   );
 
   app.delete(
@@ -269,6 +273,6 @@ export const fileRoutes: FastifyPluginAsyncTypebox<{ files: FilesService }> = as
       config: { access: { permission: 'self' } },
       schema: { operationId: 'emptyTrash', tags, response: { 200: Deleted, ...errorResponses } },
     },
-    async (req) => files.emptyTrash(req.auth!),
+    async (req) => changes.emptyTrash(req.auth!),
   );
 };

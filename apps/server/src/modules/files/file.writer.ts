@@ -6,6 +6,7 @@ import { timeOrderedId } from '../../shared/ids.js';
 import { freeName } from '../../shared/names.js';
 import * as accounts from '../account/account.public.js';
 import { queuePurge } from './file.jobs.js';
+import * as activities from './file-activity.repository.js';
 import * as repo from './file.repository.js';
 import type { ActivityAction } from './file.schemas.js';
 import type { FileActivityTable, FileUpdate, NewFile } from './file.table.js';
@@ -23,7 +24,7 @@ export async function recordActivity(
     const { id, at } = timeOrderedId();
     return { id, account_id: accountId, file_id: i.id, action, name: i.name, is_folder: i.is_folder, created_at: at };
   });
-  await repo.insertActivities(db, rows);
+  await activities.insertActivities(db, rows);
 }
 
 /** The name itself when no live item of the folder holds it, else the lowest free "name (n)", within the name limits. */

@@ -5,7 +5,8 @@ import type { BlobStore } from '../../infra/blob-store/blob-store.js';
 import type { JobQueue } from '../../infra/jobs/job-queue.js';
 import { routes, type ModuleWith } from '../../infra/module-manifest.js';
 import { minutes } from '../../shared/time.js';
-import { abortStaleUploads, UploadService, type UploadDeps } from './upload.service.js';
+import type { UploadDeps } from './upload.finish.js';
+import { abortStaleUploads, UploadService } from './upload.service.js';
 import { uploadRoutes } from './upload.routes.js';
 
 export const ABORT_STALE_UPLOADS_SCHEDULE = 'upload.abort-stale';

@@ -5,7 +5,8 @@ import { Type } from 'typebox';
 import { ErrorResponse, errorResponses } from '../../shared/schemas.js';
 import { FileItem } from '../files/files.public.js';
 import { BaseUrl, UploadHeaders, UploadParams, UploadProgress } from './upload.schemas.js';
-import { UploadOffsetMismatch, type UploadService } from './upload.service.js';
+import { UploadOffsetMismatch } from './upload.errors.js';
+import type { UploadService } from './upload.service.js';
 
 /** Bodies are streamed to the blob store, never buffered; this only keeps Fastify's own limit out of the way. */
 const MAX_UPLOAD_BYTES = 50 * 1024 ** 3;

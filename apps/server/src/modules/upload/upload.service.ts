@@ -1,55 +1,50 @@
 import { Readable } from 'node:stream';
-import type { Kysely } from 'kysely';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Static } from 'typebox';
-import type { DB } from '../../infra/db/schema.js';
 import { isUniqueViolation } from '../../infra/db/dialect.js';
-import { BlobTooLargeError, type BlobStore, type PutResult } from '../../infra/blob-store/blob-store.js';
-import type { JobQueue } from '../../infra/jobs/job-queue.js';
-import type { Executor } from '../../infra/db/executor.js';
+import type { PutResult } from '../../infra/blob-store/blob-store.js';
 import { assertWritable } from '../../shared/access.js';
-import { AppError, BadRequest, Conflict, NotFound, ValidationError } from '../../shared/errors.js';
-import { nameKey, validateName } from '../../shared/names.js';
+import { NotFound, ValidationError } from '../../shared/errors.js';
+import { validateName } from '../../shared/names.js';
 import { days, now } from '../../shared/time.js';
-import { utcDay } from '../../shared/days.js';
 import * as accounts from '../account/account.public.js';
 import type { AuthContext } from '../../shared/auth-context.js';
 import * as files from '../files/files.public.js';
-import { ROOT, toFileItem, type DerivativeLinks, type FileItemDto, type FileRow } from '../files/files.public.js';
-import { isMedia, MEDIA_PROCESS_JOB, mediaKindOf, NO_MEDIA } from '../media/media.public.js';
-import { contentTypeFor, documentTypeFor } from './upload.content-type.js';
+import { ROOT, type FileItemDto } from '../files/files.public.js';
+import { contentTypeFor } from './upload.content-type.js';
+import {
+  AlreadyComplete,
+  asUploadError,
+  InvalidRange,
+  LengthRequired,
+  QuotaExceeded,
+  UploadIncomplete,
+  UploadNotFound,
+  UploadOffsetMismatch,
+} from './upload.errors.js';
+import {
+  abortUpload,
+  fileBlobKey,
+  finishUpload,
+  KEEP_BOTH,
+  pieceDir,
+  REPLACE,
+  type AbortDeps,
+  type UploadDeps,
+} from './upload.finish.js';
 import * as repo from './upload.repository.js';
 import type { UploadHeaders } from './upload.schemas.js';
-import type { UploadRow, UploadStatus, UploadTable } from './upload.table.js';
+import type { UploadRow, UploadTable } from './upload.table.js';
 
 /** Unfinished uploads untouched this long are aborted and their pieces removed. */
 export const STALE_UPLOAD_MS = days(1);
 /** Finished or aborted upload rows are kept this long so HEAD can still answer, then purged. */
 const FINISHED_UPLOAD_KEEP_MS = days(7);
 
-const KEEP_BOTH = 0;
-const REPLACE = 1;
-const NOT_FOUND = 'Upload not found.';
 const NAME_FIELD = 'X-Object-Meta-File-Name';
 
-export const fileBlobKey = (accountId: string, id: string) => `users/${accountId}/files/${id}`;
-const pieceDir = (accountId: string, id: string) => `uploads/${accountId}/${id}`;
 /** Zero-padded so the pieces of an upload sort in byte order wherever they are listed. */
 const pieceKey = (accountId: string, id: string, offset: number) =>
   `${pieceDir(accountId, id)}/${String(offset).padStart(15, '0')}`;
-
-export const LengthRequired = () => new AppError(411, 'LENGTH_REQUIRED', 'Content-Length is required.');
-export const QuotaExceeded = () => new AppError(413, 'QUOTA_EXCEEDED', 'Storage quota exceeded.');
-const UploadIncomplete = () => BadRequest('UPLOAD_INCOMPLETE', 'The request body ended before Content-Length bytes arrived.');
-const AlreadyComplete = () => Conflict('UPLOAD_COMPLETE', 'This upload is already complete.');
-const InvalidRange = (message: string) => BadRequest('INVALID_CONTENT_RANGE', message, 'Content-Range');
-
-/** A piece that does not start at the next expected byte; the route puts `offset` in the Upload-Offset header. */
-export class UploadOffsetMismatch extends AppError {
-  constructor(readonly offset: number) {
-    super(409, 'UPLOAD_OFFSET_MISMATCH', `The next expected byte is ${offset}.`);
-  }
-}
 
 export interface PutInput {
   uuid: string;
@@ -72,17 +67,6 @@ interface ByteRange {
   /** Inclusive. */
   end: number;
   total: number;
-}
-
-export interface UploadDeps {
-  db: Kysely<DB>;
-  blobs: BlobStore;
-  jobs: JobQueue;
-  logger: FastifyBaseLogger;
-  /** Told after an upload adds (or replaces) an item in a folder, e.g. to drop cached listing positions. */
-  onFolderChanged?: (accountId: string, folderId: string) => void;
-  /** Signs thumbnail and preview URLs into file items. */
-  links?: DerivativeLinks;
 }
 
 /**
@@ -118,16 +102,16 @@ export class UploadService {
     }
     const file = await files.getById(this.d.db, auth.accountId, id);
     if (file && file.is_folder === 0) return { offset: Number(file.bytes), length: Number(file.bytes) };
-    throw NotFound(NOT_FOUND);
+    throw UploadNotFound();
   }
 
   async cancel(auth: AuthContext, id: string): Promise<void> {
     const upload = await repo.getUpload(this.d.db, id);
-    if (!upload || upload.account_id !== auth.accountId || upload.status === 'ABORTED') throw NotFound(NOT_FOUND);
+    if (!upload || upload.account_id !== auth.accountId || upload.status === 'ABORTED') throw UploadNotFound();
     if (upload.status !== 'OPEN') throw AlreadyComplete();
     if (!(await abortUpload(this.d, upload, ['OPEN'], { finalBlob: false }))) {
       const current = await repo.getUpload(this.d.db, id);
-      throw current?.status === 'ABORTED' ? NotFound(NOT_FOUND) : AlreadyComplete();
+      throw current?.status === 'ABORTED' ? UploadNotFound() : AlreadyComplete();
     }
     // After the abort is recorded, so the interrupted request finds nothing left to settle.
     this.inflight.get(id)?.body.destroy(new Error('upload cancelled'));
@@ -146,14 +130,14 @@ export class UploadService {
       await abortUpload(this.d, upload, ['OPEN'], { finalBlob: true });
       throw asUploadError(err);
     }
-    return { done: true, item: await this.complete(auth, upload, 'OPEN', stored) };
+    return { done: true, item: await finishUpload(this.d, auth, upload, 'OPEN', stored) };
   }
 
   // --- in pieces
 
   private async putPiece(auth: AuthContext, input: PutInput, length: number, range: ByteRange): Promise<PutOutcome> {
     const existing = await repo.getUpload(this.d.db, input.uuid);
-    if (existing && existing.account_id !== auth.accountId) throw NotFound(NOT_FOUND);
+    if (existing && existing.account_id !== auth.accountId) throw UploadNotFound();
     let upload: UploadRow;
     if (!existing || existing.status === 'ABORTED') {
       if (range.start !== 0) {
@@ -182,7 +166,7 @@ export class UploadService {
     if (!recorded) {
       await this.discardPiece(upload, range.start, key);
       const current = await repo.getUpload(this.d.db, upload.id);
-      if (!current || current.status === 'ABORTED') throw NotFound(NOT_FOUND);
+      if (!current || current.status === 'ABORTED') throw UploadNotFound();
       throw current.status === 'OPEN' ? new UploadOffsetMismatch(Number(current.received_bytes)) : AlreadyComplete();
     }
     if (!last) return { done: false, progress: { uuid: upload.id, receivedBytes: range.end + 1, totalBytes: range.total } };
@@ -203,7 +187,7 @@ export class UploadService {
       await abortUpload(this.d, upload, ['COMPLETING'], { finalBlob: true });
       throw err;
     }
-    const item = await this.complete(auth, upload, 'COMPLETING', stored);
+    const item = await finishUpload(this.d, auth, upload, 'COMPLETING', stored);
     await this.d.blobs
       .deletePrefix(pieceDir(upload.account_id, upload.id))
       .catch((err) => this.d.logger.warn({ err, upload: upload.id }, 'could not remove upload pieces'));
@@ -260,7 +244,7 @@ export class UploadService {
 
   private async assertUuidFree(auth: AuthContext, id: string): Promise<void> {
     const owner = await files.getOwner(this.d.db, id);
-    if (owner) throw owner.account_id === auth.accountId ? AlreadyComplete() : NotFound(NOT_FOUND);
+    if (owner) throw owner.account_id === auth.accountId ? AlreadyComplete() : UploadNotFound();
   }
 
   /** Opens the upload row and reserves its bytes, atomically: 413 leaves nothing behind. */
@@ -285,10 +269,10 @@ export class UploadService {
     try {
       await this.d.db.transaction().execute(async (trx) => {
         const owner = await files.getOwner(trx, id);
-        if (owner) throw owner.account_id === auth.accountId ? AlreadyComplete() : NotFound(NOT_FOUND);
+        if (owner) throw owner.account_id === auth.accountId ? AlreadyComplete() : UploadNotFound();
         const existing = await repo.getUpload(trx, id);
         if (existing) {
-          if (existing.account_id !== auth.accountId) throw NotFound(NOT_FOUND);
+          if (existing.account_id !== auth.accountId) throw UploadNotFound();
           if (existing.status === 'OPEN' || existing.status === 'COMPLETING') {
             throw new UploadOffsetMismatch(Number(existing.received_bytes));
           }
@@ -302,83 +286,9 @@ export class UploadService {
       if (!isUniqueViolation(err)) throw err;
       // A concurrent request opened this upload first.
       const current = await repo.getUpload(this.d.db, id);
-      throw current && current.account_id === auth.accountId ? new UploadOffsetMismatch(Number(current.received_bytes)) : NotFound(NOT_FOUND);
+      throw current && current.account_id === auth.accountId ? new UploadOffsetMismatch(Number(current.received_bytes)) : UploadNotFound();
     }
     return row;
-  }
-
-  /**
-   * Makes the stored blob a file in one transaction: upload DONE, name clash settled, file row, quota committed,
-   * activity. A unique-name race with another writer retries with a fresh name; any other failure aborts the upload.
-   */
-  private async complete(auth: AuthContext, upload: UploadRow, from: UploadStatus, stored: PutResult): Promise<FileItemDto> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        const item = await this.d.db.transaction().execute((trx) => this.commit(trx, auth, upload, from, stored));
-        this.d.onFolderChanged?.(upload.account_id, upload.parent_id);
-        return item;
-      } catch (err) {
-        if (isUniqueViolation(err) && attempt < 3) continue;
-        await abortUpload(this.d, upload, [from], { finalBlob: true });
-        throw err;
-      }
-    }
-  }
-
-  private async commit(trx: Executor, auth: AuthContext, upload: UploadRow, from: UploadStatus, stored: PutResult): Promise<FileItemDto> {
-    const accountId = auth.accountId;
-    const at = now();
-    // Cancelled or aborted by housekeeping meanwhile: its reservation is already released.
-    if (!(await repo.transition(trx, upload.id, [from], 'DONE', at))) throw NotFound(NOT_FOUND);
-    if (upload.parent_id !== ROOT && !(await files.getActiveFolder(trx, accountId, upload.parent_id))) {
-      throw NotFound('Folder not found.');
-    }
-    if (await files.getOwner(trx, upload.id)) throw AlreadyComplete();
-
-    let name = upload.name;
-    const clash = await files.getLiveByNameKey(trx, accountId, upload.parent_id, nameKey(name));
-    if (clash && upload.strategy === REPLACE && clash.is_folder === 0) {
-      // The replaced file's bytes go back and its blobs (thumbnail and preview too) are queued for deletion.
-      await files.deleteLiveFile(trx, this.d.jobs, accountId, clash);
-    } else if (clash) {
-      // Keep both; a folder of the same name is never replaced by a file.
-      name = await files.freeNameInFolder(trx, accountId, upload.parent_id, name, false);
-    }
-
-    const row: FileRow = {
-      id: upload.id,
-      account_id: accountId,
-      parent_id: upload.parent_id,
-      name,
-      name_key: nameKey(name),
-      is_folder: 0,
-      bytes: stored.size,
-      content_type: upload.content_type,
-      document_type: documentTypeFor(name, upload.content_type),
-      blob_key: fileBlobKey(accountId, upload.id),
-      sha256: stored.sha256,
-      favourite: upload.favourite,
-      hidden: 0,
-      description: null,
-      status: 'ACTIVE',
-      trashed_at: null,
-      trash_root_id: null,
-      device_type: upload.device_type,
-      created_at: at,
-      last_modified_at: at,
-      ...NO_MEDIA,
-      // media: photos and videos get facts and thumbnails from a job queued with the row (same transaction).
-      media_status: isMedia(upload.content_type) ? 'PENDING' : null,
-      // timeline: on today's (UTC) page at once, moved to its EXIF day once processed.
-      ...(isMedia(upload.content_type) ? { taken_at: at, taken_day: utcDay(at) } : { taken_day: null }),
-      media_kind: mediaKindOf(upload.content_type),
-      video_slideshow: 0,
-    };
-    await files.insertFile(trx, row);
-    if (row.media_status === 'PENDING') await this.d.jobs.enqueue(trx, MEDIA_PROCESS_JOB, { fileId: row.id });
-    await accounts.commitQuota(trx, accountId, Number(upload.total_bytes), stored.size);
-    await files.recordActivity(trx, accountId, [row], 'UPLOADED');
-    return toFileItem(row, auth.projectId, this.d.links);
   }
 
   /** Runs one request per upload uuid on this process; a newer one cuts off an older one still streaming (a stale connection). */
@@ -414,39 +324,8 @@ export function parseContentRange(header: string, length: number): ByteRange {
   return { start, end, total };
 }
 
-/**
- * Moves an unfinished upload to ABORTED and releases its reservation (only if this call made the move), then removes
- * its pieces and, when asked, the assembled blob. Returns whether this call aborted it.
- */
-async function abortUpload(
-  d: Pick<UploadDeps, 'db' | 'blobs' | 'logger'>,
-  upload: UploadRow,
-  from: UploadStatus[],
-  opts: { finalBlob: boolean; untouchedSince?: number },
-): Promise<boolean> {
-  let aborted = false;
-  try {
-    aborted = await d.db.transaction().execute(async (trx) => {
-      const moved = await repo.transition(trx, upload.id, from, 'ABORTED', now(), { untouchedSince: opts.untouchedSince });
-      if (moved) await accounts.releaseQuota(trx, upload.account_id, Number(upload.total_bytes));
-      return moved;
-    });
-  } catch (err) {
-    d.logger.error({ err, upload: upload.id }, 'could not abort upload');
-  }
-  const removals = [d.blobs.deletePrefix(pieceDir(upload.account_id, upload.id))];
-  if (opts.finalBlob) removals.push(d.blobs.delete(fileBlobKey(upload.account_id, upload.id)));
-  for (const r of await Promise.allSettled(removals)) {
-    if (r.status === 'rejected') d.logger.warn({ err: r.reason, upload: upload.id }, 'could not remove upload blobs');
-  }
-  return aborted;
-}
-
 /** Aborts unfinished uploads untouched for a day and forgets old finished ones. Idempotent; every instance may run it. */
-export async function abortStaleUploads(
-  d: Pick<UploadDeps, 'db' | 'blobs' | 'logger'>,
-  at = now(),
-): Promise<{ aborted: number; purged: number }> {
+export async function abortStaleUploads(d: AbortDeps, at = now()): Promise<{ aborted: number; purged: number }> {
   const before = at - STALE_UPLOAD_MS;
   let aborted = 0;
   for (const upload of await repo.listStale(d.db, before, 1000)) {
@@ -455,16 +334,4 @@ export async function abortStaleUploads(
     if (await abortUpload(d, upload, ['OPEN', 'COMPLETING'], { finalBlob, untouchedSince: before })) aborted++;
   }
   return { aborted, purged: await repo.purgeFinished(d.db, at - FINISHED_UPLOAD_KEEP_MS) };
-}
-
-/** A body that stopped early (client gone) is the client's problem (400); anything else is ours. */
-function asUploadError(err: unknown): unknown {
-  if (err instanceof AppError) return err;
-  if (err instanceof BlobTooLargeError) return BadRequest('UPLOAD_TOO_LARGE', 'More bytes arrived than Content-Length announced.');
-  const code = (err as { code?: unknown } | null)?.code;
-  const message = err instanceof Error ? err.message : '';
-  if (code === 'ECONNRESET' || code === 'ERR_STREAM_PREMATURE_CLOSE' || message === 'aborted' || /superseded|cancelled/.test(message)) {
-    return UploadIncomplete();
-  }
-  return err;
 }

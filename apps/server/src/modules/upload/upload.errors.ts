@@ -1,0 +1,30 @@
+import { BlobTooLargeError } from '../../infra/blob-store/blob-store.js';
+import { AppError, BadRequest, Conflict, NotFound } from '../../shared/errors.js';
+
+// The upload's failures, shared by the request steps, the finishing step and the routes that put offsets in headers.
+
+export const UploadNotFound = () => NotFound('Upload not found.');
+export const LengthRequired = () => new AppError(411, 'LENGTH_REQUIRED', 'Content-Length is required.');
+export const QuotaExceeded = () => new AppError(413, 'QUOTA_EXCEEDED', 'Storage quota exceeded.');
+export const UploadIncomplete = () => BadRequest('UPLOAD_INCOMPLETE', 'The request body ended before Content-Length bytes arrived.');
+export const AlreadyComplete = () => Conflict('UPLOAD_COMPLETE', 'This upload is already complete.');
+export const InvalidRange = (message: string) => BadRequest('INVALID_CONTENT_RANGE', message, 'Content-Range');
+
+/** A piece that does not start at the next expected byte; the route puts `offset` in the Upload-Offset header. */
+export class UploadOffsetMismatch extends AppError {
+  constructor(readonly offset: number) {
+    super(409, 'UPLOAD_OFFSET_MISMATCH', `The next expected byte is ${offset}.`);
+  }
+}
+
+/** A body that stopped early (client gone) is the client's problem (400); anything else is ours. */
+export function asUploadError(err: unknown): unknown {
+  if (err instanceof AppError) return err;
+  if (err instanceof BlobTooLargeError) return BadRequest('UPLOAD_TOO_LARGE', 'More bytes arrived than Content-Length announced.');
+  const code = (err as { code?: unknown } | null)?.code;
+  const message = err instanceof Error ? err.message : '';
+  if (code === 'ECONNRESET' || code === 'ERR_STREAM_PREMATURE_CLOSE' || message === 'aborted' || /superseded|cancelled/.test(message)) {
+    return UploadIncomplete();
+  }
+  return err;
+}

@@ -1,0 +1,158 @@
+import type { Kysely } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
+import type { DB } from '../../infra/db/schema.js';
+import { isUniqueViolation } from '../../infra/db/dialect.js';
+import type { BlobStore, PutResult } from '../../infra/blob-store/blob-store.js';
+import type { JobQueue } from '../../infra/jobs/job-queue.js';
+import type { Executor } from '../../infra/db/executor.js';
+import { NotFound } from '../../shared/errors.js';
+import { nameKey } from '../../shared/names.js';
+import { now } from '../../shared/time.js';
+import { utcDay } from '../../shared/days.js';
+import * as accounts from '../account/account.public.js';
+import type { AuthContext } from '../../shared/auth-context.js';
+import * as files from '../files/files.public.js';
+import { ROOT, toFileItem, type DerivativeLinks, type FileItemDto, type FileRow } from '../files/files.public.js';
+import { isMedia, MEDIA_PROCESS_JOB, mediaKindOf, NO_MEDIA } from '../media/media.public.js';
+import { documentTypeFor } from './upload.content-type.js';
+import { AlreadyComplete, UploadNotFound } from './upload.errors.js';
+import * as repo from './upload.repository.js';
+import type { UploadRow, UploadStatus } from './upload.table.js';
+
+// How an upload ends: its stored blob becomes a file, or it is aborted; either way its reservation is settled once.
+
+/** X-Meta-Strategy values. */
+export const KEEP_BOTH = 0;
+export const REPLACE = 1;
+
+export const fileBlobKey = (accountId: string, id: string) => `users/${accountId}/files/${id}`;
+export const pieceDir = (accountId: string, id: string) => `uploads/${accountId}/${id}`;
+
+export interface UploadDeps {
+  db: Kysely<DB>;
+  blobs: BlobStore;
+  jobs: JobQueue;
+  logger: FastifyBaseLogger;
+  /** Told after an upload adds (or replaces) an item in a folder, e.g. to drop cached listing positions. */
+  onFolderChanged?: (accountId: string, folderId: string) => void;
+  /** Signs thumbnail and preview URLs into file items. */
+  links?: DerivativeLinks;
+}
+
+/** What aborting needs; housekeeping aborts without a request behind it. */
+export type AbortDeps = Pick<UploadDeps, 'db' | 'blobs' | 'logger'>;
+
+/**
+ * Makes the stored blob a file in one transaction: upload DONE, name clash settled, file row, quota committed,
+ * activity. A unique-name race with another writer retries with a fresh name; any other failure aborts the upload.
+ */
+export async function finishUpload(
+  d: UploadDeps,
+  auth: AuthContext,
+  upload: UploadRow,
+  from: UploadStatus,
+  stored: PutResult,
+): Promise<FileItemDto> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const item = await d.db.transaction().execute((trx) => commit(d, trx, auth, upload, from, stored));
+      d.onFolderChanged?.(upload.account_id, upload.parent_id);
+      return item;
+    } catch (err) {
+      if (isUniqueViolation(err) && attempt < 3) continue;
+      await abortUpload(d, upload, [from], { finalBlob: true });
+      throw err;
+    }
+  }
+}
+
+async function commit(
+  d: UploadDeps,
+  trx: Executor,
+  auth: AuthContext,
+  upload: UploadRow,
+  from: UploadStatus,
+  stored: PutResult,
+): Promise<FileItemDto> {
+  const accountId = auth.accountId;
+  const at = now();
+  // Cancelled or aborted by housekeeping meanwhile: its reservation is already released.
+  if (!(await repo.transition(trx, upload.id, [from], 'DONE', at))) throw UploadNotFound();
+  if (upload.parent_id !== ROOT && !(await files.getActiveFolder(trx, accountId, upload.parent_id))) {
+    throw NotFound('Folder not found.');
+  }
+  if (await files.getOwner(trx, upload.id)) throw AlreadyComplete();
+
+  let name = upload.name;
+  const clash = await files.getLiveByNameKey(trx, accountId, upload.parent_id, nameKey(name));
+  if (clash && upload.strategy === REPLACE && clash.is_folder === 0) {
+    // The replaced file's bytes go back and its blobs (thumbnail and preview too) are queued for deletion.
+    await files.deleteLiveFile(trx, d.jobs, accountId, clash);
+  } else if (clash) {
+    // Keep both; a folder of the same name is never replaced by a file.
+    name = await files.freeNameInFolder(trx, accountId, upload.parent_id, name, false);
+  }
+
+  const row: FileRow = {
+    id: upload.id,
+    account_id: accountId,
+    parent_id: upload.parent_id,
+    name,
+    name_key: nameKey(name),
+    is_folder: 0,
+    bytes: stored.size,
+    content_type: upload.content_type,
+    document_type: documentTypeFor(name, upload.content_type),
+    blob_key: fileBlobKey(accountId, upload.id),
+    sha256: stored.sha256,
+    favourite: upload.favourite,
+    hidden: 0,
+    description: null,
+    status: 'ACTIVE',
+    trashed_at: null,
+    trash_root_id: null,
+    device_type: upload.device_type,
+    created_at: at,
+    last_modified_at: at,
+    ...NO_MEDIA,
+    // media: photos and videos get facts and thumbnails from a job queued with the row (same transaction).
+    media_status: isMedia(upload.content_type) ? 'PENDING' : null,
+    // timeline: on today's (UTC) page at once, moved to its EXIF day once processed.
+    ...(isMedia(upload.content_type) ? { taken_at: at, taken_day: utcDay(at) } : { taken_day: null }),
+    media_kind: mediaKindOf(upload.content_type),
+    video_slideshow: 0,
+  };
+  await files.insertFile(trx, row);
+  if (row.media_status === 'PENDING') await d.jobs.enqueue(trx, MEDIA_PROCESS_JOB, { fileId: row.id });
+  await accounts.commitQuota(trx, accountId, Number(upload.total_bytes), stored.size);
+  await files.recordActivity(trx, accountId, [row], 'UPLOADED');
+  return toFileItem(row, auth.projectId, d.links);
+}
+
+/**
+ * Moves an unfinished upload to ABORTED and releases its reservation (only if this call made the move), then removes
+ * its pieces and, when asked, the assembled blob. Returns whether this call aborted it.
+ */
+export async function abortUpload(
+  d: AbortDeps,
+  upload: UploadRow,
+  from: UploadStatus[],
+  opts: { finalBlob: boolean; untouchedSince?: number },
+): Promise<boolean> {
+  let aborted = false;
+  try {
+    aborted = await d.db.transaction().execute(async (trx) => {
+      const moved = await repo.transition(trx, upload.id, from, 'ABORTED', now(), { untouchedSince: opts.untouchedSince });
+      if (moved) await accounts.releaseQuota(trx, upload.account_id, Number(upload.total_bytes));
+      return moved;
+    });
+  } catch (err) {
+    d.logger.error({ err, upload: upload.id }, 'could not abort upload');
+  }
+  const removals = [d.blobs.deletePrefix(pieceDir(upload.account_id, upload.id))];
+  if (opts.finalBlob) removals.push(d.blobs.delete(fileBlobKey(upload.account_id, upload.id)));
+  for (const r of await Promise.allSettled(removals)) {
+    if (r.status === 'rejected') d.logger.warn({ err: r.reason, upload: upload.id }, 'could not remove upload blobs');
+  }
+  return aborted;
+}
