@@ -1,8 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { authed, type TestApp } from '../../test/harness.js';
-import { addFile } from '../files/file.fixtures.js';
+import { expect } from 'vitest';
+import { authed, signUp, type TestApp } from '../../test/harness.js';
+import { addFile, filesApi } from '../files/file.fixtures.js';
 import { saveMediaFacts } from '../files/files.public.js';
 import { previewKey, thumbKey } from '../media/media.public.js';
+import type { AlbumDto } from './album.schemas.js';
+
+export const DAY = 86_400_000;
+export const T0 = Date.UTC(2026, 5, 1, 12);
 
 /**
  * A processed photo (or video) as the media job leaves it: the row with its blob, taken date, size, placeholder and
@@ -65,5 +70,28 @@ export function albumsApi(t: TestApp, token: string) {
       if (res.statusCode !== 200) throw new Error(`create album failed: ${res.body}`);
       return res.json() as { uuid: string; label: string; lastModifiedDate: number };
     },
+  };
+}
+
+/** The helpers every albums suite shares; `app` is read lazily because the suite starts its app in beforeAll. */
+export function albumHelpers(app: () => TestApp) {
+  return {
+    /** A fresh account with the albums and files APIs. */
+    user: async () => {
+      const s = await signUp(app());
+      return { ...s, api: albumsApi(app(), s.token), files: filesApi(app(), s.token) };
+    },
+    makeReadOnly: (accountId: string) =>
+      app().database.db.updateTable('account').set({ status: 'READ_ONLY' }).where('id', '=', accountId).execute(),
+    /** Sets an album's lastModifiedDate far back, so a test sees whether a call moves it. */
+    age: (albumId: string) => app().database.db.updateTable('album').set({ last_modified_at: 1 }).where('id', '=', albumId).execute(),
+    memberCount: async (albumId: string) =>
+      (await app().database.db.selectFrom('album_file').select('file_id').where('album_id', '=', albumId).execute()).length,
+    albumOf: async (api: ReturnType<typeof albumsApi>, uuid: string): Promise<AlbumDto> => {
+      const res = await api.get(uuid);
+      expect(res.statusCode).toBe(200);
+      return res.json().album;
+    },
+    fileUuids: (res: { json(): { fileList: Array<{ uuid: string }> } }) => res.json().fileList.map((f) => f.uuid),
   };
 }

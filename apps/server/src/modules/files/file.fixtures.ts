@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { LightMyRequestResponse } from 'fastify';
-import { authed, type TestApp } from '../../test/harness.js';
+import { authed, signUp, type TestApp } from '../../test/harness.js';
 import { nameKey } from '../../shared/names.js';
 import * as accounts from '../account/account.public.js';
 import * as repo from './file.repository.js';
@@ -124,3 +124,20 @@ export const NO_MEDIA = {
   camera: null,
   videoSlideshow: false,
 } as const;
+
+export type FilesApi = ReturnType<typeof filesApi>;
+
+/** The helpers every files suite shares; `app` is read lazily because the suite starts its app in beforeAll. */
+export function fileHelpers(app: () => TestApp) {
+  return {
+    /** A fresh account with its API. */
+    user: async () => {
+      const s = await signUp(app());
+      return { ...s, api: filesApi(app(), s.token) };
+    },
+    row: (id: string) => app().database.db.selectFrom('file').selectAll().where('id', '=', id).executeTakeFirst(),
+    makeReadOnly: (accountId: string) =>
+      app().database.db.updateTable('account').set({ status: 'READ_ONLY' }).where('id', '=', accountId).execute(),
+    many: (n: number) => Array.from({ length: n }, () => randomUUID()),
+  };
+}

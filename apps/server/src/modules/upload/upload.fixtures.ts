@@ -3,6 +3,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import { expect } from 'vitest';
 import { authed, type TestApp } from '../../test/harness.js';
 import { nameKey } from '../../shared/names.js';
 import { insertFile, ROOT } from '../files/files.public.js';
@@ -154,4 +155,21 @@ export function rawRequest(
       req.end();
     } else req.end(opts.body);
   });
+}
+
+/** The helpers every upload suite shares; `app` is read lazily because the suite starts its app in beforeAll. */
+export function uploadHelpers(app: () => TestApp) {
+  return {
+    setQuota: (accountId: string, quota: number) =>
+      app().database.db.updateTable('account').set({ quota_bytes: quota }).where('id', '=', accountId).execute(),
+    uploadRow: (id: string) => app().database.db.selectFrom('upload').selectAll().where('id', '=', id).executeTakeFirst(),
+    /** Fetches a file through a freshly signed download URL. */
+    async download(token: string, accountId: string, uuid: string): Promise<Buffer> {
+      const t = app();
+      const [link] = await downloadUrls(t, token, (await account(t, accountId)).project_id, [uuid]);
+      const res = await t.app.inject({ method: 'GET', url: link!.url });
+      expect(res.statusCode).toBe(200);
+      return res.rawPayload;
+    },
+  };
 }

@@ -1,17 +1,8 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
-import { DEVICE_TYPE } from '@/config/constants';
 import { randomUuid } from '@/lib/uuid';
-import {
-  CHUNK_SIZE,
-  GIVE_UP_AFTER_MS,
-  MAX_PARALLEL_UPLOADS,
-  contentRange,
-  nextPiece,
-  parseOffset,
-  retryDelay,
-  uploadPercent,
-} from './upload-math';
+import { CHUNK_SIZE, GIVE_UP_AFTER_MS, MAX_PARALLEL_UPLOADS, parseOffset, uploadPercent } from './upload-math';
 import { sameFile, type PendingUpload, type PendingUploadStore } from './upload-persistence';
+import { errorStatus, RetryableResponse, sendPieces, UploadStopped } from './upload-pieces';
 import { uploadProgressed, uploadsQueued, uploadStatusChanged, uploadsCleared, type UploadItem } from './upload-slice';
 import { UploadStatus, type UploadFailure } from './upload-status';
 import { UploadNetworkError, type TransportRequest, type TransportResponse, type UploadTransport } from './upload-transport';
@@ -56,30 +47,6 @@ interface Job {
   percent: number;
 }
 
-/** An HTTP answer that is worth retrying (5xx, 408, 429): handled like a network failure. */
-class RetryableResponse extends Error {
-  constructor(readonly status: number) {
-    super(`Retryable upload response ${status}`);
-  }
-}
-
-/** The upload cannot go on; the reason is shown in the panel. */
-class UploadStopped extends Error {
-  constructor(readonly failure: UploadFailure) {
-    super(`Upload stopped: ${failure}`);
-  }
-}
-
-const MAX_OFFSET_CORRECTIONS = 5;
-
-function errorStatus(response: TransportResponse): string | undefined {
-  try {
-    const body = JSON.parse(response.text) as { status?: unknown };
-    return typeof body.status === 'string' ? body.status : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 function defaultWait(ms: number): Promise<void> {
   return new Promise((resolve) => {
@@ -352,121 +319,21 @@ export class UploadEngine {
     const entry: PendingUpload = { uuid: job.uuid, name: job.name, size: job.size, lastModified: job.lastModified, parentUuid: job.parentUuid };
     this.deps.pending.save(entry);
 
-    let offset: number | null = job.resume ? null : 0;
-    let lastProgressAt = this.now();
-    let bestOffset = 0;
-    let attempt = 0;
-    let corrections = 0;
-    let restartedFromZero = false;
-    let retrying = false;
-
-    const progressed = (bytes: number) => {
-      if (bytes > bestOffset) {
-        bestOffset = bytes;
-        lastProgressAt = this.now();
-      }
-      this.reportProgress(job, bytes);
-    };
-
-    while (this.isLive(job)) {
-      try {
-        const url = `${await this.uploadUrl()}/${encodeURIComponent(job.uuid)}`;
-        if (offset === null) {
-          offset = await this.serverOffset(job, url);
-          job.resume = false;
-          progressed(offset);
-          // The server has every byte: the last answer was lost on the way back.
-          if (offset >= job.size) {
-            this.complete(job);
-            return;
-          }
-        }
-        if (!this.isLive(job)) return;
-        if (retrying) {
-          retrying = false;
-          this.setStatus(job, UploadStatus.Loading);
-        }
-
-        const piece = nextPiece(offset, job.size, this.chunkSize);
-        const headers: Record<string, string> = {
-          'Content-Type': job.type || 'application/octet-stream',
-          'X-Object-Meta-Parent-Uuid': job.parentUuid ?? '',
-          'X-Object-Meta-Favourite': 'false',
-          'X-Meta-Strategy': '0',
-          'X-Object-Meta-File-Name': encodeURIComponent(job.name),
-          'X-Object-Meta-Device-Type': DEVICE_TYPE,
-        };
-        if (!piece.whole) headers['Content-Range'] = contentRange(piece, job.size);
-        const start = piece.start;
-        job.resume = true;
-        const response = await this.send(job, {
-          method: 'PUT',
-          url,
-          headers,
-          body: piece.whole ? file : file.slice(piece.start, piece.end),
-          onProgress: (loaded) => progressed(start + Math.min(loaded, piece.end - piece.start)),
-        });
-
-        if (response.status === 201 || (response.status === 200 && piece.end >= job.size)) {
-          this.complete(job);
-          return;
-        }
-        if (response.status === 202 || response.status === 200) {
-          let received: number | null = null;
-          try {
-            const body = JSON.parse(response.text) as { receivedBytes?: unknown };
-            received = typeof body.receivedBytes === 'number' ? body.receivedBytes : null;
-          } catch {
-            received = null;
-          }
-          offset = received ?? piece.end;
-          attempt = 0;
-          corrections = 0;
-          progressed(offset);
-          continue;
-        }
-        if (response.status === 409) {
-          corrections += 1;
-          if (corrections > MAX_OFFSET_CORRECTIONS) throw new UploadStopped('server');
-          // UPLOAD_OFFSET_MISMATCH: continue from what the server says it has.
-          offset = parseOffset(response.header('Upload-Offset'));
-          if (offset !== null) progressed(offset);
-          continue;
-        }
-        if (response.status === 413) {
-          this.stopQueue();
-          throw new UploadStopped('quota');
-        }
-        if (response.status === 404 && piece.start > 0 && !restartedFromZero) {
-          // The server forgot the unfinished upload (24 h): start over.
-          restartedFromZero = true;
-          offset = 0;
-          continue;
-        }
-        if (response.status >= 500 || response.status === 408 || response.status === 429) throw new RetryableResponse(response.status);
-        const code = errorStatus(response);
-        if (response.status === 403) throw new UploadStopped(code === 'ACCOUNT_READ_ONLY' ? 'read_only' : 'server');
-        throw new UploadStopped(response.status === 404 ? 'not_found' : 'server');
-      } catch (error) {
-        if (!this.isLive(job)) return;
-        if (error instanceof UploadStopped) {
-          this.fail(job, UploadStatus.Failed, error.failure);
-          return;
-        }
-        // A network failure, a stall or a 5xx: wait and try again from the server's offset.
-        if (this.now() - lastProgressAt >= this.giveUpAfterMs) {
-          this.fail(job, UploadStatus.Timeout);
-          return;
-        }
-        if (!retrying) {
-          retrying = true;
-          this.setStatus(job, UploadStatus.Loading, { retrying: true });
-        }
-        await this.wait(retryDelay(attempt));
-        attempt += 1;
-        offset = null;
-      }
-    }
+    await sendPieces(job, file, {
+      send: (request) => this.send(job, request),
+      uploadUrl: () => this.uploadUrl(),
+      serverOffset: (url) => this.serverOffset(job, url),
+      isLive: () => this.isLive(job),
+      setStatus: (status, extra) => this.setStatus(job, status, extra),
+      progress: (bytes) => this.reportProgress(job, bytes),
+      complete: () => this.complete(job),
+      fail: (status, failure) => this.fail(job, status, failure),
+      stopQueue: () => this.stopQueue(),
+      wait: this.wait,
+      now: this.now,
+      chunkSize: this.chunkSize,
+      giveUpAfterMs: this.giveUpAfterMs,
+    });
   }
 
   private complete(job: Job): void {

@@ -27,7 +27,8 @@ import { AddToAlbumSlot, useMediaSlots } from '../slots';
 import { InfoPanel } from './info-panel';
 import type { ViewerMenuAction } from './viewer-actions';
 import { AlbumAddIcon, ZoomInIcon, ZoomOutIcon } from './viewer-icons';
-import { ViewerMedia, mediaKind, preloadUrl } from './viewer-media';
+import { useViewerKeys, useViewerNavigation } from './use-viewer-navigation';
+import { ViewerMedia, mediaKind } from './viewer-media';
 import { clampScale, FIT, ZOOM_STEP, type ZoomState } from './zoom';
 import styles from './viewer.module.css';
 
@@ -50,12 +51,6 @@ export interface PhotoViewerProps {
    */
   onItemRemoved?: (uuid: string) => void;
 }
-
-/** Photos within this many of the end of what is loaded ask for more. */
-const NEAR_END = 3;
-
-const isTypingTarget = (target: EventTarget | null) =>
-  target instanceof HTMLElement && (target.matches('input, textarea, select, [contenteditable="true"]') || target.isContentEditable);
 
 /**
  * Full-screen photo and video viewer (portal, focus trapped, Escape closes, page scroll locked): previous and next by
@@ -97,67 +92,14 @@ export function PhotoViewer({ items, index, total, onIndexChange, onClose, onNee
 
   useEffect(() => setZoom(FIT), [item?.uuid]);
 
-  // A removed last item (or a shrunk list) leaves the index past the end: step back, or close when nothing is left.
-  useEffect(() => {
-    if (items.length === 0) onClose();
-    else if (index >= items.length) onIndexChange(items.length - 1);
-  }, [items.length, index, onClose, onIndexChange]);
-
-  useEffect(() => {
-    if (onNeedMore && items.length < count && index >= items.length - NEAR_END) onNeedMore();
-  }, [index, items.length, count, onNeedMore]);
-
-  // Neighbours load while this one is looked at, so the next swipe shows a picture at once.
-  useEffect(() => {
-    for (const neighbour of [items[index + 1], items[index - 1]]) {
-      if (neighbour && mediaKind(neighbour) === 'image') preloadUrl(neighbour.previewUrl);
-    }
-  }, [items, index]);
-
-  const go = useCallback(
-    (delta: number) => {
-      const target = index + delta;
-      if (target >= 0 && target < items.length) onIndexChange(target);
-      else if (delta > 0 && onNeedMore && items.length < count) onNeedMore();
-    },
-    [index, items.length, count, onIndexChange, onNeedMore],
-  );
+  const go = useViewerNavigation({ items, index, count, onIndexChange, onClose, onNeedMore });
 
   const zoomBy = useCallback(
     (factor: number) => setZoom((current) => (clampScale(current.scale * factor) === 1 ? FIT : { ...current, scale: clampScale(current.scale * factor) })),
     [],
   );
 
-  // On the window, not the dialog: a button that turns disabled (the last "next") drops focus to the body.
-  useEffect(() => {
-    const onKeyDown = (event: globalThis.KeyboardEvent) => {
-      if (event.defaultPrevented || isTypingTarget(event.target)) return;
-      // Keys pressed in a dialog opened over the viewer (confirm, rename) are that dialog's.
-      const target = event.target instanceof Node ? event.target : null;
-      if (target && target !== document.body && !content.current?.contains(target)) return;
-      const rtl = document.documentElement.dir === 'rtl';
-      if (event.key === 'Escape') {
-        // Radix closes the viewer first (and marks the key handled); after a dialog opened over the viewer has
-        // closed it can miss the key, so the viewer closes itself here.
-        event.preventDefault();
-        onClose();
-      } else if (event.key === (rtl ? 'ArrowLeft' : 'ArrowRight')) {
-        event.preventDefault();
-        go(1);
-      } else if (event.key === (rtl ? 'ArrowRight' : 'ArrowLeft')) {
-        event.preventDefault();
-        go(-1);
-      } else if (event.key === '+' || event.key === '=') {
-        event.preventDefault();
-        zoomBy(ZOOM_STEP);
-      } else if (event.key === '-') {
-        event.preventDefault();
-        zoomBy(1 / ZOOM_STEP);
-      }
-    };
-    window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
-  }, [go, zoomBy, onClose]);
+  useViewerKeys(content, { go, zoomBy, onClose });
 
   const toast = useCallback(
     (kind: 'success' | 'error', messageKey: string, values?: Record<string, string | number>) => dispatch(showToast({ kind, messageKey, values })),

@@ -1,133 +1,29 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes, randomUUID } from 'node:crypto';
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
-import { createRequire } from 'node:module';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  BlobNotFoundError,
-  BlobRangeNotSatisfiableError,
-  BlobTooLargeError,
-  InvalidBlobKeyError,
-  validateKey,
-} from './blob-store.js';
+import { BlobNotFoundError, BlobRangeNotSatisfiableError, BlobTooLargeError, InvalidBlobKeyError } from './blob-store.js';
 import type { BlobStore } from './blob-store.js';
-import { createBlobStore } from './create-blob-store.js';
 import { DiskBlobStore } from './disk-blob-store.js';
-import { S3BlobStore } from './s3-blob-store.js';
+import {
+  bufferStream,
+  chunks,
+  failingStream,
+  generatedSha256,
+  generatedStream,
+  type Harness,
+  MiB,
+  readAll,
+  s3Store,
+  sha256,
+  startS3rver,
+  streamSha256,
+  truncatedStream,
+} from './blob-store.fixtures.js';
 
-// s3rver ships no type declarations; a local typed require avoids a project-wide `declare module`.
-interface S3rverInstance {
-  run(): Promise<AddressInfo>;
-  close(): Promise<void>;
-}
-type S3rverCtor = new (opts: {
-  port: number;
-  address: string;
-  silent: boolean;
-  directory: string;
-  configureBuckets: { name: string }[];
-}) => S3rverInstance;
-const requireCjs = createRequire(import.meta.url);
-const S3rver = requireCjs('s3rver') as S3rverCtor;
-
-// s3rver quirk: it encrypts ListObjectsV2 continuation tokens with single DES, which OpenSSL 3
-// (Node ≥ 17) only has in the legacy provider, so any truncated listing (> 1000 keys) answers 500.
-// 3DES with three equal keys *is* single DES and is still available; this affects this test
-// process only.
-type Factory = (...args: unknown[]) => unknown;
-const cryptoCjs = requireCjs('node:crypto') as Record<'createCipheriv' | 'createDecipheriv', Factory>;
-const asTripleDes =
-  (original: Factory): Factory =>
-  (...args) =>
-    args[0] === 'des'
-      ? original('des-ede3-cbc', Buffer.concat(Array<Buffer>(3).fill(args[1] as Buffer)), args[2])
-      : original(...args);
-cryptoCjs.createCipheriv = asTripleDes(createCipheriv as Factory);
-cryptoCjs.createDecipheriv = asTripleDes(createDecipheriv as Factory);
-
-const MiB = 1024 * 1024;
-const BUCKET = 'bulut-test';
-
-interface Harness {
-  store: BlobStore;
-  /** Files a put may have left in a staging area; the disk store must always leave none. */
-  stagingLeftovers?: () => Promise<string[]>;
-  teardown: () => Promise<void>;
-}
-
-// ---- stream helpers ------------------------------------------------------------------------
-
-const sha256 = (buf: Buffer) => createHash('sha256').update(buf).digest('hex');
-
-function bufferStream(buf: Buffer): Readable {
-  return Readable.from([buf], { objectMode: false });
-}
-
-const BLOCK = randomBytes(64 * 1024);
-
-/** Deterministic pseudo-random chunks: the same `total` always yields the same bytes. */
-function* chunks(total: number): Generator<Buffer> {
-  for (let offset = 0, i = 0; offset < total; offset += BLOCK.length, i++) {
-    const chunk = Buffer.from(BLOCK.subarray(0, Math.min(BLOCK.length, total - offset)));
-    if (chunk.length >= 4) chunk.writeUInt32BE(i, 0); // make every chunk distinct
-    yield chunk;
-  }
-}
-
-/** A generated body that is never materialised as a whole. */
-function generatedStream(total: number): Readable {
-  return Readable.from(chunks(total), { objectMode: false });
-}
-
-function generatedSha256(total: number): string {
-  const h = createHash('sha256');
-  for (const c of chunks(total)) h.update(c);
-  return h.digest('hex');
-}
-
-/** Emits `bytesBefore` bytes, then fails like a broken upstream would. */
-function failingStream(bytesBefore: number, err: Error): Readable {
-  return Readable.from(
-    (async function* () {
-      yield* chunks(bytesBefore);
-      throw err;
-    })(),
-    { objectMode: false },
-  );
-}
-
-/** Emits some bytes, then is destroyed without an error — what an aborted client request looks like. */
-function truncatedStream(bytesBefore: number): Readable {
-  const it = chunks(bytesBefore);
-  return new Readable({
-    read() {
-      const next = it.next();
-      if (next.done) setImmediate(() => this.destroy());
-      else this.push(next.value);
-    },
-  });
-}
-
-async function readAll(stream: Readable): Promise<Buffer> {
-  const parts: Buffer[] = [];
-  for await (const c of stream) parts.push(c as Buffer);
-  return Buffer.concat(parts);
-}
-
-async function streamSha256(stream: Readable): Promise<{ sha256: string; bytes: number }> {
-  const h = createHash('sha256');
-  let bytes = 0;
-  for await (const c of stream) {
-    h.update(c as Buffer);
-    bytes += (c as Buffer).length;
-  }
-  return { sha256: h.digest('hex'), bytes };
-}
-
+// One contract, run against every implementation below.
 // ---- the contract --------------------------------------------------------------------------
 
 function describeBlobStore(name: string, setup: () => Promise<Harness>): void {
@@ -385,24 +281,6 @@ describeBlobStore('DiskBlobStore', async () => {
   };
 });
 
-async function startS3rver(): Promise<{ server: S3rverInstance; endpoint: string; dir: string }> {
-  const dir = await mkdtemp(join(tmpdir(), 'bulut-s3rver-'));
-  const server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: dir, configureBuckets: [{ name: BUCKET }] });
-  const { port } = await server.run();
-  return { server, endpoint: `http://127.0.0.1:${port}`, dir };
-}
-
-function s3Store(endpoint: string): S3BlobStore {
-  return new S3BlobStore({
-    endpoint,
-    region: 'us-east-1',
-    bucket: BUCKET,
-    accessKeyId: 'S3RVER',
-    secretAccessKey: 'S3RVER',
-    forcePathStyle: true,
-  });
-}
-
 describeBlobStore('S3BlobStore (s3rver)', async () => {
   const { server, endpoint, dir } = await startS3rver();
   const store = s3Store(endpoint);
@@ -414,100 +292,4 @@ describeBlobStore('S3BlobStore (s3rver)', async () => {
       await rm(dir, { recursive: true, force: true, maxRetries: 3 });
     },
   };
-});
-
-// ---- implementation-specific ---------------------------------------------------------------
-
-describe('S3BlobStore.ping', () => {
-  it('rejects once the server is gone', async () => {
-    const { server, endpoint, dir } = await startS3rver();
-    const store = s3Store(endpoint);
-    try {
-      await store.ping();
-      await server.close();
-      await expect(store.ping()).rejects.toThrow();
-      // An S3-side failure also rejects put and releases the caller's body, small or multipart.
-      for (const size of [1_000, 20 * MiB]) {
-        const body = generatedStream(size);
-        await expect(store.put(`users/${randomUUID()}/files/x`, body)).rejects.toThrow();
-        expect(body.destroyed).toBe(true);
-      }
-    } finally {
-      store.destroy();
-      await rm(dir, { recursive: true, force: true, maxRetries: 3 });
-    }
-  });
-
-  it('rejects for a missing bucket', async () => {
-    const { server, endpoint, dir } = await startS3rver();
-    const store = new S3BlobStore({
-      endpoint,
-      region: 'us-east-1',
-      bucket: 'no-such-bucket',
-      accessKeyId: 'S3RVER',
-      secretAccessKey: 'S3RVER',
-      forcePathStyle: true,
-    });
-    try {
-      await expect(store.ping()).rejects.toThrow();
-    } finally {
-      store.destroy();
-      await server.close();
-      await rm(dir, { recursive: true, force: true, maxRetries: 3 });
-    }
-  });
-});
-
-describe('DiskBlobStore specifics', () => {
-  it('ping rejects when the root is unusable', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'bulut-blobs-'));
-    try {
-      const file = join(dir, 'not-a-dir');
-      await writeFile(file, 'x');
-      await expect(new DiskBlobStore(file).ping()).rejects.toThrow();
-    } finally {
-      await rm(dir, { recursive: true, force: true, maxRetries: 3 });
-    }
-  });
-
-  it('maps keys to nested directories under the root', async () => {
-    const root = await mkdtemp(join(tmpdir(), 'bulut-blobs-'));
-    try {
-      const store = new DiskBlobStore(root);
-      await store.put('users/u1/files/f1', bufferStream(Buffer.from('x')));
-      expect(await readdir(join(root, 'users', 'u1', 'files'))).toEqual(['f1']);
-      expect(await readdir(join(root, '.tmp'))).toEqual([]);
-    } finally {
-      await rm(root, { recursive: true, force: true });
-    }
-  });
-});
-
-describe('validateKey', () => {
-  it('accepts the product key layout', () => {
-    expect(() => validateKey(`users/${randomUUID()}/files/${randomUUID()}`)).not.toThrow();
-    expect(() => validateKey(`users/${randomUUID()}/thumbs/${randomUUID()}/256.webp`)).not.toThrow();
-  });
-
-  it('rejects traversal, absolute paths, backslashes, empty segments and oversize keys', () => {
-    for (const key of ['', '/a', 'a/..', 'a/../b', 'a//b', 'a/', 'a\\b', 'a/.hidden', 'a\nb', 'x'.repeat(256), 'a/'.repeat(600)]) {
-      expect(() => validateKey(key), JSON.stringify(key)).toThrow(InvalidBlobKeyError);
-    }
-  });
-});
-
-describe('createBlobStore', () => {
-  it('builds the configured implementation', () => {
-    expect(createBlobStore({ kind: 'disk', root: tmpdir() })).toBeInstanceOf(DiskBlobStore);
-    const s3 = createBlobStore({
-      kind: 's3',
-      region: 'us-east-1',
-      bucket: BUCKET,
-      accessKeyId: 'a',
-      secretAccessKey: 'b',
-      forcePathStyle: false,
-    });
-    expect(s3).toBeInstanceOf(S3BlobStore);
-    (s3 as S3BlobStore).destroy();
-  });
 });
