@@ -22,6 +22,10 @@ export const touchSession = (db: Executor, id: string, at: number, expiresAt: nu
 export const revokeSession = (db: Executor, id: string, at: number) =>
   db.updateTable('session').set({ revoked_at: at }).where('id', '=', id).where('revoked_at', 'is', null).execute();
 
+/** The remember-me family a session was opened by (sign-in with remember-me, or a refresh), if any. */
+export const getSessionFamily = (db: Executor, id: string) =>
+  db.selectFrom('session').select('remember_family').where('id', '=', id).executeTakeFirst();
+
 export const revokeSessionsOfFamily = (db: Executor, familyId: string, at: number) =>
   db
     .updateTable('session')

@@ -136,12 +136,17 @@ export class AuthService {
     const at = Date.now();
     await this.db.transaction().execute(async (trx) => {
       await repo.revokeSession(trx, auth.sessionId, at);
+      // Logout ends the device's whole sign-in: the remember-me family this session came from goes too, header or not.
+      const families = new Set<string>();
+      const own = (await repo.getSessionFamily(trx, auth.sessionId))?.remember_family;
+      if (own) families.add(own);
       if (rememberMeToken) {
         const row = await repo.getRememberMeByHash(trx, hashToken(rememberMeToken));
-        if (row && row.account_id === auth.accountId) {
-          await repo.revokeFamily(trx, row.family_id, at);
-          await repo.revokeSessionsOfFamily(trx, row.family_id, at);
-        }
+        if (row && row.account_id === auth.accountId) families.add(row.family_id);
+      }
+      for (const family of families) {
+        await repo.revokeFamily(trx, family, at);
+        await repo.revokeSessionsOfFamily(trx, family, at);
       }
     });
   }

@@ -325,14 +325,26 @@ describe.each(DIALECTS)('auth (%s)', (dialect) => {
       expectError(await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: authed(token) }), 401);
     });
 
-    it('without a remember-me token ends only that session', async () => {
+    it("without the remember-me header still ends that device's remember-me token, and only that device's", async () => {
       const { user, token: other } = await signUp(t);
       const first = await login(t, user.email, user.password, { rememberMe: true });
+      const second = await login(t, user.email, user.password, { rememberMe: true });
       const token = String(first.headers['x-auth-token']);
-      const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: authed(token) });
+      const rememberMe = String(first.headers['x-remember-me-token']);
+      // A refreshed session belongs to the same family: logging out from it ends the family too.
+      const refreshed = await refresh(rememberMe);
+      expect(refreshed.statusCode).toBe(200);
+      const out = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/logout',
+        headers: authed(String(refreshed.headers['x-auth-token'])),
+      });
       expect(out.statusCode).toBe(200);
       expectError(await info(token), 401);
+      expectError(await refresh(String(refreshed.headers['x-remember-me-token'])), 401);
       expect((await info(other)).statusCode).toBe(200);
+      expect((await info(String(second.headers['x-auth-token']))).statusCode).toBe(200);
+      expect((await refresh(String(second.headers['x-remember-me-token']))).statusCode).toBe(200);
     });
 
     it("cannot revoke another account's remember-me token", async () => {

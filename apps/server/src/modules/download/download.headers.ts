@@ -50,7 +50,8 @@ export function contentDisposition(kind: 'attachment' | 'inline', name: string):
     .replace(/[\u0300-\u036f]/g, '')
     // Turkish dotless i has no decomposition; everything else non-ASCII becomes "_".
     .replace(/ı/g, 'i')
-    .replace(/[^\x20-\x7e]|["\\%]/g, '_');
+    // NFKD turns look-alikes such as U+FF0F into "/": the fallback must never read as a path.
+    .replace(/[^\x20-\x7e]|["\\%/]/g, '_');
   const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }

@@ -140,6 +140,15 @@ describe.each(DIALECTS)('download (%s)', (dialect) => {
       expect(decodeURIComponent(m![2]!)).toBe(name);
     });
 
+    it('the ASCII fallback never reads as a path, even for look-alike slashes', async () => {
+      const name = '..\uff0f..\uff0fevil.txt';
+      const { link } = await withFile(name, content(10), 'text/plain');
+      const disposition = String((await get(link.url)).headers['content-disposition']);
+      const m = /^attachment; filename="([^"]*)"; filename\*=UTF-8''(.+)$/.exec(disposition);
+      expect(m![1]).toBe('.._.._evil.txt');
+      expect(decodeURIComponent(m![2]!)).toBe(name);
+    });
+
     it('inline only for safe types through the inline link; active content always attachment with a sandbox CSP', async () => {
       const user = await signUp(t);
       const api = uploadApi(t, user.token);
