@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { PassThrough } from 'node:stream';
+import { setTimeout } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, expectError, signUp, startTestApp, type TestApp } from '../../test/harness.js';
 import { account, addFolder, blobsOf, content, rawRequest, uploadApi, uploadHeaders, uploadHelpers } from './upload.fixtures.js';
@@ -42,6 +44,30 @@ describe.each(DIALECTS)('upload (%s)', (dialect) => {
       expectError(await asB.whole('x.txt', content(10), { parent: folderOfA }), 404);
       expect(await account(t, b.accountId)).toMatchObject({ used_bytes: 0, reserved_bytes: 0 });
       expect(blobsOf(t, b.accountId)).toEqual([]);
+    });
+
+    it("another account's PUT to a transfer in flight is refused before it can cut that transfer off", async () => {
+      const a = await signUp(t);
+      const b = await signUp(t);
+      const uuid = randomUUID();
+      const total = 300_000;
+      const first = content(100_000);
+      expect((await uploadApi(t, a.token).piece(uuid, 'big.bin', first, 0, total)).statusCode).toBe(202);
+      // A's second piece is still streaming when B's request for the same upload arrives.
+      const second = content(100_000);
+      const slow = new PassThrough();
+      const running = t.app.inject({
+        method: 'PUT',
+        url: `/api/upload/${uuid}`,
+        headers: uploadHeaders(a.token, 'big.bin', second, { range: `bytes 100000-199999/${total}` }),
+        payload: slow,
+      });
+      slow.write(second.subarray(0, 50_000));
+      await setTimeout(200);
+      expectError(await uploadApi(t, b.token).piece(uuid, 'big.bin', content(100_000), 100_000, total), 404);
+      slow.end(second.subarray(50_000));
+      expect((await running).statusCode).toBe(202);
+      expect(await uploadRow(uuid)).toMatchObject({ account_id: a.accountId, status: 'OPEN', received_bytes: 200_000 });
     });
 
     it('a missing or trashed parent folder → 404', async () => {
