@@ -9,7 +9,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('listing', 'varchar(200)', (c) => c.notNull())
     .addColumn('page', 'integer', (c) => c.notNull())
     .addColumn('account_id', 'varchar(36)', (c) => c.notNull())
-    .addColumn('position', 'varchar(1500)', (c) => c.notNull())
+    .addColumn('position', 'varchar(2000)', (c) => c.notNull())
     .addColumn('updated_at', 'bigint', (c) => c.notNull())
     .addPrimaryKeyConstraint('listing_boundary_pk', ['listing', 'page'])
     .execute();
