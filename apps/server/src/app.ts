@@ -11,6 +11,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { Config } from './config.js';
 import { createDatabase, pingDatabase, type Database } from './infra/db/database.js';
 import { migrateToLatest } from './infra/db/migrate.js';
+import { databaseRateLimitStore } from './infra/rate-limit/request-limit-store.js';
 import { createBlobStore } from './infra/blob-store/create-blob-store.js';
 import type { BlobStore } from './infra/blob-store/blob-store.js';
 import { JobQueue } from './infra/jobs/job-queue.js';
@@ -143,7 +144,6 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     logger,
     links,
     publicUrl: config.publicUrl,
-    onFolderChanged: (accountId, folderId) => files.service.folderChanged(accountId, folderId),
   });
   const download = downloadModule({ db, blobs, logger });
   const timeline = timelineModule({ db, links });
@@ -219,6 +219,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   await app.register(rateLimit, {
     global: true,
+    // Counted in the database, so all instances together allow the limit, not each of them.
+    store: databaseRateLimitStore(database.db),
     max: config.rateLimitPerMinute,
     timeWindow: '1 minute',
     // After authentication, so signed-in callers are limited per account and anonymous ones per IP.

@@ -6,15 +6,20 @@ import type { Mailer } from './mail/mailer.js';
 import type { SmsGateway } from './sms/sms-gateway.js';
 import type { ModuleManifest } from './module-manifest.js';
 import { minutes } from '../shared/time.js';
+import { purgeRequestCounters } from './rate-limit/request-limit-store.js';
 
 export const PURGE_JOBS_SCHEDULE = 'jobs.purge-finished';
+export const PURGE_REQUEST_COUNTERS_SCHEDULE = 'rate-limit.purge-counters';
 
 /** Shared infrastructure's own jobs, schedules and tables (the queue's, and the secrets behind signed URLs). */
 export function infraModule(d: { db: Kysely<DB>; mailer: Mailer; sms: SmsGateway }): ModuleManifest {
   return {
     name: 'infra',
     jobs: MessageJobs.jobs(d.mailer, d.sms),
-    schedules: [{ name: PURGE_JOBS_SCHEDULE, everyMs: minutes(60), run: () => purgeFinishedJobs(d.db) }],
-    tables: ['job', 'server_secret'],
+    schedules: [
+      { name: PURGE_JOBS_SCHEDULE, everyMs: minutes(60), run: () => purgeFinishedJobs(d.db) },
+      { name: PURGE_REQUEST_COUNTERS_SCHEDULE, everyMs: minutes(60), run: () => purgeRequestCounters(d.db) },
+    ],
+    tables: ['job', 'server_secret', 'request_counter'],
   };
 }

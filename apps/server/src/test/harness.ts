@@ -54,15 +54,17 @@ export async function startTestApp(
   opts: {
     /** Reuse this data directory (e.g. to test a restart); the caller owns it and close() leaves it in place. */
     dataDir?: string;
+    /** Share this PostgreSQL database with another instance (the caller owns it and close() leaves it in place). */
+    databaseUrl?: string;
   } = {},
 ): Promise<TestApp> {
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'bulut-test-'));
-  const pgDb = dialect === 'postgres' ? await createPgDatabase() : null;
+  const pgDb = dialect === 'postgres' && !opts.databaseUrl ? await createPgDatabase() : null;
   const config = loadConfig({
     DATA_DIR: dataDir,
     WEB_DIST_DIR: '',
     LOG_LEVEL: 'silent',
-    DATABASE_URL: pgDb?.url,
+    DATABASE_URL: opts.databaseUrl ?? pgDb?.url,
     AUTH_RATE_LIMIT_PER_MINUTE: '1000',
     SIGNUP_CAPTCHA_THRESHOLD: '1000',
     ...env,

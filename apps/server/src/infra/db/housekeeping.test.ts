@@ -5,7 +5,8 @@ import { purgeFinishedJobs } from './housekeeping.js';
 import { AuthService } from '../../modules/auth/auth.service.js';
 import { CaptchaService } from '../../modules/captcha/captcha.service.js';
 import { purgeOlderThan as purgeStaleSignups } from '../../modules/signup/signup.repository.js';
-import { PURGE_JOBS_SCHEDULE } from '../infra.module.js';
+import { PURGE_JOBS_SCHEDULE, PURGE_REQUEST_COUNTERS_SCHEDULE } from '../infra.module.js';
+import { PURGE_BOUNDARIES_SCHEDULE } from '../../modules/files/file.module.js';
 import { PURGE_SESSIONS_SCHEDULE } from '../../modules/auth/auth.module.js';
 import { PURGE_CAPTCHAS_SCHEDULE } from '../../modules/captcha/captcha.module.js';
 import { PURGE_SIGNUPS_SCHEDULE } from '../../modules/signup/signup.module.js';
@@ -69,6 +70,8 @@ describe.each(DIALECTS)('housekeeping (%s)', (dialect) => {
       PURGE_SIGNUPS_SCHEDULE,
       ABORT_STALE_UPLOADS_SCHEDULE,
       PURGE_ZIP_LISTS_SCHEDULE,
+      PURGE_REQUEST_COUNTERS_SCHEDULE,
+      PURGE_BOUNDARIES_SCHEDULE,
     ];
     const pending = () =>
       db
@@ -91,6 +94,17 @@ describe.each(DIALECTS)('housekeeping (%s)', (dialect) => {
     expect(piece.statusCode, piece.body).toBe(202);
     await db.updateTable('upload').set({ updated_at: Date.now() - STALE_UPLOAD_MS - 1000 }).where('id', '=', stale).execute();
 
+    const now = Date.now();
+    await db.insertInto('request_counter').values([
+      { key: 'test:old', count: 5, window_start: now - days(1) },
+      { key: 'test:new', count: 5, window_start: now },
+    ]).execute();
+    const boundary = { account_id: live.accountId, position: '[0,"x","y"]' };
+    await db.insertInto('listing_boundary').values([
+      { ...boundary, listing: 'old', page: 0, updated_at: now - days(2) },
+      { ...boundary, listing: 'new', page: 0, updated_at: now },
+    ]).execute();
+
     const due = Date.now() - 1000;
     await db.updateTable('job').set({ run_at: due }).where('schedule_key', 'in', schedules).where('status', '=', 'queued').execute();
     let ran = 0;
@@ -100,6 +114,8 @@ describe.each(DIALECTS)('housekeeping (%s)', (dialect) => {
     expect(await db.selectFrom('session').where('account_id', '=', expired.accountId).selectAll().execute()).toHaveLength(0);
     expect(await db.selectFrom('session').where('account_id', '=', live.accountId).selectAll().execute()).toHaveLength(1);
     expect(await db.selectFrom('upload').select('status').where('id', '=', stale).executeTakeFirstOrThrow()).toEqual({ status: 'ABORTED' });
+    expect((await db.selectFrom('request_counter').select('key').where('key', 'like', 'test:%').execute()).map((r) => r.key)).toEqual(['test:new']);
+    expect((await db.selectFrom('listing_boundary').select('listing').execute()).map((r) => r.listing)).toEqual(['new']);
     const after = await pending();
     expect(after.map((r) => [r.schedule_key, r.run_at])).toEqual([...schedules].sort().map((s) => [s, due + 60 * 60_000]));
     expect(after.some((r) => before.some((b) => b.id === r.id))).toBe(false);

@@ -1,30 +1,9 @@
 import type { Executor } from '../../infra/db/executor.js';
+import { hitWindow } from '../../infra/rate-limit/fixed-window.js';
 
 /** Fixed-window counters in the database, so limits hold across restarts and across server processes. */
 export async function hit(db: Executor, key: string, windowMs: number, at = Date.now()): Promise<number> {
-  const stale = at - windowMs;
-  const row = await db
-    .insertInto('rate_counter')
-    .values({ key, count: 1, window_start: at })
-    .onConflict((oc) =>
-      oc.column('key').doUpdateSet((eb) => ({
-        count: eb
-          .case()
-          .when('rate_counter.window_start', '<', stale)
-          .then(1)
-          .else(eb('rate_counter.count', '+', 1))
-          .end(),
-        window_start: eb
-          .case()
-          .when('rate_counter.window_start', '<', stale)
-          .then(at)
-          .else(eb.ref('rate_counter.window_start'))
-          .end(),
-      })),
-    )
-    .returning('count')
-    .executeTakeFirstOrThrow();
-  return row.count;
+  return (await hitWindow(db, 'rate_counter', key, windowMs, at)).count;
 }
 
 export async function peek(db: Executor, key: string, windowMs: number, at = Date.now()): Promise<number> {

@@ -7,7 +7,6 @@ import { assertWritable } from '../../shared/access.js';
 import { AppError, Conflict, ValidationError } from '../../shared/errors.js';
 import { nameKey, validateName } from '../../shared/names.js';
 import { FileNotFound, requireFolder, requireLive, type FileAuth as Auth } from './file.guards.js';
-import type { ListingCache } from './file.listing-cache.js';
 import * as repo from './file.repository.js';
 import type { FilesServiceDeps } from './file.service.js';
 import * as trashRepo from './file.trash.repository.js';
@@ -18,19 +17,16 @@ import { ROOT, type FileRow } from './file.table.js';
 const NameClash = (field?: string) => Conflict('NAME_ALREADY_EXISTS', 'An item with this name already exists here.', field);
 const InvalidMove = () => new AppError(400, 'INVALID_MOVE', 'A folder cannot be moved into itself or one of its subfolders.');
 
-/** The write side of the files module: every change bumps the listing version of the folders it touches. */
+/** The write side of the files module: create, rename, move, trash, recover, delete. */
 export class FileChangesService {
   private readonly db: Kysely<DB>;
   private readonly jobs: JobQueue;
-  private readonly cache: ListingCache;
   private readonly links: DerivativeLinks | null;
 
-  /** The cache is required: it must be the one the listings read, or they would serve stale pages. */
-  constructor(deps: FilesServiceDeps & { cache: ListingCache }) {
+  constructor(deps: FilesServiceDeps) {
     this.db = deps.db;
     this.links = deps.links ?? null;
     this.jobs = deps.jobs;
-    this.cache = deps.cache;
   }
 
   // --- single-item changes
@@ -70,8 +66,6 @@ export class FileChangesService {
       const raced = await this.existingFolder(auth, folderUuid);
       if (raced) return toFileItem(raced, auth.projectId, this.links);
       throw NameClash('Folder-Name');
-    } finally {
-      this.cache.bump(auth.accountId, parentId);
     }
     return toFileItem((await repo.getById(this.db, auth.accountId, folderUuid))!, auth.projectId, this.links);
   }
@@ -79,11 +73,9 @@ export class FileChangesService {
   async rename(auth: Auth, uuid: string, encodedName: string): Promise<FileItemDto> {
     assertWritable(auth);
     const name = validateName(decodeHeader(encodedName, 'New-Name'), 'New-Name');
-    const seen: { parentId?: string } = {};
     try {
       const row = await this.db.transaction().execute(async (trx) => {
         const item = await requireLive(trx, auth.accountId, uuid);
-        seen.parentId = item.parent_id;
         if (item.name === name) return item;
         const clash = await repo.findByNameKeys(trx, auth.accountId, item.parent_id, [nameKey(name)]);
         if (clash.some((c) => c.id !== item.id)) throw NameClash('New-Name');
@@ -96,8 +88,6 @@ export class FileChangesService {
     } catch (err) {
       if (isUniqueViolation(err)) throw NameClash('New-Name');
       throw err;
-    } finally {
-      if (seen.parentId !== undefined) this.cache.bump(auth.accountId, seen.parentId);
     }
   }
 
@@ -154,7 +144,7 @@ export class FileChangesService {
         await repo.updateMany(trx, auth.accountId, [...movingIds], { parent_id: target });
         await recordActivity(trx, auth.accountId, moving, 'MOVED');
         return items.map((i) => ({ ...i, parent_id: target }));
-      }, [target]);
+      });
     } catch (err) {
       if (isUniqueViolation(err)) throw NameClash();
       throw err;
@@ -182,7 +172,6 @@ export class FileChangesService {
         }
         return trashed;
       },
-      [],
       true,
     );
   }
@@ -200,7 +189,7 @@ export class FileChangesService {
     return this.bulk(
       auth,
       uuids,
-      async (trx, items, touched) => {
+      async (trx, items) => {
         if (items.some((i) => i.status === 'TRASHED' && i.trash_root_id !== i.id)) throw FileNotFound();
         const out: FileRow[] = [];
         for (const item of items) {
@@ -222,12 +211,10 @@ export class FileChangesService {
           await repo.updateMany(trx, auth.accountId, [item.id], patch);
           await trashRepo.restoreTrashedWith(trx, auth.accountId, item.id);
           await recordActivity(trx, auth.accountId, [{ ...item, name }], 'RECOVERED');
-          touched.push(parentId);
           out.push({ ...item, ...patch });
         }
         return out;
       },
-      [],
       true,
     );
   }
@@ -275,31 +262,24 @@ export class FileChangesService {
   }
 
   /**
-   * Loads every named item of the account in one transaction (404 if any is missing), runs `change`, bumps the listing
-   * version of every folder involved and maps the result. Only live items unless `includeTrashed`.
+   * Loads every named item of the account in one transaction (404 if any is missing), runs `change` and maps the
+   * result. Only live items unless `includeTrashed`.
    */
   private async bulk(
     auth: Auth,
     uuids: string[],
-    change: (trx: Executor, items: FileRow[], touched: string[]) => Promise<FileRow[]>,
-    alsoTouched: string[] = [],
+    change: (trx: Executor, items: FileRow[]) => Promise<FileRow[]>,
     includeTrashed = false,
   ): Promise<{ fileList: FileItemDto[] }> {
     const unique = [...new Set(uuids)];
-    const touched = [...alsoTouched];
-    try {
-      const rows = await this.db.transaction().execute(async (trx) => {
-        const found = await repo.getInOrder(trx, auth.accountId, unique);
-        if (found.length !== unique.length || (!includeTrashed && found.some((i) => i.status !== 'ACTIVE'))) {
-          throw FileNotFound();
-        }
-        touched.push(...found.map((i) => i.parent_id));
-        return change(trx, found, touched);
-      });
-      return { fileList: rows.map((r) => toFileItem(r, auth.projectId, this.links)) };
-    } finally {
-      for (const folder of new Set(touched)) this.cache.bump(auth.accountId, folder);
-    }
+    const rows = await this.db.transaction().execute(async (trx) => {
+      const found = await repo.getInOrder(trx, auth.accountId, unique);
+      if (found.length !== unique.length || (!includeTrashed && found.some((i) => i.status !== 'ACTIVE'))) {
+        throw FileNotFound();
+      }
+      return change(trx, found);
+    });
+    return { fileList: rows.map((r) => toFileItem(r, auth.projectId, this.links)) };
   }
 
   /** A folder this account owns under that uuid (the idempotent retry), or 409 if the uuid is taken by anything else. */

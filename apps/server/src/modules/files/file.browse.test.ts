@@ -69,8 +69,12 @@ describe.each(DIALECTS)('files and folders (%s)', (dialect) => {
       expect(p1).toMatchObject({ page: 1, size: 3 });
       expect((await page(9)).fileList).toEqual([]);
 
-      // A new folder sorts first: every later page shifts by one (no stale page boundaries).
+      // A new folder sorts first: the scroll that was under way goes on after the end of its last page (nothing twice),
       await api.folder('0-first', parent);
+      expect((await page(1)).fileList.map((i: FileItemDto) => i.name)).toEqual(['Alpha.txt', 'bravo.txt', 'charlie.txt']);
+      expect((await page(2)).fileList.map((i: FileItemDto) => i.name)).toEqual(['delta.txt']);
+      // while a scroll started afterwards sees every later page shift by one.
+      expect((await page(0)).fileList.map((i: FileItemDto) => i.name)).toEqual(['0-first', ...folders.slice(0, 2)]);
       expect((await page(1)).fileList.map((i: FileItemDto) => i.name)).toEqual(['c-folder', 'Alpha.txt', 'bravo.txt']);
       expect((await page(2)).fileList.map((i: FileItemDto) => i.name)).toEqual(['charlie.txt', 'delta.txt']);
     });

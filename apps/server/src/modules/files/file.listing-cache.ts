@@ -1,3 +1,7 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../infra/db/schema.js';
+import * as boundaries from './file.listing-boundary.repository.js';
+
 /** The sort position of a row: enough to continue a listing right after it (keyset pagination). */
 export interface Boundary {
   folder: number;
@@ -5,100 +9,33 @@ export interface Boundary {
   id: string;
 }
 
-interface Listing {
-  version: number;
-  /** page number → the position of that page's last row. */
-  pages: Map<number, Boundary>;
-}
-
-export interface ListingCacheOptions {
-  /** How many (account, folder, sort, page size) listings keep boundaries. */
-  maxListings?: number;
-  /** Boundaries kept per listing; the oldest go first. */
-  maxPagesPerListing?: number;
-  /** Folder versions remembered; a forgotten folder simply starts a new version. */
-  maxFolders?: number;
-}
-
 /**
- * Remembers where each page served ended, so the next page (or a page jumped to again) is one keyset seek instead of an
- * OFFSET scan. Every change to a folder's contents bumps the folder's version, which discards its boundaries.
- * In memory and per process: another process's change is not seen, so its listings continue from where the pages they
- * served ended (keyset semantics) until this process changes the folder or the entry is evicted.
+ * Remembers, in the database, where the page last served under each page number ended, so page N continues right after
+ * page N−1 as it was served — on whichever instance answers, and even when the folder changed in between (a change
+ * never drops boundaries: a position stays a valid place to continue from, whether or not its row still exists). The
+ * next page, or one jumped to again, is then one keyset seek instead of an OFFSET scan.
  */
 export class ListingCache {
-  private readonly listings = new Map<string, Listing>();
-  private readonly versions = new Map<string, number>();
-  private clock = 0;
-  private readonly maxListings: number;
-  private readonly maxPages: number;
-  private readonly maxFolders: number;
-
-  constructor(opts: ListingCacheOptions = {}) {
-    this.maxListings = opts.maxListings ?? 1000;
-    this.maxPages = opts.maxPagesPerListing ?? 256;
-    this.maxFolders = opts.maxFolders ?? 20_000;
-  }
-
-  /** The folder's current version; read it before querying and pass it back to `remember`. */
-  version(accountId: string, folderId: string): number {
-    const key = folderKey(accountId, folderId);
-    let v = this.versions.get(key);
-    if (v === undefined) {
-      v = ++this.clock;
-      this.versions.set(key, v);
-      if (this.versions.size > this.maxFolders) this.versions.delete(this.versions.keys().next().value!);
-    }
-    return v;
-  }
-
-  /** The folder's contents (membership or sort keys) changed. */
-  bump(accountId: string, folderId: string): void {
-    const key = folderKey(accountId, folderId);
-    this.versions.delete(key);
-    this.versions.set(key, ++this.clock);
-    if (this.versions.size > this.maxFolders) this.versions.delete(this.versions.keys().next().value!);
-  }
+  constructor(private readonly db: Kysely<DB>) {}
 
   /** The closest page before `page` whose end is known, if any. */
-  nearest(listing: string, version: number, page: number): { page: number; boundary: Boundary } | null {
-    const entry = this.listings.get(listing);
-    if (!entry) return null;
-    if (entry.version !== version) {
-      if (entry.version < version) this.listings.delete(listing);
-      return null;
-    }
-    // Touch for LRU.
-    this.listings.delete(listing);
-    this.listings.set(listing, entry);
-    const exact = entry.pages.get(page - 1);
-    if (exact) return { page: page - 1, boundary: exact };
-    let best: { page: number; boundary: Boundary } | null = null;
-    for (const [p, boundary] of entry.pages) {
-      if (p < page && (!best || p > best.page)) best = { page: p, boundary };
-    }
-    return best;
+  async nearest(listing: string, page: number): Promise<{ page: number; boundary: Boundary } | null> {
+    const row = await boundaries.nearestBefore(this.db, listing, page);
+    return row ? { page: row.page, boundary: decode(row.position) } : null;
   }
 
-  remember(listing: string, version: number, page: number, boundary: Boundary): void {
-    let entry = this.listings.get(listing);
-    if (entry && entry.version !== version) {
-      // A boundary read under an older version is already stale; one read under a newer version replaces the entry.
-      if (entry.version > version) return;
-      entry = undefined;
-    }
-    if (!entry) {
-      entry = { version, pages: new Map() };
-      this.listings.set(listing, entry);
-      if (this.listings.size > this.maxListings) this.listings.delete(this.listings.keys().next().value!);
-    }
-    entry.pages.delete(page);
-    entry.pages.set(page, boundary);
-    if (entry.pages.size > this.maxPages) entry.pages.delete(entry.pages.keys().next().value!);
+  /** The page served under this number ended at `boundary`: the next page continues after it. */
+  async remember(accountId: string, listing: string, page: number, boundary: Boundary, at = Date.now()): Promise<void> {
+    await boundaries.save(this.db, { listing, page, account_id: accountId, position: encode(boundary), updated_at: at });
   }
 }
 
-const folderKey = (accountId: string, folderId: string) => `${accountId}/${folderId}`;
+const encode = (b: Boundary) => JSON.stringify([b.folder, b.key, b.id]);
+
+function decode(position: string): Boundary {
+  const [folder, key, id] = JSON.parse(position) as [number, string | number, string];
+  return { folder, key, id };
+}
 
 export const listingKey = (accountId: string, folderId: string, sort: string, size: number, foldersOnly: boolean) =>
   `${accountId}/${folderId}/${sort}/${size}/${foldersOnly ? 'f' : 'a'}`;

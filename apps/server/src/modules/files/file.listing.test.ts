@@ -149,13 +149,19 @@ describe.each(DIALECTS)('folder listing pagination (%s)', (dialect) => {
     };
     for (let page = 0; page < 12; page++) await check(page);
     for (const page of [8, 3, 8, 9, 5, 11, 0, 1]) await check(page);
-    // A change in the folder must not leave stale page boundaries behind.
+    const servedBefore = await get(8);
+    // A change in the folder: a scroll that started before it continues right after the end of its last page.
     const res = await t.app.inject({
       method: 'POST',
       url: `/api/filesystem/createFolder?parentFolderUuid=${folderId}`,
       headers: { ...authed(token), 'folder-name': `new-${sortBy}-${sortOrder}`, 'folder-uuid': randomUUID() },
     });
     expect(res.statusCode).toBe(200);
+    const all = await reference(sortBy, desc, 0, 10_000);
+    const end = all.indexOf(servedBefore.fileList.at(-1)!.uuid);
+    expect((await get(9)).fileList.map((i) => i.uuid)).toEqual(all.slice(end + 1, end + 1 + size));
+    // A scroll started after the change serves the new order, page by page and when jumping.
+    for (let page = 0; page < 12; page++) await check(page);
     for (const page of [1, 2, 9, 10, 11]) await check(page);
   });
 
@@ -178,25 +184,18 @@ describe.each(DIALECTS)('folder listing pagination (%s)', (dialect) => {
     expect(res.json().hasMore).toBe(false);
   });
 
-  it('the cache forgets a folder’s boundaries when its version moves', () => {
-    const cache = new ListingCache({ maxPagesPerListing: 3 });
-    const v1 = cache.version('a', 'f');
-    cache.remember('L', v1, 0, { folder: 0, key: 'x', id: '1' });
-    cache.remember('L', v1, 4, { folder: 0, key: 'y', id: '2' });
-    expect(cache.nearest('L', v1, 1)?.page).toBe(0);
-    expect(cache.nearest('L', v1, 7)?.page).toBe(4);
-    expect(cache.nearest('L', v1, 0)).toBeNull();
-    cache.bump('a', 'f');
-    const v2 = cache.version('a', 'f');
-    expect(v2).not.toBe(v1);
-    expect(cache.nearest('L', v2, 1)).toBeNull();
-    // A boundary read before the change arrives late: it is not kept.
-    cache.remember('L', v2, 0, { folder: 0, key: 'z', id: '3' });
-    cache.remember('L', v1, 1, { folder: 0, key: 'q', id: '4' });
-    expect(cache.nearest('L', v2, 2)?.page).toBe(0);
-    // Bounded per listing: the oldest boundary goes first.
-    for (const p of [1, 2, 3]) cache.remember('L', v2, p, { folder: 0, key: 'k', id: String(p) });
-    expect(cache.nearest('L', v2, 1)).toBeNull();
+  it('boundaries live in the database: any instance continues from the end another one served', async () => {
+    const one = new ListingCache(t.database.db);
+    const other = new ListingCache(t.database.db);
+    const listing = `${accountId}/boundary-test`;
+    await one.remember(accountId, listing, 0, { folder: 1, key: 'x', id: '1' });
+    await one.remember(accountId, listing, 4, { folder: 0, key: 17, id: '2' });
+    expect(await other.nearest(listing, 1)).toEqual({ page: 0, boundary: { folder: 1, key: 'x', id: '1' } });
+    expect(await other.nearest(listing, 7)).toEqual({ page: 4, boundary: { folder: 0, key: 17, id: '2' } });
+    expect(await other.nearest(listing, 0)).toBeNull();
+    // The page served last under a number is the one the next page continues from.
+    await other.remember(accountId, listing, 0, { folder: 0, key: 'z', id: '3' });
+    expect((await one.nearest(listing, 1))?.boundary).toEqual({ folder: 0, key: 'z', id: '3' });
   });
 });
 
@@ -273,9 +272,8 @@ describe.each(DIALECTS)('listing a folder of 100,000 files (%s)', (dialect) => {
   });
 
   it('serves the last page of 100,000 files, then scrolls on from the learned boundary with the same results', async () => {
-    const cache = new ListingCache();
     const { FilesService } = await import('./file.service.js');
-    const files = new FilesService({ db: t.database.db, jobs: t.app.jobs, cache });
+    const files = new FilesService({ db: t.database.db, jobs: t.app.jobs });
     const account = await t.database.db.selectFrom('account').select('project_id').where('id', '=', accountId).executeTakeFirstOrThrow();
     const auth = { accountId, status: 'ACTIVE' as const, projectId: account.project_id };
     const pages = Math.ceil((FILES + 20) / 50);

@@ -5,21 +5,23 @@ import type { JobQueue } from '../../infra/jobs/job-queue.js';
 import { routes, type ModuleWith } from '../../infra/module-manifest.js';
 import type { DerivativeLinks } from './file.schemas.js';
 import { FileChangesService } from './file-changes.service.js';
-import { ListingCache } from './file.listing-cache.js';
+import { purgeBefore } from './file.listing-boundary.repository.js';
 import { FilesService } from './file.service.js';
 import { purgeBlobsJob } from './file.jobs.js';
 import { fileRoutes } from './file.routes.js';
+import { days, minutes } from '../../shared/time.js';
+
+export const PURGE_BOUNDARIES_SCHEDULE = 'files.purge-listing-boundaries';
 
 export function filesModule(d: { db: Kysely<DB>; jobs: JobQueue; blobs: BlobStore; links: DerivativeLinks }): ModuleWith<FilesService> {
-  // One cache for both: changes drop the page boundaries the listings remember.
-  const cache = new ListingCache();
-  const files = new FilesService({ ...d, cache });
-  const changes = new FileChangesService({ ...d, cache });
+  const files = new FilesService(d);
+  const changes = new FileChangesService(d);
   return {
     name: 'files',
     routes: routes(fileRoutes, { files, changes }),
     jobs: [purgeBlobsJob(d.blobs)],
-    tables: ['file', 'file_activity'],
+    schedules: [{ name: PURGE_BOUNDARIES_SCHEDULE, everyMs: minutes(60), run: () => purgeBefore(d.db, Date.now() - days(1)) }],
+    tables: ['file', 'file_activity', 'listing_boundary'],
     service: files,
   };
 }

@@ -22,11 +22,10 @@ const DEFAULT_PAGE_SIZE = 50;
 const MEDIA_KINDS = new Set(['image', 'video', 'audio', 'text', 'application']);
 const DEFAULT_ACTIVITY_PAGE_SIZE = 200;
 
-/** What both files services are built from; the module hands them one listing cache, so changes reach listings. */
+/** What both files services are built from. */
 export interface FilesServiceDeps {
   db: Kysely<DB>;
   jobs: JobQueue;
-  cache?: ListingCache;
   /** Signs thumbnail and preview URLs into file items. */
   links?: DerivativeLinks;
 }
@@ -34,18 +33,13 @@ export interface FilesServiceDeps {
 /** The read side of the files module: folder listings, account-wide lists and searches, the activity feed. */
 export class FilesService {
   private readonly db: Kysely<DB>;
-  readonly cache: ListingCache;
+  private readonly cache: ListingCache;
   private readonly links: DerivativeLinks | null;
 
   constructor(deps: FilesServiceDeps) {
     this.db = deps.db;
     this.links = deps.links ?? null;
-    this.cache = deps.cache ?? new ListingCache();
-  }
-
-  /** For other writers of the file table (upload): the folder's listing changed, forget its page boundaries. */
-  folderChanged(accountId: string, folderId: string): void {
-    this.cache.bump(accountId, folderId);
+    this.cache = new ListingCache(deps.db);
   }
 
   async list(auth: Auth, q: FolderListQueryValue): Promise<FilePageDto> {
@@ -140,7 +134,10 @@ export class FilesService {
 
   // --- folder pages
 
-  /** One page of a folder: a keyset seek from the nearest known page end, else an index-only OFFSET walk. */
+  /**
+   * One page of a folder: a keyset seek from where the page before it last ended (shared by all instances and kept
+   * across changes, so a scroll never repeats or skips an item), else an index-only OFFSET walk from the nearest known end.
+   */
   private async folderPage(
     accountId: string,
     parentId: string,
@@ -151,12 +148,11 @@ export class FilesService {
     size: number,
   ): Promise<{ rows: FileRow[]; hasMore: boolean }> {
     const listing = listingKey(accountId, parentId, `${sortBy}.${desc ? 'DESC' : 'ASC'}`, size, foldersOnly);
-    const version = this.cache.version(accountId, parentId);
-    const known = page > 0 ? this.cache.nearest(listing, version, page) : null;
+    const known = page > 0 ? await this.cache.nearest(listing, page) : null;
     const skip = known ? (page - 1 - known.page) * size : page * size;
     const result = await this.folderSlice(accountId, parentId, sortBy, desc, foldersOnly, known?.boundary ?? null, skip, size);
-    if (result.previous) this.cache.remember(listing, version, page - 1, result.previous);
-    if (result.last) this.cache.remember(listing, version, page, result.last);
+    if (result.previous) await this.cache.remember(accountId, listing, page - 1, result.previous);
+    if (result.last) await this.cache.remember(accountId, listing, page, result.last);
     return result;
   }
 

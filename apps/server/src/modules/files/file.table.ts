@@ -68,10 +68,23 @@ export interface FileActivityTable {
   created_at: number;
 }
 
+/** Where the page last served under a number ended, per listing (account, folder, sort, page size, folders only). */
+export interface ListingBoundaryTable {
+  listing: string;
+  page: number;
+  account_id: string;
+  /** JSON [is_folder, sort key, id]. */
+  position: string;
+  updated_at: number;
+}
+export type ListingBoundaryRow = Selectable<ListingBoundaryTable>;
+export type NewListingBoundary = Insertable<ListingBoundaryTable>;
+
 // The owner of these tables adds them to the database type; infrastructure never imports a feature.
 declare module '../../infra/db/schema.js' {
   interface DB {
     file_activity: FileActivityTable;
     file: FileTable;
+    listing_boundary: ListingBoundaryTable;
   }
 }

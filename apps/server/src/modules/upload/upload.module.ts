@@ -18,7 +18,7 @@ export function uploadModule(d: {
   logger: FastifyBaseLogger;
   links: NonNullable<UploadDeps['links']>;
   publicUrl: string | null;
-  onFolderChanged: NonNullable<UploadDeps['onFolderChanged']>;
+  onFolderChanged?: UploadDeps['onFolderChanged'];
 }): ModuleWith<UploadService> {
   const uploads = new UploadService({
     db: d.db,
