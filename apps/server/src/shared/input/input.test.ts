@@ -1,0 +1,132 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authed, DIALECTS, expectError, signUp, startTestApp, type TestApp } from '../../test/harness.js';
+import { uploadApi } from '../../modules/upload/upload.fixtures.js';
+
+describe.each(DIALECTS)('bad input at the request boundary (%s)', (dialect) => {
+  let t: TestApp;
+  let token: string;
+  beforeAll(async () => {
+    t = await startTestApp(dialect);
+    token = (await signUp(t)).token;
+  }, 60_000);
+  afterAll(() => t?.close());
+
+  const get = (url: string) => t.app.inject({ method: 'GET', url, headers: authed(token) });
+
+  it('refuses non-finite and unsafe numbers as 400 VALIDATION_ERROR naming the field', async () => {
+    for (const bad of ['Infinity', '-Infinity', '1e309', '-1e309', '99999999999999999999']) {
+      const res = await get(`/api/filesystem/hidden?page=${bad}`);
+      expect(expectError(res, 400, 'VALIDATION_ERROR').field).toBe('page');
+      expect(expectError(await get(`/api/filesystem/trash?size=${bad}`), 400, 'VALIDATION_ERROR').field).toBe('size');
+    }
+    expect(expectError(await get('/api/scroll/position/Infinity?category=all'), 400, 'VALIDATION_ERROR').field).toBe('x');
+    const body = await t.app.inject({
+      method: 'POST',
+      url: '/api/scroll/groups/list?category=all',
+      headers: { ...authed(token), 'content-type': 'application/json' },
+      payload: '[1e309]',
+    });
+    expect(body.statusCode).toBe(400);
+    expect(body.statusCode).toBeLessThan(500);
+    expect((await get('/api/filesystem/hidden?page=0&size=10')).statusCode).toBe(200);
+  });
+
+  it('refuses NUL and lone surrogates in query, params and JSON bodies, naming the field', async () => {
+    expect(expectError(await get('/api/notification/communication/fetch?type=%00'), 400, 'VALIDATION_ERROR').field).toBe('type');
+    const name = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/nameSurname',
+      headers: { ...authed(token), 'content-type': 'application/json' },
+      payload: '{"name":"A\\u0000","surname":"B"}',
+    });
+    expect(expectError(name, 400, 'VALIDATION_ERROR').field).toBe('name');
+    const surrogate = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/nameSurname',
+      headers: { ...authed(token), 'content-type': 'application/json' },
+      payload: '{"name":"A","surname":"\\ud800"}',
+    });
+    expect(expectError(surrogate, 400, 'VALIDATION_ERROR').field).toBe('surname');
+    const login = await t.app.inject({ method: 'POST', url: '/api/auth/token', payload: { username: 'a\u0000@b.c', password: 'x' } });
+    expect(expectError(login, 400, 'VALIDATION_ERROR').field).toBe('username');
+    const info = await get('/api/account/info');
+    expect(info.json()).toMatchObject({ name: 'Ayşe', surname: 'Yılmaz' });
+  });
+
+  it('accepts only canonical uuids: urn:uuid:, braces and bare hex are 400', async () => {
+    const id = randomUUID();
+    for (const bad of [`urn:uuid:${id}`, `{${id}}`, id.replaceAll('-', '')]) {
+      const res = await get(`/api/album/${encodeURIComponent(bad)}`);
+      expect(expectError(res, 400, 'VALIDATION_ERROR').field).toBe('uuid');
+    }
+    expectError(await get(`/api/album/${id}`), 404, 'NOT_FOUND');
+    expectError(await get(`/api/album/${id.toUpperCase()}`), 404, 'NOT_FOUND');
+  });
+
+  it('answers framework errors in the documented shape with a 4xx status name', async () => {
+    const shape = (res: Awaited<ReturnType<typeof get>>) => {
+      const body = res.json();
+      expect(Object.keys(body).every((k) => ['status', 'message', 'field'].includes(k))).toBe(true);
+      expect(typeof body.message).toBe('string');
+      expect(String(body.status)).not.toMatch(/^FST_/);
+      return body;
+    };
+    const post = (payload: string, contentType: string) =>
+      t.app.inject({ method: 'POST', url: '/api/album', headers: { ...authed(token), 'content-type': contentType }, payload });
+    const malformed = await post('{"label":', 'application/json');
+    expect(malformed.statusCode).toBe(400);
+    expect(shape(malformed)).toEqual({ status: 'VALIDATION_ERROR', message: 'body is not valid JSON', field: 'body' });
+    const mediaType = await post('<label/>', 'application/xml');
+    expect(mediaType.statusCode).toBe(415);
+    expect(shape(mediaType).status).toBe('UNSUPPORTED_MEDIA_TYPE');
+    const huge = await post(JSON.stringify({ label: 'x'.repeat(1024 * 1024 + 1) }), 'application/json');
+    expect(huge.statusCode).toBe(413);
+    expect(shape(huge).status).toBe('PAYLOAD_TOO_LARGE');
+    const empty = await post('', 'application/json');
+    expect(empty.statusCode).toBe(400);
+    expect(shape(empty)).toMatchObject({ status: 'VALIDATION_ERROR', field: 'body' });
+    const badUrl = await get('/api/album/%E0%A4%A');
+    expect(badUrl.statusCode).toBe(400);
+    expect(shape(badUrl).status).toBe('BAD_REQUEST');
+    const unknown = await get('/api/no/such/route');
+    expect(unknown.statusCode).toBe(404);
+    expect(shape(unknown).status).toBe('NOT_FOUND');
+    const signedOut = await t.app.inject({ method: 'GET', url: '/api/account/info' });
+    expect(signedOut.statusCode).toBe(401);
+    expect(shape(signedOut).status).toBe('UNAUTHORIZED');
+  });
+
+  it('refuses bidi overrides and invisible characters in file, folder, album and person names', async () => {
+    const sneaky = ['\u202Egnp.exe', 'a\u2066b\u2069', 'zero\u200Bwidth', 'b\uFEFFom', 'line\u2028break', 'mark\u200F'];
+    const up = uploadApi(t, token);
+    for (const name of sneaky) {
+      expect(expectError(await up.whole(name, Buffer.from('x')), 400, 'VALIDATION_ERROR').message).toMatch(/invisible/);
+      const folder = await t.app.inject({
+        method: 'POST',
+        url: '/api/filesystem/createFolder',
+        headers: { ...authed(token), 'folder-name': encodeURIComponent(name), 'folder-uuid': randomUUID() },
+      });
+      expect(expectError(folder, 400, 'VALIDATION_ERROR').field).toBe('Folder-Name');
+      const album = await t.app.inject({
+        method: 'POST',
+        url: '/api/album',
+        headers: authed(token),
+        payload: { contentType: 'album/photo', icon: 'playlist-2', label: name },
+      });
+      expect(expectError(album, 400, 'VALIDATION_ERROR').message).toMatch(/invisible/);
+      const person = await t.app.inject({
+        method: 'POST',
+        url: '/api/account/nameSurname',
+        headers: authed(token),
+        payload: { name: 'Ayşe', surname: name },
+      });
+      expect(expectError(person, 400, 'VALIDATION_ERROR').field).toBe('surname');
+    }
+    // Joiners are part of emoji sequences and some scripts; they stay allowed.
+    const family = await up.whole('👨\u200D👩\u200D👧 notes.txt', Buffer.from('x'));
+    expect(family.statusCode).toBeLessThan(300);
+    const files = await get('/api/filesystem');
+    expect(files.json().fileList.map((f: { name: string }) => f.name)).toEqual(['👨\u200D👩\u200D👧 notes.txt']);
+  });
+});
