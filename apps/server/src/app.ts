@@ -40,7 +40,7 @@ import { timelineModule } from './modules/timeline/timeline.module.js';
 import { albumsModule } from './modules/albums/album.module.js';
 import { AccessPolicy } from './shared/access/access-policy.js';
 import { accessPlugin } from './shared/access/access.plugin.js';
-import { ajvOptions, clientErrorBody, frameworkErrors, inputGuard } from './shared/input/input.js';
+import { ajvOptions, clientErrorBody, clientErrorHandler, frameworkErrors, inputGuard } from './shared/input/input.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -82,6 +82,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     forceCloseConnections: 'idle',
     ajv: ajvOptions,
     frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // --- infrastructure, in dependency order

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import net from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authed, DIALECTS, expectError, signUp, startTestApp, type TestApp } from '../../test/harness.js';
 import { uploadApi } from '../../modules/upload/upload.fixtures.js';
@@ -95,6 +97,20 @@ describe.each(DIALECTS)('bad input at the request boundary (%s)', (dialect) => {
     const signedOut = await t.app.inject({ method: 'GET', url: '/api/account/info' });
     expect(signedOut.statusCode).toBe(401);
     expect(shape(signedOut).status).toBe('UNAUTHORIZED');
+  });
+
+  it('answers a request the HTTP parser refuses in the documented shape, on a real socket', async () => {
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = t.app.server.address() as AddressInfo;
+    const raw = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(port, '127.0.0.1', () => socket.write('GET /api/auth/health HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n'));
+      let text = '';
+      socket.on('data', (d) => (text += d.toString()));
+      socket.on('close', () => resolve(text));
+      socket.on('error', reject);
+    });
+    expect(raw).toMatch(/^HTTP\/1\.1 400 /);
+    expect(JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4))).toEqual({ status: 'BAD_REQUEST', message: 'Bad Request' });
   });
 
   it('refuses bidi overrides and invisible characters in file, folder, album and person names', async () => {

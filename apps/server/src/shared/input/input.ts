@@ -1,4 +1,5 @@
 import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ValidationError } from '../errors.js';
 
@@ -91,4 +92,17 @@ export function clientErrorBody(err: FastifyError): { httpStatus: number; body: 
 export function frameworkErrors(err: FastifyError, _req: FastifyRequest, reply: FastifyReply) {
   const { httpStatus, body } = clientErrorBody(err);
   return reply.status(httpStatus).send(body);
+}
+
+/** Fastify's `clientErrorHandler`: a request Node's parser refuses (bad request line, headers too large) gets the shape. */
+export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Duplex): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const httpStatus = err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : err.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+  const body = JSON.stringify({ status: statusName(httpStatus), message: STATUS_CODES[httpStatus] });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${httpStatus} ${STATUS_CODES[httpStatus]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(err);
 }
