@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authed, DIALECTS, expectError, signUp, startTestApp, type TestApp } from '../../test/harness.js';
@@ -144,5 +147,38 @@ describe.each(DIALECTS)('bad input at the request boundary (%s)', (dialect) => {
     expect(family.statusCode).toBeLessThan(300);
     const files = await get('/api/filesystem');
     expect(files.json().fileList.map((f: { name: string }) => f.name)).toEqual(['👨\u200D👩\u200D👧 notes.txt']);
+  });
+});
+
+describe('bad input to the web app\'s own files', () => {
+  let t: TestApp;
+  let dist = '';
+  beforeAll(async () => {
+    dist = fs.mkdtempSync(path.join(os.tmpdir(), 'bulut-dist-'));
+    fs.mkdirSync(path.join(dist, 'assets'));
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Bulut</title>');
+    fs.writeFileSync(path.join(dist, 'assets', 'app.js'), 'console.log(1)');
+    t = await startTestApp('sqlite', { WEB_DIST_DIR: dist });
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('answers odd paths with the page, a file, or an error in the documented shape — never 5xx', async () => {
+    const paths = ['/assets/app.js', '/assets/%00', '/assets/..%2f..%2fetc%2fpasswd', '/%2e%2e/%2e%2e/etc/passwd', '/assets/%E0%A4%A', '/a%00b', '/assets/app.js%00.png'];
+    for (const url of paths) {
+      for (const method of ['GET', 'HEAD', 'POST'] as const) {
+        const res = await t.app.inject({ method, url });
+        expect(res.statusCode, `${method} ${url}`).toBeLessThan(500);
+        if (res.statusCode >= 400 && method !== 'HEAD') {
+          const body = res.json();
+          expect(Object.keys(body).every((k) => ['status', 'message', 'field'].includes(k)), `${method} ${url}`).toBe(true);
+          expect(String(body.status)).not.toMatch(/^FST_/);
+        }
+        if (res.statusCode === 200 && method === 'GET') expect(res.body).not.toMatch(/root:/);
+      }
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/photos' })).body).toContain('<title>Bulut</title>');
   });
 });
