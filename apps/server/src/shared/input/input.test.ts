@@ -7,6 +7,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authed, DIALECTS, expectError, signUp, startTestApp, type TestApp } from '../../test/harness.js';
 import { uploadApi } from '../../modules/upload/upload.fixtures.js';
+import type { FastifyRequest } from 'fastify';
+import { inputGuard } from './input.js';
 
 describe.each(DIALECTS)('bad input at the request boundary (%s)', (dialect) => {
   let t: TestApp;
@@ -55,6 +57,10 @@ describe.each(DIALECTS)('bad input at the request boundary (%s)', (dialect) => {
     expect(expectError(surrogate, 400, 'VALIDATION_ERROR').field).toBe('surname');
     const login = await t.app.inject({ method: 'POST', url: '/api/auth/token', payload: { username: 'a\u0000@b.c', password: 'x' } });
     expect(expectError(login, 400, 'VALIDATION_ERROR').field).toBe('username');
+    const settings = (payload: string) =>
+      t.app.inject({ method: 'PATCH', url: '/api/account/setting', headers: { ...authed(token), 'content-type': 'application/json' }, payload });
+    const nulSetting = await settings('{"param":"a\\u0000b","value":"x"}');
+    expect(expectError(nulSetting, 400, 'VALIDATION_ERROR')).toMatchObject({ field: 'param', message: 'body.param must not contain NUL characters' });
     const info = await get('/api/account/info');
     expect(info.json()).toMatchObject({ name: 'Ayşe', surname: 'Yılmaz' });
   });
@@ -147,6 +153,16 @@ describe.each(DIALECTS)('bad input at the request boundary (%s)', (dialect) => {
     expect(family.statusCode).toBeLessThan(300);
     const files = await get('/api/filesystem');
     expect(files.json().fileList.map((f: { name: string }) => f.name)).toEqual(['👨\u200D👩\u200D👧 notes.txt']);
+  });
+});
+
+describe('inputGuard', () => {
+  const guard = (body: unknown) => inputGuard({ params: {}, query: {}, body } as FastifyRequest);
+  it('refuses NUL in object keys and nesting deeper than 32 levels, naming the path', async () => {
+    await expect(guard({ list: [{ 'a\u0000': 1 }] })).rejects.toMatchObject({ field: 'list.0.a\u0000', status: 'VALIDATION_ERROR' });
+    const deep = JSON.parse(`${'['.repeat(40)}${']'.repeat(40)}`);
+    await expect(guard(deep)).rejects.toMatchObject({ status: 'VALIDATION_ERROR', message: expect.stringMatching(/nested/) });
+    await expect(guard({ a: [1, 'two', { b: -0, c: 2 ** 53 - 1 }] })).resolves.toBeUndefined();
   });
 });
 

@@ -34,8 +34,9 @@ function problem(v: unknown): string | null {
 function findProblem(v: unknown, at: string, depth: number): [string, string] | null {
   const own = problem(v);
   if (own) return [at, own];
-  if (v === null || typeof v !== 'object' || Buffer.isBuffer(v) || depth > MAX_DEPTH) return null;
+  if (v === null || typeof v !== 'object' || Buffer.isBuffer(v)) return null;
   if (typeof (v as { pipe?: unknown }).pipe === 'function') return null; // a streamed body (uploads)
+  if (depth >= MAX_DEPTH) return [at, `must not be nested more than ${MAX_DEPTH} levels deep`];
   for (const [k, x] of Object.entries(v)) {
     const path = at ? `${at}.${k}` : k;
     const key = problem(k);
