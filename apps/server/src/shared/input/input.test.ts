@@ -71,6 +71,12 @@ describe.each(DIALECTS)('bad input at the request boundary (%s)', (dialect) => {
       const res = await get(`/api/album/${encodeURIComponent(bad)}`);
       expect(expectError(res, 400, 'VALIDATION_ERROR').field).toBe('uuid');
     }
+    const folder = await t.app.inject({
+      method: 'POST',
+      url: '/api/filesystem/createFolder',
+      headers: { ...authed(token), 'folder-name': 'x', 'folder-uuid': `urn:uuid:${id}` },
+    });
+    expect(expectError(folder, 400, 'VALIDATION_ERROR').field).toBe('folder-uuid');
     expectError(await get(`/api/album/${id}`), 404, 'NOT_FOUND');
     expectError(await get(`/api/album/${id.toUpperCase()}`), 404, 'NOT_FOUND');
   });
