@@ -41,6 +41,7 @@ import { timelineModule } from './modules/timeline/timeline.module.js';
 import { albumsModule } from './modules/albums/album.module.js';
 import { AccessPolicy } from './shared/access/access-policy.js';
 import { accessPlugin } from './shared/access/access.plugin.js';
+import { ajvOptions, clientErrorBody, clientErrorHandler, frameworkErrors, inputGuard } from './shared/input/input.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -80,7 +81,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     forceCloseConnections: 'idle',
-    ajv: { customOptions: { allErrors: false } },
+    ajv: ajvOptions,
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // --- infrastructure, in dependency order
@@ -231,6 +234,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     errorResponseBuilder: () => TooManyRequests(),
   });
   app.setErrorHandler(errorHandler);
+  app.addHook('preHandler', inputGuard);
 
   await app.register(swagger, {
     openapi: {
@@ -274,7 +278,8 @@ function errorHandler(this: FastifyInstance, err: FastifyError, req: FastifyRequ
   }
   const status = err.statusCode ?? 500;
   if (status < 500) {
-    return reply.status(status).send({ status: err.code ?? 'BAD_REQUEST', message: err.message });
+    const { httpStatus, body } = clientErrorBody(err);
+    return reply.status(httpStatus).send(body);
   }
   req.log.error({ err }, 'unhandled error');
   return reply.status(500).send({ status: 'INTERNAL_ERROR', message: 'Something went wrong. Please try again.' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { freeName, freeNameIn, MAX_NAME_BYTES, MAX_NAME_LENGTH, nameKey, numberedName, validateName } from './names.js';
+import { freeName, freeNameIn, MAX_NAME_BYTES, MAX_NAME_LENGTH, nameKey, numberedName, validateName, validatePersonName } from './names.js';
 
 describe('names', () => {
   it('accepts any Unicode name a person would type', () => {
@@ -11,6 +11,16 @@ describe('names', () => {
     for (const n of ['a/b', 'a\\b', 'tab\there', 'nul\u0000', '.', '..', '   ', 'a'.repeat(256)]) {
       expect(() => validateName(n)).toThrow();
     }
+  });
+  it('refuses bidi controls and invisible characters with the field, keeps joiners', () => {
+    const sneaky = ['\u202Egnp.exe', 'a\u202Ab', 'a\u2066b\u2069', 'a\u2067b', 'zero\u200Bspace', 'lrm\u200E', 'rlm\u200F', 'b\uFEFFom', 'a\u2028b', 'a\u2029b', 'a\u2060b', 'c1\u0085', 'alm\u061C'];
+    for (const n of sneaky) {
+      expect(() => validateName(n, 'New-Name')).toThrow(expect.objectContaining({ field: 'New-Name', status: 'VALIDATION_ERROR' }));
+      expect(() => validatePersonName(n, 'surname')).toThrow(expect.objectContaining({ field: 'surname' }));
+    }
+    expect(validateName('👨\u200D👩\u200D👧.jpg')).toBe('👨\u200D👩\u200D👧.jpg');
+    expect(validatePersonName('  Ayşe ', 'name')).toBe('Ayşe');
+    expect(validatePersonName('', 'surname')).toBe('');
   });
   it('numbers a clashing name before the extension', () => {
     expect(numberedName('report.pdf', 2, false)).toBe('report (2).pdf');

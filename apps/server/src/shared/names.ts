@@ -4,6 +4,19 @@ export const MAX_NAME_LENGTH = 255;
 /** UTF-8 bytes a name may take: four per character at most, and it keeps the name inside the unique index's key limit. */
 export const MAX_NAME_BYTES = 1020;
 
+/**
+ * Characters that change how a name looks without being seen: direction overrides, embeddings and isolates (a file
+ * "\u202Egnp.exe" shows as "exe.png"), direction marks, zero-width space, word joiners, BOM, line/paragraph
+ * separators, C1 controls. Zero-width (non-)joiners stay allowed: emoji sequences and several scripts need them.
+ */
+const INVISIBLE = /[\u0080-\u009f\u061c\u180e\u200b\u200e\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/;
+
+/** Refuses text a person would read as something else; one rule for file, folder, album and person names. */
+export function refuseInvisible(text: string, field: string, what = 'Name'): string {
+  if (INVISIBLE.test(text)) throw ValidationError(`${what} must not contain invisible or text-direction control characters.`, field);
+  return text;
+}
+
 const fits = (name: string) => [...name].length <= MAX_NAME_LENGTH && Buffer.byteLength(name) <= MAX_NAME_BYTES;
 
 /** Any name a person would type, except path separators, control characters, "." and "..", and over-long names. */
@@ -14,8 +27,17 @@ export function validateName(raw: string, field = 'name'): string {
   if (/[/\\]/.test(name)) throw ValidationError('Name must not contain / or \\.', field);
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f]/.test(name)) throw ValidationError('Name must not contain control characters.', field);
+  refuseInvisible(name, field);
   if (!fits(name)) throw ValidationError(`Name must be at most ${MAX_NAME_LENGTH} characters.`, field);
   return name;
+}
+
+/** A person's name or surname as typed: trimmed, may be empty, no control or invisible characters. */
+export function validatePersonName(raw: string, field: string): string {
+  const name = raw.normalize('NFC').trim();
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(name)) throw ValidationError('Name must not contain control characters.', field);
+  return refuseInvisible(name, field);
 }
 
 /** Key for clash detection and sorting: case-insensitive, locale-independent. */

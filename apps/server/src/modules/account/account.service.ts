@@ -3,6 +3,7 @@ import type { DB } from '../../infra/db/schema.js';
 import { NotFound, ValidationError } from '../../shared/errors.js';
 import type { Language } from '../../shared/schemas.js';
 import type { AuthContext } from '../../shared/auth-context.js';
+import { validatePersonName } from '../../shared/names.js';
 import * as repo from './account.repository.js';
 import type { Account } from './account.table.js';
 
@@ -49,7 +50,7 @@ export class AccountService {
   }
 
   async setNameSurname(auth: AuthContext, name: string, surname: string): Promise<Account> {
-    await repo.update(this.db, auth.accountId, { name: name.trim(), surname: surname.trim(), updated_at: Date.now() });
+    await repo.update(this.db, auth.accountId, { name: validatePersonName(name, 'name'), surname: validatePersonName(surname, 'surname'), updated_at: Date.now() });
     return this.get(auth);
   }
 }

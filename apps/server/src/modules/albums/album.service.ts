@@ -3,7 +3,7 @@ import type { DB } from '../../infra/db/schema.js';
 import type { Executor } from '../../infra/db/executor.js';
 import { assertWritable } from '../../shared/access.js';
 import { BadRequest, NotFound, ValidationError } from '../../shared/errors.js';
-import { nameKey } from '../../shared/names.js';
+import { nameKey, refuseInvisible } from '../../shared/names.js';
 import { newId } from '../../shared/tokens.js';
 import { now } from '../../shared/time.js';
 import type { AuthContext } from '../../shared/auth-context.js';
@@ -49,6 +49,7 @@ export function validateLabel(raw: string, field: string): string {
   if (label.length === 0) throw ValidationError('Album name must not be empty.', field);
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f]/.test(label)) throw ValidationError('Album name must not contain control characters.', field);
+  refuseInvisible(label, field, 'Album name');
   if ([...label].length > MAX_LABEL) throw ValidationError(`Album name must be at most ${MAX_LABEL} characters.`, field);
   return label;
 }

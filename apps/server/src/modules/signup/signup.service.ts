@@ -12,6 +12,7 @@ import type { AuthService, IssuedSession } from '../auth/auth.public.js';
 import type { CaptchaService } from '../captcha/captcha.public.js';
 import type { EulaService } from '../eula/eula.public.js';
 import type { NotificationService } from '../notification/notification.public.js';
+import { validatePersonName } from '../../shared/names.js';
 import * as repo from './signup.repository.js';
 import type { OtpChannel, SignupRequest } from './signup.table.js';
 import { otpSubject, otpText, welcomeNotification } from './signup.messages.js';
@@ -81,8 +82,8 @@ export class SignupService {
         phone_number: contact.phoneNumber,
         phone_e164: contact.phoneE164,
         password_hash: passwordHash,
-        name: (input.name ?? '').trim(),
-        surname: (input.surname ?? '').trim(),
+        name: validatePersonName(input.name ?? '', 'name'),
+        surname: validatePersonName(input.surname ?? '', 'surname'),
         language: input.language,
         eula_id: eula.id,
         channel,
