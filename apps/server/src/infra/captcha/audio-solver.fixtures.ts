@@ -68,7 +68,11 @@ function fft(re: Float64Array, im: Float64Array, inverse: boolean): void {
       }
     }
   }
-  if (inverse) for (let i = 0; i < n; i++) (re[i] = (re[i] as number) / n), (im[i] = (im[i] as number) / n);
+  if (!inverse) return;
+  for (let i = 0; i < n; i++) {
+    re[i] = (re[i] as number) / n;
+    im[i] = (im[i] as number) / n;
+  }
 }
 
 /** ncc[lag] = <x[lag..lag+L), t> / (|t| |x[lag..lag+L)|) for every lag where the template fits. */
