@@ -123,7 +123,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   // --- feature modules: each is built from infrastructure and the services of the modules it uses
   const captcha = captchaModule({ db, config });
-  const auth = authModule({ db, config, captcha: captcha.service, health });
+  const auth = authModule({ db, config, captcha: captcha.service, messages, health });
   const eula = eulaModule({ db });
   const notification = notificationModule({ db });
   const account = accountModule({ db });

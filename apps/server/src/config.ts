@@ -33,6 +33,7 @@ export interface Config {
   rateLimitPerMinute: number;
   authRateLimitPerMinute: number;
   captchaFailureThreshold: number;
+  loginLockoutThreshold: number;
   signupCaptchaThreshold: number;
   captchaRequestsPer10Min: number;
   jobConcurrency: number;
@@ -120,6 +121,7 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimitPerMinute: int(env, 'RATE_LIMIT_PER_MINUTE', 1200, 1, 1_000_000),
     authRateLimitPerMinute: int(env, 'AUTH_RATE_LIMIT_PER_MINUTE', 30, 1, 1_000_000),
     captchaFailureThreshold: int(env, 'CAPTCHA_FAILURE_THRESHOLD', 3, 1, 1000),
+    loginLockoutThreshold: int(env, 'LOGIN_LOCKOUT_THRESHOLD', 10, 1, 1000),
     signupCaptchaThreshold: int(env, 'SIGNUP_CAPTCHA_THRESHOLD', 5, 1, 100_000),
     captchaRequestsPer10Min: int(env, 'CAPTCHA_REQUESTS_PER_10_MIN', 30, 1, 100_000),
     jobConcurrency: int(env, 'JOB_CONCURRENCY', 2, 1, 64),

@@ -7,6 +7,7 @@ import * as media from './2026-11-24T0000_media.js';
 import * as timeline from './2026-11-25T0000_timeline.js';
 import * as albums from './2026-11-25T0100_albums.js';
 import * as jobSchedule from './2026-11-26T0000_job_schedule.js';
+import * as loginLockout from './2026-11-27T0000_login_lockout.js';
 import * as instances from './2026-11-27T0500_instances.js';
 
 /** Every migration in order; the key is the name recorded in the migration table. */
@@ -19,5 +20,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25T0000_timeline': timeline,
   '2026-11-25T0100_albums': albums,
   '2026-11-26T0000_job_schedule': jobSchedule,
+  '2026-11-27T0000_login_lockout': loginLockout,
   '2026-11-27T0500_instances': instances,
 };

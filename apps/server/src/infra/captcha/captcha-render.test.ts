@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import {
@@ -7,6 +8,7 @@ import {
   renderCaptchaAudio,
   renderCaptchaImage,
 } from './captcha-render.js';
+import { loadDigitTemplates, seededRandom, solveAudioCaptcha } from './audio-solver.fixtures.js';
 
 function parseWavHeader(wav: Buffer) {
   expect(wav.toString('ascii', 0, 4)).toBe('RIFF');
@@ -75,5 +77,87 @@ describe('renderCaptchaAudio', () => {
 
   it('rejects non-digit text', () => {
     expect(() => renderCaptchaAudio('1 2')).toThrow(/digits/);
+  });
+});
+
+describe('audio captcha against a template-matching solver', () => {
+  const dir = new URL('../../../assets/captcha-audio/', import.meta.url);
+  const templates = loadDigitTemplates(dir);
+
+  /** The old layout: each recording as is, random gap and gain, faint noise — what the solver beat 200 of 200 times. */
+  function plainLayout(text: string, random: () => number): Buffer {
+    const clips = [...text].map((d) => {
+      const wav = readFileSync(new URL(`${d}.wav`, dir));
+      const data = wav.indexOf('data');
+      return new Int16Array(wav.buffer.slice(wav.byteOffset + data + 8, wav.byteOffset + wav.length));
+    });
+    const gaps = clips.map(() => Math.round(16_000 * (0.25 + random() * 0.35)));
+    const total = clips.reduce((n, c, i) => n + c.length + (gaps[i] as number), 8000);
+    const out = Buffer.alloc(44 + total * 2);
+    let at = 4000;
+    clips.forEach((clip, i) => {
+      at += gaps[i] as number;
+      const gain = 0.75 + random() * 0.25;
+      for (let k = 0; k < clip.length; k++) out.writeInt16LE(Math.round((clip[k] as number) * gain), 44 + (at + k) * 2);
+      at += clip.length;
+    });
+    for (let k = 0; k < total; k++) {
+      const v = out.readInt16LE(44 + k * 2) + Math.round((random() * 2 - 1) * 700);
+      out.writeInt16LE(Math.max(-32768, Math.min(32767, v)), 44 + k * 2);
+    }
+    out.write('RIFF', 0, 'ascii');
+    out.write('data', 36, 'ascii');
+    out.writeUInt32LE(total * 2, 40);
+    return out;
+  }
+
+  const textOf = (random: () => number) => Array.from({ length: 5 }, () => String(Math.floor(random() * 10))).join('');
+
+  it('the solver is a real attack: it reads the plain layout of the recordings', () => {
+    const random = seededRandom(7);
+    let solved = 0;
+    for (let i = 0; i < 20; i++) {
+      const text = textOf(random);
+      if (solveAudioCaptcha(plainLayout(text, random), templates, 5) === text) solved++;
+    }
+    expect(solved).toBeGreaterThanOrEqual(19);
+  });
+
+  it('solves fewer than 5 % of 100 seeded challenges, each a valid WAV of reasonable length', () => {
+    const random = seededRandom(18);
+    let solved = 0;
+    let digitsRight = 0;
+    for (let i = 0; i < 100; i++) {
+      const text = textOf(random);
+      const wav = renderCaptchaAudio(text, random);
+      const header = parseWavHeader(wav);
+      expect(header).toMatchObject({ audioFormat: 1, channels: 1, bitsPerSample: 16 });
+      expect(header.seconds).toBeGreaterThan(1.5);
+      expect(header.seconds).toBeLessThan(7);
+      const guess = solveAudioCaptcha(wav, templates, 5);
+      if (guess === text) solved++;
+      for (let k = 0; k < 5; k++) if (guess[k] === text[k]) digitsRight++;
+    }
+    expect(solved).toBeLessThan(5);
+    // Position by position the solver does little better than guessing (10 %).
+    expect(digitsRight).toBeLessThan(0.3 * 500);
+  });
+
+  it('keeps the spoken digits clearly louder than the babble under them', () => {
+    const random = seededRandom(3);
+    for (let i = 0; i < 10; i++) {
+      const wav = renderCaptchaAudio('1', random);
+      const n = (wav.length - 44) / 2;
+      const level = (from: number, to: number) => {
+        let s = 0;
+        for (let k = from; k < to; k++) s += wav.readInt16LE(44 + k * 2) ** 2;
+        return Math.sqrt(s / Math.max(1, to - from));
+      };
+      // One digit, with at least 250 ms of babble alone before it and after it.
+      const edge = 4000;
+      const babble = Math.max(level(0, edge), level(n - edge, n));
+      const loudest = Math.max(...Array.from({ length: Math.floor((n - 2 * edge) / 800) }, (_, w) => level(edge + w * 800, edge + (w + 1) * 800)));
+      expect(loudest).toBeGreaterThan(2 * babble);
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { randomFillSync, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 
@@ -175,28 +175,63 @@ function encodeWav(samples: Int16Array): Buffer {
 
 const msToSamples = (ms: number): number => Math.round((ms * SAMPLE_RATE) / 1000);
 
-export function renderCaptchaAudio(text: string): Buffer {
+/** Uniform floats in [0, 1): crypto-backed in production; tests pass a seeded source to replay challenges. */
+export type RandomSource = () => number;
+const cryptoRandom: RandomSource = () => randomInt(1 << 30) / (1 << 30);
+
+/**
+ * Plays `clip` with a speed that wanders around `rate` (pitch and tempo change together, like a different voice,
+ * and the slow wobble bends the timing inside the digit), so no stretch of it matches the recording sample for sample.
+ */
+function warp(clip: Int16Array, rate: number, wobble: number, random: RandomSource): Float64Array {
+  const hz = 2 + random() * 4;
+  const phase = random() * 2 * Math.PI;
+  const out: number[] = [];
+  let pos = 0;
+  for (let i = 0; pos < clip.length - 1; i++) {
+    const k = Math.floor(pos);
+    const f = pos - k;
+    out.push((clip[k] as number) * (1 - f) + (clip[k + 1] as number) * f);
+    pos += rate * (1 + wobble * Math.sin(phase + (2 * Math.PI * hz * i) / SAMPLE_RATE));
+  }
+  return Float64Array.from(out);
+}
+
+const peak = (x: Float64Array): number => x.reduce((m, v) => Math.max(m, Math.abs(v)), 1);
+
+/**
+ * Speaks the digits with a different speed, pitch, timing and loudness each time, over quieter babble made of other
+ * digits and noise: a person hears the loud voice, a template matcher finds no exact copy of any recording.
+ */
+export function renderCaptchaAudio(text: string, random: RandomSource = cryptoRandom): Buffer {
   assertDigits(text);
   const samples = loadDigitSamples();
-  // Lay out each digit at a random offset with random gain, so clips can't be matched byte-for-byte.
-  const placements: { clip: Int16Array; start: number; gain: number }[] = [];
-  let cursor = msToSamples(rand(200, 450));
+  const between = (min: number, max: number) => min + random() * (max - min);
+  const placements: { clip: Float64Array; start: number; gain: number }[] = [];
+  let cursor = msToSamples(between(250, 600));
   for (const [i, ch] of [...text].entries()) {
-    if (i > 0) cursor += msToSamples(rand(250, 600));
-    const clip = samples[Number(ch)] as Int16Array;
-    placements.push({ clip, start: cursor, gain: rand(0.75, 1) });
+    if (i > 0) cursor += msToSamples(between(150, 650));
+    const clip = warp(samples[Number(ch)] as Int16Array, between(0.8, 1.2), between(0.03, 0.07), random);
+    // Digits peak near full scale (0.55–0.85), always well above the babble.
+    placements.push({ clip, start: cursor, gain: (between(0.55, 0.85) * 32767) / peak(clip) });
     cursor += clip.length;
   }
-  const total = cursor + msToSamples(rand(200, 450));
-
-  const noise = randomFillSync(new Int16Array(total));
-  const noiseLevel = rand(0.015, 0.03);
+  const total = cursor + msToSamples(between(250, 600));
   const mix = new Float64Array(total);
-  for (let i = 0; i < total; i++) mix[i] = (noise[i] as number) * noiseLevel;
+  // Babble: other digits, warped the same way, overlapping at a fifth to a third of the voice's level.
+  for (let at = -msToSamples(200); at < total; at += msToSamples(between(120, 320))) {
+    const clip = warp(samples[Math.floor(random() * 10)] as Int16Array, between(0.75, 1.3), between(0.03, 0.08), random);
+    const gain = (between(0.12, 0.22) * 32767) / peak(clip);
+    for (let i = 0; i < clip.length; i++) {
+      const j = at + i;
+      if (j >= 0 && j < total) mix[j] = (mix[j] as number) + (clip[i] as number) * gain;
+    }
+  }
+  const noiseLevel = between(0.02, 0.04) * 32767;
+  for (let i = 0; i < total; i++) mix[i] = (mix[i] as number) + (random() * 2 - 1) * noiseLevel;
   for (const { clip, start, gain } of placements) {
     for (let i = 0; i < clip.length; i++) mix[start + i] = (mix[start + i] as number) + (clip[i] as number) * gain;
   }
-
   const out = new Int16Array(total);
   for (let i = 0; i < total; i++) out[i] = Math.max(-32768, Math.min(32767, Math.round(mix[i] as number)));
   return encodeWav(out);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, signUp, startTestApp, type TestApp } from '../../test/harness.js';
 import { purgeFinishedJobs } from './housekeeping.js';
+import { MessageJobs } from '../jobs/message-jobs.js';
 import { AuthService } from '../../modules/auth/auth.service.js';
 import { CaptchaService } from '../../modules/captcha/captcha.service.js';
 import { purgeOlderThan as purgeStaleSignups } from '../../modules/signup/signup.repository.js';
@@ -46,7 +47,7 @@ describe.each(DIALECTS)('housekeeping (%s)', (dialect) => {
 
     // The services the schedules call, built as app.ts builds them.
     const captcha = new CaptchaService(db, t.config);
-    const auth = new AuthService(db, t.config, captcha);
+    const auth = new AuthService(db, t.config, captcha, new MessageJobs(t.app.jobs));
     expect((await auth.purgeExpired(at)).sessions).toBeGreaterThanOrEqual(1);
     expect(await captcha.purgeExpired(at)).toEqual({ captchas: 1, counters: 1 });
     expect(await purgeStaleSignups(db, at - days(1))).toBeGreaterThanOrEqual(2);

@@ -12,15 +12,16 @@ export function authModule(d: {
   db: Kysely<DB>;
   config: Config;
   captcha: ConstructorParameters<typeof AuthService>[2];
+  messages: ConstructorParameters<typeof AuthService>[3];
   /** Answers the health route: whether the database and the blob store respond. */
   health: () => Promise<{ database: boolean; blobStore: boolean }>;
 }): ModuleWith<AuthService> {
-  const auth = new AuthService(d.db, d.config, d.captcha);
+  const auth = new AuthService(d.db, d.config, d.captcha, d.messages);
   return {
     name: 'auth',
     routes: routes(authRoutes, { auth, health: d.health, authRateLimit: d.config.authRateLimitPerMinute }),
     schedules: [{ name: PURGE_SESSIONS_SCHEDULE, everyMs: minutes(60), run: () => auth.purgeExpired() }],
-    tables: ['session', 'remember_me_token'],
+    tables: ['session', 'remember_me_token', 'login_lockout'],
     service: auth,
   };
 }

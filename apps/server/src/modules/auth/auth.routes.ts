@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { errorResponses, ErrorResponse } from '../../shared/schemas.js';
-import type { AuthService, IssuedSession } from './auth.service.js';
+import { AccountLocked, type AuthService, type IssuedSession } from './auth.service.js';
 import { CaptchaHeaders, DeviceInfoSchema, SessionResponse, toSessionResponse } from './auth.schemas.js';
 
 /** Puts the new credentials where the client reads them: the response headers. */
@@ -37,13 +37,18 @@ export const authRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (req, reply) => {
-      const issued = await auth.login({
-        ...req.body,
-        rememberMe: req.query.rememberMe === true,
-        ip: req.ip,
-        userAgent: req.headers['user-agent'] ?? '',
-        captcha: { id: req.headers['x-captcha-id'], answer: req.headers['x-captcha-answer'] },
-      });
+      const issued = await auth
+        .login({
+          ...req.body,
+          rememberMe: req.query.rememberMe === true,
+          ip: req.ip,
+          userAgent: req.headers['user-agent'] ?? '',
+          captcha: { id: req.headers['x-captcha-id'], answer: req.headers['x-captcha-answer'] },
+        })
+        .catch((err: unknown) => {
+          if (err instanceof AccountLocked) reply.header('retry-after', String(err.retryAfterSeconds));
+          throw err;
+        });
       return sendSession(reply, issued);
     },
   );

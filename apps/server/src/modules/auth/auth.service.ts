@@ -10,6 +10,10 @@ import * as accounts from '../account/account.public.js';
 import type { Account } from '../account/account.public.js';
 import type { CaptchaService } from '../captcha/captcha.public.js';
 import * as repo from './auth.repository.js';
+import * as lockouts from './login-lockout.repository.js';
+import { lockoutSubject, lockoutText } from './auth.messages.js';
+import type { MessageJobs } from '../../infra/jobs/message-jobs.js';
+import { LANGUAGES, type Language } from '../../shared/schemas.js';
 import type { AuthContext } from '../../shared/auth-context.js';
 
 export interface DeviceInfo {
@@ -27,6 +31,18 @@ export interface IssuedSession {
 }
 
 const InvalidCredentials = () => new AppError(401, 'INVALID_CREDENTIALS', 'Invalid username or password.');
+
+/** Sign-in refused for a while after too many failures in a row; `retryAfterSeconds` goes out as Retry-After. */
+export class AccountLocked extends AppError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(429, 'ACCOUNT_LOCKED', 'Too many failed sign-ins. Try again later.');
+  }
+}
+
+/** Each lockout in a row lasts longer: 1 min, 5 min, 15 min, 1 h, 4 h, then a day each time. */
+export const LOCKOUT_STEPS = [minutes(1), minutes(5), minutes(15), minutes(60), minutes(240), days(1)];
+// A streak with no failure for a day is forgotten: the next lockout starts again at the first step.
+const FORGET_STREAK_AFTER = days(1);
 // Refreshing last_seen on every request would write on every read; once a minute is plenty for a sliding expiry.
 const TOUCH_EVERY = minutes(1);
 
@@ -39,8 +55,9 @@ export function normalisePhone(input: string): string | null {
 export class AuthService {
   constructor(
     private readonly db: Kysely<DB>,
-    private readonly config: Pick<Config, 'sessionTtlMinutes' | 'rememberMeTtlDays'>,
+    private readonly config: Pick<Config, 'sessionTtlMinutes' | 'rememberMeTtlDays' | 'loginLockoutThreshold'>,
     private readonly captcha: CaptchaService,
+    private readonly messages: MessageJobs,
   ) {}
 
   async login(input: {
@@ -55,15 +72,42 @@ export class AuthService {
     const account = await this.findByUsername(username);
     // Count failures per account, not per spelling: e-mail, +90…, national number and spaced variants share one budget.
     const who = account ? `id:${account.id}` : username;
+    // Locked before anything else: neither a solved captcha nor the right password gets through, and the
+    // password is not even checked. Unknown usernames lock the same way, so a lockout says nothing about existence.
+    const lockout = await lockouts.get(this.db, who);
+    const at = Date.now();
+    if (lockout && lockout.locked_until > at) throw new AccountLocked(Math.ceil((lockout.locked_until - at) / 1000));
     await this.captcha.gate('LOGIN', input.ip, who, input.captcha);
     const ok = await verifyPassword(account?.password_hash ?? null, input.password);
     if (!account || !ok) {
       await this.captcha.recordFailure('LOGIN', input.ip, who);
+      await this.recordFailure(who, account);
       throw InvalidCredentials();
     }
     await this.captcha.clearFailures('LOGIN', who);
+    // A successful sign-in ends the streak (and so will a completed account recovery, when it exists).
+    if (lockout) await lockouts.clear(this.db, who);
     const device: DeviceInfo = { uuid: newId(), name: deviceName(input.userAgent), deviceType: 'WEB' };
     return this.db.transaction().execute((trx) => this.issue(trx, account.id, device, input.rememberMe ? newId() : null));
+  }
+
+  /** Counts a failure in a row; the K-th locks the account for the next step and tells its owner, once. */
+  private async recordFailure(who: string, account: Account | undefined): Promise<void> {
+    const threshold = this.config.loginLockoutThreshold;
+    await this.db.transaction().execute(async (trx) => {
+      const at = Date.now();
+      const { failures, level } = await lockouts.addFailure(trx, who, at, FORGET_STREAK_AFTER);
+      if (failures < threshold) return;
+      const step = LOCKOUT_STEPS[Math.min(level, LOCKOUT_STEPS.length - 1)] as number;
+      const locked = await lockouts.lock(trx, who, threshold, level + 1, at + step);
+      if (!locked || !account) return;
+      const lang: Language = (LANGUAGES as readonly string[]).includes(account.language) ? (account.language as Language) : 'en';
+      await this.messages.email(trx, {
+        to: account.email,
+        subject: lockoutSubject(lang),
+        text: lockoutText(lang, Math.round(step / minutes(1))),
+      });
+    });
   }
 
   /** Opens a session (and, when a family id is given, a remember-me token in that rotation family). */
@@ -164,8 +208,9 @@ export class AuthService {
   }
 
   /** Housekeeping: sessions dead for a day and expired remember-me tokens go; live ones stay. */
-  purgeExpired(at = Date.now()): Promise<{ sessions: number; rememberMe: number }> {
-    return repo.purgeExpired(this.db, at, days(1));
+  async purgeExpired(at = Date.now()): Promise<{ sessions: number; rememberMe: number; lockouts: number }> {
+    const purged = await repo.purgeExpired(this.db, at, days(1));
+    return { ...purged, lockouts: await lockouts.purgeOlderThan(this.db, at - FORGET_STREAK_AFTER) };
   }
 }
 

@@ -27,9 +27,19 @@ export interface RememberMeTokenTable {
 }
 export type RememberMeToken = Selectable<RememberMeTokenTable>;
 
+/** Sign-in lockout per account (or per unknown username): failures in a row, lockouts in a row, until when. */
+export interface LoginLockoutTable {
+  key: string;
+  failures: number;
+  level: number;
+  locked_until: number;
+  updated_at: number;
+}
+
 // The owner of these tables adds them to the database type; infrastructure never imports a feature.
 declare module '../../infra/db/schema.js' {
   interface DB {
+    login_lockout: LoginLockoutTable;
     remember_me_token: RememberMeTokenTable;
     session: SessionTable;
   }

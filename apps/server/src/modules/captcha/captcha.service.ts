@@ -45,20 +45,29 @@ export class CaptchaService {
       : { body: renderCaptchaAudio(row.answer), contentType: 'audio/wav' };
   }
 
-  async isRequired(channel: CaptchaChannel, ip: string, account?: string): Promise<boolean> {
+  /** `who` names the account (sign-in) or the contacts being signed up (sign-up); any one over its budget counts. */
+  async isRequired(channel: CaptchaChannel, ip: string, who?: string | readonly string[]): Promise<boolean> {
+    const names = who === undefined ? [] : typeof who === 'string' ? [who] : who;
     if (channel === 'SIGN_UP') {
-      return (await counters.peek(this.db, `signup:${ip}`, SIGNUP_WINDOW)) >= this.config.signupCaptchaThreshold;
+      const threshold = this.config.signupCaptchaThreshold;
+      for (const key of [`signup:${ip}`, ...names.map((n) => `signup:contact:${n}`)]) {
+        if ((await counters.peek(this.db, key, SIGNUP_WINDOW)) >= threshold) return true;
+      }
+      return false;
     }
     const threshold = this.config.captchaFailureThreshold;
     if ((await counters.peek(this.db, failKey(channel, `ip:${ip}`), FAILURE_WINDOW)) >= threshold) return true;
-    return account !== undefined && (await counters.peek(this.db, failKey(channel, `acct:${account}`), FAILURE_WINDOW)) >= threshold;
+    for (const name of names) {
+      if ((await counters.peek(this.db, failKey(channel, `acct:${name}`), FAILURE_WINDOW)) >= threshold) return true;
+    }
+    return false;
   }
 
   /** Throws unless the request may go on: no captcha needed, or a fresh correct one was sent (it is consumed either way). */
   async gate(
     channel: CaptchaChannel,
     ip: string,
-    account: string | undefined,
+    account: string | readonly string[] | undefined,
     captcha: { id?: string; answer?: string },
   ): Promise<void> {
     const sent = Boolean(captcha.id || captcha.answer);
@@ -76,8 +85,10 @@ export class CaptchaService {
     if (account) await counters.hit(this.db, failKey(channel, `acct:${account}`), FAILURE_WINDOW);
   }
 
-  async recordSignup(ip: string): Promise<void> {
+  /** Every sign-up attempt counts, per address and per contact, whether the contact is taken or not. */
+  async recordSignup(ip: string, contacts: readonly string[] = []): Promise<void> {
     await counters.hit(this.db, `signup:${ip}`, SIGNUP_WINDOW);
+    for (const contact of contacts) await counters.hit(this.db, `signup:contact:${contact}`, SIGNUP_WINDOW);
   }
 
   async clearFailures(channel: CaptchaChannel, account: string): Promise<void> {

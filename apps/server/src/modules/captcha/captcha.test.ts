@@ -266,5 +266,17 @@ describe.each(DIALECTS)('captcha (%s)', (dialect) => {
       expect(await isRequired(strict, '10.32.0.2', 'SIGN_UP')).toBe(false);
       expect((await startSignup(uniqueUser(), '10.32.0.2')).statusCode).toBe(200);
     });
+
+    it('repeated sign-ups with one e-mail or phone need a captcha from any address, taken or free', async () => {
+      const first = uniqueUser();
+      expect((await startSignup(first, '10.32.1.1')).statusCode).toBe(200);
+      // The same e-mail (any case) from a new address, and the same phone with another e-mail.
+      expectError(await startSignup({ ...uniqueUser(), email: first.email.toUpperCase() }, '10.32.1.2'), 412, 'CAPTCHA_REQUIRED');
+      expectError(await startSignup({ ...uniqueUser(), phoneNumber: first.phoneNumber }, '10.32.1.3'), 412, 'CAPTCHA_REQUIRED');
+      const captcha = await solvedCaptcha(strict, '10.32.1.4');
+      expect((await startSignup({ ...uniqueUser(), email: first.email }, '10.32.1.4', captcha)).statusCode).toBe(200);
+      // Fresh contacts from fresh addresses still pass without one.
+      expect((await startSignup(uniqueUser(), '10.32.1.5')).statusCode).toBe(200);
+    });
   });
 });

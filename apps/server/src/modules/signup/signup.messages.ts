@@ -46,3 +46,20 @@ const welcome: Record<Language, { title: string; body: string }> = {
 export const otpText = (lang: Language, code: string, minutes: number) => otp[lang](code, minutes);
 export const otpSubject = (lang: Language) => subject[lang];
 export const welcomeNotification = (lang: Language) => welcome[lang];
+
+/** Sent instead of a code when someone starts a sign-up with a contact that already has an account. */
+const taken: Record<Language, { subject: string; text: string }> = {
+  en: { subject: 'Someone tried to sign up with your address', text: 'Someone tried to create a Bulut account with your contact details, but you already have an account. Sign in with it, or reset your password if you forgot it. If it was not you, ignore this message.' },
+  tr: { subject: 'Adresinizle kayıt olunmaya çalışıldı', text: 'Biri iletişim bilgilerinizle bir Bulut hesabı açmaya çalıştı, ancak zaten bir hesabınız var. Bu hesapla oturum açın veya unuttuysanız şifrenizi sıfırlayın. Siz değilseniz bu mesajı dikkate almayın.' },
+  ru: { subject: 'Кто-то пытался зарегистрироваться с вашим адресом', text: 'Кто-то пытался создать аккаунт Bulut с вашими контактными данными, но у вас уже есть аккаунт. Войдите в него или сбросьте пароль, если забыли его. Если это были не вы, проигнорируйте это сообщение.' },
+  uk: { subject: 'Хтось намагався зареєструватися з вашою адресою', text: 'Хтось намагався створити обліковий запис Bulut з вашими контактними даними, але у вас уже є обліковий запис. Увійдіть до нього або скиньте пароль, якщо забули його. Якщо це були не ви, проігноруйте це повідомлення.' },
+  ar: { subject: 'حاول شخص ما التسجيل باستخدام عنوانك', text: 'حاول شخص ما إنشاء حساب في Bulut باستخدام بيانات الاتصال الخاصة بك، لكن لديك حسابًا بالفعل. سجّل الدخول به، أو أعد تعيين كلمة المرور إن نسيتها. إن لم تكن أنت، فتجاهل هذه الرسالة.' },
+  de: { subject: 'Jemand wollte sich mit Ihrer Adresse registrieren', text: 'Jemand wollte mit Ihren Kontaktdaten ein Bulut-Konto anlegen, aber Sie haben bereits eines. Melden Sie sich damit an oder setzen Sie Ihr Passwort zurück, falls Sie es vergessen haben. Falls Sie das nicht waren, ignorieren Sie diese Nachricht.' },
+  es: { subject: 'Alguien intentó registrarse con tu dirección', text: 'Alguien intentó crear una cuenta de Bulut con tus datos de contacto, pero ya tienes una cuenta. Inicia sesión con ella o restablece tu contraseña si la olvidaste. Si no fuiste tú, ignora este mensaje.' },
+  ro: { subject: 'Cineva a încercat să se înregistreze cu adresa ta', text: 'Cineva a încercat să creeze un cont Bulut cu datele tale de contact, dar ai deja un cont. Conectează-te cu el sau resetează parola dacă ai uitat-o. Dacă nu ai fost tu, ignoră acest mesaj.' },
+  sq: { subject: 'Dikush u përpoq të regjistrohej me adresën tuaj', text: 'Dikush u përpoq të krijonte një llogari Bulut me të dhënat tuaja të kontaktit, por ju keni tashmë një llogari. Hyni me të ose rivendosni fjalëkalimin nëse e keni harruar. Nëse nuk ishit ju, shpërfilleni këtë mesazh.' },
+  fr: { subject: 'Quelqu’un a essayé de s’inscrire avec votre adresse', text: 'Quelqu’un a essayé de créer un compte Bulut avec vos coordonnées, mais vous avez déjà un compte. Connectez-vous avec celui-ci, ou réinitialisez votre mot de passe si vous l’avez oublié. Si ce n’était pas vous, ignorez ce message.' },
+  ka: { subject: 'ვიღაცამ სცადა თქვენი მისამართით რეგისტრაცია', text: 'ვიღაცამ სცადა Bulut-ის ანგარიშის შექმნა თქვენი საკონტაქტო მონაცემებით, მაგრამ თქვენ უკვე გაქვთ ანგარიში. შედით მასში ან აღადგინეთ პაროლი, თუ დაგავიწყდათ. თუ ეს თქვენ არ იყავით, უგულებელყავით ეს შეტყობინება.' },
+};
+
+export const alreadyRegisteredNotice = (lang: Language) => taken[lang];

@@ -6,7 +6,7 @@ import { AppError, BadRequest, Conflict, NotFound, TooManyRequests, ValidationEr
 import { hashToken, newId, newToken, randomDigits, safeEqual } from '../../shared/tokens.js';
 import { days, minutes } from '../../shared/time.js';
 import { assertPasswordStrength, hashPassword } from '../../shared/password.js';
-import type { Language } from '../../shared/schemas.js';
+import { LANGUAGES, type Language } from '../../shared/schemas.js';
 import * as accounts from '../account/account.public.js';
 import type { AuthService, IssuedSession } from '../auth/auth.public.js';
 import type { CaptchaService } from '../captcha/captcha.public.js';
@@ -15,7 +15,7 @@ import type { NotificationService } from '../notification/notification.public.js
 import { validatePersonName } from '../../shared/names.js';
 import * as repo from './signup.repository.js';
 import type { OtpChannel, SignupRequest } from './signup.table.js';
-import { otpSubject, otpText, welcomeNotification } from './signup.messages.js';
+import { alreadyRegisteredNotice, otpSubject, otpText, welcomeNotification } from './signup.messages.js';
 
 export const OTP_LENGTH = 6;
 export const OTP_MINUTES = 3;
@@ -58,15 +58,20 @@ interface Deps {
 export class SignupService {
   constructor(private readonly d: Deps) {}
 
+  /**
+   * Answers the same ticket whether or not the e-mail or phone already has an account, after the same work (lookups,
+   * password hash, request row, one message), so neither the answer nor its timing tells. A taken contact's owner gets
+   * a notice instead of a code; that request's code is never sent, so it can only fail.
+   */
   async start(input: SignupInput, ip: string, captcha: { id?: string; answer?: string }): Promise<SignupTicket> {
-    await this.d.captcha.gate('SIGN_UP', ip, undefined, captcha);
     const contact = normaliseContact(input);
     assertPasswordStrength(input.password);
     const eula = await this.d.eula.getById(input.eulaId);
     if (!eula) throw ValidationError('eulaId does not name a published EULA.', 'eulaId');
-    await this.assertUnused(contact.email, contact.phoneE164);
-    await this.d.captcha.recordSignup(ip);
-
+    const contacts = [`email:${contact.email}`, `phone:${contact.phoneE164}`];
+    await this.d.captcha.gate('SIGN_UP', ip, contacts, captcha);
+    await this.d.captcha.recordSignup(ip, contacts);
+    const owners = await this.owners(contact.email, contact.phoneE164);
     const passwordHash = await hashPassword(input.password);
     const referenceToken = newToken();
     const id = newId();
@@ -95,7 +100,7 @@ export class SignupService {
         ip,
         created_at: at,
       });
-      await this.sendOtp(trx, channel, contact, input.language, otp);
+      await this.sendOtpOrNotice(trx, channel, contact, input.language, otp, owners);
     });
     return { referenceToken, expectedInputLength: OTP_LENGTH, remainingTimeInMinutes: OTP_MINUTES };
   }
@@ -104,14 +109,17 @@ export class SignupService {
     const req = await this.pending(referenceToken);
     if (req.resends >= MAX_RESENDS) throw TooManyRequests();
     const otp = randomDigits(OTP_LENGTH);
+    // Read before the transaction: SQLite has one connection, which the transaction holds.
+    const owners = await this.owners(req.email, req.phone_e164);
     await this.d.db.transaction().execute(async (trx) => {
       await repo.renewOtp(trx, req.id, otpHash(req.id, otp), Date.now() + minutes(OTP_MINUTES));
-      await this.sendOtp(
+      await this.sendOtpOrNotice(
         trx,
         req.channel,
         { email: req.email, phoneE164: req.phone_e164 },
         req.language as Language,
         otp,
+        owners,
       );
     });
     return { referenceToken, expectedInputLength: OTP_LENGTH, remainingTimeInMinutes: OTP_MINUTES };
@@ -181,6 +189,35 @@ export class SignupService {
     if (await accounts.getByPhoneE164(this.d.db, phoneE164)) {
       throw Conflict('PHONE_ALREADY_EXISTS', 'An account with this phone number already exists.', 'phoneNumber');
     }
+  }
+
+  /** The accounts that already hold this e-mail or phone; both are always looked up, so every start reads the same. */
+  private async owners(email: string, phoneE164: string) {
+    const [byEmail, byPhone] = await Promise.all([
+      accounts.getByEmail(this.d.db, email),
+      accounts.getByPhoneE164(this.d.db, phoneE164),
+    ]);
+    return { byEmail, byPhone };
+  }
+
+  /** One message either way: the code when both contacts are free, otherwise a notice to the owner of a taken one. */
+  private async sendOtpOrNotice(
+    trx: Parameters<MessageJobs['sms']>[0],
+    channel: OtpChannel,
+    contact: { email: string; phoneE164: string },
+    language: Language,
+    otp: string,
+    owners: Awaited<ReturnType<SignupService['owners']>>,
+  ): Promise<void> {
+    const { byEmail, byPhone } = owners;
+    if (!byEmail && !byPhone) return this.sendOtp(trx, channel, contact, language, otp);
+    // The owner of the contact the code would have gone to, else the owner of the other one, on their own channel.
+    const toEmail = byEmail && (channel === 'EMAIL' || !byPhone);
+    const owner = (toEmail ? byEmail : byPhone)!;
+    const lang = (LANGUAGES as readonly string[]).includes(owner.language) ? (owner.language as Language) : language;
+    const notice = alreadyRegisteredNotice(lang);
+    if (toEmail) await this.d.messages.email(trx, { to: owner.email, subject: notice.subject, text: notice.text });
+    else await this.d.messages.sms(trx, { to: owner.phone_e164, text: notice.text });
   }
 
   private async sendOtp(

@@ -227,24 +227,41 @@ describe.each(DIALECTS)('signup (%s)', (dialect) => {
   });
 
   describe('conflicts and rules', () => {
-    it('a taken e-mail → 409 EMAIL_ALREADY_EXISTS, a taken phone → 409 PHONE_ALREADY_EXISTS', async () => {
+    it('a taken e-mail or phone answers exactly like a free one; its owner gets a notice, nobody gets a code', async () => {
       const { user, ref, code } = await started();
       expect((await validate(ref, code)).statusCode).toBe(200);
+      const fresh = await start(uniqueUser());
       const requestsBefore = await count('signup_request');
+      const byEmail = { ...uniqueUser(), email: user.email.toUpperCase() };
+      const byPhone = { ...uniqueUser(), phoneNumber: user.phoneNumber };
+      const byEmailCode = { ...uniqueUser(), email: user.email, sendOtpTo: 'EMAIL' as const };
+      const answers = [await start(byEmail), await start(byPhone), await start(byEmailCode)];
+      // Same status, same headers that matter, same body shape (keys and types) as a free contact's ticket.
+      const shape = (r: LightMyRequestResponse) => ({
+        status: r.statusCode,
+        type: r.headers['content-type'],
+        body: Object.fromEntries(Object.entries(r.json() as object).map(([k, v]) => [k, typeof v === 'string' ? v.length : v])),
+      });
+      for (const r of answers) expect(shape(r)).toEqual(shape(fresh));
+      // The request rows exist as for any sign-up.
+      expect(await count('signup_request')).toBe(requestsBefore + 3);
 
-      const email = expectError(
-        await start({ ...uniqueUser(), email: user.email.toUpperCase() }),
-        409,
-        'EMAIL_ALREADY_EXISTS',
-      );
-      expect(email.field).toBe('email');
-      const phone = expectError(
-        await start({ ...uniqueUser(), phoneNumber: user.phoneNumber }),
-        409,
-        'PHONE_ALREADY_EXISTS',
-      );
-      expect(phone.field).toBe('phoneNumber');
-      expect(await count('signup_request')).toBe(requestsBefore);
+      for (let i = 0; i < 20 && (await t.app.jobs.runDue()) > 0; i++);
+      const outbox = readOutbox(t.dataDir);
+      // No code went to the new contacts the prober controls …
+      expect(outbox.filter((m) => m.to === phoneOf(byEmail) || m.to === byEmailCode.email.toLowerCase() && m.text.match(/\b\d{6}\b/))).toEqual([]);
+      // … the owner heard of each try: on the channel the code would have used when that contact is theirs
+      // (phone: SMS; e-mail: e-mail), else on the taken one (the e-mail of the first try); in their language.
+      const notices = outbox.filter((m) => (m.to === user.email || m.to === phoneOf(user)) && !/\b\d{6}\b/.test(m.text));
+      expect(notices.map((m) => m.channel).sort()).toEqual(['email', 'email', 'sms']);
+      expect(notices.find((m) => m.channel === 'email')!.subject).toBe('Adresinizle kayıt olunmaya çalışıldı');
+      // Those references can only fail like a wrong code, and a resend sends another notice, not a code.
+      const probe = answers[1]!.json().referenceToken as string;
+      expectError(await validate(probe, '123456'), 400, 'INVALID_OTP');
+      expect((await resend(probe)).statusCode).toBe(200);
+      for (let i = 0; i < 20 && (await t.app.jobs.runDue()) > 0; i++);
+      expect(readOutbox(t.dataDir).filter((m) => m.to === phoneOf(user) && !/\b\d{6}\b/.test(m.text))).toHaveLength(2);
+      expect(await t.database.db.selectFrom('account').select('id').where('email', '=', user.email).execute()).toHaveLength(1);
     });
 
     it('two pending sign-ups for the same e-mail: the second to validate gets 409', async () => {

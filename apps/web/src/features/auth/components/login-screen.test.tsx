@@ -86,6 +86,20 @@ describe('LoginScreen', () => {
     expect(await screen.findByText('Too many attempts. Please try again in a few minutes.')).toBeInTheDocument();
   });
 
+  it('explains ACCOUNT_LOCKED', async () => {
+    const { user } = renderLogin({
+      ...captchaNotRequired,
+      'POST /api/auth/token': () =>
+        json({ status: 'ACCOUNT_LOCKED', message: 'Too many failed sign-ins. Try again later.' }, { status: 429, headers: { 'Retry-After': '60' } }),
+    });
+    await user.type(await screen.findByRole('textbox', { name: 'E-mail or phone number' }), 'ayse@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret123');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(
+      await screen.findByText('Too many failed sign-ins for this account. Sign-in is paused for a while; please try again later.'),
+    ).toBeInTheDocument();
+  });
+
   it('stores the session and opens the signed-in area on success', async () => {
     const { user, router, requests } = renderLogin({
       ...captchaNotRequired,

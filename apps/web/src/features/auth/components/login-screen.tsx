@@ -65,8 +65,8 @@ export function LoginScreen() {
       navigate(postLoginPath(returnUrl), { replace: true });
     } catch (error) {
       form.handleSubmitError(error, (code) => {
-        if (code !== 'INVALID_CREDENTIALS') return false;
-        setFormError(t('auth:error_invalid_credentials'));
+        if (code !== 'INVALID_CREDENTIALS' && code !== 'ACCOUNT_LOCKED') return false;
+        setFormError(t(code === 'ACCOUNT_LOCKED' ? 'auth:error_account_locked' : 'auth:error_invalid_credentials'));
         return true;
       });
     }
