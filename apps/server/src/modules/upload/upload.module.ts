@@ -6,7 +6,7 @@ import type { JobQueue } from '../../infra/jobs/job-queue.js';
 import { routes, type ModuleWith } from '../../infra/module-manifest.js';
 import { minutes } from '../../shared/time.js';
 import type { UploadDeps } from './upload.finish.js';
-import { abortStaleUploads, UploadService } from './upload.service.js';
+import { abortStaleUploads, ASSEMBLE_UPLOAD_JOB, UploadService } from './upload.service.js';
 import { uploadRoutes } from './upload.routes.js';
 
 export const ABORT_STALE_UPLOADS_SCHEDULE = 'upload.abort-stale';
@@ -31,6 +31,13 @@ export function uploadModule(d: {
   return {
     name: 'upload',
     routes: routes(uploadRoutes, { uploads, publicUrl: d.publicUrl }),
+    jobs: [
+      {
+        type: ASSEMBLE_UPLOAD_JOB,
+        handler: (p) => uploads.resumeAssembly((p as { uploadId: string }).uploadId),
+        options: { maxAttempts: 8, backoffMs: 10_000 },
+      },
+    ],
     schedules: [{ name: ABORT_STALE_UPLOADS_SCHEDULE, everyMs: minutes(60), run: () => abortStaleUploads(d) }],
     tables: ['upload'],
     service: uploads,
