@@ -6,6 +6,7 @@ import { pieceDir } from './upload.finish.js';
 import * as repo from './upload.repository.js';
 import { ASSEMBLE_GRACE_MS, ASSEMBLE_UPLOAD_JOB } from './upload.service.js';
 import { account, blobsOf, content, liveFiles, sha256, uploadApi, uploadHelpers } from './upload.fixtures.js';
+import type { UploadTable } from './upload.table.js';
 
 describe.each(DIALECTS)('upload durability (%s)', (dialect) => {
   let t: TestApp;
@@ -124,5 +125,87 @@ describe.each(DIALECTS)('upload durability (%s)', (dialect) => {
     expect((await api.piece(uuid, 'x.bin', body.subarray(1000), 1000, 3000)).statusCode).toBe(201);
     await t.app.database.db.updateTable('file').set({ status: 'TRASHED' }).where('id', '=', uuid).execute();
     expectError(await api.piece(uuid, 'x.bin', body.subarray(1000), 1000, 3000), 409, 'UPLOAD_COMPLETE');
+  });
+
+  /** What a server killed in the middle of a whole-file PUT leaves: the row OPEN with nothing recorded, its bytes reserved. */
+  async function crashMidWholePut(accountId: string, uuid: string, name: string, total: number) {
+    const at = Date.now();
+    const row: UploadTable = {
+      id: uuid,
+      account_id: accountId,
+      parent_id: '',
+      name,
+      content_type: 'application/octet-stream',
+      strategy: 0,
+      favourite: 0,
+      device_type: 'WEB',
+      total_bytes: total,
+      received_bytes: 0,
+      part_count: 0,
+      status: 'OPEN',
+      created_at: at,
+      updated_at: at,
+    };
+    await t.app.database.db.transaction().execute(async (trx) => {
+      await trx.updateTable('account').set((eb) => ({ reserved_bytes: eb('reserved_bytes', '+', total) })).where('id', '=', accountId).execute();
+      await repo.insertUpload(trx, row);
+    });
+  }
+
+  it('a whole-file PUT cut by a crash stays resumable: the same PUT again stores the file once, quota exact', async () => {
+    const { token, accountId } = await signUp(t);
+    const api = uploadApi(t, token);
+    const uuid = randomUUID();
+    const body = content(40_000);
+    await crashMidWholePut(accountId, uuid, 'whole.bin', body.length);
+    const head = await api.head(uuid);
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['upload-offset']).toBe('0');
+
+    const again = await api.put(uuid, 'whole.bin', body);
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toMatchObject({ uuid, name: 'whole.bin', bytes: 40_000 });
+    expect(sha256(await download(token, accountId, uuid))).toBe(sha256(body));
+    expect(await account(t, accountId)).toMatchObject({ used_bytes: 40_000, reserved_bytes: 0 });
+    expect(blobsOf(t, accountId)).toEqual([`users/${accountId}/files/${uuid}`]);
+  });
+
+  it('a whole-file PUT cut by a crash can go on in pieces from the offset HEAD reports', async () => {
+    const { token, accountId } = await signUp(t);
+    const api = uploadApi(t, token);
+    const uuid = randomUUID();
+    const body = content(30_000);
+    await crashMidWholePut(accountId, uuid, 'pieces.bin', body.length);
+    expect((await api.piece(uuid, 'pieces.bin', body.subarray(0, 12_000), 0, body.length)).statusCode).toBe(202);
+    expect((await api.piece(uuid, 'pieces.bin', body.subarray(12_000), 12_000, body.length)).statusCode).toBe(201);
+    expect(sha256(await download(token, accountId, uuid))).toBe(sha256(body));
+    expect(await account(t, accountId)).toMatchObject({ used_bytes: 30_000, reserved_bytes: 0 });
+  });
+
+  it('a whole-file PUT over an upload left with pieces takes it over and removes the pieces; another size still gets 409', async () => {
+    const { token, accountId } = await signUp(t);
+    const api = uploadApi(t, token);
+    const uuid = randomUUID();
+    const body = content(20_000);
+    expect((await api.piece(uuid, 'mixed.bin', body.subarray(0, 5000), 0, body.length)).statusCode).toBe(202);
+    const other = await api.put(uuid, 'mixed.bin', content(19_000));
+    expectError(other, 409, 'UPLOAD_OFFSET_MISMATCH');
+    expect(other.headers['upload-offset']).toBe('5000');
+
+    expect((await api.put(uuid, 'mixed.bin', body)).statusCode).toBe(201);
+    expect(sha256(await download(token, accountId, uuid))).toBe(sha256(body));
+    expect(await account(t, accountId)).toMatchObject({ used_bytes: 20_000, reserved_bytes: 0 });
+    expect(blobsOf(t, accountId)).toEqual([`users/${accountId}/files/${uuid}`]);
+    expect(await uploadRow(uuid)).toMatchObject({ status: 'DONE' });
+  });
+
+  it('a whole-file PUT while the upload is being assembled is told to wait', async () => {
+    const { token, accountId } = await signUp(t);
+    const uuid = randomUUID();
+    const body = content(9000);
+    await crashAfterFinalPiece(token, accountId, uuid, body, 4000);
+    expectError(await uploadApi(t, token).put(uuid, 'clip.mp4', body), 409, 'UPLOAD_COMPLETING');
+    await runAssemblyJobs();
+    expect(sha256(await download(token, accountId, uuid))).toBe(sha256(body));
   });
 });

@@ -132,7 +132,7 @@ export class UploadService {
   // --- one request, the whole file
 
   private async putWhole(auth: AuthContext, input: PutInput, length: number): Promise<PutOutcome> {
-    const upload = await this.begin(auth, input.uuid, await this.meta(auth, input.headers), length);
+    const upload = await this.begin(auth, input.uuid, await this.meta(auth, input.headers), length, { takeOver: true });
     const key = fileBlobKey(auth.accountId, upload.id);
     let stored: PutResult;
     try {
@@ -142,7 +142,14 @@ export class UploadService {
       await abortUpload(this.d, upload, ['OPEN'], { finalBlob: true });
       throw asUploadError(err);
     }
-    return { done: true, item: await finishUpload(this.d, auth, upload, 'OPEN', stored) };
+    const item = await finishUpload(this.d, auth, upload, 'OPEN', stored);
+    if (upload.takenOver) {
+      // It took over an upload left OPEN (a crash, pieces sent before): its pieces are no longer needed.
+      await this.d.blobs
+        .deletePrefix(pieceDir(upload.account_id, upload.id))
+        .catch((err) => this.d.logger.warn({ err, upload: upload.id }, 'could not remove upload pieces'));
+    }
+    return { done: true, item };
   }
 
   // --- in pieces
@@ -320,8 +327,18 @@ export class UploadService {
     if (owner) throw owner.account_id === auth.accountId ? AlreadyComplete() : UploadNotFound();
   }
 
-  /** Opens the upload row and reserves its bytes, atomically: 413 leaves nothing behind. */
-  private async begin(auth: AuthContext, id: string, meta: Awaited<ReturnType<UploadService['meta']>>, total: number): Promise<UploadRow> {
+  /**
+   * Opens the upload row and reserves its bytes, atomically: 413 leaves nothing behind. With `takeOver` (a whole-file
+   * PUT), an OPEN upload of the same size is continued instead of refused: a crash mid-body leaves one behind, and the
+   * client's retry of the whole file must work.
+   */
+  private async begin(
+    auth: AuthContext,
+    id: string,
+    meta: Awaited<ReturnType<UploadService['meta']>>,
+    total: number,
+    opts: { takeOver?: boolean } = {},
+  ): Promise<UploadRow & { takenOver?: true }> {
     const at = now();
     const row: UploadTable = {
       id,
@@ -339,6 +356,7 @@ export class UploadService {
       created_at: at,
       updated_at: at,
     };
+    let taken: (UploadRow & { takenOver: true }) | undefined;
     try {
       await this.d.db.transaction().execute(async (trx) => {
         const owner = await files.getOwner(trx, id);
@@ -346,9 +364,14 @@ export class UploadService {
         const existing = await repo.getUpload(trx, id);
         if (existing) {
           if (existing.account_id !== auth.accountId) throw UploadNotFound();
-          if (existing.status === 'OPEN' || existing.status === 'COMPLETING') {
-            throw new UploadOffsetMismatch(Number(existing.received_bytes));
+          if (existing.status === 'COMPLETING') throw UploadCompleting();
+          if (existing.status === 'OPEN' && opts.takeOver && Number(existing.total_bytes) === total) {
+            // Its reservation is already held; the row is touched so housekeeping does not abort it meanwhile.
+            if (!(await repo.transition(trx, id, ['OPEN'], 'OPEN', at))) throw new UploadOffsetMismatch(Number(existing.received_bytes));
+            taken = { ...existing, updated_at: at, takenOver: true };
+            return;
           }
+          if (existing.status === 'OPEN') throw new UploadOffsetMismatch(Number(existing.received_bytes));
           // Aborted, or finished with its file deleted since: the uuid starts over.
           await repo.deleteUpload(trx, id, existing.status);
         }
@@ -361,7 +384,7 @@ export class UploadService {
       const current = await repo.getUpload(this.d.db, id);
       throw current && current.account_id === auth.accountId ? new UploadOffsetMismatch(Number(current.received_bytes)) : UploadNotFound();
     }
-    return row;
+    return taken ?? row;
   }
 
   /** Runs one request per upload uuid on this process; a newer one cuts off an older one still streaming (a stale connection). */
