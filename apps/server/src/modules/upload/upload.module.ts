@@ -4,6 +4,7 @@ import type { DB } from '../../infra/db/schema.js';
 import type { BlobStore } from '../../infra/blob-store/blob-store.js';
 import type { JobQueue } from '../../infra/jobs/job-queue.js';
 import { routes, type ModuleWith } from '../../infra/module-manifest.js';
+import { sweepTemp } from '../../infra/blob-store/temp-sweep.js';
 import { minutes } from '../../shared/time.js';
 import type { UploadDeps } from './upload.finish.js';
 import { abortStaleUploads, ASSEMBLE_UPLOAD_JOB, UploadService } from './upload.service.js';
@@ -38,7 +39,14 @@ export function uploadModule(d: {
         options: { maxAttempts: 8, backoffMs: 10_000 },
       },
     ],
-    schedules: [{ name: ABORT_STALE_UPLOADS_SCHEDULE, everyMs: minutes(60), run: () => abortStaleUploads(d) }],
+    schedules: [
+      {
+        name: ABORT_STALE_UPLOADS_SCHEDULE,
+        everyMs: minutes(60),
+        // Also temp files a crash left behind (requests and jobs remove their own); main.ts sweeps once at start too.
+        run: async () => ({ ...(await abortStaleUploads(d)), temp: await sweepTemp(d.blobs) }),
+      },
+    ],
     tables: ['upload'],
     service: uploads,
   };
