@@ -5,7 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '../../infra/db/database.js';
 import { DiskBlobStore } from '../../infra/blob-store/disk-blob-store.js';
