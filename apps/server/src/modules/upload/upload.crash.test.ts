@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -136,7 +137,9 @@ describe.each(DIALECTS)('crash while uploading (%s)', (dialect) => {
     };
     async function send(init: { method: string; uuid: string; headers?: Record<string, string>; body?: Buffer }): Promise<Response | null> {
       requests++;
-      if (killAt.has(requests)) setTimeout(() => void crash(), Math.floor(random() * 15));
+      const kill = killAt.has(requests);
+      if (kill && init.body && init.body.length > 1) return killDuringPut(init as Required<typeof init>);
+      if (kill) setTimeout(() => void crash(), Math.floor(random() * 15));
       try {
         return await fetch(url(init.uuid), { method: init.method, headers: { 'x-auth-token': token, ...init.headers }, body: init.body ? new Uint8Array(init.body) : undefined });
       } catch {
@@ -145,6 +148,35 @@ describe.each(DIALECTS)('crash while uploading (%s)', (dialect) => {
         else await sleep(50);
         return null;
       }
+    }
+
+    /**
+     * A PUT the server is killed under: half-way through its body (the whole-file PUT cut in the middle), or a seeded
+     * few milliseconds after its last byte (recording the final piece, assembling, committing, answering).
+     */
+    async function killDuringPut(init: { method: string; uuid: string; headers: Record<string, string>; body: Buffer }): Promise<Response | null> {
+      const midBody = random() < 0.5;
+      const afterMs = Math.floor(random() * 10);
+      return new Promise((resolve) => {
+        const req = http.request(url(init.uuid), {
+          method: init.method,
+          headers: { 'x-auth-token': token, ...init.headers, 'content-length': String(init.body.length) },
+        });
+        let text = '';
+        req.on('response', (res) => {
+          res.on('data', (d: Buffer) => (text += d.toString()));
+          res.on('end', () => resolve(new Response(text, { status: res.statusCode!, headers: res.headers as Record<string, string> })));
+          res.on('error', () => void (restarting ?? Promise.resolve()).then(() => resolve(null)));
+        });
+        req.on('error', () => void (restarting ?? Promise.resolve()).then(() => resolve(null)));
+        if (midBody) {
+          req.write(init.body.subarray(0, init.body.length >> 1));
+          setTimeout(() => void crash(), 20 + afterMs);
+        } else {
+          req.end(init.body);
+          setTimeout(() => void crash(), afterMs);
+        }
+      });
     }
 
     const seenComplete = new Map<string, string>();
