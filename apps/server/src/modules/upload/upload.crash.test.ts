@@ -5,6 +5,7 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { createRequire } from 'node:module';
 import type { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -21,7 +22,7 @@ const KILLS = Number(process.env.CRASH_KILLS ?? Math.max(3, Math.round(UPLOADS /
 const SEED = Number(process.env.CRASH_SEED ?? 18);
 const PIECE = 64 * 1024;
 const serverDir = path.resolve(import.meta.dirname, '../../..');
-const tsxCli = createRequire(import.meta.url).resolve('tsx/cli');
+const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm')).href;
 
 function mulberry32(seed: number) {
   let a = seed >>> 0;
@@ -58,7 +59,8 @@ class ServerProcess {
   ) {}
 
   async start(): Promise<void> {
-    const child = spawn(process.execPath, [tsxCli, 'src/main.ts'], {
+    // tsx as a loader inside this node process (its CLI would put the server in a grandchild a kill does not reach).
+    const child = spawn(process.execPath, ['--import', tsxLoader, 'src/main.ts'], {
       cwd: serverDir,
       env: { ...process.env, ...this.env },
       stdio: ['ignore', 'ignore', 'pipe'],
