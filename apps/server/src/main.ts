@@ -1,6 +1,7 @@
 import './threadpool.js';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { sweepTemp } from './infra/blob-store/temp-sweep.js';
 
 async function main(): Promise<void> {
   let config;
@@ -14,6 +15,8 @@ async function main(): Promise<void> {
     throw err;
   }
   const app = await buildApp(config);
+  // What a killed previous run left in temp directories; files of a live instance sharing them are younger than the age.
+  app.log.info({ removed: await sweepTemp(app.blobs) }, 'temp files swept');
   // Runs queued jobs, and the modules' schedules (housekeeping) as their occurrences come due.
   app.jobs.start();
   await app.listen({ port: config.port, host: config.host });

@@ -51,6 +51,8 @@ export interface BlobStore {
   deletePrefix(prefix: string): Promise<void>;
   /** Health check: throws when the backend is unreachable or unusable. */
   ping(): Promise<void>;
+  /** Removes temp files (puts cut off by a crash) untouched for `olderThanMs`; returns how many. Stores without any omit it. */
+  sweepTemp?(olderThanMs: number): Promise<number>;
 }
 
 export class BlobNotFoundError extends Error {

@@ -10,6 +10,7 @@ import { pipeline } from 'node:stream/promises';
 import { BlobNotFoundError, BlobTooLargeError, normalizePrefix, validateKey } from './blob-store.js';
 import type { BlobRange, BlobStat, BlobStore, GetResult, PutOptions, PutResult } from './blob-store.js';
 import { checkMaxBytes, checkRange, errnoCode, HashingMeter, resolveRange } from './internal.js';
+import { sweepDir } from './temp-sweep.js';
 
 // A key path that does not exist, or runs through a regular file (ENOTDIR), is simply "no blob".
 const MISSING = new Set(['ENOENT', 'ENOTDIR']);
@@ -126,6 +127,10 @@ export class DiskBlobStore implements BlobStore {
     // read-only or inaccessible volume.
     await mkdir(this.#tmpDir, { recursive: true });
     await access(this.#tmpDir, fsConstants.R_OK | fsConstants.W_OK);
+  }
+
+  async sweepTemp(olderThanMs: number): Promise<number> {
+    return sweepDir(this.#tmpDir, olderThanMs);
   }
 
   #pathFor(key: string): string {

@@ -8,6 +8,8 @@ export const LengthRequired = () => new AppError(411, 'LENGTH_REQUIRED', 'Conten
 export const QuotaExceeded = () => new AppError(413, 'QUOTA_EXCEEDED', 'Storage quota exceeded.');
 export const UploadIncomplete = () => BadRequest('UPLOAD_INCOMPLETE', 'The request body ended before Content-Length bytes arrived.');
 export const AlreadyComplete = () => Conflict('UPLOAD_COMPLETE', 'This upload is already complete.');
+/** The final piece is recorded but the file is not committed yet: the client asks again (HEAD or the same piece). */
+export const UploadCompleting = () => Conflict('UPLOAD_COMPLETING', 'This upload is being assembled; ask again shortly.');
 export const InvalidRange = (message: string) => BadRequest('INVALID_CONTENT_RANGE', message, 'Content-Range');
 
 /** A piece that does not start at the next expected byte; the route puts `offset` in the Upload-Offset header. */

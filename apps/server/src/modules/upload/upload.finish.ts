@@ -150,7 +150,10 @@ export async function abortUpload(
     d.logger.error({ err, upload: upload.id }, 'could not abort upload');
   }
   const removals = [d.blobs.deletePrefix(pieceDir(upload.account_id, upload.id))];
-  if (opts.finalBlob) removals.push(d.blobs.delete(fileBlobKey(upload.account_id, upload.id)));
+  // A racing assembly (the job, a retry, another instance) may have committed the file: its blob is then not ours to remove;
+  // when that cannot be read, a leaked blob is better than a lost file.
+  const owned = opts.finalBlob && (aborted || !(await files.getOwner(d.db, upload.id).catch(() => 'unknown')));
+  if (owned) removals.push(d.blobs.delete(fileBlobKey(upload.account_id, upload.id)));
   for (const r of await Promise.allSettled(removals)) {
     if (r.status === 'rejected') d.logger.warn({ err: r.reason, upload: upload.id }, 'could not remove upload blobs');
   }

@@ -4,9 +4,10 @@ import type { DB } from '../../infra/db/schema.js';
 import type { BlobStore } from '../../infra/blob-store/blob-store.js';
 import type { JobQueue } from '../../infra/jobs/job-queue.js';
 import { routes, type ModuleWith } from '../../infra/module-manifest.js';
+import { sweepTemp } from '../../infra/blob-store/temp-sweep.js';
 import { minutes } from '../../shared/time.js';
 import type { UploadDeps } from './upload.finish.js';
-import { abortStaleUploads, UploadService } from './upload.service.js';
+import { abortStaleUploads, ASSEMBLE_UPLOAD_JOB, UploadService } from './upload.service.js';
 import { uploadRoutes } from './upload.routes.js';
 
 export const ABORT_STALE_UPLOADS_SCHEDULE = 'upload.abort-stale';
@@ -31,7 +32,21 @@ export function uploadModule(d: {
   return {
     name: 'upload',
     routes: routes(uploadRoutes, { uploads, publicUrl: d.publicUrl }),
-    schedules: [{ name: ABORT_STALE_UPLOADS_SCHEDULE, everyMs: minutes(60), run: () => abortStaleUploads(d) }],
+    jobs: [
+      {
+        type: ASSEMBLE_UPLOAD_JOB,
+        handler: (p) => uploads.resumeAssembly((p as { uploadId: string }).uploadId),
+        options: { maxAttempts: 8, backoffMs: 10_000 },
+      },
+    ],
+    schedules: [
+      {
+        name: ABORT_STALE_UPLOADS_SCHEDULE,
+        everyMs: minutes(60),
+        // Also temp files a crash left behind (requests and jobs remove their own); main.ts sweeps once at start too.
+        run: async () => ({ ...(await abortStaleUploads(d)), temp: await sweepTemp(d.blobs) }),
+      },
+    ],
     tables: ['upload'],
     service: uploads,
   };

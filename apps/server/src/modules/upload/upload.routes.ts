@@ -61,8 +61,10 @@ const uploadUrlRoutes: FastifyPluginAsyncTypebox<{ uploads: UploadService }> = a
       schema: { operationId: 'getUploadOffset', tags: ['upload'], params: UploadParams },
     },
     async (req, reply) => {
-      const { offset, length } = await uploads.status(req.auth!, req.params.uuid);
+      const { offset, length, completing } = await uploads.status(req.auth!, req.params.uuid);
       reply.header('upload-offset', String(offset)).header('upload-length', String(length)).header('cache-control', 'no-store');
+      // Every byte is here but the file is not committed yet: 202 and ask again, never "complete" before it is.
+      if (completing) return reply.status(202).header('retry-after', '1').send();
       return reply.status(200).send();
     },
   );

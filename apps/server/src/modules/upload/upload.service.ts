@@ -3,7 +3,7 @@ import type { Static } from 'typebox';
 import { isUniqueViolation } from '../../infra/db/dialect.js';
 import type { PutResult } from '../../infra/blob-store/blob-store.js';
 import { assertWritable } from '../../shared/access.js';
-import { NotFound, ValidationError } from '../../shared/errors.js';
+import { AppError, NotFound, ValidationError } from '../../shared/errors.js';
 import { validateName } from '../../shared/names.js';
 import { days, now } from '../../shared/time.js';
 import * as accounts from '../account/account.public.js';
@@ -18,6 +18,7 @@ import {
   LengthRequired,
   QuotaExceeded,
   UploadIncomplete,
+  UploadCompleting,
   UploadNotFound,
   UploadOffsetMismatch,
 } from './upload.errors.js';
@@ -41,6 +42,14 @@ export const STALE_UPLOAD_MS = days(1);
 const FINISHED_UPLOAD_KEEP_MS = days(7);
 
 const NAME_FIELD = 'X-Object-Meta-File-Name';
+
+/** The durable step that turns the recorded pieces of an upload into its file; enqueued with the final piece. */
+export const ASSEMBLE_UPLOAD_JOB = 'upload.assemble';
+/**
+ * The request that sent the final piece assembles at once; the job is its safety net after a crash, due this much
+ * later so it normally finds the file committed (running both at once is safe, only wasteful).
+ */
+export const ASSEMBLE_GRACE_MS = 30_000;
 
 /** Zero-padded so the pieces of an upload sort in byte order wherever they are listed. */
 const pieceKey = (accountId: string, id: string, offset: number) =>
@@ -77,6 +86,8 @@ interface ByteRange {
 export class UploadService {
   /** Requests streaming into an upload on this process; a newer request for the same uuid supersedes the older one. */
   private readonly inflight = new Map<string, { body: Readable; done: Promise<unknown>; receivedAt: number }>();
+  /** Assemblies running on this process, so a retry or the job waits for one instead of starting a second. */
+  private readonly assembling = new Map<string, Promise<FileItemDto>>();
 
   constructor(private readonly d: UploadDeps) {}
 
@@ -94,14 +105,15 @@ export class UploadService {
   }
 
   /** What the server holds of an upload, so a client can resume. A finished upload reports all of its bytes. */
-  async status(auth: AuthContext, id: string): Promise<{ offset: number; length: number }> {
+  async status(auth: AuthContext, id: string): Promise<{ offset: number; length: number; completing: boolean }> {
     const upload = await repo.getUpload(this.d.db, id);
     if (upload && upload.account_id === auth.accountId && upload.status !== 'ABORTED') {
       const offset = upload.status === 'OPEN' ? upload.received_bytes : upload.total_bytes;
-      return { offset: Number(offset), length: Number(upload.total_bytes) };
+      // Every byte is here but the file is not committed yet: the route says so (202), never "complete".
+      return { offset: Number(offset), length: Number(upload.total_bytes), completing: upload.status === 'COMPLETING' };
     }
     const file = await files.getById(this.d.db, auth.accountId, id);
-    if (file && file.is_folder === 0) return { offset: Number(file.bytes), length: Number(file.bytes) };
+    if (file && file.is_folder === 0) return { offset: Number(file.bytes), length: Number(file.bytes), completing: false };
     throw UploadNotFound();
   }
 
@@ -120,7 +132,7 @@ export class UploadService {
   // --- one request, the whole file
 
   private async putWhole(auth: AuthContext, input: PutInput, length: number): Promise<PutOutcome> {
-    const upload = await this.begin(auth, input.uuid, await this.meta(auth, input.headers), length);
+    const upload = await this.begin(auth, input.uuid, await this.meta(auth, input.headers), length, { takeOver: true });
     const key = fileBlobKey(auth.accountId, upload.id);
     let stored: PutResult;
     try {
@@ -130,7 +142,14 @@ export class UploadService {
       await abortUpload(this.d, upload, ['OPEN'], { finalBlob: true });
       throw asUploadError(err);
     }
-    return { done: true, item: await finishUpload(this.d, auth, upload, 'OPEN', stored) };
+    const item = await finishUpload(this.d, auth, upload, 'OPEN', stored);
+    if (upload.takenOver) {
+      // It took over an upload left OPEN (a crash, pieces sent before): its pieces are no longer needed.
+      await this.d.blobs
+        .deletePrefix(pieceDir(upload.account_id, upload.id))
+        .catch((err) => this.d.logger.warn({ err, upload: upload.id }, 'could not remove upload pieces'));
+    }
+    return { done: true, item };
   }
 
   // --- in pieces
@@ -147,7 +166,14 @@ export class UploadService {
       upload = await this.begin(auth, input.uuid, await this.meta(auth, input.headers), range.total);
     } else {
       upload = existing;
-      if (upload.status !== 'OPEN') throw AlreadyComplete();
+      if (upload.status !== 'OPEN') {
+        // The answer to the final piece was lost (a crash, a cut connection): the retry finishes or reports the upload.
+        input.body.resume();
+        if (range.end + 1 !== range.total || Number(upload.total_bytes) !== range.total) {
+          throw upload.status === 'COMPLETING' ? UploadCompleting() : AlreadyComplete();
+        }
+        return { done: true, item: await this.settle(auth, upload) };
+      }
       if (Number(upload.total_bytes) !== range.total) throw InvalidRange('The total size does not match the upload.');
       if (Number(upload.received_bytes) !== range.start) throw new UploadOffsetMismatch(Number(upload.received_bytes));
     }
@@ -162,7 +188,12 @@ export class UploadService {
     }
 
     const last = range.end + 1 === range.total;
-    const recorded = await repo.recordPiece(this.d.db, upload.id, range.start, range.end + 1, last ? 'COMPLETING' : 'OPEN', now());
+    // The final piece enqueues the assembly in the same transaction, so an upload is never COMPLETING without it.
+    const recorded = await this.d.db.transaction().execute(async (trx) => {
+      const ok = await repo.recordPiece(trx, upload.id, range.start, range.end + 1, last ? 'COMPLETING' : 'OPEN', now());
+      if (ok && last) await this.d.jobs.enqueue(trx, ASSEMBLE_UPLOAD_JOB, { uploadId: upload.id }, { runAt: Date.now() + ASSEMBLE_GRACE_MS });
+      return ok;
+    });
     if (!recorded) {
       await this.discardPiece(upload, range.start, key);
       const current = await repo.getUpload(this.d.db, upload.id);
@@ -170,7 +201,43 @@ export class UploadService {
       throw current.status === 'OPEN' ? new UploadOffsetMismatch(Number(current.received_bytes)) : AlreadyComplete();
     }
     if (!last) return { done: false, progress: { uuid: upload.id, receivedBytes: range.end + 1, totalBytes: range.total } };
-    return { done: true, item: await this.assemble(auth, upload) };
+    return { done: true, item: await this.assembleOnce(auth, upload) };
+  }
+
+  /**
+   * A final piece sent again after its upload left OPEN: the file item once the file row is committed (as the first
+   * answer would have been), the assembly driven here when no one on this process runs it, or the reason it cannot be.
+   */
+  private async settle(auth: AuthContext, upload: UploadRow): Promise<FileItemDto> {
+    if (upload.status === 'COMPLETING') return this.assembleOnce(auth, upload);
+    const file = await files.getById(this.d.db, auth.accountId, upload.id);
+    if (upload.status === 'DONE' && file && file.is_folder === 0 && file.status === 'ACTIVE') {
+      return files.toFileItem(file, auth.projectId, this.d.links);
+    }
+    throw AlreadyComplete();
+  }
+
+  /** The assembly job: finishes an upload left COMPLETING (a crash before its answer); a no-op once it is settled. */
+  async resumeAssembly(uploadId: string): Promise<void> {
+    await this.assembling.get(uploadId)?.catch(() => {});
+    const upload = await repo.getUpload(this.d.db, uploadId);
+    if (!upload || upload.status !== 'COMPLETING') return;
+    // No request behind it: the item it returns is not sent anywhere, so the project id does not matter.
+    const owner: AuthContext = { accountId: upload.account_id, sessionId: '', status: 'ACTIVE', projectId: '' };
+    await this.assembleOnce(owner, upload).catch((err) => {
+      // Another assembler (a retry, another instance) settled it meanwhile: nothing is left to do.
+      if (err instanceof AppError) return;
+      throw err;
+    });
+  }
+
+  /** One assembly per upload on this process; the others wait for it and get its result. */
+  private assembleOnce(auth: AuthContext, upload: UploadRow): Promise<FileItemDto> {
+    const running = this.assembling.get(upload.id);
+    if (running) return running;
+    const done = this.assemble(auth, upload).finally(() => this.assembling.delete(upload.id));
+    this.assembling.set(upload.id, done);
+    return done;
   }
 
   /** Streams the pieces, in order, into the file's blob: one put, so memory stays flat and the sha256 comes for free. */
@@ -185,13 +252,26 @@ export class UploadService {
       if (stored.size !== total) throw new Error(`assembled ${stored.size} of ${total} bytes`);
     } catch (err) {
       await abortUpload(this.d, upload, ['COMPLETING'], { finalBlob: true });
-      throw err;
+      return this.committedMeanwhile(auth, upload, err);
     }
-    const item = await finishUpload(this.d, auth, upload, 'COMPLETING', stored);
+    let item: FileItemDto;
+    try {
+      item = await finishUpload(this.d, auth, upload, 'COMPLETING', stored);
+    } catch (err) {
+      return this.committedMeanwhile(auth, upload, err);
+    }
     await this.d.blobs
       .deletePrefix(pieceDir(upload.account_id, upload.id))
       .catch((err) => this.d.logger.warn({ err, upload: upload.id }, 'could not remove upload pieces'));
     return item;
+  }
+
+  /** After a failed assembly: the file a racing assembler committed, else the failure. */
+  private async committedMeanwhile(auth: AuthContext, upload: UploadRow, err: unknown): Promise<FileItemDto> {
+    const file = await files.getById(this.d.db, auth.accountId, upload.id);
+    const current = await repo.getUpload(this.d.db, upload.id);
+    if (file && current?.status === 'DONE' && file.is_folder === 0) return files.toFileItem(file, auth.projectId, this.d.links);
+    throw err;
   }
 
   private async *readPieces(upload: UploadRow): AsyncGenerator<Buffer> {
@@ -247,8 +327,18 @@ export class UploadService {
     if (owner) throw owner.account_id === auth.accountId ? AlreadyComplete() : UploadNotFound();
   }
 
-  /** Opens the upload row and reserves its bytes, atomically: 413 leaves nothing behind. */
-  private async begin(auth: AuthContext, id: string, meta: Awaited<ReturnType<UploadService['meta']>>, total: number): Promise<UploadRow> {
+  /**
+   * Opens the upload row and reserves its bytes, atomically: 413 leaves nothing behind. With `takeOver` (a whole-file
+   * PUT), an OPEN upload of the same size is continued instead of refused: a crash mid-body leaves one behind, and the
+   * client's retry of the whole file must work.
+   */
+  private async begin(
+    auth: AuthContext,
+    id: string,
+    meta: Awaited<ReturnType<UploadService['meta']>>,
+    total: number,
+    opts: { takeOver?: boolean } = {},
+  ): Promise<UploadRow & { takenOver?: true }> {
     const at = now();
     const row: UploadTable = {
       id,
@@ -266,6 +356,7 @@ export class UploadService {
       created_at: at,
       updated_at: at,
     };
+    let taken: (UploadRow & { takenOver: true }) | undefined;
     try {
       await this.d.db.transaction().execute(async (trx) => {
         const owner = await files.getOwner(trx, id);
@@ -273,9 +364,14 @@ export class UploadService {
         const existing = await repo.getUpload(trx, id);
         if (existing) {
           if (existing.account_id !== auth.accountId) throw UploadNotFound();
-          if (existing.status === 'OPEN' || existing.status === 'COMPLETING') {
-            throw new UploadOffsetMismatch(Number(existing.received_bytes));
+          if (existing.status === 'COMPLETING') throw UploadCompleting();
+          if (existing.status === 'OPEN' && opts.takeOver && Number(existing.total_bytes) === total) {
+            // Its reservation is already held; the row is touched so housekeeping does not abort it meanwhile.
+            if (!(await repo.transition(trx, id, ['OPEN'], 'OPEN', at))) throw new UploadOffsetMismatch(Number(existing.received_bytes));
+            taken = { ...existing, updated_at: at, takenOver: true };
+            return;
           }
+          if (existing.status === 'OPEN') throw new UploadOffsetMismatch(Number(existing.received_bytes));
           // Aborted, or finished with its file deleted since: the uuid starts over.
           await repo.deleteUpload(trx, id, existing.status);
         }
@@ -288,7 +384,7 @@ export class UploadService {
       const current = await repo.getUpload(this.d.db, id);
       throw current && current.account_id === auth.accountId ? new UploadOffsetMismatch(Number(current.received_bytes)) : UploadNotFound();
     }
-    return row;
+    return taken ?? row;
   }
 
   /** Runs one request per upload uuid on this process; a newer one cuts off an older one still streaming (a stale connection). */

@@ -245,6 +245,44 @@ describe('upload engine', () => {
     expect(item('offline.bin')?.status).toBe(UploadStatus.Timeout);
   });
 
+  it('after a lost final answer waits while the server assembles (HEAD 202) and ends Installed once HEAD says complete', async () => {
+    const { server, engine, statuses, waits, settled } = setup();
+    const file = makeFile('assembling.bin', 15);
+    const assembling = response(202, { 'Upload-Offset': '15', 'Upload-Length': '15', 'Retry-After': '1' });
+    server.once(() => undefined);
+    // The server stores the final piece, then the answer is lost (say, it was killed before answering).
+    server.once(async (request, self) => {
+      await self.handle(request);
+      throw new UploadNetworkError('network');
+    });
+    server.once(() => assembling);
+    server.once(() => assembling);
+    engine.add([file], null);
+    await settled();
+
+    const methods = server.requests.map((request) => `${request.method} ${request.headers['Content-Range'] ?? ''}`.trim());
+    expect(methods).toEqual(['PUT bytes 0-9/15', 'PUT bytes 10-14/15', 'HEAD', 'HEAD', 'HEAD']);
+    expect(waits).toEqual([1000, 2000, 4000]);
+    expect(statuses.get('assembling.bin')).toEqual([UploadStatus.NotStarted, UploadStatus.Loading, UploadStatus.Installed]);
+  });
+
+  it('409 UPLOAD_COMPLETING is not an offset to correct: it waits and asks HEAD, and never sends the bytes again', async () => {
+    const { server, engine, statuses, waits, settled } = setup();
+    const file = makeFile('completing.bin', 15);
+    server.once(() => undefined);
+    server.once(async (request, self) => {
+      await self.handle(request);
+      return response(409, {}, { status: 'UPLOAD_COMPLETING', message: 'This upload is being assembled; ask again shortly.' });
+    });
+    engine.add([file], null);
+    await settled();
+
+    const methods = server.requests.map((request) => `${request.method} ${request.headers['Content-Range'] ?? ''}`.trim());
+    expect(methods).toEqual(['PUT bytes 0-9/15', 'PUT bytes 10-14/15', 'HEAD']);
+    expect(waits).toEqual([1000]);
+    expect(statuses.get('completing.bin')).toEqual([UploadStatus.NotStarted, UploadStatus.Loading, UploadStatus.Installed]);
+  });
+
   it('corrects its offset from 409 UPLOAD_OFFSET_MISMATCH', async () => {
     const server = new FakeUploadServer();
     const file = makeFile('seeded.bin', 25);

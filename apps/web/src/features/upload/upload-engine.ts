@@ -306,6 +306,8 @@ export class UploadEngine {
   private async serverOffset(job: Job, url: string): Promise<number> {
     const response = await this.send(job, { method: 'HEAD', url, headers: {} });
     if (response.status === 404) return 0;
+    // 202: every byte is on the server but the file is not committed yet; ask again after a wait, never call it done.
+    if (response.status === 202) throw new RetryableResponse(response.status);
     if (response.status >= 500 || response.status === 408 || response.status === 429) throw new RetryableResponse(response.status);
     if (response.status === 403) throw new UploadStopped(errorStatus(response) === 'ACCOUNT_READ_ONLY' ? 'read_only' : 'server');
     if (response.status >= 400) return 0;

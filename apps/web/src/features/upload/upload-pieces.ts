@@ -61,7 +61,7 @@ export interface PieceIo {
 /**
  * Sends one file: in one PUT up to the piece size, else piece by piece, each after the previous one succeeded. A cut
  * connection or a 5xx is retried with back-off from the offset HEAD reports, until no byte has moved for
- * `giveUpAfterMs`; 409 continues from the server's offset; 404 for a later piece starts over once; 413 stops the queue.
+ * `giveUpAfterMs`; 409 continues from the server's offset (409 UPLOAD_COMPLETING and HEAD 202: wait until assembled); 404 for a later piece starts over once; 413 stops the queue.
  */
 export async function sendPieces(job: PieceJob, file: Blob, io: PieceIo): Promise<void> {
   let offset: number | null = job.resume ? null : 0;
@@ -137,6 +137,8 @@ export async function sendPieces(job: PieceJob, file: Blob, io: PieceIo): Promis
         progressed(offset);
         continue;
       }
+      // The final piece is recorded and the server is assembling the file: wait, then ask HEAD until it is committed.
+      if (response.status === 409 && errorStatus(response) === 'UPLOAD_COMPLETING') throw new RetryableResponse(response.status);
       if (response.status === 409) {
         corrections += 1;
         if (corrections > MAX_OFFSET_CORRECTIONS) throw new UploadStopped('server');
