@@ -33,8 +33,6 @@ export interface UploadDeps {
   blobs: BlobStore;
   jobs: JobQueue;
   logger: FastifyBaseLogger;
-  /** Told after an upload adds (or replaces) an item in a folder, e.g. to drop cached listing positions. */
-  onFolderChanged?: (accountId: string, folderId: string) => void;
   /** Signs thumbnail and preview URLs into file items. */
   links?: DerivativeLinks;
 }
@@ -55,9 +53,7 @@ export async function finishUpload(
 ): Promise<FileItemDto> {
   for (let attempt = 1; ; attempt++) {
     try {
-      const item = await d.db.transaction().execute((trx) => commit(d, trx, auth, upload, from, stored));
-      d.onFolderChanged?.(upload.account_id, upload.parent_id);
-      return item;
+      return await d.db.transaction().execute((trx) => commit(d, trx, auth, upload, from, stored));
     } catch (err) {
       if (isUniqueViolation(err) && attempt < 3) continue;
       await abortUpload(d, upload, [from], { finalBlob: true });

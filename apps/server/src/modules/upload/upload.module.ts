@@ -19,7 +19,6 @@ export function uploadModule(d: {
   logger: FastifyBaseLogger;
   links: NonNullable<UploadDeps['links']>;
   publicUrl: string | null;
-  onFolderChanged?: UploadDeps['onFolderChanged'];
 }): ModuleWith<UploadService> {
   const uploads = new UploadService({
     db: d.db,
@@ -27,7 +26,6 @@ export function uploadModule(d: {
     jobs: d.jobs,
     logger: d.logger,
     links: d.links,
-    onFolderChanged: d.onFolderChanged,
   });
   return {
     name: 'upload',
