@@ -101,6 +101,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     logger: app.log,
     concurrency: config.jobConcurrency,
     pollMs: config.jobPollMs,
+    instanceName: config.instanceId,
   });
   const messages = new MessageJobs(jobs);
   app.decorate('jobs', jobs);

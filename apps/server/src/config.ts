@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 
 /** Every setting the server reads, parsed once at start. Nothing else reads process.env. */
@@ -38,6 +39,8 @@ export interface Config {
   captchaRequestsPer10Min: number;
   jobConcurrency: number;
   jobPollMs: number;
+  /** This process slot's name, the same across its restarts: a restart frees at once the jobs its last run held. */
+  instanceId: string;
 }
 
 export class ConfigError extends Error {}
@@ -126,6 +129,8 @@ export function loadConfig(env: Env = process.env): Config {
     captchaRequestsPer10Min: int(env, 'CAPTCHA_REQUESTS_PER_10_MIN', 30, 1, 100_000),
     jobConcurrency: int(env, 'JOB_CONCURRENCY', 2, 1, 64),
     jobPollMs: int(env, 'JOB_POLL_MS', 500, 10, 60_000),
+    // Two live processes cannot listen on one host and port, and a restarted one comes back on the same.
+    instanceId: env.INSTANCE_ID?.trim().slice(0, 200) || `${os.hostname()}:${port}`,
   };
 }
 

@@ -17,10 +17,11 @@ async function main(): Promise<void> {
   const app = await buildApp(config);
   // What a killed previous run left in temp directories; files of a live instance sharing them are younger than the age.
   app.log.info({ removed: await sweepTemp(app.blobs) }, 'temp files swept');
-  // Runs queued jobs, and the modules' schedules (housekeeping) as their occurrences come due.
-  app.jobs.start();
+  // Frees what this slot's previous run held (a crash leaves its jobs running), then runs queued jobs and the
+  // modules' schedules (housekeeping) as their occurrences come due.
+  const { released } = await app.jobs.start();
   await app.listen({ port: config.port, host: config.host });
-  app.log.info({ publicUrl: config.publicUrl ?? '(from each request)', database: app.database.dialect, blobs: config.blobs.kind }, 'Bulut is up');
+  app.log.info({ publicUrl: config.publicUrl ?? '(from each request)', database: app.database.dialect, blobs: config.blobs.kind, instance: config.instanceId, releasedJobs: released }, 'Bulut is up');
 
   let closing = false;
   const shutdown = async (signal: string) => {

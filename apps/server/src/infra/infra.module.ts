@@ -20,6 +20,6 @@ export function infraModule(d: { db: Kysely<DB>; mailer: Mailer; sms: SmsGateway
       { name: PURGE_JOBS_SCHEDULE, everyMs: minutes(60), run: () => purgeFinishedJobs(d.db) },
       { name: PURGE_REQUEST_COUNTERS_SCHEDULE, everyMs: minutes(60), run: () => purgeRequestCounters(d.db) },
     ],
-    tables: ['job', 'server_secret', 'request_counter'],
+    tables: ['job', 'job_instance', 'server_secret', 'request_counter'],
   };
 }

@@ -1,59 +1,32 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SMTPServer } from 'smtp-server';
-import pino from 'pino';
-import { createDatabase, type Database } from '../db/database.js';
-import { migrateToLatest } from '../db/migrate.js';
-import { createPgDatabase, DIALECTS } from '../../test/harness.js';
+import type { Database } from '../db/database.js';
+import { DIALECTS } from '../../test/harness.js';
 import { SmtpMailer } from '../mail/mailer.js';
 import { OutboxSmsGateway } from '../sms/sms-gateway.js';
 import { DevOutbox } from '../outbox/dev-outbox.js';
 import { MessageJobs } from './message-jobs.js';
-import { JobQueue, nextRun } from './job-queue.js';
-
-const logger = pino({ level: 'silent' });
+import { type JobQueue, nextRun } from './job-queue.js';
+import { until, useJobDatabase } from './jobs.fixtures.js';
 
 describe.each(DIALECTS)('job queue (%s)', (dialect) => {
-  let database: Database;
-  let dir: string;
-  let drop: (() => Promise<void>) | undefined;
-  let url: string | null = null;
-
-  beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bulut-jobs-'));
-    if (dialect === 'postgres') {
-      const pg = await createPgDatabase();
-      url = pg.url;
-      drop = pg.drop;
-    }
-    database = createDatabase({ databaseUrl: url, sqliteFile: path.join(dir, 'db.sqlite') });
-    await migrateToLatest(database.db);
-  });
-  afterAll(async () => {
-    await database.destroy();
-    await drop?.();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
-
-  const queue = (db = database, leaseMs?: number) =>
-    new JobQueue({ db: db.db, dialect: db.dialect, logger, concurrency: 4, pollMs: 20, leaseMs });
+  const t = useJobDatabase(dialect);
+  const queue = (db?: Database) => t.queue(db);
 
   it('commits a job with the transaction that enqueued it, and not when it rolls back', async () => {
     const q = queue();
     q.register('noop.commit', async () => {});
-    await database.db
+    await t.database.db
       .transaction()
       .execute(async (trx) => {
         await q.enqueue(trx, 'noop.commit', {});
         throw new Error('rollback');
       })
       .catch(() => {});
-    expect(await database.db.selectFrom('job').where('type', '=', 'noop.commit').selectAll().execute()).toHaveLength(0);
-    await database.db.transaction().execute((trx) => q.enqueue(trx, 'noop.commit', {}));
+    expect(await t.database.db.selectFrom('job').where('type', '=', 'noop.commit').selectAll().execute()).toHaveLength(0);
+    await t.database.db.transaction().execute((trx) => q.enqueue(trx, 'noop.commit', {}));
     expect(await q.runDue()).toBe(1);
-    const row = await database.db.selectFrom('job').where('type', '=', 'noop.commit').selectAll().executeTakeFirstOrThrow();
+    const row = await t.database.db.selectFrom('job').where('type', '=', 'noop.commit').selectAll().executeTakeFirstOrThrow();
     expect(row.status).toBe('done');
   });
 
@@ -75,8 +48,8 @@ describe.each(DIALECTS)('job queue (%s)', (dialect) => {
     const port = (smtp.server.address() as { port: number }).port;
     try {
       const q = queue();
-      const messages = MessageJobs.register(q, new SmtpMailer(`smtp://127.0.0.1:${port}`, 'Bulut <no-reply@bulut.test>'), new OutboxSmsGateway(new DevOutbox(dir)));
-      await messages.email(database.db, { to: 'ayse@example.com', subject: 'Kodunuz', text: 'Bulut doğrulama kodunuz 123456' });
+      const messages = MessageJobs.register(q, new SmtpMailer(`smtp://127.0.0.1:${port}`, 'Bulut <no-reply@bulut.test>'), new OutboxSmsGateway(new DevOutbox(t.dir)));
+      await messages.email(t.database.db, { to: 'ayse@example.com', subject: 'Kodunuz', text: 'Bulut doğrulama kodunuz 123456' });
       expect(await q.runDue()).toBe(1);
       expect(received).toHaveLength(1);
       expect(received[0]).toContain('To: ayse@example.com');
@@ -93,16 +66,16 @@ describe.each(DIALECTS)('job queue (%s)', (dialect) => {
       calls++;
       throw new Error(`boom ${calls}`);
     }, { maxAttempts: 3, backoffMs: 1000 });
-    const id = await q.enqueue(database.db, 'flaky.always', {});
+    const id = await q.enqueue(t.database.db, 'flaky.always', {});
     const runAts: number[] = [];
     for (let i = 0; i < 3; i++) {
       await q.runDue();
-      const row = await database.db.selectFrom('job').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      const row = await t.database.db.selectFrom('job').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
       runAts.push(row.run_at - row.updated_at);
       // make it due again without waiting for the backoff
-      if (row.status === 'queued') await database.db.updateTable('job').set({ run_at: 0 }).where('id', '=', id).execute();
+      if (row.status === 'queued') await t.database.db.updateTable('job').set({ run_at: 0 }).where('id', '=', id).execute();
     }
-    const row = await database.db.selectFrom('job').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const row = await t.database.db.selectFrom('job').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     expect(calls).toBe(3);
     expect(row.status).toBe('failed');
     expect(row.attempts).toBe(3);
@@ -116,16 +89,16 @@ describe.each(DIALECTS)('job queue (%s)', (dialect) => {
     q.register('crash.resume', async (p) => {
       done.push((p as { n: string }).n);
     });
-    const id = await q.enqueue(database.db, 'crash.resume', { n: 'x' });
+    const id = await q.enqueue(t.database.db, 'crash.resume', { n: 'x' });
     // Simulate a process that claimed the job and died: running, locked by someone else, lease expired.
-    await database.db
+    await t.database.db
       .updateTable('job')
       .set({ status: 'running', locked_by: 'dead-host:1', locked_until: Date.now() - 1, attempts: 1 })
       .where('id', '=', id)
       .execute();
     expect(await q.runDue()).toBe(1);
     expect(done).toEqual(['x']);
-    const row = await database.db.selectFrom('job').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const row = await t.database.db.selectFrom('job').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     expect(row.status).toBe('done');
     expect(row.attempts).toBe(2);
   });
@@ -133,8 +106,8 @@ describe.each(DIALECTS)('job queue (%s)', (dialect) => {
   it('does not take a job whose lease is still live', async () => {
     const q = queue();
     q.register('crash.live', async () => {});
-    const id = await q.enqueue(database.db, 'crash.live', {});
-    await database.db
+    const id = await q.enqueue(t.database.db, 'crash.live', {});
+    await t.database.db
       .updateTable('job')
       .set({ status: 'running', locked_by: 'other:1', locked_until: Date.now() + 60_000 })
       .where('id', '=', id)
@@ -145,7 +118,7 @@ describe.each(DIALECTS)('job queue (%s)', (dialect) => {
   it('never runs the same job twice when several workers poll at once', async () => {
     // Separate connections per worker, as separate server processes would have.
     const others = [0, 1, 2].map(() =>
-      createDatabase({ databaseUrl: url, sqliteFile: path.join(dir, 'db.sqlite'), poolSize: 3 }),
+      t.connect(),
     );
     const runs = new Map<number, number>();
     const workers = others.map((db) => {
@@ -158,7 +131,7 @@ describe.each(DIALECTS)('job queue (%s)', (dialect) => {
       return q;
     });
     const total = 60;
-    for (let n = 0; n < total; n++) await workers[0]!.enqueue(database.db, 'race.count', { n });
+    for (let n = 0; n < total; n++) await workers[0]!.enqueue(t.database.db, 'race.count', { n });
     const drain = async (q: JobQueue) => {
       while ((await q.runDue()) > 0);
     };
@@ -170,13 +143,6 @@ describe.each(DIALECTS)('job queue (%s)', (dialect) => {
 
   it('gives a type with its own slots no more than those, and other jobs never wait behind its backlog', async () => {
     const q = queue();
-    const until = async (what: string, ok: () => boolean | Promise<boolean>) => {
-      // A hang guard, not a timing assertion: the condition is what the test checks.
-      for (let i = 0; !(await ok()); i++) {
-        if (i > 2000) throw new Error(`never happened: ${what}`);
-        await new Promise((r) => setTimeout(r, 10));
-      }
-    };
     let inFlight = 0;
     let maxInFlight = 0;
     const waiting: Array<() => void> = [];
@@ -195,15 +161,15 @@ describe.each(DIALECTS)('job queue (%s)', (dialect) => {
       sent.push((p as { n: number }).n);
     });
     // The backlog is older than the light jobs, so a single first-come queue would run it first.
-    for (let n = 0; n < 6; n++) await q.enqueue(database.db, 'heavy.own', { n }, { runAt: 1 });
-    for (let n = 0; n < 3; n++) await q.enqueue(database.db, 'light.shared', { n });
-    q.start();
+    for (let n = 0; n < 6; n++) await q.enqueue(t.database.db, 'heavy.own', { n }, { runAt: 1 });
+    for (let n = 0; n < 3; n++) await q.enqueue(t.database.db, 'light.shared', { n });
+    await q.start();
     try {
       await until('light jobs done while the heavy ones hold their slots', () => sent.length === 3 && waiting.length === 2);
       expect(sent.sort()).toEqual([0, 1, 2]);
       expect(inFlight).toBe(2);
       const heavyDone = async () =>
-        (await database.db.selectFrom('job').select('id').where('type', '=', 'heavy.own').where('status', '=', 'done').execute()).length;
+        (await t.database.db.selectFrom('job').select('id').where('type', '=', 'heavy.own').where('status', '=', 'done').execute()).length;
       for (let finished = 0; finished < 6; finished++) {
         await until('a heavy job waiting', () => waiting.length > 0);
         waiting.shift()!();
@@ -218,7 +184,7 @@ describe.each(DIALECTS)('job queue (%s)', (dialect) => {
 
   describe('schedules', () => {
     const pending = (name: string) =>
-      database.db
+      t.database.db
         .selectFrom('job')
         .selectAll()
         .where('schedule_key', '=', name)
@@ -226,7 +192,7 @@ describe.each(DIALECTS)('job queue (%s)', (dialect) => {
         .execute();
     // Separate connections per instance, as separate server processes would have.
     const instances = (n: number) =>
-      Array.from({ length: n }, () => createDatabase({ databaseUrl: url, sqliteFile: path.join(dir, 'db.sqlite'), poolSize: 3 }));
+      Array.from({ length: n }, () => t.connect());
 
     it('instances racing at start-up create one pending occurrence, due one interval later', async () => {
       const dbs = instances(3);
@@ -268,12 +234,12 @@ describe.each(DIALECTS)('job queue (%s)', (dialect) => {
         });
         await queues[0]!.ensureSchedules();
         const due = Date.now() - 1_000;
-        await database.db.updateTable('job').set({ run_at: due }).where('schedule_key', '=', 'tick.once').execute();
+        await t.database.db.updateTable('job').set({ run_at: due }).where('schedule_key', '=', 'tick.once').execute();
 
         const ran = await Promise.all(queues.map((q) => q.runDue()));
         expect(runs).toBe(1);
         expect(ran.reduce((a, b) => a + b, 0)).toBe(1);
-        const rows = await database.db.selectFrom('job').selectAll().where('schedule_key', '=', 'tick.once').orderBy('run_at').execute();
+        const rows = await t.database.db.selectFrom('job').selectAll().where('schedule_key', '=', 'tick.once').orderBy('run_at').execute();
         expect(rows.map((r) => [r.status, r.run_at])).toEqual([
           ['done', due],
           ['queued', due + 60_000],
@@ -299,15 +265,15 @@ describe.each(DIALECTS)('job queue (%s)', (dialect) => {
         },
       });
       await q.ensureSchedules();
-      await database.db.updateTable('job').set({ run_at: 0 }).where('schedule_key', '=', 'tick.fail').execute();
+      await t.database.db.updateTable('job').set({ run_at: 0 }).where('schedule_key', '=', 'tick.fail').execute();
       expect(await q.runDue()).toBe(1);
-      const failed = await database.db.selectFrom('job').selectAll().where('schedule_key', '=', 'tick.fail').where('status', '=', 'failed').execute();
+      const failed = await t.database.db.selectFrom('job').selectAll().where('schedule_key', '=', 'tick.fail').where('status', '=', 'failed').execute();
       expect(failed.map((r) => r.last_error)).toEqual(['disk full']);
       const [next] = await pending('tick.fail');
       expect(next!.run_at).toBeGreaterThan(Date.now() - 1_000);
 
       fail = false;
-      await database.db.updateTable('job').set({ run_at: 0 }).where('id', '=', next!.id).execute();
+      await t.database.db.updateTable('job').set({ run_at: 0 }).where('id', '=', next!.id).execute();
       const running = q.runDue();
       for (let i = 0; (await pending('tick.fail'))[0]?.status !== 'running'; i++) {
         if (i > 500) throw new Error('the occurrence never started');

@@ -6,6 +6,7 @@ import type { Executor } from '../db/executor.js';
 import type { Dialect } from '../db/database.js';
 import { lockSkipLocked } from '../db/dialect.js';
 import { newId } from '../../shared/tokens.js';
+import { JobInstance } from './job-instance.js';
 import type { JobRow, JobTable } from './job.table.js';
 
 export type JobHandler = (payload: unknown, ctx: { jobId: string; attempt: number }) => Promise<void>;
@@ -15,6 +16,11 @@ export interface JobOptions {
   backoffMs?: number;
   /** Slots of its own (heavy work such as media); without it the type shares the queue's `concurrency` slots. */
   concurrency?: number;
+  /**
+   * Served fairly across the keys its jobs are enqueued with (media: the account): one key's backlog takes one turn
+   * per round, so another key's single job waits for at most one job of each busy key, not for the whole backlog.
+   */
+  fair?: boolean;
 }
 
 /** A recurring job: one occurrence at a time across every instance sharing the database, at a fixed cadence. */
@@ -32,6 +38,7 @@ interface Registration {
   backoffMs: number;
   /** Slots of its own (heavy work such as media); without it the type shares the queue's `concurrency` slots. */
   concurrency?: number;
+  fair: boolean;
   /** Set for a schedule's occurrences: finishing one enqueues the next this far on. */
   everyMs?: number;
 }
@@ -49,9 +56,19 @@ export interface JobQueueOptions {
   /** Jobs run at once from the shared slots, besides types registered with slots of their own. */
   concurrency: number;
   pollMs: number;
-  /** How long a claimed job stays ours; after that a crashed worker's job is claimed again. */
+  /**
+   * This process slot's name, the same across its restarts (config INSTANCE_ID), so a new run releases at once what
+   * the previous one held when it died. Without it every queue is a slot of its own (tests).
+   */
+  instanceName?: string;
+  /** How long a claimed job stays ours without a heartbeat; after that a crashed worker's job is claimed again. */
   leaseMs?: number;
+  /** How often a started queue renews its leases; a third of the lease by default, so one missed beat is harmless. */
+  heartbeatMs?: number;
 }
+
+/** Short, because a heartbeat renews it while the job runs: a dead worker's jobs come free within this. */
+export const DEFAULT_LEASE_MS = 30_000;
 
 const MAX_BACKOFF_MS = 60 * 60_000;
 
@@ -62,8 +79,11 @@ const MAX_BACKOFF_MS = 60 * 60_000;
  */
 export class JobQueue {
   private readonly registry = new Map<string, Registration>();
-  private readonly workerId = `${os.hostname()}:${process.pid}:${newId().slice(0, 8)}`;
+  private readonly instance: JobInstance;
+  /** Holds this run's leases: a job is ours while `locked_by` is this. */
+  private readonly workerId: string;
   private readonly leaseMs: number;
+  private heartbeat: NodeJS.Timeout | null = null;
   private running = 0;
   private readonly busy = new Map<string | null, number>();
   private timer: NodeJS.Timeout | null = null;
@@ -73,7 +93,15 @@ export class JobQueue {
   private claiming: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly opts: JobQueueOptions) {
-    this.leaseMs = opts.leaseMs ?? 5 * 60_000;
+    this.leaseMs = opts.leaseMs ?? DEFAULT_LEASE_MS;
+    this.instance = new JobInstance({
+      db: opts.db,
+      name: opts.instanceName ?? `${os.hostname()}:${process.pid}:${newId().slice(0, 8)}`,
+      leaseMs: this.leaseMs,
+      // Two leases without a beat: well past any hiccup; by then its leases have run out anyway.
+      staleMs: 2 * this.leaseMs,
+    });
+    this.workerId = this.instance.runId;
   }
 
   register(type: string, handler: JobHandler, opts: JobOptions = {}): void {
@@ -83,14 +111,18 @@ export class JobQueue {
       maxAttempts: opts.maxAttempts ?? 5,
       backoffMs: opts.backoffMs ?? 2_000,
       concurrency: opts.concurrency,
+      fair: opts.fair ?? false,
     });
   }
 
-  async enqueue(executor: Executor, type: string, payload: unknown, opts: { runAt?: number } = {}): Promise<string> {
+  /** `fairKey` is required by fair types: whose turn the job takes (media: the account). */
+  async enqueue(executor: Executor, type: string, payload: unknown, opts: { runAt?: number; fairKey?: string } = {}): Promise<string> {
     const reg = this.registry.get(type);
     if (!reg) throw new Error(`unknown job type ${type}`);
+    if (reg.fair !== (opts.fairKey !== undefined)) throw new Error(`job type ${type} ${reg.fair ? 'needs' : 'takes no'} fair key`);
     const id = newId();
     const at = Date.now();
+    const fairKey = opts.fairKey ?? null;
     await executor
       .insertInto('job')
       .values({
@@ -101,6 +133,8 @@ export class JobQueue {
         attempts: 0,
         max_attempts: reg.maxAttempts,
         run_at: opts.runAt ?? at,
+        fair_key: fairKey,
+        fair_rank: fairKey === null ? 0 : await fairRank(executor, type, fairKey, at),
         created_at: at,
         updated_at: at,
       })
@@ -118,6 +152,7 @@ export class JobQueue {
       },
       maxAttempts: 1,
       backoffMs: 0,
+      fair: false,
       everyMs: schedule.everyMs,
     });
   }
@@ -154,19 +189,36 @@ export class JobQueue {
       .execute();
   }
 
-  start(): void {
-    if (!this.stopped) return;
+  /**
+   * Registers this run (releasing what this slot's previous run and dead instances held, so their jobs run again
+   * now), then claims jobs and beats the heartbeat that keeps its leases until `stop`.
+   */
+  async start(): Promise<{ released: number }> {
+    if (!this.stopped) return { released: 0 };
     this.stopped = false;
+    const result = await this.instance.register();
+    if (result.released > 0) this.opts.logger.info(result, 'jobs of a stopped run released');
+    const every = this.opts.heartbeatMs ?? Math.floor(this.leaseMs / 3);
+    this.heartbeat = setInterval(() => {
+      this.instance.beat().catch((err) => this.opts.logger.error({ err }, 'job heartbeat failed'));
+    }, every);
+    this.heartbeat.unref();
     this.schedule(0);
+    return result;
   }
 
   /** Stops claiming and waits for the jobs in hand to finish. */
   async stop(): Promise<void> {
+    const started = !this.stopped;
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     await this.claiming; // a poll in flight may still start jobs; wait for those too
     if (this.running > 0) await new Promise<void>((resolve) => this.idle.push(resolve));
+    // The leases are renewed until the last job has finished.
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    this.heartbeat = null;
+    if (started) await this.instance.deregister();
   }
 
   /** Claims and runs what is due now; resolves when those jobs have finished. Returns how many ran. */
@@ -230,7 +282,8 @@ export class JobQueue {
       );
     if (type !== null) candidates = candidates.where('type', '=', type);
     else if (dedicated.length > 0) candidates = candidates.where('type', 'not in', dedicated);
-    const due = lockSkipLocked(dialect, candidates.orderBy('run_at').limit(limit));
+    // Lower rounds first (fair types); within a round, and for every other type (round 0), oldest first.
+    const due = lockSkipLocked(dialect, candidates.orderBy('fair_rank').orderBy('run_at').limit(limit));
     return db
       .updateTable('job')
       .set((eb) => ({
@@ -293,6 +346,33 @@ export class JobQueue {
       if (numUpdatedRows > 0n) await this.insertOccurrence(trx, job.type, nextRun(job.run_at, every, Date.now()));
     });
   }
+}
+
+/**
+ * The round a new job of `key` belongs to (start-time fair queueing): right after the key's last pending job, but
+ * never before the round being served now, so a key that was idle joins the current round instead of jumping ahead of
+ * everyone with the rounds it missed. Claiming by round then serves busy keys in turn. Two jobs of one key enqueued in
+ * concurrent transactions may share a round: a slight unfairness, never a lost or doubled job.
+ */
+async function fairRank(executor: Executor, type: string, key: string, at: number): Promise<number> {
+  const last = await executor
+    .selectFrom('job')
+    .select((eb) => eb.fn.max('fair_rank').as('rank'))
+    .where('type', '=', type)
+    .where('fair_key', '=', key)
+    .where('status', 'in', ['queued', 'running'])
+    .executeTakeFirst();
+  const current = await executor
+    .selectFrom('job')
+    .select((eb) => eb.fn.min('fair_rank').as('rank'))
+    .where('type', '=', type)
+    .where('status', 'in', ['queued', 'running'])
+    // Jobs waiting out a retry back-off are not what is being served.
+    .where((eb) => eb.or([eb('status', '=', 'running'), eb('run_at', '<=', at)]))
+    .executeTakeFirst();
+  const next = last?.rank === null || last?.rank === undefined ? 0 : Number(last.rank) + 1;
+  const floor = current?.rank === null || current?.rank === undefined ? 0 : Number(current.rank);
+  return Math.max(next, floor);
 }
 
 /** The first slot of the cadence after `now`: occurrences missed while every instance was down are skipped, not run in a burst. */

@@ -9,7 +9,10 @@ import { MEDIA_PROCESS_JOB } from './media.facts.js';
 import { MediaService } from './media.service.js';
 import { mediaRoutes } from './media.routes.js';
 
-/** Media jobs get their own slots, one per core, so a photo backlog neither idles a core nor delays mail and SMS. */
+/**
+ * Media jobs get their own slots, one per core, so a photo backlog neither idles a core nor delays mail and SMS; and
+ * they are served in turns by account (enqueued with the account as fair key), so no account's backlog delays another's.
+ */
 const MEDIA_CONCURRENCY = os.availableParallelism();
 
 export function mediaModule(d: { db: Kysely<DB>; blobs: BlobStore; signer: UrlSigner; logger: FastifyBaseLogger }): ModuleWith<MediaService> {
@@ -21,7 +24,7 @@ export function mediaModule(d: { db: Kysely<DB>; blobs: BlobStore; signer: UrlSi
       {
         type: MEDIA_PROCESS_JOB,
         handler: (payload) => media.process((payload as { fileId: string }).fileId),
-        options: { maxAttempts: 5, backoffMs: 30_000, concurrency: MEDIA_CONCURRENCY },
+        options: { maxAttempts: 5, backoffMs: 30_000, concurrency: MEDIA_CONCURRENCY, fair: true },
       },
     ],
     // Media writes its facts into `file` rows through its repository; the table is the files module's.

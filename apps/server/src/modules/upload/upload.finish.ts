@@ -119,7 +119,8 @@ async function commit(
     video_slideshow: 0,
   };
   await files.insertFile(trx, row);
-  if (row.media_status === 'PENDING') await d.jobs.enqueue(trx, MEDIA_PROCESS_JOB, { fileId: row.id });
+  // Fair across accounts: one account's backlog does not delay everyone else's thumbnails.
+  if (row.media_status === 'PENDING') await d.jobs.enqueue(trx, MEDIA_PROCESS_JOB, { fileId: row.id }, { fairKey: accountId });
   await accounts.commitQuota(trx, accountId, Number(upload.total_bytes), stored.size);
   await files.recordActivity(trx, accountId, [row], 'UPLOADED');
   return toFileItem(row, auth.projectId, d.links);
