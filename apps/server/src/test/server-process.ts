@@ -1,0 +1,92 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { createRequire } from 'node:module';
+
+// The real server as a child process for crash tests: started, SIGKILLed at seeded moments and restarted on the same
+// port, data directory and database.
+
+const serverDir = path.resolve(import.meta.dirname, '../..');
+const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm')).href;
+
+/** A small seeded PRNG, so a failing crash run can be replayed with its seed. */
+export function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A free port among those test servers may use on this machine (18100-18199), from a random start. */
+export async function freePort(): Promise<number> {
+  const first = 18100 + Math.floor(Math.random() * 100);
+  for (let i = 0; i < 100; i++) {
+    const port = 18100 + ((first - 18100 + i) % 100);
+    const free = await new Promise<boolean>((resolve) => {
+      const srv = net.createServer();
+      srv.once('error', () => resolve(false));
+      srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
+    });
+    if (free) return port;
+  }
+  throw new Error('no free port in 18100-18199');
+}
+
+/** The environment of a quiet API-only server on 127.0.0.1:`port` with its data in `dataDir`. */
+export function serverEnv(dataDir: string, port: number, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    DATA_DIR: dataDir,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    WEB_DIST_DIR: '',
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_PER_MINUTE: '1000000',
+    AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    ...extra,
+  };
+}
+
+/** Starts, kills and restarts `src/main.ts` under tsx on one port, data directory and database. */
+export class ServerProcess {
+  child: ChildProcess | null = null;
+  starts = 0;
+  readonly base: string;
+  constructor(private readonly env: Record<string, string>) {
+    this.base = `http://127.0.0.1:${env.PORT}`;
+  }
+
+  async start(): Promise<void> {
+    // tsx as a loader inside this node process (its CLI would put the server in a grandchild a kill does not reach).
+    const child = spawn(process.execPath, ['--import', tsxLoader, 'src/main.ts'], {
+      cwd: serverDir,
+      env: { ...process.env, ...this.env },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr!.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
+    this.child = child;
+    this.starts++;
+    for (let i = 0; i < 600; i++) {
+      if (child.exitCode !== null) throw new Error(`server exited at start: ${stderr}`);
+      const up = await fetch(`${this.base}/api/auth/health`).then((r) => r.ok, () => false);
+      if (up) return;
+      await sleep(100);
+    }
+    throw new Error(`server did not come up: ${stderr}`);
+  }
+
+  async kill(signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
+    const child = this.child;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill(signal);
+    await exited;
+  }
+}
