@@ -1,18 +1,15 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { createRequire } from 'node:module';
 import type { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '../../infra/db/database.js';
 import { DiskBlobStore } from '../../infra/blob-store/disk-blob-store.js';
 import { sweepTemp } from '../../infra/blob-store/temp-sweep.js';
 import { createPgDatabase, DIALECTS, signUp, startTestApp } from '../../test/harness.js';
+import { freePort, mulberry32, ServerProcess, serverEnv, sleep } from '../../test/server-process.js';
 
 // The real server as a child process, killed with SIGKILL at seeded random moments while a client uploads (whole and
 // in pieces) and resumes the way the web client does; then every upload the client saw complete must be there.
@@ -21,71 +18,8 @@ const UPLOADS = Number(process.env.CRASH_UPLOADS ?? 20);
 const KILLS = Number(process.env.CRASH_KILLS ?? Math.max(3, Math.round(UPLOADS / 5)));
 const SEED = Number(process.env.CRASH_SEED ?? 18);
 const PIECE = 64 * 1024;
-const serverDir = path.resolve(import.meta.dirname, '../../..');
-const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm')).href;
-
-function mulberry32(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
-/** Starts, kills and restarts `src/main.ts` under tsx on one port, data directory and database. */
-class ServerProcess {
-  child: ChildProcess | null = null;
-  starts = 0;
-  constructor(
-    private readonly env: Record<string, string>,
-    readonly base: string,
-  ) {}
-
-  async start(): Promise<void> {
-    // tsx as a loader inside this node process (its CLI would put the server in a grandchild a kill does not reach).
-    const child = spawn(process.execPath, ['--import', tsxLoader, 'src/main.ts'], {
-      cwd: serverDir,
-      env: { ...process.env, ...this.env },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr!.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
-    this.child = child;
-    this.starts++;
-    for (let i = 0; i < 600; i++) {
-      if (child.exitCode !== null) throw new Error(`server exited at start: ${stderr}`);
-      const up = await fetch(`${this.base}/api/auth/health`).then((r) => r.ok, () => false);
-      if (up) return;
-      await sleep(100);
-    }
-    throw new Error(`server did not come up: ${stderr}`);
-  }
-
-  async kill(signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
-    const child = this.child;
-    if (!child || child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((r) => child.once('exit', r));
-    child.kill(signal);
-    await exited;
-  }
-}
 
 describe.each(DIALECTS)('crash while uploading (%s)', (dialect) => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bulut-crash-'));
@@ -107,19 +41,7 @@ describe.each(DIALECTS)('crash while uploading (%s)', (dialect) => {
     await setup.close();
 
     const port = await freePort();
-    server = new ServerProcess(
-      {
-        ...dbEnv,
-        DATA_DIR: dataDir,
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        WEB_DIST_DIR: '',
-        LOG_LEVEL: 'silent',
-        RATE_LIMIT_PER_MINUTE: '1000000',
-        AUTH_RATE_LIMIT_PER_MINUTE: '1000',
-      },
-      `http://127.0.0.1:${port}`,
-    );
+    server = new ServerProcess(serverEnv(dataDir, port, dbEnv));
     const srv = server;
     await srv.start();
     const url = (uuid: string) => `${srv.base}/api/upload/${uuid}`;
@@ -246,7 +168,13 @@ describe.each(DIALECTS)('crash while uploading (%s)', (dialect) => {
       // No partial file visible: every file row is an upload the client finished.
       expect(files.map((f) => f.id).sort()).toEqual([...seenComplete.keys()].sort());
       const account = await db.selectFrom('account').select(['used_bytes', 'reserved_bytes']).where('id', '=', accountId).executeTakeFirstOrThrow();
-      const live = await db.selectFrom('upload').select('total_bytes').where('account_id', '=', accountId).where('status', 'in', ['OPEN', 'COMPLETING']).execute();
+      const live = await db
+        .selectFrom('upload')
+        .select('total_bytes')
+        .where('account_id', '=', accountId)
+        .where('status', 'in', ['OPEN', 'COMPLETING'])
+        .where('reserved', '=', 1)
+        .execute();
       expect(Number(account.used_bytes)).toBe(files.reduce((sum, f) => sum + Number(f.bytes), 0));
       expect(Number(account.reserved_bytes)).toBe(live.reduce((sum, u) => sum + Number(u.total_bytes), 0));
       // Temp files a kill left are swept (at any age here; the server's own sweep waits 15 minutes).

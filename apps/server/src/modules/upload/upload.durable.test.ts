@@ -143,6 +143,7 @@ describe.each(DIALECTS)('upload durability (%s)', (dialect) => {
       received_bytes: 0,
       part_count: 0,
       status: 'OPEN',
+      reserved: 1,
       created_at: at,
       updated_at: at,
     };

@@ -15,7 +15,7 @@ import * as files from '../files/files.public.js';
 import { ROOT, toFileItem, type DerivativeLinks, type FileItemDto, type FileRow } from '../files/files.public.js';
 import { isMedia, MEDIA_PROCESS_JOB, mediaKindOf, NO_MEDIA } from '../media/media.public.js';
 import { documentTypeFor } from './upload.content-type.js';
-import { AlreadyComplete, UploadNotFound } from './upload.errors.js';
+import { AlreadyComplete, QuotaExceeded, UploadNotFound } from './upload.errors.js';
 import * as repo from './upload.repository.js';
 import type { UploadRow, UploadStatus } from './upload.table.js';
 
@@ -121,7 +121,10 @@ async function commit(
   await files.insertFile(trx, row);
   // Fair across accounts: one account's backlog does not delay everyone else's thumbnails.
   if (row.media_status === 'PENDING') await d.jobs.enqueue(trx, MEDIA_PROCESS_JOB, { fileId: row.id }, { fairKey: accountId });
-  await accounts.commitQuota(trx, accountId, Number(upload.total_bytes), stored.size);
+  // An upload that idled gave its reservation back: its bytes must fit the quota now.
+  const reserved = (await repo.isReserved(trx, upload.id)) ? Number(upload.total_bytes) : 0;
+  if (reserved === 0 && !(await accounts.reserveQuota(trx, accountId, stored.size))) throw QuotaExceeded();
+  await accounts.commitQuota(trx, accountId, reserved || stored.size, stored.size);
   await files.recordActivity(trx, accountId, [row], 'UPLOADED');
   return toFileItem(row, auth.projectId, d.links);
 }
@@ -140,7 +143,7 @@ export async function abortUpload(
   try {
     aborted = await d.db.transaction().execute(async (trx) => {
       const moved = await repo.transition(trx, upload.id, from, 'ABORTED', now(), { untouchedSince: opts.untouchedSince });
-      if (moved) await accounts.releaseQuota(trx, upload.account_id, Number(upload.total_bytes));
+      if (moved && (await repo.isReserved(trx, upload.id))) await accounts.releaseQuota(trx, upload.account_id, Number(upload.total_bytes));
       return moved;
     });
   } catch (err) {

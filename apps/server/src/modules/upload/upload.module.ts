@@ -40,7 +40,8 @@ export function uploadModule(d: {
     schedules: [
       {
         name: ABORT_STALE_UPLOADS_SCHEDULE,
-        everyMs: minutes(60),
+        // As often as an idle upload gives its reservation back, so it is held at most twice that long.
+        everyMs: minutes(15),
         // Also temp files a crash left behind (requests and jobs remove their own); main.ts sweeps once at start too.
         run: async () => ({ ...(await abortStaleUploads(d)), temp: await sweepTemp(d.blobs) }),
       },

@@ -54,6 +54,40 @@ export async function transition(
   return Number(res.numUpdatedRows) === 1;
 }
 
+/** Whether the upload's bytes are held in its account's reservation; read in the transaction that settles it. */
+export async function isReserved(db: Executor, id: string): Promise<boolean> {
+  const row = await db.selectFrom('upload').select('reserved').where('id', '=', id).executeTakeFirst();
+  return row?.reserved === 1;
+}
+
+/**
+ * Flips an OPEN upload's reservation flag; false when it was not OPEN with the other value (or, with `idleBefore`,
+ * was touched since). Taking the reservation again also touches the row.
+ */
+export async function setReserved(db: Executor, id: string, reserved: 0 | 1, at: number, opts: { idleBefore?: number } = {}): Promise<boolean> {
+  const res = await db
+    .updateTable('upload')
+    .set(reserved === 1 ? { reserved, updated_at: at } : { reserved })
+    .where('id', '=', id)
+    .where('status', '=', 'OPEN')
+    .where('reserved', '=', reserved === 1 ? 0 : 1)
+    .$if(opts.idleBefore !== undefined, (qb) => qb.where('updated_at', '<', opts.idleBefore!))
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/** OPEN uploads still holding a reservation, untouched since `before`. */
+export const listIdleReserved = (db: Executor, before: number, limit: number) =>
+  db
+    .selectFrom('upload')
+    .selectAll()
+    .where('status', '=', 'OPEN')
+    .where('reserved', '=', 1)
+    .where('updated_at', '<', before)
+    .orderBy('updated_at')
+    .limit(limit)
+    .execute();
+
 export const listStale = (db: Executor, before: number, limit: number) =>
   db
     .selectFrom('upload')

@@ -1,11 +1,12 @@
 import { Readable } from 'node:stream';
 import type { Static } from 'typebox';
 import { isUniqueViolation } from '../../infra/db/dialect.js';
+import type { Executor } from '../../infra/db/executor.js';
 import type { PutResult } from '../../infra/blob-store/blob-store.js';
 import { assertWritable } from '../../shared/access.js';
 import { AppError, NotFound, ValidationError } from '../../shared/errors.js';
 import { validateName } from '../../shared/names.js';
-import { days, now } from '../../shared/time.js';
+import { days, minutes, now } from '../../shared/time.js';
 import * as accounts from '../account/account.public.js';
 import type { AuthContext } from '../../shared/auth-context.js';
 import * as files from '../files/files.public.js';
@@ -38,6 +39,11 @@ import type { UploadRow, UploadTable } from './upload.table.js';
 
 /** Unfinished uploads untouched this long are aborted and their pieces removed. */
 export const STALE_UPLOAD_MS = days(1);
+/**
+ * An unfinished upload untouched this long gives its quota reservation back but stays resumable for the rest of the
+ * day; the web client gives up after two minutes without progress, so no live upload is this idle.
+ */
+export const IDLE_RESERVATION_MS = minutes(15);
 /** Finished or aborted upload rows are kept this long so HEAD can still answer, then purged. */
 const FINISHED_UPLOAD_KEEP_MS = days(7);
 
@@ -176,6 +182,7 @@ export class UploadService {
       }
       if (Number(upload.total_bytes) !== range.total) throw InvalidRange('The total size does not match the upload.');
       if (Number(upload.received_bytes) !== range.start) throw new UploadOffsetMismatch(Number(upload.received_bytes));
+      if (upload.reserved === 0) await this.reserveAgain(upload);
     }
 
     const key = pieceKey(auth.accountId, upload.id, range.start);
@@ -353,6 +360,7 @@ export class UploadService {
       received_bytes: 0,
       part_count: 0,
       status: 'OPEN',
+      reserved: 1,
       created_at: at,
       updated_at: at,
     };
@@ -366,9 +374,10 @@ export class UploadService {
           if (existing.account_id !== auth.accountId) throw UploadNotFound();
           if (existing.status === 'COMPLETING') throw UploadCompleting();
           if (existing.status === 'OPEN' && opts.takeOver && Number(existing.total_bytes) === total) {
-            // Its reservation is already held; the row is touched so housekeeping does not abort it meanwhile.
+            // Its reservation is held (or taken again after idling); the row is touched so housekeeping leaves it be.
             if (!(await repo.transition(trx, id, ['OPEN'], 'OPEN', at))) throw new UploadOffsetMismatch(Number(existing.received_bytes));
-            taken = { ...existing, updated_at: at, takenOver: true };
+            if (existing.reserved === 0) await reserve(trx, existing, at);
+            taken = { ...existing, reserved: 1, updated_at: at, takenOver: true };
             return;
           }
           if (existing.status === 'OPEN') throw new UploadOffsetMismatch(Number(existing.received_bytes));
@@ -385,6 +394,11 @@ export class UploadService {
       throw current && current.account_id === auth.accountId ? new UploadOffsetMismatch(Number(current.received_bytes)) : UploadNotFound();
     }
     return taken ?? row;
+  }
+
+  /** An idle upload resumes: its bytes are reserved again before any more are stored (413 when they no longer fit). */
+  private async reserveAgain(upload: UploadRow): Promise<void> {
+    await this.d.db.transaction().execute((trx) => reserve(trx, upload, now()));
   }
 
   /** Runs one request per upload uuid on this process; a newer one cuts off an older one still streaming (a stale connection). */
@@ -420,8 +434,27 @@ export function parseContentRange(header: string, length: number): ByteRange {
   return { start, end, total };
 }
 
-/** Aborts unfinished uploads untouched for a day and forgets old finished ones. Idempotent; every instance may run it. */
-export async function abortStaleUploads(d: AbortDeps, at = now()): Promise<{ aborted: number; purged: number }> {
+/** Takes an idle upload's reservation again, in the caller's transaction; a no-op when another request already did. */
+async function reserve(trx: Executor, upload: UploadRow, at: number): Promise<void> {
+  if (!(await repo.setReserved(trx, upload.id, 1, at))) return;
+  if (!(await accounts.reserveQuota(trx, upload.account_id, Number(upload.total_bytes)))) throw QuotaExceeded();
+}
+
+/**
+ * Gives back the reservations of uploads idle for `IDLE_RESERVATION_MS`, aborts unfinished uploads untouched for a
+ * day and forgets old finished ones. Idempotent; every instance may run it.
+ */
+export async function abortStaleUploads(d: AbortDeps, at = now()): Promise<{ released: number; aborted: number; purged: number }> {
+  const idleBefore = at - IDLE_RESERVATION_MS;
+  let released = 0;
+  for (const upload of await repo.listIdleReserved(d.db, idleBefore, 1000)) {
+    const freed = await d.db.transaction().execute(async (trx) => {
+      if (!(await repo.setReserved(trx, upload.id, 0, at, { idleBefore }))) return false;
+      await accounts.releaseQuota(trx, upload.account_id, Number(upload.total_bytes));
+      return true;
+    });
+    if (freed) released++;
+  }
   const before = at - STALE_UPLOAD_MS;
   let aborted = 0;
   for (const upload of await repo.listStale(d.db, before, 1000)) {
@@ -429,5 +462,5 @@ export async function abortStaleUploads(d: AbortDeps, at = now()): Promise<{ abo
     const finalBlob = !(await files.getOwner(d.db, upload.id));
     if (await abortUpload(d, upload, ['OPEN', 'COMPLETING'], { finalBlob, untouchedSince: before })) aborted++;
   }
-  return { aborted, purged: await repo.purgeFinished(d.db, at - FINISHED_UPLOAD_KEEP_MS) };
+  return { released, aborted, purged: await repo.purgeFinished(d.db, at - FINISHED_UPLOAD_KEEP_MS) };
 }

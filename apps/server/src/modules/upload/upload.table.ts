@@ -16,6 +16,11 @@ export interface UploadTable {
   received_bytes: number;
   part_count: number;
   status: UploadStatus;
+  /**
+   * 1 while its total_bytes are held in the account's reserved_bytes; 0 once housekeeping gave an idle upload's
+   * reservation back (it stays resumable and reserves again when it resumes or commits).
+   */
+  reserved: number;
   created_at: number;
   updated_at: number;
 }
