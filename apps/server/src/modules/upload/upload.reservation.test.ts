@@ -1,15 +1,21 @@
 import { randomUUID } from 'node:crypto';
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, expectError, signUp, startTestApp, type TestApp } from '../../test/harness.js';
 import { abortStaleUploads, IDLE_RESERVATION_MS, STALE_UPLOAD_MS } from './upload.service.js';
-import { account, content, sha256, uploadApi, uploadHelpers } from './upload.fixtures.js';
+import { account, content, sha256, uploadApi, uploadHeaders, uploadHelpers } from './upload.fixtures.js';
+import { until } from '../../infra/jobs/jobs.fixtures.js';
+import { freePort } from '../../test/server-process.js';
 
 // An upload abandoned (a crash, a closed tab) gives its quota reservation back after a short idle time, but stays
 // resumable for the rest of the day: it reserves again when it resumes, or at the latest when it commits.
 describe.each(DIALECTS)('idle upload reservations (%s)', (dialect) => {
   let t: TestApp;
+  let port: number;
   beforeAll(async () => {
     t = await startTestApp(dialect);
+    port = await freePort();
+    await t.app.listen({ port, host: '127.0.0.1' });
   });
   afterAll(() => t.close());
   const { setQuota, uploadRow, download } = uploadHelpers(() => t);
@@ -79,5 +85,39 @@ describe.each(DIALECTS)('idle upload reservations (%s)', (dialect) => {
     expect(await housekeeping()).toMatchObject({ released: 0, aborted: 1 });
     expect(await uploadRow(staleId)).toMatchObject({ status: 'ABORTED' });
     expect(await account(t, accountId)).toMatchObject({ reserved_bytes: 0, used_bytes: 800 });
+  });
+
+  it('a whole-file PUT still streaming when its reservation is given back reserves its bytes at commit, or gets 413 when they no longer fit', async () => {
+    for (const fits of [true, false]) {
+      const { token, accountId } = await signUp(t);
+      await setQuota(accountId, 5000);
+      const body = content(3000);
+      const id = randomUUID();
+      const req = http.request({ host: '127.0.0.1', port, method: 'PUT', path: `/api/upload/${id}`, headers: uploadHeaders(token, 'slow.bin', body) });
+      const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
+        req.on('response', (res) => {
+          let text = '';
+          res.on('data', (d: Buffer) => (text += d.toString()));
+          res.on('end', () => resolve({ status: res.statusCode!, text }));
+        });
+        req.on('error', reject);
+      });
+      req.write(body.subarray(0, 1000));
+      await until('the upload opened', async () => (await uploadRow(id)) !== undefined);
+      await idle(id, IDLE_RESERVATION_MS);
+      expect(await housekeeping()).toMatchObject({ released: 1 });
+      if (!fits) expect((await uploadApi(t, token).whole('filler.bin', content(3000))).statusCode).toBe(201);
+      req.end(body.subarray(1000));
+      const res = await answer;
+      if (fits) {
+        expect(res.status, res.text).toBe(201);
+        expect(await account(t, accountId)).toMatchObject({ reserved_bytes: 0, used_bytes: 3000 });
+      } else {
+        expect(res.status, res.text).toBe(413);
+        expect(JSON.parse(res.text)).toMatchObject({ message: 'Storage quota exceeded.' });
+        expect(await uploadRow(id)).toMatchObject({ status: 'ABORTED' });
+        expect(await account(t, accountId)).toMatchObject({ reserved_bytes: 0, used_bytes: 3000 });
+      }
+    }
   });
 });
