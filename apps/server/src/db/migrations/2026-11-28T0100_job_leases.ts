@@ -15,13 +15,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('job_instance_heartbeat').on('job_instance').column('heartbeat_at').execute();
   await db.schema.alterTable('job').addColumn('fair_key', 'varchar(100)').execute();
   await db.schema.alterTable('job').addColumn('fair_rank', 'bigint', (c) => c.notNull().defaultTo(0)).execute();
-  // Claiming in round order, and the start of a new job's round, read pending rows of one type by rank.
-  await db.schema
-    .createIndex('job_fair_round')
-    .on('job')
-    .columns(['type', 'status', 'fair_rank'])
-    .where(sql<boolean>`status IN ('queued', 'running')`)
-    .execute();
+  // Claiming in round order, and the round being served, read one type's queued or running rows by rank (not partial:
+  // SQLite cannot prove `status = 'queued'` implies an IN list, so it would not use a partial one).
+  await db.schema.createIndex('job_fair_round').on('job').columns(['type', 'status', 'fair_rank']).execute();
   // A new job's round follows the last pending job of its key.
   await db.schema
     .createIndex('job_fair_key')

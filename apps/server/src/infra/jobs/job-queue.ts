@@ -355,24 +355,19 @@ export class JobQueue {
  * concurrent transactions may share a round: a slight unfairness, never a lost or doubled job.
  */
 async function fairRank(executor: Executor, type: string, key: string, at: number): Promise<number> {
-  const last = await executor
-    .selectFrom('job')
-    .select((eb) => eb.fn.max('fair_rank').as('rank'))
-    .where('type', '=', type)
-    .where('fair_key', '=', key)
-    .where('status', 'in', ['queued', 'running'])
-    .executeTakeFirst();
-  const current = await executor
-    .selectFrom('job')
-    .select((eb) => eb.fn.min('fair_rank').as('rank'))
-    .where('type', '=', type)
-    .where('status', 'in', ['queued', 'running'])
-    // Jobs waiting out a retry back-off are not what is being served.
-    .where((eb) => eb.or([eb('status', '=', 'running'), eb('run_at', '<=', at)]))
-    .executeTakeFirst();
-  const next = last?.rank === null || last?.rank === undefined ? 0 : Number(last.rank) + 1;
-  const floor = current?.rank === null || current?.rank === undefined ? 0 : Number(current.rank);
-  return Math.max(next, floor);
+  // One round trip; each part is an ordered seek on a partial index over pending jobs, whatever the backlog.
+  const pending = () => executor.selectFrom('job').select('fair_rank').where('type', '=', type);
+  const row = await executor
+    .selectNoFrom([
+      pending().where('fair_key', '=', key).where('status', 'in', ['queued', 'running']).orderBy('fair_rank', 'desc').limit(1).as('last'),
+      pending().where('status', '=', 'running').orderBy('fair_rank').limit(1).as('running'),
+      // Jobs waiting out a retry back-off are not what is being served.
+      pending().where('status', '=', 'queued').where('run_at', '<=', at).orderBy('fair_rank').limit(1).as('due'),
+    ])
+    .executeTakeFirstOrThrow();
+  const served = [row.running, row.due].filter((r) => r !== null && r !== undefined).map(Number);
+  const next = row.last === null || row.last === undefined ? 0 : Number(row.last) + 1;
+  return Math.max(next, served.length > 0 ? Math.min(...served) : 0);
 }
 
 /** The first slot of the cadence after `now`: occurrences missed while every instance was down are skipped, not run in a burst. */
