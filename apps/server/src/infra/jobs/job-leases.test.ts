@@ -82,6 +82,28 @@ describe.each(DIALECTS)('job leases and instances (%s)', (dialect) => {
     await t.database.db.updateTable('job').set({ status: 'done' }).where('id', 'in', [mine, orphan]).execute();
   });
 
+  it('a started queue keeps renewing the lease of a job it is still running, so no one else takes it', async () => {
+    const q = t.queue(undefined, { leaseMs: 3_000, heartbeatMs: 50 });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    q.register('lease.long', () => held);
+    const id = await q.enqueue(t.database.db, 'lease.long', {});
+    await q.start();
+    try {
+      await until('the job claimed', async () => (await job(id)).status === 'running');
+      const { locked_by: holder, locked_until: first } = await job(id);
+      await until('the lease renewed', async () => (await job(id)).locked_until! > first!);
+      const other = t.queue();
+      other.register('lease.long', async () => {});
+      await other.runDue();
+      expect(await job(id)).toMatchObject({ status: 'running', locked_by: holder, attempts: 1 });
+    } finally {
+      release();
+      await q.stop();
+    }
+    expect(await job(id)).toMatchObject({ status: 'done', attempts: 1 });
+  });
+
   it('an interrupted job on its last attempt fails with the reason; an interrupted schedule occurrence runs again', async () => {
     const q = t.queue(undefined, { instanceName: 'slot-last' });
     q.register('lease.last', async () => {}, { maxAttempts: 2 });
