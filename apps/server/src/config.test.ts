@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
@@ -16,6 +17,12 @@ describe('config', () => {
     }
     throw new Error(`expected a ConfigError for ${JSON.stringify(env)}`);
   }
+
+  it('names the instance slot by host and port (stable across restarts), by pid with an ephemeral port, or as INSTANCE_ID says', () => {
+    expect(loadConfig({ PORT: '8081' }).instanceId).toBe(`${os.hostname()}:8081`);
+    expect(loadConfig({ PORT: '0' }).instanceId).toBe(`${os.hostname()}:0:${process.pid}`);
+    expect(loadConfig({ INSTANCE_ID: ' web-1 ' }).instanceId).toBe('web-1');
+  });
 
   it('has working defaults', () => {
     const c = loadConfig({});

@@ -129,8 +129,9 @@ export function loadConfig(env: Env = process.env): Config {
     captchaRequestsPer10Min: int(env, 'CAPTCHA_REQUESTS_PER_10_MIN', 30, 1, 100_000),
     jobConcurrency: int(env, 'JOB_CONCURRENCY', 2, 1, 64),
     jobPollMs: int(env, 'JOB_POLL_MS', 500, 10, 60_000),
-    // Two live processes cannot listen on one host and port, and a restarted one comes back on the same.
-    instanceId: env.INSTANCE_ID?.trim().slice(0, 200) || `${os.hostname()}:${port}`,
+    // Two live processes cannot listen on one host and port, and a restarted one comes back on the same (with an
+    // ephemeral port, the pid keeps processes apart: a restart is then released by its heartbeat going stale).
+    instanceId: env.INSTANCE_ID?.trim().slice(0, 200) || `${os.hostname()}:${port || `0:${process.pid}`}`,
   };
 }
 
