@@ -122,9 +122,9 @@ async function commit(
   // Fair across accounts: one account's backlog does not delay everyone else's thumbnails.
   if (row.media_status === 'PENDING') await d.jobs.enqueue(trx, MEDIA_PROCESS_JOB, { fileId: row.id }, { fairKey: accountId });
   // An upload that idled gave its reservation back: its bytes must fit the quota now.
-  const reserved = (await repo.isReserved(trx, upload.id)) ? Number(upload.total_bytes) : 0;
-  if (reserved === 0 && !(await accounts.reserveQuota(trx, accountId, stored.size))) throw QuotaExceeded();
-  await accounts.commitQuota(trx, accountId, reserved || stored.size, stored.size);
+  const held = await repo.isReserved(trx, upload.id);
+  if (!held && !(await accounts.reserveQuota(trx, accountId, stored.size))) throw QuotaExceeded();
+  await accounts.commitQuota(trx, accountId, held ? Number(upload.total_bytes) : stored.size, stored.size);
   await files.recordActivity(trx, accountId, [row], 'UPLOADED');
   return toFileItem(row, auth.projectId, d.links);
 }
