@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, expectError, signUp, startTestApp, type TestApp } from '../../test/harness.js';
-import { pieceDir } from './upload.finish.js';
+import { fileBlobKey } from './upload.finish.js';
 import * as repo from './upload.repository.js';
 import { ASSEMBLE_GRACE_MS, ASSEMBLE_UPLOAD_JOB } from './upload.service.js';
 import { account, blobsOf, content, liveFiles, sha256, uploadApi, uploadHelpers } from './upload.fixtures.js';
@@ -22,10 +22,14 @@ describe.each(DIALECTS)('upload durability (%s)', (dialect) => {
    */
   async function crashAfterFinalPiece(token: string, accountId: string, uuid: string, body: Buffer, cut: number) {
     expect((await uploadApi(t, token).piece(uuid, 'clip.mp4', body.subarray(0, cut), 0, body.length)).statusCode).toBe(202);
-    const key = `${pieceDir(accountId, uuid)}/${String(cut).padStart(15, '0')}`;
-    await t.app.blobs.put(key, Readable.from([body.subarray(cut)]), { maxBytes: body.length - cut });
+    const { state } = await t.app.blobs.writePiece(fileBlobKey(accountId, uuid), (await uploadRow(uuid))!.piece_state, {
+      offset: cut,
+      length: body.length - cut,
+      last: true,
+      body: Readable.from([body.subarray(cut)]),
+    });
     await t.app.database.db.transaction().execute(async (trx) => {
-      expect(await repo.recordPiece(trx, uuid, cut, body.length, 'COMPLETING', Date.now())).toBe(true);
+      expect(await repo.recordPiece(trx, uuid, cut, body.length, 'COMPLETING', Date.now(), state)).toBe(true);
       await t.app.jobs.enqueue(trx, ASSEMBLE_UPLOAD_JOB, { uploadId: uuid }, { runAt: Date.now() + ASSEMBLE_GRACE_MS });
     });
   }
@@ -142,6 +146,7 @@ describe.each(DIALECTS)('upload durability (%s)', (dialect) => {
       total_bytes: total,
       received_bytes: 0,
       part_count: 0,
+      piece_state: null,
       status: 'OPEN',
       created_at: at,
       updated_at: at,
