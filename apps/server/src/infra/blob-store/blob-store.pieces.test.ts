@@ -118,6 +118,35 @@ function describePieces(name: string, setup: () => Promise<PiecesHarness>): void
   });
 }
 
+describe('pieces: DiskBlobStore, synced once', () => {
+  let root: string;
+  beforeAll(async () => {
+    root = await mkdtemp(join(tmpdir(), 'bulut-blobs-'));
+  });
+  afterAll(() => rm(root, { recursive: true, force: true }));
+  const piece = (offset: number, data: Buffer, last = false) => ({ offset, length: data.length, last, body: bufferStream(data) });
+
+  it('pieces before the last name the boot that wrote them; a later boot of the same host finds them lost', async () => {
+    const store = new DiskBlobStore(root);
+    const key = `users/${randomUUID()}/files/${randomUUID()}`;
+    const data = randomBytes(3000);
+    const first = await store.writePiece(key, null, piece(0, data.subarray(0, 1000)));
+    const [boot, host] = first.state!.split('@');
+    expect(boot).toMatch(/^[0-9a-f-]{36}$/);
+
+    const rebooted = `00000000-0000-4000-8000-000000000000@${host}`;
+    await expect(store.writePiece(key, rebooted, piece(1000, data.subarray(1000, 2000)))).rejects.toBeInstanceOf(PiecesLostError);
+    await expect(store.completePieces(key, rebooted, 1000)).rejects.toBeInstanceOf(PiecesLostError);
+    // Another host on a shared volume: its writer flushed the file when it closed it.
+    const second = await store.writePiece(key, `${boot}@another-host`, piece(1000, data.subarray(1000, 2000)));
+    expect(second.state).toBe(first.state);
+    const last = await store.writePiece(key, second.state, piece(2000, data.subarray(2000), true));
+    expect(last.state).toBe('synced');
+    await store.completePieces(key, last.state, data.length);
+    expect((await readAll((await store.get(key)).stream)).equals(data)).toBe(true);
+  });
+});
+
 describePieces('DiskBlobStore (in place, one file)', async () => {
   const root = await mkdtemp(join(tmpdir(), 'bulut-blobs-'));
   const walk = async (dir: string, rel: string): Promise<string[]> => {

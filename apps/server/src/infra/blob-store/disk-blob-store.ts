@@ -1,8 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream, constants as fsConstants } from 'node:fs';
 import type { WriteStream } from 'node:fs';
-import { access, lstat, mkdir, open, rename, rm, stat, unlink } from 'node:fs/promises';
+import { access, lstat, mkdir, open, readFile, rename, rm, stat, unlink } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { PassThrough } from 'node:stream';
 import type { Readable } from 'node:stream';
@@ -33,6 +34,7 @@ export class DiskBlobStore implements BlobStore {
   // Blobs being written in pieces, one file each, renamed into place when complete. Not in `.tmp`: an upload may
   // pause for hours between pieces, far longer than a temp file may sit untouched.
   readonly #piecesDir: string;
+  #writerId: Promise<string | null> | undefined;
 
   constructor(rootDir: string) {
     this.root = resolve(rootDir);
@@ -68,20 +70,29 @@ export class DiskBlobStore implements BlobStore {
     return { size: meter.bytes, sha256: meter.digestHex() };
   }
 
+  /**
+   * Pieces are written in place at their offset and synced once, with the final piece (as a one-request put syncs once
+   * at its end): a sync per piece would put a journal commit between every two pieces of a client that sends them one
+   * after another. Unsynced pieces survive a crash of the process (the page cache keeps them), not one of the machine,
+   * so the state names the boot that wrote them: a later boot of the same host finds them lost and the upload starts
+   * again, instead of publishing what a power cut may have left.
+   */
   async writePiece(key: string, state: string | null, piece: PieceWrite): Promise<PieceResult> {
     validateKey(key);
     checkPiece(piece);
     const path = this.#piecePath(key);
     const meter = new HashingMeter(piece.length, piece.hash);
-    let file: WriteStream | undefined;
+    const writer = await this.#writer();
+    // Without a boot id to tell a reboot by, every piece is synced.
+    const sync = piece.last || writer === null;
     try {
+      if (piece.offset > 0 && lostInReboot(state, writer)) throw new PiecesLostError(key);
       await mkdir(this.#piecesDir, { recursive: true });
       // A later piece continues what is there; bytes past its offset are an attempt cut short, written over now.
       if (piece.offset > 0 && ((await stat(path).catch(() => null))?.size ?? -1) < piece.offset) throw new PiecesLostError(key);
       // Positional writes at the offset, into the one file the blob will be: no second copy when it completes. The first
-      // piece starts the file over (an upload begun again). flush: synced before close, so a recorded offset never runs
-      // past what a power cut keeps.
-      file = createWriteStream(path, { flags: piece.offset === 0 ? 'w' : 'r+', start: piece.offset, flush: true });
+      // piece starts the file over (an upload begun again). flush: the whole file synced before close.
+      const file = createWriteStream(path, { flags: piece.offset === 0 ? 'w' : 'r+', start: piece.offset, flush: sync });
       try {
         await pipeline(piece.body, meter, file);
       } finally {
@@ -92,10 +103,12 @@ export class DiskBlobStore implements BlobStore {
       if (errnoCode(err) === 'ENOENT') throw new PiecesLostError(key);
       throw meter.exceeded ? new BlobTooLargeError(piece.length) : err;
     }
-    return { size: meter.bytes, state };
+    // The previous state when the body ended short: this attempt does not count.
+    if (meter.bytes !== piece.length) return { size: meter.bytes, state };
+    return { size: meter.bytes, state: sync ? SYNCED : writer };
   }
 
-  async completePieces(key: string, _state: string | null, total: number): Promise<void> {
+  async completePieces(key: string, state: string | null, total: number): Promise<void> {
     validateKey(key);
     const path = this.#piecePath(key);
     const size = await stat(path).then(
@@ -111,9 +124,22 @@ export class DiskBlobStore implements BlobStore {
       throw new PiecesLostError(key);
     }
     if (size !== total) throw new Error(`pieces of ${key} hold ${size} bytes, expected ${total}`);
-    // Every piece was synced as it was written; the rename publishes them as they are.
+    if (state !== SYNCED) {
+      // Not expected (the final piece syncs), but a blob is only ever published synced.
+      if (lostInReboot(state, await this.#writer())) throw new PiecesLostError(key);
+      await syncFile(path);
+    }
     await this.#moveIntoPlace(path, this.#pathFor(key));
     await syncDir(dirname(this.#pathFor(key)));
+  }
+
+  /** "<boot id>@<host>" of this process, or null where the kernel does not say (then pieces are synced one by one). */
+  async #writer(): Promise<string | null> {
+    this.#writerId ??= readFile('/proc/sys/kernel/random/boot_id', 'utf8').then(
+      (boot) => `${boot.trim()}@${hostname()}`,
+      () => null,
+    );
+    return this.#writerId;
   }
 
   async abortPieces(key: string): Promise<void> {
@@ -219,6 +245,30 @@ export class DiskBlobStore implements BlobStore {
         if (errnoCode(err) !== 'ENOENT' || attempt >= 3) throw err;
       }
     }
+  }
+}
+
+/** The state of pieces all synced to disk. */
+const SYNCED = 'synced';
+
+/**
+ * Whether unsynced pieces may be gone: written on this host under an earlier boot (a reboot or power cut since). On
+ * another host (a shared volume) they were flushed when their writer closed the file. No state: stored by a version
+ * that kept pieces as separate blobs.
+ */
+function lostInReboot(state: string | null, writer: string | null): boolean {
+  if (state === null) return true;
+  if (state === SYNCED || writer === null) return false;
+  const [boot, host] = [state.slice(0, state.indexOf('@')), state.slice(state.indexOf('@') + 1)];
+  return host === writer.slice(writer.indexOf('@') + 1) && boot !== writer.slice(0, writer.indexOf('@'));
+}
+
+async function syncFile(path: string): Promise<void> {
+  const fh = await open(path, 'r+');
+  try {
+    await fh.datasync();
+  } finally {
+    await fh.close();
   }
 }
 
