@@ -66,8 +66,9 @@ export interface BlobStore {
    * Stores one piece of the blob `key` at its offset, where it stays (no second copy when the blob is complete), and
    * makes it durable before resolving. Pieces come in order; a piece written again at the same offset (a retry)
    * replaces the earlier attempt. Nothing is visible under `key` before `completePieces`.
-   * `state` is the result of the last piece that counted (null for the first); throws PiecesLostError when what
-   * earlier pieces stored is gone (another store, an older version's layout), so the upload must start again.
+   * `state` is the result of the last piece that counted (null for the first); throws PiecesLostError, before reading
+   * the body, when what earlier pieces stored is gone (a reboot before they were synced, an older version's layout), so
+   * the upload must start again. Otherwise the body is consumed, or destroyed when the write fails.
    */
   writePiece(key: string, state: string | null, piece: PieceWrite): Promise<PieceResult>;
   /**

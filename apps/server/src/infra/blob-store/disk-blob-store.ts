@@ -85,11 +85,12 @@ export class DiskBlobStore implements BlobStore {
     const writer = await this.#writer();
     // Without a boot id to tell a reboot by, every piece is synced.
     const sync = piece.last || writer === null;
+    // A later piece continues what is there; bytes past its offset are an attempt cut short, written over now.
+    if (piece.offset > 0 && (lostInReboot(state, writer) || ((await stat(path).catch(() => null))?.size ?? -1) < piece.offset)) {
+      throw new PiecesLostError(key);
+    }
     try {
-      if (piece.offset > 0 && lostInReboot(state, writer)) throw new PiecesLostError(key);
       await mkdir(this.#piecesDir, { recursive: true });
-      // A later piece continues what is there; bytes past its offset are an attempt cut short, written over now.
-      if (piece.offset > 0 && ((await stat(path).catch(() => null))?.size ?? -1) < piece.offset) throw new PiecesLostError(key);
       // Positional writes at the offset, into the one file the blob will be: no second copy when it completes. The first
       // piece starts the file over (an upload begun again). flush: the whole file synced before close.
       const file = createWriteStream(path, { flags: piece.offset === 0 ? 'w' : 'r+', start: piece.offset, flush: sync });

@@ -132,7 +132,6 @@ export class S3BlobStore implements BlobStore {
     const prior = piece.offset === 0 ? null : parsePiecesState(state);
     const staged = prior?.staged ?? null;
     if (piece.offset > 0 && (prior === null || (staged !== null && staged.start + staged.size !== piece.offset))) {
-      piece.body.destroy();
       throw new PiecesLostError(key);
     }
     const meter = new HashingMeter(piece.length, piece.hash, { exact: true });

@@ -200,7 +200,7 @@ export class UploadService {
       if (written.size !== length) throw UploadIncomplete();
       pieceState = written.state;
     } catch (err) {
-      if (err instanceof PiecesLostError) return this.restart(upload);
+      if (err instanceof PiecesLostError) return this.restart(upload, input.body);
       throw asUploadError(err);
     }
 
@@ -224,8 +224,12 @@ export class UploadService {
     return { done: true, item: await this.assembleOnce(auth, { ...upload, piece_state: pieceState }) };
   }
 
-  /** What earlier pieces stored is gone (written the way an older version stored pieces): the client starts again at 0. */
-  private async restart(upload: UploadRow): Promise<never> {
+  /**
+   * What earlier pieces stored is gone (a reboot before they were synced, or stored the way an older version did): the
+   * client starts again at 0. The unread body is drained so the answer reaches it.
+   */
+  private async restart(upload: UploadRow, body: Readable): Promise<never> {
+    body.resume();
     this.digests.delete(upload.id);
     await abortUpload(this.d, upload, ['OPEN'], { finalBlob: false });
     throw new UploadOffsetMismatch(0);
