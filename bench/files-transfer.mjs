@@ -1,8 +1,8 @@
 // Upload and download throughput as ratios to a bare node:http server measured in the same run, on the same disk:
 //   whole PUT / bare, 8 MiB resumable pieces / bare   (bare: the same bytes into a file with SHA-256 and fsync)
 //   download / bare                                    (bare: node:http streaming the same blob file)
-// Each round runs every path once, interleaved, so load from elsewhere on the machine hits all of them alike; the
-// figures are the medians over the rounds.
+// Each round runs every path once, interleaved, so load from elsewhere on the machine hits all of them alike; a ratio
+// is the median over the rounds of that round's ratio.
 // Usage: npm run build -w apps/server && node bench/files-transfer.mjs [MiB=512] [rounds=3]
 import { fork } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -95,8 +95,8 @@ try {
     runs.download.push(await timed(async () => drain(await fetch(new URL(url, server.base)), 'download')));
   }
 
-  const m = Object.fromEntries(Object.entries(runs).map(([k, v]) => [k, median(v)]));
-  const ratio = (a, b) => (m[a] / m[b]).toFixed(2);
+  // Each round's own ratio pairs figures taken seconds apart, so load that changes between rounds cancels out.
+  const ratio = (a, b) => median(runs[a].map((x, i) => x / runs[b][i])).toFixed(2);
   console.log(
     JSON.stringify({
       MiB: mib,
