@@ -1,3 +1,4 @@
+import type { Hash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 
 export interface BlobStat {
@@ -26,6 +27,28 @@ export interface PutOptions {
   contentType?: string;
 }
 
+/** One piece of a blob written in pieces, in order, across requests (and restarts): see `BlobStore.writePiece`. */
+export interface PieceWrite {
+  /** Where the piece starts; equal to the bytes written so far. */
+  offset: number;
+  /** The piece's exact size: more bytes fail with BlobTooLargeError, fewer leave the piece short (see the result). */
+  length: number;
+  /** The final piece of the blob. */
+  last: boolean;
+  body: Readable;
+  /** Updated with the piece's bytes as they are read, so the caller can keep a running digest of the whole blob. */
+  hash?: Hash;
+  /** Recorded by the S3 store when the first piece opens its multipart upload. */
+  contentType?: string;
+}
+
+export interface PieceResult {
+  /** Bytes of the piece stored; less than `length` when the body ended early (the piece then does not count). */
+  size: number;
+  /** What the store needs to continue: the caller keeps it with the new offset and passes it with the next call. */
+  state: string | null;
+}
+
 export interface BlobRange {
   start: number;
   /** Inclusive; clamped to the last byte of the blob. */
@@ -39,6 +62,22 @@ export interface BlobStore {
    * Throws BlobTooLargeError once more than `maxBytes` have been read; nothing is left behind.
    */
   put(key: string, body: Readable, opts?: PutOptions): Promise<PutResult>;
+  /**
+   * Stores one piece of the blob `key` at its offset, where it stays (no second copy when the blob is complete), and
+   * makes it durable before resolving. Pieces come in order; a piece written again at the same offset (a retry)
+   * replaces the earlier attempt. Nothing is visible under `key` before `completePieces`.
+   * `state` is the result of the last piece that counted (null for the first); throws PiecesLostError, before reading
+   * the body, when what earlier pieces stored is gone (a reboot before they were synced, an older version's layout), so
+   * the upload must start again. Otherwise the body is consumed, or destroyed when the write fails.
+   */
+  writePiece(key: string, state: string | null, piece: PieceWrite): Promise<PieceResult>;
+  /**
+   * Publishes the first `total` bytes written in pieces as the blob `key`, atomically. Idempotent: after a crash it
+   * may be called again, and succeeds when the blob was already published with that size.
+   */
+  completePieces(key: string, state: string | null, total: number): Promise<void>;
+  /** Removes what pieces of `key` hold, never the published blob. Idempotent. */
+  abortPieces(key: string, state: string | null): Promise<void>;
   /** Throws BlobNotFoundError, or BlobRangeNotSatisfiableError when `range.start` is past the end. */
   get(key: string, range?: BlobRange): Promise<GetResult>;
   stat(key: string): Promise<BlobStat | null>;
@@ -59,6 +98,13 @@ export class BlobNotFoundError extends Error {
   override readonly name = 'BlobNotFoundError';
   constructor(readonly key: string) {
     super(`blob not found: ${key}`);
+  }
+}
+
+export class PiecesLostError extends Error {
+  override readonly name = 'PiecesLostError';
+  constructor(readonly key: string) {
+    super(`the pieces written so far of ${key} are gone`);
   }
 }
 

@@ -1,9 +1,10 @@
 // Helpers shared by the BlobStore implementations; not part of the public interface.
 import { createHash } from 'node:crypto';
+import type { Hash } from 'node:crypto';
 import { Transform } from 'node:stream';
 import type { TransformCallback } from 'node:stream';
 import { BlobRangeNotSatisfiableError, BlobTooLargeError } from './blob-store.js';
-import type { BlobRange } from './blob-store.js';
+import type { BlobRange, PieceWrite } from './blob-store.js';
 
 /**
  * Pass-through that hashes and counts bytes, and fails the stream as soon as the count goes past
@@ -13,10 +14,32 @@ import type { BlobRange } from './blob-store.js';
 export class HashingMeter extends Transform {
   bytes = 0;
   exceeded = false;
-  readonly #hash = createHash('sha256');
+  /** With `exact`: the source ended before `maxBytes`. */
+  short = false;
+  readonly #hash: Hash;
+  readonly #exact: boolean;
 
-  constructor(private readonly maxBytes: number | undefined) {
+  /**
+   * `hash`: a digest to continue (a blob written in pieces) instead of a fresh SHA-256. `exact`: fewer than `maxBytes`
+   * fail the stream too, for a request that announced the length (it would otherwise wait for the missing bytes).
+   */
+  constructor(
+    private readonly maxBytes: number | undefined,
+    hash?: Hash,
+    opts: { exact?: boolean } = {},
+  ) {
     super();
+    this.#hash = hash ?? createHash('sha256');
+    this.#exact = opts.exact ?? false;
+  }
+
+  override _flush(callback: TransformCallback): void {
+    if (this.#exact && this.bytes !== this.maxBytes) {
+      this.short = true;
+      callback(new Error(`the body ended after ${this.bytes} of ${this.maxBytes} bytes`));
+      return;
+    }
+    callback();
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
@@ -40,6 +63,11 @@ export function checkMaxBytes(maxBytes: number | undefined): void {
   if (maxBytes !== undefined && !(Number.isSafeInteger(maxBytes) && maxBytes >= 0)) {
     throw new RangeError(`maxBytes must be a non-negative integer, got ${maxBytes}`);
   }
+}
+
+export function checkPiece(piece: PieceWrite): void {
+  if (!(Number.isSafeInteger(piece.offset) && piece.offset >= 0)) throw new RangeError(`piece offset must be a non-negative integer, got ${piece.offset}`);
+  if (!(Number.isSafeInteger(piece.length) && piece.length > 0)) throw new RangeError(`piece length must be a positive integer, got ${piece.length}`);
 }
 
 /** Argument errors are programming errors (RangeError); the HTTP layer parses and vets Range headers. */

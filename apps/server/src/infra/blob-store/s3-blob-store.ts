@@ -1,4 +1,7 @@
 import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
   DeleteObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
@@ -6,13 +9,21 @@ import {
   HeadObjectCommand,
   ListObjectsV2Command,
   S3Client,
+  UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { BlobNotFoundError, BlobRangeNotSatisfiableError, BlobTooLargeError, normalizePrefix, validateKey } from './blob-store.js';
-import type { BlobRange, BlobStat, BlobStore, GetResult, PutOptions, PutResult } from './blob-store.js';
-import { checkMaxBytes, checkRange, HashingMeter, resolveRange } from './internal.js';
+import {
+  BlobNotFoundError,
+  BlobRangeNotSatisfiableError,
+  BlobTooLargeError,
+  normalizePrefix,
+  PiecesLostError,
+  validateKey,
+} from './blob-store.js';
+import type { BlobRange, BlobStat, BlobStore, GetResult, PieceResult, PieceWrite, PutOptions, PutResult } from './blob-store.js';
+import { checkMaxBytes, checkPiece, checkRange, HashingMeter, resolveRange } from './internal.js';
 
 export interface S3BlobStoreConfig {
   /** For S3-compatible services (MinIO, Ceph, …); omit for AWS. */
@@ -28,8 +39,24 @@ export interface S3BlobStoreConfig {
 // With an unknown length, 8 MiB parts × the 10,000-part limit caps a blob at ~78 GiB.
 const PART_SIZE = 8 * 1024 * 1024;
 const QUEUE_SIZE = 3;
+// S3's minimum for every part of a multipart upload but the last.
+const MIN_PART_SIZE = 5 * 1024 * 1024;
 const DELETE_BATCH = 1000; // DeleteObjects' per-request maximum
 const PING_TIMEOUT_MS = 5_000;
+
+/**
+ * A blob written in pieces is one multipart upload, each piece one part. A piece too small to be a part (< 5 MiB,
+ * not the last) is kept as a staged object and sent as the head of the next part, so only such small pieces are
+ * ever copied, at most 5 MiB per part.
+ */
+interface PiecesState {
+  /** The multipart upload id. */
+  id: string;
+  /** ETags of the parts so far, part n at index n - 1 (s3rver has no ListParts, and keeping them saves a request). */
+  etags: string[];
+  /** Bytes [start, start + size) kept as an object until enough follow to make a part. */
+  staged: { start: number; size: number } | null;
+}
 
 export class S3BlobStore implements BlobStore {
   readonly #client: S3Client;
@@ -97,6 +124,106 @@ export class S3BlobStore implements BlobStore {
     const sourceErr = await piped;
     if (sourceErr !== undefined) throw sourceErr; // not expected: the body ended cleanly
     return { size: meter.bytes, sha256: meter.digestHex() };
+  }
+
+  async writePiece(key: string, state: string | null, piece: PieceWrite): Promise<PieceResult> {
+    validateKey(key);
+    checkPiece(piece);
+    const prior = piece.offset === 0 ? null : parsePiecesState(state);
+    const staged = prior?.staged ?? null;
+    if (piece.offset > 0 && (prior === null || (staged !== null && staged.start + staged.size !== piece.offset))) {
+      throw new PiecesLostError(key);
+    }
+    const meter = new HashingMeter(piece.length, piece.hash, { exact: true });
+    // As in put(): the source's error is kept, not thrown, while the request is still running. It also cancels the part's
+    // request: the SDK does not end a request whose streamed body failed, and the server would wait for the rest.
+    const cancel = new AbortController();
+    const piped = pipeline(piece.body, meter).then(
+      () => undefined,
+      (err: unknown) => {
+        cancel.abort(err);
+        return err;
+      },
+    );
+    let id = prior?.id;
+    try {
+      id ??= (await this.#client.send(new CreateMultipartUploadCommand({ Bucket: this.#bucket, Key: key, ContentType: piece.contentType })))
+        .UploadId;
+      if (id === undefined) throw new Error('S3 CreateMultipartUpload returned no upload id');
+      const etags = prior?.etags ?? [];
+      const bytes = (staged?.size ?? 0) + piece.length;
+      const body = staged ? Readable.from(this.#concat(stagedKey(key, staged), meter)) : meter;
+      let next: PiecesState;
+      if (!piece.last && bytes < MIN_PART_SIZE) {
+        // A new object for every attempt, so a failed one never spoils what the recorded state points at.
+        const grown = { start: staged?.start ?? piece.offset, size: bytes };
+        await this.put(stagedKey(key, grown), body, { maxBytes: bytes });
+        next = { id, etags, staged: grown };
+      } else {
+        const part = await this.#client.send(
+          new UploadPartCommand({ Bucket: this.#bucket, Key: key, UploadId: id, PartNumber: etags.length + 1, Body: body, ContentLength: bytes }),
+          { abortSignal: cancel.signal },
+        );
+        if (part.ETag === undefined) throw new Error('S3 UploadPart returned no ETag');
+        next = { id, etags: [...etags, part.ETag], staged: null };
+      }
+      const sourceErr = await piped;
+      if (sourceErr !== undefined) throw sourceErr;
+      return { size: meter.bytes, state: JSON.stringify(next) };
+    } catch (err) {
+      meter.destroy();
+      const sourceErr = await piped;
+      // An upload this call opened is nobody's if this piece does not count.
+      if (id !== undefined && prior === null) await this.#abortMultipart(key, id).catch(() => {});
+      if (meter.exceeded) throw new BlobTooLargeError(piece.length);
+      if (meter.short) return { size: meter.bytes, state };
+      throw sourceErr ?? err;
+    }
+  }
+
+  async completePieces(key: string, state: string | null, total: number): Promise<void> {
+    validateKey(key);
+    const st = parsePiecesState(state);
+    try {
+      if (st === null || st.staged !== null || st.etags.length === 0) throw new PiecesLostError(key);
+      await this.#client.send(
+        new CompleteMultipartUploadCommand({
+          Bucket: this.#bucket,
+          Key: key,
+          UploadId: st.id,
+          MultipartUpload: { Parts: st.etags.map((ETag, i) => ({ ETag, PartNumber: i + 1 })) },
+        }),
+      );
+    } catch (err) {
+      // An earlier call completed it and was cut short before its caller heard so (a crash): the upload id is gone.
+      if ((await this.stat(key))?.size !== total) throw err;
+    }
+    const size = (await this.stat(key))?.size;
+    if (size !== total) throw new Error(`pieces of ${key} made ${size} bytes, expected ${total}`);
+    await this.deletePrefix(stagedPrefix(key));
+  }
+
+  async abortPieces(key: string, state: string | null): Promise<void> {
+    validateKey(key);
+    const st = parsePiecesState(state);
+    if (st) await this.#abortMultipart(key, st.id);
+    await this.deletePrefix(stagedPrefix(key));
+  }
+
+  async #abortMultipart(key: string, id: string): Promise<void> {
+    try {
+      await this.#client.send(new AbortMultipartUploadCommand({ Bucket: this.#bucket, Key: key, UploadId: id }));
+    } catch (err) {
+      // Gone already (404), or not implemented by the server (s3rver: 405): the bucket's
+      // AbortIncompleteMultipartUpload lifecycle rule removes the parts.
+      if (![404, 405, 501].includes(httpStatus(err) ?? 0) && !(err instanceof Error && err.name === 'NoSuchUpload')) throw err;
+    }
+  }
+
+  async *#concat(head: string, tail: Readable): AsyncGenerator<Buffer> {
+    const { stream } = await this.get(head);
+    for await (const chunk of stream) yield chunk as Buffer;
+    for await (const chunk of tail) yield chunk as Buffer;
   }
 
   async get(key: string, range?: BlobRange): Promise<GetResult> {
@@ -199,6 +326,16 @@ export class S3BlobStore implements BlobStore {
   destroy(): void {
     this.#client.destroy();
   }
+}
+
+const stagedPrefix = (key: string) => `${key}.staged`;
+const stagedKey = (key: string, s: { start: number; size: number }) => `${stagedPrefix(key)}/${s.start}-${s.start + s.size}`;
+
+function parsePiecesState(state: string | null): PiecesState | null {
+  if (state === null) return null;
+  const st = JSON.parse(state) as PiecesState;
+  if (typeof st.id !== 'string' || !Array.isArray(st.etags)) throw new Error('not a multipart pieces state');
+  return st;
 }
 
 function httpStatus(err: unknown): number | undefined {

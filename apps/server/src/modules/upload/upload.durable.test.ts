@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, expectError, signUp, startTestApp, type TestApp } from '../../test/harness.js';
-import { pieceDir } from './upload.finish.js';
+import { fileBlobKey, pieceDir } from './upload.finish.js';
 import * as repo from './upload.repository.js';
 import { ASSEMBLE_GRACE_MS, ASSEMBLE_UPLOAD_JOB } from './upload.service.js';
 import { account, blobsOf, content, liveFiles, sha256, uploadApi, uploadHelpers } from './upload.fixtures.js';
@@ -22,10 +24,14 @@ describe.each(DIALECTS)('upload durability (%s)', (dialect) => {
    */
   async function crashAfterFinalPiece(token: string, accountId: string, uuid: string, body: Buffer, cut: number) {
     expect((await uploadApi(t, token).piece(uuid, 'clip.mp4', body.subarray(0, cut), 0, body.length)).statusCode).toBe(202);
-    const key = `${pieceDir(accountId, uuid)}/${String(cut).padStart(15, '0')}`;
-    await t.app.blobs.put(key, Readable.from([body.subarray(cut)]), { maxBytes: body.length - cut });
+    const { state } = await t.app.blobs.writePiece(fileBlobKey(accountId, uuid), (await uploadRow(uuid))!.piece_state, {
+      offset: cut,
+      length: body.length - cut,
+      last: true,
+      body: Readable.from([body.subarray(cut)]),
+    });
     await t.app.database.db.transaction().execute(async (trx) => {
-      expect(await repo.recordPiece(trx, uuid, cut, body.length, 'COMPLETING', Date.now())).toBe(true);
+      expect(await repo.recordPiece(trx, uuid, cut, body.length, 'COMPLETING', Date.now(), state)).toBe(true);
       await t.app.jobs.enqueue(trx, ASSEMBLE_UPLOAD_JOB, { uploadId: uuid }, { runAt: Date.now() + ASSEMBLE_GRACE_MS });
     });
   }
@@ -39,16 +45,19 @@ describe.each(DIALECTS)('upload durability (%s)', (dialect) => {
       .execute();
 
   /** Makes the queued assembly jobs due, as they are once their grace has passed (e.g. after a restart). */
+  /** A signed-up account about to upload `bytes` random bytes under a fresh uuid. */
+  async function newUpload(bytes: number) {
+    const { token, accountId } = await signUp(t);
+    return { token, accountId, api: uploadApi(t, token), uuid: randomUUID(), body: content(bytes) };
+  }
+
   async function runAssemblyJobs(): Promise<void> {
     await t.app.database.db.updateTable('job').set({ run_at: 0 }).where('type', '=', ASSEMBLE_UPLOAD_JOB).where('status', '=', 'queued').execute();
     while ((await t.app.jobs.runDue()) > 0);
   }
 
   it('the final piece enqueues the assembly with the upload; the job later finds it done and changes nothing', async () => {
-    const { token, accountId } = await signUp(t);
-    const api = uploadApi(t, token);
-    const uuid = randomUUID();
-    const body = content(50_000);
+    const { accountId, api, uuid, body } = await newUpload(50_000);
     expect((await api.piece(uuid, 'a.bin', body.subarray(0, 20_000), 0, body.length)).statusCode).toBe(202);
     expect(await assemblyJobs(uuid)).toEqual([]);
     expect((await api.piece(uuid, 'a.bin', body.subarray(20_000), 20_000, body.length)).statusCode).toBe(201);
@@ -127,6 +136,43 @@ describe.each(DIALECTS)('upload durability (%s)', (dialect) => {
     expectError(await api.piece(uuid, 'x.bin', body.subarray(1000), 1000, 3000), 409, 'UPLOAD_COMPLETE');
   });
 
+  it('pieces are written in place: the finished blob is the very file the first piece started, nothing else is left', async () => {
+    const { token, accountId, api, uuid, body } = await newUpload(70_000);
+    expect((await api.piece(uuid, 'inplace.bin', body.subarray(0, 30_000), 0, body.length)).statusCode).toBe(202);
+    const [pieces] = blobsOf(t, accountId);
+    expect(pieces).toMatch(/^\.pieces\//);
+    const inode = fs.statSync(path.join(t.dataDir, 'blobs', pieces!)).ino;
+    expect((await api.piece(uuid, 'inplace.bin', body.subarray(30_000), 30_000, body.length)).statusCode).toBe(201);
+
+    const blob = `users/${accountId}/files/${uuid}`;
+    expect(blobsOf(t, accountId)).toEqual([blob]);
+    expect(fs.statSync(path.join(t.dataDir, 'blobs', blob)).ino).toBe(inode);
+    const file = await t.app.database.db.selectFrom('file').select('sha256').where('id', '=', uuid).executeTakeFirstOrThrow();
+    expect(file.sha256).toBe(sha256(body));
+    expect(sha256(await download(token, accountId, uuid))).toBe(sha256(body));
+  });
+
+  it('an upload left with pieces stored the old way (as separate blobs) starts again at 0, its reservation released', async () => {
+    const { token, accountId, api, uuid, body } = await newUpload(20_000);
+    expect((await api.piece(uuid, 'old.bin', body.subarray(0, 8000), 0, body.length)).statusCode).toBe(202);
+    // As the version before left it: no store state, the piece as a blob of its own.
+    await t.app.database.db.updateTable('upload').set({ piece_state: null }).where('id', '=', uuid).execute();
+    await t.app.blobs.abortPieces(fileBlobKey(accountId, uuid), null);
+    await t.app.blobs.put(`${pieceDir(accountId, uuid)}/${'0'.padStart(15, '0')}`, Readable.from([body.subarray(0, 8000)]));
+
+    const next = await api.piece(uuid, 'old.bin', body.subarray(8000), 8000, body.length);
+    expectError(next, 409, 'UPLOAD_OFFSET_MISMATCH');
+    expect(next.headers['upload-offset']).toBe('0');
+    expect(await uploadRow(uuid)).toMatchObject({ status: 'ABORTED' });
+    expect(await account(t, accountId)).toMatchObject({ used_bytes: 0, reserved_bytes: 0 });
+    expect(blobsOf(t, accountId)).toEqual([]);
+
+    expect((await api.piece(uuid, 'old.bin', body.subarray(0, 8000), 0, body.length)).statusCode).toBe(202);
+    expect((await api.piece(uuid, 'old.bin', body.subarray(8000), 8000, body.length)).statusCode).toBe(201);
+    expect(sha256(await download(token, accountId, uuid))).toBe(sha256(body));
+    expect(await account(t, accountId)).toMatchObject({ used_bytes: 20_000, reserved_bytes: 0 });
+  });
+
   /** What a server killed in the middle of a whole-file PUT leaves: the row OPEN with nothing recorded, its bytes reserved. */
   async function crashMidWholePut(accountId: string, uuid: string, name: string, total: number) {
     const at = Date.now();
@@ -142,6 +188,7 @@ describe.each(DIALECTS)('upload durability (%s)', (dialect) => {
       total_bytes: total,
       received_bytes: 0,
       part_count: 0,
+      piece_state: null,
       status: 'OPEN',
       reserved: 1,
       created_at: at,

@@ -26,6 +26,7 @@ export const KEEP_BOTH = 0;
 export const REPLACE = 1;
 
 export const fileBlobKey = (accountId: string, id: string) => `users/${accountId}/files/${id}`;
+/** Where versions before pieces were written in place kept each piece as a blob; still cleared when an upload ends. */
 export const pieceDir = (accountId: string, id: string) => `uploads/${accountId}/${id}`;
 
 export interface UploadDeps {
@@ -149,7 +150,7 @@ export async function abortUpload(
   } catch (err) {
     d.logger.error({ err, upload: upload.id }, 'could not abort upload');
   }
-  const removals = [d.blobs.deletePrefix(pieceDir(upload.account_id, upload.id))];
+  const removals = [removePieces(d, upload)];
   // A racing assembly (the job, a retry, another instance) may have committed the file: its blob is then not ours to remove;
   // when that cannot be read, a leaked blob is better than a lost file.
   const owned = opts.finalBlob && (aborted || !(await files.getOwner(d.db, upload.id).catch(() => 'unknown')));
@@ -158,4 +159,15 @@ export async function abortUpload(
     if (r.status === 'rejected') d.logger.warn({ err: r.reason, upload: upload.id }, 'could not remove upload blobs');
   }
   return aborted;
+}
+
+/** Removes what the pieces of an upload hold (never its published blob); logs instead of failing. */
+export async function removePieces(d: AbortDeps, upload: UploadRow): Promise<void> {
+  const key = fileBlobKey(upload.account_id, upload.id);
+  // The row read before the first piece has no state yet; the latest one names what the store must remove.
+  const state = upload.piece_state ?? (await repo.getUpload(d.db, upload.id).catch(() => undefined))?.piece_state ?? null;
+  const removals = [d.blobs.abortPieces(key, state), d.blobs.deletePrefix(pieceDir(upload.account_id, upload.id))];
+  for (const r of await Promise.allSettled(removals)) {
+    if (r.status === 'rejected') d.logger.warn({ err: r.reason, upload: upload.id }, 'could not remove upload pieces');
+  }
 }

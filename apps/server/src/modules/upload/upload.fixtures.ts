@@ -99,6 +99,11 @@ export function blobsOf(t: TestApp, accountId: string): string[] {
   walk(path.join(root, 'users', accountId));
   walk(path.join(root, 'uploads', accountId));
   walk(path.join(root, '.tmp'));
+  // Uploads in pieces being written, one file each named by its encoded key.
+  const pieces = path.join(root, '.pieces');
+  if (fs.existsSync(pieces)) {
+    found.push(...fs.readdirSync(pieces).filter((n) => n.includes(encodeURIComponent(`users/${accountId}/`))).map((n) => `.pieces/${n}`));
+  }
   return found;
 }
 

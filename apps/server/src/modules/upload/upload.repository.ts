@@ -24,10 +24,11 @@ export async function recordPiece(
   to: number,
   status: 'OPEN' | 'COMPLETING',
   at: number,
+  pieceState: string | null,
 ): Promise<boolean> {
   const res = await db
     .updateTable('upload')
-    .set((eb) => ({ received_bytes: to, part_count: eb('part_count', '+', 1), status, updated_at: at }))
+    .set((eb) => ({ received_bytes: to, part_count: eb('part_count', '+', 1), status, updated_at: at, piece_state: pieceState }))
     .where('id', '=', id)
     .where('status', '=', 'OPEN')
     .where('received_bytes', '=', from)

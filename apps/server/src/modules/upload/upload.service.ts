@@ -1,8 +1,9 @@
-import { Readable } from 'node:stream';
+import { createHash, type Hash } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import type { Static } from 'typebox';
 import { isUniqueViolation } from '../../infra/db/dialect.js';
 import type { Executor } from '../../infra/db/executor.js';
-import type { PutResult } from '../../infra/blob-store/blob-store.js';
+import { PiecesLostError, type PutResult } from '../../infra/blob-store/blob-store.js';
 import { assertWritable } from '../../shared/access.js';
 import { AppError, NotFound, ValidationError } from '../../shared/errors.js';
 import { validateName } from '../../shared/names.js';
@@ -28,8 +29,8 @@ import {
   fileBlobKey,
   finishUpload,
   KEEP_BOTH,
-  pieceDir,
   REPLACE,
+  removePieces,
   type AbortDeps,
   type UploadDeps,
 } from './upload.finish.js';
@@ -57,9 +58,11 @@ export const ASSEMBLE_UPLOAD_JOB = 'upload.assemble';
  */
 export const ASSEMBLE_GRACE_MS = 30_000;
 
-/** Zero-padded so the pieces of an upload sort in byte order wherever they are listed. */
-const pieceKey = (accountId: string, id: string, offset: number) =>
-  `${pieceDir(accountId, id)}/${String(offset).padStart(15, '0')}`;
+/**
+ * Running digests kept on this process at most; one dropped (or lost in a restart, or never seen: pieces that went to
+ * another instance) only means the finished blob is read once to hash it.
+ */
+const MAX_RUNNING_DIGESTS = 10_000;
 
 export interface PutInput {
   uuid: string;
@@ -94,6 +97,8 @@ export class UploadService {
   private readonly inflight = new Map<string, { body: Readable; done: Promise<unknown>; receivedAt: number }>();
   /** Assemblies running on this process, so a retry or the job waits for one instead of starting a second. */
   private readonly assembling = new Map<string, Promise<FileItemDto>>();
+  /** SHA-256 of an upload's bytes up to `offset`, continued piece by piece while they arrive here in order. */
+  private readonly digests = new Map<string, { offset: number; hash: Hash }>();
 
   constructor(private readonly d: UploadDeps) {}
 
@@ -133,6 +138,7 @@ export class UploadService {
     }
     // After the abort is recorded, so the interrupted request finds nothing left to settle.
     this.inflight.get(id)?.body.destroy(new Error('upload cancelled'));
+    this.digests.delete(id);
   }
 
   // --- one request, the whole file
@@ -151,9 +157,8 @@ export class UploadService {
     const item = await finishUpload(this.d, auth, upload, 'OPEN', stored);
     if (upload.takenOver) {
       // It took over an upload left OPEN (a crash, pieces sent before): its pieces are no longer needed.
-      await this.d.blobs
-        .deletePrefix(pieceDir(upload.account_id, upload.id))
-        .catch((err) => this.d.logger.warn({ err, upload: upload.id }, 'could not remove upload pieces'));
+      this.digests.delete(upload.id);
+      await removePieces(this.d, upload);
     }
     return { done: true, item };
   }
@@ -185,30 +190,63 @@ export class UploadService {
       if (upload.reserved === 0) await this.reserveAgain(upload);
     }
 
-    const key = pieceKey(auth.accountId, upload.id, range.start);
+    const last = range.end + 1 === range.total;
+    // Continues this process's digest when it holds the bytes before this piece; a copy, so a piece cut short leaves it as it was.
+    const running = this.digests.get(upload.id);
+    const hash = range.start === 0 ? createHash('sha256') : running?.offset === range.start ? running.hash.copy() : undefined;
+    let pieceState: string | null;
     try {
-      const { size } = await this.d.blobs.put(key, input.body, { maxBytes: length });
-      if (size !== length) throw UploadIncomplete();
+      const written = await this.d.blobs.writePiece(fileBlobKey(auth.accountId, upload.id), upload.piece_state, {
+        offset: range.start,
+        length,
+        last,
+        body: input.body,
+        hash,
+        contentType: upload.content_type,
+      });
+      if (written.size !== length) throw UploadIncomplete();
+      pieceState = written.state;
     } catch (err) {
-      await this.discardPiece(upload, range.start, key);
+      if (err instanceof PiecesLostError) return this.restart(upload, input.body);
       throw asUploadError(err);
     }
 
-    const last = range.end + 1 === range.total;
     // The final piece enqueues the assembly in the same transaction, so an upload is never COMPLETING without it.
     const recorded = await this.d.db.transaction().execute(async (trx) => {
-      const ok = await repo.recordPiece(trx, upload.id, range.start, range.end + 1, last ? 'COMPLETING' : 'OPEN', now());
+      const ok = await repo.recordPiece(trx, upload.id, range.start, range.end + 1, last ? 'COMPLETING' : 'OPEN', now(), pieceState);
       if (ok && last) await this.d.jobs.enqueue(trx, ASSEMBLE_UPLOAD_JOB, { uploadId: upload.id }, { runAt: Date.now() + ASSEMBLE_GRACE_MS });
       return ok;
     });
     if (!recorded) {
-      await this.discardPiece(upload, range.start, key);
       const current = await repo.getUpload(this.d.db, upload.id);
-      if (!current || current.status === 'ABORTED') throw UploadNotFound();
+      if (!current || current.status === 'ABORTED') {
+        // Cancelled meanwhile: what this piece wrote may have come after the cancel removed the pieces.
+        await removePieces(this.d, upload);
+        throw UploadNotFound();
+      }
       throw current.status === 'OPEN' ? new UploadOffsetMismatch(Number(current.received_bytes)) : AlreadyComplete();
     }
+    this.keepDigest(upload.id, range.end + 1, hash);
     if (!last) return { done: false, progress: { uuid: upload.id, receivedBytes: range.end + 1, totalBytes: range.total } };
-    return { done: true, item: await this.assembleOnce(auth, upload) };
+    return { done: true, item: await this.assembleOnce(auth, { ...upload, piece_state: pieceState }) };
+  }
+
+  /**
+   * What earlier pieces stored is gone (a reboot before they were synced, or stored the way an older version did): the
+   * client starts again at 0. The unread body is drained so the answer reaches it.
+   */
+  private async restart(upload: UploadRow, body: Readable): Promise<never> {
+    body.resume();
+    this.digests.delete(upload.id);
+    await abortUpload(this.d, upload, ['OPEN'], { finalBlob: false });
+    throw new UploadOffsetMismatch(0);
+  }
+
+  private keepDigest(id: string, offset: number, hash: Hash | undefined): void {
+    this.digests.delete(id);
+    if (!hash) return;
+    if (this.digests.size >= MAX_RUNNING_DIGESTS) this.digests.delete(this.digests.keys().next().value!);
+    this.digests.set(id, { offset, hash });
   }
 
   /**
@@ -247,30 +285,36 @@ export class UploadService {
     return done;
   }
 
-  /** Streams the pieces, in order, into the file's blob: one put, so memory stays flat and the sha256 comes for free. */
+  /**
+   * Publishes the pieces, written in place, as the file's blob (no copy), with the digest kept while they arrived or,
+   * when this process did not see them all (a restart, another instance), read back once; then commits the file.
+   */
   private async assemble(auth: AuthContext, upload: UploadRow): Promise<FileItemDto> {
     const total = Number(upload.total_bytes);
+    const key = fileBlobKey(upload.account_id, upload.id);
+    const running = this.digests.get(upload.id);
+    this.digests.delete(upload.id);
     let stored: PutResult;
     try {
-      stored = await this.d.blobs.put(fileBlobKey(upload.account_id, upload.id), Readable.from(this.readPieces(upload)), {
-        maxBytes: total,
-        contentType: upload.content_type,
-      });
-      if (stored.size !== total) throw new Error(`assembled ${stored.size} of ${total} bytes`);
+      await this.d.blobs.completePieces(key, upload.piece_state, total);
+      const sha256 = running?.offset === total ? running.hash.digest('hex') : await this.digestOf(key);
+      stored = { size: total, sha256 };
     } catch (err) {
       await abortUpload(this.d, upload, ['COMPLETING'], { finalBlob: true });
       return this.committedMeanwhile(auth, upload, err);
     }
-    let item: FileItemDto;
     try {
-      item = await finishUpload(this.d, auth, upload, 'COMPLETING', stored);
+      return await finishUpload(this.d, auth, upload, 'COMPLETING', stored);
     } catch (err) {
       return this.committedMeanwhile(auth, upload, err);
     }
-    await this.d.blobs
-      .deletePrefix(pieceDir(upload.account_id, upload.id))
-      .catch((err) => this.d.logger.warn({ err, upload: upload.id }, 'could not remove upload pieces'));
-    return item;
+  }
+
+  private async digestOf(key: string): Promise<string> {
+    const hash = createHash('sha256');
+    const { stream } = await this.d.blobs.get(key);
+    for await (const chunk of stream) hash.update(chunk as Buffer);
+    return hash.digest('hex');
   }
 
   /** After a failed assembly: the file a racing assembler committed, else the failure. */
@@ -279,29 +323,6 @@ export class UploadService {
     const current = await repo.getUpload(this.d.db, upload.id);
     if (file && current?.status === 'DONE' && file.is_folder === 0) return files.toFileItem(file, auth.projectId, this.d.links);
     throw err;
-  }
-
-  private async *readPieces(upload: UploadRow): AsyncGenerator<Buffer> {
-    for (let offset = 0; offset < Number(upload.total_bytes); ) {
-      const { stream, size } = await this.d.blobs.get(pieceKey(upload.account_id, upload.id, offset));
-      if (size === 0) {
-        stream.destroy();
-        throw new Error(`empty upload piece at ${offset}`);
-      }
-      for await (const chunk of stream) yield chunk as Buffer;
-      offset += size;
-    }
-  }
-
-  /** Removes a piece blob that was not (and now cannot be) recorded, unless the offset it sits at was recorded since. */
-  private async discardPiece(upload: UploadRow, start: number, key: string): Promise<void> {
-    try {
-      const current = await repo.getUpload(this.d.db, upload.id);
-      const recordedByOther = current?.status === 'OPEN' || current?.status === 'COMPLETING' ? Number(current.received_bytes) > start : false;
-      if (!recordedByOther) await this.d.blobs.delete(key);
-    } catch (err) {
-      this.d.logger.warn({ err, upload: upload.id }, 'could not discard an upload piece');
-    }
   }
 
   // --- shared steps
@@ -359,6 +380,7 @@ export class UploadService {
       total_bytes: total,
       received_bytes: 0,
       part_count: 0,
+      piece_state: null,
       status: 'OPEN',
       reserved: 1,
       created_at: at,

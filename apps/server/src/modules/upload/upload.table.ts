@@ -15,6 +15,8 @@ export interface UploadTable {
   total_bytes: number;
   received_bytes: number;
   part_count: number;
+  /** The blob store's state for continuing the pieces (BlobStore.writePiece); NULL before the first piece. */
+  piece_state: string | null;
   status: UploadStatus;
   /**
    * 1 while its total_bytes are held in the account's reserved_bytes; 0 once housekeeping gave an idle upload's
