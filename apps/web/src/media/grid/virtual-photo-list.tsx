@@ -1,7 +1,7 @@
 import { useEffect, useImperativeHandle, useRef, type ReactNode, type Ref } from 'react';
 import type { FileItem } from '@/features/files/api';
 import { useWindowVirtual } from './use-window-virtual';
-import type { JustifiedLayout } from './layout';
+import type { JustifiedLayout, PlaceholderLayout } from './layout';
 import type { VirtualModel, VisibleRange } from './virtual-window';
 import { PhotoTile, type SelectModifiers } from './photo-tile';
 import styles from './grid.module.css';
@@ -14,6 +14,10 @@ export interface PhotoSection {
   firstIndex: number;
   headerHeight: number;
   layout: JustifiedLayout | null;
+  /** The day (or other group) the section belongs to, when a group is cut into several sections. */
+  groupKey?: string;
+  /** The stand-in tiles drawn while the section's pictures are not loaded. */
+  placeholder?: PlaceholderLayout;
 }
 
 export interface VirtualPhotoListHandle {
@@ -53,14 +57,16 @@ export function VirtualPhotoList({
   handleRef,
 }: VirtualPhotoListProps) {
   const containerRef = useRef<HTMLDivElement>(null);
-  const { range, scrollToOffset, currentOffset } = useWindowVirtual(containerRef, model, { sectionKeys, onScroll });
+  const { range, rangeBlocks, scrollToOffset, currentOffset } = useWindowVirtual(containerRef, model, { sectionKeys, onScroll });
   useImperativeHandle(handleRef, () => ({ scrollToOffset, currentOffset }), [scrollToOffset, currentOffset]);
 
   const rangeRef = useRef(onRangeChange);
   rangeRef.current = onRangeChange;
   useEffect(() => {
-    rangeRef.current?.(range);
-  }, [range, model]);
+    // A range computed on the previous model's blocks would name other sections (their indexes shift when a section
+    // turns from one stand-in band into rows or back); the range of this model follows in the next render.
+    if (rangeBlocks === model.blocks) rangeRef.current?.(range);
+  }, [range, rangeBlocks, model]);
 
   const children: ReactNode[] = [];
   for (let i = range.start; i < range.end; i++) {
@@ -75,11 +81,14 @@ export function VirtualPhotoList({
         </div>,
       );
     } else if (block.kind === 'pending') {
+      const tiles = section.placeholder;
+      // The stand-in tiles take the section's estimated shape (one element however many photos it stands for).
+      const pattern = tiles ? { '--tile-inline': `${tiles.tileWidth + 3}px`, '--tile-block': `${tiles.rowHeight + 7}px` } : {};
       children.push(
         <div
           key={`p:${section.key}`}
           className={styles.pendingBlock}
-          style={{ insetBlockStart: block.top, blockSize: block.height }}
+          style={{ insetBlockStart: block.top, blockSize: block.height, ...pattern }}
           aria-hidden="true"
           data-testid="photo-pending-block"
         />,
@@ -101,7 +110,7 @@ export function VirtualPhotoList({
             top={layoutTop + box.top}
             selected={selected.has(item.uuid)}
             selectionMode={selectionMode}
-            group={section.key}
+            group={section.groupKey ?? section.key}
             onToggleSelect={onToggleSelect}
             onOpen={onOpen}
           />,

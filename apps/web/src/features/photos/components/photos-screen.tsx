@@ -81,22 +81,24 @@ function PhotosTimeline({ category }: { category: PhotoCategory }) {
   groupToggle.current = { timeline, selection };
   const onToggleGroup = useCallback((group: PhotoGroup) => {
     const { timeline: current, selection: checked } = groupToggle.current;
-    const section = current.sections[current.sectionKeys.indexOf(group.key)];
-    if (section) checked.toggleGroup(section.items);
+    const index = current.sections[current.sectionKeys.indexOf(group.key)]?.group;
+    if (index !== undefined) checked.toggleGroup(current.groupItems(index));
   }, []);
 
   const selectionMode = selection.count > 0;
   const renderHeader = (index: number) => {
-    const group = timeline.groups[index];
     const section = timeline.sections[index];
+    const group = section ? timeline.groups[section.group] : undefined;
     if (!group || !section) return null;
-    const canCheck = section.items.length > 0;
+    // Only the headers on screen ask: a day's loaded photos are a few pages at most.
+    const items = timeline.groupItems(section.group);
+    const canCheck = items.length > 0;
     return (
       <TimelineHeader
         group={group}
-        monthStart={timeline.monthStarts[index] ?? false}
+        monthStart={timeline.monthStarts[section.group] ?? false}
         canCheck={canCheck}
-        checked={canCheck && section.items.every((item) => selection.selectedSet.has(item.uuid))}
+        checked={canCheck && items.every((item) => selection.selectedSet.has(item.uuid))}
         selectionMode={selectionMode}
         onToggle={onToggleGroup}
       />
@@ -157,7 +159,7 @@ function PhotosTimeline({ category }: { category: PhotoCategory }) {
         />
         <DateScrubber
           groups={timeline.groups}
-          sectionTops={timeline.model.sectionTops}
+          sectionTops={timeline.groupTops}
           totalHeight={timeline.model.totalHeight}
           onSeek={onSeek}
           handleRef={scrubberRef}

@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import type { FileItem } from '@/features/files/api';
+import { fileItem } from '@/test/file-item';
+import { layoutConfigFor, placeholderLayout } from '@/media/grid/layout';
+import { sectionsInRange, visibleRange } from '@/media/grid/virtual-window';
+import type { GroupPage, PhotoGroup } from './api';
+import { planSegments } from './segments';
+import { buildTimeline, createTimelineCaches, DAY_HEADER_HEIGHT, MONTH_HEADER_HEIGHT, piecesOf } from './timeline-layout';
+
+const config = layoutConfigFor(1280);
+const WIDTH = 950;
+const BIG = 70_000;
+
+const groups: PhotoGroup[] = [
+  { key: '2026-11-23', year: 2026, month: 11, day: 23, count: BIG, offset: 0 },
+  { key: '2026-11-20', year: 2026, month: 11, day: 20, count: 7, offset: BIG },
+];
+
+const photo = (uuid: string, width = 4000, height = 3000): FileItem =>
+  fileItem({ uuid, name: `${uuid}.jpg`, width, height, takenDate: 1_000_000, contentType: 'image/jpeg', mediaStatus: 'READY' });
+
+/** The answer to one page of a day, as the server gives it. */
+const answer = (key: string, offset: number, limit: number, size?: [number, number]): GroupPage => ({
+  key,
+  count: key === groups[0]!.key ? BIG : 7,
+  offset,
+  items: Array.from({ length: limit }, (_, i) => photo(`${key}-${offset + i}`, ...(size ?? []))),
+  hasMore: false,
+});
+
+describe('timeline layout of a 70,000-photo day', () => {
+  const plan = planSegments(groups);
+  const { pieces, groupFirstPiece } = piecesOf(groups, plan);
+
+  it('is cut into pages of 200 that are laid out as stand-in tiles from the counts alone, the scroll height right at once', () => {
+    expect(pieces).toHaveLength(BIG / 200 + 1);
+    expect(groupFirstPiece).toEqual([0, BIG / 200]);
+    const built = buildTimeline(groups, pieces, () => undefined, WIDTH, config, createTimelineCaches());
+    const stand = placeholderLayout(200, WIDTH, config);
+    // 4 tiles of 4:3 fit a row at 170 px: 50 rows a page, each row stretched to the width.
+    expect(stand).toMatchObject({ perRow: 4, rowHeight: 176, tileWidth: 235 });
+    expect(stand.height).toBe(2 + 50 * 176 + 49 * 7 + 4);
+    const small = placeholderLayout(7, WIDTH, config);
+    expect(built.model.totalHeight).toBe(MONTH_HEADER_HEIGHT + (BIG / 200) * stand.height + DAY_HEADER_HEIGHT + small.height);
+    // One band per page, not one per row or photo: 350 stand-ins and two headers.
+    expect(built.model.blocks.filter((block) => block.kind === 'pending')).toHaveLength(BIG / 200 + 1);
+    expect(built.model.blocks).toHaveLength(BIG / 200 + 1 + 2);
+    expect(built.items).toEqual([]);
+    expect(built.groupTops).toEqual([0, MONTH_HEADER_HEIGHT + (BIG / 200) * stand.height]);
+    expect(built.sections[175]).toMatchObject({ key: '2026-11-23#35000', groupKey: '2026-11-23', group: 0, offset: 35_000, headerHeight: 0, placeholder: stand });
+  });
+
+  it('asks only for the pages a viewport in the middle of the day touches', () => {
+    const built = buildTimeline(groups, pieces, () => undefined, WIDTH, config, createTimelineCaches());
+    const middle = built.model.totalHeight / 2;
+    const range = visibleRange(built.model.blocks, middle, 800, 800);
+    const segments = [...new Set(sectionsInRange(built.model.blocks, range).map((section) => pieces[section]!.segment))];
+    expect(segments.length).toBeGreaterThanOrEqual(1);
+    expect(segments.length).toBeLessThanOrEqual(2);
+    const offsets = segments.flatMap((segment) => plan.segments[segment]!.pages.map((page) => page.offset));
+    for (const offset of offsets) expect(Math.abs(offset - BIG / 2)).toBeLessThanOrEqual(400);
+  });
+
+  it('lays out an answer in the middle from its photos, leaving everything above it in place', () => {
+    const caches = createTimelineCaches();
+    const before = buildTimeline(groups, pieces, () => undefined, WIDTH, config, caches);
+    const middle = pieces[175]!;
+    const page = answer(groups[0]!.key, middle.offset, 200);
+    const data = new Map([[middle.segment, [page]]]);
+    const after = buildTimeline(groups, pieces, (segment) => data.get(segment), WIDTH, config, caches);
+    const section = after.sections[175]!;
+    expect(section.items).toBe(page.items);
+    expect(section.layout!.boxes).toHaveLength(200);
+    expect(after.items.map((item) => item.uuid)).toEqual(page.items.map((item) => item.uuid));
+    expect(after.sections[175]!.firstIndex).toBe(0);
+    // Pieces above keep their tops; the ones below move by the difference of this piece's height only.
+    expect(after.model.sectionTops.slice(0, 176)).toEqual(before.model.sectionTops.slice(0, 176));
+    const delta = section.layout!.height - before.sections[175]!.placeholder!.height;
+    expect(after.model.sectionTops[176]! - before.model.sectionTops[176]!).toBe(delta);
+    // 4:3 photos, as the estimate assumed: the page takes the height its stand-ins took.
+    expect(Math.abs(delta)).toBeLessThanOrEqual(50);
+    // The layout is cached per answer: another answer elsewhere does not lay this page out again.
+    const other = answer(groups[0]!.key, pieces[176]!.offset, 200);
+    data.set(pieces[176]!.segment, [other]);
+    const again = buildTimeline(groups, pieces, (segment) => data.get(segment), WIDTH, config, caches);
+    expect(again.sections[175]!.layout).toBe(section.layout);
+  });
+
+  it('keeps a page’s measured height after its photos are dropped, and draws the rest of the day in its photos’ shape', () => {
+    const caches = createTimelineCaches();
+    const first = pieces[0]!;
+    // Portrait photos: the day's stand-ins become portrait too once its first page is seen.
+    const page = answer(groups[0]!.key, 0, 200, [3000, 4000]);
+    const loaded = buildTimeline(groups, pieces, (segment) => (segment === first.segment ? [page] : undefined), WIDTH, config, caches);
+    const measured = loaded.sections[0]!.layout!.height;
+    expect(loaded.sections[1]!.placeholder!.tileWidth).toBeLessThan(loaded.sections[1]!.placeholder!.rowHeight);
+    expect(loaded.sections[1]!.placeholder!.perRow).toBe(7);
+    const dropped = buildTimeline(groups, pieces, () => undefined, WIDTH, config, caches);
+    expect(dropped.sections[0]!.items).toEqual([]);
+    expect(dropped.model.sectionTops[1]).toBe(MONTH_HEADER_HEIGHT + measured);
+    expect(dropped.model.totalHeight).toBe(loaded.model.totalHeight);
+  });
+});
