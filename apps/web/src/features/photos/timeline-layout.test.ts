@@ -5,7 +5,7 @@ import { layoutConfigFor, placeholderLayout } from '@/media/grid/layout';
 import { sectionsInRange, visibleRange } from '@/media/grid/virtual-window';
 import type { GroupPage, PhotoGroup } from './api';
 import { planSegments } from './segments';
-import { buildTimeline, createTimelineCaches, DAY_HEADER_HEIGHT, MONTH_HEADER_HEIGHT, piecesOf } from './timeline-layout';
+import { buildTimeline, createTimelineCaches, DAY_HEADER_HEIGHT, MONTH_HEADER_HEIGHT, PACKED_DAY_GAP, piecesOf } from './timeline-layout';
 
 const config = layoutConfigFor(1280);
 const WIDTH = 950;
@@ -99,5 +99,56 @@ describe('timeline layout of a 70,000-photo day', () => {
     expect(dropped.sections[0]!.items).toEqual([]);
     expect(dropped.model.sectionTops[1]).toBe(MONTH_HEADER_HEIGHT + measured);
     expect(dropped.model.totalHeight).toBe(loaded.model.totalHeight);
+  });
+});
+
+describe('short days sharing a row (issue 17)', () => {
+  const day = (key: string, count: number, offset: number): PhotoGroup => {
+    const [year, month, date] = key.split('-').map(Number) as [number, number, number];
+    return { key, year, month, day: date, count, offset };
+  };
+  // At 950 px a 4:3 photo at 170 px is 227 px wide: 1 + 2 + 1 photos and two gaps fill a row, the next day starts another.
+  const short = [day('2026-11-23', 1, 0), day('2026-11-22', 2, 1), day('2026-11-21', 1, 3), day('2026-11-20', 1, 4), day('2026-10-30', 1, 5), day('2026-10-29', 300, 6)];
+  const plan = planSegments(short);
+  const { pieces } = piecesOf(short, plan);
+  const unit = 170 * (4 / 3);
+
+  it('packs consecutive short days of a month into one row, each under its own date, from the counts alone', () => {
+    const built = buildTimeline(short, pieces, () => undefined, WIDTH, config, createTimelineCaches());
+    expect(built.sections.map((section) => section.members?.map((member) => short[member.group]!.key) ?? [section.key])).toEqual([
+      ['2026-11-23', '2026-11-22', '2026-11-21'],
+      ['2026-11-20'],
+      // A new month starts a row; a day too big for a row is laid out on its own, in pages.
+      ['2026-10-30'],
+      ['2026-10-29'],
+      ['2026-10-29#200'],
+    ]);
+    const row = built.sections[0]!;
+    expect(row.members!.map((member) => [member.left, Math.round(member.width)])).toEqual([
+      [2, Math.round(unit)],
+      [2 + unit + PACKED_DAY_GAP, Math.round(2 * unit + 3)],
+      [2 + unit + PACKED_DAY_GAP + 2 * unit + 3 + PACKED_DAY_GAP, Math.round(unit)],
+    ]);
+    // Stand-ins until the photos come: one per photo, at the target height, the row as high as one row of photos.
+    expect(row.standIns).toHaveLength(4);
+    expect(row.standIns!.every((box) => box.height === 170 && box.top === 2)).toBe(true);
+    expect(row.layout!.height).toBe(2 + 170 + 4);
+    expect(row.headerHeight).toBe(MONTH_HEADER_HEIGHT);
+    expect(built.groupTops.slice(0, 4)).toEqual([0, 0, 0, MONTH_HEADER_HEIGHT + 176]);
+    expect(built.sections[1]!.headerHeight).toBe(DAY_HEADER_HEIGHT);
+  });
+
+  it('puts the photos where their stand-ins were when they load: nothing below moves', () => {
+    const caches = createTimelineCaches();
+    const before = buildTimeline(short, pieces, () => undefined, WIDTH, config, caches);
+    const segment = pieces[0]!.segment;
+    const answers = plan.segments[segment]!.pages.map((page) => answer(page.key, page.offset, page.limit));
+    const after = buildTimeline(short, pieces, (index) => (index === segment ? answers : undefined), WIDTH, config, caches);
+    const row = after.sections[0]!;
+    expect(row.standIns).toEqual([]);
+    expect(row.items.map((item) => item.uuid)).toEqual(['2026-11-23-0', '2026-11-22-0', '2026-11-22-1', '2026-11-21-0']);
+    expect(row.layout!.boxes.map((box) => box.left)).toEqual(before.sections[0]!.standIns!.map((box) => box.left));
+    expect(after.model.sectionTops).toEqual(before.model.sectionTops);
+    expect(row.members!.map((member) => member.items.length)).toEqual([1, 2, 1]);
   });
 });

@@ -4,6 +4,7 @@ import type { SegmentPlan } from './segments';
 import {
   aspectRatioOf,
   DEFAULT_ASPECT_RATIO,
+  type Box,
   justifiedLayout,
   placeholderLayout,
   type JustifiedLayout,
@@ -16,6 +17,8 @@ import type { PhotoSection } from '@/media/grid/virtual-photo-list';
 /** Height of a day header, and of the first day of a month (which also names the month). */
 export const DAY_HEADER_HEIGHT = 44;
 export const MONTH_HEADER_HEIGHT = 92;
+/** Space between two short days that share a row (their photos and their date labels). */
+export const PACKED_DAY_GAP = 16;
 
 /**
  * One page of a day as the plan requests it, and the unit the timeline is laid out in: a day of 70,000 photos is 350
@@ -59,10 +62,28 @@ export function pageOf(piece: Piece, groupKey: string, data: readonly GroupPage[
   return page && page.key === groupKey && page.offset === piece.offset ? page : undefined;
 }
 
-/** A laid-out piece: its photos (if loaded) or stand-in tiles. */
+/** A short day sharing a row with others: where its photos and its date label sit in the row. */
+export interface RowMember {
+  group: number;
+  piece: number;
+  /** From the inline start of the list, and the width the day is given (from its count, so it never moves). */
+  left: number;
+  width: number;
+  /** Its loaded photos (empty until its segment is in). */
+  items: readonly FileItem[];
+}
+
+/** A laid-out piece (its photos if loaded, or stand-in tiles), or a row of several short days. */
 export interface TimelineSection extends PhotoSection {
+  /** The (first) day of the section. */
   group: number;
   offset: number;
+  /** The pieces the section shows (one, or the days of a shared row). */
+  pieces: number[];
+  /** Set when short days share the row. */
+  members?: RowMember[];
+  /** Stand-in tiles of the members of a shared row not loaded yet. */
+  standIns?: Box[];
 }
 
 /** Caches kept across answers, so an answer costs work for its own pages only. */
@@ -85,6 +106,8 @@ export interface BuiltTimeline {
   sections: TimelineSection[];
   sectionKeys: string[];
   model: VirtualModel;
+  /** For each group, the index of the section it starts in. */
+  groupSections: number[];
   /** Top of each group (its first piece) in the list. */
   groupTops: number[];
   monthStarts: boolean[];
@@ -113,10 +136,23 @@ export function buildTimeline(
     const previous = groups[index - 1];
     return !previous || previous.year !== group.year || previous.month !== group.month;
   });
-  for (const piece of pieces) {
-    const group = groups[piece.group]!;
+  const groupSections = new Array<number>(groups.length).fill(-1);
+  const rows = packRows(groups, pieces, monthStarts, width, config);
+  for (const row of rows) {
+    const first = pieces[row[0]!]!;
+    const group = groups[first.group]!;
+    const headerHeight = first.offset === 0 ? (monthStarts[first.group] ? MONTH_HEADER_HEIGHT : DAY_HEADER_HEIGHT) : 0;
+    for (const index of row) if (groupSections[pieces[index]!.group] === -1) groupSections[pieces[index]!.group] = sections.length;
+    if (row.length > 1) {
+      const shared = sharedRow(groups, pieces, row, dataOf, width, config);
+      sections.push({ key: first.key, groupKey: group.key, group: first.group, offset: 0, pieces: row, firstIndex: items.length, headerHeight, ...shared });
+      inputs.push({ key: first.key, headerHeight, layout: shared.layout, pendingHeight: 0 });
+      sectionKeys.push(first.key);
+      for (const item of shared.items) items.push(item);
+      continue;
+    }
+    const piece = first;
     const page = pageOf(piece, group.key, dataOf(piece.segment));
-    const headerHeight = piece.offset === 0 ? (monthStarts[piece.group] ? MONTH_HEADER_HEIGHT : DAY_HEADER_HEIGHT) : 0;
     const pieceItems = page?.items ?? [];
     let layout: JustifiedLayout | null = null;
     let pendingHeight = 0;
@@ -131,17 +167,17 @@ export function buildTimeline(
       pendingHeight =
         known && known.count === piece.limit && known.width === width && known.target === config.targetRowHeight ? known.height : placeholder.height;
     }
-    sections.push({ key: piece.key, groupKey: group.key, group: piece.group, offset: piece.offset, items: pieceItems, firstIndex: items.length, headerHeight, layout, placeholder });
+    sections.push({ key: piece.key, groupKey: group.key, group: piece.group, offset: piece.offset, pieces: row, items: pieceItems, firstIndex: items.length, headerHeight, layout, placeholder });
     inputs.push({ key: piece.key, headerHeight, layout, pendingHeight });
     sectionKeys.push(piece.key);
     for (const item of pieceItems) items.push(item);
   }
   const model = buildVirtualModel(inputs);
   const groupTops = new Array<number>(groups.length).fill(0);
-  sections.forEach((section, index) => {
-    if (section.offset === 0) groupTops[section.group] = model.sectionTops[index]!;
+  groupSections.forEach((section, group) => {
+    groupTops[group] = model.sectionTops[section] ?? 0;
   });
-  return { sections, sectionKeys, model, groupTops, monthStarts, items };
+  return { sections, sectionKeys, model, groupSections, groupTops, monthStarts, items };
 }
 
 function meanAspect(items: readonly FileItem[]): number {
@@ -166,4 +202,87 @@ function placeholderOf(caches: TimelineCaches, count: number, aspect: number, wi
     caches.placeholders.set(key, layout);
   }
   return layout;
+}
+
+/** The width a whole short day takes in a shared row: its photos at the target height, from its count alone. */
+function shortDayWidth(count: number, config: LayoutConfig): number {
+  return count * config.targetRowHeight * DEFAULT_ASPECT_RATIO + (count - 1) * config.boxSpacing.horizontal;
+}
+
+/**
+ * Groups the pieces into rows of the list: consecutive whole days short enough share a row (their widths from their
+ * counts, so the packing is the same before and after their photos load); a day that starts a month starts a row.
+ */
+export function packRows(
+  groups: readonly PhotoGroup[],
+  pieces: readonly Piece[],
+  monthStarts: readonly boolean[],
+  width: number,
+  config: LayoutConfig,
+): number[][] {
+  const content = Math.max(1, width - config.containerPadding.left - config.containerPadding.right);
+  const rows: number[][] = [];
+  let row: number[] = [];
+  let used = 0;
+  pieces.forEach((piece, index) => {
+    const count = groups[piece.group]!.count;
+    const whole = piece.offset === 0 && piece.limit === count;
+    const dayWidth = whole ? shortDayWidth(count, config) : Infinity;
+    const fits = row.length > 0 && !monthStarts[piece.group] && used + PACKED_DAY_GAP + dayWidth <= content;
+    if (fits) {
+      row.push(index);
+      used += PACKED_DAY_GAP + dayWidth;
+      return;
+    }
+    if (row.length > 0) rows.push(row);
+    row = [index];
+    used = dayWidth <= content ? dayWidth : Infinity;
+  });
+  if (row.length > 0) rows.push(row);
+  return rows;
+}
+
+/** A row of short days: each day in its own width, its photos (or stand-ins) at most the target height. */
+function sharedRow(
+  groups: readonly PhotoGroup[],
+  pieces: readonly Piece[],
+  row: readonly number[],
+  dataOf: (segment: number) => readonly GroupPage[] | undefined,
+  width: number,
+  config: LayoutConfig,
+): { items: FileItem[]; layout: JustifiedLayout; members: RowMember[]; standIns: Box[] } {
+  const { targetRowHeight: target, boxSpacing, containerPadding } = config;
+  const top = containerPadding.top;
+  const items: FileItem[] = [];
+  const boxes: Box[] = [];
+  const standIns: Box[] = [];
+  const members: RowMember[] = [];
+  let left = containerPadding.left;
+  for (const index of row) {
+    const piece = pieces[index]!;
+    const group = groups[piece.group]!;
+    const allotted = shortDayWidth(group.count, config);
+    const page = pageOf(piece, group.key, dataOf(piece.segment));
+    const loaded = page?.items ?? [];
+    const ratios = loaded.length > 0 ? loaded.map((item) => aspectRatioOf(item.width, item.height)) : Array.from({ length: group.count }, () => DEFAULT_ASPECT_RATIO);
+    const sum = ratios.reduce((total, ratio) => total + ratio, 0);
+    // Photos wider than the count suggested are made lower to stay within the day's width.
+    const height = Math.min(target, (allotted - boxSpacing.horizontal * (ratios.length - 1)) / sum);
+    let x = left;
+    for (const ratio of ratios) {
+      const box = { top, left: Math.round(x), width: Math.max(1, Math.round(ratio * height)), height: Math.round(height) };
+      (loaded.length > 0 ? boxes : standIns).push(box);
+      x += ratio * height + boxSpacing.horizontal;
+    }
+    members.push({ group: piece.group, piece: index, left, width: allotted, items: loaded });
+    for (const item of loaded) items.push(item);
+    left += allotted + PACKED_DAY_GAP;
+  }
+  const layout: JustifiedLayout = {
+    boxes,
+    rows: [{ top, height: target, start: 0, end: boxes.length }],
+    height: top + target + containerPadding.bottom,
+    width,
+  };
+  return { items, layout, members, standIns };
 }

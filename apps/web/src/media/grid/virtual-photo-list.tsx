@@ -1,7 +1,7 @@
 import { useEffect, useImperativeHandle, useRef, type ReactNode, type Ref } from 'react';
 import type { FileItem } from '@/features/files/api';
 import { useWindowVirtual } from './use-window-virtual';
-import type { JustifiedLayout, PlaceholderLayout } from './layout';
+import type { Box, JustifiedLayout, PlaceholderLayout } from './layout';
 import type { VirtualModel, VisibleRange } from './virtual-window';
 import { PhotoTile, type SelectModifiers } from './photo-tile';
 import styles from './grid.module.css';
@@ -18,6 +18,8 @@ export interface PhotoSection {
   groupKey?: string;
   /** The stand-in tiles drawn while the section's pictures are not loaded. */
   placeholder?: PlaceholderLayout;
+  /** Single stand-in tiles beside the loaded pictures of the section's first row (a row shared by several groups). */
+  standIns?: readonly Box[];
 }
 
 export interface VirtualPhotoListHandle {
@@ -97,6 +99,19 @@ export function VirtualPhotoList({
       const layout = section.layout!;
       const row = layout.rows[block.row]!;
       const layoutTop = model.sectionTops[block.section]! + section.headerHeight;
+      if (block.row === 0) {
+        section.standIns?.forEach((box, index) =>
+          children.push(
+            <div
+              key={`s:${section.key}:${index}`}
+              className={styles.standIn}
+              style={{ insetBlockStart: layoutTop + box.top, insetInlineStart: box.left, inlineSize: box.width, blockSize: box.height }}
+              aria-hidden="true"
+              data-testid="photo-stand-in"
+            />,
+          ),
+        );
+      }
       for (let b = row.start; b < row.end; b++) {
         const item = section.items[b];
         const box = layout.boxes[b];

@@ -342,4 +342,24 @@ describe('PhotosScreen', { timeout: 20_000 }, () => {
     await waitFor(() => expect(tile(`b${deepest + 200}`)).toBeDefined());
     vi.restoreAllMocks();
   });
+
+  it('lets short days of a month share a row, each under its own date, each checked on its own', async () => {
+    const days = { '2019-11-21': [photo('s1', '2019-11-21')], '2019-11-20': [photo('s2', '2019-11-20')], '2019-11-19': [photo('s3', '2019-11-19')] };
+    const { user } = setup({ days });
+    await waitFor(() => expect(screen.getAllByTestId('photo-tile')).toHaveLength(3));
+    const top = (uuid: string) => tile(uuid).style.insetBlockStart;
+    // Two one-photo days fit side by side in jsdom's 694 px; the third starts the next row.
+    expect(top('s1')).toBe(top('s2'));
+    expect(parseFloat(top('s3'))).toBeGreaterThan(parseFloat(top('s1')));
+    expect(parseFloat(tile('s2').style.insetInlineStart)).toBeGreaterThan(parseFloat(tile('s1').style.insetInlineStart) + 200);
+    expect(screen.getAllByRole('heading', { level: 3 }).map((element) => element.textContent)).toEqual([
+      'Thu, November 21, 2019',
+      'Wed, November 20, 2019',
+      'Tue, November 19, 2019',
+    ]);
+    await user.click(screen.getByRole('checkbox', { name: 'Select all photos of November 20, 2019' }));
+    expect(selectionBar()).toBeInTheDocument();
+    expect(within(tile('s2')).getByRole('checkbox')).toHaveAttribute('aria-checked', 'true');
+    expect(within(tile('s1')).getByRole('checkbox')).toHaveAttribute('aria-checked', 'false');
+  });
 });

@@ -81,27 +81,41 @@ function PhotosTimeline({ category }: { category: PhotoCategory }) {
   groupToggle.current = { timeline, selection };
   const onToggleGroup = useCallback((group: PhotoGroup) => {
     const { timeline: current, selection: checked } = groupToggle.current;
-    const index = current.sections[current.sectionKeys.indexOf(group.key)]?.group;
-    if (index !== undefined) checked.toggleGroup(current.groupItems(index));
+    const index = current.groups.findIndex((candidate) => candidate.key === group.key);
+    if (index >= 0) checked.toggleGroup(current.groupItems(index));
   }, []);
 
   const selectionMode = selection.count > 0;
-  const renderHeader = (index: number) => {
-    const section = timeline.sections[index];
-    const group = section ? timeline.groups[section.group] : undefined;
-    if (!group || !section) return null;
+  const dayHeader = (groupIndex: number) => {
+    const group = timeline.groups[groupIndex];
+    if (!group) return null;
     // Only the headers on screen ask: a day's loaded photos are a few pages at most.
-    const items = timeline.groupItems(section.group);
+    const items = timeline.groupItems(groupIndex);
     const canCheck = items.length > 0;
     return (
       <TimelineHeader
         group={group}
-        monthStart={timeline.monthStarts[section.group] ?? false}
+        monthStart={timeline.monthStarts[groupIndex] ?? false}
         canCheck={canCheck}
         checked={canCheck && items.every((item) => selection.selectedSet.has(item.uuid))}
         selectionMode={selectionMode}
         onToggle={onToggleGroup}
       />
+    );
+  };
+  const renderHeader = (index: number) => {
+    const section = timeline.sections[index];
+    if (!section) return null;
+    if (!section.members) return dayHeader(section.group);
+    // Short days sharing a row: each date label above its own photos.
+    return (
+      <div className={styles.sharedHeaders}>
+        {section.members.map((member) => (
+          <div key={member.group} className={styles.sharedHeader} style={{ insetInlineStart: member.left, inlineSize: member.width }}>
+            {dayHeader(member.group)}
+          </div>
+        ))}
+      </div>
     );
   };
 

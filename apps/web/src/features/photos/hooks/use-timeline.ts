@@ -151,9 +151,11 @@ export function useTimeline(category: PhotoCategory, width: number, config: Layo
   const onRangeChange = useCallback(
     (range: VisibleRange) => {
       const sections = sectionsInRange(builtRef.current.model.blocks, range);
-      // Sections are the plan's pieces, one for one.
       const { pieces } = piecePlanRef.current;
-      const segments = [...new Set(sections.flatMap((section) => (pieces[section] ? [pieces[section].segment] : [])))].sort((a, b) => a - b);
+      const shown = builtRef.current.sections;
+      const segments = [
+        ...new Set(sections.flatMap((section) => (shown[section]?.pieces ?? []).map((piece) => pieces[piece]!.segment))),
+      ].sort((a, b) => a - b);
       const now = performance.now();
       if (pendingNear.current === null) firstPendingAt.current = now;
       pendingNear.current = { segments, sections };
@@ -173,10 +175,12 @@ export function useTimeline(category: PhotoCategory, width: number, config: Layo
 
   const groupItems = useCallback(
     (group: number) => {
-      const { sections } = builtRef.current;
-      const first = piecePlanRef.current.groupFirstPiece[group] ?? -1;
+      const { sections, groupSections } = builtRef.current;
+      const first = groupSections[group] ?? -1;
+      const shared = sections[first]?.members?.find((member) => member.group === group);
+      if (shared) return [...shared.items];
       const items: FileItem[] = [];
-      for (let i = first; i >= 0 && i < sections.length && sections[i]!.group === group; i++) items.push(...sections[i]!.items);
+      for (let i = first; i >= 0 && i < sections.length && sections[i]!.group === group && !sections[i]!.members; i++) items.push(...sections[i]!.items);
       return items;
     },
     [],
