@@ -5,7 +5,7 @@ import type { FileItem } from '@/features/files/api';
 import type { RootState } from '@/app/store';
 import { photosApi, useGetPhotoGroupsQuery, type GroupPage, type GroupPageRequest, type GroupPagesArgs, type PhotoGroup } from '../api';
 import type { LayoutConfig } from '@/media/grid/layout';
-import { planSegments, type SegmentPlan } from '../segments';
+import { planSegments } from '../segments';
 import type { PhotoCategory } from '../tabs';
 import { sectionsInRange, type VirtualModel, type VisibleRange } from '@/media/grid/virtual-window';
 import { buildTimeline, createTimelineCaches, pageOf, piecesOf, type Piece, type TimelineSection } from '../timeline-layout';
@@ -68,20 +68,21 @@ export function useTimeline(category: PhotoCategory, width: number, config: Layo
 
   const wanted = useMemo(() => [...new Set([...near, ...extra])].filter((index) => index < plan.segments.length).sort((a, b) => a - b), [near, extra, plan]);
 
-  // Each segment's request is fixed the first time it is wanted (the same request is the same cache entry): a page deep
-  // in a day continues from a loaded neighbour by keyset when there is one, so the server never walks the rows before it.
-  const argsCache = useRef<{ plan: SegmentPlan | null; args: Map<number, { args: GroupPagesArgs; select: Select }> }>({ plan: null, args: new Map() });
+  // Each segment's request is fixed the first time it is wanted (the same request is the same cache entry, also across
+  // a new plan that keeps the segment): a page deep in a day continues from a loaded neighbour by keyset when there is
+  // one, so the server never walks the rows before it.
+  const argsCache = useRef(new Map<string, { args: GroupPagesArgs; select: Select }>());
   const loadedRef = useRef(new Map<number, GroupPage[] | undefined>());
-  if (argsCache.current.plan !== plan) argsCache.current = { plan, args: new Map() };
   const wantedArgs = useMemo(() => {
-    const cache = argsCache.current.args;
+    const cache = argsCache.current;
     return wanted.map((index) => {
-      let entry = cache.get(index);
+      const pages = plan.segments[index]!.pages;
+      const key = JSON.stringify(pages);
+      let entry = cache.get(key);
       if (!entry) {
-        const pages = plan.segments[index]!.pages.map((page) => withCursor(page, index, piecePlan.pieces, groups, loadedRef.current));
-        const args = { category, body: { groups: pages } };
+        const args = { category, body: { groups: pages.map((page) => withCursor(page, index, piecePlan.pieces, groups, loadedRef.current)) } };
         entry = { args, select: photosApi.endpoints.listPhotoGroups.select(args) as Select };
-        cache.set(index, entry);
+        cache.set(key, entry);
       }
       return { index, ...entry };
     });
