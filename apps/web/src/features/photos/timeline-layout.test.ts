@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FileItem } from '@/features/files/api';
 import { fileItem } from '@/test/file-item';
-import { layoutConfigFor, placeholderLayout } from '@/media/grid/layout';
+import { justifiedLayout, layoutConfigFor, placeholderLayout } from '@/media/grid/layout';
 import { sectionsInRange, visibleRange } from '@/media/grid/virtual-window';
 import type { GroupPage, PhotoGroup } from './api';
 import { planSegments } from './segments';
@@ -48,6 +48,18 @@ describe('timeline layout of a 70,000-photo day', () => {
     expect(built.items).toEqual([]);
     expect(built.groupTops).toEqual([0, MONTH_HEADER_HEIGHT + (BIG / 200) * stand.height]);
     expect(built.sections[175]).toMatchObject({ key: '2026-11-23#35000', groupKey: '2026-11-23', group: 0, offset: 35_000, headerHeight: 0, placeholder: stand });
+  });
+
+  it('estimates a page of stand-ins as tall as its photos will be, whatever their shape and the window width', () => {
+    // 1.4 is a library of 4:3 photos with some 16:9 videos: just wider than 4:3, it must not lose a tile from every row.
+    for (const [windowWidth, width] of [[1280, 950], [375, 325], [420, 370]] as const) {
+      for (const aspect of [0.75, 1, 4 / 3, 1.4, 1.78]) {
+        const narrowOrWide = layoutConfigFor(windowWidth);
+        const estimate = placeholderLayout(200, width, narrowOrWide, aspect).height;
+        const real = justifiedLayout(Array.from({ length: 200 }, () => aspect), width, narrowOrWide).height;
+        expect(Math.abs(estimate - real) / real).toBeLessThan(0.05);
+      }
+    }
   });
 
   it('asks only for the pages a viewport in the middle of the day touches', () => {

@@ -147,8 +147,13 @@ export interface PlaceholderLayout {
 export function placeholderLayout(count: number, width: number, config: LayoutConfig, aspectRatio = DEFAULT_ASPECT_RATIO): PlaceholderLayout {
   const { targetRowHeight: target, boxSpacing, containerPadding } = config;
   const contentWidth = contentWidthOf(width, config);
-  const perRow = Math.max(1, Math.floor((contentWidth + boxSpacing.horizontal) / (target * aspectRatio + boxSpacing.horizontal)));
-  const fitted = (contentWidth - boxSpacing.horizontal * (perRow - 1)) / (perRow * aspectRatio);
+  const fittedFor = (n: number) => (contentWidth - boxSpacing.horizontal * (n - 1)) / (n * aspectRatio);
+  const fewer = Math.max(1, Math.floor((contentWidth + boxSpacing.horizontal) / (target * aspectRatio + boxSpacing.horizontal)));
+  // As the justified rows choose: the count whose stretched height is nearer the target (as a ratio), so a shape just
+  // wider than 4:3 does not drop a tile from every row and make the estimate a third too tall.
+  const off = (n: number) => Math.max(fittedFor(n) / target, target / fittedFor(n));
+  const perRow = fittedFor(fewer + 1) > 0 && off(fewer + 1) < off(fewer) ? fewer + 1 : fewer;
+  const fitted = fittedFor(perRow);
   const rowHeight = Math.round(Math.min(fitted, contentWidth / aspectRatio));
   const tileWidth = Math.max(1, Math.round(rowHeight * aspectRatio));
   if (count <= 0) return { count: 0, perRow, tileWidth, rowHeight, height: 0 };
