@@ -11,6 +11,8 @@
 //   token       X-Auth-Token of the account; accountId: its uuid (signUp() in ./lib.mjs returns both)
 //   count       photo rows to add (default 100,000)
 //   years       how far back the library goes (default 10); later years hold more photos than earlier ones
+//   shape       'spread' (default: over `years`), 'month' (every photo in the last 30 days, clustered the same way) or
+//               'day' (every photo on one day, three days ago): the dense libraries a whole camera roll synced at once makes
 //   videoShare  fraction of rows that are videos (default 0.04; 0 when ffmpeg is missing, as no real poster exists)
 //   favouriteShare  fraction marked favourite (default 0.03)
 //   seed        PRNG seed (default 42): the same arguments give the same days, times and counts
@@ -157,12 +159,34 @@ function planDays(random, years, now) {
   return { days, cumulative, total: sum };
 }
 
+export const SHAPES = ['spread', 'month', 'day'];
+
+/** The day weights of a library shape (see `shape` above). */
+function planShape(random, shape, years, now) {
+  if (shape === 'spread') return planDays(random, years, now);
+  if (shape === 'month') return planDays(random, 30 / 365.25, now);
+  if (shape === 'day') {
+    const day = Math.floor((now + OFFSET_MS) / DAY) * DAY - 3 * DAY;
+    return { days: [[day, 1]], cumulative: [1], total: 1 };
+  }
+  throw new Error(`unknown library shape ${shape} (one of ${SHAPES.join(', ')})`);
+}
+
+/** `--shape=day` among a benchmark's arguments (default spread), and the other arguments in order. */
+export function shapeArgument(argv) {
+  const flag = argv.find((a) => a.startsWith('--shape='));
+  const shape = flag ? flag.slice('--shape='.length) : 'spread';
+  if (!SHAPES.includes(shape)) throw new Error(`--shape must be one of ${SHAPES.join(', ')}`);
+  return { shape, rest: argv.filter((a) => a !== flag) };
+}
+
 export async function seedPhotos({
   server,
   token,
   accountId,
   count = 100_000,
   years = 10,
+  shape = 'spread',
   videoShare = 0.04,
   favouriteShare = 0.03,
   seed = 42,
@@ -186,7 +210,7 @@ export async function seedPhotos({
 
     const random = prng(seed);
     const now = Date.now();
-    const plan = planDays(random, years, now);
+    const plan = planShape(random, shape, years, now);
     const perDay = new Map();
     const rows = [];
     let videoCount = 0;
@@ -230,6 +254,7 @@ export async function seedPhotos({
     const [biggest] = [...perDay.entries()].sort((a, b) => b[1] - a[1]);
     return {
       count,
+      shape,
       videos: videoCount,
       favourites: favouriteCount,
       days: keys.length,

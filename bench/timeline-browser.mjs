@@ -7,15 +7,18 @@
 //                 and its time in script, style, layout and paint
 //   jump          the date scrubber is dragged to the middle and the end: ms until thumbnails are drawn there
 //   DOM           photo tiles in the document at the end (the timeline is virtualised: only rows near the window exist)
+//   longest task  the longest main-thread task of the measured visit, from navigation to the end (Long Tasks API)
+//   JS heap       used JS heap at the end, after a forced garbage collection
 // at 1280 × 800 and at 375 × 740.
 // Usage: npm run build -w apps/server && (cd apps/web && npx vite build --outDir /tmp/bulut-web-dist)
-//        node bench/timeline-browser.mjs [photos=100000] [webDist=/tmp/bulut-web-dist]
+//        node bench/timeline-browser.mjs [photos=100000] [webDist=/tmp/bulut-web-dist] [--shape=spread|month|day]
 //        (BENCH_PORT to pick the port, default 18140; BENCH_SCREENSHOTS=<dir> saves what the browser showed)
 // The functions passed to page.evaluate / waitForFunction run in the browser.
 /* global document, window, requestAnimationFrame */
+import os from 'node:os';
 import { chromium } from 'playwright-core';
 import { percentile, signUp, startServer } from './lib.mjs';
-import { seedPhotos } from './seed-photos.mjs';
+import { seedPhotos, shapeArgument } from './seed-photos.mjs';
 
 const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline'];
 
@@ -48,8 +51,9 @@ function traceSummary({ traceEvents }) {
   };
 }
 
-const photos = Number(process.argv[2] ?? 100_000);
-const webDist = process.argv[3] ?? '/tmp/bulut-web-dist';
+const { shape, rest: args } = shapeArgument(process.argv.slice(2));
+const photos = Number(args[0] ?? 100_000);
+const webDist = args[1] ?? '/tmp/bulut-web-dist';
 const FRAME_MS = 1000 / 60;
 const SCROLL_FRAMES = 600;
 const SCROLL_PX_PER_FRAME = 40;
@@ -97,14 +101,21 @@ try {
   const { token, accountId } = await signUp(server);
   console.error('signed up; seeding');
   const s0 = performance.now();
-  const library = await seedPhotos({ server, token, accountId, count: photos });
-  console.log(`seeded ${library.count} photos over ${library.days} days in ${((performance.now() - s0) / 1000).toFixed(1)} s`);
+  const library = await seedPhotos({ server, token, accountId, count: photos, shape });
+  console.log(
+    `seeded ${library.count} photos (${shape}) over ${library.days} days, biggest ${library.biggestDay.count}, in ${((performance.now() - s0) / 1000).toFixed(1)} s`,
+  );
 
   for (const viewport of [{ width: 1280, height: 800 }, { width: 375, height: 740 }]) {
     const context = await browser.newContext({ viewport, locale: 'en-GB' });
     await context.addInitScript((authToken) => {
       localStorage.setItem('user', JSON.stringify({ deviceInfo: null, latestActivityId: null, _at: authToken }));
       localStorage.setItem('i18nextLng', 'en');
+      // Every long task of the visit, loading included (the trace below covers the scroll only).
+      window.__longest = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) window.__longest = Math.max(window.__longest, entry.duration);
+      }).observe({ type: 'longtask', buffered: true });
     }, token);
     const page = await context.newPage();
     let listRequests = 0;
@@ -165,12 +176,21 @@ try {
     }
     const tiles = await page.evaluate(() => document.querySelectorAll('[data-testid="photo-tile"]').length);
     const listHeight = await page.evaluate(() => document.querySelector('[data-testid="photo-list"]')?.getBoundingClientRect().height ?? 0);
+    const longestTask = await page.evaluate(() => window.__longest);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('HeapProfiler.collectGarbage');
+    await cdp.send('Performance.enable');
+    const { metrics } = await cdp.send('Performance.getMetrics');
+    const heap = metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? 0;
 
     console.log(
       JSON.stringify({
         viewport: `${viewport.width}x${viewport.height}`,
+        shape,
         photos: library.count,
         days: library.days,
+        biggestDay: library.biggestDay.count,
+        loadAverage: os.loadavg()[0].toFixed(1),
         firstThumbnailsMs: Number(firstPaint.toFixed(0)),
         scroll: { ...stats(deltas), px: Math.round(scrolled) },
         scrollTrace: trace,
@@ -178,6 +198,8 @@ try {
         tilesInDom: tiles,
         listHeightPx: Math.round(listHeight),
         groupsListRequests: listRequests,
+        longestTaskMs: Number(longestTask.toFixed(0)),
+        jsHeapMiB: Number((heap / 1048576).toFixed(1)),
       }),
     );
     await context.close();

@@ -3,16 +3,21 @@
 //   viewport  POST /api/scroll/groups/list                 (5 consecutive days at a random place, up to 40 photos each)
 //   segment   POST /api/scroll/groups/list                 (what the web client asks: consecutive days packed to ≤ 200 photos, ≤ 12 days)
 //   position  GET  /api/scroll/position/{x}               (a random x, as the date scrubber asks)
+//   dayFirst / dayDeep  POST /api/scroll/groups/list       (a page of 200 at offset 0, and at 200 before the end, of the
+//                                                           library's biggest day)
+//   dayDeepKeyset       the same deep page asked as the web client continues a loaded page: `after` its last photo
 // plus, for comparison, GET /api/account/usages (the floor of any signed-in call) and the GROUP BY over the file index
 // that the per-day count table replaces.
-// Usage: npm run build -w apps/server && node bench/timeline.mjs [photos=100000] [requests=300]
+// Usage: npm run build -w apps/server && node bench/timeline.mjs [photos=100000] [requests=300] [--shape=spread|month|day]
 //        (DATABASE_URL=postgres://… for PostgreSQL: an empty database; BENCH_PORT to pick the port, default 18110)
 import path from 'node:path';
 import { percentile, signUp, startServer } from './lib.mjs';
-import { seedPhotos } from './seed-photos.mjs';
+import os from 'node:os';
+import { seedPhotos, shapeArgument } from './seed-photos.mjs';
 
-const photos = Number(process.argv[2] ?? 100_000);
-const requests = Number(process.argv[3] ?? 300);
+const { shape, rest: args } = shapeArgument(process.argv.slice(2));
+const photos = Number(args[0] ?? 100_000);
+const requests = Number(args[1] ?? 300);
 const server = await startServer({ PORT: process.env.BENCH_PORT ?? '18110' });
 const stats = (times) => {
   const t = [...times].sort((a, b) => a - b);
@@ -22,7 +27,7 @@ try {
   const { token, accountId } = await signUp(server);
   const headers = { 'x-auth-token': token, 'content-type': 'application/json' };
   const s0 = performance.now();
-  const library = await seedPhotos({ server, token, accountId, count: photos });
+  const library = await seedPhotos({ server, token, accountId, count: photos, shape });
   const seedSeconds = ((performance.now() - s0) / 1000).toFixed(1);
 
   const timed = async (url, init) => {
@@ -36,6 +41,12 @@ try {
   const { body: timeline } = await timed('/api/scroll/groups');
   if (timeline.total !== photos) throw new Error(`expected ${photos} photos on the timeline, got ${timeline.total}`);
   const groups = timeline.groups;
+  const deepOffset = Math.max(0, library.biggestDay.count - 200);
+  const { body: beforeDeep } = await timed('/api/scroll/groups/list', {
+    method: 'POST',
+    body: JSON.stringify({ groups: [{ key: library.biggestDay.key, offset: Math.max(0, deepOffset - 1), limit: 1 }] }),
+  });
+  const lastAbove = beforeDeep.groups[0].items[0];
   let state = 7;
   const random = () => ((state = (Math.imul(state, 1_103_515_245) + 12_345) >>> 0) / 4_294_967_296);
 
@@ -69,6 +80,8 @@ try {
 
   const result = {
     database: process.env.DATABASE_URL ? 'postgres' : 'sqlite',
+    shape,
+    loadAverage: os.loadavg()[0].toFixed(1),
     photos,
     days: library.days,
     biggestDay: library.biggestDay,
@@ -98,6 +111,10 @@ try {
         }
         return listOf(pages);
       },
+      dayFirstMs: () => listOf([{ key: library.biggestDay.key, offset: 0, limit: 200 }]),
+      dayDeepMs: () => listOf([{ key: library.biggestDay.key, offset: deepOffset, limit: 200 }]),
+      dayDeepKeysetMs: () =>
+        listOf([{ key: library.biggestDay.key, offset: deepOffset, limit: 200, after: { takenDate: lastAbove.takenDate, uuid: lastAbove.uuid } }]),
       positionMs: () => {
         const x = Math.floor(random() * photos);
         return [`/api/scroll/position/${x}`, undefined, (b) => {

@@ -54,6 +54,44 @@ export async function addPhoto(
   return id;
 }
 
+/** Many processed photos at once (a big day), in rows of 500; their uuids in the order of `takenAts`. */
+export async function addPhotos(t: TestApp, accountId: string, takenAts: readonly number[]): Promise<string[]> {
+  const rows = takenAts.map((takenAt) => {
+    const id = randomUUID();
+    return {
+      id,
+      account_id: accountId,
+      parent_id: ROOT,
+      name: `${id}.jpg`,
+      name_key: nameKey(`${id}.jpg`),
+      is_folder: 0,
+      bytes: 1000,
+      content_type: 'image/jpeg',
+      document_type: null,
+      blob_key: `users/${accountId}/files/${id}`,
+      favourite: 0,
+      hidden: 0,
+      status: 'ACTIVE' as const,
+      device_type: 'WEB',
+      created_at: takenAt,
+      last_modified_at: takenAt,
+      ...NO_MEDIA,
+      taken_at: takenAt,
+      media_status: 'READY' as const,
+      taken_day: utcDay(takenAt),
+      media_kind: MEDIA_KIND.image,
+    };
+  });
+  for (let i = 0; i < rows.length; i += 500) await t.database.db.insertInto('file').values(rows.slice(i, i + 500)).execute();
+  return rows.map((r) => r.id);
+}
+
+/** Where a keyset page starts or ends: a photo of the day as the client has it. */
+export interface PageCursor {
+  takenDate: number;
+  uuid: string;
+}
+
 export interface GroupsBody {
   category: string;
   total: number;
@@ -80,7 +118,10 @@ export function timelineApi(t: TestApp, token: string) {
     async groups(category?: string): Promise<GroupsBody> {
       return ok(await this.groupsRaw(category)).json();
     },
-    async list(groups: Array<{ key: string; offset?: number; limit?: number }>, category?: string): Promise<GroupPage[]> {
+    async list(
+      groups: Array<{ key: string; offset?: number; limit?: number; after?: PageCursor; before?: PageCursor }>,
+      category?: string,
+    ): Promise<GroupPage[]> {
       return ok(await this.listRaw({ groups }, category)).json().groups;
     },
     /** Uuids of one whole group, in timeline order. */

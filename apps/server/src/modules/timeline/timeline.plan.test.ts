@@ -118,4 +118,27 @@ describe.each(DIALECTS)('timeline queries read indexes, never the whole library 
     const hits = await repo.listPageIds(t.database.db, accountId, 'all', [{ day: busyDay, offset: 0, limit: 20 }]);
     expect(hits.length).toBeGreaterThan(5);
   });
+
+  it('keyset pages inside a day seek the file_timeline index at their cursor (no walk over the rows before it, no sort)', async () => {
+    const [first] = await repo.listPageIds(t.database.db, accountId, 'all', [{ day: busyDay, offset: 4, limit: 1 }]);
+    const cursor = { takenAt: Number(first!.taken_at), id: first!.id };
+    const pages = [
+      { day: busyDay, offset: 5, limit: 3, after: cursor },
+      { day: busyDay, offset: 1, limit: 3, before: cursor },
+    ];
+    const plans = await queryPlans(t, (db) => repo.listPageIds(db, accountId, 'all', pages));
+    expect(plans).toHaveLength(1);
+    if (dialect === 'sqlite') {
+      expect(plans[0]).toMatch(/USING COVERING INDEX file_timeline \(.*taken_day=\? AND taken_at<\?\)/);
+      expect(plans[0]).toMatch(/USING COVERING INDEX file_timeline \(.*taken_day=\? AND taken_at>\?\)/);
+      expect(plans[0]).not.toMatch(/TEMP B-TREE/);
+    } else {
+      expect(plans[0]).toMatch(/Index Only Scan Backward using file_timeline[^\n]*\n[^\n]*Index Cond: .*taken_at <= /);
+      expect(plans[0]).toMatch(/Index Only Scan using file_timeline[^\n]*\n[^\n]*Index Cond: .*taken_at >= /);
+      expect(plans[0]).not.toMatch(/(^|->\s+)Sort\b/m);
+    }
+    const all = await repo.listPageIds(t.database.db, accountId, 'all', [{ day: busyDay, offset: 0, limit: 20 }]);
+    const after = await repo.listPageIds(t.database.db, accountId, 'all', [pages[0]!]);
+    expect(after.map((h) => h.id)).toEqual(all.slice(5, 8).map((h) => h.id));
+  });
 });

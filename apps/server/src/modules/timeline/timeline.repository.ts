@@ -78,26 +78,48 @@ const categoryFilter = (category: Category) => (qb: SelectQueryBuilder<DB, 'file
   }
 };
 
+/** A photo's place in its day's order (taken_at, then id, both descending). */
+export interface DayCursor {
+  takenAt: number;
+  id: string;
+}
+
+/**
+ * A page of a day: from `offset`, or (keyset, the same cost at any depth) the photos right after `after` or right
+ * before `before` in timeline order, `offset` then being unused.
+ */
 export interface DayPage {
   day: number;
   offset: number;
   limit: number;
+  after?: DayCursor;
+  before?: DayCursor;
 }
 
-/** One day's page: its ids in timeline order (newest first), read from the file_timeline index alone. */
-const dayPage = (db: Executor, accountId: string, category: Category, page: DayPage, index: number) =>
-  db
+/** One day's page: its ids (in index order, the service sorts), read from the file_timeline index alone. */
+const dayPage = (db: Executor, accountId: string, category: Category, page: DayPage, index: number) => {
+  const base = db
     .selectFrom('file')
     .select([sql<number>`${sql.lit(index)}`.as('page'), 'id', 'taken_at'])
     .where('account_id', '=', accountId)
     .where('status', '=', 'ACTIVE')
     .where('hidden', '=', 0)
     .where('taken_day', '=', page.day)
-    .$call(categoryFilter(category))
-    .orderBy('taken_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(page.limit)
-    .offset(page.offset);
+    .$call(categoryFilter(category));
+  // Keyset: down the day after `after`, or up from `before` (the nearest photos above it; the service re-sorts). The
+  // plain bound on taken_at is what both planners turn into an index range; the OR only breaks ties on id.
+  const cursor = page.after ?? page.before;
+  if (cursor) {
+    const down = cursor === page.after;
+    return base
+      .where('taken_at', down ? '<=' : '>=', cursor.takenAt)
+      .where((eb) => eb.or([eb('taken_at', down ? '<' : '>', cursor.takenAt), eb('id', down ? '<' : '>', cursor.id)]))
+      .orderBy('taken_at', down ? 'desc' : 'asc')
+      .orderBy('id', down ? 'desc' : 'asc')
+      .limit(page.limit);
+  }
+  return base.orderBy('taken_at', 'desc').orderBy('id', 'desc').limit(page.limit).offset(page.offset);
+};
 
 export interface PageHit {
   /** Index of the page in the asked list. */

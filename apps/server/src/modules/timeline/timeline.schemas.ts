@@ -30,12 +30,23 @@ export const Groups = Type.Object({
 });
 export type GroupsDto = Static<typeof Groups>;
 
+/** A photo of the day as the timeline orders it (its `takenDate` and `uuid`): where a keyset page starts or ends. */
+const PageCursor = Type.Object({
+  takenDate: Type.Integer(),
+  uuid: Type.String({ minLength: 1, maxLength: 36 }),
+});
+export type PageCursorValue = Static<typeof PageCursor>;
+
 export const GroupListBody = Type.Object({
   groups: Type.Array(
     Type.Object({
       key: DayKey,
       offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })),
       limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_GROUP_PAGE })),
+      /** The page is the `limit` photos right after this one (keyset: the same cost at any depth; `offset` is only echoed). */
+      after: Type.Optional(PageCursor),
+      /** The page is the `limit` photos right before this one (keyset, scrolling up from a loaded page). */
+      before: Type.Optional(PageCursor),
     }),
     { minItems: 1, maxItems: MAX_GROUPS_PER_CALL },
   ),

@@ -52,8 +52,13 @@ export class TimelineService {
     const asked = body.groups.map((g, i) => {
       const offset = g.offset ?? 0;
       const limit = g.limit ?? MAX_GROUP_PAGE;
-      // One more than asked tells whether the group goes on, without trusting a count read a moment earlier.
-      return { key: g.key, offset, limit, page: { day: days[i]!, offset, limit: limit + 1 } };
+      if (g.after && g.before) throw ValidationError(`body.groups.${i} takes either after or before, not both`, `groups.${i}.before`);
+      const after = g.after && { takenAt: g.after.takenDate, id: g.after.uuid };
+      const before = g.before && { takenAt: g.before.takenDate, id: g.before.uuid };
+      // One more than asked tells whether the group goes on, without trusting a count read a moment earlier; a page
+      // read upwards from `before` has that photo after it.
+      const page = { day: days[i]!, offset, limit: before ? limit : limit + 1, after, before };
+      return { key: g.key, offset, limit, upwards: Boolean(before), page };
     });
     // Independent reads side by side (PostgreSQL serves them on separate connections); a day without photos reads nothing.
     const [counts, hits] = await Promise.all([
@@ -81,7 +86,7 @@ export class TimelineService {
             const row = byId.get(x.id);
             return row ? [toFileItem(row, auth.projectId, this.d.links)] : [];
           }),
-          hasMore: ids.length > a.limit,
+          hasMore: a.upwards || ids.length > a.limit,
         };
       }),
     };

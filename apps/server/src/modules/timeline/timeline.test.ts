@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, expectError, signUp, startTestApp, type TestApp } from '../../test/harness.js';
 import { addFile, filesApi } from '../files/file.fixtures.js';
 import { uploadApi } from '../upload/upload.fixtures.js';
-import { addPhoto, timelineApi } from './timeline.fixtures.js';
+import { addPhoto, addPhotos, timelineApi, type GroupPage, type PageCursor } from './timeline.fixtures.js';
 import { dayKey, utcDay } from './timeline.facts.js';
 
 const at = (y: number, m: number, d: number, h = 12, min = 0) => Date.UTC(y, m - 1, d, h, min);
@@ -158,6 +158,59 @@ describe.each(DIALECTS)('photo timeline (%s)', (dialect) => {
     expect(exact[0]!.hasMore).toBe(false);
   });
 
+  it('keyset pages deep inside a big day hold exactly the photos of the same offsets, both ways; position stays exact', async () => {
+    const me = await signUp(t);
+    const api = timelineApi(t, me.token);
+    const DAY_PHOTOS = 1_050;
+    // Three photos a minute: ties on the taken date are broken by uuid, as the offset order breaks them.
+    await addPhotos(t, me.accountId, Array.from({ length: DAY_PHOTOS }, (_, i) => at(2021, 7, 10, 6) + Math.floor(i / 3) * 60_000));
+    await addPhoto(t, me.accountId, at(2021, 7, 11));
+    const key = '2021-07-10';
+    const byOffset = (await api.list([0, 500, 1000].map((offset) => ({ key, offset, limit: 500 })))).flatMap((p) => p.items.map((i) => i.uuid));
+    expect(byOffset).toHaveLength(DAY_PHOTOS);
+    const cursorOf = (item: GroupPage['items'][number]): PageCursor => ({ takenDate: item.takenDate as number, uuid: item.uuid });
+
+    // Down the day, each page after the last photo of the one above.
+    const down: GroupPage[] = [];
+    for (let offset = 0; offset < DAY_PHOTOS; offset += 200) {
+      const previous = down.at(-1)?.items.at(-1);
+      const [page] = await api.list([{ key, offset, limit: 200, ...(previous ? { after: cursorOf(previous) } : {}) }]);
+      down.push(page!);
+    }
+    expect(down.flatMap((p) => p.items.map((i) => i.uuid))).toEqual(byOffset);
+    expect(down.map((p) => [p.offset, p.count, p.hasMore, p.items.length])).toEqual([
+      [0, 1050, true, 200],
+      [200, 1050, true, 200],
+      [400, 1050, true, 200],
+      [600, 1050, true, 200],
+      [800, 1050, true, 200],
+      [1000, 1050, false, 50],
+    ]);
+
+    // Up the day from its last photo, each page before the first photo of the one below.
+    const up: string[][] = [];
+    let first = cursorOf(down.at(-1)!.items.at(-1)!);
+    for (let end = DAY_PHOTOS - 1; end > 0; end -= 200) {
+      const [page] = await api.list([{ key, offset: Math.max(0, end - 200), limit: 200, before: first }]);
+      expect(page!.hasMore).toBe(true);
+      up.unshift(page!.items.map((i) => i.uuid));
+      first = cursorOf(page!.items[0]!);
+    }
+    expect(up.flat()).toEqual(byOffset.slice(0, DAY_PHOTOS - 1));
+
+    // The position call and a keyset page agree on which photo is the x-th of the timeline, deep in the day.
+    const x = 1 + 937;
+    const position = (await api.positionRaw(x)).json();
+    expect(position).toMatchObject({ key, groupIndex: 1, offsetInGroup: 937 });
+    const onePrevious = cursorOf(down.flatMap((p) => p.items)[936]!);
+    const [deep] = await api.list([{ key, offset: 937, limit: 3, after: onePrevious }]);
+    expect(deep!.items.map((i) => i.uuid)).toEqual(byOffset.slice(937, 940));
+    // A cursor whose photo has gone (trashed meanwhile) still places the page right after where it was.
+    expect((await filesApi(t, me.token).trash([byOffset[936]!])).statusCode).toBe(200);
+    const [afterGone] = await api.list([{ key, offset: 937, limit: 2, after: onePrevious }]);
+    expect(afterGone!.items.map((i) => i.uuid)).toEqual(byOffset.slice(937, 939));
+  });
+
   it('position finds the group holding an index, at group boundaries too; past the end is 404', async () => {
     const me = await signUp(t);
     const api = timelineApi(t, me.token);
@@ -257,6 +310,10 @@ describe.each(DIALECTS)('photo timeline (%s)', (dialect) => {
     await bad(await api.listRaw({ groups: [{ key: '2024-01-01', limit: 501 }] }), 'groups.0.limit');
     await bad(await api.listRaw({ groups: [{ key: '2024-01-01', offset: -1 }] }), 'groups.0.offset');
     await bad(await api.listRaw({}), 'groups');
+    const cursor = { takenDate: at(2024, 1, 1), uuid: '00000000-0000-4000-8000-000000000001' };
+    await bad(await api.listRaw({ groups: [{ key: '2024-01-01', after: cursor, before: cursor }] }), 'groups.0.before');
+    await bad(await api.listRaw({ groups: [{ key: '2024-01-01', after: { takenDate: 'soon', uuid: 'x' } }] }), 'groups.0.after.takenDate');
+    await bad(await api.listRaw({ groups: [{ key: '2024-01-01', before: { takenDate: 1 } }] }), 'groups.0.before');
     await bad(await api.positionRaw(-1), 'x');
     await bad(await api.positionRaw('1.5'), 'x');
     await bad(await api.positionRaw('abc'), 'x');

@@ -68,6 +68,14 @@ export type ListPhotoGroupsApiArg = {
   category?: "all" | "favourites" | "videos" | "photos";
   body: {
     groups: {
+      after?: {
+        takenDate: number;
+        uuid: string;
+      };
+      before?: {
+        takenDate: number;
+        uuid: string;
+      };
       key: string;
       limit?: number;
       offset?: number;

@@ -14,8 +14,13 @@ export type PhotoGroup = GetPhotoGroupsApiResponse['groups'][number];
 
 export type PhotoGroups = Omit<GetPhotoGroupsApiResponse, 'category'> & { category: PhotoCategory };
 
-/** One page of a day: `limit` photos from `offset` within the day (the client always sends both). */
-export type GroupPageRequest = Required<ListPhotoGroupsApiArg['body']['groups'][number]>;
+type GroupPageAsk = ListPhotoGroupsApiArg['body']['groups'][number];
+
+/**
+ * One page of a day: `limit` photos from `offset` within the day (the client always sends both), read by keyset after
+ * or before a photo of a loaded neighbouring page when one is given.
+ */
+export type GroupPageRequest = Required<Pick<GroupPageAsk, 'key' | 'offset' | 'limit'>> & Pick<GroupPageAsk, 'after' | 'before'>;
 
 export type GroupPage = ListPhotoGroupsApiResponse['groups'][number];
 

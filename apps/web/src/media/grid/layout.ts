@@ -129,20 +129,46 @@ export function justifiedLayout(aspectRatios: readonly number[], width: number, 
   return { boxes, rows, height, width };
 }
 
+/** Stand-in tiles for pictures not loaded yet: rows of equal tiles of one aspect ratio, laid out from a count alone. */
+export interface PlaceholderLayout {
+  count: number;
+  perRow: number;
+  /** Tile size in a full row (stretched to the width, so a little lower than the target). */
+  tileWidth: number;
+  rowHeight: number;
+  /** Including the container padding; the last, short row stays at the target height. */
+  height: number;
+}
+
+/**
+ * How `count` pictures not loaded yet are laid out: equal tiles of `aspectRatio` (the day's estimate), as many as fit a
+ * row at the target height. Close enough that the page barely moves when the real ones arrive; O(1) whatever the count.
+ */
+export function placeholderLayout(count: number, width: number, config: LayoutConfig, aspectRatio = DEFAULT_ASPECT_RATIO): PlaceholderLayout {
+  const { targetRowHeight: target, boxSpacing, containerPadding } = config;
+  const contentWidth = contentWidthOf(width, config);
+  const fittedFor = (n: number) => (contentWidth - boxSpacing.horizontal * (n - 1)) / (n * aspectRatio);
+  const fewer = Math.max(1, Math.floor((contentWidth + boxSpacing.horizontal) / (target * aspectRatio + boxSpacing.horizontal)));
+  // As the justified rows choose: the count whose stretched height is nearer the target (as a ratio), so a shape just
+  // wider than 4:3 does not drop a tile from every row and make the estimate a third too tall.
+  const off = (n: number) => Math.max(fittedFor(n) / target, target / fittedFor(n));
+  const perRow = fittedFor(fewer + 1) > 0 && off(fewer + 1) < off(fewer) ? fewer + 1 : fewer;
+  const fitted = fittedFor(perRow);
+  const rowHeight = Math.round(Math.min(fitted, contentWidth / aspectRatio));
+  const tileWidth = Math.max(1, Math.round(rowHeight * aspectRatio));
+  if (count <= 0) return { count: 0, perRow, tileWidth, rowHeight, height: 0 };
+  const fullRows = Math.floor(count / perRow);
+  const rest = count % perRow;
+  const rowCount = fullRows + (rest > 0 ? 1 : 0);
+  const rowsHeight = fullRows * rowHeight + (rest > 0 ? target : 0);
+  const height = containerPadding.top + rowsHeight + boxSpacing.vertical * (rowCount - 1) + containerPadding.bottom;
+  return { count, perRow, tileWidth, rowHeight, height };
+}
+
 /**
  * The height `count` pictures will take before they are loaded, with every picture counted at the default
  * aspect ratio: close enough that the timeline barely moves when the real ones arrive.
  */
 export function estimateLayoutHeight(count: number, width: number, config: LayoutConfig): number {
-  if (count <= 0) return 0;
-  const { targetRowHeight: target, boxSpacing, containerPadding } = config;
-  const contentWidth = contentWidthOf(width, config);
-  const perRow = Math.max(1, Math.floor((contentWidth + boxSpacing.horizontal) / (target * DEFAULT_ASPECT_RATIO + boxSpacing.horizontal)));
-  const fullRows = Math.floor(count / perRow);
-  const rest = count % perRow;
-  // Full rows are stretched to the width, so a little lower than the target.
-  const fullHeight = (contentWidth - boxSpacing.horizontal * (perRow - 1)) / (perRow * DEFAULT_ASPECT_RATIO);
-  const rowCount = fullRows + (rest > 0 ? 1 : 0);
-  const rowsHeight = fullRows * Math.round(fullHeight) + (rest > 0 ? target : 0);
-  return containerPadding.top + rowsHeight + boxSpacing.vertical * (rowCount - 1) + containerPadding.bottom;
+  return placeholderLayout(count, width, config).height;
 }

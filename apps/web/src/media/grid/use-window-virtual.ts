@@ -6,6 +6,8 @@ const OVERSCAN_SCREENS = 1;
 
 export interface WindowVirtual {
   range: VisibleRange;
+  /** The blocks `range` indexes: for one render after the model changes, the previous model's. */
+  rangeBlocks: VirtualModel['blocks'];
   /** Scrolls the window so that `offset` px of the list is at the top of the viewport (below the header). */
   scrollToOffset(offset: number): void;
   /** The list's current scroll offset (px of the list above the viewport top). */
@@ -25,9 +27,10 @@ export interface WindowVirtualOptions {
  */
 export function useWindowVirtual(containerRef: RefObject<HTMLElement | null>, model: VirtualModel, options: WindowVirtualOptions): WindowVirtual {
   const { sectionKeys, onScroll } = options;
-  const [range, setRange] = useState<VisibleRange>(() =>
-    visibleRange(model.blocks, 0, viewportHeight(), viewportHeight() * OVERSCAN_SCREENS),
-  );
+  const [state, setState] = useState<{ range: VisibleRange; blocks: VirtualModel['blocks'] }>(() => ({
+    range: visibleRange(model.blocks, 0, viewportHeight(), viewportHeight() * OVERSCAN_SCREENS),
+    blocks: model.blocks,
+  }));
   const modelRef = useRef(model);
   const keysRef = useRef(sectionKeys);
   const onScrollRef = useRef(onScroll);
@@ -46,7 +49,11 @@ export function useWindowVirtual(containerRef: RefObject<HTMLElement | null>, mo
     const offset = listOffset();
     const height = viewportHeight();
     const next = visibleRange(current.blocks, offset, height, height * OVERSCAN_SCREENS);
-    setRange((previous) => (previous.start === next.start && previous.end === next.end ? previous : next));
+    setState((previous) =>
+      previous.blocks === current.blocks && previous.range.start === next.start && previous.range.end === next.end
+        ? previous
+        : { range: next, blocks: current.blocks },
+    );
     const block = current.blocks[blockAt(current.blocks, Math.max(0, offset))];
     const key = block ? keysRef.current[block.section] : undefined;
     anchorRef.current = key !== undefined && offset > 0 ? { key, offset: offset - current.sectionTops[block!.section]! } : null;
@@ -100,7 +107,7 @@ export function useWindowVirtual(containerRef: RefObject<HTMLElement | null>, mo
     [listOffset, update],
   );
 
-  return { range, scrollToOffset, currentOffset: listOffset };
+  return { range: state.range, rangeBlocks: state.blocks, scrollToOffset, currentOffset: listOffset };
 }
 
 function stickyHeaderHeight(): number {

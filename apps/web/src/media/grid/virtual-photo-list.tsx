@@ -1,7 +1,7 @@
 import { useEffect, useImperativeHandle, useRef, type ReactNode, type Ref } from 'react';
 import type { FileItem } from '@/features/files/api';
 import { useWindowVirtual } from './use-window-virtual';
-import type { JustifiedLayout } from './layout';
+import type { Box, JustifiedLayout, PlaceholderLayout } from './layout';
 import type { VirtualModel, VisibleRange } from './virtual-window';
 import { PhotoTile, type SelectModifiers } from './photo-tile';
 import styles from './grid.module.css';
@@ -14,6 +14,12 @@ export interface PhotoSection {
   firstIndex: number;
   headerHeight: number;
   layout: JustifiedLayout | null;
+  /** The day (or other group) the section belongs to, when a group is cut into several sections. */
+  groupKey?: string;
+  /** The stand-in tiles drawn while the section's pictures are not loaded. */
+  placeholder?: PlaceholderLayout;
+  /** Single stand-in tiles beside the loaded pictures of the section's first row (a row shared by several groups). */
+  standIns?: readonly Box[];
 }
 
 export interface VirtualPhotoListHandle {
@@ -53,14 +59,16 @@ export function VirtualPhotoList({
   handleRef,
 }: VirtualPhotoListProps) {
   const containerRef = useRef<HTMLDivElement>(null);
-  const { range, scrollToOffset, currentOffset } = useWindowVirtual(containerRef, model, { sectionKeys, onScroll });
+  const { range, rangeBlocks, scrollToOffset, currentOffset } = useWindowVirtual(containerRef, model, { sectionKeys, onScroll });
   useImperativeHandle(handleRef, () => ({ scrollToOffset, currentOffset }), [scrollToOffset, currentOffset]);
 
   const rangeRef = useRef(onRangeChange);
   rangeRef.current = onRangeChange;
   useEffect(() => {
-    rangeRef.current?.(range);
-  }, [range, model]);
+    // A range computed on the previous model's blocks would name other sections (their indexes shift when a section
+    // turns from one stand-in band into rows or back); the range of this model follows in the next render.
+    if (rangeBlocks === model.blocks) rangeRef.current?.(range);
+  }, [range, rangeBlocks, model]);
 
   const children: ReactNode[] = [];
   for (let i = range.start; i < range.end; i++) {
@@ -75,11 +83,14 @@ export function VirtualPhotoList({
         </div>,
       );
     } else if (block.kind === 'pending') {
+      const tiles = section.placeholder;
+      // The stand-in tiles take the section's estimated shape (one element however many photos it stands for).
+      const pattern = tiles ? { '--tile-inline': `${tiles.tileWidth + 3}px`, '--tile-block': `${tiles.rowHeight + 7}px` } : {};
       children.push(
         <div
           key={`p:${section.key}`}
           className={styles.pendingBlock}
-          style={{ insetBlockStart: block.top, blockSize: block.height }}
+          style={{ insetBlockStart: block.top, blockSize: block.height, ...pattern }}
           aria-hidden="true"
           data-testid="photo-pending-block"
         />,
@@ -88,6 +99,19 @@ export function VirtualPhotoList({
       const layout = section.layout!;
       const row = layout.rows[block.row]!;
       const layoutTop = model.sectionTops[block.section]! + section.headerHeight;
+      if (block.row === 0) {
+        section.standIns?.forEach((box, index) =>
+          children.push(
+            <div
+              key={`s:${section.key}:${index}`}
+              className={styles.standIn}
+              style={{ insetBlockStart: layoutTop + box.top, insetInlineStart: box.left, inlineSize: box.width, blockSize: box.height }}
+              aria-hidden="true"
+              data-testid="photo-stand-in"
+            />,
+          ),
+        );
+      }
       for (let b = row.start; b < row.end; b++) {
         const item = section.items[b];
         const box = layout.boxes[b];
@@ -101,7 +125,7 @@ export function VirtualPhotoList({
             top={layoutTop + box.top}
             selected={selected.has(item.uuid)}
             selectionMode={selectionMode}
-            group={section.key}
+            group={section.groupKey ?? section.key}
             onToggleSelect={onToggleSelect}
             onOpen={onOpen}
           />,

@@ -279,4 +279,87 @@ describe('PhotosScreen', { timeout: 20_000 }, () => {
     expect(scrolled).toBe(0);
     vi.restoreAllMocks();
   });
+
+  it('shows the middle of a 70,000-photo day first when scrolled there, asking only for the pages there, the next by keyset', async () => {
+    const BIG = 70_000;
+    const key = '2019-12-31';
+    const base = Date.parse(`${key}T20:00:00Z`);
+    const at = (index: number) => photo(`b${index}`, key, { takenDate: base - index * 1000 });
+    const indexOf = (uuid: string) => Number(uuid.slice(1));
+    // The server's keyset: a page after (or before) a photo of the day is found from that photo, not from the offset.
+    const list: MockHandler = ({ body }) =>
+      json({
+        groups: (body as { groups: GroupPageRequest[] }).groups.map((page) => {
+          const start = page.after ? indexOf(page.after.uuid) + 1 : page.before ? indexOf(page.before.uuid) - page.limit : page.offset;
+          const items = Array.from({ length: Math.max(0, Math.min(page.limit, BIG - start)) }, (_, i) => at(start + i));
+          return { key: page.key, count: BIG, offset: page.offset, items, hasMore: start + page.limit < BIG };
+        }),
+      });
+    let scrolled = 0;
+    vi.spyOn(window, 'scrollBy').mockImplementation(((_x: number, y: number) => {
+      scrolled += y;
+    }) as typeof window.scrollBy);
+    const realRect = HTMLElement.prototype.getBoundingClientRect;
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+      if (this.dataset.testid === 'photo-list') return new DOMRect(0, -scrolled, 950, parseFloat(this.style.blockSize) || 0);
+      return realRect.call(this);
+    });
+    const { requests } = setup({
+      routes: {
+        'GET /api/scroll/groups': () => json({ category: 'all', total: BIG, groups: [{ key, year: 2019, month: 12, day: 31, count: BIG, offset: 0 }] }),
+        'POST /api/scroll/groups/list': list,
+      },
+    });
+    await waitFor(() => expect(tile('b0')).toBeDefined());
+    const asked = () => calls(requests, 'POST', '/api/scroll/groups/list').flatMap((request) => (request.body as { groups: GroupPageRequest[] }).groups);
+    // The first screen needs the first page only, not the day's 70,000 photos.
+    expect(asked()).toEqual([{ key, offset: 0, limit: 200 }]);
+    const height = parseFloat(screen.getByRole('region', { name: 'Photo timeline' }).style.blockSize);
+    // Every page not loaded is laid out from the count: the list is as tall as the whole day already.
+    expect(height).toBeGreaterThan((BIG / 6) * 120);
+
+    // A jump to the middle: only the pages there are asked for, by offset (no neighbour is loaded).
+    scrolled = Math.round(height / 2);
+    window.dispatchEvent(new Event('scroll'));
+    await waitFor(() => expect(asked().length).toBeGreaterThan(1));
+    const jump = asked().slice(1);
+    expect(jump.length).toBeLessThanOrEqual(3);
+    for (const page of jump) {
+      expect(Math.abs(page.offset - BIG / 2)).toBeLessThan(2_000);
+      expect(page).not.toHaveProperty('after');
+    }
+    const deepest = Math.max(...jump.map((page) => page.offset));
+    await waitFor(() => expect(tile(`b${deepest}`)).toBeDefined());
+    expect(screen.getAllByTestId('photo-tile').every((element) => indexOf(element.dataset.uuid!) >= jump[0]!.offset)).toBe(true);
+
+    // Scrolling on down a page (200 photos, three a row here) asks for the next page after the last photo already there.
+    const count = asked().length;
+    scrolled += 12_000;
+    window.dispatchEvent(new Event('scroll'));
+    await waitFor(() => expect(asked().length).toBeGreaterThan(count));
+    const next = asked().slice(count).find((page) => page.offset === deepest + 200);
+    expect(next).toEqual({ key, offset: deepest + 200, limit: 200, after: { takenDate: base - (deepest + 199) * 1000, uuid: `b${deepest + 199}` } });
+    await waitFor(() => expect(tile(`b${deepest + 200}`)).toBeDefined());
+    vi.restoreAllMocks();
+  });
+
+  it('lets short days of a month share a row, each under its own date, each checked on its own', async () => {
+    const days = { '2019-11-21': [photo('s1', '2019-11-21')], '2019-11-20': [photo('s2', '2019-11-20')], '2019-11-19': [photo('s3', '2019-11-19')] };
+    const { user } = setup({ days });
+    await waitFor(() => expect(screen.getAllByTestId('photo-tile')).toHaveLength(3));
+    const top = (uuid: string) => tile(uuid).style.insetBlockStart;
+    // Two one-photo days fit side by side in jsdom's 694 px; the third starts the next row.
+    expect(top('s1')).toBe(top('s2'));
+    expect(parseFloat(top('s3'))).toBeGreaterThan(parseFloat(top('s1')));
+    expect(parseFloat(tile('s2').style.insetInlineStart)).toBeGreaterThan(parseFloat(tile('s1').style.insetInlineStart) + 200);
+    expect(screen.getAllByRole('heading', { level: 3 }).map((element) => element.textContent)).toEqual([
+      'Thu, November 21, 2019',
+      'Wed, November 20, 2019',
+      'Tue, November 19, 2019',
+    ]);
+    await user.click(screen.getByRole('checkbox', { name: 'Select all photos of November 20, 2019' }));
+    expect(selectionBar()).toBeInTheDocument();
+    expect(within(tile('s2')).getByRole('checkbox')).toHaveAttribute('aria-checked', 'true');
+    expect(within(tile('s1')).getByRole('checkbox')).toHaveAttribute('aria-checked', 'false');
+  });
 });

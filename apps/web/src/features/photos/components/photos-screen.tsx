@@ -81,25 +81,41 @@ function PhotosTimeline({ category }: { category: PhotoCategory }) {
   groupToggle.current = { timeline, selection };
   const onToggleGroup = useCallback((group: PhotoGroup) => {
     const { timeline: current, selection: checked } = groupToggle.current;
-    const section = current.sections[current.sectionKeys.indexOf(group.key)];
-    if (section) checked.toggleGroup(section.items);
+    const index = current.groups.findIndex((candidate) => candidate.key === group.key);
+    if (index >= 0) checked.toggleGroup(current.groupItems(index));
   }, []);
 
   const selectionMode = selection.count > 0;
-  const renderHeader = (index: number) => {
-    const group = timeline.groups[index];
-    const section = timeline.sections[index];
-    if (!group || !section) return null;
-    const canCheck = section.items.length > 0;
+  const dayHeader = (groupIndex: number) => {
+    const group = timeline.groups[groupIndex];
+    if (!group) return null;
+    // Only the headers on screen ask: a day's loaded photos are a few pages at most.
+    const items = timeline.groupItems(groupIndex);
+    const canCheck = items.length > 0;
     return (
       <TimelineHeader
         group={group}
-        monthStart={timeline.monthStarts[index] ?? false}
+        monthStart={timeline.monthStarts[groupIndex] ?? false}
         canCheck={canCheck}
-        checked={canCheck && section.items.every((item) => selection.selectedSet.has(item.uuid))}
+        checked={canCheck && items.every((item) => selection.selectedSet.has(item.uuid))}
         selectionMode={selectionMode}
         onToggle={onToggleGroup}
       />
+    );
+  };
+  const renderHeader = (index: number) => {
+    const section = timeline.sections[index];
+    if (!section) return null;
+    if (!section.members) return dayHeader(section.group);
+    // Short days sharing a row: each date label above its own photos.
+    return (
+      <div className={styles.sharedHeaders}>
+        {section.members.map((member) => (
+          <div key={member.group} className={styles.sharedHeader} style={{ insetInlineStart: member.left, inlineSize: member.width }}>
+            {dayHeader(member.group)}
+          </div>
+        ))}
+      </div>
     );
   };
 
@@ -157,7 +173,7 @@ function PhotosTimeline({ category }: { category: PhotoCategory }) {
         />
         <DateScrubber
           groups={timeline.groups}
-          sectionTops={timeline.model.sectionTops}
+          sectionTops={timeline.groupTops}
           totalHeight={timeline.model.totalHeight}
           onSeek={onSeek}
           handleRef={scrubberRef}

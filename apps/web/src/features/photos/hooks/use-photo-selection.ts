@@ -18,22 +18,25 @@ export function usePhotoSelection(order: readonly FileItem[]) {
   const anchor = useAppSelector((state) => state.photos.currentCheckedFile);
   const max = useMaxSelectCount();
 
-  const byUuid = useMemo(() => new Map(order.map((item) => [item.uuid, item])), [order]);
-  // The freshest copy of each checked item: the loaded one when its day is loaded (favourite may have changed).
-  const selectedItems = useMemo(
-    () => checkedItems.map((item) => byUuid.get(item.uuid) ?? item),
-    [checkedItems, byUuid],
-  );
+  // The freshest copy of each checked item: the loaded one when its day is loaded (favourite may have changed). Nothing
+  // is indexed while nothing is checked, so loading pages of the timeline costs no selection work.
+  const selectedItems = useMemo(() => {
+    if (checkedItems.length === 0) return checkedItems;
+    const byUuid = indexByUuid(order);
+    return checkedItems.map((item) => byUuid.get(item.uuid) ?? item);
+  }, [checkedItems, order]);
+  // The checked ids as a set, rebuilt only when the selection changes (tiles and headers ask it per render).
   const selectedSet = useMemo(() => new Set(checkedUuids), [checkedUuids]);
 
   const commit = useCallback(
     (uuids: readonly string[], nextAnchor: string | null, capped: boolean) => {
+      const byUuid = indexByUuid(order);
       const known = new Map(checkedItems.map((item) => [item.uuid, item]));
       const items = uuids.map((uuid) => byUuid.get(uuid) ?? known.get(uuid)).filter((item): item is FileItem => Boolean(item));
       dispatch(checkedChanged({ items, anchor: nextAnchor }));
       if (capped) dispatch(showToast({ kind: 'alert', messageKey: 'photos:select_capped', values: { count: max } }));
     },
-    [dispatch, byUuid, checkedItems, max],
+    [dispatch, order, checkedItems, max],
   );
 
   const toggle = useCallback(
@@ -70,4 +73,8 @@ export function usePhotoSelection(order: readonly FileItem[]) {
   const clear = useCallback(() => dispatch(checkedCleared()), [dispatch]);
 
   return { selectedItems, selectedSet, count: checkedUuids.length, toggle, toggleGroup, selectAll, clear, max };
+}
+
+function indexByUuid(items: readonly FileItem[]): Map<string, FileItem> {
+  return new Map(items.map((item) => [item.uuid, item]));
 }

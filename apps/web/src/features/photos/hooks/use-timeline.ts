@@ -2,16 +2,15 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { shallowEqual } from 'react-redux';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import type { FileItem } from '@/features/files/api';
-import { photosApi, useGetPhotoGroupsQuery, type GroupPage, type GroupPagesArgs, type PhotoGroup } from '../api';
-import { aspectRatioOf, estimateLayoutHeight, justifiedLayout, type JustifiedLayout, type LayoutConfig } from '@/media/grid/layout';
+import type { RootState } from '@/app/store';
+import { photosApi, useGetPhotoGroupsQuery, type GroupPage, type GroupPageRequest, type GroupPagesArgs, type PhotoGroup } from '../api';
+import type { LayoutConfig } from '@/media/grid/layout';
 import { planSegments } from '../segments';
 import type { PhotoCategory } from '../tabs';
-import { buildVirtualModel, sectionsInRange, type VirtualModel, type VirtualSectionInput, type VisibleRange } from '@/media/grid/virtual-window';
-import type { PhotoSection } from '@/media/grid/virtual-photo-list';
+import { sectionsInRange, type VirtualModel, type VisibleRange } from '@/media/grid/virtual-window';
+import { buildTimeline, createTimelineCaches, pageOf, piecesOf, type Piece, type TimelineSection } from '../timeline-layout';
 
-/** Height of a day header, and of the first day of a month (which also names the month). */
-export const DAY_HEADER_HEIGHT = 44;
-export const MONTH_HEADER_HEIGHT = 92;
+export { DAY_HEADER_HEIGHT, MONTH_HEADER_HEIGHT } from '../timeline-layout';
 
 const NO_GROUPS: PhotoGroup[] = [];
 /** The rendered days must hold this long before their photos are requested… */
@@ -22,13 +21,18 @@ const LOAD_MAX_WAIT_MS = 350;
 export interface Timeline {
   groups: PhotoGroup[];
   total: number;
-  sections: PhotoSection[];
+  /** The laid-out pieces (a day, or one page of a big day), in timeline order. */
+  sections: TimelineSection[];
   sectionKeys: string[];
   model: VirtualModel;
+  /** Top of each day in the list (the date rail). */
+  groupTops: number[];
   /** Every loaded photo in timeline order (what the viewer steps through). */
   items: FileItem[];
   /** Whether a group's header starts a new month. */
   monthStarts: boolean[];
+  /** The loaded photos of a day, in order (what its header checks). */
+  groupItems(group: number): FileItem[];
   isLoading: boolean;
   isError: boolean;
   refetch(): void;
@@ -40,31 +44,22 @@ export interface Timeline {
   pendingVisible: boolean;
 }
 
-interface CachedItems {
-  pages: GroupPage[];
-  items: FileItem[];
-}
-
-interface CachedLayout {
-  items: FileItem[];
-  width: number;
-  config: LayoutConfig;
-  layout: JustifiedLayout;
-}
+type Select = (state: RootState) => { data?: GroupPage[] };
 
 /**
- * The data side of the timeline: all day groups first (one small request), then the photos of the days near
- * the viewport a segment at a time. Days not loaded are laid out from their count; a day whose photos were
- * loaded once keeps its measured height after its data is dropped, so the timeline does not shift.
+ * The data side of the timeline: all day groups first (one small request), then only the segments (≤ 200 photos) whose
+ * pieces are near the viewport, at any place inside a day. Pieces not loaded are laid out from their counts; a piece
+ * whose photos were loaded once keeps its measured height after they are dropped, so the timeline does not shift.
  */
 export function useTimeline(category: PhotoCategory, width: number, config: LayoutConfig): Timeline {
   const dispatch = useAppDispatch();
   const groupsQuery = useGetPhotoGroupsQuery(category);
   const groups = groupsQuery.data?.groups ?? NO_GROUPS;
   const plan = useMemo(() => planSegments(groups), [groups]);
+  const piecePlan = useMemo(() => piecesOf(groups, plan), [groups, plan]);
   const [near, setNear] = useState<number[]>([]);
   const [extra, setExtra] = useState<number[]>([]);
-  const [nearGroups, setNearGroups] = useState<number[]>([]);
+  const [nearSections, setNearSections] = useState<number[]>([]);
 
   // Another plan (new uploads, a change) means other segments: start from what is on screen again.
   useEffect(() => {
@@ -73,26 +68,42 @@ export function useTimeline(category: PhotoCategory, width: number, config: Layo
 
   const wanted = useMemo(() => [...new Set([...near, ...extra])].filter((index) => index < plan.segments.length).sort((a, b) => a - b), [near, extra, plan]);
 
+  // Each segment's request is fixed the first time it is wanted (the same request is the same cache entry, also across
+  // a new plan that keeps the segment): a page deep in a day continues from a loaded neighbour by keyset when there is
+  // one, so the server never walks the rows before it.
+  const argsCache = useRef(new Map<string, { args: GroupPagesArgs; select: Select }>());
+  const loadedRef = useRef(new Map<number, GroupPage[] | undefined>());
+  const wantedArgs = useMemo(() => {
+    const cache = argsCache.current;
+    return wanted.map((index) => {
+      const pages = plan.segments[index]!.pages;
+      const key = JSON.stringify(pages);
+      let entry = cache.get(key);
+      if (!entry) {
+        const args = { category, body: { groups: pages.map((page) => withCursor(page, index, piecePlan.pieces, groups, loadedRef.current)) } };
+        entry = { args, select: photosApi.endpoints.listPhotoGroups.select(args) as Select };
+        cache.set(key, entry);
+      }
+      return { index, ...entry };
+    });
+  }, [wanted, plan, piecePlan, groups, category]);
+
   // One subscription per wanted segment, added and dropped one by one (not all renewed on every change);
   // dropped ones stay cached for keepUnusedDataFor (10 s), so scrolling back is instant.
-  const subscriptions = useRef(new Map<string, { unsubscribe(): void }>());
+  const subscriptions = useRef(new Map<GroupPagesArgs, { unsubscribe(): void }>());
   useEffect(() => {
     const current = subscriptions.current;
-    const next = new Map<string, GroupPagesArgs>();
-    for (const index of wanted) {
-      const args = { category, body: { groups: plan.segments[index]!.pages } };
-      next.set(JSON.stringify(args), args);
-    }
-    for (const [key, subscription] of current) {
-      if (!next.has(key)) {
+    const next = new Set(wantedArgs.map((entry) => entry.args));
+    for (const [args, subscription] of current) {
+      if (!next.has(args)) {
         subscription.unsubscribe();
-        current.delete(key);
+        current.delete(args);
       }
     }
-    for (const [key, args] of next) {
-      if (!current.has(key)) current.set(key, dispatch(photosApi.endpoints.listPhotoGroups.initiate(args)));
+    for (const args of next) {
+      if (!current.has(args)) current.set(args, dispatch(photosApi.endpoints.listPhotoGroups.initiate(args)));
     }
-  }, [dispatch, category, plan, wanted]);
+  }, [dispatch, wantedArgs]);
   useEffect(() => {
     const current = subscriptions.current;
     return () => {
@@ -101,71 +112,25 @@ export function useTimeline(category: PhotoCategory, width: number, config: Layo
     };
   }, []);
 
-  const selectors = useMemo(
-    () => plan.segments.map((segment) => photosApi.endpoints.listPhotoGroups.select({ category, body: { groups: segment.pages } })),
-    [plan, category],
+  // One memoised selector over the wanted segments only, whatever the length of the timeline.
+  const selectWanted = useMemo(() => (state: RootState) => wantedArgs.map((entry) => entry.select(state).data), [wantedArgs]);
+  const wantedData = useAppSelector(selectWanted, shallowEqual);
+  const loaded = useMemo(() => new Map(wantedArgs.map((entry, k) => [entry.index, wantedData[k]])), [wantedArgs, wantedData]);
+  loadedRef.current = loaded;
+
+  const caches = useRef(createTimelineCaches());
+  const built = useMemo(
+    () => buildTimeline(groups, piecePlan.pieces, (segment) => loaded.get(segment), width, config, caches.current),
+    [groups, piecePlan, loaded, width, config],
   );
-  const segmentData = useAppSelector((state) => selectors.map((select) => select(state).data), shallowEqual);
-
-  const itemsCache = useRef(new Map<string, CachedItems>());
-  const layoutCache = useRef(new Map<string, CachedLayout>());
-  const heightCache = useRef(new Map<string, { count: number; width: number; target: number; height: number }>());
-
-  const built = useMemo(() => {
-    const sections: PhotoSection[] = [];
-    const inputs: VirtualSectionInput[] = [];
-    const keys: string[] = [];
-    const monthStarts: boolean[] = [];
-    const flat: FileItem[] = [];
-    groups.forEach((group, groupIndex) => {
-      // The day's pages that are loaded, from its first page on without a gap.
-      const pages: GroupPage[] = [];
-      for (const segmentIndex of plan.groupSegments[groupIndex] ?? []) {
-        const data = segmentData[segmentIndex];
-        const segment = plan.segments[segmentIndex]!;
-        let complete = true;
-        for (const request of segment.pages) {
-          if (request.key !== group.key) continue;
-          const page = data?.find((candidate) => candidate.key === group.key && candidate.offset === request.offset);
-          if (!page) {
-            complete = false;
-            break;
-          }
-          pages.push(page);
-        }
-        if (!complete) break;
-      }
-      const items = itemsFor(itemsCache.current, group.key, pages);
-      const layout = items.length > 0 ? layoutFor(layoutCache.current, group.key, items, width, config) : null;
-      const missing = Math.max(0, group.count - items.length);
-      const known = heightCache.current.get(group.key);
-      let pendingHeight = 0;
-      if (items.length > 0 && missing === 0 && layout) {
-        heightCache.current.set(group.key, { count: group.count, width, target: config.targetRowHeight, height: layout.height });
-      } else if (items.length === 0 && known && known.count === group.count && known.width === width && known.target === config.targetRowHeight) {
-        pendingHeight = known.height;
-      } else if (missing > 0) {
-        pendingHeight = estimateLayoutHeight(missing, width, config) + (layout ? config.boxSpacing.vertical : 0);
-      }
-      const previous = groups[groupIndex - 1];
-      const monthStart = !previous || previous.year !== group.year || previous.month !== group.month;
-      const headerHeight = monthStart ? MONTH_HEADER_HEIGHT : DAY_HEADER_HEIGHT;
-      sections.push({ key: group.key, items, firstIndex: flat.length, headerHeight, layout });
-      inputs.push({ key: group.key, headerHeight, layout, pendingHeight });
-      keys.push(group.key);
-      monthStarts.push(monthStart);
-      for (const item of items) flat.push(item);
-    });
-    return { sections, keys, monthStarts, flat, model: buildVirtualModel(inputs) };
-  }, [groups, plan, segmentData, width, config]);
 
   const builtRef = useRef(built);
   builtRef.current = built;
-  const planRef = useRef(plan);
-  planRef.current = plan;
+  const piecePlanRef = useRef(piecePlan);
+  piecePlanRef.current = piecePlan;
 
-  // Days that only fly past (a fling, a scrubber drag) are not fetched: the segments to load follow the
-  // rendered days once they have held still briefly, and at least every LOAD_MAX_WAIT_MS while scrolling on.
+  // Pieces that only fly past (a fling, a scrubber drag) are not fetched: the segments to load follow the
+  // rendered pieces once they have held still briefly, and at least every LOAD_MAX_WAIT_MS while scrolling on.
   const pendingNear = useRef<{ segments: number[]; sections: number[] } | null>(null);
   const loadTimer = useRef<number | null>(null);
   const firstPendingAt = useRef(0);
@@ -175,7 +140,7 @@ export function useTimeline(category: PhotoCategory, width: number, config: Layo
     if (!pending) return;
     pendingNear.current = null;
     setNear((current) => (sameNumbers(current, pending.segments) ? current : pending.segments));
-    setNearGroups((current) => (sameNumbers(current, pending.sections) ? current : pending.sections));
+    setNearSections((current) => (sameNumbers(current, pending.sections) ? current : pending.sections));
   }, []);
   useEffect(
     () => () => {
@@ -187,39 +152,56 @@ export function useTimeline(category: PhotoCategory, width: number, config: Layo
   const onRangeChange = useCallback(
     (range: VisibleRange) => {
       const sections = sectionsInRange(builtRef.current.model.blocks, range);
-      const segments = [...new Set(sections.flatMap((section) => planRef.current.groupSegments[section] ?? []))].sort((a, b) => a - b);
+      const { pieces } = piecePlanRef.current;
+      const shown = builtRef.current.sections;
+      const segments = [
+        ...new Set(sections.flatMap((section) => (shown[section]?.pieces ?? []).map((piece) => pieces[piece]!.segment))),
+      ].sort((a, b) => a - b);
       const now = performance.now();
       if (pendingNear.current === null) firstPendingAt.current = now;
       pendingNear.current = { segments, sections };
       if (loadTimer.current !== null) window.clearTimeout(loadTimer.current);
       // Nothing shown yet (first paint, a new category): load at once.
-      const immediate = builtRef.current.flat.length === 0 || now - firstPendingAt.current >= LOAD_MAX_WAIT_MS;
+      const immediate = builtRef.current.items.length === 0 || now - firstPendingAt.current >= LOAD_MAX_WAIT_MS;
       if (immediate) applyNear();
       else loadTimer.current = window.setTimeout(applyNear, LOAD_SETTLE_MS);
     },
     [applyNear],
   );
-
   const loadMore = useCallback(() => {
     const loadedUpTo = Math.max(-1, ...wanted);
-    const next = segmentData.findIndex((data, index) => index > loadedUpTo && !data);
-    const target = next >= 0 ? next : segmentData.findIndex((data) => !data);
+    const target = loadedUpTo + 1 < plan.segments.length ? loadedUpTo + 1 : plan.segments.findIndex((_, index) => !wanted.includes(index));
     if (target >= 0) setExtra((current) => (current.includes(target) ? current : [...current, target]));
-  }, [wanted, segmentData]);
+  }, [wanted, plan]);
+
+  const groupItems = useCallback(
+    (group: number) => {
+      const { sections, groupSections } = builtRef.current;
+      const first = groupSections[group] ?? -1;
+      const shared = sections[first]?.members?.find((member) => member.group === group);
+      if (shared) return [...shared.items];
+      const items: FileItem[] = [];
+      for (let i = first; i >= 0 && i < sections.length && sections[i]!.group === group && !sections[i]!.members; i++) items.push(...sections[i]!.items);
+      return items;
+    },
+    [],
+  );
 
   const pendingVisible = useMemo(
-    () => nearGroups.some((index) => built.sections[index]?.items.some((item) => item.mediaStatus === 'PENDING')),
-    [nearGroups, built.sections],
+    () => nearSections.some((index) => built.sections[index]?.items.some((item) => item.mediaStatus === 'PENDING')),
+    [nearSections, built.sections],
   );
 
   return {
     groups,
     total: groupsQuery.data?.total ?? 0,
     sections: built.sections,
-    sectionKeys: built.keys,
+    sectionKeys: built.sectionKeys,
     model: built.model,
-    items: built.flat,
+    groupTops: built.groupTops,
+    items: built.items,
     monthStarts: built.monthStarts,
+    groupItems,
     isLoading: groupsQuery.isLoading,
     isError: groupsQuery.isError && !groupsQuery.data,
     refetch: groupsQuery.refetch,
@@ -233,19 +215,28 @@ function sameNumbers(a: readonly number[], b: readonly number[]): boolean {
   return a.length === b.length && a.every((value, index) => value === b[index]);
 }
 
-function itemsFor(cache: Map<string, CachedItems>, key: string, pages: GroupPage[]): FileItem[] {
-  if (pages.length === 0) return [];
-  const cached = cache.get(key);
-  if (cached && cached.pages.length === pages.length && cached.pages.every((page, index) => page === pages[index])) return cached.items;
-  const items = pages.length === 1 ? pages[0]!.items : pages.flatMap((page) => page.items);
-  cache.set(key, { pages, items });
-  return items;
-}
-
-function layoutFor(cache: Map<string, CachedLayout>, key: string, items: FileItem[], width: number, config: LayoutConfig): JustifiedLayout {
-  const cached = cache.get(key);
-  if (cached && cached.items === items && cached.width === width && cached.config === config) return cached.layout;
-  const layout = justifiedLayout(items.map((item) => aspectRatioOf(item.width, item.height)), width, config);
-  cache.set(key, { items, width, config, layout });
-  return layout;
+/**
+ * A page of a day asked by keyset when a neighbouring page of the same day is loaded: after the last photo of the page
+ * above, or before the first photo of the page below; otherwise by offset (the first page, or a jump into the day).
+ */
+function withCursor(
+  page: GroupPageRequest,
+  segment: number,
+  pieces: readonly Piece[],
+  groups: readonly PhotoGroup[],
+  loaded: ReadonlyMap<number, GroupPage[] | undefined>,
+): GroupPageRequest {
+  if (page.offset === 0) return page;
+  const at = pieces.findIndex((piece) => piece.segment === segment && piece.offset === page.offset && groups[piece.group]?.key === page.key);
+  if (at < 0) return page;
+  const above = pieces[at - 1];
+  const below = pieces[at + 1];
+  const cursorOf = (item: FileItem | undefined) =>
+    item && typeof item.takenDate === 'number' ? { takenDate: item.takenDate, uuid: item.uuid } : undefined;
+  const previous = above && above.offset + above.limit === page.offset ? pageOf(above, page.key, loaded.get(above.segment)) : undefined;
+  const after = previous && previous.items.length === above!.limit ? cursorOf(previous.items.at(-1)) : undefined;
+  if (after) return { ...page, after };
+  const next = below && below.offset === page.offset + page.limit ? pageOf(below, page.key, loaded.get(below.segment)) : undefined;
+  const before = next ? cursorOf(next.items[0]) : undefined;
+  return before ? { ...page, before } : page;
 }
