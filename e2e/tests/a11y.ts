@@ -23,6 +23,15 @@ interface AxeViolation {
 export async function blockingViolations(page: Page): Promise<AxeViolation[]> {
   // A navigation drops the injected script; inject once per document.
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_SCRIPT });
+  // A menu or dialog still fading in has a see-through text colour: measure contrast once it has settled.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)))
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const violations = await page.evaluate(async (tags) => {
     const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: AxeViolation[] }> } }).axe;
     const results = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });

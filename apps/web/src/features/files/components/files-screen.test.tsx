@@ -373,6 +373,23 @@ describe('FilesScreen', () => {
     expect(requests.filter((request) => request.method === 'DELETE').at(-1)?.body).toEqual(['k-0', 'k-4']);
   });
 
+  it('gives focus back to the control that opened a menu or a dialog when it closes', async () => {
+    const { user } = setup({ 'GET /api/filesystem': () => pageOf([item({ uuid: 'a-1', name: 'a.jpg' })], 0, false) });
+    const kebab = await screen.findByRole('button', { name: 'Actions for a.jpg' });
+    await user.click(kebab);
+    await screen.findByRole('menu');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(kebab).toHaveFocus());
+
+    // A dialog opened from the menu returns to the menu's button (the item it was opened from is gone).
+    await user.click(kebab);
+    await user.click(await screen.findByRole('menuitem', { name: 'Rename' }));
+    await screen.findByRole('dialog', { name: 'Rename' });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(kebab).toHaveFocus());
+  });
+
   it('switches between list and grid, and sorts through the sort menu', async () => {
     const { user, requests } = setup({ 'GET /api/filesystem': () => pageOf([item({ uuid: 'a-1', name: 'a.jpg' })], 0, false) });
     await screen.findByRole('listitem', { name: /a\.jpg/ });
