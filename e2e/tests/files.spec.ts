@@ -108,7 +108,7 @@ test('files: upload with progress, folders, move, rename, favourite, preview, do
   await row(page, path.basename(small.path)).click();
   await selectionAction(page, 'files:action_move').click();
   const move = page.getByRole('dialog', { name: text('files:move_title') });
-  await move.getByRole('listbox', { name: text('files:move_choose') }).getByRole('option', { name: 'Belgeler', exact: true }).click();
+  await move.getByRole('list', { name: text('files:move_choose') }).getByRole('button', { name: 'Belgeler', exact: true }).click();
   await move.getByRole('button', { name: text('files:move_here', { folder: 'Belgeler' }) }).click();
   await expect(row(page, path.basename(small.path))).toHaveCount(0);
 

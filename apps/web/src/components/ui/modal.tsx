@@ -2,6 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CloseIcon } from './icons';
+import { useReturnFocus } from './use-return-focus';
 import styles from './modal.module.css';
 
 export interface ModalProps {
@@ -38,6 +39,7 @@ export function Modal({
   const { t } = useTranslation();
   // Without a description Radix expects aria-describedby to be explicitly unset.
   const describedByProps = description ? {} : { 'aria-describedby': undefined };
+  const returnFocus = useReturnFocus(open);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -45,6 +47,7 @@ export function Modal({
         <Dialog.Content
           className={[styles.content, className].filter(Boolean).join(' ')}
           data-testid={testId}
+          onCloseAutoFocus={returnFocus}
           {...describedByProps}
         >
           {!hideCloseButton ? (

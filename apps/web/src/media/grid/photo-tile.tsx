@@ -23,6 +23,8 @@ export interface PhotoTileProps {
   top: number;
   selected: boolean;
   selectionMode: boolean;
+  /** The grid's one tab stop (roving tabindex); the other pictures are reached with the arrow keys. */
+  tabbable: boolean;
   /** The day group the tile sits in on the timeline (exposed as data-group for tests and styling hooks). */
   group?: string;
   onToggleSelect(uuid: string, event: SelectModifiers): void;
@@ -50,7 +52,7 @@ function PlayGlyph() {
  * badges; a check box on hover (always shown while selecting). Click opens, or toggles while selecting;
  * Ctrl/Cmd/Shift-click and a long press select.
  */
-export const PhotoTile = memo(function PhotoTile({ item, index, box, top, selected, selectionMode, group, onToggleSelect, onOpen }: PhotoTileProps) {
+export const PhotoTile = memo(function PhotoTile({ item, index, box, top, selected, selectionMode, tabbable, group, onToggleSelect, onOpen }: PhotoTileProps) {
   const { t } = useTranslation();
   const video = isVideo(item);
   const url = item.mediaStatus !== 'FAILED' && item.thumbnailUrl && isSafeUrl(item.thumbnailUrl) ? item.thumbnailUrl : null;
@@ -104,6 +106,9 @@ export const PhotoTile = memo(function PhotoTile({ item, index, box, top, select
     <div
       className={`${styles.tile} ${selected ? styles.tileSelected : ''} ${selectionMode ? styles.tileSelecting : ''}`}
       style={style}
+      role="gridcell"
+      aria-selected={selected}
+      data-index={index}
       data-testid="photo-tile"
       data-uuid={item.uuid}
       data-name={item.name}
@@ -123,6 +128,8 @@ export const PhotoTile = memo(function PhotoTile({ item, index, box, top, select
         }}
         aria-label={label}
         aria-pressed={selectionMode ? selected : undefined}
+        tabIndex={tabbable ? 0 : -1}
+        data-cell-focus
         data-testid="photo-open"
       >
         <span className={`${styles.tilePicture} ${pending && !showImage ? styles.tilePending : ''}`}>
@@ -163,6 +170,8 @@ export const PhotoTile = memo(function PhotoTile({ item, index, box, top, select
         className={styles.tileCheck}
         onClick={(event) => onToggleSelect(item.uuid, { shiftKey: event.shiftKey, ctrlKey: event.ctrlKey, metaKey: event.metaKey })}
         aria-label={t('photos:select_photo', { name: item.name })}
+        // Out of the tab order: Space on the picture selects it.
+        tabIndex={-1}
         data-testid="photo-check"
       >
         <CheckIcon size={14} />

@@ -72,7 +72,8 @@ function setup(options: { items?: FileItem[]; start?: number; total?: number } =
 // The viewer is the first dialog open; a confirmation opens over it.
 const viewer = () => screen.getAllByRole('dialog')[0]!;
 const shownName = () => within(viewer()).getByRole('heading', { level: 2 }).textContent;
-const counter = () => within(viewer()).getByLabelText(/^Item \d+ of \d+$/);
+// The counter's sentence is hidden text beside the figures (a plain span may not carry aria-label).
+const counter = () => within(viewer()).getByTestId('viewer-counter');
 const button = (name: string) => within(viewer()).getByRole('button', { name });
 const image = () => within(viewer()).getByRole('img', { name: shownName() ?? '' });
 

@@ -182,10 +182,12 @@ export function PhotoViewer({ items, index, total, onIndexChange, onClose, onNee
                 <Dialog.Title className={styles.name}>
                   <bdi>{item.name}</bdi>
                 </Dialog.Title>
-                <span className={styles.counter} data-testid="viewer-counter" aria-label={t('viewer:position', { n: index + 1, total: count })}>
+                {/* A plain span may not carry aria-label: the sentence is hidden text, the figures are hidden from readers. */}
+                <span className={styles.counter} data-testid="viewer-counter">
                   <span aria-hidden="true" dir="ltr">
                     {number.format(index + 1)} / {number.format(count)}
                   </span>
+                  <span className="visually-hidden">{t('viewer:position', { n: index + 1, total: count })}</span>
                 </span>
               </div>
               <div className={styles.toolbar} role="toolbar" aria-label={t('viewer:actions')}>

@@ -39,15 +39,14 @@ export function AccountCard({ unreadCount, compact = false }: AccountCardProps) 
   return (
     // Non-modal: the modal variant's scroll lock injects a <style> tag that the CSP blocks.
     <DropdownMenu.Root modal={false}>
+      {/* Named by its content, so the name holds what the button visibly says (initials, name) after what it is. */}
       <DropdownMenu.Trigger asChild>
-        <button
-          type="button"
-          className={styles.trigger}
-          aria-label={unreadCount > 0 ? t('account:menu_label_unread', { count: unreadCount }) : t('account:menu_label')}
-          data-testid="account-card-trigger"
-        >
+        <button type="button" className={styles.trigger} data-testid="account-card-trigger">
+          <span className="visually-hidden">
+            {unreadCount > 0 ? t('account:menu_label_unread', { count: unreadCount }) : t('account:menu_label')}
+          </span>
           <span className={styles.triggerAvatar}>
-            <AccountAvatar info={info} size={compact ? 32 : 36} />
+            <AccountAvatar info={info} size={compact ? 32 : 36} inControl />
             {unreadCount > 0 ? <span className={styles.dot} aria-hidden="true" /> : null}
           </span>
           {!compact ? (
@@ -88,13 +87,16 @@ export function AccountCard({ unreadCount, compact = false }: AccountCardProps) 
           </DropdownMenu.Item>
           <DropdownMenu.Separator className={styles.separator} />
           <div className={styles.usage}>
-            {usage.data ? (
-              <UsageBar used={usage.data.used} quota={usage.data.quota} />
-            ) : usage.isError ? (
-              <p className={styles.muted}>{t('account:usage_error')}</p>
-            ) : (
-              <div className={styles.skeleton} aria-hidden="true" />
-            )}
+            {/* A menu owns menu items only (a group is see-through): the usage bar is the content of an item that opens the settings. */}
+            <DropdownMenu.Item className={styles.usageItem} onSelect={() => navigate(paths.settings)} data-testid="account-usage">
+              {usage.data ? (
+                <UsageBar used={usage.data.used} quota={usage.data.quota} />
+              ) : usage.isError ? (
+                <p className={styles.muted}>{t('account:usage_error')}</p>
+              ) : (
+                <div className={styles.skeleton} aria-hidden="true" />
+              )}
+            </DropdownMenu.Item>
             {!isPremium ? (
               <div className={styles.premium} role="group" aria-labelledby={premiumTitleId} data-testid="premium-prompt">
                 <StarIcon size={18} className={styles.premiumIcon} />

@@ -24,13 +24,15 @@ export interface FileRowProps {
   menu?: ReactNode;
   /** Which date to show (trash shows when it was trashed). */
   date?: number | null;
+  /** The listing's one tab stop (roving tabindex); the other rows are reached with the arrow keys. */
+  tabbable?: boolean;
   testId?: string;
 }
 
 const stop = (event: MouseEvent | KeyboardEvent) => event.stopPropagation();
 
 /** One file or folder in list or grid form: click selects (ctrl/cmd toggles, shift extends), double-click opens. */
-export function FileRow({ item, view, selected, onSelect, onOpen, onToggleFavourite, onContextMenu, menu, date, testId = 'file-row' }: FileRowProps) {
+export function FileRow({ item, view, selected, onSelect, onOpen, onToggleFavourite, onContextMenu, menu, date, tabbable = true, testId = 'file-row' }: FileRowProps) {
   const { t, i18n } = useTranslation();
   const kind = fileKind(item);
   const when = date ?? item.lastModifiedDate ?? item.createdDate;
@@ -63,7 +65,7 @@ export function FileRow({ item, view, selected, onSelect, onOpen, onToggleFavour
       data-uuid={item.uuid}
       data-folder={item.folder ? 'true' : 'false'}
       data-selected={selected || undefined}
-      tabIndex={0}
+      tabIndex={tabbable ? 0 : -1}
       aria-label={label}
       onClick={(event) => onSelect(item.uuid, selectModeOf(event))}
       onDoubleClick={() => onOpen?.(item)}
@@ -131,7 +133,7 @@ export function FileRow({ item, view, selected, onSelect, onOpen, onToggleFavour
             <StarIcon size={18} fill={item.favourite ? 'currentColor' : 'none'} />
           </button>
         ) : item.favourite ? (
-          <span className={`${styles.star} ${styles.starOn}`} aria-label={t('files:favourite')}>
+          <span className={`${styles.star} ${styles.starOn}`} role="img" aria-label={t('files:favourite')}>
             <StarIcon size={18} fill="currentColor" />
           </span>
         ) : null}

@@ -270,7 +270,8 @@ describe('FilesScreen', () => {
     await user.keyboard('{/Control}');
     await user.click(barAction('Move'));
     const dialog = await screen.findByRole('dialog', { name: 'Move to' });
-    const targets = await within(within(dialog).getByRole('listbox', { name: 'Folders' })).findAllByRole('option');
+    const folderList = within(within(dialog).getByRole('list', { name: 'Folders' }));
+    const targets = (await folderList.findAllByRole('button')).filter((button) => button.hasAttribute('aria-pressed'));
     expect(targets.map((target) => target.getAttribute('data-name'))).toEqual(['Belgeler', 'Arşiv']);
     expect(targets[0]).toBeDisabled();
     const pickerCall = listCalls(requests).find((request) => request.url.searchParams.get('folderOnly') === 'true')!;
@@ -317,6 +318,76 @@ describe('FilesScreen', () => {
     expect(screen.queryByRole('toolbar', { name: 'Actions for the selected items' })).not.toBeInTheDocument();
     // The usage is read again after a deletion.
     expect(requests.filter((request) => request.url.pathname === '/api/account/usages').length).toBeGreaterThan(1);
+  });
+
+  it('is one tab stop: arrows move between rows (by column in the grid), Delete trashes the focused row', { timeout: 20_000 }, async () => {
+    let listed = ['a', 'b', 'c', 'd', 'e'].map((name, i) => item({ uuid: `k-${i}`, name: `${name}.jpg` }));
+    const { user, requests } = setup({
+      'GET /api/filesystem': () => pageOf(listed, 0, false),
+      'DELETE /api/filesystem/trash': ({ body }) => {
+        listed = listed.filter((entry) => !(body as string[]).includes(entry.uuid));
+        return json({ fileList: [] });
+      },
+    });
+    await waitFor(() => expect(rows()).toHaveLength(5));
+    const tabStops = () => rows().filter((element) => element.tabIndex === 0);
+    expect(tabStops()).toEqual([rows()[0]]);
+    rows()[0]!.focus();
+    await user.keyboard('{ArrowDown}');
+    expect(rows()[1]).toHaveFocus();
+    await user.keyboard('{End}');
+    expect(rows()[4]).toHaveFocus();
+    expect(tabStops()).toEqual([rows()[4]]);
+    await user.keyboard('{ArrowUp}{Home}');
+    expect(rows()[0]).toHaveFocus();
+
+    // The grid view lays cards in lines: three a line here; down goes to the card below.
+    await user.click(screen.getByRole('button', { name: /^Show as/ }));
+    const place = vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+      const index = rows().indexOf(this as HTMLLIElement);
+      return new DOMRect((index % 3) * 200, Math.floor(index / 3) * 200, 180, 180);
+    });
+    rows()[1]!.focus();
+    await user.keyboard('{ArrowDown}');
+    expect(rows()[4]).toHaveFocus();
+    await user.keyboard('{ArrowLeft}');
+    expect(rows()[3]).toHaveFocus();
+    await user.keyboard('{ArrowUp}');
+    expect(rows()[0]).toHaveFocus();
+    place.mockRestore();
+
+    // Nothing selected: Delete trashes the focused item, as the toolbar's Move to Trash does.
+    rows()[2]!.focus();
+    await user.keyboard('{Delete}');
+    expect(await screen.findByText('Moved to Trash.')).toBeInTheDocument();
+    expect(requests.find((request) => request.method === 'DELETE' && request.url.pathname === '/api/filesystem/trash')?.body).toEqual(['k-2']);
+    await waitFor(() => expect(rows().map((element) => element.getAttribute('data-name'))).toEqual(['a.jpg', 'b.jpg', 'd.jpg', 'e.jpg']));
+
+    // With a selection, Delete acts on the selection.
+    await user.click(row('a.jpg'));
+    await user.keyboard('{Control>}');
+    await user.click(row('e.jpg'));
+    await user.keyboard('{/Control}');
+    await user.keyboard('{Delete}');
+    await waitFor(() => expect(rows().map((element) => element.getAttribute('data-name'))).toEqual(['b.jpg', 'd.jpg']));
+    expect(requests.filter((request) => request.method === 'DELETE').at(-1)?.body).toEqual(['k-0', 'k-4']);
+  });
+
+  it('gives focus back to the control that opened a menu or a dialog when it closes', async () => {
+    const { user } = setup({ 'GET /api/filesystem': () => pageOf([item({ uuid: 'a-1', name: 'a.jpg' })], 0, false) });
+    const kebab = await screen.findByRole('button', { name: 'Actions for a.jpg' });
+    await user.click(kebab);
+    await screen.findByRole('menu');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(kebab).toHaveFocus());
+
+    // A dialog opened from the menu returns to the menu's button (the item it was opened from is gone).
+    await user.click(kebab);
+    await user.click(await screen.findByRole('menuitem', { name: 'Rename' }));
+    await screen.findByRole('dialog', { name: 'Rename' });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(kebab).toHaveFocus());
   });
 
   it('switches between list and grid, and sorts through the sort menu', async () => {

@@ -55,7 +55,7 @@ export function FilesScreen() {
   const parentUuid = path.at(-1)?.uuid ?? null;
   const listing = useFilesListing(parentUuid);
   const { items, sort } = listing;
-  const { selection, selectedItems, menuFor, setMenuFor, targetsOf, openMenu, footer, keyDownHandler } =
+  const { selection, selectedItems, menuFor, setMenuFor, targetsOf, openMenu, footer, keyDownHandler, tabStop, onListFocus } =
     useListingScreen(listing);
   const fileActions = useFileActions();
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -118,7 +118,8 @@ export function FilesScreen() {
     }
   };
 
-  const handleKeyDown = keyDownHandler({ rowSelector: ROW_SELECTOR });
+  // Delete does what the toolbar's trash does (the trash can give it back, so it asks nothing).
+  const handleKeyDown = keyDownHandler({ rowSelector: ROW_SELECTOR, onDelete: (targets) => run('trash', targets) });
 
   const folderGone = listing.isError && apiErrorCode(listing.error) === 'NOT_FOUND' && parentUuid !== null;
   const allSelected = items.length > 0 && selection.selected.length === Math.min(items.length, selection.max);
@@ -190,6 +191,7 @@ export function FilesScreen() {
           aria-label={t('files:list_label')}
           aria-busy={listing.isFetching || undefined}
           onKeyDown={handleKeyDown}
+          onFocus={onListFocus}
           data-view={view}
         >
           {items.map((item) => (
@@ -197,6 +199,7 @@ export function FilesScreen() {
               key={item.uuid}
               item={item}
               view={view}
+              tabbable={item.uuid === tabStop}
               selected={selection.selectedSet.has(item.uuid)}
               onSelect={selection.select}
               onOpen={openItem}

@@ -123,7 +123,8 @@ export function MoveDialog({ items, onClose, onMoved }: MoveDialogProps) {
         ) : (folderList ?? []).length === 0 ? (
           <p className={styles.pickerState}>{t('files:no_subfolders')}</p>
         ) : (
-          <ul className={styles.pickerList} role="listbox" aria-label={t('files:move_choose')}>
+          // A list of rows, each a choose toggle and an open button: a listbox may not hold the second control.
+          <ul className={styles.pickerList} aria-label={t('files:move_choose')}>
             {(folderList ?? []).map((folder) => {
               const disabled = moving.has(folder.uuid);
               const chosen = target?.uuid === folder.uuid;
@@ -131,8 +132,7 @@ export function MoveDialog({ items, onClose, onMoved }: MoveDialogProps) {
                 <li key={folder.uuid} className={styles.pickerRow}>
                   <button
                     type="button"
-                    role="option"
-                    aria-selected={chosen}
+                    aria-pressed={chosen}
                     className={`${styles.pickerFolder} ${chosen ? styles.pickerChosen : ''}`}
                     onClick={() => setTarget(chosen ? null : { uuid: folder.uuid, name: folder.name })}
                     onDoubleClick={() => enter(folder)}

@@ -56,7 +56,7 @@ export function TrashScreen() {
   const dispatch = useAppDispatch();
   const listing = useTrashListing();
   const { items, sort } = listing;
-  const { selection, selectedItems, menuFor, setMenuFor, targetsOf, openMenu, footer, keyDownHandler } =
+  const { selection, selectedItems, menuFor, setMenuFor, targetsOf, openMenu, footer, keyDownHandler, tabStop, onListFocus } =
     useListingScreen(listing);
   const [recover, recoverState] = useRecoverFilesMutation();
   const [deleteForever, deleteState] = useDeleteFilesForeverMutation();
@@ -91,13 +91,8 @@ export function TrashScreen() {
   const handleKeyDown = keyDownHandler({
     rowSelector: ROW_SELECTOR,
     escapeAlways: true,
-    onKey: (event) => {
-      if (event.key === 'Delete' && selectedItems.length > 0) {
-        setConfirmDelete(selectedItems);
-        return true;
-      }
-      return false;
-    },
+    // In the trash, Delete means forever: after the confirmation.
+    onDelete: setConfirmDelete,
   });
 
   let content;
@@ -113,12 +108,19 @@ export function TrashScreen() {
     content = (
       <>
         <ListHeader dateLabel={t('files:column_trashed')} />
-        <ul className={styles.list} aria-label={t('files:trash_list_label')} aria-busy={listing.isFetching || undefined} onKeyDown={handleKeyDown}>
+        <ul
+          className={styles.list}
+          aria-label={t('files:trash_list_label')}
+          aria-busy={listing.isFetching || undefined}
+          onKeyDown={handleKeyDown}
+          onFocus={onListFocus}
+        >
           {items.map((item) => (
             <FileRow
               key={item.uuid}
               item={item}
               view="list"
+              tabbable={item.uuid === tabStop}
               selected={selection.selectedSet.has(item.uuid)}
               onSelect={selection.select}
               onContextMenu={openMenu}

@@ -1,4 +1,4 @@
-import { useMemo, useState, type KeyboardEvent } from 'react';
+import { useMemo, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { useInfiniteScroll } from '@/hooks/use-infinite-scroll';
 import type { FileItem } from '../api';
 import { focusSiblingRow } from '../row-keyboard';
@@ -20,6 +20,8 @@ export interface ListingKeyOptions {
   escapeAlways?: boolean;
   /** Runs after the selection keys and before arrow navigation; returns true when it handled the key. */
   onKey?: (event: KeyboardEvent<HTMLUListElement>) => boolean;
+  /** Delete pressed in the listing: the selection, or else the focused row, goes through the screen's own trash or delete action. */
+  onDelete?: (targets: FileItem[]) => void;
 }
 
 /** Selection, row menu and infinite scrolling shared by the Files and Trash screens. */
@@ -29,6 +31,13 @@ export function useListingScreen(listing: PagedListing) {
   const selection = useSelection(order);
   const selectedItems = useMemo(() => items.filter((item) => selection.selectedSet.has(item.uuid)), [items, selection.selectedSet]);
   const [menuFor, setMenuFor] = useState<string | null>(null);
+  // Roving tab stop: one row is in the tab order (the last focused, else the first); arrows move between rows.
+  const [focused, setFocused] = useState<string | null>(null);
+  const tabStop = focused !== null && order.includes(focused) ? focused : (order[0] ?? null);
+  const onListFocus = (event: FocusEvent<HTMLUListElement>) => {
+    const uuid = (event.target as HTMLElement).closest('[data-uuid]')?.getAttribute('data-uuid');
+    if (uuid) setFocused(uuid);
+  };
   const { sentinel, supported: scrollSupported } = useInfiniteScroll<HTMLDivElement>({
     hasMore: Boolean(listing.hasNextPage) && !listing.isError,
     loading: listing.isFetching,
@@ -44,7 +53,7 @@ export function useListingScreen(listing: PagedListing) {
   };
 
   const keyDownHandler =
-    ({ rowSelector, escapeAlways = false, onKey }: ListingKeyOptions) =>
+    ({ rowSelector, escapeAlways = false, onKey, onDelete }: ListingKeyOptions) =>
     (event: KeyboardEvent<HTMLUListElement>) => {
       if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'a') {
         event.preventDefault();
@@ -56,6 +65,15 @@ export function useListingScreen(listing: PagedListing) {
         return;
       }
       if (onKey?.(event)) return;
+      if (event.key === 'Delete' && onDelete) {
+        const row = (event.target as HTMLElement).closest('[data-uuid]')?.getAttribute('data-uuid');
+        const item = items.find((candidate) => candidate.uuid === row);
+        const targets = selectedItems.length > 0 ? selectedItems : item ? [item] : [];
+        if (targets.length === 0) return;
+        event.preventDefault();
+        onDelete(targets);
+        return;
+      }
       const row = focusSiblingRow(event, rowSelector);
       const uuid = row?.getAttribute('data-uuid');
       if (row && uuid && event.shiftKey) selection.select(uuid, 'range');
@@ -70,5 +88,5 @@ export function useListingScreen(listing: PagedListing) {
     onLoadMore: () => void listing.fetchNextPage(),
   };
 
-  return { selection, selectedItems, menuFor, setMenuFor, targetsOf, openMenu, footer, keyDownHandler };
+  return { selection, selectedItems, menuFor, setMenuFor, targetsOf, openMenu, footer, keyDownHandler, tabStop, onListFocus };
 }

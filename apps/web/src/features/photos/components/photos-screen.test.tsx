@@ -206,6 +206,39 @@ describe('PhotosScreen', { timeout: 20_000 }, () => {
     await waitFor(() => expect(noSelectionBar()).not.toBeInTheDocument());
   });
 
+  it('keyboard: one tab stop in the grid, arrows and Enter open, focus returns to the viewed tile, Space selects, Delete confirms', async () => {
+    const { user, requests } = setup({ routes: { 'DELETE /api/filesystem/trash': () => json({ fileList: [] }) } });
+    await waitFor(() => expect(tiles()).toHaveLength(5));
+    const grid = screen.getByRole('grid', { name: 'Photo timeline' });
+    const cell = (index: number) => grid.querySelector<HTMLElement>(`[data-index="${index}"] [data-cell-focus]`)!;
+    const uuidAt = (index: number) => grid.querySelector(`[data-index="${index}"]`)!.getAttribute('data-uuid')!;
+    const tabStops = () => Array.from(grid.querySelectorAll<HTMLElement>('[tabindex="0"]'));
+    expect(tabStops()).toEqual([cell(0)]);
+
+    cell(0).focus();
+    await user.keyboard('{ArrowRight}');
+    expect(cell(1)).toHaveFocus();
+    expect(tabStops()).toEqual([cell(1)]);
+    await user.keyboard('{Enter}');
+    const viewer = await screen.findByRole('dialog', { name: NAMES[uuidAt(1)] });
+    await user.keyboard('{ArrowRight}');
+    expect(within(viewer).getByTestId('viewer-counter')).toHaveTextContent('Item 3 of 5');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // Back on the tile of the photo shown last, not the one that opened the viewer.
+    await waitFor(() => expect(cell(2)).toHaveFocus());
+
+    await user.keyboard(' ');
+    expect(check(uuidAt(2))).toHaveAttribute('aria-checked', 'true');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await user.keyboard('{Delete}');
+    const confirm = await screen.findByRole('dialog', { name: 'Move to trash?' });
+    expect(calls(requests, 'DELETE', '/api/filesystem/trash')).toHaveLength(0);
+    await user.click(within(confirm).getByRole('button', { name: 'Move to trash' }));
+    await waitFor(() => expect(calls(requests, 'DELETE', '/api/filesystem/trash')).toHaveLength(1));
+    expect(calls(requests, 'DELETE', '/api/filesystem/trash')[0]!.body).toEqual([uuidAt(2)]);
+  });
+
   it('downloads one photo through a signed URL and several as a zip', async () => {
     const { user, requests } = setup({
       routes: {
@@ -229,8 +262,7 @@ describe('PhotosScreen', { timeout: 20_000 }, () => {
     await waitFor(() => expect(tiles()).toHaveLength(5));
     await user.click(open('p2'));
     const viewer = await screen.findByRole('dialog', { name: 'p2.jpg' });
-    expect(within(viewer).getByLabelText(/^Item \d+ of \d+$/)).toHaveTextContent('3');
-    expect(within(viewer).getByLabelText(/^Item \d+ of \d+$/)).toHaveTextContent('5');
+    expect(within(viewer).getByTestId('viewer-counter')).toHaveTextContent('Item 3 of 5');
   });
 
   it('renders and loads only the days near the viewport of a long timeline', async () => {
@@ -250,7 +282,7 @@ describe('PhotosScreen', { timeout: 20_000 }, () => {
     expect(asked.length).toBeLessThan(30);
     expect(asked[0]!.key).toBe('2019-12-31');
     // The days below are laid out from their counts, so the list is already as tall as the whole timeline.
-    expect(parseFloat(screen.getByRole('region', { name: 'Photo timeline' }).style.blockSize)).toBeGreaterThan(400 * 170);
+    expect(parseFloat(screen.getByRole('grid', { name: 'Photo timeline' }).style.blockSize)).toBeGreaterThan(400 * 170);
   });
 
   it('jumps by month with the keyboard on the date scrubber', async () => {
@@ -314,7 +346,7 @@ describe('PhotosScreen', { timeout: 20_000 }, () => {
     const asked = () => calls(requests, 'POST', '/api/scroll/groups/list').flatMap((request) => (request.body as { groups: GroupPageRequest[] }).groups);
     // The first screen needs the first page only, not the day's 70,000 photos.
     expect(asked()).toEqual([{ key, offset: 0, limit: 200 }]);
-    const height = parseFloat(screen.getByRole('region', { name: 'Photo timeline' }).style.blockSize);
+    const height = parseFloat(screen.getByRole('grid', { name: 'Photo timeline' }).style.blockSize);
     // Every page not loaded is laid out from the count: the list is as tall as the whole day already.
     expect(height).toBeGreaterThan((BIG / 6) * 120);
 

@@ -43,6 +43,7 @@ function PhotosTimeline({ category }: { category: PhotoCategory }) {
   const opened = useAppSelector((state) => state.photos.openedPhoto);
   const openedIndex = useAppSelector((state) => state.photos.openedImage);
   const [removed, setRemoved] = useState<ReadonlySet<string>>(() => new Set<string>());
+  const [confirmDelete, setConfirmDelete] = useState(false);
   useTimelineRefresh(timeline.pendingVisible);
 
   useEffect(() => {
@@ -63,6 +64,19 @@ function PhotosTimeline({ category }: { category: PhotoCategory }) {
     return found >= 0 ? found : Math.min(openedIndex, viewerItems.length - 1);
   }, [opened, openedIndex, viewerItems]);
 
+  // When the viewer closes, focus goes to the tile of the photo it showed last (it may have walked from the opener).
+  const lastViewed = useRef<string | null>(null);
+  useEffect(() => {
+    if (viewerIndex >= 0) {
+      lastViewed.current = viewerItems[viewerIndex]?.uuid ?? null;
+      return;
+    }
+    const uuid = lastViewed.current;
+    lastViewed.current = null;
+    const index = uuid ? timeline.items.findIndex((item) => item.uuid === uuid) : -1;
+    if (index >= 0) listRef.current?.focusItem(index);
+  }, [viewerIndex, viewerItems, timeline.items]);
+
   const openAt = useCallback(
     (index: number) => {
       const item = viewerItems[index];
@@ -75,6 +89,14 @@ function PhotosTimeline({ category }: { category: PhotoCategory }) {
   latest.current = { openAt, toggle: selection.toggle };
   const onOpen = useCallback((index: number) => latest.current.openAt(index), []);
   const onToggleSelect = useCallback((uuid: string, event: SelectModifiers) => latest.current.toggle(uuid, event), []);
+  // Delete in the grid trashes the selection, or else the focused photo, after the selection bar's confirmation.
+  const onDeleteKey = useCallback(
+    (uuid: string) => {
+      if (selection.count === 0) selection.toggle(uuid, { shiftKey: false, ctrlKey: false, metaKey: false });
+      setConfirmDelete(true);
+    },
+    [selection],
+  );
 
   // Stable, so the memoised day headers do not all re-render whenever the selection or the data changes.
   const groupToggle = useRef({ timeline, selection });
@@ -86,6 +108,10 @@ function PhotosTimeline({ category }: { category: PhotoCategory }) {
   }, []);
 
   const selectionMode = selection.count > 0;
+  // A confirmation left open by a selection that emptied must not come back with the next selection.
+  useEffect(() => {
+    if (!selectionMode) setConfirmDelete(false);
+  }, [selectionMode]);
   const dayHeader = (groupIndex: number) => {
     const group = timeline.groups[groupIndex];
     if (!group) return null;
@@ -168,6 +194,7 @@ function PhotosTimeline({ category }: { category: PhotoCategory }) {
           onOpen={onOpen}
           onRangeChange={timeline.onRangeChange}
           onScroll={onScroll}
+          onDeleteKey={onDeleteKey}
           label={t('photos:timeline_label')}
           handleRef={listRef}
         />
@@ -185,7 +212,15 @@ function PhotosTimeline({ category }: { category: PhotoCategory }) {
   return (
     <div className={styles.page} data-testid="photos-screen">
       <PhotosTabs />
-      {selectionMode ? <PhotosSelectionBar items={selection.selectedItems} total={timeline.items.length} onSelectAll={selection.selectAll} /> : null}
+      {selectionMode ? (
+        <PhotosSelectionBar
+          items={selection.selectedItems}
+          total={timeline.items.length}
+          onSelectAll={selection.selectAll}
+          confirmDelete={confirmDelete}
+          onConfirmDeleteChange={setConfirmDelete}
+        />
+      ) : null}
       <div ref={sizeRef} className={styles.timeline}>
         {body}
       </div>

@@ -16,6 +16,9 @@ export interface PhotosSelectionBarProps {
   /** Loaded photos (for "select all"). */
   total: number;
   onSelectAll(): void;
+  /** The trash confirmation, held by the screen so the Delete key in the grid can open it too. */
+  confirmDelete: boolean;
+  onConfirmDeleteChange(open: boolean): void;
 }
 
 /**
@@ -23,13 +26,12 @@ export interface PhotosSelectionBarProps {
  * favourite or unfavourite, hide, and delete (to the trash, after a confirmation). The files mutations
  * raise the photo-state refresh flags, and the timeline reads its days again.
  */
-export function PhotosSelectionBar({ items, total, onSelectAll }: PhotosSelectionBarProps) {
+export function PhotosSelectionBar({ items, total, onSelectAll, confirmDelete, onConfirmDeleteChange: setConfirmDelete }: PhotosSelectionBarProps) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const actions = useFileActions();
   const [albumOpen, setAlbumOpen] = useState(false);
   const { AddToAlbum } = useMediaSlots();
-  const [confirmDelete, setConfirmDelete] = useState(false);
   const uuids = items.map((item) => item.uuid);
   const allFavourite = items.length > 0 && items.every((item) => item.favourite);
   const zip = downloadsAsZip(items);

@@ -10,11 +10,12 @@ export function HamburgerButton({ unreadCount, onClick, expanded }: { unreadCoun
       type="button"
       className={styles.hamburger}
       onClick={onClick}
-      aria-label={t('shell:open_menu')}
       aria-expanded={expanded}
       aria-haspopup="dialog"
       data-testid="hamburger"
     >
+      {/* Named by its content, so the visible unread count is part of the name (WCAG 2.5.3). */}
+      <span className="visually-hidden">{t('shell:open_menu')}</span>
       <MenuIcon size={22} />
       <Badge
         count={unreadCount}
