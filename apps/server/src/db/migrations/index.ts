@@ -9,6 +9,7 @@ import * as albums from './2026-11-25T0100_albums.js';
 import * as jobSchedule from './2026-11-26T0000_job_schedule.js';
 import * as loginLockout from './2026-11-27T0000_login_lockout.js';
 import * as instances from './2026-11-27T0500_instances.js';
+import * as accountPhoneVerified from './2026-11-28T0200_account_phone_verified.js';
 
 /** Every migration in order; the key is the name recorded in the migration table. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26T0000_job_schedule': jobSchedule,
   '2026-11-27T0000_login_lockout': loginLockout,
   '2026-11-27T0500_instances': instances,
+  '2026-11-28T0200_account_phone_verified': accountPhoneVerified,
 };

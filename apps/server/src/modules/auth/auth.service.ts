@@ -11,7 +11,7 @@ import type { Account } from '../account/account.public.js';
 import type { CaptchaService } from '../captcha/captcha.public.js';
 import * as repo from './auth.repository.js';
 import * as lockouts from './login-lockout.repository.js';
-import { lockoutSubject, lockoutText } from './auth.messages.js';
+import { lockoutSms, lockoutSubject, lockoutText } from './auth.messages.js';
 import type { MessageJobs } from '../../infra/jobs/message-jobs.js';
 import { LANGUAGES, type Language } from '../../shared/schemas.js';
 import type { AuthContext } from '../../shared/auth-context.js';
@@ -102,11 +102,10 @@ export class AuthService {
       const locked = await lockouts.lock(trx, who, threshold, level + 1, at + step);
       if (!locked || !account) return;
       const lang: Language = (LANGUAGES as readonly string[]).includes(account.language) ? (account.language as Language) : 'en';
-      await this.messages.email(trx, {
-        to: account.email,
-        subject: lockoutSubject(lang),
-        text: lockoutText(lang, Math.round(step / minutes(1))),
-      });
+      const lockedMinutes = Math.round(step / minutes(1));
+      await this.messages.email(trx, { to: account.email, subject: lockoutSubject(lang), text: lockoutText(lang, lockedMinutes) });
+      // A phone only the owner has proven to hold: an unverified number may be someone else's.
+      if (account.phone_verified_at !== null) await this.messages.sms(trx, { to: account.phone_e164, text: lockoutSms(lang, lockedMinutes) });
     });
   }
 
