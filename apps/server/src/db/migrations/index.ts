@@ -10,6 +10,8 @@ import * as jobSchedule from './2026-11-26T0000_job_schedule.js';
 import * as loginLockout from './2026-11-27T0000_login_lockout.js';
 import * as instances from './2026-11-27T0500_instances.js';
 import * as accountPhoneVerified from './2026-11-28T0200_account_phone_verified.js';
+import * as legalTexts from './2026-11-28T0200_legal_texts.js';
+import * as rememberMeSuccessor from './2026-11-28T0200_remember_me_successor.js';
 
 /** Every migration in order; the key is the name recorded in the migration table. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +26,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T0000_login_lockout': loginLockout,
   '2026-11-27T0500_instances': instances,
   '2026-11-28T0200_account_phone_verified': accountPhoneVerified,
+  '2026-11-28T0200_legal_texts': legalTexts,
+  '2026-11-28T0200_remember_me_successor': rememberMeSuccessor,
 };
