@@ -4,7 +4,7 @@ import { KEEP_UNUSED_DATA_FOR_S, REFRESH_RETRY_DELAY_MS } from '@/config/constan
 import { paths } from '@/config/paths';
 import { currentLanguage } from '@/i18n/i18n';
 import { createBaseQuery, createSessionRefresher } from './base-query';
-import { clearStoredSession, getAuthToken, getRememberMeToken, loggedOut, navigateTo } from './session';
+import { clearStoredSession, getAuthToken, getRememberMeToken, hasSession, loggedOut, navigateTo } from './session';
 import { TAG_TYPES } from './tags';
 
 export const API_BASE_URL = '/api';
@@ -66,7 +66,14 @@ export function logout(): ThunkAction<Promise<void>, unknown, unknown, UnknownAc
 }
 
 /** The one remember-me refresh lock of the app, shared by the base query and the upload engine. */
-const sessionRefresher = createSessionRefresher({ baseUrl: API_BASE_URL, getLanguage: currentLanguage });
+const sessionRefresher = createSessionRefresher({
+  baseUrl: API_BASE_URL,
+  getLanguage: currentLanguage,
+  // Another tab could not refresh and signed out (storage is shared): this one follows, with a clean page.
+  onEndedElsewhere: () => {
+    if (!hasSession()) window.location.assign(paths.home);
+  },
+});
 
 /**
  * For callers outside RTK Query (the upload engine's XMLHttpRequests) after a 401 sent with `tokenSent`:

@@ -222,6 +222,8 @@ async function refreshSession(options: RefresherOptions): Promise<boolean> {
 export interface RefresherOptions {
   baseUrl: string;
   getLanguage: () => string;
+  /** Another tab's refresh failed and ended the session (stored tokens are gone for every tab). */
+  onEndedElsewhere?: () => void;
 }
 
 /** What to do after a 401: retry with `token` (after the retry delay when a refresh ran), or give up. */
@@ -238,17 +240,50 @@ export interface SessionRefresher {
   recover(tokenSent: string | null, endSession: () => unknown): Promise<RecoverOutcome>;
 }
 
+/** Web Locks name shared by every tab of the origin: one remember-me refresh per browser at a time. */
+export const REFRESH_LOCK = 'bulut-refresh';
+/** Tabs tell each other how a refresh ended. */
+export const AUTH_CHANNEL = 'bulut-auth';
+type AuthMessage = { type: 'refreshed' | 'ended' };
+
+/** Runs `task` holding the browser-wide refresh lock; where Web Locks are missing, the in-tab single flight is all. */
+function withRefreshLock<T>(task: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator !== 'undefined' && 'locks' in navigator ? navigator.locks : undefined;
+  return locks ? (locks.request(REFRESH_LOCK, task) as Promise<T>) : task();
+}
+
+function openAuthChannel(onEndedElsewhere?: () => void): BroadcastChannel | null {
+  if (typeof BroadcastChannel === 'undefined') return null;
+  const channel = new BroadcastChannel(AUTH_CHANNEL);
+  // Node's channel (tests) would keep the process alive; browsers have no unref.
+  (channel as BroadcastChannel & { unref?: () => void }).unref?.();
+  channel.onmessage = (event: MessageEvent<AuthMessage>) => {
+    if (event.data?.type === 'ended') onEndedElsewhere?.();
+  };
+  return channel;
+}
+
 export function createSessionRefresher(options: RefresherOptions): SessionRefresher {
   let refreshing: Promise<boolean> | null = null;
+  const channel = openAuthChannel(options.onEndedElsewhere);
 
-  const start = (endSession: () => unknown): Promise<boolean> => {
-    refreshing = (async () => {
-      const ok = await refreshSession(options);
-      if (!ok) await endSession();
-      return ok;
-    })().finally(() => {
-      refreshing = null;
-    });
+  const start = (tokenSent: string | null, endSession: () => unknown): Promise<boolean> => {
+    refreshing = withRefreshLock(async () => {
+      // The tokens live in storage every tab shares: if they changed while this tab waited for the lock, another
+      // tab has refreshed and this one only retries (presenting the old remember-me token again would be a replay).
+      const current = getAuthToken();
+      if (current && current !== tokenSent) return true;
+      if (!current || !getRememberMeToken()) return false;
+      return refreshSession(options);
+    })
+      .then(async (ok) => {
+        channel?.postMessage({ type: ok ? 'refreshed' : 'ended' } satisfies AuthMessage);
+        if (!ok) await endSession();
+        return ok;
+      })
+      .finally(() => {
+        refreshing = null;
+      });
     return refreshing;
   };
 
@@ -266,7 +301,7 @@ export function createSessionRefresher(options: RefresherOptions): SessionRefres
           await endSession();
           return null;
         }
-        refreshed = start(endSession);
+        refreshed = start(tokenSent, endSession);
       }
       if (!(await refreshed)) return null;
       const token = getAuthToken();

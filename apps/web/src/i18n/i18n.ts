@@ -16,23 +16,32 @@ export type Namespace = (typeof NAMESPACES)[number];
 type LocaleModule = { default: Record<string, unknown> };
 const localeLoaders = import.meta.glob<LocaleModule>('./locales/*/*.json');
 
-/** Loads locales/<lang>/<ns>.json on demand; a failure is only logged (the English fallback still renders). */
+/**
+ * Loads locales/<lang>/<ns>.json on demand, and only the active language's: every locale carries every key (a test
+ * checks), so English is fetched only in place of a file that is missing or failed to load. A failure of that too is
+ * only logged.
+ */
 const lazyLocaleBackend: BackendModule = {
   type: 'backend',
   init() {},
   read(language, namespace, callback) {
-    const load = localeLoaders[`./locales/${language}/${namespace}.json`];
-    if (!load) {
-      console.error(`[i18n] no locale file for ${language}/${namespace}`);
-      callback(null, {});
-      return;
-    }
-    load()
-      .then((module) => callback(null, module.default))
+    const load = (lang: string): Promise<Record<string, unknown>> => {
+      const loader = localeLoaders[`./locales/${lang}/${namespace}.json`];
+      return loader ? loader().then((module) => module.default) : Promise.reject(new Error(`no locale file for ${lang}/${namespace}`));
+    };
+    load(language)
       .catch((error: unknown) => {
-        console.error(`[i18n] failed to load ${language}/${namespace}`, error);
-        callback(null, {});
-      });
+        if (language === FALLBACK_LANGUAGE) throw error;
+        console.error(`[i18n] ${language}/${namespace} unavailable, using English`, error);
+        return load(FALLBACK_LANGUAGE);
+      })
+      .then(
+        (strings) => callback(null, strings),
+        (error: unknown) => {
+          console.error(`[i18n] failed to load ${language}/${namespace}`, error);
+          callback(null, {});
+        },
+      );
   },
 };
 
@@ -62,10 +71,10 @@ const baseOptions = {
 
 i18n.on('languageChanged', applyDocumentLanguage);
 
-/** Initialises i18next for the browser; resolves when the current language and English are loaded. */
+/** Initialises i18next for the browser; resolves when the current language is loaded (English only stands in, above). */
 export async function initI18n(): Promise<typeof i18n> {
   if (i18n.isInitialized) return i18n;
-  await i18n.use(lazyLocaleBackend).use(storedLanguageDetector).use(initReactI18next).init(baseOptions);
+  await i18n.use(lazyLocaleBackend).use(storedLanguageDetector).use(initReactI18next).init({ ...baseOptions, fallbackLng: false });
   return i18n;
 }
 

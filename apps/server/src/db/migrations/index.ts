@@ -11,6 +11,9 @@ import * as loginLockout from './2026-11-27T0000_login_lockout.js';
 import * as instances from './2026-11-27T0500_instances.js';
 import * as jobLeases from './2026-11-28T0100_job_leases.js';
 import * as uploadReservation from './2026-11-28T0100_upload_reservation.js';
+import * as accountPhoneVerified from './2026-11-28T0200_account_phone_verified.js';
+import * as legalTexts from './2026-11-28T0200_legal_texts.js';
+import * as rememberMeSuccessor from './2026-11-28T0200_remember_me_successor.js';
 import * as uploadPieceState from './2026-11-28T0500_upload_piece_state.js';
 
 /** Every migration in order; the key is the name recorded in the migration table. */
@@ -27,5 +30,8 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T0500_instances': instances,
   '2026-11-28T0100_job_leases': jobLeases,
   '2026-11-28T0100_upload_reservation': uploadReservation,
+  '2026-11-28T0200_account_phone_verified': accountPhoneVerified,
+  '2026-11-28T0200_legal_texts': legalTexts,
+  '2026-11-28T0200_remember_me_successor': rememberMeSuccessor,
   '2026-11-28T0500_upload_piece_state': uploadPieceState,
 };

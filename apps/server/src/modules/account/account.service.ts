@@ -10,6 +10,7 @@ import type { Account } from './account.table.js';
 /** Settings a client may store for itself; anything else is refused so the table cannot be used as free storage. */
 const SETTING_PARAM = /^[A-Za-z][A-Za-z0-9_.-]{0,63}$/;
 const MAX_SETTINGS = 100;
+const SETTING_DEFAULT = '';
 
 export class AccountService {
   constructor(private readonly db: Kysely<DB>) {}
@@ -29,10 +30,11 @@ export class AccountService {
     return Object.fromEntries(rows.map((r) => [r.param, r.value]));
   }
 
+  /** A setting never saved has the default every setting starts with, the empty string (what saving '' gives too). */
   async setting(auth: AuthContext, param: string): Promise<{ param: string; value: string }> {
+    if (!SETTING_PARAM.test(param)) throw ValidationError('param must be a short identifier.', 'param');
     const row = await repo.getSetting(this.db, auth.accountId, param);
-    if (!row) throw NotFound('Setting not found.');
-    return row;
+    return row ?? { param, value: SETTING_DEFAULT };
   }
 
   async saveSetting(auth: AuthContext, param: string, value: string): Promise<{ param: string; value: string }> {

@@ -8,6 +8,8 @@ export interface AccountTable {
   country_code: string;
   phone_number: string;
   phone_e164: string;
+  /** When the phone number was proven by a code sent to it; null if never. */
+  phone_verified_at: number | null;
   password_hash: string;
   name: string;
   surname: string;

@@ -117,9 +117,14 @@ describe.each(DIALECTS)('account (%s)', (dialect) => {
       expect((await get(token, '/api/account/setting?param=photoSort')).json()).toEqual({ param: 'photoSort', value: '' });
     });
 
-    it('an unknown param → 404', async () => {
+    it('a param never saved answers its default, the empty string; an invalid name is a 400', async () => {
       const { token } = await signUp(t);
-      expectError(await get(token, '/api/account/setting?param=neverSaved'), 404, 'NOT_FOUND');
+      const res = await get(token, '/api/account/setting?param=neverSaved');
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ param: 'neverSaved', value: '' });
+      // Reading a default stores nothing.
+      expect((await get(token, '/api/account/setting')).json()).toEqual({ settings: {} });
+      expectError(await get(token, '/api/account/setting?param=has%20space'), 400, 'VALIDATION_ERROR');
     });
 
     it('refuses an invalid param name or value and stores nothing', async () => {

@@ -31,3 +31,20 @@ const text: Record<Language, (min: number) => string> = {
 
 export const lockoutSubject = (lang: Language) => subject[lang];
 export const lockoutText = (lang: Language, minutes: number) => text[lang](minutes);
+
+/** The same notice as an SMS to a verified phone: short enough for one message in most scripts. */
+const sms: Record<Language, (min: number) => string> = {
+  en: (m) => `Bulut: several failed sign-ins, so sign-in to your account is paused for ${m} min. Not you? Change your password.`,
+  tr: (m) => `Bulut: birkaç başarısız giriş denemesi nedeniyle hesabınıza giriş ${m} dk durduruldu. Siz değilseniz şifrenizi değiştirin.`,
+  ru: (m) => `Bulut: несколько неудачных попыток входа, вход в аккаунт приостановлен на ${m} мин. Не вы? Смените пароль.`,
+  uk: (m) => `Bulut: кілька невдалих спроб входу, вхід до облікового запису призупинено на ${m} хв. Не ви? Змініть пароль.`,
+  ar: (m) => `Bulut: عدة محاولات دخول فاشلة، لذا أُوقف تسجيل الدخول إلى حسابك لمدة ${m} دقيقة. لست أنت؟ غيّر كلمة المرور.`,
+  de: (m) => `Bulut: mehrere fehlgeschlagene Anmeldungen, die Anmeldung ist für ${m} Min. gesperrt. Nicht Sie? Ändern Sie Ihr Passwort.`,
+  es: (m) => `Bulut: varios intentos fallidos, el inicio de sesión en tu cuenta se pausó ${m} min. ¿No fuiste tú? Cambia tu contraseña.`,
+  ro: (m) => `Bulut: mai multe conectări eșuate, conectarea la cont este oprită ${m} min. Nu ai fost tu? Schimbă parola.`,
+  sq: (m) => `Bulut: disa hyrje të dështuara, hyrja në llogari u pezullua për ${m} min. Nuk ishit ju? Ndryshoni fjalëkalimin.`,
+  fr: (m) => `Bulut : plusieurs échecs de connexion, la connexion à votre compte est suspendue ${m} min. Pas vous ? Changez votre mot de passe.`,
+  ka: (m) => `Bulut: შესვლის რამდენიმე წარუმატებელი მცდელობის გამო შესვლა შეჩერებულია ${m} წთ. თქვენ არ იყავით? შეცვალეთ პაროლი.`,
+};
+
+export const lockoutSms = (lang: Language, minutes: number) => sms[lang](minutes);

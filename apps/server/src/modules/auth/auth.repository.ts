@@ -41,11 +41,11 @@ export async function createRememberMe(db: Executor, row: RememberMeTokenTable):
 export const getRememberMeByHash = (db: Executor, tokenHash: string) =>
   db.selectFrom('remember_me_token').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
 
-/** Marks a remember-me token used; returns false when another request used it first. */
-export async function useRememberMe(db: Executor, id: string, at: number): Promise<boolean> {
+/** Marks a remember-me token used, with the seed of its successor; returns false when another request used it first. */
+export async function useRememberMe(db: Executor, id: string, at: number, successorSeed: string): Promise<boolean> {
   const res = await db
     .updateTable('remember_me_token')
-    .set({ used_at: at })
+    .set({ used_at: at, successor_seed: successorSeed })
     .where('id', '=', id)
     .where('used_at', 'is', null)
     .where('revoked_at', 'is', null)

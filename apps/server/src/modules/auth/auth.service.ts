@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../infra/db/schema.js';
 import type { Executor } from '../../infra/db/executor.js';
@@ -11,7 +12,7 @@ import type { Account } from '../account/account.public.js';
 import type { CaptchaService } from '../captcha/captcha.public.js';
 import * as repo from './auth.repository.js';
 import * as lockouts from './login-lockout.repository.js';
-import { lockoutSubject, lockoutText } from './auth.messages.js';
+import { lockoutSms, lockoutSubject, lockoutText } from './auth.messages.js';
 import type { MessageJobs } from '../../infra/jobs/message-jobs.js';
 import { LANGUAGES, type Language } from '../../shared/schemas.js';
 import type { AuthContext } from '../../shared/auth-context.js';
@@ -43,8 +44,13 @@ export class AccountLocked extends AppError {
 export const LOCKOUT_STEPS = [minutes(1), minutes(5), minutes(15), minutes(60), minutes(240), days(1)];
 // A streak with no failure for a day is forgotten: the next lockout starts again at the first step.
 const FORGET_STREAK_AFTER = days(1);
+/** How long a just-rotated remember-me token still answers with its successor instead of counting as stolen. */
+export const REFRESH_GRACE_MS = 30_000;
 // Refreshing last_seen on every request would write on every read; once a minute is plenty for a sliding expiry.
 const TOUCH_EVERY = minutes(1);
+
+/** The successor of a rotated token: only someone holding both the token and the stored seed can compute it. */
+const successorOf = (seed: string, token: string) => createHmac('sha256', seed).update(token).digest('base64url');
 
 export function normalisePhone(input: string): string | null {
   const compact = input.replace(/[\s()-]/g, '');
@@ -102,16 +108,42 @@ export class AuthService {
       const locked = await lockouts.lock(trx, who, threshold, level + 1, at + step);
       if (!locked || !account) return;
       const lang: Language = (LANGUAGES as readonly string[]).includes(account.language) ? (account.language as Language) : 'en';
-      await this.messages.email(trx, {
-        to: account.email,
-        subject: lockoutSubject(lang),
-        text: lockoutText(lang, Math.round(step / minutes(1))),
-      });
+      const lockedMinutes = Math.round(step / minutes(1));
+      await this.messages.email(trx, { to: account.email, subject: lockoutSubject(lang), text: lockoutText(lang, lockedMinutes) });
+      // A phone only the owner has proven to hold: an unverified number may be someone else's.
+      if (account.phone_verified_at !== null) await this.messages.sms(trx, { to: account.phone_e164, text: lockoutSms(lang, lockedMinutes) });
     });
   }
 
-  /** Opens a session (and, when a family id is given, a remember-me token in that rotation family). */
-  async issue(db: Executor, accountId: string, device: DeviceInfo, rememberFamily: string | null): Promise<IssuedSession> {
+  /**
+   * Opens a session (and, when a family id is given, a remember-me token in that rotation family: `rememberMeToken`
+   * when given, else a new random one).
+   */
+  async issue(
+    db: Executor,
+    accountId: string,
+    device: DeviceInfo,
+    rememberFamily: string | null,
+    rememberMeToken: string = newToken(),
+  ): Promise<IssuedSession> {
+    const session = await this.openSession(db, accountId, device, rememberFamily);
+    if (!rememberFamily) return { ...session, rememberMeToken: null };
+    const at = Date.now();
+    await repo.createRememberMe(db, {
+      id: newId(),
+      account_id: accountId,
+      family_id: rememberFamily,
+      token_hash: hashToken(rememberMeToken),
+      created_at: at,
+      expires_at: at + days(this.config.rememberMeTtlDays),
+      used_at: null,
+      revoked_at: null,
+      successor_seed: null,
+    });
+    return { ...session, rememberMeToken };
+  }
+
+  private async openSession(db: Executor, accountId: string, device: DeviceInfo, rememberFamily: string | null) {
     const at = Date.now();
     const token = newToken();
     const sessionId = newId();
@@ -128,21 +160,7 @@ export class AuthService {
       expires_at: at + minutes(this.config.sessionTtlMinutes),
       revoked_at: null,
     });
-    let rememberMeToken: string | null = null;
-    if (rememberFamily) {
-      rememberMeToken = newToken();
-      await repo.createRememberMe(db, {
-        id: newId(),
-        account_id: accountId,
-        family_id: rememberFamily,
-        token_hash: hashToken(rememberMeToken),
-        created_at: at,
-        expires_at: at + days(this.config.rememberMeTtlDays),
-        used_at: null,
-        revoked_at: null,
-      });
-    }
-    return { token, rememberMeToken, accountId, deviceInfo: device, latestActivityId: sessionId };
+    return { token, accountId, deviceInfo: device, latestActivityId: sessionId };
   }
 
   async authenticate(token: string): Promise<AuthContext | null> {
@@ -156,24 +174,38 @@ export class AuthService {
   }
 
   /**
-   * Trades a remember-me token for a new session and a new remember-me token. Each token works once;
-   * presenting a used one means it was stolen or replayed, so the whole family and its sessions die.
+   * Trades a remember-me token for a new session and a new remember-me token. Each token rotates once; presented again
+   * within REFRESH_GRACE_MS (another tab refreshing at the same moment, an answer lost on the way) it answers a fresh
+   * session of the same family with the SAME successor, as long as that is still unused. Any later replay means the
+   * token was stolen, so the whole family and its sessions die.
    */
   async refresh(rememberMeToken: string, device: DeviceInfo): Promise<IssuedSession> {
     const at = Date.now();
     const row = await repo.getRememberMeByHash(this.db, hashToken(rememberMeToken));
     if (!row || row.revoked_at !== null || row.expires_at <= at) throw Unauthorized('Remember-me token is not valid.');
-    return this.db.transaction().execute(async (trx) => {
-      if (!(await repo.useRememberMe(trx, row.id, at))) {
-        await repo.revokeFamily(trx, row.family_id, at);
-        await repo.revokeSessionsOfFamily(trx, row.family_id, at);
-        return null;
+    if (row.used_at === null) {
+      const seed = newToken();
+      const issued = await this.db.transaction().execute(async (trx) => {
+        if (!(await repo.useRememberMe(trx, row.id, at, seed))) return null;
+        return this.issue(trx, row.account_id, device, row.family_id, successorOf(seed, rememberMeToken));
+      });
+      if (issued) return issued;
+    }
+    // Used already, a moment ago by someone else holding the same token, or long ago: read it again for the seed.
+    const used = await repo.getRememberMeByHash(this.db, hashToken(rememberMeToken));
+    if (used && used.revoked_at === null && used.used_at !== null && used.successor_seed && Date.now() - used.used_at <= REFRESH_GRACE_MS) {
+      const successor = successorOf(used.successor_seed, rememberMeToken);
+      const next = await repo.getRememberMeByHash(this.db, hashToken(successor));
+      if (next && next.revoked_at === null && next.used_at === null && next.expires_at > Date.now()) {
+        const session = await this.openSession(this.db, used.account_id, device, used.family_id);
+        return { ...session, rememberMeToken: successor };
       }
-      return this.issue(trx, row.account_id, device, row.family_id);
-    }).then((issued) => {
-      if (!issued) throw Unauthorized('Remember-me token was already used.');
-      return issued;
+    }
+    await this.db.transaction().execute(async (trx) => {
+      await repo.revokeFamily(trx, row.family_id, at);
+      await repo.revokeSessionsOfFamily(trx, row.family_id, at);
     });
+    throw Unauthorized('Remember-me token was already used.');
   }
 
   async logout(auth: AuthContext, rememberMeToken?: string): Promise<void> {

@@ -24,6 +24,8 @@ export interface RememberMeTokenTable {
   expires_at: number;
   used_at: number | null;
   revoked_at: number | null;
+  /** Set when the token is used: its successor is derived from it and the token, so a replay in grace gets the same one. */
+  successor_seed: string | null;
 }
 export type RememberMeToken = Selectable<RememberMeTokenTable>;
 

@@ -32,7 +32,7 @@ describe.each(DIALECTS)('sign-in lockout per account (%s)', (dialect) => {
   async function failKTimes(username: string) {
     for (let i = 0; i < K; i++) expectError(await attempt(username, `wrong password ${i}`), 401, 'INVALID_CREDENTIALS');
   }
-  const lockMails = async (email: string, lang: 'tr' | 'en') => {
+  const lockMails = async (email: string, lang: 'tr' | 'en' | 'de') => {
     for (let i = 0; i < 20 && (await t.app.jobs.runDue()) > 0; i++);
     return readOutbox(t.dataDir).filter((m) => m.to === email && m.channel === 'email' && m.subject === lockoutSubject(lang));
   };
@@ -64,6 +64,25 @@ describe.each(DIALECTS)('sign-in lockout per account (%s)', (dialect) => {
     expect(turkish[0]!.text).toContain('1 dakika');
     const row = await t.database.db.selectFrom('login_lockout').selectAll().where('key', '=', `id:${accountId}`).executeTakeFirstOrThrow();
     expect(row.level).toBe(1);
+  });
+
+  it('the lockout notice also goes by SMS, in the account language, when the phone is verified; never to an unproven one', async () => {
+    const { user } = await signUp(t, { ...uniqueUser(), language: 'de' as const });
+    const phone = `+${user.countryCode}${user.phoneNumber}`;
+    const smsTo = (to: string) => readOutbox(t.dataDir).filter((m) => m.to === to && m.channel === 'sms' && m.text.startsWith('Bulut:'));
+    await failKTimes(user.email);
+    expect(await lockMails(user.email, 'de')).toHaveLength(1);
+    expect(smsTo(phone).map((m) => m.text)).toEqual([
+      'Bulut: mehrere fehlgeschlagene Anmeldungen, die Anmeldung ist für 1 Min. gesperrt. Nicht Sie? Ändern Sie Ihr Passwort.',
+    ]);
+
+    // An account whose number was never proven (signed up before numbers were recorded as verified): e-mail only.
+    const unproven = await signUp(t, { ...uniqueUser(), language: 'en' as const });
+    const unprovenPhone = `+${unproven.user.countryCode}${unproven.user.phoneNumber}`;
+    await t.database.db.updateTable('account').set({ phone_verified_at: null }).where('id', '=', unproven.accountId).execute();
+    await failKTimes(unproven.user.email);
+    expect(await lockMails(unproven.user.email, 'en')).toHaveLength(1);
+    expect(smsTo(unprovenPhone)).toEqual([]);
   });
 
   it('delays grow with each lockout in a row; a successful sign-in after the delay clears the streak', async () => {

@@ -74,6 +74,13 @@ export const downloadRoutes: FastifyPluginAsyncTypebox<{ downloads: DownloadServ
   };
   app.get('/download/*', fileRoute, sendFile);
   app.head('/download/*', { ...fileRoute, schema: { ...fileRoute.schema, operationId: 'downloadFileHead' } }, sendFile);
+  // The spec's client downloads a photo by POSTing to its URL and reading a blob. Whatever it sends (JSON, a form,
+  // nothing) is read up to a small limit and ignored, in a scope of its own so other routes keep their parsers.
+  await app.register(async (post) => {
+    post.removeAllContentTypeParsers();
+    post.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 64 * 1024 }, (_req, _body, done) => done(null, undefined));
+    post.post('/download/*', { ...fileRoute, schema: { ...fileRoute.schema, operationId: 'downloadFilePost' } }, sendFile);
+  });
 
   app.get(
     '/download/zip/*',

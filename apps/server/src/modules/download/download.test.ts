@@ -59,6 +59,21 @@ describe.each(DIALECTS)('download (%s)', (dialect) => {
   });
 
   describe('GET /api/download/<token>', () => {
+    it('answers POST the same as GET, with or without a body (the spec client posts and reads a blob)', async () => {
+      const body = content(2048);
+      const { link } = await withFile('IMG_0001.jpg', body, 'image/jpeg');
+      const got = await get(link.url);
+      const bodies = [{}, { payload: {} }, { payload: 'x=1', headers: { 'content-type': 'application/x-www-form-urlencoded' } }, { payload: 'not json', headers: { 'content-type': 'application/json' } }];
+      for (const extra of bodies) {
+        const posted = await t.app.inject({ method: 'POST', url: link.url, ...extra });
+        expect(posted.statusCode).toBe(200);
+        expect(posted.rawPayload.equals(body)).toBe(true);
+        for (const h of ['content-type', 'content-disposition', 'etag', 'cache-control']) expect(posted.headers[h]).toBe(got.headers[h]);
+      }
+      const tampered = await t.app.inject({ method: 'POST', url: `${link.url.slice(0, -2)}xx` });
+      expect(tampered.statusCode).toBe(404);
+    });
+
     it('streams the file with validators, type, disposition and caching headers; no session needed', async () => {
       const body = content(4096);
       const { link } = await withFile('rapor.pdf', body, 'application/pdf');

@@ -2,26 +2,30 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errorResponses } from '../../shared/schemas.js';
 import type { EulaService } from './eula.service.js';
+import type { Eula } from './eula.table.js';
 
 export const eulaRoutes: FastifyPluginAsyncTypebox<{ eula: EulaService }> = async (app, { eula }) => {
-  app.get(
+  const LegalText = Type.Object({ id: Type.Integer(), locale: Type.String(), version: Type.Integer(), content: Type.String() });
+  const legalSchema = (operationId: string, param: 'language' | 'lang') => ({
+    operationId,
+    tags: ['eula'],
+    params: Type.Object({ [param]: Type.String({ pattern: '^[a-zA-Z]{2}(-[a-zA-Z]{2})?$' }) }),
+    querystring: Type.Object({ brand: Type.Optional(Type.String({ maxLength: 32 })) }),
+    response: { 200: LegalText, ...errorResponses },
+  });
+  const shape = (row: Eula) => ({ id: row.id, locale: row.locale, version: row.version, content: row.content });
+  // "tr-TR" and "TR" read as "tr".
+  const lang = (tag: string) => tag.slice(0, 2).toLowerCase();
+
+  app.get<{ Params: { language: string } }>(
     '/eula/get/:language',
-    {
-      config: { public: true },
-      schema: {
-        operationId: 'getEula',
-        tags: ['eula'],
-        params: Type.Object({ language: Type.String({ pattern: '^[a-zA-Z]{2}(-[a-zA-Z]{2})?$' }) }),
-        querystring: Type.Object({ brand: Type.Optional(Type.String({ maxLength: 32 })) }),
-        response: {
-          200: Type.Object({ id: Type.Integer(), locale: Type.String(), version: Type.Integer(), content: Type.String() }),
-          ...errorResponses,
-        },
-      },
-    },
-    async (req) => {
-      const row = await eula.latest(req.params.language.slice(0, 2).toLowerCase());
-      return { id: row.id, locale: row.locale, version: row.version, content: row.content };
-    },
+    { config: { public: true }, schema: legalSchema('getEula', 'language') },
+    async (req) => shape(await eula.latest(lang(req.params.language))),
+  );
+
+  app.get<{ Params: { lang: string } }>(
+    '/privacyPolicy/get/:lang',
+    { config: { public: true }, schema: legalSchema('getPrivacyPolicy', 'lang') },
+    async (req) => shape(await eula.privacyPolicy(lang(req.params.lang))),
   );
 };

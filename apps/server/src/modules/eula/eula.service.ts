@@ -11,10 +11,19 @@ export class EulaService {
   }
 
   /** Latest version in the language, else the latest English one. */
-  async latest(language: string): Promise<Eula> {
+  latest(language: string): Promise<Eula> {
+    return this.latestOf('eula', language, 'No EULA is published.');
+  }
+
+  /** The privacy notice, chosen the same way. */
+  privacyPolicy(language: string): Promise<Eula> {
+    return this.latestOf('privacy_policy', language, 'No privacy policy is published.');
+  }
+
+  private async latestOf(table: 'eula' | 'privacy_policy', language: string, missing: string): Promise<Eula> {
     for (const locale of [language, 'en']) {
       const row = await this.db
-        .selectFrom('eula')
+        .selectFrom(table)
         .selectAll()
         .where('locale', '=', locale)
         .orderBy('version', 'desc')
@@ -22,6 +31,6 @@ export class EulaService {
         .executeTakeFirst();
       if (row) return row;
     }
-    throw NotFound('No EULA is published.');
+    throw NotFound(missing);
   }
 }

@@ -5,8 +5,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, signUp, startTestApp, type TestApp } from '../../test/harness.js';
-import { uploadApi } from '../upload/upload.fixtures.js';
-import { fetchImage, greyJpegFile, mediaOf, processUpload } from './fixtures/media.fixtures.js';
+import { fetchImage, greyJpegFile, mediaJobsOf, mediaOf, processUpload, uploadAll } from './fixtures/media.fixtures.js';
 
 let dir: string;
 let huge: string;
@@ -56,28 +55,14 @@ describe.each(DIALECTS)('media limits (%s)', (dialect) => {
 
   it('a corrupt photo among good ones fails alone, once, and the good ones are all processed', async () => {
     const user = await signUp(t);
-    const api = uploadApi(t, user.token);
     const good = (shade: number) =>
       sharp({ create: { width: 640, height: 480, channels: 3, background: { r: shade, g: 100, b: 50 } } }).jpeg().toBuffer();
     const corrupt = Buffer.concat([(await good(10)).subarray(0, 600), Buffer.alloc(2000, 0x5a)]);
     const uploads = [await good(20), corrupt, await good(30), await good(40), await good(50)];
-    const ids: string[] = [];
-    for (const [i, body] of uploads.entries()) {
-      const res = await api.whole(`p${i}.jpg`, body, { contentType: 'image/jpeg' });
-      expect(res.statusCode).toBe(201);
-      ids.push(res.json().uuid as string);
-    }
-    while ((await t.app.jobs.runDue()) > 0) {
-      // drain
-    }
+    const ids = await uploadAll(t, user.token, uploads.map((body, i) => [`p${i}.jpg`, body, 'image/jpeg']));
     const states = await Promise.all(ids.map(async (id) => (await mediaOf(t, user.token, id)).item.mediaStatus));
     expect(states).toEqual(['READY', 'FAILED', 'READY', 'READY', 'READY']);
-    const jobs = await t.database.db
-      .selectFrom('job')
-      .select(['status', 'attempts'])
-      .where('type', '=', 'media.process')
-      .where((eb) => eb.or(ids.map((id) => eb('payload', 'like', `%${id}%`))))
-      .execute();
+    const jobs = await mediaJobsOf(t, ids);
     expect(jobs).toHaveLength(5);
     expect(jobs.every((j) => j.status === 'done' && j.attempts === 1)).toBe(true);
   });

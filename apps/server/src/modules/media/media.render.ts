@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { rgbaToThumbHash } from 'thumbhash';
 import { tooLarge, type RgbaImage } from './media.heif.js';
 import { MediaDecodeError } from './media.tools.js';
+import { rasteriseSvg, svgText, svgTextOfFile } from './media.svg.js';
 
 /**
  * Largest picture we decode: a 20,000 × 20,000 scan or panorama passes. JPEG decodes shrunk on load and other formats
@@ -39,6 +40,12 @@ function open(src: ImageSource, limitInputPixels: number | false = MAX_INPUT_PIX
 
 /** Size after orientation, a WebP thumbnail (short side ~250) and preview (long side 1440), and a ThumbHash. */
 export async function renderImage(src: ImageSource): Promise<Rendered> {
+  // SVG never reaches libvips in this process, whatever the file is called: it is drawn in a bounded child.
+  const svg = 'rgba' in src ? null : 'file' in src ? await svgTextOfFile(src.file) : svgText(src.bytes);
+  if (svg !== null) {
+    const drawn = await rasteriseSvg(svg);
+    return { ...(await renderImage({ bytes: drawn.png })), width: drawn.width, height: drawn.height };
+  }
   try {
     // Only the header is read here, unbounded, so an oversized file is refused below with its size in the reason.
     const meta = await open(src, false).metadata();

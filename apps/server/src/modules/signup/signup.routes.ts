@@ -35,7 +35,7 @@ export const signupRoutes: FastifyPluginAsyncTypebox<{ signup: SignupService; au
           eulaId: Type.Integer({ minimum: 1 }),
           sendOtpTo: Type.Optional(Type.Union([Type.Literal('PHONE'), Type.Literal('EMAIL')])),
         }),
-        response: { 200: Ticket, ...errorResponses, 409: ErrorResponse, 412: ErrorResponse },
+        response: { 200: Ticket, ...errorResponses, 412: ErrorResponse },
       },
     },
     async (req) =>

@@ -152,6 +152,8 @@ export class SignupService {
         country_code: req.country_code,
         phone_number: req.phone_number,
         phone_e164: req.phone_e164,
+        // The code that was typed back went by SMS: the number is the owner's.
+        phone_verified_at: req.channel === 'PHONE' ? at : null,
         password_hash: req.password_hash,
         name: req.name,
         surname: req.surname,

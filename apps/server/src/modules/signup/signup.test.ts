@@ -243,6 +243,9 @@ describe.each(DIALECTS)('signup (%s)', (dialect) => {
         body: Object.fromEntries(Object.entries(r.json() as object).map(([k, v]) => [k, typeof v === 'string' ? v.length : v])),
       });
       for (const r of answers) expect(shape(r)).toEqual(shape(fresh));
+      // So the start route documents no 409 either: a client must not be told to expect one.
+      const spec = t.app.swagger() as { paths: Record<string, { post: { responses: Record<string, unknown> } }> };
+      expect(Object.keys(spec.paths['/api/v2/signup']!.post.responses)).not.toContain('409');
       // The request rows exist as for any sign-up.
       expect(await count('signup_request')).toBe(requestsBefore + 3);
 

@@ -38,6 +38,17 @@ const injectedRtkApi = api.injectEndpoints({
         },
       }),
     }),
+    getPrivacyPolicy: build.query<
+      GetPrivacyPolicyApiResponse,
+      GetPrivacyPolicyApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/privacyPolicy/get/${encodeURIComponent(String(queryArg.lang))}`,
+        params: {
+          brand: queryArg.brand,
+        },
+      }),
+    }),
     signup: build.mutation<SignupApiResponse, SignupApiArg>({
       query: (queryArg) => ({
         url: `/v2/signup`,
@@ -110,6 +121,16 @@ export type GetEulaApiResponse = /** status 200 Default Response */ {
 export type GetEulaApiArg = {
   brand?: string;
   language: string;
+};
+export type GetPrivacyPolicyApiResponse = /** status 200 Default Response */ {
+  content: string;
+  id: number;
+  locale: string;
+  version: number;
+};
+export type GetPrivacyPolicyApiArg = {
+  brand?: string;
+  lang: string;
 };
 export type SignupApiResponse = /** status 200 Default Response */ {
   expectedInputLength: number;

@@ -2,6 +2,18 @@
 import { baseApi as api } from "@/api/base-api";
 const injectedRtkApi = api.injectEndpoints({
   endpoints: (build) => ({
+    downloadFilePost: build.mutation<
+      DownloadFilePostApiResponse,
+      DownloadFilePostApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/download/${encodeURIComponent(String(queryArg["*"]))}`,
+        method: "POST",
+        params: {
+          inline: queryArg.inline,
+        },
+      }),
+    }),
     getActivityFeed: build.query<
       GetActivityFeedApiResponse,
       GetActivityFeedApiArg
@@ -188,6 +200,11 @@ const injectedRtkApi = api.injectEndpoints({
   overrideExisting: false,
 });
 export { injectedRtkApi as generatedApi };
+export type DownloadFilePostApiResponse = unknown;
+export type DownloadFilePostApiArg = {
+  inline?: string;
+  "*": string;
+};
 export type GetActivityFeedApiResponse = /** status 200 Default Response */ {
   activityList: {
     action: string;

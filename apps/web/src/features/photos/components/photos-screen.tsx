@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
@@ -7,9 +7,11 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { CloudUploadIcon, PhotosIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/loader';
 import { useUploader } from '@/hooks/use-uploader';
-import { PhotoViewer } from '@/media/viewer/photo-viewer';
 import type { PhotoGroup } from '../api';
 import { useLayoutConfig } from '@/media/grid/use-layout-config';
+
+// Fetched when a photo is first opened, not with the timeline (initial JavaScript budget, bench/initial-js.mjs).
+const PhotoViewer = lazy(() => import('@/media/viewer/photo-viewer').then((m) => ({ default: m.PhotoViewer })));
 import { usePhotoSelection } from '../hooks/use-photo-selection';
 import { useTimeline } from '../hooks/use-timeline';
 import { useTimelineRefresh } from '../hooks/use-timeline-refresh';
@@ -225,15 +227,17 @@ function PhotosTimeline({ category }: { category: PhotoCategory }) {
         {body}
       </div>
       {viewerIndex >= 0 && viewerItems[viewerIndex] ? (
-        <PhotoViewer
-          items={viewerItems}
-          index={viewerIndex}
-          total={timeline.total - removed.size}
-          onIndexChange={openAt}
-          onClose={() => dispatch(photoOpened(null))}
-          onNeedMore={timeline.loadMore}
-          onItemRemoved={(uuid) => setRemoved((current) => new Set<string>(current).add(uuid))}
-        />
+        <Suspense fallback={null}>
+          <PhotoViewer
+            items={viewerItems}
+            index={viewerIndex}
+            total={timeline.total - removed.size}
+            onIndexChange={openAt}
+            onClose={() => dispatch(photoOpened(null))}
+            onNeedMore={timeline.loadMore}
+            onItemRemoved={(uuid) => setRemoved((current) => new Set<string>(current).add(uuid))}
+          />
+        </Suspense>
       ) : null}
     </div>
   );

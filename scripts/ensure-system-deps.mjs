@@ -1,0 +1,43 @@
+#!/usr/bin/env node
+// First step of `npm test`: the end-to-end suite needs Debian's Chromium and the media tests ffmpeg and heif-enc.
+// Whatever is missing is installed through apt-get when running as root; otherwise one line names the packages.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+
+const onPath = (cmd) => spawnSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' }).status === 0;
+
+/** Debian package → whether what the tests use from it is here. */
+const needed = {
+  chromium: () => fs.existsSync('/usr/bin/chromium'),
+  ffmpeg: () => onPath('ffmpeg') && onPath('ffprobe'),
+  // heif-enc makes the real HEIC photos the media tests decode (the server itself decodes HEIC with libheif WASM).
+  'libheif-examples': () => onPath('heif-enc'),
+};
+
+const missing = Object.entries(needed)
+  .filter(([, present]) => !present())
+  .map(([pkg]) => pkg);
+if (missing.length === 0) process.exit(0);
+
+const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+if (!isRoot || !onPath('apt-get')) {
+  console.error(`npm test needs these Debian packages: ${missing.join(' ')} — install them with: sudo apt-get install -y --no-install-recommends ${missing.join(' ')}`);
+  process.exit(1);
+}
+
+console.log(`installing ${missing.join(' ')} (apt-get)`);
+const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+const apt = (args) => {
+  const res = spawnSync('apt-get', args, { stdio: 'inherit', env });
+  if (res.status !== 0) {
+    console.error(`apt-get ${args.join(' ')} failed (exit ${res.status ?? res.signal})`);
+    process.exit(1);
+  }
+};
+apt(['update', '-qq']);
+apt(['install', '-y', '-qq', '--no-install-recommends', ...missing]);
+const still = missing.filter((pkg) => !needed[pkg]());
+if (still.length > 0) {
+  console.error(`still missing after apt-get: ${still.join(' ')}`);
+  process.exit(1);
+}
