@@ -4,6 +4,7 @@
 // Usage: npm run build -w apps/server && node bench/request-path.mjs [seconds=5] [rounds=3] [connections=8]
 //        (DATABASE_URL=postgres://… for PostgreSQL, an empty database)
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
 import { signUp, sleep, startServer } from './lib.mjs';
 
@@ -35,6 +36,7 @@ async function startBare() {
     await sleep(50);
   }
   return {
+    pid: child.pid,
     async stop() {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
@@ -86,7 +88,20 @@ function load(port, path, headers, ms) {
     stopped = true;
     return { requests: done, elapsed: performance.now() - t0 };
   });
-  return Promise.all([timer, ...sockets]).then(([r]) => r.requests / (r.elapsed / 1000));
+  return Promise.all([timer, ...sockets]).then(([r]) => ({ rps: r.requests / (r.elapsed / 1000), requests: r.requests }));
+}
+
+/** CPU seconds (user + system) a process has used so far, from /proc: what a request costs, whatever else runs. */
+function cpuSeconds(pid) {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** Requests per second, and server CPU microseconds per request, of one timed run. */
+async function measure(pid, port, headers, ms) {
+  const cpu0 = cpuSeconds(pid);
+  const { rps, requests } = await load(port, '/api/account/usages', headers, ms);
+  return { rps, cpuUs: ((cpuSeconds(pid) - cpu0) * 1e6) / requests };
 }
 
 const app = await startServer({ PORT: String(APP_PORT), LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' }, { quiet: true });
@@ -100,14 +115,19 @@ try {
   await load(BARE_PORT, '/api/account/usages', bareHeaders, 1000);
   const results = [];
   for (let i = 0; i < rounds; i++) {
-    const bareRps = await load(BARE_PORT, '/api/account/usages', bareHeaders, seconds * 1000);
-    const appRps = await load(APP_PORT, '/api/account/usages', appHeaders, seconds * 1000);
-    results.push({ bareRps, appRps });
-    console.log(`round ${i + 1}: bare Fastify ${bareRps.toFixed(0)} req/s, Bulut ${appRps.toFixed(0)} req/s, ratio ${(appRps / bareRps).toFixed(2)}`);
+    const b = await measure(bare.pid, BARE_PORT, bareHeaders, seconds * 1000);
+    const a = await measure(app.pid, APP_PORT, appHeaders, seconds * 1000);
+    results.push({ b, a });
+    console.log(
+      `round ${i + 1}: bare Fastify ${b.rps.toFixed(0)} req/s (${b.cpuUs.toFixed(0)} µs CPU/req), ` +
+        `Bulut ${a.rps.toFixed(0)} req/s (${a.cpuUs.toFixed(0)} µs CPU/req), ratio ${(a.rps / b.rps).toFixed(2)}`,
+    );
   }
-  const sum = (f) => results.reduce((s, r) => s + f(r), 0);
-  const bareRps = sum((r) => r.bareRps) / rounds;
-  const appRps = sum((r) => r.appRps) / rounds;
+  const mean = (f) => results.reduce((s, r) => s + f(r), 0) / rounds;
+  const bareRps = mean((r) => r.b.rps);
+  const appRps = mean((r) => r.a.rps);
+  const bareCpu = mean((r) => r.b.cpuUs);
+  const appCpu = mean((r) => r.a.cpuUs);
   console.log(
     JSON.stringify({
       database: process.env.DATABASE_URL ? 'postgres' : 'sqlite',
@@ -118,6 +138,10 @@ try {
       bareRps: Math.round(bareRps),
       appRps: Math.round(appRps),
       ratio: Number((appRps / bareRps).toFixed(2)),
+      // The same comparison by server CPU per request: steadier than req/s when other work shares the cores.
+      bareCpuUsPerReq: Math.round(bareCpu),
+      appCpuUsPerReq: Math.round(appCpu),
+      cpuRatio: Number((bareCpu / appCpu).toFixed(2)),
     }),
   );
 } finally {

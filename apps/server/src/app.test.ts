@@ -53,13 +53,22 @@ describe.each(DIALECTS)('app (%s)', (dialect) => {
     it('sends security headers on success and on errors', async () => {
       for (const url of ['/api/auth/health', '/api/account/info']) {
         const res = await t.app.inject({ method: 'GET', url });
-        const csp = String(res.headers['content-security-policy']);
-        expect(csp).toContain("script-src 'self'");
-        expect(csp).toContain("frame-ancestors 'none'");
-        expect(csp).toContain("object-src 'none'");
+        // JSON is never a document: it may load nothing and be framed by no one.
+        expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
         expect(res.headers['x-content-type-options']).toBe('nosniff');
         expect(res.headers['x-frame-options']).toBe('DENY');
+        expect(res.headers['referrer-policy']).toBe('no-referrer');
+        // Headers of retired browser features and per-answer rate counters are not sent.
+        for (const gone of ['x-xss-protection', 'x-download-options', 'x-ratelimit-limit', 'x-ratelimit-remaining']) {
+          expect(res.headers[gone], gone).toBeUndefined();
+        }
       }
+      const page = await t.app.inject({ method: 'GET', url: '/photos' });
+      const csp = String(page.headers['content-security-policy']);
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("object-src 'none'");
+      expect(page.headers['strict-transport-security']).toMatch(/max-age=\d+/);
     });
 
     it('echoes x-request-id, and makes one up when none is sent', async () => {

@@ -14,13 +14,16 @@ declare module '../db/schema.js' {
 type IncrCallback = (err: Error | null, res?: { current: number; ttl: number }) => void;
 
 /**
- * A store for @fastify/rate-limit that counts in the database (one upsert per metered request), so the limit holds for
- * all instances together instead of per process.
+ * A store for @fastify/rate-limit that counts in the database, so the limit holds for all instances together instead of
+ * per process. Hits for one key that arrive in the same turn of the event loop share one upsert that adds them all
+ * (a busy client's parallel requests cost one write, not one each), and each hit still gets its exact place in the count.
  */
 export function databaseRateLimitStore(db: Kysely<DB>) {
   return class DatabaseRateLimitStore {
     private readonly scope: string;
     private readonly windowMs: number;
+    /** Hits waiting for the next flush, per key with their window, in arrival order. */
+    private pending = new Map<string, { windowMs: number; callbacks: IncrCallback[] }>();
 
     /** The library constructs the global store with its options; a route with its own budget gets its own scope. */
     constructor(params?: { timeWindow?: unknown }, scope = '') {
@@ -29,12 +32,28 @@ export function databaseRateLimitStore(db: Kysely<DB>) {
     }
 
     incr(key: string, cb: IncrCallback, timeWindow?: number): void {
-      const at = Date.now();
+      if (this.pending.size === 0) setImmediate(() => this.flush());
       const windowMs = timeWindow ?? this.windowMs;
-      hitWindow(db, 'request_counter', this.scope + key, windowMs, at).then(
-        (r) => cb(null, { current: r.count, ttl: Math.max(0, r.windowStart + windowMs - at) }),
-        (err: Error) => cb(err),
-      );
+      const batch = this.pending.get(key) ?? { windowMs, callbacks: [] };
+      batch.callbacks.push(cb);
+      this.pending.set(key, batch);
+    }
+
+    private flush(): void {
+      const batches = this.pending;
+      this.pending = new Map();
+      const at = Date.now();
+      for (const [key, { windowMs, callbacks }] of batches) {
+        const n = callbacks.length;
+        hitWindow(db, 'request_counter', this.scope + key, windowMs, at, n).then(
+          ({ count, windowStart }) => {
+            const ttl = Math.max(0, windowStart + windowMs - at);
+            // The batch's hits took the last n places of the count, in the order they arrived.
+            callbacks.forEach((cb, i) => cb(null, { current: count - (n - 1 - i), ttl }));
+          },
+          (err: Error) => callbacks.forEach((cb) => cb(err)),
+        );
+      }
     }
 
     /** Counts apart from the global budget, as the library's in-memory store does for a route's own limit. */
