@@ -1,10 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { Config } from './config.js';
@@ -13,6 +10,8 @@ import { migrateToLatest } from './infra/db/migrate.js';
 import { databaseRateLimitStore } from './infra/rate-limit/request-limit-store.js';
 import { securityHeaders } from './infra/http/security-headers.js';
 import { RequestLogController } from './infra/http/request-log.js';
+import { compressJson } from './infra/http/compression.js';
+import { registerWebApp } from './infra/http/web-app.js';
 import { createBlobStore } from './infra/blob-store/create-blob-store.js';
 import type { BlobStore } from './infra/blob-store/blob-store.js';
 import { JobQueue } from './infra/jobs/job-queue.js';
@@ -191,6 +190,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     done(null, payload);
   });
   securityHeaders(app);
+  compressJson(app);
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (req) => {
     // The matched route, not the raw URL: a percent-encoded path (/%61pi/…) reaches the same handler.
@@ -269,28 +269,4 @@ function errorHandler(this: FastifyInstance, err: FastifyError, req: FastifyRequ
   }
   req.log.error({ err }, 'unhandled error');
   return reply.status(500).send({ status: 'INTERNAL_ERROR', message: 'Something went wrong. Please try again.' });
-}
-
-/** Serves the built web app on the same port; any non-API path gets index.html so the client router decides. */
-async function registerWebApp(app: FastifyInstance, distDir: string | null): Promise<void> {
-  const hasWeb = distDir !== null && fs.existsSync(path.join(distDir, 'index.html'));
-  if (hasWeb) {
-    await app.register(fastifyStatic, {
-      root: distDir,
-      wildcard: false,
-      index: false,
-      setHeaders: (res, filePath) => {
-        // Vite fingerprints everything under assets/, so those never change; the HTML must always be revalidated.
-        res.setHeader(
-          'cache-control',
-          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
-      },
-    });
-  }
-  app.setNotFoundHandler((req, reply) => {
-    const wantsPage = req.method === 'GET' && !req.url.startsWith('/api/') && hasWeb;
-    if (wantsPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    return reply.status(404).send({ status: 'NOT_FOUND', message: `Route ${req.method} ${req.url.split('?')[0]} not found.` });
-  });
 }
