@@ -124,6 +124,15 @@ describe.each(DIALECTS)('app (%s)', (dialect) => {
       );
     });
 
+    it('requests arriving together are each counted: 5 of 8 at once pass', async () => {
+      const { token } = await signUp(limited);
+      const statuses = await Promise.all(
+        Array.from({ length: 8 }, () => limited.app.inject({ method: 'GET', url: '/api/account/usages', headers: authed(token) })),
+      ).then((all) => all.map((r) => r.statusCode));
+      // Which five depends on when each one's session lookup returned; how many does not.
+      expect(statuses.sort()).toEqual([200, 200, 200, 200, 200, 429, 429, 429]);
+    });
+
     it('signed media and download URLs and the web app are not metered per IP (thumbnails of a timeline scroll)', async () => {
       const get = (url: string) => limited.app.inject({ method: 'GET', url, remoteAddress: '10.40.0.9' });
       for (let i = 0; i < 8; i++) {

@@ -206,7 +206,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(rateLimit, {
     global: true,
     // Counted in the database, so all instances together allow the limit, not each of them.
-    store: databaseRateLimitStore(database.db),
+    store: databaseRateLimitStore(database.db, database.dialect),
     max: config.rateLimitPerMinute,
     timeWindow: '1 minute',
     // After authentication, so signed-in callers are limited per account and anonymous ones per IP.

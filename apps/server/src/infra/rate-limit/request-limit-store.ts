@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
+import type { Dialect } from '../db/database.js';
+import { withoutDurableCommit } from '../db/dialect.js';
 import { hitWindow, purgeWindows, type CounterRow } from './fixed-window.js';
 
 /** The global request limiter's counters: per account or IP, shared by every instance on the database. */
@@ -18,7 +20,7 @@ type IncrCallback = (err: Error | null, res?: { current: number; ttl: number }) 
  * per process. Hits for one key that arrive in the same turn of the event loop share one upsert that adds them all
  * (a busy client's parallel requests cost one write, not one each), and each hit still gets its exact place in the count.
  */
-export function databaseRateLimitStore(db: Kysely<DB>) {
+export function databaseRateLimitStore(db: Kysely<DB>, dialect: Dialect) {
   return class DatabaseRateLimitStore {
     private readonly scope: string;
     private readonly windowMs: number;
@@ -40,20 +42,27 @@ export function databaseRateLimitStore(db: Kysely<DB>) {
     }
 
     private flush(): void {
-      const batches = this.pending;
+      // In key order, so two instances' batches lock the same rows in the same order (no deadlock on PostgreSQL).
+      const batches = [...this.pending].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
       this.pending = new Map();
       const at = Date.now();
-      for (const [key, { windowMs, callbacks }] of batches) {
-        const n = callbacks.length;
-        hitWindow(db, 'request_counter', this.scope + key, windowMs, at, n).then(
-          ({ count, windowStart }) => {
+      // Every key of this turn in one transaction: on PostgreSQL one commit, and one that does not wait for the disk.
+      withoutDurableCommit(db, dialect, async (x) => {
+        const counted = [];
+        for (const [key, { windowMs, callbacks }] of batches) {
+          counted.push(await hitWindow(x, 'request_counter', this.scope + key, windowMs, at, callbacks.length));
+        }
+        return counted;
+      }).then(
+        (counted) =>
+          batches.forEach(([, { windowMs, callbacks }], b) => {
+            const { count, windowStart } = counted[b]!;
             const ttl = Math.max(0, windowStart + windowMs - at);
             // The batch's hits took the last n places of the count, in the order they arrived.
-            callbacks.forEach((cb, i) => cb(null, { current: count - (n - 1 - i), ttl }));
-          },
-          (err: Error) => callbacks.forEach((cb) => cb(err)),
-        );
-      }
+            callbacks.forEach((cb, i) => cb(null, { current: count - (callbacks.length - 1 - i), ttl }));
+          }),
+        (err: Error) => batches.forEach(([, { callbacks }]) => callbacks.forEach((cb) => cb(err))),
+      );
     }
 
     /** Counts apart from the global budget, as the library's in-memory store does for a route's own limit. */
