@@ -6,7 +6,8 @@ import path from 'node:path';
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-export async function startServer(extraEnv = {}) {
+// quiet: the server's stdout (its request log) goes nowhere, as a benchmark at the default log level needs.
+export async function startServer(extraEnv = {}, { quiet = false } = {}) {
   // A caller given a port range passes PORT; otherwise any port in 18000–18999.
   const port = Number(extraEnv.PORT ?? 18000 + Math.floor(Math.random() * 1000));
   const base = `http://127.0.0.1:${port}`;
@@ -24,7 +25,7 @@ export async function startServer(extraEnv = {}) {
       JOB_POLL_MS: '50',
       ...extraEnv,
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', quiet ? 'ignore' : 'inherit', 'inherit'],
   });
   const t0 = performance.now();
   for (;;) {

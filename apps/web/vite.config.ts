@@ -1,9 +1,43 @@
-import { defineConfig } from 'vitest/config';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { defineConfig, type Plugin } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 
+/**
+ * Writes `.br` and `.gz` twins beside every text file of the build, at the strongest settings since it happens once;
+ * the server sends the one the browser accepts (apps/server/src/infra/http/web-app.ts, same list of types).
+ */
+function precompress(): Plugin {
+  const text = /\.(?:js|mjs|css|html|svg|json|txt|xml|webmanifest)$/;
+  let outDir = 'dist';
+  return {
+    name: 'bulut-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      const walk = (dir: string): string[] =>
+        fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+      for (const file of walk(outDir).filter((f) => text.test(f))) {
+        const raw = fs.readFileSync(file);
+        // Below a packet's worth the saving is nothing and the twins are just more files.
+        if (raw.length < 1024) continue;
+        const br = zlib.brotliCompressSync(raw, {
+          params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
+        });
+        const gz = zlib.gzipSync(raw, { level: 9 });
+        if (br.length < raw.length) fs.writeFileSync(`${file}.br`, br);
+        if (gz.length < raw.length) fs.writeFileSync(`${file}.gz`, gz);
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     proxy: {

@@ -53,13 +53,22 @@ describe.each(DIALECTS)('app (%s)', (dialect) => {
     it('sends security headers on success and on errors', async () => {
       for (const url of ['/api/auth/health', '/api/account/info']) {
         const res = await t.app.inject({ method: 'GET', url });
-        const csp = String(res.headers['content-security-policy']);
-        expect(csp).toContain("script-src 'self'");
-        expect(csp).toContain("frame-ancestors 'none'");
-        expect(csp).toContain("object-src 'none'");
+        // JSON is never a document: it may load nothing and be framed by no one.
+        expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
         expect(res.headers['x-content-type-options']).toBe('nosniff');
         expect(res.headers['x-frame-options']).toBe('DENY');
+        expect(res.headers['referrer-policy']).toBe('no-referrer');
+        // Headers of retired browser features and per-answer rate counters are not sent.
+        for (const gone of ['x-xss-protection', 'x-download-options', 'x-ratelimit-limit', 'x-ratelimit-remaining']) {
+          expect(res.headers[gone], gone).toBeUndefined();
+        }
       }
+      const page = await t.app.inject({ method: 'GET', url: '/photos' });
+      const csp = String(page.headers['content-security-policy']);
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("object-src 'none'");
+      expect(page.headers['strict-transport-security']).toMatch(/max-age=\d+/);
     });
 
     it('echoes x-request-id, and makes one up when none is sent', async () => {
@@ -113,6 +122,15 @@ describe.each(DIALECTS)('app (%s)', (dialect) => {
       expect((await limited.app.inject({ method: 'GET', url: '/api/auth/health', remoteAddress: '10.40.0.1' })).statusCode).toBe(
         200,
       );
+    });
+
+    it('requests arriving together are each counted: 5 of 8 at once pass', async () => {
+      const { token } = await signUp(limited);
+      const statuses = await Promise.all(
+        Array.from({ length: 8 }, () => limited.app.inject({ method: 'GET', url: '/api/account/usages', headers: authed(token) })),
+      ).then((all) => all.map((r) => r.statusCode));
+      // Which five depends on when each one's session lookup returned; how many does not.
+      expect(statuses.sort()).toEqual([200, 200, 200, 200, 200, 429, 429, 429]);
     });
 
     it('signed media and download URLs and the web app are not metered per IP (thumbnails of a timeline scroll)', async () => {

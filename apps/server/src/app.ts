@@ -1,17 +1,17 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { Config } from './config.js';
 import { createDatabase, pingDatabase, type Database } from './infra/db/database.js';
 import { migrateToLatest } from './infra/db/migrate.js';
 import { databaseRateLimitStore } from './infra/rate-limit/request-limit-store.js';
+import { securityHeaders } from './infra/http/security-headers.js';
+import { RequestLogController } from './infra/http/request-log.js';
+import { compressJson } from './infra/http/compression.js';
+import { registerWebApp } from './infra/http/web-app.js';
 import { createBlobStore } from './infra/blob-store/create-blob-store.js';
 import type { BlobStore } from './infra/blob-store/blob-store.js';
 import { JobQueue } from './infra/jobs/job-queue.js';
@@ -77,6 +77,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       level: config.logLevel,
       redact: ['req.headers["x-auth-token"]', 'req.headers["x-remember-me-token"]', 'req.headers["x-captcha-answer"]'],
     },
+    logController: new RequestLogController(),
     bodyLimit: 1024 * 1024,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
@@ -184,31 +185,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onSend', async (req, reply) => {
+  app.addHook('onSend', (req, reply, payload, done) => {
     reply.header('x-request-id', req.id);
     if (closing) reply.header('connection', 'close');
+    done(null, payload);
   });
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Radix primitives inject small <style> tags (scroll locking), so inline styles stay allowed; scripts do not.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        mediaSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameSrc: ["'self'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-      },
-    },
-    frameguard: { action: 'deny' },
-    crossOriginEmbedderPolicy: false,
-  });
+  securityHeaders(app);
+  compressJson(app);
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (req) => {
     // The matched route, not the raw URL: a percent-encoded path (/%61pi/…) reaches the same handler.
@@ -224,7 +207,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(rateLimit, {
     global: true,
     // Counted in the database, so all instances together allow the limit, not each of them.
-    store: databaseRateLimitStore(database.db),
+    store: databaseRateLimitStore(database.db, database.dialect),
     max: config.rateLimitPerMinute,
     timeWindow: '1 minute',
     // After authentication, so signed-in callers are limited per account and anonymous ones per IP.
@@ -233,6 +216,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     // The web app's own files and signed-URL media are not API calls a client could abuse cheaply.
     allowList: (req) => !(req.routeOptions.url ?? req.url).startsWith('/api/') || req.routeOptions.config?.signedUrl === true,
     errorResponseBuilder: () => TooManyRequests(),
+    // Only a refused caller learns when to come back; three counters on every answer were bytes nobody reads.
+    addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
+    addHeaders: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false, 'retry-after': true },
   });
   app.setErrorHandler(errorHandler);
   app.addHook('preHandler', inputGuard);
@@ -284,28 +270,4 @@ function errorHandler(this: FastifyInstance, err: FastifyError, req: FastifyRequ
   }
   req.log.error({ err }, 'unhandled error');
   return reply.status(500).send({ status: 'INTERNAL_ERROR', message: 'Something went wrong. Please try again.' });
-}
-
-/** Serves the built web app on the same port; any non-API path gets index.html so the client router decides. */
-async function registerWebApp(app: FastifyInstance, distDir: string | null): Promise<void> {
-  const hasWeb = distDir !== null && fs.existsSync(path.join(distDir, 'index.html'));
-  if (hasWeb) {
-    await app.register(fastifyStatic, {
-      root: distDir,
-      wildcard: false,
-      index: false,
-      setHeaders: (res, filePath) => {
-        // Vite fingerprints everything under assets/, so those never change; the HTML must always be revalidated.
-        res.setHeader(
-          'cache-control',
-          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
-      },
-    });
-  }
-  app.setNotFoundHandler((req, reply) => {
-    const wantsPage = req.method === 'GET' && !req.url.startsWith('/api/') && hasWeb;
-    if (wantsPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    return reply.status(404).send({ status: 'NOT_FOUND', message: `Route ${req.method} ${req.url.split('?')[0]} not found.` });
-  });
 }

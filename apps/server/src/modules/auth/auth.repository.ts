@@ -1,3 +1,4 @@
+import { compiledOnce } from '../../infra/db/compiled-query.js';
 import type { Executor } from '../../infra/db/executor.js';
 import type { SessionTable, RememberMeTokenTable } from './auth.table.js';
 
@@ -5,16 +6,19 @@ export async function createSession(db: Executor, row: SessionTable): Promise<vo
   await db.insertInto('session').values(row).execute();
 }
 
-export const getLiveSessionByHash = (db: Executor, tokenHash: string, at: number) =>
-  // The account's columns come with the session in one read: every private request runs this.
+// The account's columns come with the session in one read: every private request runs this, so it is compiled once.
+const liveSessionByHash = compiledOnce((db, p: { tokenHash: string; at: number }) =>
   db
     .selectFrom('session')
     .innerJoin('account', 'account.id', 'session.account_id')
     .select(['session.id', 'session.account_id', 'session.last_seen_at', 'account.status', 'account.project_id'])
-    .where('session.token_hash', '=', tokenHash)
+    .where('session.token_hash', '=', p.tokenHash)
     .where('session.revoked_at', 'is', null)
-    .where('session.expires_at', '>', at)
-    .executeTakeFirst();
+    .where('session.expires_at', '>', p.at),
+);
+
+export const getLiveSessionByHash = (db: Executor, tokenHash: string, at: number) =>
+  liveSessionByHash.takeFirst(db, { tokenHash, at });
 
 export const touchSession = (db: Executor, id: string, at: number, expiresAt: number) =>
   db.updateTable('session').set({ last_seen_at: at, expires_at: expiresAt }).where('id', '=', id).execute();

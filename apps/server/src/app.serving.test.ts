@@ -1,0 +1,148 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authed, DIALECTS, signUp, startTestApp, type TestApp } from './test/harness.js';
+import { account, addFolder, downloadUrls, uploadApi } from './modules/upload/upload.fixtures.js';
+import { ROOT } from './modules/files/files.public.js';
+import { negotiateEncoding } from './infra/http/compression.js';
+
+const decode = (encoding: string | undefined, body: Buffer) =>
+  encoding === 'br' ? zlib.brotliDecompressSync(body) : encoding === 'gzip' ? zlib.gunzipSync(body) : body;
+
+describe('Accept-Encoding negotiation', () => {
+  it.each([
+    [undefined, null],
+    ['', null],
+    ['gzip, deflate, br', 'br'],
+    ['gzip', 'gzip'],
+    ['br;q=0.5, gzip', 'gzip'],
+    ['br;q=0, gzip;q=0', null],
+    ['identity', null],
+    ['*', 'br'],
+    ['*;q=0.2, gzip;q=0.8', 'gzip'],
+    ['deflate', null],
+  ])('%j → %j', (header, expected) => {
+    expect(negotiateEncoding(header)).toBe(expected);
+  });
+});
+
+describe.each(DIALECTS)('compressed JSON (%s)', (dialect) => {
+  let t: TestApp;
+  let token: string;
+  let listing: string;
+  beforeAll(async () => {
+    t = await startTestApp(dialect);
+    const user = await signUp(t);
+    token = user.token;
+    for (let i = 0; i < 12; i++) await addFolder(t, user.accountId, `A folder with a fairly long name, number ${i}`);
+    listing = `/api/filesystem?parentFolderUuid=${ROOT}&sortBy=name&sortOrder=ASC&page=0&size=50`;
+  });
+  afterAll(() => t.close());
+
+  const get = (url: string, encoding?: string) =>
+    t.app.inject({ method: 'GET', url, headers: { ...authed(token), ...(encoding ? { 'accept-encoding': encoding } : {}) } });
+
+  it('answers over 1 KB in brotli or gzip as the client accepts, the same JSON once decoded', async () => {
+    const plain = await get(listing);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    for (const encoding of ['br', 'gzip']) {
+      const res = await get(listing, encoding === 'br' ? 'gzip, deflate, br' : 'gzip');
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
+      expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+      expect(JSON.parse(decode(encoding, res.rawPayload).toString('utf8'))).toEqual(plain.json());
+    }
+  });
+
+  it('leaves small answers alone', async () => {
+    const res = await get('/api/account/usages', 'gzip, deflate, br');
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.json()).toHaveProperty('Bytes-Used');
+  });
+
+  it('never compresses a streamed download, whatever its type', async () => {
+    const user = await signUp(t);
+    const body = Buffer.from(JSON.stringify({ text: 'x'.repeat(8000) }));
+    const item = (await uploadApi(t, user.token).whole('big.json', body, { contentType: 'application/json' })).json();
+    const projectId = (await account(t, user.accountId)).project_id;
+    const [link] = await downloadUrls(t, user.token, projectId, [item.uuid]);
+    for (const url of [link!.url, link!.inlineUrl]) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBeUndefined();
+      expect(res.rawPayload.equals(body)).toBe(true);
+    }
+  });
+});
+
+describe('web app files', () => {
+  let t: TestApp;
+  let dist: string;
+  const script = `export const greeting = ${JSON.stringify('hello '.repeat(400))};\n`;
+  const page = `<!doctype html><html><head><title>Bulut</title></head><body>${'<div></div>'.repeat(200)}</body></html>`;
+  const write = (rel: string, text: string | Buffer, twins = true) => {
+    const file = path.join(dist, rel);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, text);
+    if (twins) {
+      fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(text));
+      fs.writeFileSync(`${file}.gz`, zlib.gzipSync(text));
+    }
+  };
+  beforeAll(async () => {
+    dist = fs.mkdtempSync(path.join(os.tmpdir(), 'bulut-dist-'));
+    write('index.html', page);
+    write('en/index.html', page);
+    write('assets/index-Bx3k9a.js', script);
+    write('assets/photo-Qz81ab.png', Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]), false);
+    t = await startTestApp(DIALECTS[0]!, { WEB_DIST_DIR: dist });
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+  const get = (url: string, encoding?: string) =>
+    t.app.inject({ method: 'GET', url, headers: encoding ? { 'accept-encoding': encoding } : {} });
+
+  it('serves a hashed script precompressed as the client accepts, cached for a year', async () => {
+    for (const [accept, encoding] of [['gzip, deflate, br', 'br'], ['gzip', 'gzip'], [undefined, undefined]] as const) {
+      const res = await get('/assets/index-Bx3k9a.js', accept);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers['content-type']).toMatch(/javascript/);
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      expect(decode(encoding, res.rawPayload).toString('utf8')).toBe(script);
+    }
+  });
+
+  it('a binary asset goes out as it is, still immutable', async () => {
+    const res = await get('/assets/photo-Qz81ab.png', 'gzip, deflate, br');
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('index.html, the client routes and the landing page are revalidated every time', async () => {
+    for (const url of ['/index.html', '/main/photos/all', '/en/index.html']) {
+      const res = await get(url, 'br');
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.headers['content-encoding'], url).toBe('br');
+      expect(res.headers['content-type'], url).toMatch(/text\/html/);
+      expect(decode('br', res.rawPayload).toString('utf8'), url).toBe(page);
+      expect(String(res.headers['content-security-policy']), url).toContain("script-src 'self'");
+    }
+  });
+
+  it('the compressed twins are not files of their own', async () => {
+    const res = await get('/assets/index-Bx3k9a.js.br');
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.body).toBe(page);
+  });
+});

@@ -1,0 +1,41 @@
+import { createQueryId, type Compilable, type CompiledQuery } from 'kysely';
+import type { Executor } from './executor.js';
+
+const SLOT = Symbol('compiled-query slot');
+type Placeholder = { [SLOT]: string };
+const isPlaceholder = (v: unknown): v is Placeholder => typeof v === 'object' && v !== null && SLOT in v;
+
+/** Stands in for every value of `P` while the query is built; each property is a placeholder named after it. */
+const placeholders = new Proxy({}, { get: (_t, name) => ({ [SLOT]: String(name) }) });
+
+export interface CompiledOnce<P, R> {
+  execute(db: Executor, values: P): Promise<R[]>;
+  takeFirst(db: Executor, values: P): Promise<R | undefined>;
+}
+
+/**
+ * A query built and compiled once per dialect, then run with new values. Building and compiling a small Kysely query
+ * costs several times what SQLite needs to run it, and the session lookup and the request counter run on every request
+ * (issue 18). `build` gets placeholders for the values: use them only as values (never to choose tables, columns or
+ * branches), since the SQL text is fixed after the first call.
+ */
+export function compiledOnce<P extends Record<string, unknown>, R>(build: (db: Executor, values: P) => Compilable<R>): CompiledOnce<P, R> {
+  // Keyed by the dialect adapter, which a database shares with its transactions.
+  const byAdapter = new WeakMap<object, { query: CompiledQuery<R>; slots: (string | null)[] }>();
+  const prepare = (db: Executor) => {
+    const adapter = db.getExecutor().adapter;
+    let entry = byAdapter.get(adapter);
+    if (!entry) {
+      const query = build(db, placeholders as P).compile();
+      entry = { query, slots: query.parameters.map((v) => (isPlaceholder(v) ? v[SLOT] : null)) };
+      byAdapter.set(adapter, entry);
+    }
+    return entry;
+  };
+  const execute = async (db: Executor, values: P): Promise<R[]> => {
+    const { query, slots } = prepare(db);
+    const parameters = slots.map((name, i) => (name === null ? query.parameters[i] : values[name]));
+    return (await db.executeQuery<R>({ ...query, parameters, queryId: createQueryId() })).rows;
+  };
+  return { execute, takeFirst: async (db, values) => (await execute(db, values))[0] };
+}

@@ -1,0 +1,40 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+
+/** What the web build precompresses (apps/web/vite.config.ts writes `.br` and `.gz` beside each of these). */
+export const PRECOMPRESSED = /\.(?:js|mjs|css|html|svg|json|txt|xml|webmanifest)$/;
+
+/** Vite fingerprints everything under assets/, so those never change; anything else must always be revalidated. */
+export const cacheControlFor = (filePath: string) =>
+  filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache';
+
+/**
+ * Serves the built web app on the same port; any non-API path gets index.html so the client router decides. Text
+ * files go out as their precompressed `.br` or `.gz` twin when the client accepts it.
+ */
+export async function registerWebApp(app: FastifyInstance, distDir: string | null): Promise<void> {
+  const hasWeb = distDir !== null && fs.existsSync(path.join(distDir, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      // send's own header would say `public, max-age=0` and win over ours.
+      cacheControl: false,
+      // The compressed twins are served in place of their originals, never under their own names.
+      allowedPath: (pathname) => !/\.(?:br|gz)$/.test(pathname),
+      setHeaders: (res, filePath) => {
+        res.setHeader('cache-control', cacheControlFor(filePath));
+        if (PRECOMPRESSED.test(filePath.replace(/\.(?:br|gz)$/, ''))) res.setHeader('vary', 'Accept-Encoding');
+      },
+    });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const wantsPage = req.method === 'GET' && !req.url.startsWith('/api/') && hasWeb;
+    if (wantsPage) return reply.sendFile('index.html');
+    return reply.status(404).send({ status: 'NOT_FOUND', message: `Route ${req.method} ${req.url.split('?')[0]} not found.` });
+  });
+}
