@@ -60,20 +60,24 @@ export class DownloadService {
   async createUrls(auth: AuthContext, items: ReadonlyArray<{ projectId: string; uuid: string }>) {
     if (items.some((item) => item.projectId !== auth.projectId)) throw NotFound(NOT_FOUND);
     const ids = [...new Set(items.map((item) => item.uuid))];
-    const live = await files.listActiveIds(this.d.db, auth.accountId, ids, false);
-    if (live.length !== ids.length) throw NotFound(NOT_FOUND);
+    const rows = await files.getMany(this.d.db, auth.accountId, ids);
+    const names = new Map(rows.filter((r) => r.status === 'ACTIVE' && r.is_folder === 0).map((r) => [r.id, r.name]));
+    if (names.size !== ids.length) throw NotFound(NOT_FOUND);
     const e = expiry(now());
     return Promise.all(
       items.map(async ({ uuid }) => ({
         uuid,
         url: `/api/download/${await this.signer.sign('file', { a: auth.accountId, f: uuid, e })}`,
-        inlineUrl: `/api/download/${await this.signer.sign('file', { a: auth.accountId, f: uuid, e, i: 1 })}?inline=1`,
+        // The name after the token is only a label (ignored by `open`): a browser's PDF viewer titles the tab with the
+        // URL's last segment, which would otherwise be the token.
+        inlineUrl: `/api/download/${await this.signer.sign('file', { a: auth.accountId, f: uuid, e, i: 1 })}/${encodeURIComponent(names.get(uuid)!)}?inline=1`,
         expiresAt: e,
       })),
     );
   }
 
-  async open(token: string, req: Conditionals): Promise<FileResponse> {
+  async open(path: string, req: Conditionals): Promise<FileResponse> {
+    const [token = ''] = path.split('/', 1);
     const claims = await this.signer.verify('file', token);
     if (!claims || typeof claims.a !== 'string' || typeof claims.f !== 'string') throw NotFound(NOT_FOUND);
     const file = await files.getActiveFile(this.d.db, claims.a, claims.f);
