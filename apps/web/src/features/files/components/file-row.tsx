@@ -41,7 +41,7 @@ export function FileRow({ item, view, selected, onSelect, onOpen, selecting = fa
   const longPress = useLongPress(() => onSelect(item.uuid, 'toggle'));
   const kind = fileKind(item);
   const when = date ?? item.lastModifiedDate ?? item.createdDate;
-  const dateText = when ? formatDateTime(when) : '';
+  const dateText = when ? formatDateTime(when, i18n.language) : '';
   const sizeText = item.folder ? '' : formatBytes(item.bytes, i18n.language);
   const description = item.metadata?.Description;
   const kindLabel = t(`files:kind_${kind}`);
