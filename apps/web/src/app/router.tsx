@@ -9,7 +9,7 @@ import { filesRoutes } from '@/features/files/routes';
 import { notificationsRoutes } from '@/features/notifications/routes';
 import { photosRoutes } from '@/features/photos/routes';
 import { settingsRoutes } from '@/features/settings/routes';
-import { notFoundRoute, screenErrorElement, UnknownPath } from '@/features/shell/routes';
+import { notFoundRoute, UnknownPath } from '@/features/shell/routes';
 import { lazyScreen } from '@/lib/lazy-route';
 import { AuthLayout } from './layout/auth-layout';
 import { LandingRedirect } from './layout/landing-redirect';
@@ -43,8 +43,7 @@ export function createAppRoutes(store: AppStore): RouteObject[] {
           children: [
             // The Photos screen (spec: /main/photos/all) arrives in a later issue; until then /main opens Files.
             { index: true, element: <Navigate to={paths.files} replace /> },
-            // A screen's loader that answers 404 (a bad id) shows "not found" inside the shell.
-            ...MAIN_ROUTES.flat().map((route) => ({ ...route, errorElement: screenErrorElement })),
+            ...MAIN_ROUTES.flat(),
             notFoundRoute,
           ],
         },

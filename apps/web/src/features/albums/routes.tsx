@@ -1,6 +1,5 @@
 import type { RouteObject } from 'react-router';
 import { lazyScreen } from '@/lib/lazy-route';
-import { requireUuidParam } from '@/lib/uuid';
 import type { ShellHandle } from '@/lib/route-handle';
 
 const albumsHandle: ShellHandle = { pageName: 'ALBUMS', titleKey: 'albums:WEB_ALBUMS' };
@@ -11,8 +10,6 @@ export const albumsRoutes: RouteObject[] = [
   {
     path: 'photos/album/:uuid',
     handle: albumsHandle,
-    // An id no album can have is "not found" at once, not a failed request.
-    loader: requireUuidParam('uuid'),
     lazy: lazyScreen(() => import('./components/album-detail-screen'), (m) => m.AlbumDetailScreen),
   },
 ];

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { isRouteErrorResponse, useNavigate, useRouteError } from 'react-router';
+import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { SearchIcon } from '@/components/ui/icons';
@@ -20,11 +20,4 @@ export function NotFoundScreen() {
       data-testid="not-found"
     />
   );
-}
-
-/** A signed-in screen's route error: a 404 is "not found" where the screen would be; anything else goes up to the app's error page. */
-export function ScreenError() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundScreen />;
-  throw error;
 }
