@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAppRoutes } from '@/app/router';
 import { createAppStore } from '@/app/store';
@@ -6,6 +6,7 @@ import { json, mockFetch, type MockHandler, type MockRequest } from '@/test/fetc
 import { renderRoutes } from '@/test/render';
 import type { FileItem } from '../api';
 import { fileItem } from '@/test/file-item';
+import { LONG_PRESS_MS } from '../hooks/use-long-press';
 
 /** IntersectionObserver stand-in: the test decides when the sentinel scrolls into view. */
 class FakeIntersectionObserver {
@@ -161,6 +162,21 @@ describe('FilesScreen', () => {
     (document.activeElement as HTMLElement | null)?.blur();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('toolbar', { name: 'Actions for the selected items' })).not.toBeInTheDocument();
+  });
+
+  it('a long press on touch selects the row instead of opening it', async () => {
+    const items = [item({ uuid: 'a-1', name: 'a.jpg' }), item({ uuid: 'b-1', name: 'b.jpg' })];
+    setup({ 'GET /api/filesystem': () => pageOf(items, 0, false) });
+    await screen.findByRole('listitem', { name: /a\.jpg/ });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    fireEvent.pointerDown(row('a.jpg'), { pointerType: 'touch', clientX: 10, clientY: 10 });
+    act(() => vi.advanceTimersByTime(LONG_PRESS_MS));
+    fireEvent.pointerUp(row('a.jpg'), { pointerType: 'touch' });
+    fireEvent.click(row('a.jpg'));
+    vi.useRealTimers();
+    expect(selectionBar()).toHaveTextContent('Selected: 1');
+    expect(row('a.jpg')).toHaveAttribute('data-selected', 'true');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it("opening a row's menu does not select the row", async () => {
