@@ -120,7 +120,8 @@ test('files: upload with progress, folders, move, rename, favourite, preview, do
   await rename.getByRole('textbox', { name: text('files:new_name') }).fill('Yaz 2026.bin');
   await rename.getByRole('button', { name: text('files:rename'), exact: true }).click();
   await expect(row(page, 'Yaz 2026.bin')).toBeVisible();
-  await check(page, 'Yaz 2026.bin').click();
+  // The renamed item is still the one selected.
+  await expect(check(page, 'Yaz 2026.bin')).toBeChecked();
   await selectionAction(page, 'files:action_favourite').click();
 
   // preview the text file inside the folder, then download it and compare bytes
