@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
-export const E2E_PORT = 18080;
+// Overridable so several checkouts can run their suites side by side on one machine.
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 18080);
 export const E2E_DATA_DIR = path.resolve(import.meta.dirname, '.tmp/data');
 
 /** Runs against the real built app and server (SQLite + disk), in Debian's Chromium; Playwright never downloads a browser. */

@@ -27,6 +27,8 @@ function makeFile(name: string, bytes: number): { path: string; sha256: string }
 const sha = (file: string) => crypto.createHash('sha256').update(fs.readFileSync(file)).digest('hex');
 const row = (page: Page, name: string) =>
   page.getByRole('list', { name: text('files:list_label') }).getByRole('listitem', { name: startsWith(`${name}, `) });
+// A click opens a row; its check box selects it.
+const check = (page: Page, name: string) => row(page, name).getByRole('checkbox', { name: text('files:select_item', { name }) });
 const trashRows = (page: Page) => page.getByRole('list', { name: text('files:trash_list_label') }).getByRole('listitem');
 const selectionAction = (page: Page, key: string) =>
   page.getByRole('toolbar', { name: text('files:selection_actions') }).getByRole('button', { name: text(key), exact: true });
@@ -105,26 +107,30 @@ test('files: upload with progress, folders, move, rename, favourite, preview, do
   await createFolder.getByRole('button', { name: text('files:create'), exact: true }).click();
   await expect(row(page, 'Belgeler')).toBeVisible();
 
-  await row(page, path.basename(small.path)).click();
+  await check(page, path.basename(small.path)).click();
   await selectionAction(page, 'files:action_move').click();
   const move = page.getByRole('dialog', { name: text('files:move_title') });
   await move.getByRole('list', { name: text('files:move_choose') }).getByRole('button', { name: 'Belgeler', exact: true }).click();
   await move.getByRole('button', { name: text('files:move_here', { folder: 'Belgeler' }) }).click();
   await expect(row(page, path.basename(small.path))).toHaveCount(0);
 
-  await row(page, path.basename(photo.path)).click();
+  await check(page, path.basename(photo.path)).click();
   await selectionAction(page, 'files:action_rename').click();
   const rename = page.getByRole('dialog', { name: text('files:rename_title') });
   await rename.getByRole('textbox', { name: text('files:new_name') }).fill('Yaz 2026.bin');
   await rename.getByRole('button', { name: text('files:rename'), exact: true }).click();
   await expect(row(page, 'Yaz 2026.bin')).toBeVisible();
-  await row(page, 'Yaz 2026.bin').click();
+  // The renamed item is still the one selected.
+  await expect(check(page, 'Yaz 2026.bin')).toBeChecked();
   await selectionAction(page, 'files:action_favourite').click();
 
   // preview the text file inside the folder, then download it and compare bytes
-  await row(page, 'Belgeler').dblclick();
+  // While something is selected a click adds to the selection: Escape ends it, then a click opens.
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('toolbar', { name: text('files:selection_actions') })).toHaveCount(0);
+  await row(page, 'Belgeler').click();
   await expect(row(page, path.basename(small.path))).toBeVisible();
-  await row(page, path.basename(small.path)).dblclick();
+  await row(page, path.basename(small.path)).click();
   const preview = page.getByRole('dialog', { name: path.basename(small.path) });
   await expect(preview).toBeVisible();
   const downloadPromise = page.waitForEvent('download');
@@ -139,7 +145,7 @@ test('files: upload with progress, folders, move, rename, favourite, preview, do
   // trash the big file from the root, recover it, trash it again and empty the trash: usage drops
   await page.goto('/main/files');
   const usedWithBig = await usageText(page);
-  await row(page, bigName).click();
+  await check(page, bigName).click();
   await selectionAction(page, 'files:action_trash').click();
   await expect(row(page, bigName)).toHaveCount(0);
   await page.goto('/main/trash');
@@ -147,7 +153,7 @@ test('files: upload with progress, folders, move, rename, favourite, preview, do
   await selectionAction(page, 'files:recover').click();
   await page.goto('/main/files');
   await expect(row(page, bigName)).toBeVisible();
-  await row(page, bigName).click();
+  await check(page, bigName).click();
   await selectionAction(page, 'files:action_trash').click();
   await page.goto('/main/trash');
   await page.getByRole('button', { name: text('files:delete_all'), exact: true }).click();

@@ -146,7 +146,11 @@ test('photos: timeline groups by taken day with thumbnails, viewer, album with c
 
   await page.goto('/main/trash');
   const trashRows = page.getByRole('list', { name: text('files:trash_list_label') }).getByRole('listitem');
-  await trashRows.and(page.getByRole('listitem', { name: startsWith('forest-2021-07-14.jpg, ') })).click();
+  // A click on a trashed photo previews it; its check box selects it.
+  await trashRows
+    .and(page.getByRole('listitem', { name: startsWith('forest-2021-07-14.jpg, ') }))
+    .getByRole('checkbox', { name: text('files:select_item', { name: 'forest-2021-07-14.jpg' }) })
+    .click();
   await selectionAction(page, 'files:recover').click();
   await expect(trashRows).toHaveCount(0);
   await page.goto(albumUrl);

@@ -91,3 +91,14 @@ export async function openAccountCard(page: Page) {
   await page.getByRole('button', { name: text('account:menu_label') }).click();
   await expect(page.getByRole('menu', { name: text('account:menu_label') })).toBeVisible();
 }
+
+/** Opens My files and uploads files to its root through the NEW menu. */
+export async function uploadToMyFiles(page: Page, files: string[]) {
+  await page.goto('/main/files');
+  await expect(page.getByRole('region', { name: text('files:title'), exact: true })).toBeVisible();
+  // The wide screen's button and the narrow screen's icon share the name; only one is rendered.
+  await page.getByRole('button', { name: text('shell:new'), exact: true }).click();
+  await page.getByRole('menuitem', { name: text('files:upload_files') }).click();
+  // The file input is hidden (the menu item opens it): it has no role.
+  await page.getByTestId('upload-input').setInputFiles(files);
+}

@@ -9,6 +9,7 @@ import { filesRoutes } from '@/features/files/routes';
 import { notificationsRoutes } from '@/features/notifications/routes';
 import { photosRoutes } from '@/features/photos/routes';
 import { settingsRoutes } from '@/features/settings/routes';
+import { notFoundRoute, UnknownPath } from '@/features/shell/routes';
 import { lazyScreen } from '@/lib/lazy-route';
 import { AuthLayout } from './layout/auth-layout';
 import { LandingRedirect } from './layout/landing-redirect';
@@ -43,9 +44,10 @@ export function createAppRoutes(store: AppStore): RouteObject[] {
             // The Photos screen (spec: /main/photos/all) arrives in a later issue; until then /main opens Files.
             { index: true, element: <Navigate to={paths.files} replace /> },
             ...MAIN_ROUTES.flat(),
+            notFoundRoute,
           ],
         },
-        { path: '*', element: <LandingRedirect /> },
+        { path: '*', element: <UnknownPath landing={<LandingRedirect />} /> },
       ],
     },
   ];

@@ -15,6 +15,8 @@ export const paths = {
   discover: '/main/discover',
   shares: '/main/shares',
   trash: '/main/trash',
+  // The spec names the call (GET /filesystem/hidden) but no route; this is our choice.
+  hidden: '/main/hidden',
   preview: '/main/preview',
   albums: '/main/album',
   landing: '/en/index.html',
@@ -33,6 +35,7 @@ const builtPaths: ReadonlySet<string> = new Set<string>([
   paths.settings,
   paths.files,
   paths.trash,
+  paths.hidden,
   paths.preview,
   paths.albums,
 ]);

@@ -44,6 +44,16 @@ describe('formatDateTime', () => {
     expect(formatDateTime(new Date(2026, 0, 5, 9, 7))).toBe('05.01.2026 - 09:07');
   });
 
+  it("keeps the pattern in every language, with the language's digits", () => {
+    const date = new Date(2026, 0, 5, 21, 7);
+    for (const language of ['en', 'tr', 'de', 'es', 'fr', 'ka', 'ro', 'ru', 'sq', 'uk']) {
+      expect(formatDateTime(date, language), language).toBe('05.01.2026 - 21:07');
+    }
+    // Arabic writes its own digits; the pattern is the same.
+    const arabic = formatDateTime(date, 'ar');
+    expect(arabic).toBe(formatDateTime(date, 'en').replace(/\d/g, (d) => new Intl.NumberFormat('ar').format(Number(d))));
+  });
+
   it('is empty for an invalid date', () => {
     expect(formatDateTime('not a date')).toBe('');
   });

@@ -22,11 +22,22 @@ export function usagePercent(used: number, quota: number): number {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** Dates show as dd.mm.yyyy - hh:mm (local time). */
-export function formatDateTime(value: string | number | Date): string {
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * Dates show as dd.mm.yyyy - hh:mm (the spec's pattern, local time) with the interface language's digits (Arabic's
+ * own, for one); the pattern stays the same in every language.
+ */
+export function formatDateTime(value: string | number | Date, locale = 'en'): string {
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return '';
-  return `${pad(date.getDate())}.${pad(date.getMonth() + 1)}.${date.getFullYear()} - ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+  let format = dateTimeFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    dateTimeFormats.set(locale, format);
+  }
+  const part = Object.fromEntries(format.formatToParts(date).map((p) => [p.type, p.value])) as Record<string, string>;
+  return `${part.day}.${part.month}.${part.year} - ${part.hour}:${part.minute}`;
 }
 
 /** Countdown shown as m:ss. */

@@ -9,6 +9,7 @@ import { minutes, now } from '../../shared/time.js';
 import type { AuthContext } from '../../shared/auth-context.js';
 import { contentDisposition, etagMatches, isInlineSafe, parseRange, servedContentType } from './download.headers.js';
 import * as repo from './download.repository.js';
+import type { TreeNode } from './download.repository.js';
 import * as files from '../files/files.public.js';
 import { UrlSigner } from '../../infra/signing/url-signer.js';
 import { planZip, safeSegment, streamZip } from './download.zip.js';
@@ -59,20 +60,24 @@ export class DownloadService {
   async createUrls(auth: AuthContext, items: ReadonlyArray<{ projectId: string; uuid: string }>) {
     if (items.some((item) => item.projectId !== auth.projectId)) throw NotFound(NOT_FOUND);
     const ids = [...new Set(items.map((item) => item.uuid))];
-    const live = await files.listActiveIds(this.d.db, auth.accountId, ids, false);
-    if (live.length !== ids.length) throw NotFound(NOT_FOUND);
+    const rows = await files.getMany(this.d.db, auth.accountId, ids);
+    const names = new Map(rows.filter((r) => r.status === 'ACTIVE' && r.is_folder === 0).map((r) => [r.id, r.name]));
+    if (names.size !== ids.length) throw NotFound(NOT_FOUND);
     const e = expiry(now());
     return Promise.all(
       items.map(async ({ uuid }) => ({
         uuid,
         url: `/api/download/${await this.signer.sign('file', { a: auth.accountId, f: uuid, e })}`,
-        inlineUrl: `/api/download/${await this.signer.sign('file', { a: auth.accountId, f: uuid, e, i: 1 })}?inline=1`,
+        // The name after the token is only a label (ignored by `open`): a browser's PDF viewer titles the tab with the
+        // URL's last segment, which would otherwise be the token.
+        inlineUrl: `/api/download/${await this.signer.sign('file', { a: auth.accountId, f: uuid, e, i: 1 })}/${encodeURIComponent(names.get(uuid)!)}?inline=1`,
         expiresAt: e,
       })),
     );
   }
 
-  async open(token: string, req: Conditionals): Promise<FileResponse> {
+  async open(path: string, req: Conditionals): Promise<FileResponse> {
+    const [token = ''] = path.split('/', 1);
     const claims = await this.signer.verify('file', token);
     if (!claims || typeof claims.a !== 'string' || typeof claims.f !== 'string') throw NotFound(NOT_FOUND);
     const file = await files.getActiveFile(this.d.db, claims.a, claims.f);
@@ -119,7 +124,7 @@ export class DownloadService {
 
   /**
    * Checks the selection now and stores it; the link names the stored list, so 500 uuids still make a short URL.
-   * `name` (an album's label) names the archive; without it the archive gets the generic dated name.
+   * `name` (an album's label) names the archive; without it the selection names it (`zipNameOf`).
    */
   async createZip(auth: Pick<AuthContext, 'accountId'>, uuids: readonly string[], name: string | null = null): Promise<string> {
     const ids = [...new Set(uuids)];
@@ -127,11 +132,28 @@ export class DownloadService {
     if (live.length !== ids.length) throw NotFound(NOT_FOUND);
     const nodes = await repo.subtree(this.d.db, auth.accountId, ids, MAX_ZIP_ENTRIES + 1);
     if (nodes.length > MAX_ZIP_ENTRIES) throw ZipTooLarge();
+    const label = name ?? (await this.zipNameOf(auth.accountId, ids, nodes));
     const at = now();
     const e = expiry(at);
     const id = newId();
-    await repo.insertZip(this.d.db, { id, account_id: auth.accountId, file_ids: JSON.stringify(ids), name, created_at: at, expires_at: e });
+    await repo.insertZip(this.d.db, { id, account_id: auth.accountId, file_ids: JSON.stringify(ids), name: label, created_at: at, expires_at: e });
     return `/api/download/zip/${await this.signer.sign('zip', { a: auth.accountId, z: id, e })}`;
+  }
+
+  /**
+   * One folder → its name; items of one folder → that folder's name (the folder the person is in); items of the root
+   * or of several folders → null, the dated product name. Named when the link is made, so a later rename does not
+   * change a link already handed out.
+   */
+  private async zipNameOf(accountId: string, ids: readonly string[], nodes: readonly TreeNode[]): Promise<string | null> {
+    const wanted = new Set(ids);
+    const selected = nodes.filter((node) => wanted.has(node.id));
+    if (selected.length === 1 && selected[0]!.is_folder === 1) return selected[0]!.name;
+    const parents = new Set(selected.map((node) => node.parent_id));
+    const [parent] = parents;
+    if (parents.size !== 1 || parent === undefined || parent === files.ROOT) return null;
+    const folder = await files.getById(this.d.db, accountId, parent);
+    return folder?.is_folder === 1 && folder.status === 'ACTIVE' ? folder.name : null;
   }
 
   /** The archive of what is still live in the selection, streamed as it is built. */

@@ -35,9 +35,22 @@ describe.each(DIALECTS)('download (%s)', (dialect) => {
       const [entry] = res.json();
       expect(entry).toEqual({ uuid: item.uuid, url: expect.any(String), inlineUrl: expect.any(String), expiresAt: expect.any(Number) });
       expect(entry.url).toMatch(/^\/api\/download\/[\w-]+\.[\w-]+$/);
-      expect(entry.inlineUrl).toMatch(/^\/api\/download\/[\w-]+\.[\w-]+\?inline=1$/);
+      // The inline URL ends with the file's name, which a PDF viewer shows as the title instead of the token.
+      expect(entry.inlineUrl).toMatch(/^\/api\/download\/[\w-]+\.[\w-]+\/a\.txt\?inline=1$/);
       expect(entry.expiresAt).toBeGreaterThanOrEqual(before + 60 * 60_000);
       expect(entry.expiresAt).toBeLessThanOrEqual(Date.now() + 75 * 60_000);
+    });
+
+    it("ends the inline URL with the file's name, which does not change what it serves", async () => {
+      const { link } = await withFile('Yıllık rapor #1.pdf', Buffer.from('%PDF-1.4'), 'application/pdf');
+      expect(link.inlineUrl).toContain(`/${encodeURIComponent('Yıllık rapor #1.pdf')}?inline=1`);
+      const res = await t.app.inject({ method: 'GET', url: link.inlineUrl });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe('%PDF-1.4');
+      expect(String(res.headers['content-disposition']).split(';')[0]).toBe('inline');
+      // Another label after the same token is the same file; the token alone still decides.
+      const relabelled = link.inlineUrl.replace(/\/[^/?]+\?inline=1$/, '/other.pdf?inline=1');
+      expect((await t.app.inject({ method: 'GET', url: relabelled })).body).toBe('%PDF-1.4');
     });
 
     it("another user's file, another projectId, a folder or a trashed file → 404", async () => {

@@ -165,6 +165,29 @@ describe.each(DIALECTS)('zip download (%s)', (dialect) => {
     expectError(await t.app.inject({ method: 'GET', url }), 404);
   });
 
+  it('names the archive after one selected folder, or after the folder the selection is in', async () => {
+    const { token, accountId } = await signUp(t);
+    const api = uploadApi(t, token);
+    const disposition = async (uuids: string[]) => {
+      const res = await createZip(token, uuids);
+      return (await t.app.inject({ method: 'GET', url: res.body })).headers['content-disposition'];
+    };
+    const named = (base: string) => `attachment; filename="${base}.zip"; filename*=UTF-8''${encodeURIComponent(base)}.zip`;
+    const tatil = await addFolder(t, accountId, 'Tatil');
+    const deniz = await addFolder(t, accountId, 'Deniz', tatil);
+    const a = (await api.whole('a.txt', content(5), { parent: tatil })).json();
+    const b = (await api.whole('b.txt', content(5), { parent: deniz })).json();
+    const top = (await api.whole('top.txt', content(5))).json();
+    const dated = `Bulut-${new Date().toISOString().slice(0, 10)}`;
+
+    expect(await disposition([deniz])).toBe(named('Deniz'));
+    expect(await disposition([deniz, a.uuid])).toBe(named('Tatil'));
+    expect(await disposition([a.uuid])).toBe(named('Tatil'));
+    // The root, or items from several folders (search results), keep the dated product name.
+    expect(await disposition([tatil, top.uuid])).toBe(named(dated));
+    expect(await disposition([a.uuid, b.uuid])).toBe(named(dated));
+  });
+
   it('500 items make a short link', async () => {
     const { token } = await signUp(t);
     const api = uploadApi(t, token);

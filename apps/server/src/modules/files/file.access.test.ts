@@ -112,6 +112,7 @@ describe.each(DIALECTS)('files and folders (%s)', (dialect) => {
       for (const [method, url] of [
         ['GET', '/api/filesystem'],
         ['GET', '/api/filesystem/hidden'],
+        ['GET', `/api/filesystem/item/${randomUUID()}`],
         ['GET', `/api/v2/files/${randomUUID()}`],
         ['GET', '/api/search/byDocumentType?documentType=PDF'],
         ['POST', '/api/filesystem/metadata'],

@@ -162,6 +162,32 @@ describe.each(DIALECTS)('files and folders (%s)', (dialect) => {
       expect(await api.names(folder.uuid)).toEqual([]);
     });
 
+    it('the hidden listing carries thumbnails, and unhide puts items back where they were', async () => {
+      const { api, accountId } = await user();
+      const photo = await addFile(t, accountId, 'IMG_1.jpg', { contentType: 'image/jpeg', hidden: true });
+      await t.database.db.updateTable('file').set({ thumb_key: `${photo.blobKey}.thumb`, preview_key: `${photo.blobKey}.preview` }).where('id', '=', photo.id).execute();
+      const [hidden] = items(await api.hidden());
+      expect(hidden).toMatchObject({ uuid: photo.id, hidden: true, thumbnailUrl: expect.stringMatching(/^\/api\/media\/thumb\//) });
+      expect(await api.names()).toEqual([]);
+      expect((await api.unhide([photo.id])).statusCode).toBe(200);
+      expect(items(await api.hidden())).toEqual([]);
+      expect(await api.names()).toEqual(['IMG_1.jpg']);
+    });
+
+    it('GET /filesystem/item/{uuid} reads one live item of the caller, hidden ones too', async () => {
+      const { api, accountId } = await user();
+      const photo = await addFile(t, accountId, 'IMG_2.jpg', { contentType: 'image/jpeg', hidden: true });
+      const res = await api.call('GET', `/api/filesystem/item/${photo.id}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ uuid: photo.id, name: 'IMG_2.jpg', hidden: true, contentType: 'image/jpeg' });
+      const other = await user();
+      expectError(await other.api.call('GET', `/api/filesystem/item/${photo.id}`), 404, 'NOT_FOUND');
+      expectError(await api.call('GET', `/api/filesystem/item/${randomUUID()}`), 404, 'NOT_FOUND');
+      expectError(await api.call('GET', '/api/filesystem/item/xyz'), 400, 'VALIDATION_ERROR');
+      await api.trash([photo.id]);
+      expectError(await api.call('GET', `/api/filesystem/item/${photo.id}`), 404, 'NOT_FOUND');
+    });
+
     it('GET /search/byDocumentType finds documents in the account or one folder', async () => {
       const { api, accountId } = await user();
       const folder = await api.folder('Docs');

@@ -38,13 +38,13 @@ export const getLiveByNameKey = (db: Executor, accountId: string, parentId: stri
     .executeTakeFirst();
 
 /** The thumbnail and preview keys of a live file of the account. */
-export const getDerivativeKeys = (db: Executor, accountId: string, id: string) =>
+export const getDerivativeKeys = (db: Executor, accountId: string, id: string, status: 'ACTIVE' | 'TRASHED' = 'ACTIVE') =>
   db
     .selectFrom('file')
     .select(['thumb_key', 'preview_key'])
     .where('account_id', '=', accountId)
     .where('id', '=', id)
-    .where('status', '=', 'ACTIVE')
+    .where('status', '=', status)
     .executeTakeFirst();
 
 /** Whether an upload in progress holds this id (it will become a file with it); the upload table is read, never written. */

@@ -115,6 +115,15 @@ export const fileRoutes: FastifyPluginAsyncTypebox<{ files: FilesService; change
 
   // --- single items
 
+  app.get(
+    '/filesystem/item/:uuid',
+    {
+      config: { access: { permission: 'file.read', ids: [{ in: 'params', path: 'uuid' }] } },
+      schema: { operationId: 'getFileItem', tags, params: UuidParams, response: { 200: FileItem, ...errorResponses } },
+    },
+    async (req) => files.getItem(req.auth!, req.params.uuid),
+  );
+
   app.post(
     '/filesystem/createFolder',
     {

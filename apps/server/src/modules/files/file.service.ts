@@ -11,6 +11,7 @@ import {
   toActivityItem,
   toFileItem,
   type DerivativeLinks,
+  type FileItemDto,
   type FilePageDto,
   type FolderListQueryValue,
   type PagingQueryValue,
@@ -65,6 +66,13 @@ export class FilesService {
   async listByProject(auth: Auth, projectId: string, q: FolderListQueryValue): Promise<FilePageDto> {
     if (projectId !== auth.projectId) throw NotFound('Project not found.');
     return this.list(auth, q);
+  }
+
+  /** One live item, hidden or not: what a viewer opened from a link or after a reload needs before its list loads. */
+  async getItem(auth: Auth, uuid: string): Promise<FileItemDto> {
+    const row = await repo.getById(this.db, auth.accountId, uuid);
+    if (!row || row.status !== 'ACTIVE') throw NotFound('File not found.');
+    return toFileItem(row, auth.projectId, this.links);
   }
 
   async listHidden(auth: Auth, q: PagingQueryValue): Promise<FilePageDto> {

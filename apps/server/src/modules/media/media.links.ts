@@ -17,7 +17,9 @@ export class MediaLinks implements DerivativeLinks {
 
   urls(row: FileRow) {
     if (!row.thumb_key && !row.preview_key) return { thumbnailUrl: null, previewUrl: null };
-    const claims = { a: row.account_id, f: row.id, e: mediaExpiry(this.clock()) };
+    // A trashed item's links say so and serve only while it stays in the trash: the trash shows what it holds,
+    // while a link handed out for the live item stops working once it is trashed.
+    const claims = { a: row.account_id, f: row.id, e: mediaExpiry(this.clock()), ...(row.status === 'TRASHED' ? { t: 1 } : {}) };
     return {
       thumbnailUrl: row.thumb_key ? `/api/media/thumb/${this.signer.signNow('thumb', claims)}` : null,
       previewUrl: row.preview_key ? `/api/media/preview/${this.signer.signNow('preview', claims)}` : null,

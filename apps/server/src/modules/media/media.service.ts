@@ -60,7 +60,7 @@ export class MediaService {
   async open(kind: DerivativeKind, token: string): Promise<Readable> {
     const claims = await this.d.signer.verify(kind, token);
     if (!claims || typeof claims.a !== 'string' || typeof claims.f !== 'string') throw NotFound(NOT_FOUND);
-    const row = await files.getDerivativeKeys(this.d.db, claims.a, claims.f);
+    const row = await files.getDerivativeKeys(this.d.db, claims.a, claims.f, claims.t === 1 ? 'TRASHED' : 'ACTIVE');
     const key = kind === 'thumb' ? row?.thumb_key : row?.preview_key;
     if (!key) throw NotFound(NOT_FOUND);
     try {

@@ -80,9 +80,19 @@ describe.each(DIALECTS)('media (%s)', (dialect) => {
     expect((await get(`/api/media/preview/${body}.${sig}`)).statusCode).toBe(404);
     expect((await get(`/api/download/${body}.${sig}`)).statusCode).toBe(404);
 
-    // A trashed file's thumbnail is gone too.
-    await t.database.db.updateTable('file').set({ status: 'TRASHED' }).where('id', '=', item.uuid as string).execute();
+    // A trashed file's live thumbnail link is gone too; the trash listing hands out links of its own, which stop
+    // working once the file is recovered.
+    const trash = await t.app.inject({ method: 'DELETE', url: '/api/filesystem/trash', headers: authed(token), payload: [item.uuid] });
+    expect(trash.statusCode).toBe(200);
     expect((await get(url)).statusCode).toBe(404);
+    const [trashed] = (await t.app.inject({ method: 'GET', url: '/api/filesystem/trash', headers: authed(token) })).json().fileList;
+    expect(trashed.uuid).toBe(item.uuid);
+    expect((await get(trashed.thumbnailUrl)).statusCode).toBe(200);
+    expect((await get(trashed.previewUrl)).statusCode).toBe(200);
+    const recover = await t.app.inject({ method: 'POST', url: '/api/filesystem/recover', headers: authed(token), payload: [item.uuid] });
+    expect(recover.statusCode).toBe(200);
+    expect((await get(trashed.thumbnailUrl)).statusCode).toBe(404);
+    expect((await get(url)).statusCode).toBe(200);
   });
 
   it('a truncated JPEG ends FAILED with a reason, is not retried, and stays downloadable', async () => {

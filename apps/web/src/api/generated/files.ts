@@ -72,6 +72,11 @@ const injectedRtkApi = api.injectEndpoints({
         body: queryArg,
       }),
     }),
+    getFileItem: build.query<GetFileItemApiResponse, GetFileItemApiArg>({
+      query: (queryArg) => ({
+        url: `/filesystem/item/${encodeURIComponent(String(queryArg))}`,
+      }),
+    }),
     setFavourite: build.mutation<SetFavouriteApiResponse, SetFavouriteApiArg>({
       query: (queryArg) => ({
         url: `/filesystem/metadata`,
@@ -276,6 +281,38 @@ export type HideFilesApiResponse = /** status 200 Default Response */ {
   fileList: FileItem[];
 };
 export type HideFilesApiArg = string[];
+export type GetFileItemApiResponse = /** status 200 Default Response */ {
+  bytes: number;
+  camera: string | null;
+  contentType: string;
+  createdDate: number;
+  documentType: "WORD" | "PDF" | "CELL" | "SLIDE" | (null | null);
+  durationMs: number | null;
+  favourite: boolean;
+  folder: boolean;
+  height: number | null;
+  hidden: boolean;
+  lastModifiedDate: number;
+  latitude: number | null;
+  longitude: number | null;
+  mediaStatus: "PENDING" | "READY" | "FAILED" | (null | null);
+  metadata: {
+    Description?: string;
+  };
+  name: string;
+  parentFolderUuid: string | null;
+  placeholder: string | null;
+  previewUrl: string | null;
+  projectId: string;
+  status: "ACTIVE" | "TRASHED";
+  takenDate: number | null;
+  thumbnailUrl: string | null;
+  trashedDate: number | null;
+  uuid: string;
+  videoSlideshow: boolean;
+  width: number | null;
+};
+export type GetFileItemApiArg = string;
 export type SetFavouriteApiResponse = /** status 200 Default Response */ {
   fileList: FileItem[];
 };

@@ -11,6 +11,9 @@ export interface ToastMessage {
   values?: Record<string, string | number>;
 }
 
+/** At most this many toasts show at once; a newer one pushes out the oldest. */
+export const MAX_VISIBLE_TOASTS = 3;
+
 export interface ToastState {
   items: ToastMessage[];
 }
@@ -23,7 +26,10 @@ export const toastSlice = createSlice({
   reducers: {
     showToast: {
       reducer(state, action: PayloadAction<ToastMessage>) {
-        state.items.push(action.payload);
+        const next = action.payload;
+        // The same message again replaces the one showing (its timer starts over) instead of stacking a copy.
+        const same = (item: ToastMessage) => item.kind === next.kind && item.messageKey === next.messageKey && JSON.stringify(item.values) === JSON.stringify(next.values);
+        state.items = [...state.items.filter((item) => !same(item)), next].slice(-MAX_VISIBLE_TOASTS);
       },
       prepare(payload: Omit<ToastMessage, 'id'>) {
         return { payload: { ...payload, id: nanoid() } };

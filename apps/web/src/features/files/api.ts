@@ -64,6 +64,14 @@ async function refreshUsageAfter(
   }
 }
 
+/** A whole-account listing (trash, hidden) page by page in the chosen order. */
+const pagedQuery =
+  (url: string) =>
+  ({ queryArg, pageParam }: { queryArg: ListTrashArgs; pageParam: number }) => ({
+    url,
+    params: { sortBy: queryArg.sortBy, sortOrder: queryArg.sortOrder, page: pageParam, size: FILE_PAGE_SIZE },
+  });
+
 const enhancedApi = generatedApi.enhanceEndpoints({
   endpoints: {
     setFavourite: { invalidatesTags: [...FILE_LISTINGS] },
@@ -81,6 +89,9 @@ const enhancedApi = generatedApi.enhanceEndpoints({
     /** Folder-Uuid makes a retry idempotent: the same uuid again gives back the same folder. */
     createFolder: { invalidatesTags: [...FILE_LISTINGS] },
     hideFiles: { invalidatesTags: [...FILE_LISTINGS] },
+    unhideFiles: { invalidatesTags: [...FILE_LISTINGS] },
+    /** One item, for a viewer opened from its URL before the list around it has loaded. */
+    getFileItem: { providesTags: [...FILE_LISTINGS] },
     trashFiles: {
       invalidatesTags: [...FILE_LISTINGS, 'Trash'],
       onQueryStarted: (_arg, { dispatch, queryFulfilled }) => refreshUsageAfter(queryFulfilled, dispatch),
@@ -122,12 +133,16 @@ export const filesApi = enhancedApi.injectEndpoints({
     }),
     listTrash: build.infiniteQuery<ListTrashApiResponse, ListTrashArgs, number>({
       infiniteQueryOptions: { initialPageParam: 0, getNextPageParam: nextPage },
-      query: ({ queryArg, pageParam }) => ({
-        url: '/filesystem/trash',
-        params: { sortBy: queryArg.sortBy, sortOrder: queryArg.sortOrder, page: pageParam, size: FILE_PAGE_SIZE },
-      }),
+      query: pagedQuery('/filesystem/trash'),
       transformResponse: (response: Partial<ListTrashApiResponse> | null, _meta, { pageParam }) => toPage(response, pageParam),
       providesTags: ['Trash'],
+    }),
+    /** Hidden items of the whole account (GET /filesystem/hidden); hide and unhide change every file listing. */
+    listHidden: build.infiniteQuery<ListTrashApiResponse, ListTrashArgs, number>({
+      infiniteQueryOptions: { initialPageParam: 0, getNextPageParam: nextPage },
+      query: pagedQuery('/filesystem/hidden'),
+      transformResponse: (response: Partial<ListTrashApiResponse> | null, _meta, { pageParam }) => toPage(response, pageParam),
+      providesTags: [...FILE_LISTINGS],
     }),
     /** The first MiB of a text file, through its signed (public) URL: not a server operation. */
     getTextPreview: build.query<string, string>({
@@ -145,6 +160,9 @@ export const filesApi = enhancedApi.injectEndpoints({
 export const {
   useListFilesInfiniteQuery,
   useListTrashInfiniteQuery,
+  useListHiddenInfiniteQuery,
+  useUnhideFilesMutation,
+  useGetFileItemQuery,
   useSetFavouriteMutation,
   useSetFileDescriptionMutation,
   useRenameFileMutation,

@@ -92,6 +92,10 @@ export const photosSlice = createSlice({
       state.refreshHide = true;
       dropChecked(state, action.meta.arg.originalArgs);
     });
+    // Unhidden photos come back to the timeline.
+    builder.addMatcher(filesApi.endpoints.unhideFiles.matchFulfilled, (state) => {
+      state.refreshHide = true;
+    });
     builder.addMatcher(filesApi.endpoints.renameFile.matchFulfilled, (state, action) => {
       state.refreshRename = { newName: decodeURIComponent(action.meta.arg.originalArgs['new-name']), uuid: action.meta.arg.originalArgs.uuid };
     });

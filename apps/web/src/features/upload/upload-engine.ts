@@ -268,7 +268,7 @@ export class UploadEngine {
     const percent = uploadPercent(bytes, job.size, complete);
     if (percent === job.percent && !complete) return;
     job.percent = percent;
-    if (this.jobs.get(job.uuid) === job) this.deps.dispatch(uploadProgressed({ uuid: job.uuid, progress: percent }));
+    if (this.jobs.get(job.uuid) === job) this.deps.dispatch(uploadProgressed({ uuid: job.uuid, progress: percent, bytes, at: Date.now() }));
   }
 
   private async uploadUrl(): Promise<string> {

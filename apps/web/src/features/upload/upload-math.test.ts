@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CHUNK_SIZE, contentRange, nextPiece, parseOffset, planPieces, retryDelay, uploadPercent } from './upload-math';
+import { CHUNK_SIZE, contentRange, durationParts, nextPiece, nextRate, parseOffset, planPieces, retryDelay, secondsLeft, uploadPercent } from './upload-math';
 
 const MiB = 1024 * 1024;
 
@@ -52,5 +52,28 @@ describe('upload math', () => {
     expect(parseOffset('-1')).toBeNull();
     expect(parseOffset('abc')).toBeNull();
     expect(parseOffset(null)).toBeNull();
+  });
+});
+
+describe('transfer rate and time left', () => {
+  it('measures bytes per second between reports and smooths later ones', () => {
+    const first = nextRate(undefined, 1_000, 0);
+    expect(first.bytesPerSecond).toBeUndefined();
+    const second = nextRate(first, 3_000, 4_000_000);
+    expect(second.bytesPerSecond).toBe(2_000_000);
+    // A faster second moves the estimate part of the way, not all of it.
+    const third = nextRate(second, 4_000, 8_000_000);
+    expect(third.bytesPerSecond).toBeGreaterThan(2_000_000);
+    expect(third.bytesPerSecond).toBeLessThan(4_000_000);
+    // A resumed upload reporting fewer bytes starts a new measurement.
+    expect(nextRate(third, 5_000, 1_000).bytesPerSecond).toBeUndefined();
+  });
+
+  it('turns remaining bytes into a rough duration', () => {
+    expect(secondsLeft(10_000_000, 2_000_000)).toBe(5);
+    expect(secondsLeft(10_000_000, undefined)).toBeNull();
+    expect(durationParts(5)).toEqual({ value: 5, unit: 'second' });
+    expect(durationParts(61)).toEqual({ value: 2, unit: 'minute' });
+    expect(durationParts(5400)).toEqual({ value: 1.5, unit: 'hour' });
   });
 });

@@ -59,3 +59,38 @@ export function parseOffset(value: string | null | undefined): number | null {
   const parsed = Number(value.trim());
   return Number.isSafeInteger(parsed) ? parsed : null;
 }
+
+/** What the panel knows of an upload's pace: the last reported byte count, when, and a smoothed rate. */
+export interface TransferRate {
+  at: number;
+  bytes: number;
+  /** Bytes per second, smoothed; absent until two reports are apart in time. */
+  bytesPerSecond?: number;
+}
+
+/** How much a new measurement moves the smoothed rate: enough to follow a changing link, not every hiccup. */
+const RATE_SMOOTHING = 0.3;
+
+/** Folds one progress report into the rate; a report going backwards (a resumed upload) starts over. */
+export function nextRate(previous: TransferRate | undefined, at: number, bytes: number): TransferRate {
+  if (!previous || bytes < previous.bytes || at <= previous.at) return { at, bytes, bytesPerSecond: previous && bytes >= previous.bytes ? previous.bytesPerSecond : undefined };
+  const instant = ((bytes - previous.bytes) * 1000) / (at - previous.at);
+  const bytesPerSecond = previous.bytesPerSecond === undefined ? instant : previous.bytesPerSecond + RATE_SMOOTHING * (instant - previous.bytesPerSecond);
+  return { at, bytes, bytesPerSecond };
+}
+
+/** Seconds left at this rate, or null when unknown. */
+export function secondsLeft(remainingBytes: number, bytesPerSecond: number | undefined): number | null {
+  if (!bytesPerSecond || bytesPerSecond <= 0 || !Number.isFinite(remainingBytes)) return null;
+  return Math.max(0, remainingBytes / bytesPerSecond);
+}
+
+/** Speed and time left are shown only for uploads that will still take at least this long. */
+export const LONG_UPLOAD_SECONDS = 10;
+
+/** A rough duration for "time left": seconds under a minute, whole minutes under an hour, then hours. */
+export function durationParts(seconds: number): { value: number; unit: 'second' | 'minute' | 'hour' } {
+  if (seconds < 60) return { value: Math.max(1, Math.ceil(seconds)), unit: 'second' };
+  if (seconds < 3600) return { value: Math.ceil(seconds / 60), unit: 'minute' };
+  return { value: Math.round((seconds / 3600) * 10) / 10, unit: 'hour' };
+}

@@ -1,5 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { loggedOut } from '@/api/session';
+import { nextRate, type TransferRate } from './upload-math';
 import { TERMINAL_STATUSES, UploadStatus, type UploadFailure } from './upload-status';
 
 /** One upload as the panel shows it (spec: uuid, progress percent and status). */
@@ -19,6 +20,8 @@ export interface UploadItem {
   failure?: UploadFailure;
   /** Order of arrival, for a stable list. */
   seq: number;
+  /** Bytes the server has and the pace they arrive at (for speed and time left). */
+  rate?: TransferRate;
 }
 
 /** Two lists: filesToUpload (waiting, running, failed, paused) and filesUploaded (Installed). */
@@ -48,8 +51,9 @@ export const uploadSlice = createSlice({
       state.filesToUpload.push(...action.payload.filter((item) => !known.has(item.uuid)));
     },
     /** Progress per uuid; reaching 100 makes the upload Installed. */
-    uploadProgressed(state, action: PayloadAction<{ uuid: string; progress: number }>) {
-      const index = state.filesToUpload.findIndex((item) => item.uuid === action.payload.uuid);
+    uploadProgressed(state, action: PayloadAction<{ uuid: string; progress: number; bytes?: number; at?: number }>) {
+      const { uuid, bytes, at } = action.payload;
+      const index = state.filesToUpload.findIndex((item) => item.uuid === uuid);
       const item = state.filesToUpload[index];
       if (!item) return;
       const progress = Math.max(0, Math.min(100, Math.round(action.payload.progress)));
@@ -58,6 +62,7 @@ export const uploadSlice = createSlice({
         return;
       }
       item.progress = progress;
+      if (bytes !== undefined && at !== undefined) item.rate = nextRate(item.rate, at, bytes);
     },
     /** Sets one upload's status, by uuid. */
     uploadStatusChanged(

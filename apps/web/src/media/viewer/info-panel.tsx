@@ -30,7 +30,7 @@ export function InfoPanel({ item, onClose, onEditDescription }: InfoPanelProps) 
         </button>
       </div>
       <dl className={styles.facts}>
-        {taken ? <Fact label={t('viewer:taken')} value={formatDateTime(taken)} /> : null}
+        {taken ? <Fact label={t('viewer:taken')} value={formatDateTime(taken, i18n.language)} /> : null}
         <Fact label={t('viewer:name')} value={<bdi>{item.name}</bdi>} />
         <Fact label={t('viewer:size')} value={formatBytes(item.bytes, i18n.language)} />
         {item.width && item.height ? <Fact label={t('viewer:dimensions')} value={<span dir="ltr">{`${number.format(item.width)} × ${number.format(item.height)}`}</span>} /> : null}

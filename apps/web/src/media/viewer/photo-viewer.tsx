@@ -248,7 +248,7 @@ export function PhotoViewer({ items, index, total, onIndexChange, onClose, onNee
               </div>
             </header>
             <div className={`${styles.body} ${infoOpen ? styles.bodyWithInfo : ''}`}>
-              <div className={styles.stage}>
+              <div className={`${styles.stage} ${isImage ? '' : styles.stageVideo}`} data-kind={isImage ? 'image' : 'video'}>
                 <ViewerMedia key={item.uuid} item={item} zoom={zoom} onZoomChange={setZoom} onSwipe={(direction) => go(direction === 'next' ? 1 : -1)} onDownload={() => void download([item])} />
                 <button
                   type="button"

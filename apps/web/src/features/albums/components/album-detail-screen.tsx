@@ -109,7 +109,9 @@ export function AlbumDetailScreen() {
   }
 
   if (!album) {
-    const missing = apiErrorCode(detail.error) === 'NOT_FOUND' || detail.isSuccess;
+    // An id no album can have (the server refuses it as malformed) is as missing as a deleted album: never a load error.
+    const code = apiErrorCode(detail.error);
+    const missing = code === 'NOT_FOUND' || code === 'VALIDATION_ERROR' || detail.isSuccess;
     return (
       <div className={styles.screen}>
         <BackLink />

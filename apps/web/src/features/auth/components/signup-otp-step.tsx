@@ -44,13 +44,12 @@ export function SignupOtpStep({ challenge: initialChallenge, channel, target, on
   const expired = secondsLeft <= 0;
   const complete = otp.length === length && otp.every(Boolean);
 
-  const handleVerify = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!complete || expired || locked) return;
+  const verify = async (code: readonly string[]) => {
+    if (code.length !== length || !code.every(Boolean) || expired || locked || validateState.isLoading) return;
     setError(null);
     setNotice(null);
     try {
-      const session = await validate({ referenceToken: challenge.referenceToken, otp: otp.join('') }).unwrap();
+      const session = await validate({ referenceToken: challenge.referenceToken, otp: code.join('') }).unwrap();
       if (!session.authToken) {
         setError(t('common:generic_error'));
         return;
@@ -78,6 +77,11 @@ export function SignupOtpStep({ challenge: initialChallenge, channel, target, on
           setError(t('common:generic_error'));
       }
     }
+  };
+
+  const handleVerify = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void verify(otp);
   };
 
   const handleResend = async () => {
@@ -120,6 +124,8 @@ export function SignupOtpStep({ challenge: initialChallenge, channel, target, on
           onChange={(next) => {
             setOtp(next);
             setError(null);
+            // Filling the last box (by typing or pasting) sends the code: nothing is left to do but press Verify.
+            if (next.every(Boolean) && !otp.every(Boolean)) void verify(next);
           }}
           invalid={Boolean(error)}
           disabled={locked || validateState.isLoading}

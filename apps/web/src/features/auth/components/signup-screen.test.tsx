@@ -45,6 +45,16 @@ describe('SignupScreen', () => {
     expect(screen.getByRole('combobox', { name: 'Country code' })).toHaveDisplayValue(/\+90/);
   });
 
+  it('offers every country calling code, those of all eleven languages among them', async () => {
+    setup();
+    const select = await screen.findByRole('combobox', { name: 'Country code' });
+    const options = within(select).getAllByRole('option').map((option) => option.textContent);
+    expect(options.length).toBeGreaterThanOrEqual(240);
+    for (const expected of ['Georgia (+995)', 'Albania (+355)', 'Romania (+40)', 'Ukraine (+380)', 'Germany (+49)', 'Spain (+34)', 'France (+33)', 'Russia (+7)', 'Egypt (+20)', 'Brazil (+55)', 'India (+91)']) {
+      expect(options).toContain(expected);
+    }
+  });
+
   it('shows the Terms of Use from the server, sanitised, in an information modal', async () => {
     const { user } = setup();
     await user.click(await screen.findByRole('button', { name: 'Terms of Use' }));
@@ -81,15 +91,17 @@ describe('SignupScreen', () => {
       sendOtpTo: 'EMAIL',
     });
 
+    // Filling the last box sends the code by itself: no Verify press.
     await user.click(screen.getByRole('textbox', { name: 'Digit 1' }));
     await user.paste('000000');
-    await user.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByText('The code is incorrect. Check it and try again.')).toBeInTheDocument();
 
     await user.click(screen.getByRole('textbox', { name: 'Digit 1' }));
-    await user.paste('482913');
-    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await user.keyboard('48291');
+    expect(requests.filter((r) => r.url.pathname === '/api/v2/signup/validate')).toHaveLength(1);
+    await user.keyboard('3');
     await waitFor(() => expect(router.state.location.pathname).toBe('/main/files'));
+    expect(requests.filter((r) => r.url.pathname === '/api/v2/signup/validate').map((r) => (r.body as { otp: string }).otp)).toEqual(['000000', '482913']);
     expect(JSON.parse(localStorage.getItem('user')!)._at).toBe('token-2');
   });
 

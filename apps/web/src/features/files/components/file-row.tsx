@@ -1,4 +1,4 @@
-import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
+import type { KeyboardEvent, MouseEvent, PointerEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StarIcon } from '@/components/ui/icons';
 import { formatBytes, formatDateTime } from '@/lib/format';
@@ -8,6 +8,7 @@ import { fileKind } from '@/media/thumbnail/file-kind';
 import { selectModeOf, type SelectMode } from '@/media/selection/selection';
 import { formatDuration } from '@/media/media-item';
 import { FileThumbnail } from '@/media/thumbnail/file-thumbnail';
+import { useLongPress } from '../hooks/use-long-press';
 import styles from './files.module.css';
 
 export interface FileRowProps {
@@ -15,8 +16,10 @@ export interface FileRowProps {
   view: ViewMode;
   selected: boolean;
   onSelect: (uuid: string, mode: SelectMode) => void;
-  /** Double-click or Enter. */
+  /** A click, a tap or Enter; without it a click selects. */
   onOpen?: (item: FileItem) => void;
+  /** Something in the listing is selected: a plain click then adds or removes the row, as in Drive and Photos. */
+  selecting?: boolean;
   onToggleFavourite?: (item: FileItem) => void;
   /** Right-click: opens the item's menu. */
   onContextMenu?: (item: FileItem) => void;
@@ -29,14 +32,18 @@ export interface FileRowProps {
   testId?: string;
 }
 
-const stop = (event: MouseEvent | KeyboardEvent) => event.stopPropagation();
+const stop = (event: MouseEvent | KeyboardEvent | PointerEvent) => event.stopPropagation();
 
-/** One file or folder in list or grid form: click selects (ctrl/cmd toggles, shift extends), double-click opens. */
-export function FileRow({ item, view, selected, onSelect, onOpen, onToggleFavourite, onContextMenu, menu, date, tabbable = true, testId = 'file-row' }: FileRowProps) {
+/**
+ * One file or folder in list or grid form. A click or tap opens it; the checkbox, Ctrl/Cmd-click, Shift-click and a
+ * long press on touch select (as in Drive and Dropbox); once something is selected a plain click toggles.
+ */
+export function FileRow({ item, view, selected, onSelect, onOpen, selecting = false, onToggleFavourite, onContextMenu, menu, date, tabbable = true, testId = 'file-row' }: FileRowProps) {
   const { t, i18n } = useTranslation();
+  const longPress = useLongPress(() => onSelect(item.uuid, 'toggle'));
   const kind = fileKind(item);
   const when = date ?? item.lastModifiedDate ?? item.createdDate;
-  const dateText = when ? formatDateTime(when) : '';
+  const dateText = when ? formatDateTime(when, i18n.language) : '';
   const sizeText = item.folder ? '' : formatBytes(item.bytes, i18n.language);
   const description = item.metadata?.Description;
   const kindLabel = t(`files:kind_${kind}`);
@@ -67,19 +74,26 @@ export function FileRow({ item, view, selected, onSelect, onOpen, onToggleFavour
       data-selected={selected || undefined}
       tabIndex={tabbable ? 0 : -1}
       aria-label={label}
-      onClick={(event) => onSelect(item.uuid, selectModeOf(event))}
-      onDoubleClick={() => onOpen?.(item)}
+      onClick={(event) => {
+        if (longPress.consumeClick()) return;
+        const mode = selectModeOf(event);
+        if (mode !== 'single') onSelect(item.uuid, mode);
+        else if (selecting || !onOpen) onSelect(item.uuid, selecting ? 'toggle' : 'single');
+        else onOpen(item);
+      }}
+      {...longPress.handlers}
       onKeyDown={handleKeyDown}
       onContextMenu={
         onContextMenu
           ? (event) => {
               event.preventDefault();
-              onContextMenu(item);
+              // A finger resting on the row selects it; the menu it would also raise on touch stays closed.
+              if (!longPress.touching()) onContextMenu(item);
             }
           : undefined
       }
     >
-      <span className={styles.check} onClick={stop} onDoubleClick={stop}>
+      <span className={styles.check} onClick={stop} onPointerDown={stop}>
         <input
           type="checkbox"
           checked={selected}
@@ -120,7 +134,7 @@ export function FileRow({ item, view, selected, onSelect, onOpen, onToggleFavour
       <span className={styles.date}>
         <span dir="ltr">{dateText}</span>
       </span>
-      <span className={styles.rowActions} onClick={stop} onDoubleClick={stop}>
+      <span className={styles.rowActions} onClick={stop} onPointerDown={stop}>
         {onToggleFavourite ? (
           <button
             type="button"

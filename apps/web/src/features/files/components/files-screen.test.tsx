@@ -1,11 +1,12 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAppRoutes } from '@/app/router';
 import { createAppStore } from '@/app/store';
 import { json, mockFetch, type MockHandler, type MockRequest } from '@/test/fetch-mock';
 import { renderRoutes } from '@/test/render';
 import type { FileItem } from '../api';
 import { fileItem } from '@/test/file-item';
+import { LONG_PRESS_MS } from '../hooks/use-long-press';
 
 /** IntersectionObserver stand-in: the test decides when the sentinel scrolls into view. */
 class FakeIntersectionObserver {
@@ -77,9 +78,17 @@ function setup(routes: Record<string, MockHandler> = {}, options: { maxSelect?: 
 const rows = () => within(screen.getByRole('list', { name: 'Files and folders' })).getAllByRole('listitem');
 // A row is named "<name>, <kind>".
 const row = (name: string) => screen.getByRole('listitem', { name: (label) => label.startsWith(`${name}, `) });
+// The row's checkbox selects; a plain click on the row opens it.
+const check = (name: string) => within(row(name)).getByRole('checkbox');
 const selectionBar = () => screen.getByRole('toolbar', { name: 'Actions for the selected items' });
 const barAction = (name: string) => within(selectionBar()).getByRole('button', { name });
 const listCalls = (requests: MockRequest[]) => requests.filter((request) => request.method === 'GET' && request.url.pathname === '/api/filesystem');
+
+// The screen loads lazily; load it once up front so a busy machine does not eat the first test's time.
+beforeAll(async () => {
+  await import('./files-screen');
+  await import('./preview-screen');
+}, 30_000);
 
 beforeEach(() => {
   FakeIntersectionObserver.instances = [];
@@ -117,14 +126,14 @@ describe('FilesScreen', () => {
     expect(listCalls(requests)).toHaveLength(2);
   });
 
-  it('opens a folder on double-click, shows it in the breadcrumb and remembers it', async () => {
+  it('opens a folder on a single click, shows it in the breadcrumb and remembers it', async () => {
     const { user, requests } = setup({
       'GET /api/filesystem': ({ url }) =>
         url.searchParams.get('parentFolderUuid') === 'f-1'
           ? pageOf([item({ uuid: 'c-1', name: 'Sözleşme.pdf', contentType: 'application/pdf', parentFolderUuid: 'f-1' })], 0, false)
           : pageOf([item({ uuid: 'f-1', name: 'Belgeler', folder: true, bytes: 0 })], 0, false),
     });
-    await user.dblClick(await screen.findByRole('listitem', { name: /Belgeler/ }));
+    await user.click(await screen.findByRole('listitem', { name: /Belgeler/ }));
     expect(await screen.findByRole('listitem', { name: /Sözleşme\.pdf/ })).toBeInTheDocument();
     expect(within(screen.getByRole('navigation', { name: 'Folder path' })).getByText('Belgeler').closest('[aria-current]')).toHaveAttribute('aria-current', 'page');
     expect(JSON.parse(localStorage.getItem('openedFolder')!)).toEqual([{ uuid: 'f-1', name: 'Belgeler' }]);
@@ -135,6 +144,51 @@ describe('FilesScreen', () => {
     expect(localStorage.getItem('openedFolder')).toBeNull();
   });
 
+  it('opens a file with one click; once something is selected a click toggles, and Escape clears the bar', async () => {
+    const items = [item({ uuid: 'a-1', name: 'a.jpg' }), item({ uuid: 'b-1', name: 'b.txt', contentType: 'text/plain' })];
+    const { user } = setup({ 'GET /api/filesystem': () => pageOf(items, 0, false) });
+    await screen.findByRole('listitem', { name: /a\.jpg/ });
+    await user.click(row('a.jpg'));
+    expect(await screen.findByRole('dialog', { name: 'a.jpg' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    await screen.findByRole('listitem', { name: /b\.txt/ });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    await user.click(check('a.jpg'));
+    await user.click(row('b.txt'));
+    expect(selectionBar()).toHaveTextContent('Selected: 2');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // Escape from anywhere on the page, not only from inside the list.
+    (document.activeElement as HTMLElement | null)?.blur();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('toolbar', { name: 'Actions for the selected items' })).not.toBeInTheDocument();
+  });
+
+  it('a long press on touch selects the row instead of opening it', async () => {
+    const items = [item({ uuid: 'a-1', name: 'a.jpg' }), item({ uuid: 'b-1', name: 'b.jpg' })];
+    setup({ 'GET /api/filesystem': () => pageOf(items, 0, false) });
+    await screen.findByRole('listitem', { name: /a\.jpg/ });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    fireEvent.pointerDown(row('a.jpg'), { pointerType: 'touch', clientX: 10, clientY: 10 });
+    act(() => vi.advanceTimersByTime(LONG_PRESS_MS));
+    fireEvent.pointerUp(row('a.jpg'), { pointerType: 'touch' });
+    fireEvent.click(row('a.jpg'));
+    vi.useRealTimers();
+    expect(selectionBar()).toHaveTextContent('Selected: 1');
+    expect(row('a.jpg')).toHaveAttribute('data-selected', 'true');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it("opening a row's menu does not select the row", async () => {
+    const items = [item({ uuid: 'a-1', name: 'a.jpg' }), item({ uuid: 'b-1', name: 'b.jpg' })];
+    const { user } = setup({ 'GET /api/filesystem': () => pageOf(items, 0, false) });
+    await screen.findByRole('listitem', { name: /a\.jpg/ });
+    await user.click(within(row('a.jpg')).getByRole('button', { name: 'Actions for a.jpg' }));
+    expect(await screen.findByRole('menu')).toBeInTheDocument();
+    expect(screen.queryByRole('toolbar', { name: 'Actions for the selected items' })).not.toBeInTheDocument();
+    expect(row('a.jpg')).not.toHaveAttribute('data-selected');
+  });
+
   it('shows the empty root with upload and create-folder actions', async () => {
     setup({ 'GET /api/filesystem': () => pageOf([], 0, false) });
     const empty = await screen.findByRole('group', { name: 'Your files will live here' });
@@ -143,7 +197,7 @@ describe('FilesScreen', () => {
     expect(within(empty).getByRole('button', { name: 'Create folder' })).toBeInTheDocument();
   });
 
-  it('selects with click, ctrl-click and shift-click, and acts on the selection', async () => {
+  it('selects with the checkbox, ctrl-click and shift-click, and acts on the selection', async () => {
     const items = Array.from({ length: 6 }, (_, i) => item({ uuid: `a-${i}`, name: `Foto ${i}.jpg` }));
     const { user, requests } = setup({
       'GET /api/filesystem': () => pageOf(items, 0, false),
@@ -154,7 +208,7 @@ describe('FilesScreen', () => {
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
     await screen.findByRole('listitem', { name: /Foto 0\.jpg/ });
 
-    await user.click(row('Foto 1.jpg'));
+    await user.click(check('Foto 1.jpg'));
     expect(selectionBar()).toHaveTextContent('Selected: 1');
     await user.click(barAction('Download'));
     await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
@@ -186,7 +240,7 @@ describe('FilesScreen', () => {
     const items = Array.from({ length: 6 }, (_, i) => item({ uuid: `a-${i}`, name: `Foto ${i}.jpg` }));
     const { user } = setup({ 'GET /api/filesystem': () => pageOf(items, 0, false) }, { maxSelect: '4' });
     await screen.findByRole('listitem', { name: /Foto 0\.jpg/ });
-    await user.click(row('Foto 0.jpg'));
+    await user.click(check('Foto 0.jpg'));
     await user.click(barAction('Select all'));
     expect(selectionBar()).toHaveTextContent('Selected: 4');
     expect(await screen.findByText('You can select up to 4 items at once.')).toBeInTheDocument();
@@ -228,7 +282,8 @@ describe('FilesScreen', () => {
       'GET /api/filesystem': () => pageOf([item({ uuid: 'a-1', name: 'IMG_0001.jpg' })], 0, false),
       'POST /api/filesystem/rename/a-1': () => json(item({ uuid: 'a-1', name: 'Yaz 2026 / ğ?.jpg' })),
     });
-    await user.click(await screen.findByRole('listitem', { name: /IMG_0001\.jpg/ }));
+    await screen.findByRole('listitem', { name: /IMG_0001\.jpg/ });
+    await user.click(check('IMG_0001.jpg'));
     await user.click(barAction('Rename'));
     const dialog = await screen.findByRole('dialog', { name: 'Rename' });
     const input = within(dialog).getByRole('textbox', { name: 'New name' });
@@ -245,7 +300,8 @@ describe('FilesScreen', () => {
 
   it('refuses a name with a slash before sending', async () => {
     const { user, requests } = setup({ 'GET /api/filesystem': () => pageOf([item({ uuid: 'a-1', name: 'a.txt' })], 0, false) });
-    await user.click(await screen.findByRole('listitem', { name: /a\.txt/ }));
+    await screen.findByRole('listitem', { name: /a\.txt/ });
+    await user.click(check('a.txt'));
     await user.click(barAction('Rename'));
     const dialog = await screen.findByRole('dialog', { name: 'Rename' });
     const input = within(dialog).getByRole('textbox', { name: 'New name' });
@@ -264,7 +320,7 @@ describe('FilesScreen', () => {
       'POST /api/filesystem/move': () => json({ fileList: [] }),
     });
     await screen.findByRole('listitem', { name: /not\.txt/ });
-    await user.click(row('Belgeler'));
+    await user.click(check('Belgeler'));
     await user.keyboard('{Control>}');
     await user.click(row('not.txt'));
     await user.keyboard('{/Control}');
@@ -306,7 +362,8 @@ describe('FilesScreen', () => {
         return json({ fileList: [] });
       },
     });
-    await user.click(await screen.findByRole('listitem', { name: /a\.jpg/ }));
+    await screen.findByRole('listitem', { name: /a\.jpg/ });
+    await user.click(check('a.jpg'));
     await user.click(barAction('Add to favourites'));
     expect(await screen.findByText('Added to favourites.')).toBeInTheDocument();
     await waitFor(() => expect(within(row('a.jpg')).getByRole('button', { name: /favourites$/ })).toHaveAttribute('aria-pressed', 'true'));
@@ -364,7 +421,7 @@ describe('FilesScreen', () => {
     await waitFor(() => expect(rows().map((element) => element.getAttribute('data-name'))).toEqual(['a.jpg', 'b.jpg', 'd.jpg', 'e.jpg']));
 
     // With a selection, Delete acts on the selection.
-    await user.click(row('a.jpg'));
+    await user.click(check('a.jpg'));
     await user.keyboard('{Control>}');
     await user.click(row('e.jpg'));
     await user.keyboard('{/Control}');

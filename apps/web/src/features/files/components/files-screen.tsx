@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { paths } from '@/config/paths';
 import { apiErrorCode } from '@/api/errors';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { CloudUploadIcon, FolderIcon, FolderPlusIcon, GridIcon, ListIcon, UploadIcon } from '@/components/ui/icons';
+import { CloudUploadIcon, EyeOffIcon, FolderIcon, FolderPlusIcon, GridIcon, ListIcon, UploadIcon } from '@/components/ui/icons';
 import { useUploader } from '@/hooks/use-uploader';
 import { changeOpenedFolders, setSortOrder, setView, type FolderCrumb } from '@/state/ui-slice';
 import type { FileItem } from '../api';
@@ -23,7 +24,7 @@ import { CreateFolderDialog } from './create-folder-dialog';
 import { DescribeDialog } from '@/media/actions/describe-dialog';
 import { FileRow } from './file-row';
 import { ItemMenu } from './item-menu';
-import { ListHeader, ListingFooter, ListingLoadError, ListingLoading, ToolbarSlot } from './listing-parts';
+import { ListHeader, ListingFooter, ListingLoadError, ListingLoading, SelectAllCheckbox, ToolbarSlot } from './listing-parts';
 import { MoveDialog } from './move-dialog';
 import { RenameDialog } from '@/media/actions/rename-dialog';
 import { SelectionBar } from '@/media/selection/selection-bar';
@@ -55,7 +56,7 @@ export function FilesScreen() {
   const parentUuid = path.at(-1)?.uuid ?? null;
   const listing = useFilesListing(parentUuid);
   const { items, sort } = listing;
-  const { selection, selectedItems, menuFor, setMenuFor, targetsOf, openMenu, footer, keyDownHandler, tabStop, onListFocus } =
+  const { selection, selecting, selectedItems, menuFor, setMenuFor, targetsOf, openMenu, footer, keyDownHandler, tabStop, onListFocus } =
     useListingScreen(listing);
   const fileActions = useFileActions();
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -174,16 +175,7 @@ export function FilesScreen() {
         {view === 'list' ? (
           <ListHeader
             dateLabel={t('files:column_date')}
-            check={
-              <input
-                type="checkbox"
-                tabIndex={-1}
-                checked={allSelected}
-                readOnly
-                onClick={() => (allSelected ? selection.clear() : selection.selectAll())}
-                data-testid="select-all-checkbox"
-              />
-            }
+            check={<SelectAllCheckbox allSelected={allSelected} onSelectAll={selection.selectAll} onClear={selection.clear} />}
           />
         ) : null}
         <ul
@@ -202,6 +194,7 @@ export function FilesScreen() {
               tabbable={item.uuid === tabStop}
               selected={selection.selectedSet.has(item.uuid)}
               onSelect={selection.select}
+              selecting={selecting}
               onOpen={openItem}
               onToggleFavourite={(target) => void fileActions.favourite([target], !target.favourite)}
               onContextMenu={openMenu}
@@ -253,6 +246,9 @@ export function FilesScreen() {
       >
         <Breadcrumb path={path} onNavigate={(depth) => openFolderPath(path.slice(0, depth))} />
         <div className={styles.tools}>
+          <Link to={paths.hidden} className={styles.toolButton} aria-label={t('files:open_hidden')} title={t('files:open_hidden')} data-testid="open-hidden">
+            <EyeOffIcon size={18} />
+          </Link>
           <button
             type="button"
             className={styles.toolButton}

@@ -33,13 +33,13 @@ function NoPreview({ item, onDownload }: { item: FileItem; onDownload: () => voi
 }
 
 function TextPreview({ url, truncated }: { url: string; truncated: boolean }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const text = useGetTextPreviewQuery(url);
   if (text.isLoading) return <Spinner size={32} />;
   if (text.isError) return <p className={styles.message}>{t('files:preview_error')}</p>;
   return (
     <div className={styles.textWrap}>
-      {truncated ? <p className={styles.truncated}>{t('files:preview_truncated', { size: formatBytes(TEXT_PREVIEW_MAX_BYTES) })}</p> : null}
+      {truncated ? <p className={styles.truncated}>{t('files:preview_truncated', { size: formatBytes(TEXT_PREVIEW_MAX_BYTES, i18n.language) })}</p> : null}
       <pre className={styles.text} dir="auto" tabIndex={0}>
         {text.data}
       </pre>

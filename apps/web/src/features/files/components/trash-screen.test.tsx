@@ -5,7 +5,7 @@ import { createAppStore } from '@/app/store';
 import { json, mockFetch } from '@/test/fetch-mock';
 import { renderRoutes } from '@/test/render';
 
-function trashed(uuid: string, name: string, bytes = 1024) {
+function trashed(uuid: string, name: string, bytes = 1024, extra: Record<string, unknown> = {}) {
   return {
     uuid,
     name,
@@ -21,8 +21,16 @@ function trashed(uuid: string, name: string, bytes = 1024) {
     status: 'TRASHED',
     documentType: null,
     trashedDate: new Date(2026, 1, 3, 14, 5).getTime(),
+    ...extra,
   };
 }
+
+const photoExtra = (uuid: string) => ({
+  contentType: 'image/jpeg',
+  thumbnailUrl: `/api/media/thumb/${uuid}`,
+  previewUrl: `/api/media/preview/${uuid}`,
+  mediaStatus: 'READY',
+});
 
 function setup(initial = [trashed('t-1', 'eski.txt'), trashed('t-2', 'rapor.pdf', 5_000_000)]) {
   localStorage.setItem('user', JSON.stringify({ deviceInfo: null, latestActivityId: null, _at: 'token-1' }));
@@ -108,5 +116,24 @@ describe('TrashScreen', () => {
     expect(await screen.findByText('Deleted forever.')).toBeInTheDocument();
     expect(requests.find((request) => request.url.pathname === '/api/filesystem/trash/forever')?.body).toEqual(['t-2']);
     expect(await screen.findByText('Trash is empty')).toBeInTheDocument();
+  });
+
+  it('shows thumbnails of trashed photos, previews one, and selects all from the header checkbox', async () => {
+    const { user, requests } = setup([trashed('t-1', 'deniz.jpg', 2048, photoExtra('t-1')), trashed('t-2', 'rapor.pdf')]);
+    await waitFor(() => expect(trashRows()).toHaveLength(2));
+    expect(within(trashRows()[0]!).getByTestId('file-thumbnail').querySelector('img[src="/api/media/thumb/t-1"]')).not.toBeNull();
+
+    // A click on a trashed photo previews it; the preview can restore it.
+    await user.click(trashRows()[0]!);
+    const preview = await screen.findByRole('dialog', { name: 'deniz.jpg' });
+    expect(within(preview).getByRole('img', { name: 'deniz.jpg' })).toHaveAttribute('src', '/api/media/preview/t-1');
+    await user.click(within(preview).getByRole('button', { name: 'Restore' }));
+    await waitFor(() => expect(requests.find((request) => request.url.pathname === '/api/filesystem/recover')?.body).toEqual(['t-1']));
+    await waitFor(() => expect(trashRows()).toHaveLength(1));
+
+    await user.click(screen.getByRole('checkbox', { name: 'Select all' }));
+    expect(screen.getByRole('toolbar', { name: 'Actions for the selected items' })).toHaveTextContent('Selected: 1');
+    await user.click(screen.getByRole('checkbox', { name: 'Select all' }));
+    expect(screen.queryByRole('toolbar', { name: 'Actions for the selected items' })).not.toBeInTheDocument();
   });
 });

@@ -6,18 +6,16 @@ import { ConfirmModal } from '@/components/ui/confirm-modal';
 import { EmptyState } from '@/components/ui/empty-state';
 import { InfoIcon, RestoreIcon, TrashIcon } from '@/components/ui/icons';
 import { showToast } from '@/components/ui/toast-slice';
-import { setSortOrder } from '@/state/ui-slice';
 import { useDeleteFilesForeverMutation, useRecoverFilesMutation, type FileItem } from '../api';
 import { fileErrorKey } from '@/media/actions/file-errors';
 import { selectionCleared } from '../files-slice';
 import { useListingScreen } from '../hooks/use-listing-screen';
 import { useTrashListing } from '../hooks/use-trash-listing';
-import { formatSortOrder } from '../sort';
 import { FileRow } from './file-row';
 import { KebabMenu } from './item-menu';
-import { ListHeader, ListingFooter, ListingLoadError, ListingLoading, ToolbarSlot } from './listing-parts';
-import { SelectionBar } from '@/media/selection/selection-bar';
-import { SortMenu } from './sort-menu';
+import { AccountListing, AccountToolbar } from './listing-parts';
+import { TrashPreview } from './trash-preview';
+import { fileKind } from '@/media/thumbnail/file-kind';
 import styles from './files.module.css';
 
 const ROW_SELECTOR = '[data-testid="trash-row"]';
@@ -50,14 +48,18 @@ function TrashItemMenu({
   );
 }
 
-/** Trash: what the user trashed, to recover or delete for good (Delete All sits in the header). */
+/**
+ * Trash: what the user trashed, with thumbnails, to recover or delete for good (Delete All sits in the header); a
+ * trashed photo or video opens a preview of its picture.
+ */
 export function TrashScreen() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const listing = useTrashListing();
   const { items, sort } = listing;
-  const { selection, selectedItems, menuFor, setMenuFor, targetsOf, openMenu, footer, keyDownHandler, tabStop, onListFocus } =
+  const { selection, selecting, selectedItems, menuFor, setMenuFor, targetsOf, openMenu, footer, keyDownHandler, tabStop, onListFocus } =
     useListingScreen(listing);
+  const [previewing, setPreviewing] = useState<FileItem | null>(null);
   const [recover, recoverState] = useRecoverFilesMutation();
   const [deleteForever, deleteState] = useDeleteFilesForeverMutation();
   const [confirmDelete, setConfirmDelete] = useState<FileItem[] | null>(null);
@@ -95,96 +97,90 @@ export function TrashScreen() {
     onDelete: setConfirmDelete,
   });
 
-  let content;
-  if (listing.isLoading) {
-    content = <ListingLoading />;
-  } else if (listing.isError && items.length === 0) {
-    content = <ListingLoadError message={t('files:trash_load_error')} onRetry={() => listing.refetch()} />;
-  } else if (items.length === 0) {
-    content = (
-      <EmptyState icon={<TrashIcon size={32} />} title={t('files:trash_empty_title')} description={t('files:trash_empty_text')} data-testid="trash-empty" />
-    );
-  } else {
-    content = (
-      <>
-        <ListHeader dateLabel={t('files:column_trashed')} />
-        <ul
-          className={styles.list}
-          aria-label={t('files:trash_list_label')}
-          aria-busy={listing.isFetching || undefined}
-          onKeyDown={handleKeyDown}
-          onFocus={onListFocus}
-        >
-          {items.map((item) => (
-            <FileRow
-              key={item.uuid}
-              item={item}
-              view="list"
-              tabbable={item.uuid === tabStop}
-              selected={selection.selectedSet.has(item.uuid)}
-              onSelect={selection.select}
-              onContextMenu={openMenu}
-              date={item.trashedDate ?? item.lastModifiedDate}
-              testId="trash-row"
-              menu={
-                <TrashItemMenu
-                  name={item.name}
-                  open={menuFor === item.uuid}
-                  onOpenChange={(open) => (open ? openMenu(item) : setMenuFor(null))}
-                  onRecover={() => void runRecover(targetsOf(item))}
-                  onDelete={() => setConfirmDelete(targetsOf(item))}
-                />
-              }
+  // Trashed photos and videos open a preview of their picture; other items only select.
+  const previewable = (item: FileItem) => !item.folder && Boolean(item.previewUrl) && ['image', 'video'].includes(fileKind(item));
+
+  const content = (
+    <AccountListing
+      listing={listing}
+      loadError={t('files:trash_load_error')}
+      empty={<EmptyState icon={<TrashIcon size={32} />} title={t('files:trash_empty_title')} description={t('files:trash_empty_text')} data-testid="trash-empty" />}
+      listLabel={t('files:trash_list_label')}
+      dateLabel={t('files:column_trashed')}
+      selection={selection}
+      onKeyDown={handleKeyDown}
+      onFocus={onListFocus}
+      footer={footer}
+      sentinelTestId="trash-sentinel"
+    >
+      {items.map((item) => (
+        <FileRow
+          key={item.uuid}
+          item={item}
+          view="list"
+          tabbable={item.uuid === tabStop}
+          selected={selection.selectedSet.has(item.uuid)}
+          selecting={selecting}
+          onSelect={selection.select}
+          onOpen={previewable(item) ? setPreviewing : undefined}
+          onContextMenu={openMenu}
+          date={item.trashedDate ?? item.lastModifiedDate}
+          testId="trash-row"
+          menu={
+            <TrashItemMenu
+              name={item.name}
+              open={menuFor === item.uuid}
+              onOpenChange={(open) => (open ? openMenu(item) : setMenuFor(null))}
+              onRecover={() => void runRecover(targetsOf(item))}
+              onDelete={() => setConfirmDelete(targetsOf(item))}
             />
-          ))}
-        </ul>
-        <ListingFooter {...footer} sentinelTestId="trash-sentinel" />
-      </>
-    );
-  }
+          }
+        />
+      ))}
+    </AccountListing>
+  );
 
   return (
     <section className={styles.screen} aria-label={t('files:trash_title')} data-testid="trash-screen">
-      <ToolbarSlot
-        selectionBar={
-          selectedItems.length > 0 ? (
-            <SelectionBar
-              count={selectedItems.length}
-              total={Math.min(items.length, selection.max)}
-              onSelectAll={selection.selectAll}
-              onClear={selection.clear}
-              testId="trash-selection-bar"
-              actions={[
-                {
-                  key: 'recover',
-                  label: t('files:recover'),
-                  icon: <RestoreIcon size={18} />,
-                  onClick: () => void runRecover(selectedItems),
-                  testId: 'trash-recover',
-                  disabled: recoverState.isLoading,
-                },
-                {
-                  key: 'delete',
-                  label: t('files:delete_forever'),
-                  icon: <TrashIcon size={18} />,
-                  onClick: () => setConfirmDelete(selectedItems),
-                  testId: 'trash-delete-forever',
-                  danger: true,
-                },
-              ]}
-            />
-          ) : null
+      <AccountToolbar
+        selection={selection}
+        loaded={items.length}
+        testId="trash-selection-bar"
+        actions={[
+          {
+            key: 'recover',
+            label: t('files:recover'),
+            icon: <RestoreIcon size={18} />,
+            onClick: () => void runRecover(selectedItems),
+            testId: 'trash-recover',
+            disabled: recoverState.isLoading,
+          },
+          {
+            key: 'delete',
+            label: t('files:delete_forever'),
+            icon: <TrashIcon size={18} />,
+            onClick: () => setConfirmDelete(selectedItems),
+            testId: 'trash-delete-forever',
+            danger: true,
+          },
+        ]}
+        hint={
+          <>
+            <InfoIcon size={16} />
+            <span>{t('files:trash_hint')}</span>
+          </>
         }
-      >
-        <p className={styles.hint}>
-          <InfoIcon size={16} />
-          <span>{t('files:trash_hint')}</span>
-        </p>
-        <div className={styles.tools}>
-          <SortMenu value={sort} onChange={(next) => dispatch(setSortOrder(formatSortOrder(next)))} />
-        </div>
-      </ToolbarSlot>
+        sort={sort}
+      />
       {content}
+      <TrashPreview
+        item={previewing}
+        onClose={() => setPreviewing(null)}
+        onRecover={(item) => {
+          setPreviewing(null);
+          void runRecover([item]);
+        }}
+      />
       <ConfirmModal
         open={confirmDelete !== null}
         onOpenChange={(open) => {

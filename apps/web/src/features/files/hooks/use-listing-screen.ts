@@ -1,4 +1,4 @@
-import { useMemo, useState, type FocusEvent, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { useInfiniteScroll } from '@/hooks/use-infinite-scroll';
 import type { FileItem } from '../api';
 import { focusSiblingRow } from '../row-keyboard';
@@ -47,10 +47,22 @@ export function useListingScreen(listing: PagedListing) {
   /** A row's menu acts on the selection when the row is part of it, else on the row alone. */
   const targetsOf = (item: FileItem) => (selection.selectedSet.has(item.uuid) ? selectedItems : [item]);
 
-  const openMenu = (item: FileItem) => {
-    if (!selection.selectedSet.has(item.uuid)) selection.select(item.uuid, 'single');
-    setMenuFor(item.uuid);
-  };
+  // Opening a row's menu leaves the selection alone: the menu acts on the row (or on the selection it belongs to).
+  const openMenu = (item: FileItem) => setMenuFor(item.uuid);
+
+  // Escape anywhere on the screen clears the selection bar, unless a dialog or menu is open (Escape closes that).
+  const { clear } = selection;
+  const selecting = selection.selected.length > 0;
+  useEffect(() => {
+    if (!selecting) return;
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      if (document.querySelector('[role="dialog"], [role="menu"], [role="alertdialog"]')) return;
+      clear();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [selecting, clear]);
 
   const keyDownHandler =
     ({ rowSelector, escapeAlways = false, onKey, onDelete }: ListingKeyOptions) =>
@@ -88,5 +100,5 @@ export function useListingScreen(listing: PagedListing) {
     onLoadMore: () => void listing.fetchNextPage(),
   };
 
-  return { selection, selectedItems, menuFor, setMenuFor, targetsOf, openMenu, footer, keyDownHandler, tabStop, onListFocus };
+  return { selection, selecting, selectedItems, menuFor, setMenuFor, targetsOf, openMenu, footer, keyDownHandler, tabStop, onListFocus };
 }

@@ -10,10 +10,10 @@ import { useNotifications } from '../hooks/use-notifications';
 import styles from './notifications.module.css';
 
 function NotificationRow({ notification }: { notification: AppNotification }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [markRead] = useReadNotificationMutation();
   const unread = notification.status === 'UNREAD';
-  const date = notification.createdDate ? formatDateTime(notification.createdDate) : '';
+  const date = notification.createdDate ? formatDateTime(notification.createdDate, i18n.language) : '';
   return (
     <li className={styles.item} data-status={notification.status}>
       <button

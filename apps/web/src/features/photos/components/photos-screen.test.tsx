@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAppRoutes } from '@/app/router';
 import { createAppStore } from '@/app/store';
@@ -222,7 +222,7 @@ describe('PhotosScreen', { timeout: 20_000 }, () => {
     await user.keyboard('{Enter}');
     const viewer = await screen.findByRole('dialog', { name: NAMES[uuidAt(1)] });
     await user.keyboard('{ArrowRight}');
-    expect(within(viewer).getByTestId('viewer-counter')).toHaveTextContent('Item 3 of 5');
+    await waitFor(() => expect(within(viewer).getByTestId('viewer-counter')).toHaveTextContent('Item 3 of 5'));
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     // Back on the tile of the photo shown last, not the one that opened the viewer.
@@ -263,6 +263,39 @@ describe('PhotosScreen', { timeout: 20_000 }, () => {
     await user.click(open('p2'));
     const viewer = await screen.findByRole('dialog', { name: 'p2.jpg' });
     expect(within(viewer).getByTestId('viewer-counter')).toHaveTextContent('Item 3 of 5');
+  });
+
+  it('puts the open photo in the URL: stepping replaces it, Back closes the viewer and stays on Photos', async () => {
+    const { user, router } = setup({ path: '/main/files' });
+    await act(() => router.navigate('/main/photos/all'));
+    await waitFor(() => expect(tiles()).toHaveLength(5));
+    await user.click(open('p2'));
+    await screen.findByRole('dialog', { name: 'p2.jpg' });
+    expect(router.state.location.pathname).toBe('/main/photos/all');
+    expect(router.state.location.search).toBe('?photo=p2');
+    await user.keyboard('{ArrowRight}');
+    await screen.findByRole('dialog', { name: 'p3.jpg' });
+    expect(router.state.location.search).toBe('?photo=p3');
+
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe('/main/photos/all');
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('opens the photo a link names, and closing it stays on Photos', async () => {
+    const { user, router } = setup({ path: '/main/photos/all?photo=p3' });
+    expect(await screen.findByRole('dialog', { name: 'p3.jpg' })).toBeInTheDocument();
+    await user.click(within(screen.getByRole('dialog', { name: 'p3.jpg' })).getByRole('button', { name: 'Close viewer' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe('/main/photos/all');
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('opens a linked photo whose day has not loaded yet on its own', async () => {
+    const far = photo('far', '2001-01-01', { name: 'far.jpg' });
+    setup({ path: '/main/photos/all?photo=far', routes: { 'GET /api/filesystem/item/far': () => json(far) } });
+    expect(await screen.findByRole('dialog', { name: 'far.jpg' })).toBeInTheDocument();
   });
 
   it('renders and loads only the days near the viewport of a long timeline', async () => {

@@ -15,6 +15,8 @@ const PhotoViewer = lazy(() => import('@/media/viewer/photo-viewer').then((m) =>
 import { usePhotoSelection } from '../hooks/use-photo-selection';
 import { useTimeline } from '../hooks/use-timeline';
 import { useTimelineRefresh } from '../hooks/use-timeline-refresh';
+import { useViewerUrl } from '../hooks/use-viewer-url';
+import { useGetFileItemQuery } from '@/features/files/api';
 import { activeTabChanged, photoOpened } from '../photos-slice';
 import { isPhotoCategory, type PhotoCategory } from '../tabs';
 import { DateScrubber, type DateScrubberHandle } from './date-scrubber';
@@ -42,8 +44,8 @@ function PhotosTimeline({ category }: { category: PhotoCategory }) {
   const { config, width } = useLayoutConfig(sizeRef);
   const timeline = useTimeline(category, width, config);
   const selection = usePhotoSelection(timeline.items);
-  const opened = useAppSelector((state) => state.photos.openedPhoto);
   const openedIndex = useAppSelector((state) => state.photos.openedImage);
+  const viewerUrl = useViewerUrl();
   const [removed, setRemoved] = useState<ReadonlySet<string>>(() => new Set<string>());
   const [confirmDelete, setConfirmDelete] = useState(false);
   useTimelineRefresh(timeline.pendingVisible);
@@ -59,12 +61,18 @@ function PhotosTimeline({ category }: { category: PhotoCategory }) {
     () => (removed.size === 0 ? timeline.items : timeline.items.filter((item) => !removed.has(item.uuid))),
     [timeline.items, removed],
   );
-  // The open photo is followed by uuid: new uploads above it must not change which one is shown.
+  // The open photo is named by uuid in the URL: new uploads above it must not change which one is shown.
+  const openUuid = viewerUrl.uuid;
+  const removedOpen = openUuid !== null && removed.has(openUuid);
+  // A photo hidden or trashed from the viewer: the next one takes its place at once (the URL follows below).
   const viewerIndex = useMemo(() => {
-    if (!opened) return -1;
-    const found = viewerItems.findIndex((item) => item.uuid === opened.uuid);
-    return found >= 0 ? found : Math.min(openedIndex, viewerItems.length - 1);
-  }, [opened, openedIndex, viewerItems]);
+    if (!openUuid) return -1;
+    const found = viewerItems.findIndex((item) => item.uuid === openUuid);
+    return found < 0 && removedOpen ? Math.min(openedIndex, viewerItems.length - 1) : found;
+  }, [openUuid, viewerItems, removedOpen, openedIndex]);
+  // Opened from a link or a reload before its day has loaded: the photo alone until the timeline reaches it.
+  const single = useGetFileItemQuery(openUuid ?? '', { skip: openUuid === null || viewerIndex >= 0 || removedOpen });
+  const { show: showInUrl, close: closeViewer } = viewerUrl;
 
   // When the viewer closes, focus goes to the tile of the photo it showed last (it may have walked from the opener).
   const lastViewed = useRef<string | null>(null);
@@ -82,10 +90,26 @@ function PhotosTimeline({ category }: { category: PhotoCategory }) {
   const openAt = useCallback(
     (index: number) => {
       const item = viewerItems[index];
-      dispatch(photoOpened(item ? { index, item } : null));
+      if (item) showInUrl(item.uuid);
+      else closeViewer();
     },
-    [dispatch, viewerItems],
+    [viewerItems, showInUrl, closeViewer],
   );
+
+  // The spec's photo-state store follows the URL, and the URL follows a removed photo's successor.
+  const openItem = viewerIndex >= 0 ? viewerItems[viewerIndex] : undefined;
+  useEffect(() => {
+    if (removedOpen) {
+      if (openItem) showInUrl(openItem.uuid);
+      else closeViewer();
+    } else if (openItem) dispatch(photoOpened({ index: viewerIndex, item: openItem }));
+    else if (openUuid === null) dispatch(photoOpened(null));
+  }, [dispatch, openItem, viewerIndex, openUuid, removedOpen, showInUrl, closeViewer]);
+
+  // A link to a photo that is gone (or never was): drop it from the URL rather than show an empty viewer.
+  useEffect(() => {
+    if (single.isError) closeViewer();
+  }, [single.isError, closeViewer]);
   // Tiles are memoised: hand them callbacks that stay the same while data loads and the selection changes.
   const latest = useRef({ openAt, toggle: selection.toggle });
   latest.current = { openAt, toggle: selection.toggle };
@@ -233,9 +257,19 @@ function PhotosTimeline({ category }: { category: PhotoCategory }) {
             index={viewerIndex}
             total={timeline.total - removed.size}
             onIndexChange={openAt}
-            onClose={() => dispatch(photoOpened(null))}
+            onClose={closeViewer}
             onNeedMore={timeline.loadMore}
             onItemRemoved={(uuid) => setRemoved((current) => new Set<string>(current).add(uuid))}
+          />
+        </Suspense>
+      ) : single.data && !removedOpen && openUuid === single.data.uuid ? (
+        <Suspense fallback={null}>
+          <PhotoViewer
+            items={[single.data]}
+            index={0}
+            onIndexChange={() => undefined}
+            onClose={closeViewer}
+            onItemRemoved={closeViewer}
           />
         </Suspense>
       ) : null}

@@ -75,4 +75,26 @@ describe('UploadPanel', () => {
     expect(onResume).toHaveBeenCalled();
     expect(within(item('done.bin')).queryByRole('button', { name: /^Cancel uploading/ })).not.toBeInTheDocument();
   });
+
+  it('shows speed and time left for a long upload, and a bar as wide as the percentage', () => {
+    const store = createAppStore();
+    store.dispatch(uploadsQueued([entry(1, 'film.mp4', 200_000_000), entry(2, 'small.txt', 1000)]));
+    store.dispatch(uploadStatusChanged({ uuid: 'u-1', status: UploadStatus.Loading }));
+    store.dispatch(uploadStatusChanged({ uuid: 'u-2', status: UploadStatus.Loading }));
+    // 10 MB in 5 s: 2 MB/s, 190 MB to go → 95 s, about 2 min.
+    store.dispatch(uploadProgressed({ uuid: 'u-1', progress: 0, bytes: 0, at: 0 }));
+    store.dispatch(uploadProgressed({ uuid: 'u-1', progress: 5, bytes: 10_000_000, at: 5_000 }));
+    render(
+      <Provider store={store}>
+        <UploadPanel onCancel={vi.fn()} onRetry={vi.fn()} onResume={vi.fn()} onClear={vi.fn()} />
+      </Provider>,
+    );
+    const film = screen.getByRole('listitem', { name: 'film.mp4' });
+    expect(film).toHaveTextContent('1.9 MB/s · 2 min left');
+    // The small file has no measured pace yet: the total waits for it rather than guess.
+    expect(within(screen.getByRole('region', { name: 'Uploads' })).queryAllByText(/left$/)).toHaveLength(1);
+    const bar = within(film).getByRole('progressbar');
+    expect(bar).toHaveAttribute('aria-valuenow', '5');
+    expect((bar.firstElementChild as HTMLElement).style.inlineSize).toBe('5%');
+  });
 });

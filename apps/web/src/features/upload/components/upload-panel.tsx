@@ -2,8 +2,8 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '@/app/hooks';
 import { AlertIcon, CheckIcon, ChevronDownIcon, CloseIcon, RefreshIcon, UploadIcon } from '@/components/ui/icons';
-import { useIsNarrow } from '@/hooks/use-media-query';
 import { formatBytes } from '@/lib/format';
+import { durationParts, LONG_UPLOAD_SECONDS, secondsLeft } from '../upload-math';
 import { allUploads, uploadTotals, type UploadItem } from '../upload-slice';
 import { UploadStatus } from '../upload-status';
 import styles from './upload.module.css';
@@ -111,7 +111,34 @@ function UploadRow({ item, onCancel, onRetry, onResume }: { item: UploadItem } &
           <span dir="ltr">{formatBytes(item.size, i18n.language)}</span> · <span dir="ltr">{t('upload:percent', { percent: item.progress })}</span>
         </span>
       </div>
+      <Pace estimate={estimateOf([item])} />
     </li>
+  );
+}
+
+/** Speed and time left of the uploads still running, or null while unknown or when they will be done soon. */
+export function estimateOf(items: readonly UploadItem[]): { bytesPerSecond: number; seconds: number } | null {
+  const running = items.filter((item) => item.status === UploadStatus.Loading && !item.retrying);
+  const bytesPerSecond = running.reduce((sum, item) => sum + (item.rate?.bytesPerSecond ?? 0), 0);
+  if (running.length === 0 || running.some((item) => item.rate?.bytesPerSecond === undefined)) return null;
+  // Files still waiting their turn count too: they go through the same link.
+  const waiting = items.filter((item) => item.status === UploadStatus.NotStarted && !item.needsFile);
+  const remaining =
+    running.reduce((sum, item) => sum + Math.max(0, item.size - (item.rate?.bytes ?? 0)), 0) + waiting.reduce((sum, item) => sum + item.size, 0);
+  const seconds = secondsLeft(remaining, bytesPerSecond);
+  return seconds === null || seconds < LONG_UPLOAD_SECONDS ? null : { bytesPerSecond, seconds };
+}
+
+/** "2.4 MB/s · 3 min left", in the interface language's numbers and units. */
+function Pace({ estimate, className }: { estimate: ReturnType<typeof estimateOf>; className?: string }) {
+  const { t, i18n } = useTranslation();
+  if (!estimate) return null;
+  const { value, unit } = durationParts(estimate.seconds);
+  const time = new Intl.NumberFormat(i18n.language, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: 1 }).format(value);
+  return (
+    <span className={className ?? styles.pace} data-testid="upload-pace">
+      {t('upload:pace', { speed: formatBytes(estimate.bytesPerSecond, i18n.language), time })}
+    </span>
   );
 }
 
@@ -122,22 +149,37 @@ export function UploadPanel({ onCancel, onRetry, onResume, onClear }: UploadPane
   const items = useMemo(() => allUploads(state), [state]);
   const totals = useMemo(() => uploadTotals(items), [items]);
   const [collapsed, setCollapsed] = useState(false);
-  const isNarrow = useIsNarrow();
   const wasActive = useRef(totals.active);
+  const panel = useRef<HTMLElement>(null);
+  const [panelHeight, setPanelHeight] = useState<number | null>(null);
 
-  // On a phone the sheet folds down to its header once everything is done, to uncover the list.
+  // The panel folds down to its header once everything is done, to uncover the rows (and their actions) under it.
   useEffect(() => {
-    if (wasActive.current && !totals.active && isNarrow) setCollapsed(true);
+    if (wasActive.current && !totals.active) setCollapsed(true);
     if (!wasActive.current && totals.active) setCollapsed(false);
     wasActive.current = totals.active;
-  }, [totals.active, isNarrow]);
+  }, [totals.active]);
 
-  if (items.length === 0) return null;
+  // While it is open, the page ends that much lower, so every row can be scrolled clear of the panel.
+  const shown = items.length > 0;
+  useEffect(() => {
+    const element = panel.current;
+    if (!shown || !element || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => setPanelHeight(element.getBoundingClientRect().height));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [shown]);
+
+  if (!shown) return null;
   return (
     <>
-    {/* Room at the end of the page so nothing stays hidden under the sheet. */}
-    <div className={collapsed ? styles.spacerCollapsed : styles.spacer} aria-hidden="true" />
-    <section className={styles.panel} aria-label={t('upload:panel_label')} data-testid="upload-panel" data-collapsed={collapsed || undefined}>
+    {/* Room at the end of the page so nothing stays hidden under the panel. */}
+    <div
+      className={collapsed ? styles.spacerCollapsed : styles.spacer}
+      style={panelHeight === null ? undefined : { blockSize: `calc(${panelHeight}px + var(--space-6))` }}
+      aria-hidden="true"
+    />
+    <section ref={panel} className={styles.panel} aria-label={t('upload:panel_label')} data-testid="upload-panel" data-collapsed={collapsed || undefined}>
       <header className={styles.header}>
         <span className={styles.headerIcon} aria-hidden="true">
           <UploadIcon size={18} />
@@ -149,6 +191,7 @@ export function UploadPanel({ onCancel, onRetry, onResume, onClear }: UploadPane
           <span className={styles.total} aria-live="polite">
             {t('upload:total', { done: totals.done, total: totals.total, percent: totals.percent })}
           </span>
+          <Pace estimate={estimateOf(items)} className={styles.total} />
         </div>
         <button
           type="button"

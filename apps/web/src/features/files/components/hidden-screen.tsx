@@ -1,0 +1,132 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useAppDispatch } from '@/app/hooks';
+import { EmptyState } from '@/components/ui/empty-state';
+import { EyeIcon, EyeOffIcon } from '@/components/ui/icons';
+import { showToast } from '@/components/ui/toast-slice';
+import { fileErrorKey } from '@/media/actions/file-errors';
+import { fileKind } from '@/media/thumbnail/file-kind';
+import { PhotoViewer } from '@/media/viewer/photo-viewer';
+import { useUnhideFilesMutation, type FileItem } from '../api';
+import { selectionCleared } from '../files-slice';
+import { filesPath } from '../folder-path';
+import { useHiddenListing } from '../hooks/use-hidden-listing';
+import { useListingScreen } from '../hooks/use-listing-screen';
+import { FileRow } from './file-row';
+import { KebabMenu } from './item-menu';
+import { AccountListing, AccountToolbar } from './listing-parts';
+import styles from './files.module.css';
+
+const ROW_SELECTOR = '[data-testid="hidden-row"]';
+
+const isMedia = (item: FileItem) => !item.folder && ['image', 'video'].includes(fileKind(item));
+
+/**
+ * Hidden: every item the person hid, from any folder, with thumbnails and an unhide action. Photos and videos open
+ * in the viewer, folders open as usual (their contents stay reachable); reached from Files and from Photos.
+ */
+export function HiddenScreen() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const listing = useHiddenListing();
+  const { items, sort } = listing;
+  const { selection, selecting, selectedItems, menuFor, setMenuFor, targetsOf, openMenu, footer, keyDownHandler, tabStop, onListFocus } = useListingScreen(listing);
+  const [unhide, unhideState] = useUnhideFilesMutation();
+  const media = useMemo(() => items.filter(isMedia), [items]);
+  const [viewing, setViewing] = useState<string | null>(null);
+  const viewerIndex = viewing ? media.findIndex((item) => item.uuid === viewing) : -1;
+
+  useEffect(() => {
+    dispatch(selectionCleared());
+  }, [dispatch, sort.sortBy, sort.sortOrder]);
+
+  const runUnhide = async (targets: FileItem[]) => {
+    if (targets.length === 0) return;
+    try {
+      await unhide(targets.map((item) => item.uuid)).unwrap();
+      dispatch(showToast({ kind: 'success', messageKey: 'files:unhidden' }));
+    } catch (error) {
+      dispatch(showToast({ kind: 'error', messageKey: fileErrorKey(error, 'files:unhide_error') }));
+    }
+  };
+
+  const open = (item: FileItem) => {
+    if (item.folder) navigate(filesPath(item.uuid));
+    else setViewing(item.uuid);
+  };
+
+  return (
+    <section className={styles.screen} aria-label={t('files:hidden_title')} data-testid="hidden-screen">
+      <AccountToolbar
+        selection={selection}
+        loaded={items.length}
+        testId="hidden-selection-bar"
+        actions={[
+          {
+            key: 'unhide',
+            label: t('files:action_unhide'),
+            icon: <EyeIcon size={18} />,
+            onClick: () => void runUnhide(selectedItems),
+            testId: 'hidden-unhide',
+            disabled: unhideState.isLoading,
+          },
+        ]}
+        hint={
+          <>
+            <EyeOffIcon size={16} />
+            <span>{t('files:hidden_hint')}</span>
+          </>
+        }
+        sort={sort}
+      />
+      <AccountListing
+        listing={listing}
+        loadError={t('files:hidden_load_error')}
+        empty={<EmptyState icon={<EyeOffIcon size={32} />} title={t('files:hidden_empty_title')} description={t('files:hidden_empty_text')} data-testid="hidden-empty" />}
+        listLabel={t('files:hidden_list_label')}
+        dateLabel={t('files:column_date')}
+        selection={selection}
+        onKeyDown={keyDownHandler({ rowSelector: ROW_SELECTOR })}
+        onFocus={onListFocus}
+        footer={footer}
+        sentinelTestId="hidden-sentinel"
+      >
+        {items.map((item) => (
+          <FileRow
+            key={item.uuid}
+            item={item}
+            view="list"
+            tabbable={item.uuid === tabStop}
+            selected={selection.selectedSet.has(item.uuid)}
+            selecting={selecting}
+            onSelect={selection.select}
+            onOpen={item.folder || isMedia(item) ? open : undefined}
+            onContextMenu={openMenu}
+            testId="hidden-row"
+            menu={
+              <KebabMenu name={item.name} open={menuFor === item.uuid} onOpenChange={(next) => (next ? openMenu(item) : setMenuFor(null))}>
+                <DropdownMenu.Item className={styles.menuItem} onSelect={() => void runUnhide(targetsOf(item))} data-testid="menu-unhide">
+                  <EyeIcon size={18} />
+                  {t('files:action_unhide')}
+                </DropdownMenu.Item>
+              </KebabMenu>
+            }
+          />
+        ))}
+      </AccountListing>
+      {viewerIndex >= 0 ? (
+        <PhotoViewer
+          items={media}
+          index={viewerIndex}
+          onIndexChange={(index) => setViewing(media[index]?.uuid ?? null)}
+          onClose={() => setViewing(null)}
+          onNeedMore={listing.hasNextPage ? () => void listing.fetchNextPage() : undefined}
+          onItemRemoved={() => setViewing(null)}
+        />
+      ) : null}
+    </section>
+  );
+}
