@@ -18,7 +18,16 @@ export const timelineRoutes: FastifyPluginAsyncTypebox<{ timeline: TimelineServi
   app.post(
     '/scroll/groups/list',
     {
-      config: { access: { permission: 'self' } },
+      config: {
+        access: {
+          permission: 'self',
+          // A cursor is a position in the caller's own sort order; another account's uuid there reads nothing of it.
+          notIds: [
+            { in: 'body', path: 'groups.after.uuid', why: 'a keyset position compared against the caller\'s own photos' },
+            { in: 'body', path: 'groups.before.uuid', why: 'a keyset position compared against the caller\'s own photos' },
+          ],
+        },
+      },
       schema: {
         operationId: 'listPhotoGroups',
         tags,

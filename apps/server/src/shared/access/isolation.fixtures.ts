@@ -87,7 +87,7 @@ function sample(schema: unknown): unknown {
 function sampleString(s: Json): string {
   if (s.format === 'uuid') return randomUUID();
   const min = Math.max(1, Number(s.minLength ?? 1));
-  const candidates = ['x', 'a1', '1', 'abc', 'WEB', 'en', 'abcdefgh'].map((c) => c.repeat(Math.ceil(min / c.length)));
+  const candidates = ['x', 'a1', '1', 'abc', 'WEB', 'en', 'abcdefgh', '2024-03-01'].map((c) => c.repeat(Math.ceil(min / c.length)));
   const pattern = typeof s.pattern === 'string' ? new RegExp(s.pattern) : null;
   const value = candidates.find((c) => !pattern || pattern.test(c));
   if (value === undefined) throw new Error(`no sample for pattern ${String(s.pattern)}`);
