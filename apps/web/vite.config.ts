@@ -61,7 +61,12 @@ export default defineConfig({
           if (['react', 'react-dom', 'scheduler'].includes(vendor)) return 'vendor-react';
           if (vendor === 'react-router') return 'vendor-router';
           if (['@reduxjs/toolkit', 'react-redux', 'redux', 'redux-thunk', 'immer', 'reselect'].includes(vendor)) return 'vendor-state';
+          // <Trans> and its HTML parser serve the sign-up and signed-in screens, not sign-in (issue 17).
+          if (/\/react-i18next\/dist\/es\/Trans(?:WithoutContext)?\.js$/.test(id) || ['html-parse-stringify', 'void-elements'].includes(vendor)) return 'vendor-i18n-trans';
           if (['i18next', 'react-i18next'].includes(vendor)) return 'vendor-i18n';
+          // Menus and dialogs: only screens behind sign-in (and sign-up's dialogs) use them. Not the toast, which
+          // loads with the first toast (app/layout/store-boundary.tsx).
+          if (vendor !== '@radix-ui/react-toast' && /^(?:@radix-ui\/|@floating-ui\/|react-remove-scroll|react-style-singleton|use-sidecar|use-callback-ref|aria-hidden|tslib$)/.test(vendor)) return 'vendor-ui';
           return undefined;
         },
       },

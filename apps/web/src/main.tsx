@@ -2,7 +2,6 @@ import { createRoot } from 'react-dom/client';
 import { setNavigator } from '@/api/session';
 import { AppProviders } from '@/app/providers';
 import { createAppRouter } from '@/app/router';
-import { createAppStore } from '@/app/store';
 import { applyDocumentLanguage, initI18n } from '@/i18n/i18n';
 import '@/styles/global.css';
 
@@ -14,10 +13,10 @@ async function start() {
     // Texts fall back to their keys; the app still works.
     console.error('[i18n] initialisation failed', error);
   }
-  const store = createAppStore();
-  const router = createAppRouter(store);
+  // The store (Redux, RTK Query, the generated API) loads with the first screen that needs it, not with sign-in.
+  const router = createAppRouter(() => import('@/app/app-store').then((m) => m.appStore()));
   setNavigator((to) => router.navigate(to, { replace: true }));
-  createRoot(document.getElementById('root')!).render(<AppProviders store={store} router={router} />);
+  createRoot(document.getElementById('root')!).render(<AppProviders router={router} />);
 }
 
 void start();

@@ -3,11 +3,11 @@ import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import { KEEP_UNUSED_DATA_FOR_S, REFRESH_RETRY_DELAY_MS } from '@/config/constants';
 import { paths } from '@/config/paths';
 import { currentLanguage } from '@/i18n/i18n';
-import { createBaseQuery, createSessionRefresher } from './base-query';
+import { API_BASE_URL, createBaseQuery, createSessionRefresher } from './base-query';
 import { clearStoredSession, getAuthToken, getRememberMeToken, hasSession, loggedOut, navigateTo } from './session';
 import { TAG_TYPES } from './tags';
 
-export const API_BASE_URL = '/api';
+export { API_BASE_URL };
 
 /** Calls that never carry X-Auth-Token: the anonymous ones (shared files, sign-in steps, prize draw) plus our sign-in and sign-up. */
 export const PUBLIC_ENDPOINTS: ReadonlySet<string> = new Set([

@@ -159,7 +159,6 @@ describe('base query', () => {
     expect(localStorage.getItem('rememberMeToken')).toBeNull();
     expect(localStorage.getItem('recentSearches')).toBeNull();
     expect(sessionStorage.getItem('navToPackages')).toBeNull();
-    expect(store.getState().auth.returnUrl).toBe('/');
     expect(navigations).toEqual(['/']);
   });
 

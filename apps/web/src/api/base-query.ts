@@ -3,6 +3,9 @@ import { REFRESH_RETRY_DELAY_MS } from '@/config/constants';
 import type { RememberMeApiResponse } from './generated/types-only';
 import { currentDevice, getAuthToken, getRememberMeToken, getStoredUser, saveSession } from './session';
 
+/** Where the API lives, relative to the app's origin. */
+export const API_BASE_URL = '/api';
+
 export type ApiErrorStatus = number | 'FETCH_ERROR' | 'TIMEOUT_ERROR' | 'PARSING_ERROR';
 export type ResponseHeaders = Record<string, string>;
 
@@ -104,10 +107,10 @@ async function parseBody(response: Response, handler: ApiRequest['responseHandle
   }
 }
 
-type Outcome = ApiSuccess | { error: ApiError; meta?: ApiMeta };
+export type Outcome = ApiSuccess | { error: ApiError; meta?: ApiMeta };
 
 /** One HTTP call, mapped to the success and failure shapes above. */
-async function send(options: BaseQueryOptions, args: ApiArgs, signal: AbortSignal, token: string | null): Promise<Outcome> {
+async function send(options: Pick<BaseQueryOptions, 'baseUrl' | 'getLanguage'>, args: ApiArgs, signal: AbortSignal, token: string | null): Promise<Outcome> {
   const request: ApiRequest = typeof args === 'string' ? { url: args } : args;
   const headers = new Headers();
   headers.set('Accept', 'application/json, text/plain, */*');
@@ -178,6 +181,18 @@ async function send(options: BaseQueryOptions, args: ApiArgs, signal: AbortSigna
     };
   }
   return { data: parsed.value, status: response.status, headers: responseHeaders, meta };
+}
+
+/**
+ * A call without a session (sign-in and its captcha check) outside RTK Query, so the sign-in screen loads without the
+ * store: the same headers, URL building and success/failure shapes as the base query's public endpoints.
+ */
+export async function sendPublic(
+  connection: Pick<BaseQueryOptions, 'baseUrl' | 'getLanguage'>,
+  args: ApiArgs,
+  signal: AbortSignal = new AbortController().signal,
+): Promise<Outcome> {
+  return send(connection, args, signal, null);
 }
 
 type RememberMeBody = Partial<RememberMeApiResponse>;

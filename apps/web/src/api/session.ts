@@ -1,4 +1,3 @@
-import { createAction } from '@reduxjs/toolkit';
 import { browserDeviceName } from '@/lib/browser';
 import { randomUuid } from '@/lib/uuid';
 import { DEVICE_TYPE } from '@/config/constants';
@@ -83,8 +82,16 @@ export function clearStoredSession(): void {
   writeSession(sessionKeys.fullStorageDismissed, null);
 }
 
-/** Dispatched once a session ends; every slice holding per-user state resets on it. */
-export const loggedOut = createAction('session/loggedOut');
+const LOGGED_OUT = 'session/loggedOut';
+
+/**
+ * Dispatched once a session ends; every slice holding per-user state resets on it. Written out rather than with
+ * Redux Toolkit's createAction: the signed-out screens import this module and must not load the store's vendor chunk.
+ */
+export const loggedOut = Object.assign(() => ({ type: LOGGED_OUT }) as { type: typeof LOGGED_OUT }, {
+  type: LOGGED_OUT,
+  match: (action: { type: string }): action is { type: typeof LOGGED_OUT } => action.type === LOGGED_OUT,
+});
 
 type Navigate = (to: string) => void | Promise<void>;
 let navigateImpl: Navigate = (to) => window.location.assign(to);

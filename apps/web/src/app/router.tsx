@@ -1,16 +1,17 @@
-import { createBrowserRouter, Navigate, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import type { ComponentType } from 'react';
+import { createBrowserRouter, Navigate, Outlet, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { hasSession } from '@/api/session';
 import { Loader } from '@/components/ui/loader';
 import { paths } from '@/config/paths';
-import { setReturnUrl } from '@/features/auth/auth-slice';
+import { setReturnUrl } from '@/features/auth/return-url';
 import { albumsRoutes } from '@/features/albums/routes';
-import { authRoutes } from '@/features/auth/routes';
+import { signInRoutes, signupRoutes } from '@/features/auth/routes';
 import { filesRoutes } from '@/features/files/routes';
 import { notificationsRoutes } from '@/features/notifications/routes';
 import { photosRoutes } from '@/features/photos/routes';
 import { settingsRoutes } from '@/features/settings/routes';
 import { notFoundRoute, UnknownPath } from '@/features/shell/routes';
-import { lazyScreen } from '@/lib/lazy-route';
+import { loadChunk } from '@/lib/lazy-route';
 import { AuthLayout } from './layout/auth-layout';
 import { LandingRedirect } from './layout/landing-redirect';
 import { RouteError } from './layout/route-error';
@@ -19,12 +20,27 @@ import type { AppStore } from './store';
 /** The signed-in screens, photos first; each feature declares its own routes in its routes.tsx. */
 const MAIN_ROUTES: readonly RouteObject[][] = [photosRoutes, albumsRoutes, filesRoutes, notificationsRoutes, settingsRoutes];
 
+/** The store itself (tests) or how to load it (the app: with the first screen that needs it, never in the entry). */
+export type StoreSource = AppStore | (() => Promise<AppStore>);
+
+/**
+ * A layout route's `lazy` that loads the store with the layout: the screens below it (and only they) use RTK Query.
+ * Sign-in does not, so a signed-out visitor never downloads the store, the generated API or Redux (issue 17).
+ */
+function lazyWithStore<M>(source: StoreSource, load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  const loadStore = typeof source === 'function' ? source : () => Promise.resolve(source);
+  return async () => {
+    const [module, store, boundary] = await Promise.all([loadChunk(load), loadChunk(loadStore), loadChunk(() => import('./layout/store-boundary'))]);
+    return { Component: boundary.withStore(store, pick(module)) };
+  };
+}
+
 /** The app's route table, limited to the screens that exist; every screen loads on demand. */
-export function createAppRoutes(store: AppStore): RouteObject[] {
+export function createAppRoutes(store: StoreSource): RouteObject[] {
   const requireSession = ({ request }: LoaderFunctionArgs) => {
     if (hasSession()) return null;
     const url = new URL(request.url);
-    store.dispatch(setReturnUrl(`${url.pathname}${url.search}`));
+    setReturnUrl(`${url.pathname}${url.search}`);
     throw redirect(paths.home);
   };
   const skipIfSignedIn = () => (hasSession() ? redirect(paths.main) : null);
@@ -35,11 +51,15 @@ export function createAppRoutes(store: AppStore): RouteObject[] {
       errorElement: <RouteError />,
       hydrateFallbackElement: <Loader />,
       children: [
-        { element: <AuthLayout />, loader: skipIfSignedIn, children: authRoutes },
+        {
+          element: <AuthLayout />,
+          loader: skipIfSignedIn,
+          children: [...signInRoutes, { lazy: lazyWithStore(store, () => Promise.resolve(Outlet), (outlet) => outlet), children: signupRoutes }],
+        },
         {
           path: 'main',
           loader: requireSession,
-          lazy: lazyScreen(() => import('./layout/main-layout'), (m) => m.MainLayout),
+          lazy: lazyWithStore(store, () => import('./layout/main-layout'), (m) => m.MainLayout),
           children: [
             // The Photos screen (spec: /main/photos/all) arrives in a later issue; until then /main opens Files.
             { index: true, element: <Navigate to={paths.files} replace /> },
@@ -53,7 +73,7 @@ export function createAppRoutes(store: AppStore): RouteObject[] {
   ];
 }
 
-export function createAppRouter(store: AppStore) {
+export function createAppRouter(store: StoreSource) {
   return createBrowserRouter(createAppRoutes(store));
 }
 

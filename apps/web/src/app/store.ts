@@ -3,7 +3,6 @@ import { baseApi } from '@/api/base-api';
 import { toastSlice } from '@/components/ui/toast-slice';
 import { accountSlice } from '@/features/account/account-slice';
 import { albumsSlice } from '@/features/albums/albums-slice';
-import { authSlice } from '@/features/auth/auth-slice';
 import { filesSlice } from '@/features/files/files-slice';
 import { photosSlice } from '@/features/photos/photos-slice';
 import { uploadSlice } from '@/features/upload/upload-slice';
@@ -11,7 +10,6 @@ import { uiSlice } from '@/state/ui-slice';
 
 const rootReducer = combineReducers({
   [baseApi.reducerPath]: baseApi.reducer,
-  auth: authSlice.reducer,
   account: accountSlice.reducer,
   ui: uiSlice.reducer,
   toast: toastSlice.reducer,

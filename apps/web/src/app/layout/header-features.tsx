@@ -1,7 +1,6 @@
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { FolderPlusIcon, PhotosIcon, UploadIcon } from '@/components/ui/icons';
 import { useCreateAlbumHost } from '@/features/albums/components/create-album-host';
-import { CreateFolderDialog } from '@/features/files/components/create-folder-dialog';
 import type { SearchSlot } from '@/features/shell/components/header';
 import type { NewMenuEntry } from '@/features/shell/new-menu-entry';
 import { useUploader } from '@/hooks/use-uploader';
@@ -12,6 +11,9 @@ import { useAppSelector } from '../hooks';
  * folder" (files feature), both into the opened folder, and "Create album" on photo and album pages (albums
  * feature, which also opens it for `?openModal`); the search box arrives with the search feature.
  */
+// Loaded when first opened: it is not needed to show any screen (issue 17).
+const CreateFolderDialog = lazy(() => import('@/features/files/components/create-folder-dialog').then((module) => ({ default: module.CreateFolderDialog })));
+
 const NewEntriesContext = createContext<readonly NewMenuEntry[]>([]);
 
 export function useNewMenuEntries(): readonly NewMenuEntry[] {
@@ -27,7 +29,12 @@ export function HeaderFeatures({ children }: { children: ReactNode }) {
   const uploader = useUploader();
   const parentUuid = useAppSelector((state) => state.ui.openedFolders.at(-1)?.uuid ?? null);
   const [creatingFolder, setCreatingFolder] = useState(false);
-  const openCreateFolder = useCallback(() => setCreatingFolder(true), []);
+  // Once opened the dialog stays mounted, so it can animate out and reopens at once.
+  const [folderDialogUsed, setFolderDialogUsed] = useState(false);
+  const openCreateFolder = useCallback(() => {
+    setFolderDialogUsed(true);
+    setCreatingFolder(true);
+  }, []);
   const pageName = useAppSelector((state) => state.ui.pageName);
   const createAlbum = useCreateAlbumHost();
   const { openCreateAlbum } = createAlbum;
@@ -47,7 +54,11 @@ export function HeaderFeatures({ children }: { children: ReactNode }) {
   return (
     <NewEntriesContext.Provider value={entries}>
       {children}
-      <CreateFolderDialog open={creatingFolder} onOpenChange={setCreatingFolder} parentUuid={parentUuid} />
+      {folderDialogUsed && (
+        <Suspense fallback={null}>
+          <CreateFolderDialog open={creatingFolder} onOpenChange={setCreatingFolder} parentUuid={parentUuid} />
+        </Suspense>
+      )}
       {createAlbum.element}
     </NewEntriesContext.Provider>
   );

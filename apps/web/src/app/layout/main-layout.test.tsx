@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { json, mockFetch, type MockHandler } from '@/test/fetch-mock';
 import { renderRoutes } from '@/test/render';
+import { takeReturnUrl } from '@/features/auth/return-url';
 import { createAppRoutes } from '../router';
 import { createAppStore } from '../store';
 
@@ -58,9 +59,10 @@ describe('signed-in layout', () => {
   it('sends visitors without a session to the sign-in screen', async () => {
     server();
     mockFetch({ 'GET /api/captcha/required': () => json({ captchaRequired: false }) });
-    const { router, store } = renderMain('/main/settings');
+    const { router } = renderMain('/main/settings');
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(store.getState().auth.returnUrl).toBe('/main/settings');
+    // Signing in from here returns to the page asked for.
+    expect(takeReturnUrl()).toBe('/main/settings');
     expect(await screen.findByRole('heading', { name: 'Sign in' }, { timeout: 5000 })).toBeInTheDocument();
   });
 

@@ -3,9 +3,13 @@ import { lazyScreen } from '@/lib/lazy-route';
 
 const login = lazyScreen(() => import('./components/login-screen'), (m) => m.LoginScreen);
 
-/** The signed-out screens, children of the auth layout. */
-export const authRoutes: RouteObject[] = [
+/** The signed-out screens that work without the Redux store, children of the auth layout. */
+export const signInRoutes: RouteObject[] = [
   { index: true, lazy: login },
   { path: 'auth/login', lazy: login },
+];
+
+/** Sign-up uses RTK Query: the app places these under a layout that loads the store. */
+export const signupRoutes: RouteObject[] = [
   { path: 'auth/signup', lazy: lazyScreen(() => import('./components/signup-screen'), (m) => m.SignupScreen) },
 ];

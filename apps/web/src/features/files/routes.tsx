@@ -1,8 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { FolderIcon, TrashIcon } from '@/components/ui/icons';
-import { paths } from '@/config/paths';
 import { lazyScreen } from '@/lib/lazy-route';
-import type { MenuItem } from '@/lib/menu-item';
 import type { ShellHandle } from '@/lib/route-handle';
 
 const filesHandle: ShellHandle = { pageName: 'files', titleKey: 'files:title' };
@@ -19,6 +16,3 @@ export const filesRoutes: RouteObject[] = [
   { path: 'trash', handle: trashHandle, lazy: lazyScreen(() => import('./components/trash-screen'), (m) => m.TrashScreen) },
   { path: 'preview', handle: previewHandle, lazy: lazyScreen(() => import('./components/preview-screen'), (m) => m.PreviewScreen) },
 ];
-
-export const filesMenuItem: MenuItem = { key: 'files', labelKey: 'menu_files', path: paths.files, icon: FolderIcon };
-export const trashMenuItem: MenuItem = { key: 'trash', labelKey: 'menu_trash', path: paths.trash, icon: TrashIcon };

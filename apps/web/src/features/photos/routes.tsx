@@ -1,8 +1,6 @@
 import { Navigate, type RouteObject } from 'react-router';
-import { PhotosIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import { lazyScreen } from '@/lib/lazy-route';
-import type { MenuItem } from '@/lib/menu-item';
 import type { ShellHandle } from '@/lib/route-handle';
 
 const photosHandle: ShellHandle = { pageName: 'photos', titleKey: 'photos:title' };
@@ -12,5 +10,3 @@ export const photosRoutes: RouteObject[] = [
   { path: 'photos', element: <Navigate to={paths.photos} replace /> },
   { path: 'photos/:tab', handle: photosHandle, lazy: lazyScreen(() => import('./components/photos-screen'), (m) => m.PhotosScreen) },
 ];
-
-export const photosMenuItem: MenuItem = { key: 'photos', labelKey: 'menu_photos', path: paths.photos, icon: PhotosIcon };

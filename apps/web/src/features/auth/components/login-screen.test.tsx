@@ -1,4 +1,6 @@
-import { screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { createAppRoutes } from '@/app/router';
 import { createAppStore } from '@/app/store';
@@ -123,5 +125,33 @@ describe('LoginScreen', () => {
     expect(localStorage.getItem('rememberMeToken')).toBe('rm-1');
     expect(requests.find((r) => r.url.pathname === '/api/auth/token')?.url.searchParams.get('rememberMe')).toBe('true');
     await waitFor(() => expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Files'));
+  });
+
+  it('signs in with no Redux store on the page, and loads the store only for the signed-in shell (issue 17)', async () => {
+    const server = mockFetch({
+      ...shellCalls,
+      ...captchaNotRequired,
+      'POST /api/auth/token': () => json({ userUuid: 'u-1', deviceInfo: null, latestActivityId: null }, { headers: { 'X-Auth-Token': 'token-9' } }),
+    });
+    let storeLoads = 0;
+    const loadStore = () => {
+      storeLoads += 1;
+      return Promise.resolve(createAppStore());
+    };
+    // As main.tsx renders the app: no Provider around the router.
+    const router = createMemoryRouter(createAppRoutes(loadStore), { initialEntries: ['/auth/login'] });
+    render(<RouterProvider router={router} />);
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('textbox', { name: 'E-mail or phone number' }), 'ayse@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret123');
+    expect(storeLoads).toBe(0);
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Files'));
+    expect(storeLoads).toBe(1);
+    expect(router.state.location.pathname).toBe('/main/files');
+    const signIn = server.requests.find((r) => r.url.pathname === '/api/auth/token');
+    expect(signIn?.headers.get('x-client-language')).toBe('en');
+    expect(signIn?.headers.get('x-auth-token')).toBeNull();
   });
 });

@@ -2,15 +2,14 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { saveSession } from '@/api/session';
-import { useAppSelector } from '@/app/hooks';
 import { CaptchaBox } from '@/components/captcha/captcha-box';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Checkbox, TextField } from '@/components/ui/field';
 import { Logo } from '@/components/ui/logo';
 import { paths } from '@/config/paths';
-import { captchaArgs, useLoginMutation } from '../api';
-import { postLoginPath } from '../auth-slice';
+import { postLoginPath, takeReturnUrl } from '../return-url';
+import { captchaArgs, signIn } from '../sign-in';
 import { useCaptchaForm } from '../hooks/use-captcha-form';
 import { PasswordField } from './password-field';
 import styles from './auth-card.module.css';
@@ -30,13 +29,12 @@ function normaliseUsername(value: string): string {
 export function LoginScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const returnUrl = useAppSelector((state) => state.auth.returnUrl);
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [rememberMe, setRememberMe] = useState(false);
   const form = useCaptchaForm<FieldErrors>('LOGIN');
   const { errors: fieldErrors, setErrors: setFieldErrors, formError, setFormError, setCaptchaBlocked, captcha, showCaptcha } = form;
-  const [login, { isLoading }] = useLoginMutation();
+  const [isLoading, setLoading] = useState(false);
 
   const clearErrors = () => {
     setFormError(null);
@@ -51,24 +49,27 @@ export function LoginScreen() {
     if (showCaptcha && !captcha.answer.trim()) errors.captcha = t('common:captcha_required');
     if (!form.startSubmit(errors)) return;
 
+    setLoading(true);
     try {
-      const session = await login({
+      const session = await signIn({
         body: { username: normaliseUsername(username), password },
         rememberMe,
         ...captchaArgs(form.captchaPayload()),
-      }).unwrap();
+      });
       if (!session.authToken) {
         setFormError(t('common:generic_error'));
         return;
       }
       saveSession(session);
-      navigate(postLoginPath(returnUrl), { replace: true });
+      navigate(postLoginPath(takeReturnUrl()), { replace: true });
     } catch (error) {
       form.handleSubmitError(error, (code) => {
         if (code !== 'INVALID_CREDENTIALS' && code !== 'ACCOUNT_LOCKED') return false;
         setFormError(t(code === 'ACCOUNT_LOCKED' ? 'auth:error_account_locked' : 'auth:error_invalid_credentials'));
         return true;
       });
+    } finally {
+      setLoading(false);
     }
   };
 

@@ -1,8 +1,22 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiErrorCode } from '@/api/errors';
+import { apiErrorCode, isNetworkError } from '@/api/errors';
 import { useCaptcha } from '@/components/captcha/use-captcha';
-import { useGetCaptchaRequiredQuery, type CaptchaChannel } from '../api';
+import { fetchCaptchaRequired, type CaptchaChannel } from '../sign-in';
+
+/** Whether the server asks this client for a captcha on `channel`, asked on mount and again after each `recheck()`. */
+function useCaptchaRequired(channel: CaptchaChannel) {
+  const [required, setRequired] = useState(false);
+  const [round, setRound] = useState(0);
+  useEffect(() => {
+    const controller = new AbortController();
+    void fetchCaptchaRequired(channel, controller.signal).then((value) => {
+      if (!controller.signal.aborted) setRequired(value);
+    });
+    return () => controller.abort();
+  }, [channel, round]);
+  return { required, recheck: () => setRound((n) => n + 1) };
+}
 
 /**
  * A form guarded by a captcha (shown when the server requires it or asked for it after a failure): its field
@@ -15,8 +29,8 @@ export function useCaptchaForm<Errors extends { captcha?: string }>(channel: Cap
   const [captchaForced, setCaptchaForced] = useState(false);
   const [captchaBlocked, setCaptchaBlocked] = useState(false);
   const captcha = useCaptcha();
-  const { data: captchaRequired = false } = useGetCaptchaRequiredQuery(channel, { refetchOnMountOrArgChange: true });
-  const showCaptcha = captchaRequired || captchaForced;
+  const captchaRequired = useCaptchaRequired(channel);
+  const showCaptcha = captchaRequired.required || captchaForced;
 
   /** Shows the errors found before sending; true when there are none. */
   const startSubmit = (found: Errors): boolean => {
@@ -32,6 +46,8 @@ export function useCaptchaForm<Errors extends { captcha?: string }>(channel: Cap
   const handleSubmitError = (error: unknown, handle?: (code: string | undefined) => boolean) => {
     // A captcha answer is single use: any failed attempt needs a fresh challenge.
     if (showCaptcha) captcha.reload();
+    // A failed attempt may switch the captcha on for this client: ask again.
+    if (!isNetworkError(error)) captchaRequired.recheck();
     const code = apiErrorCode(error);
     if (handle?.(code)) return;
     switch (code) {

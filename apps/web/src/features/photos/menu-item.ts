@@ -1,0 +1,6 @@
+import { PhotosIcon } from '@/components/ui/icons';
+import { paths } from '@/config/paths';
+import type { MenuItem } from '@/lib/menu-item';
+
+// Apart from routes.tsx: the route table is in the entry chunk, the menu (and its icons) only in the signed-in shell.
+export const photosMenuItem: MenuItem = { key: 'photos', labelKey: 'menu_photos', path: paths.photos, icon: PhotosIcon };
