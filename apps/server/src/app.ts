@@ -221,7 +221,15 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     addHeaders: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false, 'retry-after': true },
   });
   app.setErrorHandler(errorHandler);
-  app.addHook('preHandler', inputGuard);
+  // A callback hook: the guard is synchronous, and most requests should not pay for a promise.
+  app.addHook('preHandler', (req, _reply, done) => {
+    try {
+      inputGuard(req);
+    } catch (err) {
+      return done(err as Error);
+    }
+    done();
+  });
 
   await app.register(swagger, {
     openapi: {

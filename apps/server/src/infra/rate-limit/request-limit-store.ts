@@ -15,10 +15,30 @@ declare module '../db/schema.js' {
 
 type IncrCallback = (err: Error | null, res?: { current: number; ttl: number }) => void;
 
+/** A key's local hits reach the database at least this often (and at every hit once past half its budget). */
+export const SYNC_EVERY_MS = 200;
+/** Hits one instance may count for a key without telling the database: a hundredth of the budget, at least 1. */
+export const localAllowance = (max: number) => Math.max(1, Math.floor(max / 100));
+
+/** What this instance knows of one key's window: the count the database last returned, plus its own hits since. */
+interface KeyView {
+  windowStart: number;
+  windowMs: number;
+  /** The window's count as of the last sync, all instances together. */
+  synced: number;
+  /** Hits answered here since then, still to be added in the database. */
+  unsynced: number;
+  syncedAt: number;
+}
+
 /**
  * A store for @fastify/rate-limit that counts in the database, so the limit holds for all instances together instead of
- * per process. Hits for one key that arrive in the same turn of the event loop share one upsert that adds them all
- * (a busy client's parallel requests cost one write, not one each), and each hit still gets its exact place in the count.
+ * per process. While a key is below half its budget, a hit is counted locally and answered at once; each key's local
+ * hits are added to the database at least every SYNC_EVERY_MS or when they reach `localAllowance(max)`, and the sync
+ * reads the global count back. From half the budget on, every hit goes to the database. So one instance holds at most
+ * `localAllowance(max)` answered hits the others have not seen, and a limit is overshot by at most
+ * instances × localAllowance(max) per window. Hits for one key that go to the database in the same turn of the
+ * event loop share one upsert, and each still gets its exact place in the count.
  */
 export function databaseRateLimitStore(db: Kysely<DB>, dialect: Dialect) {
   return class DatabaseRateLimitStore {
@@ -26,6 +46,10 @@ export function databaseRateLimitStore(db: Kysely<DB>, dialect: Dialect) {
     private readonly windowMs: number;
     /** Hits waiting for the next flush, per key with their window, in arrival order. */
     private pending = new Map<string, { windowMs: number; callbacks: IncrCallback[] }>();
+    private readonly views = new Map<string, KeyView>();
+    private syncTimer: NodeJS.Timeout | null = null;
+    /** Locally counted hits waiting for their answer. */
+    private answers: Array<[IncrCallback, { current: number; ttl: number }]> = [];
 
     /** The library constructs the global store with its options; a route with its own budget gets its own scope. */
     constructor(params?: { timeWindow?: unknown }, scope = '') {
@@ -33,35 +57,99 @@ export function databaseRateLimitStore(db: Kysely<DB>, dialect: Dialect) {
       this.scope = scope;
     }
 
-    incr(key: string, cb: IncrCallback, timeWindow?: number): void {
-      if (this.pending.size === 0) setImmediate(() => this.flush());
+    incr(key: string, cb: IncrCallback, timeWindow?: number, max?: number): void {
       const windowMs = timeWindow ?? this.windowMs;
+      const at = Date.now();
+      const view = this.views.get(key);
+      if (
+        view &&
+        max !== undefined &&
+        !this.pending.has(key) &&
+        at < view.windowStart + view.windowMs &&
+        at - view.syncedAt < SYNC_EVERY_MS &&
+        view.unsynced < localAllowance(max) &&
+        view.synced + view.unsynced + 1 <= max / 2
+      ) {
+        view.unsynced++;
+        this.scheduleSync();
+        // Answered a turn later like database hits: the requests of one turn then go on together, which measured
+        // cheaper over sockets than answering each at once (70 against 95 µs CPU a request).
+        if (this.answers.length === 0) setImmediate(() => this.answerLocal());
+        this.answers.push([cb, { current: view.synced + view.unsynced, ttl: view.windowStart + view.windowMs - at }]);
+        return;
+      }
+      if (this.pending.size === 0) setImmediate(() => this.flush());
       const batch = this.pending.get(key) ?? { windowMs, callbacks: [] };
       batch.callbacks.push(cb);
       this.pending.set(key, batch);
     }
 
+    private answerLocal(): void {
+      const answers = this.answers;
+      this.answers = [];
+      for (const [cb, res] of answers) cb(null, res);
+    }
+
+    /** Local hits must reach the database even when no further hit for their key comes; ended windows are forgotten. */
+    private scheduleSync(): void {
+      if (this.syncTimer) return;
+      this.syncTimer = setTimeout(() => {
+        this.syncTimer = null;
+        const at = Date.now();
+        for (const [key, view] of this.views) {
+          if (view.unsynced > 0 && !this.pending.has(key)) {
+            if (this.pending.size === 0) setImmediate(() => this.flush());
+            this.pending.set(key, { windowMs: view.windowMs, callbacks: [] });
+          } else if (at >= view.windowStart + view.windowMs) {
+            this.views.delete(key);
+          }
+        }
+        if (this.views.size > 0) this.scheduleSync();
+      }, SYNC_EVERY_MS);
+      // Counts lost at exit are at most one interval's local hits; they must not hold the process open.
+      this.syncTimer.unref();
+    }
+
     private flush(): void {
       // In key order, so two instances' batches lock the same rows in the same order (no deadlock on PostgreSQL).
-      const batches = [...this.pending].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+      const batches = [...this.pending]
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .map(([key, batch]) => {
+          // Local hits came before this batch's, so they take the earlier places in the count.
+          const view = this.views.get(key);
+          const local = view?.unsynced ?? 0;
+          if (view) view.unsynced = 0;
+          return { key, ...batch, local };
+        });
       this.pending = new Map();
       const at = Date.now();
       // Every key of this turn in one transaction: on PostgreSQL one commit, and one that does not wait for the disk.
       withoutDurableCommit(db, dialect, async (x) => {
         const counted = [];
-        for (const [key, { windowMs, callbacks }] of batches) {
-          counted.push(await hitWindow(x, 'request_counter', this.scope + key, windowMs, at, callbacks.length));
+        for (const { key, windowMs, callbacks, local } of batches) {
+          counted.push(await hitWindow(x, 'request_counter', this.scope + key, windowMs, at, local + callbacks.length));
         }
         return counted;
       }).then(
-        (counted) =>
-          batches.forEach(([, { windowMs, callbacks }], b) => {
+        (counted) => {
+          this.scheduleSync();
+          batches.forEach(({ key, windowMs, callbacks }, b) => {
             const { count, windowStart } = counted[b]!;
+            const view = this.views.get(key);
+            // Hits answered locally while this sync was on its way stay unsynced on top of the new count.
+            this.views.set(key, { windowStart, windowMs, synced: count, unsynced: view?.unsynced ?? 0, syncedAt: at });
             const ttl = Math.max(0, windowStart + windowMs - at);
             // The batch's hits took the last n places of the count, in the order they arrived.
             callbacks.forEach((cb, i) => cb(null, { current: count - (callbacks.length - 1 - i), ttl }));
+          });
+        },
+        (err: Error) =>
+          batches.forEach(({ key, callbacks, local }) => {
+            // Not counted: keep the local hits for the next sync.
+            const view = this.views.get(key);
+            if (view) view.unsynced += local;
+            callbacks.forEach((cb) => cb(err));
           }),
-        (err: Error) => batches.forEach(([, { callbacks }]) => callbacks.forEach((cb) => cb(err))),
       );
     }
 

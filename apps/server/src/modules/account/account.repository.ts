@@ -1,14 +1,19 @@
+import { compiledOnce } from '../../infra/db/compiled-query.js';
 import type { Executor } from '../../infra/db/executor.js';
 import type { AccountUpdate, NewAccount } from './account.table.js';
 
-export const getById = (db: Executor, id: string) =>
-  db.selectFrom('account').selectAll().where('id', '=', id).executeTakeFirst();
+// The account reads below run on most requests (usages, settings, profile, sign-in): compiled once (issue 18).
+const byId = compiledOnce((db, p: { id: string }) => db.selectFrom('account').selectAll().where('id', '=', p.id));
+const byEmail = compiledOnce((db, p: { email: string }) => db.selectFrom('account').selectAll().where('email', '=', p.email));
+const byPhone = compiledOnce((db, p: { phone: string }) =>
+  db.selectFrom('account').selectAll().where('phone_e164', '=', p.phone),
+);
 
-export const getByEmail = (db: Executor, email: string) =>
-  db.selectFrom('account').selectAll().where('email', '=', email).executeTakeFirst();
+export const getById = (db: Executor, id: string) => byId.takeFirst(db, { id });
 
-export const getByPhoneE164 = (db: Executor, phone: string) =>
-  db.selectFrom('account').selectAll().where('phone_e164', '=', phone).executeTakeFirst();
+export const getByEmail = (db: Executor, email: string) => byEmail.takeFirst(db, { email });
+
+export const getByPhoneE164 = (db: Executor, phone: string) => byPhone.takeFirst(db, { phone });
 
 export const listByNationalPhone = (db: Executor, national: string) =>
   db.selectFrom('account').selectAll().where('phone_number', '=', national).limit(2).execute();
@@ -20,11 +25,16 @@ export async function create(db: Executor, row: NewAccount): Promise<void> {
 export const update = (db: Executor, id: string, patch: AccountUpdate) =>
   db.updateTable('account').set(patch).where('id', '=', id).execute();
 
-export const listAuthorities = (db: Executor, accountId: string) =>
-  db.selectFrom('authority').select('type').where('account_id', '=', accountId).orderBy('type').execute();
+const authorities = compiledOnce((db, p: { accountId: string }) =>
+  db.selectFrom('authority').select('type').where('account_id', '=', p.accountId).orderBy('type'),
+);
+const settings = compiledOnce((db, p: { accountId: string }) =>
+  db.selectFrom('account_setting').select(['param', 'value']).where('account_id', '=', p.accountId).orderBy('param'),
+);
 
-export const listSettings = (db: Executor, accountId: string) =>
-  db.selectFrom('account_setting').select(['param', 'value']).where('account_id', '=', accountId).orderBy('param').execute();
+export const listAuthorities = (db: Executor, accountId: string) => authorities.execute(db, { accountId });
+
+export const listSettings = (db: Executor, accountId: string) => settings.execute(db, { accountId });
 
 export const getSetting = (db: Executor, accountId: string, param: string) =>
   db

@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DIALECTS, startTestApp, type TestApp } from '../../test/harness.js';
+import { databaseRateLimitStore, localAllowance } from './request-limit-store.js';
+
+type Store = InstanceType<ReturnType<typeof databaseRateLimitStore>>;
+const WINDOW = 60_000;
+
+/** One hit through the store as @fastify/rate-limit makes it: the count including this hit. */
+const hit = (store: Store, key: string, max: number) =>
+  new Promise<number>((resolve, reject) => store.incr(key, (err, res) => (err ? reject(err) : resolve(res!.current)), WINDOW, max));
+
+describe.each(DIALECTS)('request limiter store (%s)', (dialect) => {
+  let t: TestApp;
+  // Two stores on one database stand for two server instances.
+  let a: Store;
+  let b: Store;
+  beforeAll(async () => {
+    t = await startTestApp(dialect);
+    const Store = databaseRateLimitStore(t.database.db, t.database.dialect);
+    a = new Store({ timeWindow: WINDOW });
+    b = new Store({ timeWindow: WINDOW });
+  });
+  afterAll(() => t.close());
+
+  const stored = async (key: string) =>
+    Number((await t.database.db.selectFrom('request_counter').select('count').where('key', '=', key).executeTakeFirst())?.count ?? 0);
+
+  it('adds hits answered locally to the shared count, which the other instance then sees', async () => {
+    const key = `local-${dialect}`;
+    const counts = [];
+    for (let i = 0; i < 10; i++) counts.push(await hit(a, key, 1000));
+    expect(counts).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    await vi.waitFor(async () => expect(await stored(key)).toBe(10), { timeout: 5000, interval: 20 });
+    expect(await hit(b, key, 1000)).toBe(11);
+  });
+
+  it("overshoots a limit by at most each instance's local allowance when both take a burst at once", async () => {
+    const key = `burst-${dialect}`;
+    const max = 200;
+    // Bursts of 20 parallel hits per instance, the instances interleaved, 400 hits in all.
+    const accepted: number[] = [];
+    for (let round = 0; round < 10; round++) {
+      const counts = await Promise.all(Array.from({ length: 40 }, (_, i) => hit(i % 2 === 0 ? a : b, key, max)));
+      accepted.push(...counts.filter((c) => c <= max));
+    }
+    expect(accepted.length).toBeGreaterThanOrEqual(max);
+    expect(accepted.length).toBeLessThanOrEqual(max + 2 * localAllowance(max));
+    await vi.waitFor(async () => expect(await stored(key)).toBe(400), { timeout: 5000, interval: 20 });
+  });
+});
