@@ -10,6 +10,8 @@ const PHOTOS = ['beach-2024-05-01.jpg', 'lunch-2024-05-01.jpg', 'snow-2023-12-25
 const digit = (n: number) => text('common:otp_digit', { n });
 const row = (page: Page, name: string) =>
   page.getByRole('list', { name: text('files:list_label') }).getByRole('listitem', { name: startsWith(`${name}, `) });
+// The row's checkbox selects; a plain click on the row opens it.
+const check = (page: Page, name: string) => row(page, name).getByRole('checkbox', { name: text('files:select_item', { name }) });
 const selectionAction = (page: Page, key: string) =>
   page.getByRole('toolbar', { name: text('files:selection_actions') }).getByRole('button', { name: text(key), exact: true });
 const tile = (page: Page, name: string) => page.locator(`[data-testid="photo-tile"][data-name="${name}"]`);
@@ -71,7 +73,7 @@ test('axe finds no serious or critical violation on any screen or dialog', async
   for (const name of PHOTOS) await expect(row(page, name)).toBeVisible({ timeout: 30_000 });
   await expect(row(page, 'Belgeler')).toBeVisible();
   // A favourite in the trash shows its star there too.
-  await row(page, 'forest-2021-07-14.jpg').click();
+  await check(page, 'forest-2021-07-14.jpg').click();
   await selectionAction(page, 'files:action_favourite').click();
   await expectAccessible(page, 'selection bar', info);
   await page.getByRole('button', { name: text('files:clear_selection'), exact: true }).click();
@@ -91,7 +93,7 @@ test('axe finds no serious or critical violation on any screen or dialog', async
   await expectAccessible(page, 'item menu', info);
   await page.keyboard.press('Escape');
   await expect(page.getByRole('menu')).toBeHidden();
-  await row(page, 'snow-2023-12-25.jpg').click();
+  await check(page, 'snow-2023-12-25.jpg').click();
   await selectionAction(page, 'files:action_move').click();
   const move = page.getByRole('dialog', { name: text('files:move_title') });
   await expect(move.getByText('Belgeler')).toBeVisible();
@@ -138,7 +140,7 @@ test('axe finds no serious or critical violation on any screen or dialog', async
 
   // trash (with a favourite), notifications, settings, account card
   await page.goto('/main/files');
-  await row(page, 'forest-2021-07-14.jpg').click();
+  await check(page, 'forest-2021-07-14.jpg').click();
   await selectionAction(page, 'files:action_trash').click();
   await expect(row(page, 'forest-2021-07-14.jpg')).toHaveCount(0);
   await page.goto('/main/trash');
