@@ -1,11 +1,13 @@
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { albumFollowUpCleared, type AlbumLocationState } from '../albums-slice';
 import { albumPath } from '@/config/paths';
 import { OPEN_MODAL_PARAM } from '../constants';
-import { CreateAlbumModal } from './create-album-modal';
+
+// Loaded when first opened: the shell is on every signed-in page and most visits never create an album.
+const CreateAlbumModal = lazy(() => import('./create-album-modal').then((m) => ({ default: m.CreateAlbumModal })));
 
 /**
  * The signed-in area's create-album modal: opened by the NEW menu or by `?openModal` on any /main URL (the
@@ -36,6 +38,13 @@ export function useCreateAlbumHost() {
   }, [followUp, navigate, dispatch]);
 
   const openCreateAlbum = useCallback(() => setOpen(true), []);
-  const element = <CreateAlbumModal open={open} onOpenChange={setOpen} title={t('albums:create_title')} placeholder={t('albums:create_placeholder')} />;
+  const [used, setUsed] = useState(false);
+  if (open && !used) setUsed(true);
+  // Mounted from the first opening on, so the dialog can play its closing animation like any other.
+  const element = used ? (
+    <Suspense fallback={null}>
+      <CreateAlbumModal open={open} onOpenChange={setOpen} title={t('albums:create_title')} placeholder={t('albums:create_placeholder')} />
+    </Suspense>
+  ) : null;
   return { openCreateAlbum, element };
 }
