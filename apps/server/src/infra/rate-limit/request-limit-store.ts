@@ -47,6 +47,8 @@ export function databaseRateLimitStore(db: Kysely<DB>, dialect: Dialect) {
     /** Hits waiting for the next flush, per key with their window, in arrival order. */
     private pending = new Map<string, { windowMs: number; callbacks: IncrCallback[] }>();
     private readonly views = new Map<string, KeyView>();
+    /** Keys with hits on their way to the database: their view does not count those yet, so no hit is counted locally. */
+    private readonly flushing = new Set<string>();
     private syncTimer: NodeJS.Timeout | null = null;
     /** Locally counted hits waiting for their answer. */
     private answers: Array<[IncrCallback, { current: number; ttl: number }]> = [];
@@ -65,6 +67,7 @@ export function databaseRateLimitStore(db: Kysely<DB>, dialect: Dialect) {
         view &&
         max !== undefined &&
         !this.pending.has(key) &&
+        !this.flushing.has(key) &&
         at < view.windowStart + view.windowMs &&
         at - view.syncedAt < SYNC_EVERY_MS &&
         view.unsynced < localAllowance(max) &&
@@ -122,6 +125,7 @@ export function databaseRateLimitStore(db: Kysely<DB>, dialect: Dialect) {
           return { key, ...batch, local };
         });
       this.pending = new Map();
+      for (const { key } of batches) this.flushing.add(key);
       const at = Date.now();
       // Every key of this turn in one transaction: on PostgreSQL one commit, and one that does not wait for the disk.
       withoutDurableCommit(db, dialect, async (x) => {
@@ -132,6 +136,7 @@ export function databaseRateLimitStore(db: Kysely<DB>, dialect: Dialect) {
         return counted;
       }).then(
         (counted) => {
+          for (const { key } of batches) this.flushing.delete(key);
           this.scheduleSync();
           batches.forEach(({ key, windowMs, callbacks }, b) => {
             const { count, windowStart } = counted[b]!;
@@ -145,6 +150,7 @@ export function databaseRateLimitStore(db: Kysely<DB>, dialect: Dialect) {
         },
         (err: Error) =>
           batches.forEach(({ key, callbacks, local }) => {
+            this.flushing.delete(key);
             // Not counted: keep the local hits for the next sync.
             const view = this.views.get(key);
             if (view) view.unsynced += local;
