@@ -13,6 +13,7 @@ import { signUp, startServer } from './lib.mjs';
 const runs = Number(process.argv[2] ?? 3);
 const webDist = path.resolve(import.meta.dirname, '../apps/web/dist');
 const BUDGET_KB = { '/auth/login': 150, '/main/photos/all': 250 };
+const READY = { '/auth/login': 'input[type="password"]', '/main/photos/all': '[data-testid="photos-empty"], [data-testid="photos-screen"]' };
 
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
@@ -34,6 +35,10 @@ async function load(url, token) {
     if (req.resourceType() === 'script') seen.push(req);
   });
   await page.goto(server.base + url, { waitUntil: 'networkidle' });
+  // On a busy machine the network can rest for 500 ms while the entry is still parsing: wait for the screen itself
+  // (sign-in's password box; the empty Photos screen of a new account), then for the network to rest again.
+  await page.locator(READY[url]).first().waitFor({ timeout: 60_000 });
+  await page.waitForLoadState('networkidle');
   if (!new URL(page.url()).pathname.startsWith(url)) throw new Error(`${url} ended at ${page.url()}`);
   const scripts = [];
   for (const req of seen) {

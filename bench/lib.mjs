@@ -2,17 +2,19 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
+import crypto from 'node:crypto';
 import path from 'node:path';
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 // quiet: the server's stdout (its request log) goes nowhere, as a benchmark at the default log level needs.
-export async function startServer(extraEnv = {}, { quiet = false } = {}) {
+// main: another checkout's built server (a before/after comparison in one run).
+export async function startServer(extraEnv = {}, { quiet = false, main = new URL('../apps/server/dist/main.js', import.meta.url).pathname } = {}) {
   // A caller given a port range passes PORT; otherwise any port in 18000–18999.
   const port = Number(extraEnv.PORT ?? 18000 + Math.floor(Math.random() * 1000));
   const base = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bulut-bench-'));
-  const child = spawn(process.execPath, [new URL('../apps/server/dist/main.js', import.meta.url).pathname], {
+  const child = spawn(process.execPath, [main], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -76,4 +78,36 @@ export function peakRssMiB(pid) {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = Number(status.match(/VmHWM:\s+(\d+)/)?.[1] ?? 0);
   return Math.round(kb / 1024);
+}
+
+/**
+ * `count` file rows named IMG_… straight into the database (SQLite file or DATABASE_URL), then ANALYZE: benchmarks
+ * of listings measure the listing, not `count` uploads.
+ */
+export async function seedFiles(server, accountId, folderId, count) {
+  const at = Date.now();
+  const rows = Array.from({ length: count }, (_, i) => {
+    const name = `IMG_${String(i).padStart(6, '0')}_${crypto.randomBytes(3).toString('hex')}.jpg`;
+    return [crypto.randomUUID(), accountId, folderId, name, name.toLowerCase(), 0, 1000 + i, 'image/jpeg', null, `users/${accountId}/files/x`, null, 0, 0, null, 'ACTIVE', null, null, 'WEB', at - i, at - i];
+  });
+  const cols = 'id, account_id, parent_id, name, name_key, is_folder, bytes, content_type, document_type, blob_key, sha256, favourite, hidden, description, status, trashed_at, trash_root_id, device_type, created_at, last_modified_at';
+  if (process.env.DATABASE_URL) {
+    const { default: pg } = await import('pg');
+    const c = new pg.Client(process.env.DATABASE_URL);
+    await c.connect();
+    for (let i = 0; i < rows.length; i += 1000) {
+      const slice = rows.slice(i, i + 1000);
+      const values = slice.map((_, r) => `(${Array.from({ length: 20 }, (_, k) => `$${r * 20 + k + 1}`).join(',')})`).join(',');
+      await c.query(`INSERT INTO file (${cols}) VALUES ${values}`, slice.flat());
+    }
+    await c.query('ANALYZE file');
+    await c.end();
+  } else {
+    const { default: Database } = await import('better-sqlite3');
+    const db = new Database(path.join(server.dataDir, 'bulut.sqlite'));
+    const insert = db.prepare(`INSERT INTO file (${cols}) VALUES (${Array(20).fill('?').join(',')})`);
+    db.transaction(() => rows.forEach((row) => insert.run(row)))();
+    db.exec('ANALYZE');
+    db.close();
+  }
 }

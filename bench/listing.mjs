@@ -2,8 +2,7 @@
 // reached both by jumping straight to the page and by scrolling page after page.
 // Usage: npm run build && node bench/listing.mjs [files=100000]   (DATABASE_URL=… for PostgreSQL)
 import crypto from 'node:crypto';
-import path from 'node:path';
-import { percentile, signUp, startServer } from './lib.mjs';
+import { percentile, seedFiles, signUp, startServer } from './lib.mjs';
 
 const files = Number(process.argv[2] ?? 100_000);
 const server = await startServer();
@@ -18,32 +17,7 @@ try {
   if (!r.ok) throw new Error(await r.text());
 
   // Rows go straight into the database: this measures listing, not 100,000 uploads.
-  const at = Date.now();
-  const rows = Array.from({ length: files }, (_, i) => {
-    const name = `IMG_${String(i).padStart(6, '0')}_${crypto.randomBytes(3).toString('hex')}.jpg`;
-    return [crypto.randomUUID(), accountId, folderId, name, name.toLowerCase(), 0, 1000 + i, 'image/jpeg', null, `users/${accountId}/files/x`, null, 0, 0, null, 'ACTIVE', null, null, 'WEB', at - i, at - i];
-  });
-  const cols = 'id, account_id, parent_id, name, name_key, is_folder, bytes, content_type, document_type, blob_key, sha256, favourite, hidden, description, status, trashed_at, trash_root_id, device_type, created_at, last_modified_at';
-  if (process.env.DATABASE_URL) {
-    const { default: pg } = await import('pg');
-    const c = new pg.Client(process.env.DATABASE_URL);
-    await c.connect();
-    for (let i = 0; i < rows.length; i += 1000) {
-      const slice = rows.slice(i, i + 1000);
-      const params = slice.flat();
-      const values = slice.map((_, r) => `(${Array.from({ length: 20 }, (_, k) => `$${r * 20 + k + 1}`).join(',')})`).join(',');
-      await c.query(`INSERT INTO file (${cols}) VALUES ${values}`, params);
-    }
-    await c.query('ANALYZE file');
-    await c.end();
-  } else {
-    const { default: Database } = await import('better-sqlite3');
-    const db = new Database(path.join(server.dataDir, 'bulut.sqlite'));
-    const insert = db.prepare(`INSERT INTO file (${cols}) VALUES (${Array(20).fill('?').join(',')})`);
-    db.transaction(() => rows.forEach((row) => insert.run(row)))();
-    db.exec('ANALYZE');
-    db.close();
-  }
+  await seedFiles(server, accountId, folderId, files);
 
   const pages = Math.ceil(files / 50);
   const get = async (page) => {

@@ -3,6 +3,8 @@
 // both driven by the same keep-alive load generator in alternating rounds.
 // Usage: npm run build -w apps/server && node bench/request-path.mjs [seconds=5] [rounds=3] [connections=8]
 //        (DATABASE_URL=postgres://… for PostgreSQL, an empty database)
+//        BEFORE_DIR=<another checkout, built> also measures that checkout's server in the same rounds (a before/after
+//        in one run; on PostgreSQL give it its own empty database in BEFORE_DATABASE_URL).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -11,8 +13,9 @@ import { signUp, sleep, startServer } from './lib.mjs';
 const seconds = Number(process.argv[2] ?? 5);
 const rounds = Number(process.argv[3] ?? 3);
 const connections = Number(process.argv[4] ?? 8);
-const APP_PORT = 18410;
-const BARE_PORT = 18411;
+// BENCH_PORT moves both servers (the app on it, the bare one on the next) into a caller's own port range.
+const APP_PORT = Number(process.env.BENCH_PORT ?? 18410);
+const BARE_PORT = APP_PORT + 1;
 
 // The same JSON the real route answers, from a Fastify with no plugins, hooks or logging: the ceiling.
 const bareSource = `
@@ -104,23 +107,42 @@ async function measure(pid, port, headers, ms) {
   return { rps, cpuUs: ((cpuSeconds(pid) - cpu0) * 1e6) / requests };
 }
 
-const app = await startServer({ PORT: String(APP_PORT), LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' }, { quiet: true });
+// The product's default job polling (lib.mjs polls every 50 ms for the media benchmarks): idle polling is not part of
+// the request path, and an operator runs the default.
+const JOB_POLL_MS = '500';
+const app = await startServer({ PORT: String(APP_PORT), LOG_LEVEL: process.env.LOG_LEVEL ?? 'info', JOB_POLL_MS }, { quiet: true });
+const BEFORE_PORT = APP_PORT + 2;
+const before = process.env.BEFORE_DIR
+  ? await startServer(
+      {
+        PORT: String(BEFORE_PORT),
+        LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+        JOB_POLL_MS,
+        ...(process.env.BEFORE_DATABASE_URL ? { DATABASE_URL: process.env.BEFORE_DATABASE_URL } : {}),
+      },
+      { quiet: true, main: `${process.env.BEFORE_DIR}/apps/server/dist/main.js` },
+    )
+  : null;
 const bare = await startBare();
 try {
   const { token } = await signUp(app);
   const appHeaders = { 'x-auth-token': token, 'accept-encoding': 'gzip, deflate, br' };
   const bareHeaders = { 'accept-encoding': 'gzip, deflate, br' };
-  // Warm both up (JIT, statement caches, the session's first touch) before anything counts.
+  const beforeHeaders = before && { 'x-auth-token': (await signUp(before)).token, 'accept-encoding': 'gzip, deflate, br' };
+  // Warm all up (JIT, statement caches, the session's first touch) before anything counts.
   await load(APP_PORT, '/api/account/usages', appHeaders, 1000);
   await load(BARE_PORT, '/api/account/usages', bareHeaders, 1000);
+  if (before) await load(BEFORE_PORT, '/api/account/usages', beforeHeaders, 1000);
   const results = [];
   for (let i = 0; i < rounds; i++) {
     const b = await measure(bare.pid, BARE_PORT, bareHeaders, seconds * 1000);
     const a = await measure(app.pid, APP_PORT, appHeaders, seconds * 1000);
-    results.push({ b, a });
+    const o = before && (await measure(before.pid, BEFORE_PORT, beforeHeaders, seconds * 1000));
+    results.push({ b, a, o });
     console.log(
       `round ${i + 1}: bare Fastify ${b.rps.toFixed(0)} req/s (${b.cpuUs.toFixed(0)} µs CPU/req), ` +
-        `Bulut ${a.rps.toFixed(0)} req/s (${a.cpuUs.toFixed(0)} µs CPU/req), ratio ${(a.rps / b.rps).toFixed(2)}`,
+        `Bulut ${a.rps.toFixed(0)} req/s (${a.cpuUs.toFixed(0)} µs CPU/req), ratio ${(a.rps / b.rps).toFixed(2)}` +
+        (o ? `; before ${o.rps.toFixed(0)} req/s (${o.cpuUs.toFixed(0)} µs CPU/req), ratio ${(o.rps / b.rps).toFixed(2)}` : ''),
     );
   }
   const mean = (f) => results.reduce((s, r) => s + f(r), 0) / rounds;
@@ -142,9 +164,16 @@ try {
       bareCpuUsPerReq: Math.round(bareCpu),
       appCpuUsPerReq: Math.round(appCpu),
       cpuRatio: Number((bareCpu / appCpu).toFixed(2)),
+      ...(before && {
+        beforeRps: Math.round(mean((r) => r.o.rps)),
+        beforeRatio: Number((mean((r) => r.o.rps) / bareRps).toFixed(2)),
+        beforeCpuUsPerReq: Math.round(mean((r) => r.o.cpuUs)),
+        beforeCpuRatio: Number((bareCpu / mean((r) => r.o.cpuUs)).toFixed(2)),
+      }),
     }),
   );
 } finally {
   await bare.stop();
   await app.stop();
+  await before?.stop();
 }

@@ -42,7 +42,7 @@ const COLUMNS = [
 ];
 
 /** mulberry32: small, fast, seedable. */
-function prng(seed) {
+export function prng(seed) {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -269,9 +269,9 @@ export async function seedPhotos({
   }
 }
 
-/** The few database operations the seeder needs, on PostgreSQL or on the server's SQLite file. */
-async function openDatabase(databaseUrl, dataDir) {
-  const placeholders = (n, p) => Array.from({ length: n }, (_, r) => `(${COLUMNS.map((_, k) => p(r * COLUMNS.length + k + 1)).join(',')})`).join(',');
+/** The few database operations a seeder needs, on PostgreSQL or on the server's SQLite file; `columns` of `file` rows. */
+export async function openDatabase(databaseUrl, dataDir, columns = COLUMNS) {
+  const placeholders = (n, p) => Array.from({ length: n }, (_, r) => `(${columns.map((_, k) => p(r * columns.length + k + 1)).join(',')})`).join(',');
   if (databaseUrl) {
     const { default: pg } = await import('pg');
     const c = new pg.Client(databaseUrl);
@@ -279,7 +279,7 @@ async function openDatabase(databaseUrl, dataDir) {
     return {
       p: (i) => `$${i}`,
       select: async (q, params) => (await c.query(q, params)).rows,
-      insert: (rows) => c.query(`INSERT INTO file (${COLUMNS.join(',')}) VALUES ${placeholders(rows.length, (i) => `$${i}`)}`, rows.flat()),
+      insert: (rows) => c.query(`INSERT INTO file (${columns.join(',')}) VALUES ${placeholders(rows.length, (i) => `$${i}`)}`, rows.flat()),
       // VACUUM sets the visibility map, so the timeline index is read without visiting the table (as autovacuum would).
       analyze: async () => {
         await c.query('VACUUM ANALYZE file');
@@ -291,7 +291,7 @@ async function openDatabase(databaseUrl, dataDir) {
   const { default: Database } = await import('better-sqlite3');
   const db = new Database(path.join(dataDir, 'bulut.sqlite'));
   db.pragma('busy_timeout = 5000');
-  const insert = db.prepare(`INSERT INTO file (${COLUMNS.join(',')}) VALUES ${placeholders(1, () => '?')}`);
+  const insert = db.prepare(`INSERT INTO file (${columns.join(',')}) VALUES ${placeholders(1, () => '?')}`);
   const insertMany = db.transaction((rows) => rows.forEach((r) => insert.run(r)));
   return {
     p: () => '?',

@@ -3,6 +3,11 @@ import { defineConfig } from '@playwright/test';
 
 // Overridable so several checkouts can run their suites side by side on one machine.
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 18080);
+/** The local OpenID provider standing in for Google and Apple (apps/server/src/test/oidc-provider.ts). */
+export const E2E_OIDC_PORT = E2E_PORT + 1;
+export const E2E_OIDC_ISSUER = `http://127.0.0.1:${E2E_OIDC_PORT}`;
+export const E2E_GOOGLE_CLIENT_ID = 'bulut-e2e-google';
+export const E2E_APPLE_CLIENT_ID = 'bulut-e2e-apple';
 export const E2E_DATA_DIR = path.resolve(import.meta.dirname, '.tmp/data');
 
 /** Runs against the real built app and server (SQLite + disk), in Debian's Chromium; Playwright never downloads a browser. */
@@ -36,22 +41,43 @@ export default defineConfig({
     { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
     { name: 'phone', use: { viewport: { width: 375, height: 740 }, isMobile: false, hasTouch: true } },
   ],
-  webServer: {
-    command: 'node ../apps/server/dist/main.js',
-    url: `http://127.0.0.1:${E2E_PORT}/api/auth/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      PORT: String(E2E_PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: E2E_DATA_DIR,
-      LOG_LEVEL: 'warn',
-      PUBLIC_URL: `http://127.0.0.1:${E2E_PORT}`,
-      JOB_POLL_MS: '100',
-      // Many sign-ups from one address in a short run; the captcha flow itself is covered by the server tests.
-      SIGNUP_CAPTCHA_THRESHOLD: '10000',
-      AUTH_RATE_LIMIT_PER_MINUTE: '10000',
-      CAPTCHA_FAILURE_THRESHOLD: '50',
+  webServer: [
+    {
+      // The login typed on its sign-in page is the person's e-mail; any password goes.
+      command: 'npx tsx ../apps/server/src/test/oidc-provider.main.ts',
+      url: `${E2E_OIDC_ISSUER}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        OIDC_PORT: String(E2E_OIDC_PORT),
+        OIDC_APP_ORIGINS: `http://127.0.0.1:${E2E_PORT}`,
+        OIDC_GOOGLE_CLIENT_ID: E2E_GOOGLE_CLIENT_ID,
+        OIDC_APPLE_CLIENT_ID: E2E_APPLE_CLIENT_ID,
+      },
     },
-  },
+    {
+      command: 'node ../apps/server/dist/main.js',
+      url: `http://127.0.0.1:${E2E_PORT}/api/auth/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        PORT: String(E2E_PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: E2E_DATA_DIR,
+        LOG_LEVEL: 'warn',
+        PUBLIC_URL: `http://127.0.0.1:${E2E_PORT}`,
+        JOB_POLL_MS: '100',
+        // Many sign-ups from one address in a short run; the captcha flow itself is covered by the server tests.
+        SIGNUP_CAPTCHA_THRESHOLD: '10000',
+        AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+        CAPTCHA_FAILURE_THRESHOLD: '50',
+      // Every recovery test starts from 127.0.0.1; the recovery captcha itself is covered by the server tests.
+      FORGOT_PASSWORD_CAPTCHA_THRESHOLD: '1000',
+        GOOGLE_CLIENT_ID: E2E_GOOGLE_CLIENT_ID,
+        GOOGLE_ISSUER: E2E_OIDC_ISSUER,
+        APPLE_CLIENT_ID: E2E_APPLE_CLIENT_ID,
+        APPLE_ISSUER: E2E_OIDC_ISSUER,
+      },
+    },
+  ],
 });

@@ -16,6 +16,9 @@ if (jobs.length === 0) {
 }
 
 const width = Math.max(...jobs.map((j) => j.label.length));
+// Lines that name a failure, repeated after the summary: CI shows only the tail of a long interleaved log.
+const FAILURE_LINE = /\bFAIL\b|×|✗|AssertionError|Error:|failed|Timed out/;
+const failures = new Map(jobs.map((j) => [j.label, []]));
 const children = new Set();
 const started = Date.now();
 
@@ -29,7 +32,16 @@ const run = ({ label, command }) =>
     const drained = [[child.stdout, process.stdout], [child.stderr, process.stderr]].map(
       ([stream, out]) =>
         new Promise((done) =>
-          readline.createInterface({ input: stream }).on('line', (line) => out.write(prefix + line + '\n')).on('close', done),
+          readline
+            .createInterface({ input: stream })
+            .on('line', (line) => {
+              out.write(prefix + line + '\n');
+              // eslint-disable-next-line no-control-regex -- ANSI colour codes are control characters by nature.
+              const plain = line.replace(/\x1b\[[0-9;]*m/g, '');
+              const seen = failures.get(label);
+              if (FAILURE_LINE.test(plain) && seen.length < 60) seen.push(plain);
+            })
+            .on('close', done),
         ),
     );
     child.on('close', async (code, signal) => {
@@ -53,6 +65,11 @@ for (const sig of ['SIGINT', 'SIGTERM']) {
 }
 
 const results = await Promise.all(jobs.map(run));
+for (const r of results) {
+  if (r.code === 0) continue;
+  console.log(`\n${'─'.repeat(40)}\n${r.label}: lines naming a failure (first 60)`);
+  for (const line of failures.get(r.label)) console.log(`[${r.label}] ${line}`);
+}
 console.log(`\n${'─'.repeat(40)}`);
 for (const r of results) {
   const status = r.code === 0 ? 'ok' : r.signal ? `killed (${r.signal})` : `FAILED (exit ${r.code})`;

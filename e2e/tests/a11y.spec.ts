@@ -20,9 +20,11 @@ const tile = (page: Page, name: string) => page.locator(`[data-testid="photo-til
 test.describe.configure({ mode: 'serial' });
 let context: BrowserContext;
 let page: Page;
+let visitorOptions: { baseURL?: string; viewport?: { width: number; height: number } | null; hasTouch?: boolean };
 
 test.beforeAll(async ({ browser }, info) => {
   const { baseURL, viewport, hasTouch } = info.project.use;
+  visitorOptions = { baseURL, viewport, hasTouch };
   // The app's CSP forbids inline scripts, and axe is injected as one; CSP itself is covered by the server's tests.
   // Reduced motion: menus and dialogs appear at once, so axe never measures a half-faded colour.
   context = await browser.newContext({ baseURL, viewport, hasTouch, bypassCSP: true, reducedMotion: 'reduce' });
@@ -137,6 +139,26 @@ test('axe finds no serious or critical violation on any screen or dialog', async
   await expect(picker).toBeHidden();
   await expect(page.getByTestId('photo-tile')).toHaveCount(1);
   await expectAccessible(page, 'album detail', info);
+  // the share dialog (an album: its link only), then the Shares screen
+  await page.getByRole('button', { name: text('albums:action_share'), exact: true }).click();
+  const share = page.getByRole('dialog', { name: text('shares:dialog_title_album', { name: 'Yaz 2024' }) });
+  await expect(share.getByRole('button', { name: text('shares:link_create'), exact: true })).toBeVisible();
+  await expectAccessible(page, 'share dialog', info);
+  await share.getByRole('button', { name: text('common:close'), exact: true }).click();
+  await expect(share).toBeHidden();
+  await page.goto('/main/shares');
+  await expect(page.getByTestId('public-links-empty')).toBeVisible();
+  await expectAccessible(page, 'shares', info);
+
+  // search: grouped results with filter chips, and the suggestion list under the box
+  await page.goto('/main/search?text=beach');
+  await expect(page.getByRole('region', { name: startsWith(text('search:group_MEDIA')) }).getByTestId('photo-tile')).toHaveCount(1);
+  await expectAccessible(page, 'search results', info);
+  const searchBox = page.getByRole('combobox', { name: text('shell:search_label'), exact: true });
+  await searchBox.fill('sno');
+  await expect(page.getByRole('listbox', { name: text('search:suggestions_label') })).toBeVisible();
+  await expectAccessible(page, 'search suggestions', info);
+  await page.keyboard.press('Escape');
 
   // trash (with a favourite), notifications, settings, account card
   await page.goto('/main/files');
@@ -149,12 +171,32 @@ test('axe finds no serious or critical violation on any screen or dialog', async
   await page.goto('/main/notifications');
   await expect(page.getByRole('list', { name: text('notifications:list_label') })).toBeVisible();
   await expectAccessible(page, 'notifications', info);
-  await page.goto('/main/settings');
+  // The language picker is on the Language tab (id 4).
+  await page.goto('/main/settings?tab=4');
   await expect(page.getByRole('combobox', { name: text('common:language'), exact: true })).toBeVisible();
   await expectAccessible(page, 'settings', info);
   await openAccountCard(page);
   await expectAccessible(page, 'account card', info);
   await page.keyboard.press('Escape');
+
+  // shared files: a public link to the photos, opened by a visitor without a session (its account card too)
+  const shareable = (await (await page.request.get('/api/filesystem?size=50', { headers: { 'x-auth-token': token } })).json()) as {
+    fileList: { uuid: string }[];
+  };
+  const created = await page.request.post('/api/v2/share/public', {
+    headers: { 'x-auth-token': token },
+    data: { fileUuidList: shareable.fileList.map((item) => item.uuid), isAlbum: false },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const visitorContext = await context.browser()!.newContext({ ...visitorOptions, bypassCSP: true, reducedMotion: 'reduce' });
+  const visitor = await visitorContext.newPage();
+  await visitor.goto(((await created.json()) as { url: string }).url);
+  await expect(visitor.getByRole('listitem', { name: startsWith('snow-2023-12-25.jpg, ') }).getByTestId('file-thumbnail')).toHaveAttribute('data-state', 'loaded');
+  await expectAccessible(visitor, 'shared files', info);
+  await visitor.getByTestId('account-card-trigger').click();
+  await expect(visitor.getByTestId('account-card')).toBeVisible();
+  await expectAccessible(visitor, 'visitor account card', info);
+  await visitorContext.close();
 });
 
 test('keyboard only: into the photo grid with Tab, arrows and Enter open a photo, the viewer walks, Escape returns to its tile', async () => {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { createAccount, signIn, startsWith, text } from './support.js';
+import { createAccount, failOnPageErrors, signIn, startsWith, text } from './support.js';
 
 const fixtures = path.resolve(import.meta.dirname, '../fixtures');
 // EXIF DateTimeOriginal of each fixture (e2e/fixtures/make-photos.mjs): two on one day, one each in two other years.
@@ -12,12 +12,7 @@ const PHOTOS = {
 } as const;
 type PhotoName = keyof typeof PHOTOS;
 
-// An uncaught error in the app fails the test even when the screen recovers from it.
-const pageErrors: string[] = [];
-test.afterEach(() => {
-  const errors = pageErrors.splice(0);
-  expect(errors, errors.join('\n')).toEqual([]);
-});
+failOnPageErrors();
 
 // A tile's wrapper has no role (its buttons do); it carries the day, uuid and name the test reads.
 const tile = (page: Page, name: PhotoName) => page.locator(`[data-testid="photo-tile"][data-name="${name}"]`);
@@ -46,13 +41,12 @@ async function expectThumbnailLoaded(page: Page, name: PhotoName) {
 
 test('photos: timeline groups by taken day with thumbnails, viewer, album with cover, trash and recover', async ({ page, request }) => {
   test.setTimeout(120_000);
-  page.on('pageerror', (error) => pageErrors.push(error.stack ?? error.message));
   const user = await createAccount(request);
   await signIn(page, user.email, user.password);
 
-  // the side menu's Photos item leads to the (empty) timeline
+  // the side menu's Photos item leads to the (empty) timeline (the first screen of a run: a cold server)
   await page.goto('/main/photos/all');
-  await expect(page.getByRole('group', { name: text('photos:empty_all_title') })).toBeVisible();
+  await expect(page.getByRole('group', { name: text('photos:empty_all_title') })).toBeVisible({ timeout: 30_000 });
 
   // upload four photos taken on three different days through the NEW menu and the shared upload panel
   await openNewMenu(page);
@@ -170,6 +164,46 @@ test('photos: timeline groups by taken day with thumbnails, viewer, album with c
   await expect(card).toHaveCount(0);
   await page.getByRole('tab', { name: text('albums:filter_active'), exact: true }).click();
   await expect(card).toHaveCount(1);
+});
+
+test('an old photo lands under its EXIF day, headed in the interface language, and never under today', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const user = await createAccount(request);
+  await signIn(page, user.email, user.password);
+  await page.goto('/main/photos/all');
+  await expect(page.getByRole('group', { name: text('photos:empty_all_title') })).toBeVisible({ timeout: 30_000 });
+
+  // From here on, every day heading and tile placement the page shows is recorded: the upload's date hint places the
+  // photo, the media job confirms it later, and at no moment may it sit under another day (today) and then move.
+  await page.evaluate(() => {
+    const seen = new Set<string>();
+    (window as unknown as { placements: Set<string> }).placements = seen;
+    const record = () => {
+      for (const day of document.querySelectorAll('[data-testid="timeline-day"]')) seen.add(`day ${day.getAttribute('data-key')}`);
+      for (const tile of document.querySelectorAll('[data-testid="photo-tile"]')) seen.add(`${tile.getAttribute('data-name')} ${tile.getAttribute('data-group')}`);
+    };
+    new MutationObserver(record).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-key', 'data-group'] });
+  });
+
+  await openNewMenu(page);
+  await page.getByRole('menuitem', { name: text('files:upload_files') }).click();
+  await page.getByTestId('upload-input').setInputFiles(path.join(fixtures, 'forest-2021-07-14.jpg'));
+  await expect(tile(page, 'forest-2021-07-14.jpg')).toHaveAttribute('data-group', '2021-07-14', { timeout: 30_000 });
+  await expectThumbnailLoaded(page, 'forest-2021-07-14.jpg');
+
+  // The day's heading: Turkish (the interface language), with the year as the day is not in this one.
+  const july14 = new Date(Date.UTC(2021, 6, 14));
+  const month = new Intl.DateTimeFormat('tr', { month: 'long', timeZone: 'UTC' }).format(july14);
+  const heading = page.locator('[data-testid="timeline-day"][data-key="2021-07-14"]').getByRole('heading', { level: 3 });
+  await expect(heading).toContainText(month);
+  await expect(heading).toContainText('14');
+  await expect(heading).toContainText('2021');
+  await expect(heading).not.toContainText('July');
+  await expect(page.getByRole('heading', { level: 3, name: text('photos:today'), exact: true })).toHaveCount(0);
+
+  // The media job has read the file by now (the thumbnail is its work): the photo stayed where the hint put it.
+  const placements = await page.evaluate(() => [...(window as unknown as { placements: Set<string> }).placements].sort());
+  expect(placements).toEqual(['day 2021-07-14', 'forest-2021-07-14.jpg 2021-07-14']);
 });
 
 /** The uuid of a photo, read from its tile in the album. */

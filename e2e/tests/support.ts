@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E_DATA_DIR } from '../playwright.config.js';
 
 const LOCALES = path.resolve(import.meta.dirname, '../../apps/web/src/i18n/locales');
@@ -28,37 +28,54 @@ export function newUser() {
   return { email: `e2e${n}@example.com`, countryCode: '90', phoneNumber: `5${n}9`.slice(0, 10), password: 'Bulut2026!' };
 }
 
-/** Reads the newest one-time code sent to `to` from the server's dev outbox, waiting for the job to deliver it. */
-export async function codeFor(to: string, after = 0): Promise<string> {
+/** The dev outbox's messages to `to` sent at or after `after` (ms), oldest first. */
+function outboxMessages(to: string, after: number): { to: string; text: string; createdAt: string }[] {
   const dir = path.join(E2E_DATA_DIR, 'outbox');
-  let code: string | undefined;
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as { to: string; text: string; createdAt: string })
+    .filter((m) => m.to === to && Date.parse(m.createdAt) >= after);
+}
+
+/** The newest match of `pattern` (its first group) in the messages to `to`, waiting for the job to deliver it. */
+async function newestInOutbox(to: string, after: number, pattern: RegExp): Promise<string> {
+  let found: string | undefined;
   await expect
     .poll(
       () => {
-        if (!fs.existsSync(dir)) return undefined;
-        const msgs = fs
-          .readdirSync(dir)
-          .filter((f) => f.endsWith('.json'))
-          .sort()
-          .map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as { to: string; text: string; createdAt: string })
-          .filter((m) => m.to === to && Date.parse(m.createdAt) >= after);
-        code = msgs.at(-1)?.text.match(/\b(\d{6})\b/)?.[1];
-        return code;
+        found = outboxMessages(to, after).at(-1)?.text.match(pattern)?.[1];
+        return found;
       },
       { timeout: 15_000 },
     )
     .toBeTruthy();
-  return code!;
+  return found!;
+}
+
+/** Reads the newest one-time code sent to `to` from the server's dev outbox, waiting for the job to deliver it. */
+export function codeFor(to: string, after = 0): Promise<string> {
+  return newestInOutbox(to, after, /\b(\d{6})\b/);
+}
+
+/** The path of the newest link to this app in an e-mail to `to` (e.g. "/changemypasswordv2/…"), from the dev outbox. */
+export function linkFor(to: string, pathPrefix: string, after = 0): Promise<string> {
+  const escaped = pathPrefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return newestInOutbox(to, after, new RegExp(`https?://[^/\\s]+(${escaped}[^\\s"'<>]*)`));
 }
 
 /** Creates an account through the real API (the UI path is covered by its own test). */
 export async function createAccount(request: APIRequestContext, user = newUser()) {
   const eula = await (await request.get('/api/eula/get/tr?brand=BULUT')).json();
+  // Only this sign-up's code: the same phone may have had one before (an account deleted and made again).
+  const since = Date.now();
   const start = await request.post('/api/v2/signup', {
     data: { ...user, language: 'tr', eulaId: eula.id, name: 'Deniz', surname: 'Kaya' },
   });
   expect(start.status(), await start.text()).toBe(200);
-  const otp = await codeFor(`+${user.countryCode}${user.phoneNumber}`);
+  const otp = await codeFor(`+${user.countryCode}${user.phoneNumber}`, since);
   const done = await request.post('/api/v2/signup/validate', { data: { referenceToken: (await start.json()).referenceToken, otp } });
   expect(done.status()).toBe(200);
   return user;
@@ -101,4 +118,30 @@ export async function uploadToMyFiles(page: Page, files: string[]) {
   await page.getByRole('menuitem', { name: text('files:upload_files') }).click();
   // The file input is hidden (the menu item opens it): it has no role.
   await page.getByTestId('upload-input').setInputFiles(files);
+}
+
+const pageErrors: string[] = [];
+
+/** An uncaught error in the app fails the test even when the screen recovers from it: call once at a spec's top. */
+export function failOnPageErrors() {
+  test.beforeEach(({ page }) => {
+    page.on('pageerror', (error) => pageErrors.push(error.stack ?? error.message));
+  });
+  test.afterEach(() => {
+    const errors = pageErrors.splice(0);
+    expect(errors, errors.join('\n')).toEqual([]);
+  });
+}
+
+/** A row of the Files list (rows are named "<name>, <kind>"). */
+export const fileRow = (page: Page, name: string) =>
+  page.getByRole('list', { name: text('files:list_label') }).getByRole('listitem', { name: startsWith(`${name}, `) });
+
+/** Signs a new account in, uploads the files to the root of My files and waits for their rows. */
+export async function startWithFiles(page: Page, request: APIRequestContext, files: string[]) {
+  const user = await createAccount(request);
+  await signIn(page, user.email, user.password);
+  await uploadToMyFiles(page, files);
+  for (const file of files) await expect(fileRow(page, path.basename(file))).toBeVisible({ timeout: 30_000 });
+  return user;
 }

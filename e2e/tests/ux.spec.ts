@@ -2,39 +2,23 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { createAccount, signIn, startsWith, text, uploadToMyFiles } from './support.js';
+import { failOnPageErrors, fileRow, startWithFiles, startsWith, text } from './support.js';
 
 // Issue 17: how Files, Hidden and the photo viewer behave in a real browser, at 1280 and 375 px.
 const fixtures = path.resolve(import.meta.dirname, '../fixtures');
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bulut-e2e-ux-'));
 
-// An uncaught error in the app fails the test even when the screen recovers from it.
-const pageErrors: string[] = [];
-test.afterEach(() => {
-  const errors = pageErrors.splice(0);
-  expect(errors, errors.join('\n')).toEqual([]);
-});
+failOnPageErrors();
 
-const row = (page: Page, name: string) =>
-  page.getByRole('list', { name: text('files:list_label') }).getByRole('listitem', { name: startsWith(`${name}, `) });
-const check = (page: Page, name: string) => row(page, name).getByRole('checkbox', { name: text('files:select_item', { name }) });
+const check = (page: Page, name: string) => fileRow(page, name).getByRole('checkbox', { name: text('files:select_item', { name }) });
 const selectionBar = (page: Page) => page.getByRole('toolbar', { name: text('files:selection_actions') });
-
-/** Signs a new account in and uploads the given files to the root of My files. */
-async function start(page: Page, request: Parameters<typeof createAccount>[0], files: string[]) {
-  page.on('pageerror', (error) => pageErrors.push(error.stack ?? error.message));
-  const user = await createAccount(request);
-  await signIn(page, user.email, user.password);
-  await uploadToMyFiles(page, files);
-  for (const file of files) await expect(row(page, path.basename(file))).toBeVisible({ timeout: 30_000 });
-}
 
 test('single-click opens a file; the check box selects; Escape clears the selection', async ({ page, request }) => {
   const note = path.join(tmp, 'not.txt');
   fs.writeFileSync(note, 'Merhaba\n');
-  await start(page, request, [note]);
+  await startWithFiles(page, request, [note]);
 
-  await row(page, 'not.txt').click();
+  await fileRow(page, 'not.txt').click();
   const preview = page.getByRole('dialog', { name: 'not.txt' });
   await expect(preview).toBeVisible();
   await expect(preview.getByText('Merhaba')).toBeVisible();
@@ -50,11 +34,11 @@ test('single-click opens a file; the check box selects; Escape clears the select
 });
 
 test('hide → Hidden view → unhide', async ({ page, request }) => {
-  await start(page, request, [path.join(fixtures, 'sunset.jpg')]);
+  await startWithFiles(page, request, [path.join(fixtures, 'sunset.jpg')]);
 
   await check(page, 'sunset.jpg').click();
   await selectionBar(page).getByRole('button', { name: text('files:action_hide'), exact: true }).click();
-  await expect(row(page, 'sunset.jpg')).toHaveCount(0);
+  await expect(fileRow(page, 'sunset.jpg')).toHaveCount(0);
 
   await page.getByRole('link', { name: text('files:open_hidden') }).click();
   await expect(page).toHaveURL(/\/main\/hidden$/);
@@ -73,11 +57,11 @@ test('hide → Hidden view → unhide', async ({ page, request }) => {
   await page.getByRole('link', { name: text('photos:hidden_link') }).click();
   await expect(page).toHaveURL(/\/main\/hidden$/);
   await page.goto('/main/files');
-  await expect(row(page, 'sunset.jpg')).toBeVisible();
+  await expect(fileRow(page, 'sunset.jpg')).toBeVisible();
 });
 
 test('viewer URL survives a reload and Back closes the viewer on Photos', async ({ page, request }) => {
-  await start(page, request, [path.join(fixtures, 'sunset.jpg')]);
+  await startWithFiles(page, request, [path.join(fixtures, 'sunset.jpg')]);
 
   // Arrive at Photos from Files, so "back to Files" would be the wrong answer.
   await page.goto('/main/photos/all');

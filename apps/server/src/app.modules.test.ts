@@ -62,7 +62,8 @@ describe.each(DIALECTS)('module manifest (%s)', (dialect) => {
     const { rows } =
       t.database.dialect === 'postgres'
         ? await sql<{ name: string }>`SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public'`.execute(t.database.db)
-        : await sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`.execute(
+        : // Plain tables only: an FTS5 index (virtual table and shadow tables) belongs to the table it indexes.
+          await sql<{ name: string }>`SELECT name FROM pragma_table_list WHERE schema = 'main' AND type = 'table' AND name NOT LIKE 'sqlite_%'`.execute(
             t.database.db,
           );
     const created = rows.map((r) => r.name).filter((n) => !n.startsWith('kysely_migration')).sort();

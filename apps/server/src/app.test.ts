@@ -145,6 +145,26 @@ describe.each(DIALECTS)('app (%s)', (dialect) => {
     });
   });
 
+  describe("a route's own budget (sign-in)", () => {
+    let strict: TestApp;
+    beforeAll(async () => {
+      strict = await startTestApp(dialect, { RATE_LIMIT_PER_MINUTE: '100', AUTH_RATE_LIMIT_PER_MINUTE: '3' });
+    });
+    afterAll(() => strict.close());
+
+    it('the 4th sign-in in a minute from one IP → 429 with retry-after; other routes and other IPs keep their budgets', async () => {
+      const limitedStatus = async (ip: string) => (await login(strict, 'nobody@example.com', 'wrong password 1', { ip })).json().status;
+      for (let i = 0; i < 3; i++) expect(await limitedStatus('10.41.0.1')).not.toBe('TOO_MANY_REQUESTS');
+      const res = await login(strict, 'nobody@example.com', 'wrong password 1', { ip: '10.41.0.1' });
+      expectError(res, 429, 'TOO_MANY_REQUESTS');
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(60);
+      expect(await limitedStatus('10.41.0.2')).not.toBe('TOO_MANY_REQUESTS');
+      // The global budget is counted apart: the same address still reaches the rest of the API.
+      expect((await strict.app.inject({ method: 'GET', url: '/api/eula/get/en', remoteAddress: '10.41.0.1' })).statusCode).toBe(200);
+    });
+  });
+
   it.runIf(dialect === 'sqlite')('a restart on the same DATA_DIR keeps accounts and sessions', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bulut-restart-'));
     try {

@@ -1,16 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { Config } from './config.js';
 import { createDatabase, pingDatabase, type Database } from './infra/db/database.js';
 import { migrateToLatest } from './infra/db/migrate.js';
-import { databaseRateLimitStore } from './infra/rate-limit/request-limit-store.js';
-import { securityHeaders } from './infra/http/security-headers.js';
-import { RequestLogController } from './infra/http/request-log.js';
-import { compressJson } from './infra/http/compression.js';
+import { requestLimiter } from './infra/rate-limit/request-limiter.js';
+import { setSecurityHeaders } from './infra/http/security-headers.js';
+import { lazyChildLogger, RequestLogController, requestIds } from './infra/http/request-log.js';
+import { jsonCompressor } from './infra/http/compression.js';
 import { registerWebApp } from './infra/http/web-app.js';
 import { createBlobStore } from './infra/blob-store/create-blob-store.js';
 import type { BlobStore } from './infra/blob-store/blob-store.js';
@@ -19,7 +17,7 @@ import { MessageJobs } from './infra/jobs/message-jobs.js';
 import { DevOutbox } from './infra/outbox/dev-outbox.js';
 import { OutboxMailer, SmtpMailer } from './infra/mail/mailer.js';
 import { HttpSmsGateway, OutboxSmsGateway } from './infra/sms/sms-gateway.js';
-import { AppError, TooManyRequests, Unauthorized } from './shared/errors.js';
+import { AppError, Unauthorized } from './shared/errors.js';
 import { ErrorResponse } from './shared/schemas.js';
 import type { AuthContext } from './shared/auth-context.js';
 import { UrlSigner } from './infra/signing/url-signer.js';
@@ -28,10 +26,12 @@ import { infraModule } from './infra/infra.module.js';
 import { MediaLinks } from './modules/media/media.links.js';
 import { captchaModule } from './modules/captcha/captcha.module.js';
 import { authModule } from './modules/auth/auth.module.js';
+import { qrLoginModule } from './modules/qr-login/qr-login.module.js';
 import { eulaModule } from './modules/eula/eula.module.js';
 import { notificationModule } from './modules/notification/notification.module.js';
 import { accountModule } from './modules/account/account.module.js';
 import { signupModule } from './modules/signup/signup.module.js';
+import { socialLoginModule } from './modules/social-login/social-login.module.js';
 import { remoteConfigModule } from './modules/remote-config/remote-config.module.js';
 import { mediaModule } from './modules/media/media.module.js';
 import { filesModule } from './modules/files/file.module.js';
@@ -39,9 +39,20 @@ import { uploadModule } from './modules/upload/upload.module.js';
 import { downloadModule } from './modules/download/download.module.js';
 import { timelineModule } from './modules/timeline/timeline.module.js';
 import { albumsModule } from './modules/albums/album.module.js';
+import { sharesModule } from './modules/shares/share.module.js';
+import { shareLinkModule } from './modules/share-link/share-link.module.js';
+import { searchModule } from './modules/search/search.module.js';
+import { recoveryModule } from './modules/recovery/recovery.module.js';
+import { credentialsModule } from './modules/credentials/credentials.module.js';
+import { SECURITY_QUESTION_IDS } from './modules/credentials/credentials.public.js';
+import { searchIndexModule } from './modules/search-index/search-index.module.js';
+import { permissionModule } from './modules/permission/permission.module.js';
+import { accountDeletionModule } from './modules/account-deletion/account-deletion.module.js';
+import { indexMissing } from './modules/search-index/search-index.public.js';
 import { AccessPolicy } from './shared/access/access-policy.js';
 import { accessPlugin } from './shared/access/access.plugin.js';
 import { ajvOptions, clientErrorBody, clientErrorHandler, frameworkErrors, inputGuard } from './shared/input/input.js';
+import { decodeHeif, isHeifFile } from './modules/media/media.public.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -80,7 +91,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     logController: new RequestLogController(),
     bodyLimit: 1024 * 1024,
     requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
+    genReqId: requestIds(),
+    childLoggerFactory: lazyChildLogger,
     forceCloseConnections: 'idle',
     ajv: ajvOptions,
     frameworkErrors,
@@ -126,9 +138,17 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // --- feature modules: each is built from infrastructure and the services of the modules it uses
   const captcha = captchaModule({ db, config });
   const auth = authModule({ db, config, captcha: captcha.service, messages, health });
+  const qrLogin = qrLoginModule({ db, config, auth: auth.service });
   const eula = eulaModule({ db });
   const notification = notificationModule({ db });
-  const account = accountModule({ db });
+  const account = accountModule({ db, blobs, signer, messages, publicUrl: config.publicUrl, heif: { isHeifFile, decodeHeif } });
+  const social = socialLoginModule({
+    db,
+    auth: auth.service,
+    providers: config.social,
+    publicUrl: config.publicUrl,
+    authRateLimit: config.authRateLimitPerMinute,
+  });
   const signup = signupModule({
     db,
     config,
@@ -138,6 +158,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     captcha: captcha.service,
     eula: eula.service,
     notifications: notification.service,
+    social: social.service,
   });
   const remoteConfig = remoteConfigModule({ db });
   const media = mediaModule({ db, blobs, signer, logger });
@@ -153,23 +174,73 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const download = downloadModule({ db, blobs, logger });
   const timeline = timelineModule({ db, links });
   const albums = albumsModule({ db, links, zips: download.service });
+  const shares = sharesModule({
+    db,
+    messages,
+    notifications: notification.service,
+    links,
+    media: links,
+    inline: download.service,
+  });
+  const access = new AccessPolicy(db);
+  const shareLink = shareLinkModule({
+    db,
+    jobs,
+    access,
+    links,
+    downloads: download.service,
+    key: { configured: config.shareLinkKey, file: config.shareLinkKeyFile },
+    limits: { lookupsPerMinute: config.shareLinkLookupsPerMinute, unlocksPerMinute: config.shareUnlocksPerMinute },
+  });
+  const search = searchModule({ db, dialect: database.dialect, links, albums: albums.service });
+  const credentials = credentialsModule({
+    db,
+    auth: auth.service,
+    captcha: captcha.service,
+    messages,
+    authRateLimit: config.authRateLimitPerMinute,
+    publicUrl: config.publicUrl,
+  });
+  const recovery = recoveryModule({
+    db,
+    auth: auth.service,
+    twoFactorEnabled: (accountId) => auth.service.twoFactor.isEnabled(accountId),
+    captcha: captcha.service,
+    credentials: credentials.service,
+    messages,
+    securityQuestionIds: SECURITY_QUESTION_IDS,
+    authRateLimit: config.authRateLimitPerMinute,
+    publicUrl: config.publicUrl,
+  });
+  // Rows from before the search index existed (or written by an older version) are indexed once, here.
+  await indexMissing(db);
 
   /** Everything the app registers, in registration order (routes under /api, job types, schedules). */
   const modules: ModuleManifest[] = [
     infraModule({ db, mailer, sms }),
     auth,
+    qrLogin,
     captcha,
+    social,
     signup,
     eula,
     account,
     notification,
     remoteConfig,
+    searchIndexModule({ db }),
     files,
     upload,
     download,
     media,
     timeline,
     albums,
+    shares,
+    shareLink,
+    search,
+    credentials,
+    recovery,
+    permissionModule({ db }),
+    accountDeletionModule({ db, jobs, auth: auth.service, logger, modules: () => modules }),
   ];
   for (const m of modules) {
     for (const job of m.jobs ?? []) jobs.register(job.type, job.handler, job.options);
@@ -185,41 +256,32 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.addHook('preClose', async () => {
     closing = true;
   });
+  // One onSend hook for the app's own steps (each hook is a step of Fastify's chain on every answer, issue 18).
+  const compress = jsonCompressor();
   app.addHook('onSend', (req, reply, payload, done) => {
     reply.header('x-request-id', req.id);
     if (closing) reply.header('connection', 'close');
-    done(null, payload);
+    compress(req, reply, payload, done);
   });
-  securityHeaders(app);
-  compressJson(app);
   app.decorateRequest('auth', null);
-  app.addHook('onRequest', async (req) => {
+  // Security headers, then the session. A callback hook: public routes and refusals pass without a promise, and a
+  // session lookup costs one.
+  app.addHook('onRequest', (req, reply, done) => {
+    setSecurityHeaders(req, reply);
     // The matched route, not the raw URL: a percent-encoded path (/%61pi/…) reaches the same handler.
     const url = req.routeOptions.url ?? req.url;
-    if (!url.startsWith('/api/') || url.startsWith('/api/docs')) return;
-    if (req.routeOptions.config?.public) return;
+    if (!url.startsWith('/api/') || url.startsWith('/api/docs')) return done();
+    if (req.routeOptions.config?.public) return done();
     const token = req.headers['x-auth-token'];
-    if (typeof token !== 'string' || token.length === 0 || token.length > 200) throw Unauthorized();
-    const ctx = await auth.service.authenticate(token);
-    if (!ctx) throw Unauthorized('Session expired or invalid.', 'UNAUTHORIZED');
-    req.auth = ctx;
+    if (typeof token !== 'string' || token.length === 0 || token.length > 200) return done(Unauthorized());
+    auth.service.authenticate(token).then((ctx) => {
+      if (!ctx) return done(Unauthorized('Session expired or invalid.', 'UNAUTHORIZED'));
+      req.auth = ctx;
+      done();
+    }, done);
   });
-  await app.register(rateLimit, {
-    global: true,
-    // Counted in the database, so all instances together allow the limit, not each of them.
-    store: databaseRateLimitStore(database.db, database.dialect),
-    max: config.rateLimitPerMinute,
-    timeWindow: '1 minute',
-    // After authentication, so signed-in callers are limited per account and anonymous ones per IP.
-    hook: 'preHandler',
-    keyGenerator: (req) => (req.auth ? `acct:${req.auth.accountId}` : `ip:${req.ip}`),
-    // The web app's own files and signed-URL media are not API calls a client could abuse cheaply.
-    allowList: (req) => !(req.routeOptions.url ?? req.url).startsWith('/api/') || req.routeOptions.config?.signedUrl === true,
-    errorResponseBuilder: () => TooManyRequests(),
-    // Only a refused caller learns when to come back; three counters on every answer were bytes nobody reads.
-    addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
-    addHeaders: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false, 'retry-after': true },
-  });
+  // Counted in the database, so all instances together allow the limit, not each of them.
+  requestLimiter(app, { db: database.db, dialect: database.dialect, max: config.rateLimitPerMinute, windowMs: 60_000 });
   app.setErrorHandler(errorHandler);
   // A callback hook: the guard is synchronous, and most requests should not pay for a promise.
   app.addHook('preHandler', (req, _reply, done) => {
@@ -244,7 +306,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   app.addSchema(ErrorResponse);
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
-  await app.register(accessPlugin, { policy: new AccessPolicy(db) });
+  await app.register(accessPlugin, { policy: access });
 
   // --- every module's routes, in the list's order
   await app.register(

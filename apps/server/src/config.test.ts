@@ -114,4 +114,25 @@ describe('config', () => {
     expect(configError({ SESSION_TTL_MINUTES: '0' })).toMatch(/SESSION_TTL_MINUTES/);
     expect(configError({ RATE_LIMIT_PER_MINUTE: 'lots' })).toMatch(/RATE_LIMIT_PER_MINUTE/);
   });
+
+  it('turns silent sign-in on only with an issuer and a key', () => {
+    expect(loadConfig({}).silentLogin).toBeNull();
+    const secret = 's'.repeat(32);
+    expect(loadConfig({ SILENT_LOGIN_ISSUER: 'gw', SILENT_LOGIN_SECRET: secret }).silentLogin).toEqual({ issuer: 'gw', secret, publicKey: null });
+    expect(loadConfig({ SILENT_LOGIN_ISSUER: 'gw', SILENT_LOGIN_PUBLIC_KEY: 'a\\nb' }).silentLogin?.publicKey).toBe('a\nb');
+    expect(configError({ SILENT_LOGIN_SECRET: secret })).toMatch(/SILENT_LOGIN_ISSUER/);
+    expect(configError({ SILENT_LOGIN_ISSUER: 'gw' })).toMatch(/SILENT_LOGIN_SECRET or SILENT_LOGIN_PUBLIC_KEY/);
+    expect(configError({ SILENT_LOGIN_ISSUER: 'gw', SILENT_LOGIN_SECRET: 'short' })).toMatch(/at least 32/);
+  });
+
+  it('Google and Apple sign-in: off without a client id; issuers default to the real ones, http only on this machine', () => {
+    expect(loadConfig({}).social).toEqual({
+      google: { clientId: null, issuer: 'https://accounts.google.com' },
+      apple: { clientId: null, issuer: 'https://appleid.apple.com' },
+    });
+    const local = loadConfig({ GOOGLE_CLIENT_ID: ' web-app ', GOOGLE_ISSUER: 'http://127.0.0.1:8081/' });
+    expect(local.social.google).toEqual({ clientId: 'web-app', issuer: 'http://127.0.0.1:8081' });
+    expect(configError({ APPLE_ISSUER: 'http://appleid.example' })).toMatch(/APPLE_ISSUER must use https/);
+    expect(configError({ GOOGLE_ISSUER: 'accounts.google.com' })).toMatch(/GOOGLE_ISSUER/);
+  });
 });

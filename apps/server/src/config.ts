@@ -34,6 +34,8 @@ export interface Config {
   rateLimitPerMinute: number;
   authRateLimitPerMinute: number;
   captchaFailureThreshold: number;
+  /** Recovery starts and wrong codes/answers/links per IP or account in 15 minutes before recovery needs a captcha. */
+  forgotPasswordCaptchaThreshold: number;
   loginLockoutThreshold: number;
   signupCaptchaThreshold: number;
   captchaRequestsPer10Min: number;
@@ -41,6 +43,20 @@ export interface Config {
   jobPollMs: number;
   /** This process slot's name, the same across its restarts: a restart frees at once the jobs its last run held. */
   instanceId: string;
+  /** Public-link visitor calls per IP and minute, and password attempts per IP and minute. */
+  shareLinkLookupsPerMinute: number;
+  shareUnlocksPerMinute: number;
+  /** Where the key that turns a link's nonce into its token lives: outside the database (SHARE_LINK_KEY, else this file). */
+  shareLinkKey: string | null;
+  shareLinkKeyFile: string;
+  /** Encrypts authenticator-app secrets at rest: TWO_FACTOR_KEY, else a random key in this file (outside the database). */
+  twoFactorKey: string | null;
+  twoFactorKeyFile: string;
+  /** Operator silent sign-in: off (404) unless an issuer and a key are configured. */
+  silentLogin: { issuer: string; secret: string | null; publicKey: string | null } | null;
+
+  /** Google and Apple sign-in (OpenID Connect); a provider without a client id is off. */
+  social: Record<'google' | 'apple', { clientId: string | null; issuer: string }>;
 }
 
 export class ConfigError extends Error {}
@@ -69,6 +85,16 @@ function url(env: Env, name: string, protocols: string[]): string | null {
     throw new ConfigError(`${name} must use ${protocols.join(' or ')}, got "${parsed.protocol}"`);
   }
   return raw;
+}
+
+/** An OpenID issuer: https, or http only for a provider on this machine (development and tests). */
+function issuer(env: Env, name: string, def: string): string {
+  const raw = url(env, name, ['http:', 'https:']) ?? def;
+  const { protocol, hostname } = new URL(raw);
+  if (protocol === 'http:' && !['127.0.0.1', 'localhost', '[::1]'].includes(hostname)) {
+    throw new ConfigError(`${name} must use https (http only for localhost), got "${raw}"`);
+  }
+  return raw.replace(/\/$/, '');
 }
 
 export function loadConfig(env: Env = process.env): Config {
@@ -124,6 +150,7 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimitPerMinute: int(env, 'RATE_LIMIT_PER_MINUTE', 1200, 1, 1_000_000),
     authRateLimitPerMinute: int(env, 'AUTH_RATE_LIMIT_PER_MINUTE', 30, 1, 1_000_000),
     captchaFailureThreshold: int(env, 'CAPTCHA_FAILURE_THRESHOLD', 3, 1, 1000),
+    forgotPasswordCaptchaThreshold: int(env, 'FORGOT_PASSWORD_CAPTCHA_THRESHOLD', 5, 1, 1000),
     loginLockoutThreshold: int(env, 'LOGIN_LOCKOUT_THRESHOLD', 10, 1, 1000),
     signupCaptchaThreshold: int(env, 'SIGNUP_CAPTCHA_THRESHOLD', 5, 1, 100_000),
     captchaRequestsPer10Min: int(env, 'CAPTCHA_REQUESTS_PER_10_MIN', 30, 1, 100_000),
@@ -132,7 +159,37 @@ export function loadConfig(env: Env = process.env): Config {
     // Two live processes cannot listen on one host and port, and a restarted one comes back on the same (with an
     // ephemeral port, the pid keeps processes apart: a restart is then released by its heartbeat going stale).
     instanceId: env.INSTANCE_ID?.trim().slice(0, 200) || `${os.hostname()}:${port || `0:${process.pid}`}`,
+    shareLinkLookupsPerMinute: int(env, 'SHARE_LINK_RATE_LIMIT_PER_MINUTE', 300, 1, 1_000_000),
+    shareUnlocksPerMinute: int(env, 'SHARE_UNLOCK_RATE_LIMIT_PER_MINUTE', 10, 1, 1_000_000),
+    shareLinkKey: env.SHARE_LINK_KEY?.trim() || null,
+    shareLinkKeyFile: path.join(dataDir, 'share-link.key'),
+    twoFactorKey: env.TWO_FACTOR_KEY?.trim() || null,
+    twoFactorKeyFile: path.join(dataDir, 'two-factor.key'),
+    silentLogin: silentLogin(env),
+
+    social: {
+      google: {
+        clientId: env.GOOGLE_CLIENT_ID?.trim() || null,
+        issuer: issuer(env, 'GOOGLE_ISSUER', 'https://accounts.google.com'),
+      },
+      apple: {
+        clientId: env.APPLE_CLIENT_ID?.trim() || null,
+        issuer: issuer(env, 'APPLE_ISSUER', 'https://appleid.apple.com'),
+      },
+    },
   };
+}
+
+function silentLogin(env: Env): Config['silentLogin'] {
+  const issuer = env.SILENT_LOGIN_ISSUER?.trim();
+  const secret = env.SILENT_LOGIN_SECRET?.trim() || null;
+  // A PEM in one env line usually arrives with literal "\n"s.
+  const publicKey = env.SILENT_LOGIN_PUBLIC_KEY?.trim().replace(/\\n/g, '\n') || null;
+  if (!issuer && !secret && !publicKey) return null;
+  if (!issuer) throw new ConfigError('SILENT_LOGIN_ISSUER is required with SILENT_LOGIN_SECRET or SILENT_LOGIN_PUBLIC_KEY');
+  if (!secret && !publicKey) throw new ConfigError('SILENT_LOGIN_ISSUER needs SILENT_LOGIN_SECRET or SILENT_LOGIN_PUBLIC_KEY');
+  if (secret && secret.length < 32) throw new ConfigError('SILENT_LOGIN_SECRET must be at least 32 characters');
+  return { issuer, secret, publicKey };
 }
 
 function defaultWebDist(): string {

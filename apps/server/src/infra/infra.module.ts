@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from './db/schema.js';
-import { purgeFinishedJobs } from './db/housekeeping.js';
+import { purgeAccountInfra, purgeFinishedJobs } from './db/housekeeping.js';
 import { MessageJobs } from './jobs/message-jobs.js';
 import type { Mailer } from './mail/mailer.js';
 import type { SmsGateway } from './sms/sms-gateway.js';
@@ -21,5 +21,6 @@ export function infraModule(d: { db: Kysely<DB>; mailer: Mailer; sms: SmsGateway
       { name: PURGE_REQUEST_COUNTERS_SCHEDULE, everyMs: minutes(60), run: () => purgeRequestCounters(d.db) },
     ],
     tables: ['job', 'job_instance', 'server_secret', 'request_counter'],
+    purgeAccount: (account) => purgeAccountInfra(d.db, account.id),
   };
 }

@@ -14,6 +14,14 @@ export interface JobDeclaration {
   options?: JobOptions;
 }
 
+/** The account being deleted, as the purge hooks get it. */
+export interface PurgedAccount {
+  id: string;
+  /** Its e-mail address and E.164 phone number before deletion replaced them. */
+  email: string;
+  phoneE164: string;
+}
+
 /**
  * What a feature module adds to the app. `app.ts` builds each module's manifest from its explicit dependencies (infra
  * and the services of the modules it uses) and registers them in one ordered list.
@@ -27,6 +35,14 @@ export interface ModuleManifest {
   schedules?: Schedule[];
   /** The tables this module owns: it is their only writer, other modules go through its service. */
   tables: Array<keyof DB>;
+  /**
+   * Account deletion: removes every row of this module's tables and every blob it stored that belong to the account
+   * (and rows elsewhere in its tables that name it, e.g. as an invitee). The deletion job calls each module's hook in
+   * reverse registration order (a module before the modules it was built from), then the account module's, which
+   * deletes the account row last. Must be idempotent: after a crash the job runs every hook again from the start.
+   * The e-mail and phone are the account's own (as before deletion replaced them), for rows keyed by contact.
+   */
+  purgeAccount?: (account: PurgedAccount) => Promise<void>;
 }
 
 /** A manifest that also hands its service to the modules built after it. */

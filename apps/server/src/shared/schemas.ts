@@ -18,3 +18,10 @@ export type Language = (typeof LANGUAGES)[number];
 export const LanguageSchema = Type.Union(LANGUAGES.map((l) => Type.Literal(l)));
 
 export const UuidSchema = Type.String({ format: 'uuid' });
+
+/** A stored language code as a Language, or `fallback` for a code the product does not speak. */
+export const toLanguage = (value: string, fallback: Language = 'en'): Language =>
+  (LANGUAGES as readonly string[]).includes(value) ? (value as Language) : fallback;
+
+/** The signed token in the wildcard of a signed-URL route (downloads, profile photos). */
+export const TokenParams = Type.Object({ '*': Type.String({ minLength: 1, maxLength: 1024 }) });

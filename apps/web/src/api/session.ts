@@ -2,9 +2,9 @@ import { browserDeviceName } from '@/lib/browser';
 import { randomUuid } from '@/lib/uuid';
 import { DEVICE_TYPE } from '@/config/constants';
 import { readStorage, sessionKeys, storageKeys, writeSession, writeStorage } from './storage-keys';
-import type { LoginApiResponse } from './generated/auth';
+import type { SessionResponse } from './generated/auth';
 
-export type DeviceInfo = LoginApiResponse['deviceInfo'];
+export type DeviceInfo = SessionResponse['deviceInfo'];
 
 /** The stored session user (local storage key `user`). */
 export interface StoredUser {

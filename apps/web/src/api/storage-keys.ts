@@ -12,6 +12,15 @@ export const storageKeys = {
   unlinkAccounts: 'unlinkAccounts',
   /** Unfinished uploads ({uuid, name, size, lastModified, parentUuid}[]) so they can resume after a reload. */
   pendingUploads: 'pendingUploads',
+  /** Local flag that enables /update/msisdn (spec §2). */
+  msisdnUpdate: 'msis_c',
+  /** A Google or Apple identity on its way to sign-up (spec 000 §3): the e-mail shown, and {token, state}. */
+  googleEmail: 'googleEmail',
+  googleToken: 'googleToken',
+  appleEmail: 'appleEmail',
+  appleToken: 'appleToken',
+  /** Who invited this visitor (/auth/inviteuser), kept until sign-up. */
+  referrerToken: 'referrerToken',
 } as const;
 
 export const sessionKeys = {

@@ -5,12 +5,16 @@ import { Loader } from '@/components/ui/loader';
 import { paths } from '@/config/paths';
 import { setReturnUrl } from '@/features/auth/return-url';
 import { albumsRoutes } from '@/features/albums/routes';
-import { signInRoutes, signupRoutes } from '@/features/auth/routes';
+import { linkRoutes, signedInAuthRoutes, signInRoutes, signupRoutes } from '@/features/auth/routes';
 import { filesRoutes } from '@/features/files/routes';
 import { notificationsRoutes } from '@/features/notifications/routes';
 import { photosRoutes } from '@/features/photos/routes';
-import { settingsRoutes } from '@/features/settings/routes';
+import { searchRoutes } from '@/features/search/routes';
+import { accountPageRoutes, settingsRoutes } from '@/features/settings/routes';
+import { sharesRoutes } from '@/features/shares/routes';
+import { loadSharedContentViewer, sharedFilesHandle, sharedFilesRoutes } from '@/features/shared-files/routes';
 import { notFoundRoute, UnknownPath } from '@/features/shell/routes';
+import { loadAllNamespaces } from '@/i18n/i18n';
 import { loadChunk } from '@/lib/lazy-route';
 import { AuthLayout } from './layout/auth-layout';
 import { LandingRedirect } from './layout/landing-redirect';
@@ -18,7 +22,16 @@ import { RouteError } from './layout/route-error';
 import type { AppStore } from './store';
 
 /** The signed-in screens, photos first; each feature declares its own routes in its routes.tsx. */
-const MAIN_ROUTES: readonly RouteObject[][] = [photosRoutes, albumsRoutes, filesRoutes, notificationsRoutes, settingsRoutes];
+const MAIN_ROUTES: readonly RouteObject[][] = [
+  photosRoutes,
+  albumsRoutes,
+  filesRoutes,
+  sharesRoutes,
+  notificationsRoutes,
+  settingsRoutes,
+  searchRoutes,
+  signedInAuthRoutes,
+];
 
 /** The store itself (tests) or how to load it (the app: with the first screen that needs it, never in the entry). */
 export type StoreSource = AppStore | (() => Promise<AppStore>);
@@ -30,7 +43,13 @@ export type StoreSource = AppStore | (() => Promise<AppStore>);
 function lazyWithStore<M>(source: StoreSource, load: () => Promise<M>, pick: (module: M) => ComponentType) {
   const loadStore = typeof source === 'function' ? source : () => Promise.resolve(source);
   return async () => {
-    const [module, store, boundary] = await Promise.all([loadChunk(load), loadChunk(loadStore), loadChunk(() => import('./layout/store-boundary'))]);
+    const [module, store, boundary] = await Promise.all([
+      loadChunk(load),
+      loadChunk(loadStore),
+      loadChunk(() => import('./layout/store-boundary')),
+      // Sign-in's first paint loads only its own strings; everything behind it loads the rest here.
+      loadAllNamespaces(),
+    ]);
     return { Component: boundary.withStore(store, pick(module)) };
   };
 }
@@ -57,6 +76,12 @@ export function createAppRoutes(store: StoreSource): RouteObject[] {
           children: [...signInRoutes, { lazy: lazyWithStore(store, () => Promise.resolve(Outlet), (outlet) => outlet), children: signupRoutes }],
         },
         {
+          // Reset links, provider callbacks, verification links and account updates (spec §2): the signed-out look,
+          // with the store, whether or not this browser is signed in.
+          element: <AuthLayout />,
+          children: [{ lazy: lazyWithStore(store, () => Promise.resolve(Outlet), (outlet) => outlet), children: [...linkRoutes, ...accountPageRoutes(requireSession)] }],
+        },
+        {
           path: 'main',
           loader: requireSession,
           lazy: lazyWithStore(store, () => import('./layout/main-layout'), (m) => m.MainLayout),
@@ -66,6 +91,19 @@ export function createAppRoutes(store: StoreSource): RouteObject[] {
             ...MAIN_ROUTES.flat(),
             notFoundRoute,
           ],
+        },
+        {
+          // Public: a link holder with or without an account (spec 000 §2 /sharedFiles and its children).
+          path: 'sharedFiles',
+          handle: sharedFilesHandle,
+          lazy: lazyWithStore(store, () => import('./layout/shared-files-layout'), (m) => m.SharedFilesLayout),
+          children: sharedFilesRoutes,
+        },
+        {
+          // The shared-content viewer, for the owner or an invitee: signed in.
+          path: 'viewer/file/:uuid/:projectId?',
+          loader: requireSession,
+          lazy: lazyWithStore(store, loadSharedContentViewer, (m) => m.SharedContentViewer),
         },
         { path: '*', element: <UnknownPath landing={<LandingRedirect />} /> },
       ],

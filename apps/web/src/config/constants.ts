@@ -16,3 +16,12 @@ export const OTP_DEFAULT_LENGTH = 4;
 export const SECONDS_PER_OTP_MINUTE = 60;
 export const EULA_BRAND = 'BULUT';
 export const DEVICE_TYPE = 'WEB';
+/** Spec 001 §9: search debounce (typing pause before suggestions are asked for). */
+export const SEARCH_DEBOUNCE_MS = 300;
+/** The longest text the server searches for (the search contract: 1..200 characters). */
+export const SEARCH_TEXT_MAX = 200;
+
+/** How often the QR sign-in screen asks whether its code was approved. */
+export const QR_LOGIN_POLL_MS = 2000;
+/** How often the "check your e-mail" recovery screen asks whether the link was opened on another device. */
+export const RECOVERY_STATUS_POLL_MS = 3000;

@@ -3,6 +3,10 @@ export const paths = {
   home: '/',
   login: '/auth/login',
   signup: '/auth/signup',
+  forgotPassword: '/auth/forgotmypassword',
+  signupGoogle: '/auth/signup/google',
+  signupApple: '/auth/signup/apple',
+  qrApprove: '/main/qr-approve',
   main: '/main',
   notifications: '/main/notifications',
   settings: '/main/settings',
@@ -18,8 +22,14 @@ export const paths = {
   // The spec names the call (GET /filesystem/hidden) but no route; this is our choice.
   hidden: '/main/hidden',
   preview: '/main/preview',
+  search: '/main/search',
   albums: '/main/album',
   landing: '/en/index.html',
+  verifyEmail: '/verify/email',
+  verifyRecoveryEmail: '/verify/recovery-email',
+  updateEula: '/update/eula',
+  updateEmail: '/update/email',
+  updateMsisdn: '/update/msisdn',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];
@@ -29,15 +39,21 @@ const builtPaths: ReadonlySet<string> = new Set<string>([
   paths.home,
   paths.login,
   paths.signup,
+  paths.forgotPassword,
+  paths.signupGoogle,
+  paths.signupApple,
+  paths.qrApprove,
   paths.main,
   paths.photos,
   paths.notifications,
   paths.settings,
   paths.files,
+  paths.shares,
   paths.trash,
   paths.hidden,
   paths.preview,
   paths.albums,
+  paths.search,
 ]);
 
 /** An album's own screen: /main/photos/album/{uuid}. */
@@ -45,6 +61,19 @@ export function albumPath(uuid: string): string {
   return `/main/photos/album/${encodeURIComponent(uuid)}`;
 }
 
+/** A settings tab by its id: /main/settings?tab=6 (the query parameter is our choice; the spec shows none). */
+export function settingsTabPath(id: number): string {
+  return `${paths.settings}?tab=${id}`;
+}
+
 export function isPathBuilt(path: string): boolean {
   return builtPaths.has(path);
+}
+
+/** Query parameters of /main/search: the text, and the kind and document-type filters. */
+export const SEARCH_PARAMS = { text: 'text', kind: 'kind', documentType: 'documentType' } as const;
+
+/** The search results for a text: /main/search?text=… */
+export function searchPath(text: string): string {
+  return `${paths.search}?${new URLSearchParams({ [SEARCH_PARAMS.text]: text }).toString()}`;
 }

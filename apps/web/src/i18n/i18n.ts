@@ -9,9 +9,13 @@ import {
   resolveLanguage,
   type Language,
 } from './languages';
+import { numberFormatter } from './number-formatter';
+import { BOOT_NAMESPACES, NAMESPACES, ON_DEMAND_NAMESPACES, type Namespace } from './namespaces';
 
-export const NAMESPACES = ['common', 'auth', 'account', 'notifications', 'settings', 'shell', 'files', 'upload', 'photos', 'albums', 'viewer'] as const;
-export type Namespace = (typeof NAMESPACES)[number];
+export { BOOT_NAMESPACES, NAMESPACES, type Namespace };
+
+/** Every namespace but those a screen loads on demand (search). */
+const START_NAMESPACES = NAMESPACES.filter((namespace) => !ON_DEMAND_NAMESPACES.includes(namespace));
 
 type LocaleModule = { default: Record<string, unknown> };
 const localeLoaders = import.meta.glob<LocaleModule>('./locales/*/*.json');
@@ -62,10 +66,11 @@ const baseOptions = {
   supportedLngs: [...SUPPORTED_LANGUAGES],
   fallbackLng: FALLBACK_LANGUAGE,
   load: 'languageOnly' as const,
-  ns: [...NAMESPACES],
-  // Same as the type-level defaultNS (i18next.d.ts); keys are always written "ns:key" anyway.
-  defaultNS: [...NAMESPACES],
-  interpolation: { escapeValue: false },
+  ns: START_NAMESPACES,
+  // The type-level defaultNS (i18next.d.ts) lists every namespace; keys are always written "ns:key" anyway.
+  defaultNS: START_NAMESPACES,
+  // alwaysFormat: numbers go through numberFormatter (the language's digits) without a format in every string.
+  interpolation: { escapeValue: false, alwaysFormat: true },
   returnNull: false,
 };
 
@@ -74,8 +79,20 @@ i18n.on('languageChanged', applyDocumentLanguage);
 /** Initialises i18next for the browser; resolves when the current language is loaded (English only stands in, above). */
 export async function initI18n(): Promise<typeof i18n> {
   if (i18n.isInitialized) return i18n;
-  await i18n.use(lazyLocaleBackend).use(storedLanguageDetector).use(initReactI18next).init({ ...baseOptions, fallbackLng: false });
+  await i18n
+    .use(lazyLocaleBackend)
+    .use(storedLanguageDetector)
+    .use(numberFormatter)
+    .use(initReactI18next)
+    // Keys are always "ns:key"; the runtime default only decides which namespaces a bare useTranslation() waits for.
+    .init({ ...baseOptions, ns: [...BOOT_NAMESPACES], defaultNS: [...BOOT_NAMESPACES], fallbackLng: false });
   return i18n;
+}
+
+/** Loads every namespace of the current language (and of any language chosen later), but the on-demand ones. */
+export async function loadAllNamespaces(): Promise<void> {
+  const missing = START_NAMESPACES.filter((namespace) => !i18n.hasLoadedNamespace(namespace));
+  if (missing.length > 0) await i18n.loadNamespaces(missing);
 }
 
 /** Initialises with in-memory resources (tests). */
@@ -87,7 +104,7 @@ export async function initI18nWithResources(
     await i18n.changeLanguage(language);
     return i18n;
   }
-  await i18n.use(initReactI18next).init({ ...baseOptions, lng: language, resources });
+  await i18n.use(numberFormatter).use(initReactI18next).init({ ...baseOptions, lng: language, resources });
   return i18n;
 }
 

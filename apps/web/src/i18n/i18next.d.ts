@@ -10,11 +10,16 @@ import type upload from './locales/en/upload.json';
 import type photos from './locales/en/photos.json';
 import type albums from './locales/en/albums.json';
 import type viewer from './locales/en/viewer.json';
+import type shares from './locales/en/shares.json';
+import type sharedFiles from './locales/en/sharedFiles.json';
+import type search from './locales/en/search.json';
+import type faq from './locales/en/faq.json';
+import type recovery from './locales/en/recovery.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     // Every namespace is in scope so keys are always written "ns:key" and checked against English.
-    defaultNS: ['common', 'auth', 'account', 'notifications', 'settings', 'shell', 'files', 'upload', 'photos', 'albums', 'viewer'];
+    defaultNS: ['common', 'auth', 'account', 'notifications', 'settings', 'shell', 'files', 'upload', 'photos', 'albums', 'viewer', 'shares', 'sharedFiles', 'search', 'faq', 'recovery'];
     returnNull: false;
     resources: {
       common: typeof common;
@@ -28,6 +33,11 @@ declare module 'i18next' {
       photos: typeof photos;
       albums: typeof albums;
       viewer: typeof viewer;
+      shares: typeof shares;
+      sharedFiles: typeof sharedFiles;
+      search: typeof search;
+      faq: typeof faq;
+      recovery: typeof recovery;
     };
   }
 }

@@ -24,19 +24,25 @@ const placeholders = (text: unknown) => new Set(String(text).match(/\{\{\s*\w+\s
 
 /** Texts that legitimately read the same as English (brand, symbols, loanwords). */
 const SAME_AS_ENGLISH: Record<string, readonly string[]> = {
-  '*': ['common:brand', 'common:usage_fraction', 'common:document_title', 'auth:otp_channel_sms', 'files:description_count'],
+  '*': ['common:brand', 'common:usage_fraction', 'common:document_title', 'auth:otp_channel_sms', 'files:description_count', 'settings:method_SMS', 'search:count_at_least'],
   tr: ['files:kind_video'],
-  de: ['common:ok', 'files:column_name', 'files:sort_name', 'files:kind_video', 'upload:panel_label'],
+  de: ['common:ok', 'files:column_name', 'files:sort_name', 'files:kind_video', 'upload:panel_label', 'search:kind_VIDEO'],
   fr: [
     'common:ok',
     'auth:otp_channel_email',
+    'recovery:method_email',
     'account:notifications',
     'notifications:title',
     'shell:menu_photos',
     'shell:menu_contacts',
     'files:sort_date',
+    'search:suggestions_label',
+    'search:kind_PHOTO',
+    'search:kind_DOCUMENT',
+    'settings:method_EMAIL',
+    'settings:question_label',
   ],
-  ro: ['common:ok', 'auth:otp_channel_email', 'files:kind_doc'],
+  ro: ['common:ok', 'auth:otp_channel_email', 'recovery:method_email', 'files:kind_doc', 'settings:method_EMAIL'],
   sq: ['auth:otp_channel_email'],
   ru: ['auth:email_placeholder'],
   uk: ['auth:email_placeholder'],

@@ -8,10 +8,23 @@ export interface AddToAlbumSlotProps {
   onDone?: () => void;
 }
 
+/** What the share dialog shares: files and folders (link and invitations), or one album (a live link only). */
+export type ShareTarget =
+  | { kind: 'items'; items: readonly { uuid: string; projectId: string; name: string; folder: boolean }[] }
+  | { kind: 'album'; uuid: string; name: string };
+
+export interface ShareSlotProps {
+  open: boolean;
+  target: ShareTarget;
+  onOpenChange: (open: boolean) => void;
+}
+
 /** Pieces a feature lends to every media screen; the app fills them, so features never import each other. */
 export interface MediaSlots {
   /** The album picker behind "add to album"; without it the action is not offered. */
   AddToAlbum?: ComponentType<AddToAlbumSlotProps>;
+  /** The share dialog (public link, invitations, who has access); without it Share is not offered. */
+  Share?: ComponentType<ShareSlotProps>;
 }
 
 const MediaSlotsContext = createContext<MediaSlots>({});
@@ -29,6 +42,17 @@ export function AddToAlbumSlot(props: AddToAlbumSlotProps) {
   return (
     <Suspense fallback={null}>
       <AddToAlbum {...props} />
+    </Suspense>
+  );
+}
+
+/** Renders the app's share dialog while it is open (it loads with its first use). */
+export function ShareSlot(props: ShareSlotProps) {
+  const { Share } = useMediaSlots();
+  if (!Share || !props.open) return null;
+  return (
+    <Suspense fallback={null}>
+      <Share {...props} />
     </Suspense>
   );
 }

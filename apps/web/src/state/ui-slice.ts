@@ -41,6 +41,8 @@ export interface FolderCrumb {
 }
 
 export const PROFILE_TAB: Tab = { name: 'Profile', id: 1 };
+/** Settings' Help tab (spec: Faq, id 6), opened by the account card's Help entry. */
+export const HELP_TAB: Tab = { name: 'Faq', id: 6 };
 
 /** Client-only shell state shared across features. */
 export interface UiState {

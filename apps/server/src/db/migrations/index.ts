@@ -15,6 +15,19 @@ import * as accountPhoneVerified from './2026-11-28T0200_account_phone_verified.
 import * as legalTexts from './2026-11-28T0200_legal_texts.js';
 import * as rememberMeSuccessor from './2026-11-28T0200_remember_me_successor.js';
 import * as uploadPieceState from './2026-11-28T0500_upload_piece_state.js';
+import * as shareLink from './2026-11-29T0300_share_link.js';
+import * as share from './2026-11-29T0400_share.js';
+import * as search from './2026-11-29T0500_search.js';
+import * as uploadTaken from './2026-11-29T0600_upload_taken.js';
+import * as accountCredentials from './2026-11-30T0100_account_credentials.js';
+import * as passwordRecovery from './2026-11-30T0101_password_recovery.js';
+import * as recoveryEmailToken from './2026-11-30T0102_recovery_email_token.js';
+import * as twoFactor from './2026-11-30T0200_two_factor.js';
+import * as qrLogin from './2026-11-30T0201_qr_login.js';
+import * as socialLogin from './2026-11-30T0300_social_login.js';
+import * as signupSocial from './2026-11-30T0301_signup_social.js';
+import * as profile from './2026-11-30T0400_profile.js';
+import * as searchState from './2026-11-30T0500_search_state.js';
 
 /** Every migration in order; the key is the name recorded in the migration table. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +47,17 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28T0200_legal_texts': legalTexts,
   '2026-11-28T0200_remember_me_successor': rememberMeSuccessor,
   '2026-11-28T0500_upload_piece_state': uploadPieceState,
+  '2026-11-29T0300_share_link': shareLink,
+  '2026-11-29T0400_share': share,
+  '2026-11-29T0500_search': search,
+  '2026-11-29T0600_upload_taken': uploadTaken,
+  '2026-11-30T0100_account_credentials': accountCredentials,
+  '2026-11-30T0101_password_recovery': passwordRecovery,
+  '2026-11-30T0102_recovery_email_token': recoveryEmailToken,
+  '2026-11-30T0200_two_factor': twoFactor,
+  '2026-11-30T0201_qr_login': qrLogin,
+  '2026-11-30T0300_social_login': socialLogin,
+  '2026-11-30T0301_signup_social': signupSocial,
+  '2026-11-30T0400_profile': profile,
+  '2026-11-30T0500_search_state': searchState,
 };

@@ -8,6 +8,19 @@ const isPlaceholder = (v: unknown): v is Placeholder => typeof v === 'object' &&
 /** Stands in for every value of `P` while the query is built; each property is a placeholder named after it. */
 const placeholders = new Proxy({}, { get: (_t, name) => ({ [SLOT]: String(name) }) });
 
+/** Runs a SELECT synchronously outside any transaction: `first` reads one row, else all of them. */
+export type SyncReader = (sql: string, parameters: readonly unknown[], first: boolean) => unknown;
+const readers = new WeakMap<object, SyncReader>();
+
+/**
+ * Lets compiled SELECTs on `db` (never on its transactions) skip Kysely's executor and connection lock (issue 18: the
+ * session read runs on every request). The reader must see only committed data — SQLite's read-only second
+ * connection does (WAL) — so a read never observes another request's transaction half-way.
+ */
+export function registerSyncReader(db: object, reader: SyncReader): void {
+  readers.set(db, reader);
+}
+
 export interface CompiledOnce<P, R> {
   execute(db: Executor, values: P): Promise<R[]>;
   takeFirst(db: Executor, values: P): Promise<R | undefined>;
@@ -21,21 +34,27 @@ export interface CompiledOnce<P, R> {
  */
 export function compiledOnce<P extends Record<string, unknown>, R>(build: (db: Executor, values: P) => Compilable<R>): CompiledOnce<P, R> {
   // Keyed by the dialect adapter, which a database shares with its transactions.
-  const byAdapter = new WeakMap<object, { query: CompiledQuery<R>; slots: (string | null)[] }>();
+  const byAdapter = new WeakMap<object, { query: CompiledQuery<R>; slots: (string | null)[]; select: boolean }>();
   const prepare = (db: Executor) => {
     const adapter = db.getExecutor().adapter;
     let entry = byAdapter.get(adapter);
     if (!entry) {
       const query = build(db, placeholders as P).compile();
-      entry = { query, slots: query.parameters.map((v) => (isPlaceholder(v) ? v[SLOT] : null)) };
+      const select = query.query.kind === 'SelectQueryNode';
+      entry = { query, slots: query.parameters.map((v) => (isPlaceholder(v) ? v[SLOT] : null)), select };
       byAdapter.set(adapter, entry);
     }
     return entry;
   };
-  const execute = async (db: Executor, values: P): Promise<R[]> => {
-    const { query, slots } = prepare(db);
+  const run = async (db: Executor, values: P, first: boolean): Promise<R[]> => {
+    const { query, slots, select } = prepare(db);
     const parameters = slots.map((name, i) => (name === null ? query.parameters[i] : values[name]));
+    const reader = select && !db.isTransaction ? readers.get(db) : undefined;
+    if (reader) {
+      const rows = reader(query.sql, parameters, first);
+      return first ? (rows === undefined ? [] : [rows as R]) : (rows as R[]);
+    }
     return (await db.executeQuery<R>({ ...query, parameters, queryId: createQueryId() })).rows;
   };
-  return { execute, takeFirst: async (db, values) => (await execute(db, values))[0] };
+  return { execute: (db, values) => run(db, values, false), takeFirst: async (db, values) => (await run(db, values, true))[0] };
 }

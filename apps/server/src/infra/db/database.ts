@@ -5,6 +5,7 @@ import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import type { DB } from './schema.js';
 import { withStatementCache } from './statement-cache.js';
+import { registerSyncReader } from './compiled-query.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 export interface Database {
@@ -32,7 +33,27 @@ export function createDatabase(opts: { databaseUrl: string | null; sqliteFile: s
   sqlite.pragma('cache_size = -65536');
   sqlite.pragma('mmap_size = 268435456');
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+  if (opts.sqliteFile === ':memory:') return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+  // A second, read-only connection for the hot compiled reads: in WAL mode it sees the last commit, never a
+  // transaction in progress on the writer, and it needs no turn at Kysely's single-connection lock.
+  const reader = new SQLite(opts.sqliteFile, { readonly: true, fileMustExist: true });
+  reader.pragma('busy_timeout = 5000');
+  reader.pragma('cache_size = -16384');
+  reader.pragma('mmap_size = 268435456');
+  const statements = new Map<string, SQLite.Statement>();
+  registerSyncReader(db, (text, parameters, first) => {
+    let stmt = statements.get(text);
+    if (!stmt) statements.set(text, (stmt = reader.prepare(text)));
+    return first ? stmt.get(parameters) : stmt.all(parameters);
+  });
+  return {
+    db,
+    dialect: 'sqlite',
+    destroy: async () => {
+      await db.destroy();
+      reader.close();
+    },
+  };
 }
 
 export async function pingDatabase(db: Kysely<DB>): Promise<void> {

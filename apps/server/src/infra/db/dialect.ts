@@ -1,4 +1,4 @@
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Dialect } from './database.js';
 import type { Executor } from './executor.js';
 import type { DB } from './schema.js';
@@ -28,4 +28,76 @@ export async function withoutDurableCommit<T>(db: Kysely<DB>, dialect: Dialect, 
     await sql`SET LOCAL synchronous_commit = off`.execute(trx);
     return work(trx);
   });
+}
+
+/** One part of a full-text query: matches when a word of the row starts with `prefix` or equals one of `exact`. */
+export interface FullTextGroup {
+  prefix: string;
+  exact: readonly string[];
+}
+
+/**
+ * Which hits: `all` (every group matches some word), `name` (every group's prefix starts a word of the name: the second
+ * rank of a search) or `rest` (all but those).
+ */
+export type FullTextPart = 'all' | 'name' | 'rest';
+
+const tsQuery = (groups: readonly FullTextGroup[]) =>
+  groups.map((g) => `(${[`'${g.prefix}':*`, ...g.exact.map((w) => `'${w}'`)].join(' | ')})`).join(' & ');
+const ftsAll = (groups: readonly FullTextGroup[]) =>
+  groups.map((g) => `(${[`"${g.prefix}"*`, ...g.exact.map((w) => `"${w}"`)].join(' OR ')})`).join(' AND ');
+const ftsName = (groups: readonly FullTextGroup[]) => `name : (${groups.map((g) => `"${g.prefix}"*`).join(' AND ')})`;
+const ftsQuery = (groups: readonly FullTextGroup[], part: FullTextPart) =>
+  part === 'all' ? ftsAll(groups) : part === 'name' ? ftsName(groups) : `(${ftsAll(groups)}) NOT (${ftsName(groups)})`;
+/** Every group's prefix starts a word of the folded name `e.name`. */
+const nameHasAll = (groups: readonly FullTextGroup[]) =>
+  sql<boolean>`(${sql.join(
+    groups.map((g) => sql`(' ' || e.name) LIKE ${`% ${g.prefix}%`}`),
+    sql` AND `,
+  )})`;
+
+/**
+ * A column the query planner must not use an index for. SQLite plans without statistics (the app runs no ANALYZE), so a
+ * search says which way to go: from the full-text hits, or along an ordered index. PostgreSQL's planner has statistics.
+ */
+export function unindexed(dialect: Dialect, column: string): RawBuilder<unknown> {
+  return dialect === 'sqlite' ? sql`+${sql.ref(column)}` : sql.ref(column);
+}
+
+/**
+ * The condition that `search_entry` (aliased `e`) is among the hits of `part`, through each database's full-text index:
+ * SQLite's FTS5 table `search_fts` (columns name and terms), PostgreSQL's tsvector column with a GIN index. Words come
+ * folded by the app (letters and digits only), so quoting them is enough. On SQLite `lead` makes the hits the start of
+ * the plan (few hits, read them all); otherwise the hits are a set the rows of an ordered index walk are checked against
+ * (many hits, stop when the page is full), and the name part needs no set at all: a name word is an indexed word.
+ */
+export function fullTextMatch(
+  dialect: Dialect,
+  groups: readonly FullTextGroup[],
+  { part = 'all', lead = true }: { part?: FullTextPart; lead?: boolean } = {},
+): RawBuilder<boolean> {
+  if (dialect === 'postgres') {
+    const query = sql<boolean>`e.terms_tsv @@ ${tsQuery(groups)}::tsquery`;
+    if (part === 'all') return query;
+    return part === 'name' ? sql<boolean>`(${query} AND ${nameHasAll(groups)})` : sql<boolean>`(${query} AND NOT ${nameHasAll(groups)})`;
+  }
+  if (part === 'name' && !lead) return nameHasAll(groups);
+  return sql<boolean>`${lead ? sql.ref('e.seq') : unindexed(dialect, 'e.seq')} IN (SELECT rowid FROM search_fts WHERE search_fts MATCH ${ftsQuery(groups, part)})`;
+}
+
+/**
+ * SQLite: how many entries (of every account) are hits of `part`, from the full-text index alone and stopping at `cap`
+ * (the full-text table stops reading there); null on PostgreSQL.
+ */
+export async function fullTextHits(
+  db: Executor,
+  dialect: Dialect,
+  groups: readonly FullTextGroup[],
+  part: FullTextPart,
+  cap: number,
+): Promise<number | null> {
+  if (dialect === 'postgres') return null;
+  const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM
+    (SELECT rowid FROM search_fts WHERE search_fts MATCH ${ftsQuery(groups, part)} LIMIT ${cap})`.execute(db);
+  return Number(rows[0]?.n ?? 0);
 }

@@ -1,7 +1,8 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, signUp, startTestApp, type TestApp } from '../../test/harness.js';
 import { purgeFinishedJobs } from './housekeeping.js';
+import { SecretBox } from '../../modules/auth/totp.js';
 import { MessageJobs } from '../jobs/message-jobs.js';
 import { AuthService } from '../../modules/auth/auth.service.js';
 import { CaptchaService } from '../../modules/captcha/captcha.service.js';
@@ -13,6 +14,11 @@ import { PURGE_CAPTCHAS_SCHEDULE } from '../../modules/captcha/captcha.module.js
 import { PURGE_SIGNUPS_SCHEDULE } from '../../modules/signup/signup.module.js';
 import { ABORT_STALE_UPLOADS_SCHEDULE } from '../../modules/upload/upload.module.js';
 import { PURGE_ZIP_LISTS_SCHEDULE } from '../../modules/download/download.module.js';
+import { PURGE_SHARES_SCHEDULE } from '../../modules/shares/share.module.js';
+import { PURGE_QR_LOGIN_SCHEDULE } from '../../modules/qr-login/qr-login.module.js';
+import { PURGE_RECOVERIES_SCHEDULE } from '../../modules/recovery/recovery.module.js';
+import { PURGE_RECOVERY_EMAIL_LINKS_SCHEDULE } from '../../modules/credentials/credentials.module.js';
+import { PURGE_SOCIAL_SCHEDULE } from '../../modules/social-login/social-login.module.js';
 import { uploadApi } from '../../modules/upload/upload.fixtures.js';
 import { STALE_UPLOAD_MS } from '../../modules/upload/upload.service.js';
 import { days } from '../../shared/time.js';
@@ -47,7 +53,7 @@ describe.each(DIALECTS)('housekeeping (%s)', (dialect) => {
 
     // The services the schedules call, built as app.ts builds them.
     const captcha = new CaptchaService(db, t.config);
-    const auth = new AuthService(db, t.config, captcha, new MessageJobs(t.app.jobs));
+    const auth = new AuthService(db, t.config, captcha, new MessageJobs(t.app.jobs), new SecretBox(randomBytes(32)));
     expect((await auth.purgeExpired(at)).sessions).toBeGreaterThanOrEqual(1);
     expect(await captcha.purgeExpired(at)).toEqual({ captchas: 1, counters: 1 });
     expect(await purgeStaleSignups(db, at - days(1))).toBeGreaterThanOrEqual(2);
@@ -73,6 +79,11 @@ describe.each(DIALECTS)('housekeeping (%s)', (dialect) => {
       PURGE_ZIP_LISTS_SCHEDULE,
       PURGE_REQUEST_COUNTERS_SCHEDULE,
       PURGE_BOUNDARIES_SCHEDULE,
+      PURGE_SHARES_SCHEDULE,
+      PURGE_QR_LOGIN_SCHEDULE,
+      PURGE_RECOVERIES_SCHEDULE,
+      PURGE_RECOVERY_EMAIL_LINKS_SCHEDULE,
+      PURGE_SOCIAL_SCHEDULE,
     ];
     const pending = () =>
       db

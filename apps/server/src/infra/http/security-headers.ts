@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** The web app's policy: only its own origin, no inline scripts, never framed. */
 const PAGE_CSP = [
@@ -44,10 +44,10 @@ export const API_HEADERS: Readonly<Record<string, string>> = Object.freeze({
 
 const isApi = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
 
-/** Security headers on every response; a route may still replace one (downloads set their own CSP). */
-export function securityHeaders(app: FastifyInstance): void {
-  app.addHook('onRequest', (req, reply, done) => {
-    reply.headers(isApi(req.url) ? API_HEADERS : PAGE_HEADERS);
-    done();
-  });
+/**
+ * Security headers on every response; a route may still replace one (downloads set their own CSP). Called by the
+ * app's one onRequest hook, first thing, rather than being a hook of its own (each hook is a step on every request).
+ */
+export function setSecurityHeaders(req: FastifyRequest, reply: FastifyReply): void {
+  reply.headers(isApi(req.url) ? API_HEADERS : PAGE_HEADERS);
 }

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { SMTPServer } from 'smtp-server';
 import type { Database } from '../db/database.js';
 import { DIALECTS } from '../../test/harness.js';
 import { SmtpMailer } from '../mail/mailer.js';
@@ -8,6 +7,7 @@ import { DevOutbox } from '../outbox/dev-outbox.js';
 import { MessageJobs } from './message-jobs.js';
 import { type JobQueue, nextRun } from './job-queue.js';
 import { until, useJobDatabase } from './jobs.fixtures.js';
+import { smtpSink } from '../../test/smtp-sink.js';
 
 describe.each(DIALECTS)('job queue (%s)', (dialect) => {
   const t = useJobDatabase(dialect);
@@ -31,31 +31,18 @@ describe.each(DIALECTS)('job queue (%s)', (dialect) => {
   });
 
   it('sends mail over real SMTP through the queue', async () => {
-    const received: string[] = [];
-    const smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, _session, cb) {
-        let data = '';
-        stream.on('data', (c: Buffer) => (data += c.toString()));
-        stream.on('end', () => {
-          received.push(data);
-          cb();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    const port = (smtp.server.address() as { port: number }).port;
+    const smtp = await smtpSink();
+    const { received } = smtp;
     try {
       const q = queue();
-      const messages = MessageJobs.register(q, new SmtpMailer(`smtp://127.0.0.1:${port}`, 'Bulut <no-reply@bulut.test>'), new OutboxSmsGateway(new DevOutbox(t.dir)));
+      const messages = MessageJobs.register(q, new SmtpMailer(smtp.url, 'Bulut <no-reply@bulut.test>'), new OutboxSmsGateway(new DevOutbox(t.dir)));
       await messages.email(t.database.db, { to: 'ayse@example.com', subject: 'Kodunuz', text: 'Bulut doğrulama kodunuz 123456' });
       expect(await q.runDue()).toBe(1);
       expect(received).toHaveLength(1);
       expect(received[0]).toContain('To: ayse@example.com');
       expect(received[0]).toContain('Subject: Kodunuz');
     } finally {
-      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+      await smtp.close();
     }
   });
 

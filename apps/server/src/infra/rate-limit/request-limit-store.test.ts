@@ -5,7 +5,7 @@ import { databaseRateLimitStore, localAllowance } from './request-limit-store.js
 type Store = InstanceType<ReturnType<typeof databaseRateLimitStore>>;
 const WINDOW = 60_000;
 
-/** One hit through the store as @fastify/rate-limit makes it: the count including this hit. */
+/** One hit through the store as the request limiter makes it: the count including this hit. */
 const hit = (store: Store, key: string, max: number) =>
   new Promise<number>((resolve, reject) => store.incr(key, (err, res) => (err ? reject(err) : resolve(res!.current)), WINDOW, max));
 

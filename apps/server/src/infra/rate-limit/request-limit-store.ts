@@ -32,7 +32,7 @@ interface KeyView {
 }
 
 /**
- * A store for @fastify/rate-limit that counts in the database, so the limit holds for all instances together instead of
+ * The request limiter's store (request-limiter.ts) that counts in the database, so the limit holds for all instances together instead of
  * per process. While a key is below half its budget, a hit is counted locally and answered at once; each key's local
  * hits are added to the database at least every SYNC_EVERY_MS or when they reach `localAllowance(max)`, and the sync
  * reads the global count back. From half the budget on, every hit goes to the database. So one instance holds at most
@@ -53,7 +53,7 @@ export function databaseRateLimitStore(db: Kysely<DB>, dialect: Dialect) {
     /** Locally counted hits waiting for their answer. */
     private answers: Array<[IncrCallback, { current: number; ttl: number }]> = [];
 
-    /** The library constructs the global store with its options; a route with its own budget gets its own scope. */
+    /** The global store has no scope; a route with its own budget gets its own (see `child`). */
     constructor(params?: { timeWindow?: unknown }, scope = '') {
       this.windowMs = typeof params?.timeWindow === 'number' ? params.timeWindow : 60_000;
       this.scope = scope;
@@ -159,7 +159,7 @@ export function databaseRateLimitStore(db: Kysely<DB>, dialect: Dialect) {
       );
     }
 
-    /** Counts apart from the global budget, as the library's in-memory store does for a route's own limit. */
+    /** Counts a route's own budget apart from the global one, under keys scoped by the route. */
     child(routeOptions: object): DatabaseRateLimitStore {
       const params = routeOptions as { timeWindow?: unknown; routeInfo?: { method?: unknown; url?: string } };
       const route = params.routeInfo;

@@ -6,7 +6,7 @@ import type { Executor } from '../db/executor.js';
 const SECRET_NAME = 'download-url';
 
 /** `thumb` and `preview` name a file's media derivatives (see the media module). */
-export type TokenPurpose = 'file' | 'zip' | 'thumb' | 'preview';
+export type TokenPurpose = 'file' | 'zip' | 'thumb' | 'preview' | 'avatar';
 
 /**
  * Signed, expiring URL tokens: base64url(JSON claims) "." base64url(HMAC-SHA256). The key lives in the database, created
@@ -73,7 +73,7 @@ export class UrlSigner {
 const mac = (key: Buffer, purpose: TokenPurpose, body: string) => createHmac('sha256', key).update(`${purpose}.${body}`).digest();
 
 /** Inserts the candidate unless another instance got there first, then returns whichever value won. */
-async function getOrCreateSecret(db: Executor, name: string, candidate: string): Promise<string> {
+export async function getOrCreateSecret(db: Executor, name: string, candidate: string): Promise<string> {
   await db
     .insertInto('server_secret')
     .values({ name, value: candidate })

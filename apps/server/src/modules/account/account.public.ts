@@ -1,5 +1,8 @@
 // What other modules may use of the account module: look-ups for sign-in and sign-up, creating the account row, and
-// the quota counters. Nothing else writes the account table.
+// the quota counters, the credentials (password, recovery e-mail, security question). Nothing else writes the account table.
 export { create, getByEmail, getById, getByPhoneE164, listByNationalPhone } from './account.repository.js';
 export { commitQuota, freeQuota, releaseQuota, reserveQuota } from './account.repository.js';
 export type { Account, NewAccount } from './account.table.js';
+export { getSetting, setPasswordHash, setRecoveryEmail, setSecurityQuestion, verifyRecoveryEmail } from './account.repository.js';
+// Account deletion: marking the account deleted when it is asked for (its own step, in the caller's transaction).
+export { markDeleted } from './account.repository.js';

@@ -1,6 +1,8 @@
+import { randomBytes } from 'node:crypto';
+import type { Insertable } from 'kysely';
 import { compiledOnce } from '../../infra/db/compiled-query.js';
 import type { Executor } from '../../infra/db/executor.js';
-import type { AccountUpdate, NewAccount } from './account.table.js';
+import type { AccountUpdate, ContactKind, ContactVerificationTable, NewAccount } from './account.table.js';
 
 // The account reads below run on most requests (usages, settings, profile, sign-in): compiled once (issue 18).
 const byId = compiledOnce((db, p: { id: string }) => db.selectFrom('account').selectAll().where('id', '=', p.id));
@@ -87,3 +89,106 @@ export const freeQuota = (db: Executor, accountId: string, bytes: number) =>
     .set((eb) => ({ used_bytes: eb('used_bytes', '-', bytes) }))
     .where('id', '=', accountId)
     .execute();
+
+// --- credentials (issue 12): written only through these, by the recovery and credentials modules.
+
+export const setPasswordHash = (db: Executor, id: string, passwordHash: string, at = Date.now()) =>
+  update(db, id, { password_hash: passwordHash, updated_at: at });
+
+/** A new (or no) recovery e-mail starts unverified. */
+export const setRecoveryEmail = (db: Executor, id: string, email: string | null, at = Date.now()) =>
+  update(db, id, { recovery_email: email, recovery_email_verified_at: null, updated_at: at });
+
+/** Marks the recovery e-mail proven, only while it is still the address the link was sent to. */
+export async function verifyRecoveryEmail(db: Executor, id: string, email: string, at = Date.now()): Promise<boolean> {
+  const res = await db
+    .updateTable('account')
+    .set({ recovery_email_verified_at: at, updated_at: at })
+    .where('id', '=', id)
+    .where('recovery_email', '=', email)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+// --- contact verifications (e-mail links and phone codes)
+
+export async function createVerification(db: Executor, row: Insertable<ContactVerificationTable>): Promise<void> {
+  await db.insertInto('contact_verification').values(row).execute();
+}
+
+export const getVerification = (db: Executor, referenceHash: string) =>
+  db.selectFrom('contact_verification').selectAll().where('reference_hash', '=', referenceHash).executeTakeFirst();
+
+export const latestPendingVerification = (db: Executor, accountId: string, kind: ContactKind) =>
+  db
+    .selectFrom('contact_verification')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('kind', '=', kind)
+    .where('used_at', 'is', null)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+
+/** A new link or code of a kind supersedes the earlier ones: only the newest can be used. */
+export const retirePendingVerifications = (db: Executor, accountId: string, kind: ContactKind, at: number) =>
+  db
+    .updateTable('contact_verification')
+    .set({ used_at: at })
+    .where('account_id', '=', accountId)
+    .where('kind', '=', kind)
+    .where('used_at', 'is', null)
+    .execute();
+
+/** Marks it used unless it already was: false means another request used it first. */
+export async function useVerification(db: Executor, id: string, at: number): Promise<boolean> {
+  const res = await db.updateTable('contact_verification').set({ used_at: at }).where('id', '=', id).where('used_at', 'is', null).executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+export const recordVerificationAttempt = (db: Executor, id: string) =>
+  db.updateTable('contact_verification').set((eb) => ({ attempts: eb('attempts', '+', 1) })).where('id', '=', id).execute();
+
+export async function countVerificationsSince(db: Executor, accountId: string, kind: ContactKind, since: number): Promise<number> {
+  const row = await db
+    .selectFrom('contact_verification')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('account_id', '=', accountId)
+    .where('kind', '=', kind)
+    .where('created_at', '>=', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * Deletion asked for: the account cannot sign in any more, and its e-mail and phone are free for a new sign-up at once
+ * (replaced by unique random placeholders that match no real address or number). Nothing else changes until the job.
+ */
+export async function markDeleted(db: Executor, id: string, at: number): Promise<boolean> {
+  const placeholder = randomBytes(8).toString('hex');
+  const res = await db
+    .updateTable('account')
+    .set({
+      status: 'DELETED',
+      email: `deleted-${placeholder}@deleted.invalid`,
+      phone_e164: `x${placeholder}`,
+      phone_number: '',
+      pending_email: null,
+      updated_at: at,
+    })
+    .where('id', '=', id)
+    .where('status', '!=', 'DELETED')
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+export const setSecurityQuestion = (db: Executor, id: string, questionId: number, answerHash: string, at = Date.now()) =>
+  update(db, id, { security_question_id: questionId, security_answer_hash: answerHash, updated_at: at });
+
+/** Account deletion, last step: the module's own rows, then the account row itself. */
+export async function purgeAccount(db: Executor, id: string): Promise<void> {
+  await db.deleteFrom('contact_verification').where('account_id', '=', id).execute();
+  await db.deleteFrom('account_setting').where('account_id', '=', id).execute();
+  await db.deleteFrom('authority').where('account_id', '=', id).execute();
+  await db.deleteFrom('account').where('id', '=', id).execute();
+}

@@ -2,18 +2,25 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errorResponses, LanguageSchema } from '../../shared/schemas.js';
 import { AccountInfo, toAccountInfo, toUsages, Usages } from './account.schemas.js';
+import type { Account } from './account.table.js';
 import type { AccountService } from './account.service.js';
+import type { ProfileService } from './profile.service.js';
 
 const Setting = Type.Object({ param: Type.String(), value: Type.String() });
 
-export const accountRoutes: FastifyPluginAsyncTypebox<{ account: AccountService }> = async (app, { account }) => {
+export const accountRoutes: FastifyPluginAsyncTypebox<{ account: AccountService; profile: ProfileService }> = async (
+  app,
+  { account, profile },
+) => {
+  const info = (a: Account) => toAccountInfo(a, profile.photoUrl(a));
+
   app.get(
     '/account/info',
     {
       config: { access: { permission: 'self' } },
       schema: { operationId: 'getAccountInfo', tags: ['account'], response: { 200: AccountInfo, ...errorResponses } },
     },
-    async (req) => toAccountInfo(await account.get(req.auth!)),
+    async (req) => info(await account.get(req.auth!)),
   );
 
   app.get(
@@ -22,7 +29,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<{ account: AccountService 
       config: { access: { permission: 'self' } },
       schema: { operationId: 'getUsages', tags: ['account'], response: { 200: Usages, ...errorResponses } },
     },
-    async (req) => toUsages(await account.get(req.auth!)),
+    async (req) => toUsages(await account.usages(req.auth!)),
   );
 
   app.get(
@@ -98,6 +105,6 @@ export const accountRoutes: FastifyPluginAsyncTypebox<{ account: AccountService 
         response: { 200: AccountInfo, ...errorResponses },
       },
     },
-    async (req) => toAccountInfo(await account.setNameSurname(req.auth!, req.body.name, req.body.surname)),
+    async (req) => info(await account.setNameSurname(req.auth!, req.body.name, req.body.surname)),
   );
 };

@@ -21,6 +21,13 @@ export class AccountService {
     return account;
   }
 
+  /** The storage counters: those read with the session when there are some, so the answer costs no second read. */
+  async usages(auth: AuthContext): Promise<{ usedBytes: number; quotaBytes: number }> {
+    if (auth.usage) return auth.usage;
+    const account = await this.get(auth);
+    return { usedBytes: account.used_bytes, quotaBytes: account.quota_bytes };
+  }
+
   async authorities(auth: AuthContext): Promise<Array<{ type: string }>> {
     return repo.listAuthorities(this.db, auth.accountId);
   }

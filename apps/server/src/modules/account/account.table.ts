@@ -1,6 +1,7 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
-export type AccountStatus = 'ACTIVE' | 'READ_ONLY';
+/** DELETED: deletion was asked for; the account cannot sign in and a job is removing everything it owns. */
+export type AccountStatus = 'ACTIVE' | 'READ_ONLY' | 'DELETED';
 
 export interface AccountTable {
   id: string;
@@ -23,10 +24,24 @@ export interface AccountTable {
   reserved_bytes: number;
   is_family_member: number;
   is_family_admin: number;
+  /** Blob key of the 512 px profile photo. */
   photo_key: string | null;
+  address: string | null;
+  /** 'YYYY-MM-DD'. */
+  birthday: string | null;
+  /** When the e-mail address was proven (sign-up code by e-mail, or a verification link); null if never. */
+  email_verified_at: number | null;
+  /** A new address waiting for its verification link. */
+  pending_email: string | null;
   eula_id: number;
   created_at: number;
   updated_at: number;
+  /** A second address for password recovery; recovery uses it only once `recovery_email_verified_at` is set. */
+  recovery_email: string | null;
+  recovery_email_verified_at: number | null;
+  /** From the recovery module's fixed catalogue; the answer is hashed like a password. */
+  security_question_id: number | null;
+  security_answer_hash: string | null;
 }
 export type Account = Selectable<AccountTable>;
 export type NewAccount = Insertable<AccountTable>;
@@ -49,5 +64,31 @@ declare module '../../infra/db/schema.js' {
     account_setting: AccountSettingTable;
     account: AccountTable;
     authority: AuthorityTable;
+  }
+}
+
+export type ContactKind = 'EMAIL' | 'PHONE_CHANGE' | 'PHONE_VERIFY';
+
+/** A pending proof of a contact: a link to a new e-mail address, or a code to a new or the current phone. */
+export interface ContactVerificationTable {
+  id: string;
+  account_id: string;
+  kind: ContactKind;
+  reference_hash: string;
+  target: string;
+  country_code: string | null;
+  phone_number: string | null;
+  otp_hash: string | null;
+  attempts: Generated<number>;
+  resends: Generated<number>;
+  expires_at: number;
+  used_at: number | null;
+  created_at: number;
+}
+export type ContactVerification = Selectable<ContactVerificationTable>;
+
+declare module '../../infra/db/schema.js' {
+  interface DB {
+    contact_verification: ContactVerificationTable;
   }
 }

@@ -33,6 +33,11 @@ describe.each(DIALECTS)('account (%s)', (dialect) => {
         isFamilyAdmin: false,
         projectId: expect.any(String),
         url: null,
+        address: null,
+        birthday: null,
+        emailVerified: false,
+        phoneVerified: true,
+        pendingEmail: null,
       });
       expect(res.body).not.toMatch(/password|argon/i);
     });

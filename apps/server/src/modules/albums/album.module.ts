@@ -1,8 +1,15 @@
 import { routes, type ModuleWith } from '../../infra/module-manifest.js';
 import { AlbumsService, type AlbumsServiceDeps } from './album.service.js';
 import { albumRoutes } from './album.routes.js';
+import { purgeAccount } from './album.repository.js';
 
 export function albumsModule(d: AlbumsServiceDeps): ModuleWith<AlbumsService> {
   const albums = new AlbumsService(d);
-  return { name: 'albums', routes: routes(albumRoutes, { albums }), tables: ['album', 'album_file'], service: albums };
+  return {
+    name: 'albums',
+    routes: routes(albumRoutes, { albums }),
+    tables: ['album', 'album_file'],
+    purgeAccount: (account) => purgeAccount(d.db, account.id),
+    service: albums,
+  };
 }

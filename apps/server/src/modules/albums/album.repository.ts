@@ -195,3 +195,14 @@ export async function removeMembers(db: Executor, albumId: string, fileIds: read
   const res = await db.deleteFrom('album_file').where('album_id', '=', albumId).where('file_id', 'in', fileIds).executeTakeFirst();
   return Number(res.numDeletedRows);
 }
+
+/** Account deletion: its albums and their memberships (another account's album loses the account's files with them). */
+export async function purgeAccount(db: Executor, accountId: string): Promise<void> {
+  const own = db.selectFrom('album').select('id').where('account_id', '=', accountId);
+  await db.deleteFrom('album_file').where('album_id', 'in', own).execute();
+  await db
+    .deleteFrom('album_file')
+    .where('file_id', 'in', db.selectFrom('file').select('id').where('account_id', '=', accountId))
+    .execute();
+  await db.deleteFrom('album').where('account_id', '=', accountId).execute();
+}

@@ -8,6 +8,7 @@ import { newId } from '../../shared/tokens.js';
 import { now } from '../../shared/time.js';
 import type { AuthContext } from '../../shared/auth-context.js';
 import * as files from '../files/files.public.js';
+import { indexAlbums, unindex } from '../search-index/search-index.public.js';
 import { toFileItem, type DerivativeLinks } from '../files/files.public.js';
 import { isMedia } from '../media/media.public.js';
 import * as repo from './album.repository.js';
@@ -67,6 +68,12 @@ export class AlbumsService {
 
   // --- reading
 
+  /** The album items of ids found elsewhere (search results), in no particular order; unknown ids are left out. */
+  async itemsByIds(accountId: string, ids: readonly string[]): Promise<AlbumDto[]> {
+    if (ids.length === 0) return [];
+    return this.present(this.db, accountId, await repo.getMany(this.db, accountId, ids));
+  }
+
   async list(auth: Auth, q: AlbumListQueryValue): Promise<AlbumPageDto> {
     const page = q.page ?? 0;
     const size = q.size ?? ALBUM_PAGE_SIZE;
@@ -119,7 +126,10 @@ export class AlbumsService {
       created_at: at,
       last_modified_at: at,
     };
-    await repo.insert(this.db, row);
+    await this.db.transaction().execute(async (trx) => {
+      await repo.insert(trx, row);
+      await indexAlbums(trx, [row]);
+    });
     return toAlbum(row, EMPTY_STATS, this.links);
   }
 
@@ -130,6 +140,7 @@ export class AlbumsService {
       if (album.label === label) return album;
       const patch = { label, label_key: nameKey(label), last_modified_at: now() };
       await repo.updateMany(trx, auth.accountId, [album.id], patch);
+      await indexAlbums(trx, [{ ...album, ...patch }]);
       return { ...album, ...patch };
     });
   }
@@ -211,6 +222,7 @@ export class AlbumsService {
     const unique = [...new Set(uuids)];
     return this.db.transaction().execute(async (trx) => {
       await this.requireAll(trx, auth.accountId, unique);
+      await unindex(trx, 'album', unique);
       return { deleted: await repo.deleteMany(trx, auth.accountId, unique) };
     });
   }

@@ -4,7 +4,10 @@ import type { DB } from '../../infra/db/schema.js';
 import { routes, type ModuleWith } from '../../infra/module-manifest.js';
 import { AuthService } from './auth.service.js';
 import { authRoutes } from './auth.routes.js';
+import { SecretBox } from './totp.js';
+import { loadOrCreateKey } from '../../shared/key-file.js';
 import { minutes } from '../../shared/time.js';
+import { purgeAccount } from './auth.repository.js';
 
 export const PURGE_SESSIONS_SCHEDULE = 'auth.purge-expired';
 
@@ -16,12 +19,14 @@ export function authModule(d: {
   /** Answers the health route: whether the database and the blob store respond. */
   health: () => Promise<{ database: boolean; blobStore: boolean }>;
 }): ModuleWith<AuthService> {
-  const auth = new AuthService(d.db, d.config, d.captcha, d.messages);
+  const box = new SecretBox(loadOrCreateKey(d.config.twoFactorKey, d.config.twoFactorKeyFile, 'two-factor'));
+  const auth = new AuthService(d.db, d.config, d.captcha, d.messages, box);
   return {
     name: 'auth',
-    routes: routes(authRoutes, { auth, health: d.health, authRateLimit: d.config.authRateLimitPerMinute }),
+    routes: routes(authRoutes, { auth, twoFactor: auth.twoFactor, health: d.health, authRateLimit: d.config.authRateLimitPerMinute }),
     schedules: [{ name: PURGE_SESSIONS_SCHEDULE, everyMs: minutes(60), run: () => auth.purgeExpired() }],
-    tables: ['session', 'remember_me_token', 'login_lockout'],
+    tables: ['session', 'remember_me_token', 'login_lockout', 'two_factor', 'two_factor_recovery_code', 'two_factor_challenge'],
+    purgeAccount: (account) => purgeAccount(d.db, account),
     service: auth,
   };
 }

@@ -1,17 +1,20 @@
 import { compiledOnce } from '../../infra/db/compiled-query.js';
 import type { Executor } from '../../infra/db/executor.js';
 import type { SessionTable, RememberMeTokenTable } from './auth.table.js';
+import { keyEndsWithAny } from '../../infra/db/counter-keys.js';
+import type { PurgedAccount } from '../../infra/module-manifest.js';
 
 export async function createSession(db: Executor, row: SessionTable): Promise<void> {
   await db.insertInto('session').values(row).execute();
 }
 
 // The account's columns come with the session in one read: every private request runs this, so it is compiled once.
+// The storage counters come along too, so `GET /account/usages` needs no second statement (issue 18).
 const liveSessionByHash = compiledOnce((db, p: { tokenHash: string; at: number }) =>
   db
     .selectFrom('session')
     .innerJoin('account', 'account.id', 'session.account_id')
-    .select(['session.id', 'session.account_id', 'session.last_seen_at', 'account.status', 'account.project_id'])
+    .select(['session.id', 'session.account_id', 'session.last_seen_at', 'account.status', 'account.project_id', 'account.used_bytes', 'account.quota_bytes'])
     .where('session.token_hash', '=', p.tokenHash)
     .where('session.revoked_at', 'is', null)
     .where('session.expires_at', '>', p.at),
@@ -37,6 +40,21 @@ export const revokeSessionsOfFamily = (db: Executor, familyId: string, at: numbe
     .where('remember_family', '=', familyId)
     .where('revoked_at', 'is', null)
     .execute();
+
+/** Every live session of an account but `exceptId`; returns how many ended. */
+export async function revokeSessionsOfAccount(db: Executor, accountId: string, at: number, exceptId?: string): Promise<number> {
+  let q = db.updateTable('session').set({ revoked_at: at }).where('account_id', '=', accountId).where('revoked_at', 'is', null);
+  if (exceptId) q = q.where('id', '!=', exceptId);
+  const res = await q.executeTakeFirst();
+  return Number(res.numUpdatedRows);
+}
+
+/** Every live remember-me token of an account but those of `exceptFamily`. */
+export const revokeRememberMeOfAccount = (db: Executor, accountId: string, at: number, exceptFamily?: string | null) => {
+  let q = db.updateTable('remember_me_token').set({ revoked_at: at }).where('account_id', '=', accountId).where('revoked_at', 'is', null);
+  if (exceptFamily) q = q.where('family_id', '!=', exceptFamily);
+  return q.execute();
+};
 
 export async function createRememberMe(db: Executor, row: RememberMeTokenTable): Promise<void> {
   await db.insertInto('remember_me_token').values(row).execute();
@@ -73,4 +91,37 @@ export async function purgeExpired(db: Executor, at: number, grace: number): Pro
     .executeTakeFirst();
   const rememberMe = await db.deleteFrom('remember_me_token').where('expires_at', '<', at).executeTakeFirst();
   return { sessions: Number(sessions.numDeletedRows), rememberMe: Number(rememberMe.numDeletedRows) };
+}
+
+/** The account's live sessions, most recently used first: its signed-in devices. */
+export const listLiveSessions = (db: Executor, accountId: string, at: number) =>
+  db
+    .selectFrom('session')
+    .select(['id', 'device_name', 'device_type', 'created_at', 'last_seen_at'])
+    .where('account_id', '=', accountId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', at)
+    .orderBy('last_seen_at', 'desc')
+    .orderBy('id')
+    .execute();
+
+/** One live session, only if it is the account's own. */
+export const getLiveSessionOfAccount = (db: Executor, accountId: string, id: string, at: number) =>
+  db
+    .selectFrom('session')
+    .select(['id', 'remember_family'])
+    .where('id', '=', id)
+    .where('account_id', '=', accountId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', at)
+    .executeTakeFirst();
+
+/** Account deletion: its two-factor rows, sessions, remember-me tokens and sign-in lockouts. */
+export async function purgeAccount(db: Executor, account: PurgedAccount): Promise<void> {
+  await db.deleteFrom('two_factor_challenge').where('account_id', '=', account.id).execute();
+  await db.deleteFrom('two_factor_recovery_code').where('account_id', '=', account.id).execute();
+  await db.deleteFrom('two_factor').where('account_id', '=', account.id).execute();
+  await db.deleteFrom('remember_me_token').where('account_id', '=', account.id).execute();
+  await db.deleteFrom('session').where('account_id', '=', account.id).execute();
+  await db.deleteFrom('login_lockout').where(keyEndsWithAny('key', [account.id, account.email, account.phoneE164])).execute();
 }

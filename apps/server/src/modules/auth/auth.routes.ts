@@ -1,24 +1,19 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
-import { errorResponses, ErrorResponse } from '../../shared/schemas.js';
-import { AccountLocked, type AuthService, type IssuedSession } from './auth.service.js';
-import { CaptchaHeaders, DeviceInfoSchema, SessionResponse, toSessionResponse } from './auth.schemas.js';
-
-/** Puts the new credentials where the client reads them: the response headers. */
-export function sendSession(reply: FastifyReply, issued: IssuedSession) {
-  reply.header('X-Auth-Token', issued.token);
-  if (issued.rememberMeToken) reply.header('X-Remember-Me-Token', issued.rememberMeToken);
-  reply.header('cache-control', 'no-store');
-  return toSessionResponse(issued);
-}
+import { errorResponses, ErrorResponse, UuidSchema } from '../../shared/schemas.js';
+import type { AuthService } from './auth.service.js';
+import { retryAfterOnLock, sendSession, sendSignIn } from './auth.reply.js';
+import { CaptchaHeaders, DeviceInfoSchema, LoginResponse, SessionResponse, SignedInDevice } from './auth.schemas.js';
+import type { TwoFactorService } from './two-factor.service.js';
+import { twoFactorRoutes } from './two-factor.routes.js';
 
 export const authRoutes: FastifyPluginAsyncTypebox<{
   auth: AuthService;
   health: () => Promise<{ database: boolean; blobStore: boolean }>;
+  twoFactor: TwoFactorService;
   authRateLimit: number;
-}> = async (app, { auth, health, authRateLimit }) => {
-  const strict = { max: authRateLimit, timeWindow: '1 minute', keyGenerator: (req: { ip: string }) => `auth:${req.ip}` };
+}> = async (app, { auth, twoFactor, health, authRateLimit }) => {
+  const strict = { max: authRateLimit, windowMs: 60_000, keyGenerator: (req: { ip: string }) => `auth:${req.ip}` };
 
   app.post(
     '/auth/token',
@@ -33,7 +28,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{
           username: Type.String({ minLength: 1, maxLength: 320 }),
           password: Type.String({ minLength: 1, maxLength: 128 }),
         }),
-        response: { 200: SessionResponse, ...errorResponses, 412: ErrorResponse },
+        response: { 200: LoginResponse, ...errorResponses, 412: ErrorResponse },
       },
     },
     async (req, reply) => {
@@ -45,11 +40,8 @@ export const authRoutes: FastifyPluginAsyncTypebox<{
           userAgent: req.headers['user-agent'] ?? '',
           captcha: { id: req.headers['x-captcha-id'], answer: req.headers['x-captcha-answer'] },
         })
-        .catch((err: unknown) => {
-          if (err instanceof AccountLocked) reply.header('retry-after', String(err.retryAfterSeconds));
-          throw err;
-        });
-      return sendSession(reply, issued);
+        .catch(retryAfterOnLock(reply));
+      return sendSignIn(reply, issued);
     },
   );
 
@@ -108,4 +100,45 @@ export const authRoutes: FastifyPluginAsyncTypebox<{
       return reply.status(ok ? 200 : 503).send({ status: up(ok), database: up(h.database), blobStore: up(h.blobStore) });
     },
   );
+
+  app.get(
+    '/auth/sessions',
+    {
+      config: { access: { permission: 'self' } },
+      schema: { operationId: 'listSessions', tags: ['auth'], response: { 200: Type.Array(SignedInDevice), ...errorResponses } },
+    },
+    async (req) => auth.listSessions(req.auth!),
+  );
+
+  app.delete(
+    '/auth/sessions/:id',
+    {
+      config: { access: { permission: 'session.write', ids: [{ in: 'params', path: 'id' }] } },
+      schema: {
+        operationId: 'endSession',
+        tags: ['auth'],
+        params: Type.Object({ id: UuidSchema }),
+        response: { 200: Type.Object({}), ...errorResponses },
+      },
+    },
+    async (req) => {
+      await auth.endSession(req.auth!, req.params.id);
+      return {};
+    },
+  );
+
+  app.post(
+    '/auth/sessions/endOthers',
+    {
+      config: { access: { permission: 'self' } },
+      schema: {
+        operationId: 'endOtherSessions',
+        tags: ['auth'],
+        response: { 200: Type.Object({ ended: Type.Integer() }), ...errorResponses },
+      },
+    },
+    async (req) => ({ ended: await auth.endSessions(req.auth!.accountId, { except: req.auth!.sessionId }) }),
+  );
+
+  await app.register(twoFactorRoutes, { auth, twoFactor, authRateLimit });
 };

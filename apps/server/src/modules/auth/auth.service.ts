@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../infra/db/schema.js';
 import type { Executor } from '../../infra/db/executor.js';
 import type { Config } from '../../config.js';
-import { Unauthorized, AppError } from '../../shared/errors.js';
+import { NotFound, Unauthorized, AppError } from '../../shared/errors.js';
 import { hashToken, newId, newToken } from '../../shared/tokens.js';
 import { days, minutes } from '../../shared/time.js';
 import { verifyPassword } from '../../shared/password.js';
@@ -11,39 +11,29 @@ import * as accounts from '../account/account.public.js';
 import type { Account } from '../account/account.public.js';
 import type { CaptchaService } from '../captcha/captcha.public.js';
 import * as repo from './auth.repository.js';
-import * as lockouts from './login-lockout.repository.js';
-import { lockoutSms, lockoutSubject, lockoutText } from './auth.messages.js';
 import type { MessageJobs } from '../../infra/jobs/message-jobs.js';
-import { LANGUAGES, type Language } from '../../shared/schemas.js';
 import type { AuthContext } from '../../shared/auth-context.js';
+import { TwoFactorService, type ProofMethod, type TwoFactorRequired } from './two-factor.service.js';
+import { LoginLockout, lockoutKey } from './login-lockout.js';
+import type { SecretBox } from './totp.js';
 
-export interface DeviceInfo {
-  uuid: string;
-  name: string;
-  deviceType: 'WEB' | 'ANDROID' | 'IPHONE' | 'IPAD' | 'DESKTOP';
+export { AccountLocked, LOCKOUT_STEPS } from './login-lockout.js';
+export type { DeviceInfo, IssuedSession } from './auth.types.js';
+import type { DeviceInfo, IssuedSession } from './auth.types.js';
+
+
+export interface SignedInDevice {
+  id: string;
+  deviceName: string;
+  deviceType: string;
+  createdAt: number;
+  lastSeenAt: number;
+  current: boolean;
 }
 
-export interface IssuedSession {
-  token: string;
-  rememberMeToken: string | null;
-  accountId: string;
-  deviceInfo: DeviceInfo;
-  latestActivityId: string;
-}
 
 const InvalidCredentials = () => new AppError(401, 'INVALID_CREDENTIALS', 'Invalid username or password.');
 
-/** Sign-in refused for a while after too many failures in a row; `retryAfterSeconds` goes out as Retry-After. */
-export class AccountLocked extends AppError {
-  constructor(readonly retryAfterSeconds: number) {
-    super(429, 'ACCOUNT_LOCKED', 'Too many failed sign-ins. Try again later.');
-  }
-}
-
-/** Each lockout in a row lasts longer: 1 min, 5 min, 15 min, 1 h, 4 h, then a day each time. */
-export const LOCKOUT_STEPS = [minutes(1), minutes(5), minutes(15), minutes(60), minutes(240), days(1)];
-// A streak with no failure for a day is forgotten: the next lockout starts again at the first step.
-const FORGET_STREAK_AFTER = days(1);
 /** How long a just-rotated remember-me token still answers with its successor instead of counting as stolen. */
 export const REFRESH_GRACE_MS = 30_000;
 // Refreshing last_seen on every request would write on every read; once a minute is plenty for a sliding expiry.
@@ -59,12 +49,21 @@ export function normalisePhone(input: string): string | null {
 }
 
 export class AuthService {
+  private readonly lockout: LoginLockout;
+  /** Two-factor sign-in: its settings routes use it directly; every sign-in here goes through it. */
+  readonly twoFactor: TwoFactorService;
+
   constructor(
     private readonly db: Kysely<DB>,
     private readonly config: Pick<Config, 'sessionTtlMinutes' | 'rememberMeTtlDays' | 'loginLockoutThreshold'>,
     private readonly captcha: CaptchaService,
-    private readonly messages: MessageJobs,
-  ) {}
+    messages: MessageJobs,
+    /** Seals authenticator secrets with the server's key (kept outside the database). */
+    box: SecretBox,
+  ) {
+    this.lockout = new LoginLockout(db, config, messages);
+    this.twoFactor = new TwoFactorService({ db, lockout: this.lockout, messages, box });
+  }
 
   async login(input: {
     username: string;
@@ -73,46 +72,51 @@ export class AuthService {
     ip: string;
     userAgent: string;
     captcha: { id?: string; answer?: string };
-  }): Promise<IssuedSession> {
+  }): Promise<IssuedSession | TwoFactorRequired> {
     const username = input.username.trim().toLowerCase();
     const account = await this.findByUsername(username);
     // Count failures per account, not per spelling: e-mail, +90…, national number and spaced variants share one budget.
-    const who = account ? `id:${account.id}` : username;
+    const who = account ? lockoutKey(account.id) : username;
     // Locked before anything else: neither a solved captcha nor the right password gets through, and the
     // password is not even checked. Unknown usernames lock the same way, so a lockout says nothing about existence.
-    const lockout = await lockouts.get(this.db, who);
-    const at = Date.now();
-    if (lockout && lockout.locked_until > at) throw new AccountLocked(Math.ceil((lockout.locked_until - at) / 1000));
+    const streak = await this.lockout.assertOpen(who);
     await this.captcha.gate('LOGIN', input.ip, who, input.captcha);
     const ok = await verifyPassword(account?.password_hash ?? null, input.password);
     if (!account || !ok) {
       await this.captcha.recordFailure('LOGIN', input.ip, who);
-      await this.recordFailure(who, account);
+      await this.lockout.recordFailure(who, account);
       throw InvalidCredentials();
     }
     await this.captcha.clearFailures('LOGIN', who);
-    // A successful sign-in ends the streak (and so will a completed account recovery, when it exists).
-    if (lockout) await lockouts.clear(this.db, who);
     const device: DeviceInfo = { uuid: newId(), name: deviceName(input.userAgent), deviceType: 'WEB' };
-    return this.db.transaction().execute((trx) => this.issue(trx, account.id, device, input.rememberMe ? newId() : null));
+    const result = await this.signInVerified(account, device, input.rememberMe);
+    // Only a complete sign-in ends the streak: were the right password enough, wrong second-step codes could be
+    // guessed without end by signing in again between tries.
+    if (streak && !('twoFactorRequired' in result)) await this.lockout.clear(who);
+    return result;
   }
 
-  /** Counts a failure in a row; the K-th locks the account for the next step and tells its owner, once. */
-  private async recordFailure(who: string, account: Account | undefined): Promise<void> {
-    const threshold = this.config.loginLockoutThreshold;
-    await this.db.transaction().execute(async (trx) => {
-      const at = Date.now();
-      const { failures, level } = await lockouts.addFailure(trx, who, at, FORGET_STREAK_AFTER);
-      if (failures < threshold) return;
-      const step = LOCKOUT_STEPS[Math.min(level, LOCKOUT_STEPS.length - 1)] as number;
-      const locked = await lockouts.lock(trx, who, threshold, level + 1, at + step);
-      if (!locked || !account) return;
-      const lang: Language = (LANGUAGES as readonly string[]).includes(account.language) ? (account.language as Language) : 'en';
-      const lockedMinutes = Math.round(step / minutes(1));
-      await this.messages.email(trx, { to: account.email, subject: lockoutSubject(lang), text: lockoutText(lang, lockedMinutes) });
-      // A phone only the owner has proven to hold: an unverified number may be someone else's.
-      if (account.phone_verified_at !== null) await this.messages.sms(trx, { to: account.phone_e164, text: lockoutSms(lang, lockedMinutes) });
-    });
+  /**
+   * Signs in an account whose first factor another module proved (Google/Apple, the operator's silent token): a session,
+   * or TwoFactorRequired when the account has two-factor sign-in on (such a proof counts as ONE factor).
+   * `userAgent` names the device when no `device` is given.
+   */
+  async signIn(accountId: string, opts: { rememberMe: boolean; userAgent?: string; device?: DeviceInfo }): Promise<IssuedSession | TwoFactorRequired> {
+    const account = await accounts.getById(this.db, accountId);
+    if (!account) throw NotFound('Account not found.');
+    const device = opts.device ?? { uuid: newId(), name: deviceName(opts.userAgent ?? ''), deviceType: 'WEB' as const };
+    return this.signInVerified(account, device, opts.rememberMe);
+  }
+
+  private signInVerified(account: Account, device: DeviceInfo, rememberMe: boolean): Promise<IssuedSession | TwoFactorRequired> {
+    return this.db.transaction().execute(
+      async (trx) => (await this.twoFactor.begin(trx, account, device, rememberMe)) ?? this.issue(trx, account.id, device, rememberMe ? newId() : null),
+    );
+  }
+
+  /** Completes a sign-in that answered TwoFactorRequired: the session opens with the device and choice it began with. */
+  completeTwoFactor(input: { challengeToken: string; method: ProofMethod; code: string }, rememberMe: boolean): Promise<IssuedSession> {
+    return this.twoFactor.complete(input, (trx, accountId, device, remember) => this.issue(trx, accountId, device, remember ? newId() : null), rememberMe);
   }
 
   /**
@@ -166,11 +170,18 @@ export class AuthService {
   async authenticate(token: string): Promise<AuthContext | null> {
     const at = Date.now();
     const session = await repo.getLiveSessionByHash(this.db, hashToken(token), at);
-    if (!session) return null;
+    // A deleted account's sessions are ended when deletion is asked for; this also holds while its job runs.
+    if (!session || session.status === 'DELETED') return null;
     if (at - session.last_seen_at > TOUCH_EVERY) {
       await repo.touchSession(this.db, session.id, at, at + minutes(this.config.sessionTtlMinutes));
     }
-    return { accountId: session.account_id, sessionId: session.id, status: session.status, projectId: session.project_id };
+    return {
+      accountId: session.account_id,
+      sessionId: session.id,
+      status: session.status,
+      projectId: session.project_id,
+      usage: { usedBytes: session.used_bytes, quotaBytes: session.quota_bytes },
+    };
   }
 
   /**
@@ -227,7 +238,59 @@ export class AuthService {
     });
   }
 
-  private async findByUsername(username: string): Promise<Account | undefined> {
+  /**
+   * Ends every session and remember-me token of an account (a password change or recovery, an account deletion), or
+   * every one but the caller's own sign-in (`except`: its session and the remember-me family it came from).
+   * Pass the caller's transaction so the change and the sign-outs commit together.
+   */
+  async endSessions(accountId: string, opts: { except?: string; db?: Executor } = {}): Promise<number> {
+    const at = Date.now();
+    const run = async (trx: Executor) => {
+      const family = opts.except ? (await repo.getSessionFamily(trx, opts.except))?.remember_family : null;
+      await repo.revokeRememberMeOfAccount(trx, accountId, at, family);
+      return repo.revokeSessionsOfAccount(trx, accountId, at, opts.except);
+    };
+    return opts.db ? run(opts.db) : this.db.transaction().execute(run);
+  }
+
+  /** The account's signed-in devices (live sessions), the caller's own marked. */
+  async listSessions(auth: AuthContext): Promise<SignedInDevice[]> {
+    const rows = await repo.listLiveSessions(this.db, auth.accountId, Date.now());
+    return rows.map((r) => ({
+      id: r.id,
+      deviceName: r.device_name,
+      deviceType: r.device_type,
+      createdAt: r.created_at,
+      lastSeenAt: r.last_seen_at,
+      current: r.id === auth.sessionId,
+    }));
+  }
+
+  /** Ends one of the caller's sessions (and the remember-me family it came from); another account's id is 404. */
+  async endSession(auth: AuthContext, sessionId: string): Promise<void> {
+    const at = Date.now();
+    const ended = await this.db.transaction().execute(async (trx) => {
+      const session = await repo.getLiveSessionOfAccount(trx, auth.accountId, sessionId, at);
+      if (!session) return false;
+      await repo.revokeSession(trx, session.id, at);
+      // The device's remember-me family goes too, or it would sign itself straight back in.
+      if (session.remember_family) {
+        await repo.revokeFamily(trx, session.remember_family, at);
+        await repo.revokeSessionsOfFamily(trx, session.remember_family, at);
+      }
+      return true;
+    });
+    if (!ended) throw NotFound('Session not found.');
+  }
+
+  /** A completed password recovery ends the account's sign-in lockout streak and its sign-in captcha budget. */
+  async clearLoginLockout(accountId: string): Promise<void> {
+    await this.lockout.clear(lockoutKey(accountId));
+    await this.captcha.clearFailures('LOGIN', lockoutKey(accountId));
+  }
+
+  /** The account a sign-in name (e-mail, +E.164, 00…, or a national number unique across countries) belongs to. */
+  async findByUsername(username: string): Promise<Account | undefined> {
     if (username.includes('@')) return accounts.getByEmail(this.db, username);
     const phone = normalisePhone(username);
     if (!phone) return undefined;
@@ -240,13 +303,14 @@ export class AuthService {
   }
 
   /** Housekeeping: sessions dead for a day and expired remember-me tokens go; live ones stay. */
-  async purgeExpired(at = Date.now()): Promise<{ sessions: number; rememberMe: number; lockouts: number }> {
+  async purgeExpired(at = Date.now()): Promise<{ sessions: number; rememberMe: number; lockouts: number; challenges: number }> {
     const purged = await repo.purgeExpired(this.db, at, days(1));
-    return { ...purged, lockouts: await lockouts.purgeOlderThan(this.db, at - FORGET_STREAK_AFTER) };
+    return { ...purged, lockouts: await this.lockout.purgeOld(at), challenges: await this.twoFactor.purgeExpired(at) };
   }
 }
 
-function deviceName(userAgent: string): string {
+/** A device's name from its browser's user agent: "Chrome on Windows". */
+export function deviceName(userAgent: string): string {
   const browser = /Edg\//.test(userAgent)
     ? 'Edge'
     : /Chrome\//.test(userAgent)

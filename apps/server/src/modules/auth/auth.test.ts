@@ -129,6 +129,42 @@ describe.each(DIALECTS)('auth (%s)', (dialect) => {
       // Signed thumbnail and preview links, for <img>.
       'GET /api/media/thumb/{*}',
       'GET /api/media/preview/{*}',
+      // A public link's visitor calls: the X-Share-Token header is the credential.
+      'GET /api/share/visitor',
+      'POST /api/share/visitor/unlock',
+      'GET /api/share/visitor/count',
+      'GET /api/share/visitor/files',
+      'POST /api/share/visitor/download',
+      // The second step of a sign-in (the challenge token is the credential), QR and operator sign-in.
+      'POST /api/auth/2fa/challenge',
+      'POST /api/auth/2fa/token',
+      'POST /api/auth/qrcode/start',
+      'POST /api/auth/qrcode',
+      'POST /api/auth/silent/token',
+      // Google and Apple sign-in: the provider's ID token (bound to a single-use state) is the credential.
+      'GET /api/auth/social/providers',
+      'POST /api/auth/social/start',
+      'POST /api/apple/login/callback',
+      'GET /api/apple/login/callback',
+      'POST /api/auth/google',
+      'POST /api/auth/apple',
+      // Password recovery (issue 12): the reference token of the recovery is the credential.
+      'POST /api/account/forgotMyPassword',
+      'POST /api/v2/forgotMyPassword',
+      'POST /api/v3/forgotMyPassword',
+      ...['continueWithMsisdn', 'continueWithEmail', 'continueWithRecoveryEmail', 'sendSms', 'sendEmail']
+        .concat(['sendRecoveryEmail', 'validatePhoneNumber', 'validateSecurityQuestion', 'checkStatus', 'change'])
+        .map((step) => `POST /api/forgotMyPassword/${step}`),
+      'POST /api/v2/forgotMyPassword/verify',
+      'POST /api/v3/forgotMyPassword/verify',
+      'GET /api/securityQuestion/{id}',
+      'GET /api/securityQuestions',
+      // The link mailed to a recovery e-mail: its token is the credential.
+      'POST /api/verify/recoveryEmailAddress',
+      // The e-mailed verification link's token is the credential (it may be opened on a device not signed in).
+      'POST /api/verify/emailAddress',
+      // Signed profile photo links, for <img>.
+      'GET /api/account/profilePhoto/{*}',
     ]);
 
     // Read from the OpenAPI document, so a route added later is covered without touching this test.

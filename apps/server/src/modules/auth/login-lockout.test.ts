@@ -1,6 +1,7 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, expectError, login, readOutbox, signUp, startTestApp, uniqueUser, type TestApp } from '../../test/harness.js';
+import { SecretBox } from './totp.js';
 import { MessageJobs } from '../../infra/jobs/message-jobs.js';
 import { CaptchaService } from '../captcha/captcha.service.js';
 import { lockoutSubject } from './auth.messages.js';
@@ -132,7 +133,7 @@ describe.each(DIALECTS)('sign-in lockout per account (%s)', (dialect) => {
       .values({ key: 'idle', failures: 2, level: 1, locked_until: Date.now() - 2 * day, updated_at: Date.now() - 2 * day })
       .execute();
     // The service the schedule calls, built as app.ts builds it.
-    const auth = new AuthService(t.database.db, t.config, new CaptchaService(t.database.db, t.config), new MessageJobs(t.app.jobs));
+    const auth = new AuthService(t.database.db, t.config, new CaptchaService(t.database.db, t.config), new MessageJobs(t.app.jobs), new SecretBox(randomBytes(32)));
     expect((await auth.purgeExpired()).lockouts).toBe(1);
     expect(await t.database.db.selectFrom('login_lockout').selectAll().where('key', '=', 'idle').execute()).toEqual([]);
     expect(await t.database.db.selectFrom('login_lockout').selectAll().where('key', '=', `id:${accountId}`).execute()).toHaveLength(1);

@@ -5,6 +5,7 @@ import { routes, type ModuleWith } from '../../infra/module-manifest.js';
 import { CaptchaService } from './captcha.service.js';
 import { captchaRoutes } from './captcha.routes.js';
 import { minutes } from '../../shared/time.js';
+import { purgeAccount } from './rate-counter.repository.js';
 
 export const PURGE_CAPTCHAS_SCHEDULE = 'captcha.purge-expired';
 
@@ -15,6 +16,7 @@ export function captchaModule(d: { db: Kysely<DB>; config: Config }): ModuleWith
     routes: routes(captchaRoutes, { captcha }),
     schedules: [{ name: PURGE_CAPTCHAS_SCHEDULE, everyMs: minutes(60), run: () => captcha.purgeExpired() }],
     tables: ['captcha', 'rate_counter'],
+    purgeAccount: (account) => purgeAccount(d.db, account),
     service: captcha,
   };
 }

@@ -11,7 +11,7 @@ export const captchaRoutes: FastifyPluginAsyncTypebox<{ captcha: CaptchaService 
       schema: {
         operationId: 'getCaptchaRequired',
         tags: ['captcha'],
-        querystring: Type.Object({ channel: Type.Optional(Type.Union([Type.Literal('LOGIN'), Type.Literal('SIGN_UP')])) }),
+        querystring: Type.Object({ channel: Type.Optional(Type.Union([Type.Literal('LOGIN'), Type.Literal('SIGN_UP'), Type.Literal('FORGOT_PASSWORD')])) }),
         response: { 200: Type.Object({ captchaRequired: Type.Boolean() }), ...errorResponses },
       },
     },

@@ -8,7 +8,7 @@ import * as counters from './rate-counter.repository.js';
 import { generateCaptchaText, renderCaptchaAudio, renderCaptchaImage } from '../../infra/captcha/captcha-render.js';
 import * as repo from './captcha.repository.js';
 
-export type CaptchaChannel = 'LOGIN' | 'SIGN_UP';
+export type CaptchaChannel = 'LOGIN' | 'SIGN_UP' | 'FORGOT_PASSWORD';
 export type CaptchaType = 'IMAGE' | 'AUDIO';
 
 const TTL = minutes(5);
@@ -27,7 +27,7 @@ export class CaptchaService {
     private readonly db: Kysely<DB>,
     private readonly config: Pick<
       Config,
-      'captchaFailureThreshold' | 'signupCaptchaThreshold' | 'captchaRequestsPer10Min'
+      'captchaFailureThreshold' | 'forgotPasswordCaptchaThreshold' | 'signupCaptchaThreshold' | 'captchaRequestsPer10Min'
     >,
   ) {}
 
@@ -55,7 +55,8 @@ export class CaptchaService {
       }
       return false;
     }
-    const threshold = this.config.captchaFailureThreshold;
+    const threshold =
+      channel === 'FORGOT_PASSWORD' ? this.config.forgotPasswordCaptchaThreshold : this.config.captchaFailureThreshold;
     if ((await counters.peek(this.db, failKey(channel, `ip:${ip}`), FAILURE_WINDOW)) >= threshold) return true;
     for (const name of names) {
       if ((await counters.peek(this.db, failKey(channel, `acct:${name}`), FAILURE_WINDOW)) >= threshold) return true;

@@ -62,3 +62,7 @@ export async function purgeExpiredZips(db: Executor, at: number): Promise<number
   return Number(res.numDeletedRows);
 }
 
+
+export async function purgeAccount(db: Executor, accountId: string): Promise<void> {
+  await db.deleteFrom('download_zip').where('account_id', '=', accountId).execute();
+}

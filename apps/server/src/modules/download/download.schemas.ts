@@ -9,7 +9,7 @@ export const DownloadUrl = Type.Object(
  * The token is the rest of the path: a wildcard, because Fastify caps named path parameters at 100 characters and a
  * signed token is about 200.
  */
-export const TokenParams = Type.Object({ '*': Type.String({ minLength: 1, maxLength: 1024 }) });
+export { TokenParams } from '../../shared/schemas.js';
 
 /** `?inline=1` only labels the inline URL; whether a file shows inline is decided by the signed token alone. */
 export const DownloadQuery = Type.Object({ inline: Type.Optional(Type.String({ maxLength: 8 })) });

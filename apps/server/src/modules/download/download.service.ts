@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { actingFor } from '../../shared/access/acting-account.js';
 import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DB } from '../../infra/db/schema.js';
@@ -57,7 +58,9 @@ export class DownloadService {
     this.signer = new UrlSigner(d.db);
   }
 
-  async createUrls(auth: AuthContext, items: ReadonlyArray<{ projectId: string; uuid: string }>) {
+  async createUrls(caller: AuthContext, items: ReadonlyArray<{ projectId: string; uuid: string }>) {
+    // Items shared with the caller are signed under their owner (the access policy granted each of them).
+    const auth = await actingFor(this.d.db, caller, items.find((item) => item.projectId !== caller.projectId)?.uuid);
     if (items.some((item) => item.projectId !== auth.projectId)) throw NotFound(NOT_FOUND);
     const ids = [...new Set(items.map((item) => item.uuid))];
     const rows = await files.getMany(this.d.db, auth.accountId, ids);

@@ -6,5 +6,11 @@ import { eulaRoutes } from './eula.routes.js';
 
 export function eulaModule(d: { db: Kysely<DB> }): ModuleWith<EulaService> {
   const eula = new EulaService(d.db);
-  return { name: 'eula', routes: routes(eulaRoutes, { eula }), tables: ['eula', 'privacy_policy'], service: eula };
+  return {
+    name: 'eula',
+    routes: routes(eulaRoutes, { eula }),
+    tables: ['eula', 'privacy_policy', 'eula_approval'],
+    purgeAccount: (account) => eula.purgeAccount(account.id),
+    service: eula,
+  };
 }

@@ -28,4 +28,39 @@ export const eulaRoutes: FastifyPluginAsyncTypebox<{ eula: EulaService }> = asyn
     { config: { public: true }, schema: legalSchema('getPrivacyPolicy', 'lang') },
     async (req) => shape(await eula.privacyPolicy(lang(req.params.lang))),
   );
+
+  app.get<{ Params: { language: string } }>(
+    '/eula/check/:language',
+    {
+      config: { access: { permission: 'self' } },
+      schema: {
+        operationId: 'checkEula',
+        tags: ['eula'],
+        description: 'approved is false when a newer EULA than the one the account accepted is published: /update/eula.',
+        params: Type.Object({ language: Type.String({ pattern: '^[a-zA-Z]{2}(-[a-zA-Z]{2})?$' }) }),
+        response: {
+          200: Type.Object({ approved: Type.Boolean(), eulaId: Type.Integer(), version: Type.Integer() }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (req) => eula.check(req.auth!, lang(req.params.language)),
+  );
+
+  app.post(
+    '/eula/approve',
+    {
+      config: { access: { permission: 'self' } },
+      schema: {
+        operationId: 'approveEula',
+        tags: ['eula'],
+        body: Type.Object({ eulaId: Type.Integer({ minimum: 1 }) }),
+        response: { 200: Type.Object({}), ...errorResponses },
+      },
+    },
+    async (req) => {
+      await eula.approve(req.auth!, req.body.eulaId, req.ip);
+      return {};
+    },
+  );
 };

@@ -4,6 +4,7 @@ import { isUniqueViolation } from '../../infra/db/dialect.js';
 import type { JobQueue } from '../../infra/jobs/job-queue.js';
 import type { Executor } from '../../infra/db/executor.js';
 import { assertWritable } from '../../shared/access.js';
+import { actingFor } from '../../shared/access/acting-account.js';
 import { AppError, Conflict, ValidationError } from '../../shared/errors.js';
 import { nameKey, validateName } from '../../shared/names.js';
 import { FileNotFound, requireFolder, requireLive, type FileAuth as Auth } from './file.guards.js';
@@ -11,6 +12,7 @@ import * as repo from './file.repository.js';
 import type { FilesServiceDeps } from './file.service.js';
 import * as trashRepo from './file.trash.repository.js';
 import { freeNameInFolder, recordActivity, releaseDeleted } from './file.writer.js';
+import { indexFiles } from '../search-index/search-index.public.js';
 import { FOLDER_CONTENT_TYPE, toFileItem, type DerivativeLinks, type FileItemDto } from './file.schemas.js';
 import { ROOT, type FileRow } from './file.table.js';
 
@@ -31,8 +33,10 @@ export class FileChangesService {
 
   // --- single-item changes
 
-  async createFolder(auth: Auth, parentFolderUuid: string | undefined, encodedName: string, folderUuid: string): Promise<FileItemDto> {
-    assertWritable(auth);
+  async createFolder(caller: Auth, parentFolderUuid: string | undefined, encodedName: string, folderUuid: string): Promise<FileItemDto> {
+    assertWritable(caller);
+    // In a folder shared with an editor, the new folder is the folder owner's.
+    const auth = await actingFor(this.db, caller, parentFolderUuid);
     const name = validateName(decodeHeader(encodedName, 'Folder-Name'), 'Folder-Name');
     const parentId = parentFolderUuid ?? ROOT;
     const existing = await this.existingFolder(auth, folderUuid);
@@ -42,7 +46,7 @@ export class FileChangesService {
       await this.db.transaction().execute(async (trx) => {
         await requireFolder(trx, auth.accountId, parentId);
         if ((await repo.findByNameKeys(trx, auth.accountId, parentId, [nameKey(name)])).length > 0) throw NameClash('Folder-Name');
-        await repo.insert(trx, {
+        const folder = {
           id: folderUuid,
           account_id: auth.accountId,
           parent_id: parentId,
@@ -57,7 +61,9 @@ export class FileChangesService {
           device_type: 'WEB',
           created_at: at,
           last_modified_at: at,
-        });
+        } as const;
+        await repo.insert(trx, folder);
+        await indexFiles(trx, [{ ...folder, description: null }]);
         await recordActivity(trx, auth.accountId, [{ id: folderUuid, name, is_folder: 1 }], 'CREATED_FOLDER');
       });
     } catch (err) {
@@ -70,8 +76,9 @@ export class FileChangesService {
     return toFileItem((await repo.getById(this.db, auth.accountId, folderUuid))!, auth.projectId, this.links);
   }
 
-  async rename(auth: Auth, uuid: string, encodedName: string): Promise<FileItemDto> {
-    assertWritable(auth);
+  async rename(caller: Auth, uuid: string, encodedName: string): Promise<FileItemDto> {
+    assertWritable(caller);
+    const auth = await actingFor(this.db, caller, uuid);
     const name = validateName(decodeHeader(encodedName, 'New-Name'), 'New-Name');
     try {
       const row = await this.db.transaction().execute(async (trx) => {
@@ -81,6 +88,7 @@ export class FileChangesService {
         if (clash.some((c) => c.id !== item.id)) throw NameClash('New-Name');
         const patch = { name, name_key: nameKey(name), last_modified_at: Date.now() };
         await repo.updateMany(trx, auth.accountId, [item.id], patch);
+        await indexFiles(trx, [{ ...item, ...patch }]);
         await recordActivity(trx, auth.accountId, [{ ...item, name }], 'RENAMED');
         return { ...item, ...patch };
       });
@@ -97,6 +105,7 @@ export class FileChangesService {
       const item = await requireLive(trx, auth.accountId, uuid);
       if (item.description === description) return item;
       await repo.updateMany(trx, auth.accountId, [item.id], { description });
+      await indexFiles(trx, [{ ...item, description }]);
       await recordActivity(trx, auth.accountId, [item], 'DESCRIBED');
       return { ...item, description };
     });
@@ -209,6 +218,7 @@ export class FileChangesService {
             trashed_at: null,
           };
           await repo.updateMany(trx, auth.accountId, [item.id], patch);
+          await indexFiles(trx, [{ ...item, ...patch }]);
           await trashRepo.restoreTrashedWith(trx, auth.accountId, item.id);
           await recordActivity(trx, auth.accountId, [{ ...item, name }], 'RECOVERED');
           out.push({ ...item, ...patch });

@@ -4,7 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { authed, signUp, type TestApp } from '../../test/harness.js';
 import { nameKey } from '../../shared/names.js';
 import * as accounts from '../account/account.public.js';
-import * as repo from './file.repository.js';
+import { insertFile } from './file.writer.js';
 import { ROOT, type DocumentType } from './file.table.js';
 import type { FileItemDto } from './file.schemas.js';
 
@@ -28,7 +28,8 @@ export async function addFile(
   const bytes = opts.content?.length ?? opts.bytes ?? 100;
   if (opts.content) await t.app.blobs.put(blobKey, Readable.from([opts.content]));
   const at = opts.at ?? Date.now();
-  await repo.insert(t.database.db, {
+  // Through the writer, as the upload module does, so the row is searchable too.
+  await insertFile(t.database.db, {
     id,
     account_id: accountId,
     parent_id: opts.parentId ?? ROOT,

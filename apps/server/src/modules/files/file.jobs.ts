@@ -1,6 +1,7 @@
 import type { BlobStore } from '../../infra/blob-store/blob-store.js';
 import type { Executor } from '../../infra/db/executor.js';
 import type { JobHandler, JobQueue } from '../../infra/jobs/job-queue.js';
+import { blobInUse } from './file.repository.js';
 
 export const PURGE_BLOBS_JOB = 'file.purge-blobs';
 const PURGE_BATCH = 1000;
@@ -12,11 +13,16 @@ export interface JobDefinition {
   options: NonNullable<Parameters<JobQueue['register']>[2]>;
 }
 
-/** Deletes blobs of files gone for good; the store's delete is idempotent, so a retried job is harmless. */
-export const purgeBlobsJob = (blobs: BlobStore): JobDefinition => ({
+/**
+ * Deletes blobs of files gone for good; the store's delete is idempotent, so a retried job is harmless. A blob that a
+ * row still names is kept: copies saved from a shared link share the original's blob, thumbnail and preview.
+ */
+export const purgeBlobsJob = (blobs: BlobStore, db: Executor): JobDefinition => ({
   type: PURGE_BLOBS_JOB,
   handler: async (payload) => {
-    for (const key of (payload as { keys: string[] }).keys) await blobs.delete(key);
+    for (const key of (payload as { keys: string[] }).keys) {
+      if (!(await blobInUse(db, key))) await blobs.delete(key);
+    }
   },
   options: { maxAttempts: 10, backoffMs: 10_000 },
 });

@@ -10,6 +10,7 @@ import { FilesService } from './file.service.js';
 import { purgeBlobsJob } from './file.jobs.js';
 import { fileRoutes } from './file.routes.js';
 import { days, minutes } from '../../shared/time.js';
+import { purgeAccountFiles } from './file.purge-account.js';
 
 export const PURGE_BOUNDARIES_SCHEDULE = 'files.purge-listing-boundaries';
 
@@ -19,9 +20,10 @@ export function filesModule(d: { db: Kysely<DB>; jobs: JobQueue; blobs: BlobStor
   return {
     name: 'files',
     routes: routes(fileRoutes, { files, changes }),
-    jobs: [purgeBlobsJob(d.blobs)],
+    jobs: [purgeBlobsJob(d.blobs, d.db)],
     schedules: [{ name: PURGE_BOUNDARIES_SCHEDULE, everyMs: minutes(60), run: () => purgeBefore(d.db, Date.now() - days(1)) }],
     tables: ['file', 'file_activity', 'listing_boundary'],
+    purgeAccount: (account) => purgeAccountFiles(d.db, d.blobs, account.id),
     service: files,
   };
 }

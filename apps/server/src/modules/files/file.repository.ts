@@ -325,3 +325,14 @@ export async function ancestorIds(db: Executor, accountId: string, folderId: str
     .execute();
   return rows.map((r) => r.id);
 }
+
+/** Whether any row (of any account, in any state) still names this blob key as its content, thumbnail or preview. */
+export async function blobInUse(db: Executor, key: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('file')
+    .select('id')
+    .where((eb) => eb.or([eb('blob_key', '=', key), eb('thumb_key', '=', key), eb('preview_key', '=', key)]))
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}

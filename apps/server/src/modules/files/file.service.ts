@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../infra/db/schema.js';
 import type { JobQueue } from '../../infra/jobs/job-queue.js';
+import { actingFor } from '../../shared/access/acting-account.js';
 import { NotFound, ValidationError } from '../../shared/errors.js';
 import * as activities from './file-activity.repository.js';
 import { requireFolder, type FileAuth as Auth } from './file.guards.js';
@@ -64,12 +65,16 @@ export class FilesService {
   }
 
   async listByProject(auth: Auth, projectId: string, q: FolderListQueryValue): Promise<FilePageDto> {
-    if (projectId !== auth.projectId) throw NotFound('Project not found.');
-    return this.list(auth, q);
+    if (projectId === auth.projectId) return this.list(auth, q);
+    // Another account's project: only a folder shared with the caller (the access policy granted it) lists there.
+    const scope = await actingFor(this.db, auth, q.parentFolderUuid);
+    if (scope.projectId !== projectId) throw NotFound('Project not found.');
+    return this.list(scope, q);
   }
 
   /** One live item, hidden or not: what a viewer opened from a link or after a reload needs before its list loads. */
-  async getItem(auth: Auth, uuid: string): Promise<FileItemDto> {
+  async getItem(caller: Auth, uuid: string): Promise<FileItemDto> {
+    const auth = await actingFor(this.db, caller, uuid);
     const row = await repo.getById(this.db, auth.accountId, uuid);
     if (!row || row.status !== 'ACTIVE') throw NotFound('File not found.');
     return toFileItem(row, auth.projectId, this.links);

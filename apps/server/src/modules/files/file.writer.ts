@@ -5,6 +5,7 @@ import type { JobQueue } from '../../infra/jobs/job-queue.js';
 import { timeOrderedId } from '../../shared/ids.js';
 import { freeName } from '../../shared/names.js';
 import * as accounts from '../account/account.public.js';
+import { indexFiles, unindex } from '../search-index/search-index.public.js';
 import { queuePurge } from './file.jobs.js';
 import * as activities from './file-activity.repository.js';
 import * as repo from './file.repository.js';
@@ -33,12 +34,14 @@ export const freeNameInFolder = (db: Executor, accountId: string, parentId: stri
 
 export async function insertFile(db: Executor, row: NewFile): Promise<void> {
   await repo.insert(db, row);
+  await indexFiles(db, [row]);
 }
 
 /** After rows are deleted for good: their bytes go back to the quota and their blobs (with derivatives) are queued for deletion. */
 export async function releaseDeleted(db: Executor, jobs: JobQueue, accountId: string, gone: readonly Deleted[]): Promise<void> {
   const bytes = gone.reduce((sum, r) => sum + (r.is_folder === 1 ? 0 : Number(r.bytes)), 0);
   if (bytes > 0) await accounts.freeQuota(db, accountId, bytes);
+  await unindex(db, 'file', gone.map((r) => r.id));
   await queuePurge(
     db,
     jobs,
@@ -75,5 +78,9 @@ export type MediaFacts = Pick<
 
 /** Records what media processing found; false when the row is gone (deleted meanwhile). */
 export async function saveMediaFacts(db: Executor, id: string, values: MediaFacts): Promise<boolean> {
-  return repo.updateById(db, id, values);
+  if (!(await repo.updateById(db, id, values))) return false;
+  // The camera and the month of capture are searchable.
+  const row = await repo.getByIdUnscoped(db, id);
+  if (row) await indexFiles(db, [row]);
+  return true;
 }

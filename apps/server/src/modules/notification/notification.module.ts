@@ -3,6 +3,7 @@ import type { DB } from '../../infra/db/schema.js';
 import { routes, type ModuleWith } from '../../infra/module-manifest.js';
 import { NotificationService } from './notification.service.js';
 import { notificationRoutes } from './notification.routes.js';
+import { purgeAccount } from './notification.repository.js';
 
 export function notificationModule(d: { db: Kysely<DB> }): ModuleWith<NotificationService> {
   const notifications = new NotificationService(d.db);
@@ -10,6 +11,7 @@ export function notificationModule(d: { db: Kysely<DB> }): ModuleWith<Notificati
     name: 'notification',
     routes: routes(notificationRoutes, { notifications }),
     tables: ['notification'],
+    purgeAccount: (account) => purgeAccount(d.db, account.id),
     service: notifications,
   };
 }

@@ -26,3 +26,7 @@ export const markRead = (db: Executor, accountId: string, id: string) =>
 
 export const deleteMany = (db: Executor, accountId: string, ids: string[]) =>
   db.deleteFrom('notification').where('account_id', '=', accountId).where('id', 'in', ids).executeTakeFirst();
+
+export async function purgeAccount(db: Executor, accountId: string): Promise<void> {
+  await db.deleteFrom('notification').where('account_id', '=', accountId).execute();
+}

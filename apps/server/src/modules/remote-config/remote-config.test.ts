@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, expectError, startTestApp, type TestApp } from '../../test/harness.js';
+import { LANGUAGES } from '../../shared/schemas.js';
 
 // Each remote-config parameter's default value; TEXTS below are the parameters holding localized texts.
 const DEFAULTS: Record<string, string> = {
@@ -55,8 +56,8 @@ describe.each(DIALECTS)('remote config (%s)', (dialect) => {
       expect(tr).not.toBe(en);
       expect((await getParam(parameter, 'tr-TR')).json().value).toBe(tr);
       expect((await getParam(parameter, 'TR')).json().value).toBe(tr);
-      // No German text is set, so German clients get the common one.
-      expect((await getParam(parameter, 'de')).json().value).toBe(en);
+      // A language without its own text (none of the 11) gets the common one.
+      expect((await getParam(parameter, 'nl')).json().value).toBe(en);
       expect((await getParam(parameter)).json().value).toBe(en);
     }
     expect((await getParam('kvkk_toggle_text', 'tr')).json().value).toBe(
@@ -64,6 +65,18 @@ describe.each(DIALECTS)('remote config (%s)', (dialect) => {
     );
     // A parameter with no language-specific value is the same for everyone.
     expect((await getParam('max_select_count', 'tr')).json().value).toBe('500');
+  });
+
+  it('has each consent text in all 11 languages, each its own translation', async () => {
+    for (const parameter of TEXTS) {
+      const values = new Set<string>();
+      for (const language of LANGUAGES) {
+        const res = await getParam(parameter, language);
+        expect(res.statusCode).toBe(200);
+        values.add(res.json().value);
+      }
+      expect(values.size).toBe(LANGUAGES.length);
+    }
   });
 
   it('serves what the operator changed in the table', async () => {

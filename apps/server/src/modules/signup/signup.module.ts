@@ -2,6 +2,7 @@ import { routes, type ModuleWith } from '../../infra/module-manifest.js';
 import { SignupService } from './signup.service.js';
 import { signupRoutes } from './signup.routes.js';
 import { minutes } from '../../shared/time.js';
+import { purgeAccount } from './signup.repository.js';
 
 export const PURGE_SIGNUPS_SCHEDULE = 'signup.purge-stale';
 
@@ -15,6 +16,7 @@ export function signupModule(d: SignupDeps & { authRateLimit: number }): ModuleW
     routes: routes(signupRoutes, { signup, authRateLimit: d.authRateLimit }),
     schedules: [{ name: PURGE_SIGNUPS_SCHEDULE, everyMs: minutes(60), run: () => signup.purgeStale() }],
     tables: ['signup_request'],
+    purgeAccount: (account) => purgeAccount(d.db, account),
     service: signup,
   };
 }

@@ -1,5 +1,6 @@
 import type { Executor } from '../../infra/db/executor.js';
 import type { SignupRequestTable } from './signup.table.js';
+import type { PurgedAccount } from '../../infra/module-manifest.js';
 
 export async function create(db: Executor, row: SignupRequestTable): Promise<void> {
   await db.insertInto('signup_request').values(row).execute();
@@ -38,4 +39,12 @@ export async function complete(db: Executor, id: string): Promise<boolean> {
 export async function purgeOlderThan(db: Executor, before: number): Promise<number> {
   const r = await db.deleteFrom('signup_request').where('created_at', '<', before).executeTakeFirst();
   return Number(r.numDeletedRows);
+}
+
+/** Account deletion: sign-up requests made with its e-mail or phone, whatever their state. */
+export async function purgeAccount(db: Executor, account: PurgedAccount): Promise<void> {
+  await db
+    .deleteFrom('signup_request')
+    .where((eb) => eb.or([eb('email', '=', account.email), eb('phone_e164', '=', account.phoneE164)]))
+    .execute();
 }

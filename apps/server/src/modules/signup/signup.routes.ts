@@ -2,7 +2,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ErrorResponse, errorResponses, LanguageSchema } from '../../shared/schemas.js';
 import { CaptchaHeaders, sendSession, SessionResponse } from '../auth/auth.public.js';
+import { SignupSocialToken } from '../social-login/social-login.public.js';
 import type { SignupService } from './signup.service.js';
+import { captchaFrom } from '../captcha/captcha.public.js';
 
 const Ticket = Type.Object(
   { referenceToken: Type.String(), expectedInputLength: Type.Integer(), remainingTimeInMinutes: Type.Integer() },
@@ -14,7 +16,7 @@ export const signupRoutes: FastifyPluginAsyncTypebox<{ signup: SignupService; au
   app,
   { signup, authRateLimit },
 ) => {
-  const rateLimit = { max: authRateLimit, timeWindow: '1 minute', keyGenerator: (req: { ip: string }) => `signup:${req.ip}` };
+  const rateLimit = { max: authRateLimit, windowMs: 60_000, keyGenerator: (req: { ip: string }) => `signup:${req.ip}` };
 
   app.post(
     '/v2/signup',
@@ -34,12 +36,14 @@ export const signupRoutes: FastifyPluginAsyncTypebox<{ signup: SignupService; au
           language: LanguageSchema,
           eulaId: Type.Integer({ minimum: 1 }),
           sendOtpTo: Type.Optional(Type.Union([Type.Literal('PHONE'), Type.Literal('EMAIL')])),
+          // Sign-up with Google/Apple: the identity is linked when the account is created.
+          socialToken: Type.Optional(SignupSocialToken),
         }),
         response: { 200: Ticket, ...errorResponses, 412: ErrorResponse },
       },
     },
     async (req) =>
-      signup.start(req.body, req.ip, { id: req.headers['x-captcha-id'], answer: req.headers['x-captcha-answer'] }),
+      signup.start(req.body, req.ip, captchaFrom(req.headers)),
   );
 
   app.post(

@@ -12,10 +12,13 @@ import type { AuthService, IssuedSession } from '../auth/auth.public.js';
 import type { CaptchaService } from '../captcha/captcha.public.js';
 import type { EulaService } from '../eula/eula.public.js';
 import type { NotificationService } from '../notification/notification.public.js';
+import type { SocialLoginService } from '../social-login/social-login.public.js';
 import { validatePersonName } from '../../shared/names.js';
+import { normaliseEmail, normalisePhoneParts } from '../../shared/contact.js';
 import * as repo from './signup.repository.js';
 import type { OtpChannel, SignupRequest } from './signup.table.js';
 import { alreadyRegisteredNotice, otpSubject, otpText, welcomeNotification } from './signup.messages.js';
+import { claimInvitations } from '../shares/shares.public.js';
 
 export const OTP_LENGTH = 6;
 export const OTP_MINUTES = 3;
@@ -32,6 +35,7 @@ export interface SignupInput {
   language: Language;
   eulaId: number;
   sendOtpTo?: OtpChannel;
+  socialToken?: { provider: 'google' | 'apple'; token: string; state: string };
 }
 
 export interface SignupTicket {
@@ -52,6 +56,7 @@ interface Deps {
   eula: EulaService;
   notifications: NotificationService;
   messages: MessageJobs;
+  social: SocialLoginService;
 }
 
 /** Sign-up in two steps: the request holds the details until the one-time code proves the phone or e-mail. */
@@ -71,6 +76,7 @@ export class SignupService {
     const contacts = [`email:${contact.email}`, `phone:${contact.phoneE164}`];
     await this.d.captcha.gate('SIGN_UP', ip, contacts, captcha);
     await this.d.captcha.recordSignup(ip, contacts);
+    const social = input.socialToken ? await this.claimSocial(input.socialToken, contact.email) : null;
     const owners = await this.owners(contact.email, contact.phoneE164);
     const passwordHash = await hashPassword(input.password);
     const referenceToken = newToken();
@@ -99,6 +105,9 @@ export class SignupService {
         status: 'PENDING',
         ip,
         created_at: at,
+        social_provider: social?.provider ?? null,
+        social_subject: social?.subject ?? null,
+        social_email: social?.email ?? null,
       });
       await this.sendOtpOrNotice(trx, channel, contact, input.language, otp, owners);
     });
@@ -154,6 +163,7 @@ export class SignupService {
         phone_e164: req.phone_e164,
         // The code that was typed back went by SMS: the number is the owner's.
         phone_verified_at: req.channel === 'PHONE' ? at : null,
+        email_verified_at: req.channel === 'EMAIL' ? at : null,
         password_hash: req.password_hash,
         name: req.name,
         surname: req.surname,
@@ -173,8 +183,26 @@ export class SignupService {
       });
       const text = welcomeNotification(req.language as Language);
       await this.d.notifications.create(trx, accountId, { type: 'WELCOME', language: req.language, ...text });
+      // Items shared with this e-mail or phone before the account existed are its own from now on.
+      await claimInvitations(trx, accountId, { email: req.email, phoneE164: req.phone_e164 });
+      if (req.social_provider && req.social_subject) {
+        await this.d.social.link(trx, accountId, {
+          provider: req.social_provider,
+          subject: req.social_subject,
+          email: req.social_email,
+        });
+      }
       return this.d.auth.issue(trx, accountId, { uuid: newId(), name: 'Browser', deviceType: 'WEB' }, null);
     });
+  }
+
+  /** The Google/Apple identity of a sign-up; only the e-mail the provider verified may be signed up with it. */
+  private async claimSocial(token: NonNullable<SignupInput['socialToken']>, email: string) {
+    const identity = await this.d.social.claimForSignup(token);
+    if (identity.email !== email) {
+      throw ValidationError('email must be the verified e-mail address of the Google or Apple account.', 'email');
+    }
+    return identity;
   }
 
   private async pending(referenceToken: string): Promise<SignupRequest> {
@@ -241,14 +269,7 @@ export class SignupService {
 }
 
 function normaliseContact(input: SignupInput) {
-  const email = input.email.trim().toLowerCase();
-  const countryCode = input.countryCode.replace(/^\+/, '');
-  const phoneNumber = input.phoneNumber.replace(/[\s()-]/g, '').replace(/^0+/, '');
-  if (!/^\d{1,3}$/.test(countryCode)) throw ValidationError('countryCode must be 1–3 digits.', 'countryCode');
-  if (!/^\d{4,14}$/.test(phoneNumber) || countryCode.length + phoneNumber.length > 15) {
-    throw ValidationError('phoneNumber must be a national number of 4–14 digits.', 'phoneNumber');
-  }
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw ValidationError('email is not a valid e-mail address.', 'email');
-  return { email, countryCode, phoneNumber, phoneE164: `+${countryCode}${phoneNumber}` };
+  const phone = normalisePhoneParts(input);
+  return { email: normaliseEmail(input.email), ...phone };
 }
 

@@ -23,6 +23,10 @@ export interface SignupRequestTable {
   status: SignupStatus;
   ip: string;
   created_at: number;
+  /** A sign-up with Google/Apple: the verified identity to link to the new account. */
+  social_provider: 'google' | 'apple' | null;
+  social_subject: string | null;
+  social_email: string | null;
 }
 export type SignupRequest = Selectable<SignupRequestTable>;
 

@@ -143,3 +143,11 @@ export async function listPageIds(
   const [first, ...rest] = pages.map((p, i) => db.selectFrom(dayPage(db, accountId, category, p, i).as(`p${i}`)).selectAll().$castTo<PageHit>());
   return rest.reduce((q, next) => q.unionAll(next), first!).execute();
 }
+
+/**
+ * Account deletion. The file triggers may still write day rows for the account while the files module's hook runs
+ * after this one; those go with the account row (ON DELETE CASCADE), which the account module deletes last.
+ */
+export async function purgeAccount(db: Executor, accountId: string): Promise<void> {
+  await db.deleteFrom('timeline_day').where('account_id', '=', accountId).execute();
+}

@@ -189,6 +189,8 @@ describe.each(DIALECTS)('upload durability (%s)', (dialect) => {
       received_bytes: 0,
       part_count: 0,
       piece_state: null,
+      taken_at: null,
+      taken_day: null,
       status: 'OPEN',
       reserved: 1,
       created_at: at,

@@ -114,8 +114,8 @@ async function commit(
     ...NO_MEDIA,
     // media: photos and videos get facts and thumbnails from a job queued with the row (same transaction).
     media_status: isMedia(upload.content_type) ? 'PENDING' : null,
-    // timeline: on today's (UTC) page at once, moved to its EXIF day once processed.
-    ...(isMedia(upload.content_type) ? { taken_at: at, taken_day: utcDay(at) } : { taken_day: null }),
+    // timeline: under the client's capture date (else today, UTC) at once; the media job confirms or corrects it from the file.
+    ...(isMedia(upload.content_type) ? provisionalTaken(upload, at) : { taken_day: null }),
     media_kind: mediaKindOf(upload.content_type),
     video_slideshow: 0,
   };
@@ -128,6 +128,11 @@ async function commit(
   await accounts.commitQuota(trx, accountId, held ? Number(upload.total_bytes) : stored.size, stored.size);
   await files.recordActivity(trx, accountId, [row], 'UPLOADED');
   return toFileItem(row, auth.projectId, d.links);
+}
+
+function provisionalTaken(upload: UploadRow, at: number): { taken_at: number; taken_day: number } {
+  if (upload.taken_at !== null && upload.taken_day !== null) return { taken_at: Number(upload.taken_at), taken_day: upload.taken_day };
+  return { taken_at: at, taken_day: utcDay(at) };
 }
 
 /**
@@ -170,4 +175,15 @@ export async function removePieces(d: AbortDeps, upload: UploadRow): Promise<voi
   for (const r of await Promise.allSettled(removals)) {
     if (r.status === 'rejected') d.logger.warn({ err: r.reason, upload: upload.id }, 'could not remove upload pieces');
   }
+}
+
+/** Account deletion: unfinished uploads' pieces and blobs, then every upload row (a finished one's blob is its file's). */
+export async function purgeAccountUploads(d: AbortDeps, accountId: string): Promise<void> {
+  for (const upload of await repo.listOfAccount(d.db, accountId)) {
+    if (upload.status === 'DONE') continue;
+    await removePieces(d, upload);
+    await d.blobs.delete(fileBlobKey(accountId, upload.id));
+  }
+  await d.blobs.deletePrefix(`uploads/${accountId}`);
+  await repo.deleteOfAccount(d.db, accountId);
 }

@@ -6,9 +6,9 @@ import type { JobQueue } from '../../infra/jobs/job-queue.js';
 import { routes, type ModuleWith } from '../../infra/module-manifest.js';
 import { sweepTemp } from '../../infra/blob-store/temp-sweep.js';
 import { minutes } from '../../shared/time.js';
-import type { UploadDeps } from './upload.finish.js';
 import { abortStaleUploads, ASSEMBLE_UPLOAD_JOB, UploadService } from './upload.service.js';
 import { uploadRoutes } from './upload.routes.js';
+import { purgeAccountUploads, type UploadDeps } from './upload.finish.js';
 
 export const ABORT_STALE_UPLOADS_SCHEDULE = 'upload.abort-stale';
 
@@ -47,6 +47,7 @@ export function uploadModule(d: {
       },
     ],
     tables: ['upload'],
+    purgeAccount: (account) => purgeAccountUploads(d, account.id),
     service: uploads,
   };
 }

@@ -107,3 +107,10 @@ export async function purgeFinished(db: Executor, before: number): Promise<numbe
     .executeTakeFirst();
   return Number(res.numDeletedRows);
 }
+
+export const listOfAccount = (db: Executor, accountId: string) =>
+  db.selectFrom('upload').selectAll().where('account_id', '=', accountId).execute();
+
+export async function deleteOfAccount(db: Executor, accountId: string): Promise<void> {
+  await db.deleteFrom('upload').where('account_id', '=', accountId).execute();
+}

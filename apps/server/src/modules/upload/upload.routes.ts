@@ -7,6 +7,8 @@ import { FileItem } from '../files/files.public.js';
 import { BaseUrl, UploadHeaders, UploadParams, UploadProgress } from './upload.schemas.js';
 import { UploadOffsetMismatch } from './upload.errors.js';
 import type { UploadService } from './upload.service.js';
+import { publicOrigin } from '../../infra/http/public-origin.js';
+import { rawBodies } from '../../infra/http/raw-body.js';
 
 /** Bodies are streamed to the blob store, never buffered; this only keeps Fastify's own limit out of the way. */
 const MAX_UPLOAD_BYTES = 50 * 1024 ** 3;
@@ -15,12 +17,7 @@ const failures = { ...errorResponses, 403: ErrorResponse, 409: ErrorResponse, 41
 
 /** The upload URL itself, in its own context: every body arrives as the raw stream, whatever its Content-Type. */
 const uploadUrlRoutes: FastifyPluginAsyncTypebox<{ uploads: UploadService }> = async (raw, { uploads }) => {
-  raw.removeAllContentTypeParsers();
-  raw.addContentTypeParser('*', (_req, payload, done) => done(null, payload));
-  // A refused request whose body is still arriving: close the connection rather than read gigabytes to keep it alive.
-  raw.addHook('onSend', async (req, reply) => {
-    if (reply.statusCode >= 400 && !req.raw.complete) reply.header('connection', 'close');
-  });
+  rawBodies(raw);
 
   raw.put(
     '/upload/:uuid',
@@ -92,7 +89,7 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<{ uploads: UploadService; p
       config: { access: { permission: 'self' } },
       schema: { operationId: 'getUploadBaseUrl', tags: ['upload'], response: { 200: BaseUrl, ...errorResponses } },
     },
-    async (req) => ({ value: `${publicUrl ?? `${req.protocol}://${req.host}`}/api/upload` }),
+    async (req) => ({ value: `${publicOrigin(publicUrl, req)}/api/upload` }),
   );
 
   await app.register(uploadUrlRoutes, { uploads });

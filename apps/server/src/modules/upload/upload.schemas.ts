@@ -14,6 +14,8 @@ export const UploadHeaders = Type.Object({
   'x-object-meta-favourite': Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false')])),
   'x-meta-strategy': Type.Optional(Type.Union([Type.Literal('0'), Type.Literal('1')])),
   'x-object-meta-device-type': Type.Optional(Type.String({ pattern: '^[A-Za-z_]{1,16}$' })),
+  // The capture date the browser read from the file (ISO-8601 or epoch ms); only a hint, so a bad value is ignored.
+  'x-object-meta-taken-at': Type.Optional(Type.String({ maxLength: 64 })),
 });
 
 export const UploadProgress = Type.Object(

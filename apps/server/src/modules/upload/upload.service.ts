@@ -5,6 +5,7 @@ import { isUniqueViolation } from '../../infra/db/dialect.js';
 import type { Executor } from '../../infra/db/executor.js';
 import { PiecesLostError, type PutResult } from '../../infra/blob-store/blob-store.js';
 import { assertWritable } from '../../shared/access.js';
+import { actingFor } from '../../shared/access/acting-account.js';
 import { AppError, NotFound, ValidationError } from '../../shared/errors.js';
 import { validateName } from '../../shared/names.js';
 import { days, minutes, now } from '../../shared/time.js';
@@ -36,6 +37,7 @@ import {
 } from './upload.finish.js';
 import * as repo from './upload.repository.js';
 import type { UploadHeaders } from './upload.schemas.js';
+import { takenHint } from './upload.taken.js';
 import type { UploadRow, UploadTable } from './upload.table.js';
 
 /** Unfinished uploads untouched this long are aborted and their pieces removed. */
@@ -102,8 +104,10 @@ export class UploadService {
 
   constructor(private readonly d: UploadDeps) {}
 
-  async put(auth: AuthContext, input: PutInput): Promise<PutOutcome> {
-    assertWritable(auth);
+  async put(caller: AuthContext, input: PutInput): Promise<PutOutcome> {
+    assertWritable(caller);
+    // Into a folder shared with an editor: the upload, the file and its bytes are the folder owner's (owner's quota).
+    const auth = await actingFor(this.d.db, caller, input.headers['x-object-meta-parent-uuid']);
     const rawLength = input.headers['content-length'];
     if (rawLength === undefined) throw LengthRequired();
     const length = Number(rawLength);
@@ -347,6 +351,7 @@ export class UploadService {
       strategy: h['x-meta-strategy'] === '1' ? REPLACE : KEEP_BOTH,
       favourite: h['x-object-meta-favourite'] === 'true' ? 1 : 0,
       deviceType: (h['x-object-meta-device-type'] ?? 'WEB').toUpperCase(),
+      taken: takenHint(h['x-object-meta-taken-at'], now()),
     };
   }
 
@@ -382,6 +387,8 @@ export class UploadService {
       part_count: 0,
       piece_state: null,
       status: 'OPEN',
+      taken_at: meta.taken?.at ?? null,
+      taken_day: meta.taken?.day ?? null,
       reserved: 1,
       created_at: at,
       updated_at: at,

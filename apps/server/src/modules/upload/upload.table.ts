@@ -18,6 +18,9 @@ export interface UploadTable {
   /** The blob store's state for continuing the pieces (BlobStore.writePiece); NULL before the first piece. */
   piece_state: string | null;
   status: UploadStatus;
+  /** The client's capture date hint (x-object-meta-taken-at): the file's provisional timeline date until the media job reads it. */
+  taken_at: number | null;
+  taken_day: number | null;
   /**
    * 1 while its total_bytes are held in the account's reserved_bytes; 0 once housekeeping gave an idle upload's
    * reservation back (it stays resumable and reserves again when it resumes or commits).

@@ -1,7 +1,9 @@
 import type { Executor } from '../../infra/db/executor.js';
 import type { AuthContext } from '../auth-context.js';
 import { NotFound } from '../errors.js';
+import { now } from '../time.js';
 import * as repo from './access.repository.js';
+import { linkGrantedIds, type LinkGrant } from './link-access.js';
 import { kindOf, type Permission, type ResourceKind } from './permissions.js';
 
 type Caller = Pick<AuthContext, 'accountId'>;
@@ -13,12 +15,20 @@ export interface AccessOptions {
   folder?: boolean;
 }
 
+/** The private-share roles that carry each file permission; sharing on is the owner's alone. */
+const SHARE_ROLES: Partial<Record<Permission, ReadonlyArray<'VIEWER' | 'EDITOR'>>> = {
+  'file.read': ['VIEWER', 'EDITOR'],
+  'file.write': ['EDITOR'],
+};
+
 const MESSAGES: Record<ResourceKind, string> = {
   file: 'File not found.',
   album: 'Album not found.',
   upload: 'Upload not found.',
   notification: 'Notification not found.',
   project: 'Project not found.',
+  link: 'Link not found.',
+  session: 'Session not found.',
 };
 
 /**
@@ -56,9 +66,32 @@ export class AccessPolicy {
     const kind = kindOf(permission);
     if (opts.claim) {
       const others = new Set((await repo.holders(this.db, kind, ids)).filter((h) => h.account_id !== auth.accountId).map((h) => h.id));
+      // An editor resuming an upload into a shared folder: the upload is the folder owner's.
+      if (kind === 'upload' && others.size > 0) {
+        for (const id of await repo.sharedUploadIds(this.db, auth.accountId, [...others], now())) others.delete(id);
+      }
       return new Set(ids.filter((id) => !others.has(id)));
     }
     // The owner holds every permission on what is theirs.
-    return new Set(await repo.ownedIds(this.db, kind, auth.accountId, ids));
+    const granted = new Set(await repo.ownedIds(this.db, kind, auth.accountId, ids));
+    const rest = ids.filter((id) => !granted.has(id));
+    if (rest.length === 0) return granted;
+    // An invitee of a private share: per role, on the shared item and everything under a shared folder.
+    const at = now();
+    const shared =
+      kind === 'file'
+        ? await repo.sharedFileIds(this.db, auth.accountId, rest, SHARE_ROLES[permission] ?? [], at)
+        : kind === 'project' && permission === 'project.read'
+          ? await repo.sharedProjectIds(this.db, auth.accountId, rest, at)
+          : [];
+    for (const id of shared) granted.add(id);
+    return granted;
+  }
+
+  /** The holder of a public link: NotFound unless the link grants every id (see link-access.ts). */
+  async requireLinkAccess(link: LinkGrant, ids: Iterable<string>): Promise<void> {
+    const unique = [...new Set(ids)];
+    const granted = await linkGrantedIds(this.db, link, unique);
+    if (unique.some((id) => !granted.has(id))) throw NotFound(MESSAGES.file);
   }
 }

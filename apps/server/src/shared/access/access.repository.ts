@@ -13,6 +13,10 @@ export async function ownedIds(db: Executor, kind: ResourceKind, accountId: stri
       return pluck(
         await db.selectFrom('notification').select('id').where('id', 'in', ids).where('account_id', '=', accountId).execute(),
       );
+    case 'link':
+      return pluck(await db.selectFrom('share_link').select('id').where('id', 'in', ids).where('account_id', '=', accountId).execute());
+    case 'session':
+      return pluck(await db.selectFrom('session').select('id').where('id', 'in', ids).where('account_id', '=', accountId).execute());
     case 'upload':
       // An upload id names the upload while it runs and the file it became afterwards; an aborted upload is gone.
       return pluck(
@@ -49,10 +53,78 @@ export async function holders(db: Executor, kind: ResourceKind, ids: readonly st
         .where('id', 'in', ids)
         .union(db.selectFrom('file').select(['id', 'account_id']).where('id', 'in', ids))
         .execute();
+    case 'link':
+      return db.selectFrom('share_link').select(['id', 'account_id']).where('id', 'in', ids).execute();
+    case 'session':
+      return db.selectFrom('session').select(['id', 'account_id']).where('id', 'in', ids).execute();
     case 'project':
       // A project comes with its account; nobody names a new one.
       throw new Error('project ids cannot be claimed');
   }
+}
+
+/**
+ * Of these file ids, the live ones the account holds through a private share with one of these roles: the shared
+ * item itself or anything under a shared folder. A removed or expired share grants nothing.
+ */
+export async function sharedFileIds(
+  db: Executor,
+  accountId: string,
+  ids: readonly string[],
+  roles: ReadonlyArray<'VIEWER' | 'EDITOR'>,
+  at: number,
+): Promise<string[]> {
+  if (ids.length === 0 || roles.length === 0) return [];
+  const rows = await db
+    // Each asked id with itself and every folder above it (UNION: a corrupt cycle still terminates).
+    .withRecursive('reach(id, parent_id, start_id)', (qc) =>
+      qc
+        .selectFrom('file')
+        .select(['id', 'parent_id', 'id as start_id'])
+        .where('id', 'in', ids)
+        .where('status', '=', 'ACTIVE')
+        .union((eb) =>
+          eb
+            .selectFrom('file as f')
+            .innerJoin('reach', 'reach.parent_id', 'f.id')
+            .select(['f.id', 'f.parent_id', 'reach.start_id'])
+            .where('f.status', '=', 'ACTIVE'),
+        ),
+    )
+    .selectFrom('reach')
+    .innerJoin('share', 'share.file_id', 'reach.id')
+    .select('reach.start_id as id')
+    .distinct()
+    .where('share.invitee_id', '=', accountId)
+    .where('share.role', 'in', [...roles])
+    .where('share.removed_at', 'is', null)
+    .where((eb) => eb.or([eb('share.expires_at', 'is', null), eb('share.expires_at', '>', at)]))
+    .execute();
+  return pluck(rows);
+}
+
+/** Of these uploads someone else holds, the ones running into a folder an editor's share gives this account. */
+export async function sharedUploadIds(db: Executor, accountId: string, ids: readonly string[], at: number): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('upload').select(['id', 'parent_id']).where('id', 'in', ids).where('status', '!=', 'ABORTED').execute();
+  const parents = new Set(await sharedFileIds(db, accountId, [...new Set(rows.map((r) => r.parent_id))], ['EDITOR'], at));
+  return rows.filter((r) => parents.has(r.parent_id)).map((r) => r.id);
+}
+
+/** Of these project ids, the ones whose account shares something live with this account (to browse it there). */
+export async function sharedProjectIds(db: Executor, accountId: string, ids: readonly string[], at: number): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('account')
+    .select('account.project_id')
+    .distinct()
+    .innerJoin('share', 'share.account_id', 'account.id')
+    .where('account.project_id', 'in', ids)
+    .where('share.invitee_id', '=', accountId)
+    .where('share.removed_at', 'is', null)
+    .where((eb) => eb.or([eb('share.expires_at', 'is', null), eb('share.expires_at', '>', at)]))
+    .execute();
+  return rows.map((r) => r.project_id);
 }
 
 const pluck = (rows: ReadonlyArray<{ id: string }>) => rows.map((r) => r.id);

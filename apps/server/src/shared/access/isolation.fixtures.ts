@@ -28,6 +28,9 @@ export interface Owned {
   upload: string;
   notification: string;
   project: string;
+  link: string;
+  /** The account's own signed-in session (a device in the devices list). */
+  session: string;
 }
 
 const PARTS: Record<RequestPart, string> = { params: 'params', query: 'querystring', headers: 'headers', body: 'body' };
@@ -122,17 +125,25 @@ function idFor(owner: Owned, source: IdSource | undefined, permission: Permissio
       return owner.notification;
     case 'project':
       return owner.project;
+    case 'link':
+      return owner.link;
+    case 'session':
+      return owner.session;
   }
 }
 
 /** A's rows in every table a route could change, in a stable order. */
 async function digest(t: TestApp, accountId: string): Promise<string> {
   const db = t.database.db;
-  const [files, albums, uploads, notifications] = await Promise.all([
+  const [files, albums, uploads, notifications, shares, links, sessions] = await Promise.all([
     db.selectFrom('file').selectAll().where('account_id', '=', accountId).orderBy('id').execute(),
     db.selectFrom('album').selectAll().where('account_id', '=', accountId).orderBy('id').execute(),
     db.selectFrom('upload').selectAll().where('account_id', '=', accountId).orderBy('id').execute(),
     db.selectFrom('notification').selectAll().where('account_id', '=', accountId).orderBy('id').execute(),
+    db.selectFrom('share').selectAll().where('account_id', '=', accountId).orderBy('id').execute(),
+    db.selectFrom('share_link').selectAll().where('account_id', '=', accountId).orderBy('id').execute(),
+    // Not last_seen_at: using a session moves it.
+    db.selectFrom('session').select(['id', 'revoked_at']).where('account_id', '=', accountId).orderBy('id').execute(),
   ]);
   const fileIds = files.map((f) => f.id);
   const albumIds = albums.map((a) => a.id);
@@ -143,7 +154,7 @@ async function digest(t: TestApp, accountId: string): Promise<string> {
     .orderBy('album_id')
     .orderBy('file_id')
     .execute();
-  return JSON.stringify({ files, albums, members, uploads, notifications });
+  return JSON.stringify({ files, albums, members, uploads, notifications, shares, links, sessions });
 }
 
 async function upload(t: TestApp, token: string, name: string, opts: { parent?: string; contentType?: string } = {}) {
@@ -200,6 +211,14 @@ async function own(t: TestApp, account: { token: string; accountId: string }): P
   });
   if (started.statusCode !== 202) throw new Error(`open upload failed: ${started.body}`);
   const notes = await t.app.inject({ method: 'GET', url: '/api/notification/communication/fetch', headers: authed(token) });
+  const link = await t.app.inject({
+    method: 'POST',
+    url: '/api/v2/share/public',
+    headers: authed(token),
+    payload: { fileUuidList: [folder], isAlbum: false },
+  });
+  if (link.statusCode !== 200) throw new Error(`createPublicShare failed: ${link.body}`);
+  const sessions = await t.app.inject({ method: 'GET', url: '/api/auth/sessions', headers: authed(token) });
   return {
     ...account,
     folder,
@@ -209,7 +228,33 @@ async function own(t: TestApp, account: { token: string; accountId: string }): P
     upload: open,
     notification: notes.json()[0].notificationId as string,
     project: file.projectId,
+    link: link.json().uuid as string,
+    session: (sessions.json() as Array<{ id: string; current: boolean }>).find((d) => d.current)!.id,
   };
+}
+
+/**
+ * Private shares around the two, none of which may let B reach A's ids: A's folder is shared with a third account,
+ * and was shared with B until A removed B; A's photo was shared with B as editor for a day that is over; B shares its
+ * own folder with A.
+ */
+async function withShares(t: TestApp, a: Owned, b: Owned, third: { user: { email: string } }) {
+  const emailOf = async (o: Owned) => (await t.app.inject({ method: 'GET', url: '/api/account/info', headers: authed(o.token) })).json().email as string;
+  const [emailA, emailB] = [await emailOf(a), await emailOf(b)];
+  const share = async (from: Owned, items: string[], invitees: string[], type: string, duration: string) => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/shares', headers: authed(from.token), payload: { items, invitees, type, duration } });
+    if (res.statusCode !== 200) throw new Error(`share failed: ${res.body}`);
+  };
+  await share(a, [a.folder], [third.user.email, emailB], 'EDITOR', 'UNLIMITED');
+  const removed = await t.app.inject({
+    method: 'DELETE',
+    url: `/api/v2/files/${a.project}/${a.folder}/acls?subjectType=USER&subjectId=${b.accountId}`,
+    headers: authed(a.token),
+  });
+  if (removed.statusCode !== 204) throw new Error(`removing B failed: ${removed.body}`);
+  await share(a, [a.photo], [emailB], 'EDITOR', 'P1D');
+  await t.database.db.updateTable('share').set({ expires_at: Date.now() - 1000 }).where('file_id', '=', a.photo).execute();
+  await share(b, [b.folder], [emailA], 'EDITOR', 'UNLIMITED');
 }
 
 /** Walks the route table and reports every way B could reach A; no findings means isolation holds. */
@@ -300,5 +345,9 @@ export async function twoAccounts(t: TestApp): Promise<{ a: Owned; b: Owned }> {
   // Both sign up first: signing up runs due jobs, which would otherwise change A's rows mid-audit.
   const accountA = await signUp(t);
   const accountB = await signUp(t);
-  return { a: await own(t, accountA), b: await own(t, accountB) };
+  const third = await signUp(t);
+  const a = await own(t, accountA);
+  const b = await own(t, accountB);
+  await withShares(t, a, b, third);
+  return { a, b };
 }

@@ -1,5 +1,5 @@
 /** What a resource id names; each kind is owned through its table's `account_id`. */
-export type ResourceKind = 'file' | 'album' | 'upload' | 'notification' | 'project';
+export type ResourceKind = 'file' | 'album' | 'upload' | 'notification' | 'project' | 'link' | 'session';
 
 /** Every permission a route can ask for, and the kind of resource its ids name (`self`: the caller's account, no ids). */
 export const PERMISSIONS = {
@@ -13,6 +13,8 @@ export const PERMISSIONS = {
   'notification.read': 'notification',
   'notification.write': 'notification',
   'project.read': 'project',
+  'link.write': 'link',
+  'session.write': 'session',
   self: null,
 } as const satisfies Record<string, ResourceKind | null>;
 

@@ -210,9 +210,16 @@ export function fuzzArbitraries(uuids: string[]) {
 }
 
 /** The documented failure shape: { status, message, field? } and nothing else. */
-function shapeProblem(res: LightMyRequestResponse, method: string): string | null {
+/** The shared-content viewer documents HTML pages as its failures too (spec 000 §7: errorData holds the HTML shown). */
+const HTML_FAILURES = /^\/api\/viewer\/file\//;
+
+function shapeProblem(res: LightMyRequestResponse, method: string, url: string): string | null {
   if (res.statusCode >= 500) return `answered ${res.statusCode}`;
   if (res.statusCode < 400) return null;
+  if (HTML_FAILURES.test(url) && String(res.headers['content-type']).startsWith('text/html')) {
+    if (!/^<!doctype html>/i.test(res.body)) return 'HTML failure page is not a document';
+    return /\bat .+:\d+:\d+/.test(res.body) ? 'stack trace leaked' : null;
+  }
   // A HEAD answer has no body by definition.
   if (method === 'HEAD') return res.body === '' ? null : shapeOf(res);
   return shapeOf(res);
@@ -271,7 +278,7 @@ describe.each(DIALECTS)('fuzzing every operation of openapi.json (%s)', (dialect
         // Signing out would end the session every later request uses; it is fuzzed signed out.
         const signedIn = req.signedIn && !req.url.startsWith('/api/auth/logout');
         const res = await t.app.inject({ ...req, headers: { ...req.headers, ...(signedIn ? authed(token) : {}) } });
-        const problem = shapeProblem(res, req.method);
+        const problem = shapeProblem(res, req.method, req.url);
         if (res.statusCode >= 500) fiveHundreds++;
         if (problem) failures.push(`${req.method} ${req.url.slice(0, 200)} → ${problem}: ${res.body.slice(0, 200)}`);
         if (++n % 500 === 0) {

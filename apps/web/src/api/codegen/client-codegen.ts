@@ -23,6 +23,7 @@ const TYPES_ONLY = new Set([
   'listFilesByField',
   'listAlbums',
   'getAlbum',
+  'searchUnified',
   'uploadFile',
   'cancelUpload',
   'downloadFile',
@@ -43,7 +44,15 @@ const FILES: Record<string, (tag: string, operationId: string) => boolean> = {
   'files.ts': (tag) => tag === 'files' || tag === 'download',
   'notifications.ts': (tag) => tag === 'notification',
   'photos.ts': (tag) => tag === 'photos',
+  'profile.ts': (tag) => tag === 'profile',
+  'qr-login.ts': (tag) => tag === 'qr-login',
+  'recovery.ts': (tag) => tag === 'recovery',
   'remote-config.ts': (tag) => tag === 'remoteconfig',
+  'search.ts': (tag) => tag === 'search',
+  'share-link.ts': (tag) => tag === 'share-link',
+  'shares.ts': (tag) => tag === 'shares',
+  'social-login.ts': (tag) => tag === 'social-login',
+  'two-factor.ts': (tag) => tag === 'two-factor',
   'upload.ts': (tag) => tag === 'upload',
 };
 
@@ -75,7 +84,9 @@ function generate(filter: (operationId: string, tag: string) => boolean): Promis
         // openapi.json's paths carry the /api prefix that the base query's baseUrl already adds.
         .replaceAll('url: `/api/', 'url: `/')
         // An empty response object is `{}` to the generator, which means "any non-null value" in TypeScript.
-        .replaceAll(/(Default Response \*\/) \{\};/g, '$1 Record<string, never>;'),
+        .replaceAll(/(Default Response \*\/) \{\};/g, '$1 Record<string, never>;')
+        // The same for a call whose body is an empty object.
+        .replaceAll(/(ApiArg = )\{\};/g, '$1Record<string, never>;'),
   );
 }
 

@@ -42,14 +42,19 @@ export type GetAuthoritiesApiResponse = /** status 200 Default Response */ {
 export type GetAuthoritiesApiArg = void;
 export type GetAccountInfoApiResponse = /** status 200 Default Response */ {
   accountType: string;
+  address: string | null;
+  birthday: string | null;
   countryCode: string;
   email: string;
+  emailVerified: boolean;
   gapId: string;
   isFamilyAdmin: boolean;
   isFamilyMember: boolean;
   language: string;
   name: string;
+  pendingEmail: string | null;
   phoneNumber: string;
+  phoneVerified: boolean;
   projectId: string;
   status: string;
   surname: string;

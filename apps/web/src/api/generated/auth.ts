@@ -5,6 +5,21 @@ const injectedRtkApi = api.injectEndpoints({
     health: build.query<HealthApiResponse, HealthApiArg>({
       query: () => ({ url: `/auth/health` }),
     }),
+    listSessions: build.query<ListSessionsApiResponse, ListSessionsApiArg>({
+      query: () => ({ url: `/auth/sessions` }),
+    }),
+    endOtherSessions: build.mutation<
+      EndOtherSessionsApiResponse,
+      EndOtherSessionsApiArg
+    >({
+      query: () => ({ url: `/auth/sessions/endOthers`, method: "POST" }),
+    }),
+    endSession: build.mutation<EndSessionApiResponse, EndSessionApiArg>({
+      query: (queryArg) => ({
+        url: `/auth/sessions/${encodeURIComponent(String(queryArg))}`,
+        method: "DELETE",
+      }),
+    }),
     login: build.mutation<LoginApiResponse, LoginApiArg>({
       query: (queryArg) => ({
         url: `/auth/token`,
@@ -30,12 +45,41 @@ const injectedRtkApi = api.injectEndpoints({
         },
       }),
     }),
+    approveEula: build.mutation<ApproveEulaApiResponse, ApproveEulaApiArg>({
+      query: (queryArg) => ({
+        url: `/eula/approve`,
+        method: "POST",
+        body: queryArg,
+      }),
+    }),
+    checkEula: build.query<CheckEulaApiResponse, CheckEulaApiArg>({
+      query: (queryArg) => ({
+        url: `/eula/check/${encodeURIComponent(String(queryArg))}`,
+      }),
+    }),
     getEula: build.query<GetEulaApiResponse, GetEulaApiArg>({
       query: (queryArg) => ({
         url: `/eula/get/${encodeURIComponent(String(queryArg.language))}`,
         params: {
           brand: queryArg.brand,
         },
+      }),
+    }),
+    getEtkAuth: build.mutation<GetEtkAuthApiResponse, GetEtkAuthApiArg>({
+      query: (queryArg) => ({
+        url: `/eula/getEtkAuth/v2`,
+        method: "POST",
+        body: queryArg,
+      }),
+    }),
+    getGlobalPermAuth: build.mutation<
+      GetGlobalPermAuthApiResponse,
+      GetGlobalPermAuthApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/eula/getGlobalPermAuth`,
+        method: "POST",
+        body: queryArg,
       }),
     }),
     getPrivacyPolicy: build.query<
@@ -90,15 +134,17 @@ export type HealthApiResponse = /** status 200 Default Response */ {
   status: string;
 };
 export type HealthApiArg = void;
-export type LoginApiResponse = /** status 200 Default Response */ {
-  deviceInfo: {
-    deviceType: "WEB" | "ANDROID" | "IPHONE" | "IPAD" | "DESKTOP";
-    name: string;
-    uuid: string;
-  };
-  latestActivityId: string;
-  userUuid: string;
+export type ListSessionsApiResponse =
+  /** status 200 Default Response */ SignedInDevice[];
+export type ListSessionsApiArg = void;
+export type EndOtherSessionsApiResponse = /** status 200 Default Response */ {
+  ended: number;
 };
+export type EndOtherSessionsApiArg = void;
+export type EndSessionApiResponse = /** status 200 Default Response */ Record<string, never>;
+export type EndSessionApiArg = string;
+export type LoginApiResponse =
+  /** status 200 Default Response */ SessionResponse | TwoFactorRequired;
 export type LoginApiArg = {
   rememberMe?: boolean;
   "x-captcha-id"?: string;
@@ -111,7 +157,18 @@ export type LoginApiArg = {
 export type GetCaptchaRequiredApiResponse = /** status 200 Default Response */ {
   captchaRequired: boolean;
 };
-export type GetCaptchaRequiredApiArg = ("LOGIN" | "SIGN_UP") | undefined;
+export type GetCaptchaRequiredApiArg =
+  ("LOGIN" | "SIGN_UP" | "FORGOT_PASSWORD") | undefined;
+export type ApproveEulaApiResponse = /** status 200 Default Response */ Record<string, never>;
+export type ApproveEulaApiArg = {
+  eulaId: number;
+};
+export type CheckEulaApiResponse = /** status 200 Default Response */ {
+  approved: boolean;
+  eulaId: number;
+  version: number;
+};
+export type CheckEulaApiArg = string;
 export type GetEulaApiResponse = /** status 200 Default Response */ {
   content: string;
   id: number;
@@ -122,6 +179,16 @@ export type GetEulaApiArg = {
   brand?: string;
   language: string;
 };
+export type GetEtkAuthApiResponse = /** status 200 Default Response */ {
+  isAllowed: boolean;
+  isApproved: boolean;
+};
+export type GetEtkAuthApiArg = Record<string, never>;
+export type GetGlobalPermAuthApiResponse = /** status 200 Default Response */ {
+  isAllowed: boolean;
+  isApproved: boolean;
+};
+export type GetGlobalPermAuthApiArg = Record<string, never>;
 export type GetPrivacyPolicyApiResponse = /** status 200 Default Response */ {
   content: string;
   id: number;
@@ -160,6 +227,11 @@ export type SignupApiArg = {
     password: string;
     phoneNumber: string;
     sendOtpTo?: "PHONE" | "EMAIL";
+    socialToken?: {
+      provider: "google" | "apple";
+      state: string;
+      token: string;
+    };
     surname?: string;
   };
 };
@@ -184,4 +256,32 @@ export type SignupValidateApiResponse = /** status 200 Default Response */ {
 export type SignupValidateApiArg = {
   otp: string;
   referenceToken: string;
+};
+export type SignedInDevice = {
+  /** ms since epoch */
+  createdAt: number;
+  current: boolean;
+  deviceName: string;
+  deviceType: string;
+  id: string;
+  /** ms since epoch */
+  lastSeenAt: number;
+};
+export type SessionResponse = {
+  deviceInfo: {
+    deviceType: "WEB" | "ANDROID" | "IPHONE" | "IPAD" | "DESKTOP";
+    name: string;
+    uuid: string;
+  };
+  latestActivityId: string;
+  userUuid: string;
+};
+export type TwoFactorRequired = {
+  challengeToken: string;
+  expiresInSeconds: number;
+  methods: {
+    content: string;
+    method: "SMS" | "EMAIL" | "TOTP";
+  }[];
+  twoFactorRequired: true;
 };

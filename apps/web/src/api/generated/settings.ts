@@ -32,14 +32,19 @@ export type SetLanguageApiArg = {
 };
 export type SetNameSurnameApiResponse = /** status 200 Default Response */ {
   accountType: string;
+  address: string | null;
+  birthday: string | null;
   countryCode: string;
   email: string;
+  emailVerified: boolean;
   gapId: string;
   isFamilyAdmin: boolean;
   isFamilyMember: boolean;
   language: string;
   name: string;
+  pendingEmail: string | null;
   phoneNumber: string;
+  phoneVerified: boolean;
   projectId: string;
   status: string;
   surname: string;

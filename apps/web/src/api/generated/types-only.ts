@@ -117,6 +117,22 @@ const injectedRtkApi = api.injectEndpoints({
         },
       }),
     }),
+    searchUnified: build.query<SearchUnifiedApiResponse, SearchUnifiedApiArg>({
+      query: (queryArg) => ({
+        url: `/search/unified`,
+        params: {
+          text: queryArg.text,
+          page: queryArg.page,
+          size: queryArg.size,
+          sortBy: queryArg.sortBy,
+          sortOrder: queryArg.sortOrder,
+          kind: queryArg.kind,
+          documentType: queryArg.documentType,
+          showHidden: queryArg.showHidden,
+          showTrashed: queryArg.showTrashed,
+        },
+      }),
+    }),
     cancelUpload: build.mutation<CancelUploadApiResponse, CancelUploadApiArg>({
       query: (queryArg) => ({
         url: `/upload/${encodeURIComponent(String(queryArg))}`,
@@ -136,6 +152,7 @@ const injectedRtkApi = api.injectEndpoints({
           "x-object-meta-favourite": queryArg["x-object-meta-favourite"],
           "x-meta-strategy": queryArg["x-meta-strategy"],
           "x-object-meta-device-type": queryArg["x-object-meta-device-type"],
+          "x-object-meta-taken-at": queryArg["x-object-meta-taken-at"],
         },
       }),
     }),
@@ -252,6 +269,30 @@ export type ListFilesByFieldApiArg = {
   page?: number;
   size?: number;
 };
+export type SearchUnifiedApiResponse = /** status 200 Default Response */ {
+  countLimit: number;
+  counts: {
+    ALBUM: number;
+    DOCUMENT: number;
+    FOLDER: number;
+    OTHER: number;
+    PHOTO: number;
+    VIDEO: number;
+  };
+  items: SearchHit[];
+  totalCount: number;
+};
+export type SearchUnifiedApiArg = {
+  text: string;
+  page?: number;
+  size?: number;
+  sortBy?: "relevance" | "name" | "lastModifiedDate" | "takenDate";
+  sortOrder?: "ASC" | "DESC";
+  kind?: "PHOTO" | "VIDEO" | "DOCUMENT" | "FOLDER" | "ALBUM" | "OTHER";
+  documentType?: "WORD" | "PDF" | "CELL" | "SLIDE";
+  showHidden?: boolean;
+  showTrashed?: boolean;
+};
 export type CancelUploadApiResponse = unknown;
 export type CancelUploadApiArg = string;
 export type UploadFileApiResponse =
@@ -301,6 +342,7 @@ export type UploadFileApiArg = {
   "x-object-meta-favourite"?: "true" | "false";
   "x-meta-strategy"?: "0" | "1";
   "x-object-meta-device-type"?: string;
+  "x-object-meta-taken-at"?: string;
 };
 export type Album = {
   contentType:
@@ -353,4 +395,10 @@ export type FileItem = {
   uuid: string;
   videoSlideshow: boolean;
   width: number | null;
+};
+export type SearchHit = {
+  album: Album | (null | null);
+  file: FileItem | (null | null);
+  kind: "PHOTO" | "VIDEO" | "DOCUMENT" | "FOLDER" | "ALBUM" | "OTHER";
+  matchedField: "name" | "description" | "camera" | "date";
 };

@@ -3,13 +3,14 @@ import { FolderPlusIcon, PhotosIcon, UploadIcon } from '@/components/ui/icons';
 import { useCreateAlbumHost } from '@/features/albums/components/create-album-host';
 import type { SearchSlot } from '@/features/shell/components/header';
 import type { NewMenuEntry } from '@/features/shell/new-menu-entry';
+import { SearchBox, SearchIconLink } from '@/features/search/components/search-box';
 import { useUploader } from '@/hooks/use-uploader';
 import { useAppSelector } from '../hooks';
 
 /**
  * Features that plug into the header. The NEW menu offers "Upload files" (upload feature) and "Create
  * folder" (files feature), both into the opened folder, and "Create album" on photo and album pages (albums
- * feature, which also opens it for `?openModal`); the search box arrives with the search feature.
+ * feature, which also opens it for `?openModal`); the search feature gives the search box and the mobile search icon.
  */
 // Loaded when first opened: it is not needed to show any screen (issue 17).
 const CreateFolderDialog = lazy(() => import('@/features/files/components/create-folder-dialog').then((module) => ({ default: module.CreateFolderDialog })));
@@ -20,8 +21,11 @@ export function useNewMenuEntries(): readonly NewMenuEntry[] {
   return useContext(NewEntriesContext);
 }
 
+// Both are tiny; the suggestion list and the results screen load on demand.
+const SEARCH_SLOT: SearchSlot = { box: <SearchBox variant="header" />, icon: <SearchIconLink />, page: <SearchBox variant="page" /> };
+
 export function useSearchSlot(): SearchSlot | null {
-  return null;
+  return SEARCH_SLOT;
 }
 
 /** Provides the NEW entries and hosts what they open (the create-folder dialog; the file picker is the uploader's). */

@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useEffect } from 'react';
+import { Suspense, useCallback, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useMatches, useSearchParams } from 'react-router';
 import { useGetAccountInfoQuery } from '@/api/account';
@@ -7,6 +7,7 @@ import { AccountCard } from '@/features/account/components/account-card';
 import { AccountSummary } from '@/features/account/components/account-summary';
 import { FullStorageModal } from '@/features/account/components/full-storage-modal';
 import { ReadOnlyBanner } from '@/features/account/components/read-only-banner';
+import { EulaGuard } from '@/features/settings/eula-guard.public';
 import { DeleteAllTrashButton } from '@/features/files/components/delete-all-trash-button';
 import { ClearAllNotificationsButton } from '@/features/notifications/components/clear-all-button';
 import { useUnreadCount } from '@/features/notifications/hooks/use-notifications';
@@ -39,14 +40,24 @@ export function MainLayout() {
   return (
     <UploadProvider>
       <HeaderFeatures>
-        <Shell />
+        <EulaGuard />
+        <Shell signedIn />
       </HeaderFeatures>
     </UploadProvider>
   );
 }
 
+export interface ShellProps {
+  /** False for an anonymous visitor (public shared files): no account calls, no side menu, the visitor's card. */
+  signedIn: boolean;
+  /** The account slot for an anonymous visitor. */
+  visitorAccount?: ReactNode;
+  /** The page's own header actions for pages outside /main (shared files: Save to Bulut, Download). */
+  pageAction?: ((variant: 'button' | 'icon') => ReactNode) | null;
+}
+
 /** Side menu (drawer under 768 px), header, banners and the current screen. */
-function Shell() {
+export function Shell({ signedIn, visitorAccount = null, pageAction = null }: ShellProps) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const location = useLocation();
@@ -55,8 +66,8 @@ function Shell() {
   const pageName = useAppSelector((state) => state.ui.pageName);
   const menuSize = useAppSelector((state) => state.ui.menuSize);
   const drawerOpen = useAppSelector((state) => state.ui.drawerOpen);
-  const { data: info } = useGetAccountInfoQuery();
-  const unreadCount = useUnreadCount();
+  const { data: info } = useGetAccountInfoQuery(undefined, { skip: !signedIn });
+  const unreadCount = useUnreadCount({ skip: !signedIn });
   const newEntries = useNewMenuEntries();
   const search = useSearchSlot();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -88,18 +99,24 @@ function Shell() {
 
   const items = info?.uuid || !ANONYMOUS_PAGES.has(pageName) ? builtMenuItems() : [];
   const renderPageAction =
-    pageName === 'notifications'
+    pageAction ??
+    (pageName === 'notifications'
       ? (variant: 'button' | 'icon') => <ClearAllNotificationsButton variant={variant} />
       : pageName === 'trash'
         ? (variant: 'button' | 'icon') => <DeleteAllTrashButton variant={variant} />
-        : null;
+        : null);
 
   return (
-    <div className={styles.shell} data-menu-size={menuSize} data-narrow={isNarrow || undefined}>
+    <div
+      className={styles.shell}
+      data-menu-size={menuSize}
+      data-narrow={isNarrow || undefined}
+      data-menu={signedIn ? undefined : 'none'}
+    >
       <a className={styles.skipLink} href="#main-content">
         {t('common:skip_to_content')}
       </a>
-      {isNarrow ? (
+      {!signedIn ? null : isNarrow ? (
         <MobileDrawer open={drawerOpen} onOpenChange={(open) => dispatch(setDrawerOpen(open))}>
           <SideMenu
             items={items}
@@ -127,21 +144,23 @@ function Shell() {
           isNarrow={isNarrow}
           unreadCount={unreadCount}
           drawerOpen={drawerOpen}
-          onOpenMenu={() => dispatch(setDrawerOpen(true))}
+          onOpenMenu={signedIn ? () => dispatch(setDrawerOpen(true)) : undefined}
           newEntries={newEntries}
           newMenuRequested={newMenuRequested}
           onNewMenuRequestHandled={onNewMenuRequestHandled}
           search={search}
           renderPageAction={renderPageAction}
-          account={<AccountCard unreadCount={unreadCount} compact={isNarrow} />}
+          account={signedIn ? <AccountCard unreadCount={unreadCount} compact={isNarrow} /> : visitorAccount}
         />
-        <ReadOnlyBanner />
+        {signedIn ? <ReadOnlyBanner /> : null}
         <main id="main-content" className={styles.content} tabIndex={-1}>
           {isNarrow && title ? (
             <h1 className={styles.mobileTitle} data-testid="page-title">
               {title}
             </h1>
           ) : null}
+          {/* The search screen's box on narrow screens: the shell has it already, so the screen's chunk does not. */}
+          {isNarrow && pageName === 'search' && search ? search.page : null}
           <Suspense
             fallback={
               <div className={styles.center}>
@@ -153,7 +172,7 @@ function Shell() {
           </Suspense>
         </main>
       </div>
-      <FullStorageModal />
+      {signedIn ? <FullStorageModal /> : null}
     </div>
   );
 }

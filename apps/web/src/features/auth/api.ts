@@ -3,7 +3,7 @@ import type { ApiMeta } from '@/api/base-query';
 import {
   generatedApi,
   type GetEulaApiResponse,
-  type LoginApiResponse,
+  type SessionResponse,
   type SignupApiArg,
   type SignupApiResponse,
 } from '@/api/generated/auth';
@@ -11,7 +11,7 @@ import { captchaArgs, toSession, type SessionResult } from './sign-in';
 
 export type { CaptchaChannel, SessionResult } from './sign-in';
 
-type SessionBody = Partial<LoginApiResponse>;
+type SessionBody = Partial<SessionResponse>;
 
 export type OtpChannel = NonNullable<SignupApiArg['body']['sendOtpTo']>;
 /** What POST /v2/signup and /v2/signup/sendVerification return. */

@@ -17,7 +17,10 @@ export function takeReturnUrl(): string | null {
   return url;
 }
 
-/** Only signed-in paths are worth returning to; anything else lands on /main. */
+/** Paths worth returning to: signed-in screens, a public link being saved, the shared-content viewer. */
+const RETURN_PREFIXES = [`${paths.main}/`, '/sharedFiles?', '/viewer/file/'];
+
+/** Only those paths (same origin, never "//host"); anything else lands on /main. */
 export function postLoginPath(url: string | null | undefined): string {
-  return url && url.startsWith(`${paths.main}/`) ? url : paths.main;
+  return url && RETURN_PREFIXES.some((prefix) => url.startsWith(prefix)) ? url : paths.main;
 }

@@ -7,6 +7,7 @@ import {
   FolderIcon,
   MoveIcon,
   NoteIcon,
+  ShareIcon,
   StarIcon,
   TrashIcon,
   ZipIcon,
@@ -14,7 +15,7 @@ import {
 import { downloadsAsZip } from '@/media/actions/downloads';
 import type { FileItem } from './api';
 
-export type FileActionKey = 'open' | 'download' | 'zip' | 'favourite' | 'unfavourite' | 'move' | 'rename' | 'describe' | 'hide' | 'trash';
+export type FileActionKey = 'open' | 'download' | 'zip' | 'favourite' | 'unfavourite' | 'move' | 'share' | 'rename' | 'describe' | 'hide' | 'trash';
 
 export interface FileAction {
   key: FileActionKey;
@@ -32,6 +33,7 @@ const ACTIONS: Record<FileActionKey, FileAction> = {
   favourite: { key: 'favourite', labelKey: 'action_favourite', icon: StarIcon },
   unfavourite: { key: 'unfavourite', labelKey: 'action_unfavourite', icon: StarIcon },
   move: { key: 'move', labelKey: 'action_move', icon: MoveIcon, primary: true },
+  share: { key: 'share', labelKey: 'action_share', icon: ShareIcon, primary: true },
   rename: { key: 'rename', labelKey: 'action_rename', icon: EditIcon },
   describe: { key: 'describe', labelKey: 'action_describe', icon: NoteIcon },
   hide: { key: 'hide', labelKey: 'action_hide', icon: EyeOffIcon },
@@ -40,9 +42,9 @@ const ACTIONS: Record<FileActionKey, FileAction> = {
 
 /**
  * The actions that apply to a selection, in menu order. Download is direct for one file and a zip for
- * several items or folders; rename and description need exactly one item.
+ * several items or folders; rename and description need exactly one item; share covers files and folders alike.
  */
-export function actionsFor(items: readonly FileItem[], options: { includeOpen?: boolean } = {}): FileAction[] {
+export function actionsFor(items: readonly FileItem[], options: { includeOpen?: boolean; share?: boolean } = {}): FileAction[] {
   if (items.length === 0) return [];
   const single = items.length === 1;
   const keys: FileActionKey[] = [];
@@ -50,6 +52,8 @@ export function actionsFor(items: readonly FileItem[], options: { includeOpen?: 
   keys.push(downloadsAsZip(items) ? 'zip' : 'download');
   keys.push(items.every((item) => item.favourite) ? 'unfavourite' : 'favourite');
   keys.push('move');
+  // Offered when the app lends the share dialog (media slot).
+  if (options.share) keys.push('share');
   if (single) keys.push('rename', 'describe');
   keys.push('hide', 'trash');
   return keys.map((key) => ACTIONS[key]);

@@ -6,9 +6,11 @@ import { EMPTY_SELECTION, type Selection } from '@/media/selection/selection';
 /** Client state of the files screens: the checked items (spec: checkedFilesList). */
 export interface FilesState {
   selection: Selection;
+  /** The file the preview showed last: its row takes the focus back when the listing returns. */
+  previewed: string | null;
 }
 
-const initialState: FilesState = { selection: EMPTY_SELECTION };
+const initialState: FilesState = { selection: EMPTY_SELECTION, previewed: null };
 
 export const filesSlice = createSlice({
   name: 'files',
@@ -20,12 +22,15 @@ export const filesSlice = createSlice({
     selectionCleared(state) {
       state.selection = EMPTY_SELECTION;
     },
+    previewShown(state, action: PayloadAction<string | null>) {
+      state.previewed = action.payload;
+    },
   },
   extraReducers: (builder) => {
     builder.addCase(loggedOut, () => initialState);
     // A new page name resets the selection.
-    builder.addCase(setPageName, () => initialState);
+    builder.addCase(setPageName, (state) => ({ ...initialState, previewed: state.previewed }));
   },
 });
 
-export const { selectionChanged, selectionCleared } = filesSlice.actions;
+export const { selectionChanged, selectionCleared, previewShown } = filesSlice.actions;

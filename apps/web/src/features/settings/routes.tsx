@@ -1,4 +1,6 @@
-import type { RouteObject } from 'react-router';
+import { redirect, type LoaderFunction, type RouteObject } from 'react-router';
+import { readStorage, storageKeys } from '@/api/storage-keys';
+import { paths } from '@/config/paths';
 import { lazyScreen } from '@/lib/lazy-route';
 import type { ShellHandle } from '@/lib/route-handle';
 
@@ -7,3 +9,25 @@ const settingsHandle: ShellHandle = { pageName: 'settings', titleKey: 'settings:
 export const settingsRoutes: RouteObject[] = [
   { path: 'settings', handle: settingsHandle, lazy: lazyScreen(() => import('./components/settings-screen'), (m) => m.SettingsScreen) },
 ];
+
+const verify = () => import('./components/verify-screen');
+const update = () => import('./components/update-screens');
+
+/**
+ * The account pages outside /main (spec §2): the e-mailed verification links (signed in or not) and the updates a
+ * signed-in account is sent to. `requireSession` is the app's own guard. /update/msisdn exists only with the local
+ * flag msis_c; without it the path is unknown and goes where unknown paths go.
+ */
+export function accountPageRoutes(requireSession: LoaderFunction): RouteObject[] {
+  const requireMsisdnFlag: LoaderFunction = (args) => {
+    if (!readStorage(storageKeys.msisdnUpdate)) return redirect(paths.landing);
+    return requireSession(args);
+  };
+  return [
+    { path: 'verify/email', lazy: lazyScreen(verify, (m) => m.VerifyEmailScreen) },
+    { path: 'verify/recovery-email', lazy: lazyScreen(verify, (m) => m.VerifyRecoveryEmailScreen) },
+    { path: 'update/eula', loader: requireSession, lazy: lazyScreen(update, (m) => m.UpdateEulaScreen) },
+    { path: 'update/email', loader: requireSession, lazy: lazyScreen(update, (m) => m.UpdateEmailScreen) },
+    { path: 'update/msisdn', loader: requireMsisdnFlag, lazy: lazyScreen(update, (m) => m.UpdateMsisdnScreen) },
+  ];
+}

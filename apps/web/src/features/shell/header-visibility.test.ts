@@ -41,6 +41,10 @@ describe('headerVisibility on desktop', () => {
     expect(headerVisibility('trash', false).pageButton).toBe(true);
     expect(headerVisibility('files', false).pageButton).toBe(false);
   });
+
+  it('shows the shared-files buttons (Save to Bulut, Download) in the header, never in a second row', () => {
+    expect(headerVisibility('sharedFiles', false)).toMatchObject({ pageButton: true, actionRow: false, searchBox: false, newButton: false });
+  });
 });
 
 describe('headerVisibility on mobile', () => {
@@ -53,6 +57,11 @@ describe('headerVisibility on mobile', () => {
       expect(headerVisibility(page, true).addIcon, page).toBe(false);
     }
     for (const page of ['photos', 'files', 'settings']) expect(headerVisibility(page, true).addIcon, page).toBe(true);
+  });
+
+  it('puts the shared-files buttons in a second row on mobile (offset 113 px), with no search or add icon', () => {
+    expect(headerVisibility('sharedFiles', true)).toMatchObject({ actionRow: true, trashIcon: false, searchIcon: false, addIcon: false });
+    for (const page of ['photos', 'files', 'trash', 'notifications']) expect(headerVisibility(page, true).actionRow, page).toBe(false);
   });
 
   it('shows the trash icon on trash and notifications only', () => {

@@ -14,6 +14,8 @@ export interface HeaderVisibility {
   addIcon: boolean;
   /** The mobile form of the page button: a trash icon on trash and notifications. */
   trashIcon: boolean;
+  /** Mobile: the page's buttons in a second header row (shared files: Save to Bulut, Download; offset 113 px). */
+  actionRow: boolean;
 }
 
 const SEARCH_HIDDEN: ReadonlySet<string> = new Set(['sharedFiles', 'telesales', 'Payment_Info', 'gamification_raffle_info']);
@@ -38,6 +40,9 @@ const ADD_ICON_HIDDEN: ReadonlySet<string> = new Set(['trash', 'USAGE_INFO_PACKA
 
 const PAGE_ACTION_PAGES: ReadonlySet<string> = new Set(['trash', 'notifications']);
 
+/** Pages whose header buttons are the page's main actions (spec: shared files show Save to Bulut and Download). */
+const ACTION_ROW_PAGES: ReadonlySet<string> = new Set(['sharedFiles']);
+
 /**
  * Which header parts a page shows. Pure rules by page name; whether the
  * search and NEW features exist in this build is checked separately by the header.
@@ -57,17 +62,19 @@ export function headerVisibility(pageName: PageName | string, isMobile: boolean)
       searchIcon: !SEARCH_HIDDEN.has(pageName),
       addIcon: !ADD_ICON_HIDDEN.has(pageName),
       trashIcon: hasPageAction,
+      actionRow: ACTION_ROW_PAGES.has(pageName),
     };
   }
   return {
     title: true,
     searchBox: !SEARCH_HIDDEN.has(pageName),
     newButton: !NEW_HIDDEN.has(pageName),
-    pageButton: hasPageAction,
+    pageButton: hasPageAction || ACTION_ROW_PAGES.has(pageName),
     hamburger: false,
     logo: false,
     searchIcon: false,
     addIcon: false,
     trashIcon: false,
+    actionRow: false,
   };
 }

@@ -1,4 +1,5 @@
 import { DEVICE_TYPE } from '@/config/constants';
+import { captureDate } from './capture-date';
 import { contentRange, nextPiece, parseOffset, retryDelay } from './upload-math';
 import { UploadStatus, type UploadFailure } from './upload-status';
 import type { TransportRequest, TransportResponse } from './upload-transport';
@@ -71,6 +72,8 @@ export async function sendPieces(job: PieceJob, file: Blob, io: PieceIo): Promis
   let corrections = 0;
   let restartedFromZero = false;
   let retrying = false;
+  // Read once: the piece that opens the upload carries it; the server ignores it on later pieces.
+  const takenAt = await captureDate(file);
 
   const progressed = (bytes: number) => {
     if (bytes > bestOffset) {
@@ -108,6 +111,7 @@ export async function sendPieces(job: PieceJob, file: Blob, io: PieceIo): Promis
         'X-Object-Meta-File-Name': encodeURIComponent(job.name),
         'X-Object-Meta-Device-Type': DEVICE_TYPE,
       };
+      if (takenAt) headers['X-Object-Meta-Taken-At'] = takenAt;
       if (!piece.whole) headers['Content-Range'] = contentRange(piece, job.size);
       const start = piece.start;
       job.resume = true;

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FileItem } from '@/features/files/api';
 import { useLayoutConfig } from './use-layout-config';
@@ -6,7 +6,7 @@ import { aspectRatioOf, justifiedLayout } from './layout';
 import { buildVirtualModel, type VisibleRange } from './virtual-window';
 import type { SelectModifiers } from './photo-tile';
 import styles from './grid.module.css';
-import { VirtualPhotoList, type PhotoSection } from './virtual-photo-list';
+import { VirtualPhotoList, type PhotoSection, type VirtualPhotoListHandle } from './virtual-photo-list';
 
 export interface PhotoGridProps {
   items: FileItem[];
@@ -16,6 +16,9 @@ export interface PhotoGridProps {
   onToggleSelect(uuid: string, event: SelectModifiers): void;
   onOpen(index: number): void;
   selectionMode: boolean;
+  /** Delete pressed on a picture (see VirtualPhotoList). */
+  onDeleteKey?(uuid: string): void;
+  handleRef?: Ref<VirtualPhotoListHandle>;
 }
 
 const SECTION_KEYS = ['all'] as const;
@@ -24,7 +27,7 @@ const SECTION_KEYS = ['all'] as const;
  * A virtualised justified grid of a flat list (an album's contents): a stand-in row at the end while more
  * can be loaded asks for the next page when it nears the window.
  */
-export function PhotoGrid({ items, hasMore, onLoadMore, selected, onToggleSelect, onOpen, selectionMode }: PhotoGridProps) {
+export function PhotoGrid({ items, hasMore, onLoadMore, selected, onToggleSelect, onOpen, selectionMode, onDeleteKey, handleRef }: PhotoGridProps) {
   const { t } = useTranslation();
   const sizeRef = useRef<HTMLDivElement>(null);
   const { config, width } = useLayoutConfig(sizeRef);
@@ -64,7 +67,9 @@ export function PhotoGrid({ items, hasMore, onLoadMore, selected, onToggleSelect
         onToggleSelect={onToggleSelect}
         onOpen={onOpen}
         onRangeChange={onRangeChange}
+        onDeleteKey={onDeleteKey}
         label={t('photos:grid_label')}
+        handleRef={handleRef}
       />
     </div>
   );

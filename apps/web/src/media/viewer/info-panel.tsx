@@ -10,7 +10,8 @@ import styles from './viewer.module.css';
 export interface InfoPanelProps {
   item: FileItem;
   onClose: () => void;
-  onEditDescription: () => void;
+  /** Absent where the item is not the viewer's own (a public link): the description is read-only. */
+  onEditDescription?: () => void;
 }
 
 /** Details of the photo on screen: when, what, how big, which camera, where; the description can be edited. */
@@ -41,10 +42,12 @@ export function InfoPanel({ item, onClose, onEditDescription }: InfoPanelProps) 
       <div className={styles.description}>
         <div className={styles.descriptionHeader}>
           <h3 className={styles.factLabel}>{t('viewer:description')}</h3>
-          <button type="button" className={styles.linkButton} onClick={onEditDescription} data-testid="viewer-edit-description">
-            <EditIcon size={16} />
-            {description ? t('viewer:edit_description') : t('viewer:add_description')}
-          </button>
+          {onEditDescription ? (
+            <button type="button" className={styles.linkButton} onClick={onEditDescription} data-testid="viewer-edit-description">
+              <EditIcon size={16} />
+              {description ? t('viewer:edit_description') : t('viewer:add_description')}
+            </button>
+          ) : null}
         </div>
         {description ? (
           <p className={styles.descriptionText} dir="auto" data-testid="viewer-description">

@@ -14,6 +14,7 @@ import {
   EyeOffIcon,
   InfoIcon,
   MoreIcon,
+  ShareIcon,
   StarIcon,
   TrashIcon,
 } from '@/components/ui/icons';
@@ -23,7 +24,7 @@ import { DescribeDialog } from '../actions/describe-dialog';
 import { fileErrorKey } from '../actions/file-errors';
 import { RenameDialog } from '../actions/rename-dialog';
 import { useFileActions } from '../actions/use-file-actions';
-import { AddToAlbumSlot, useMediaSlots } from '../slots';
+import { AddToAlbumSlot, ShareSlot, useMediaSlots } from '../slots';
 import { InfoPanel } from './info-panel';
 import type { ViewerMenuAction } from './viewer-actions';
 import { AlbumAddIcon, ZoomInIcon, ZoomOutIcon } from './viewer-icons';
@@ -50,13 +51,18 @@ export interface PhotoViewerProps {
    * Without it the viewer moves on to the next item itself.
    */
   onItemRemoved?: (uuid: string) => void;
+  /**
+   * Someone else's items: look and download only. `true` for a share with me (downloads through the usual calls);
+   * for a visitor of a public link, the download goes through the given call instead of the owner's download URLs.
+   */
+  readOnly?: boolean | { onDownload: (item: FileItem) => void };
 }
 
 /**
  * Full-screen photo and video viewer (portal, focus trapped, Escape closes, page scroll locked): previous and next by
  * buttons, arrow keys and swipes; zoom and pan; info panel; favourite, download, add to album, rename, hide, delete.
  */
-export function PhotoViewer({ items, index, total, onIndexChange, onClose, onNeedMore, menuActions = [], onItemRemoved }: PhotoViewerProps) {
+export function PhotoViewer({ items, index, total, onIndexChange, onClose, onNeedMore, menuActions = [], onItemRemoved, readOnly = false }: PhotoViewerProps) {
   const { t, i18n } = useTranslation();
   const dispatch = useAppDispatch();
   const item = items[index];
@@ -69,6 +75,7 @@ export function PhotoViewer({ items, index, total, onIndexChange, onClose, onNee
   const [renaming, setRenaming] = useState<FileItem | null>(null);
   const [describing, setDescribing] = useState<FileItem | null>(null);
   const [addingToAlbum, setAddingToAlbum] = useState(false);
+  const [sharing, setSharing] = useState(false);
   const returnFocus = useRef<Element | null>(null);
   const content = useRef<HTMLDivElement>(null);
   const { download } = useFileActions();
@@ -76,7 +83,7 @@ export function PhotoViewer({ items, index, total, onIndexChange, onClose, onNee
   const [hideFiles, hideState] = useHideFilesMutation();
   const [trashFiles, trashState] = useTrashFilesMutation();
   const [running, setRunning] = useState(false);
-  const { AddToAlbum } = useMediaSlots();
+  const { AddToAlbum, Share } = useMediaSlots();
   const busy = hideState.isLoading || trashState.isLoading || running;
 
   // The page behind must not scroll; focus goes back where it was when the viewer closes.
@@ -167,6 +174,7 @@ export function PhotoViewer({ items, index, total, onIndexChange, onClose, onNee
   };
 
   const isImage = mediaKind(item) === 'image';
+  const downloadItem = () => (typeof readOnly === 'object' ? readOnly.onDownload(item) : void download([item]));
   const number = new Intl.NumberFormat(i18n.language);
 
   return (
@@ -201,6 +209,7 @@ export function PhotoViewer({ items, index, total, onIndexChange, onClose, onNee
                     </ToolButton>
                   </>
                 ) : null}
+                {!readOnly ? (
                 <ToolButton
                   label={favourite ? t('viewer:unfavourite') : t('viewer:favourite')}
                   onClick={() => void toggleFavourite()}
@@ -209,10 +218,16 @@ export function PhotoViewer({ items, index, total, onIndexChange, onClose, onNee
                 >
                   <StarIcon size={22} fill={favourite ? 'currentColor' : 'none'} />
                 </ToolButton>
-                <ToolButton label={t('viewer:download')} onClick={() => void download([item])} testId="viewer-download">
+                ) : null}
+                <ToolButton label={t('viewer:download')} onClick={downloadItem} testId="viewer-download">
                   <DownloadIcon size={22} />
                 </ToolButton>
-                {AddToAlbum ? (
+                {Share && !readOnly ? (
+                  <ToolButton label={t('viewer:share')} onClick={() => setSharing(true)} testId="viewer-share">
+                    <ShareIcon size={22} />
+                  </ToolButton>
+                ) : null}
+                {AddToAlbum && !readOnly ? (
                   <ToolButton label={t('viewer:add_to_album')} onClick={() => setAddingToAlbum(true)} testId="viewer-add-to-album">
                     <AlbumAddIcon size={22} />
                   </ToolButton>
@@ -220,6 +235,7 @@ export function PhotoViewer({ items, index, total, onIndexChange, onClose, onNee
                 <ToolButton label={t('viewer:info')} onClick={() => setInfoOpen((open) => !open)} pressed={infoOpen} testId="viewer-info">
                   <InfoIcon size={22} />
                 </ToolButton>
+                {!readOnly || menuActions.length > 0 ? (
                 <DropdownMenu.Root modal={false} open={menuOpen} onOpenChange={setMenuOpen}>
                   <DropdownMenu.Trigger asChild>
                     <button type="button" className={styles.barButton} aria-label={t('viewer:more')} title={t('viewer:more')} disabled={busy} data-testid="viewer-more">
@@ -228,28 +244,43 @@ export function PhotoViewer({ items, index, total, onIndexChange, onClose, onNee
                   </DropdownMenu.Trigger>
                   <DropdownMenu.Portal>
                     <DropdownMenu.Content className={styles.menu} align="end" sideOffset={6} collisionPadding={12}>
-                      <MenuItem onSelect={() => setRenaming(item)} testId="viewer-menu-rename" icon={<EditIcon size={18} />}>
-                        {t('viewer:rename')}
-                      </MenuItem>
+                      {!readOnly ? (
+                        <MenuItem onSelect={() => setRenaming(item)} testId="viewer-menu-rename" icon={<EditIcon size={18} />}>
+                          {t('viewer:rename')}
+                        </MenuItem>
+                      ) : null}
                       {menuActions.map((action) => (
                         <MenuItem key={action.key} onSelect={() => void runAction(action)} testId={action.testId} icon={action.icon}>
                           {action.label}
                         </MenuItem>
                       ))}
-                      <MenuItem onSelect={() => void hide()} testId="viewer-menu-hide" icon={<EyeOffIcon size={18} />}>
-                        {t('viewer:hide')}
-                      </MenuItem>
-                      <MenuItem onSelect={() => setConfirmTrash(true)} testId="viewer-menu-delete" icon={<TrashIcon size={18} />} danger>
-                        {t('viewer:delete')}
-                      </MenuItem>
+                      {!readOnly ? (
+                        <>
+                          <MenuItem onSelect={() => void hide()} testId="viewer-menu-hide" icon={<EyeOffIcon size={18} />}>
+                            {t('viewer:hide')}
+                          </MenuItem>
+                          <MenuItem onSelect={() => setConfirmTrash(true)} testId="viewer-menu-delete" icon={<TrashIcon size={18} />} danger>
+                            {t('viewer:delete')}
+                          </MenuItem>
+                        </>
+                      ) : null}
                     </DropdownMenu.Content>
                   </DropdownMenu.Portal>
                 </DropdownMenu.Root>
+                ) : null}
               </div>
             </header>
             <div className={`${styles.body} ${infoOpen ? styles.bodyWithInfo : ''}`}>
               <div className={`${styles.stage} ${isImage ? '' : styles.stageVideo}`} data-kind={isImage ? 'image' : 'video'}>
-                <ViewerMedia key={item.uuid} item={item} zoom={zoom} onZoomChange={setZoom} onSwipe={(direction) => go(direction === 'next' ? 1 : -1)} onDownload={() => void download([item])} />
+                <ViewerMedia
+                  key={item.uuid}
+                  item={item}
+                  zoom={zoom}
+                  onZoomChange={setZoom}
+                  onSwipe={(direction) => go(direction === 'next' ? 1 : -1)}
+                  onDownload={downloadItem}
+                  ownerUrls={typeof readOnly !== 'object'}
+                />
                 <button
                   type="button"
                   className={`${styles.nav} ${styles.navPrevious}`}
@@ -271,7 +302,9 @@ export function PhotoViewer({ items, index, total, onIndexChange, onClose, onNee
                   <ChevronEndIcon size={28} />
                 </button>
               </div>
-              {infoOpen ? <InfoPanel item={item} onClose={() => setInfoOpen(false)} onEditDescription={() => setDescribing(item)} /> : null}
+              {infoOpen ? (
+                <InfoPanel item={item} onClose={() => setInfoOpen(false)} onEditDescription={readOnly ? undefined : () => setDescribing(item)} />
+              ) : null}
             </div>
           </Dialog.Content>
         </Dialog.Portal>
@@ -290,6 +323,7 @@ export function PhotoViewer({ items, index, total, onIndexChange, onClose, onNee
       <RenameDialog item={renaming} onClose={() => setRenaming(null)} />
       <DescribeDialog item={describing} onClose={() => setDescribing(null)} />
       <AddToAlbumSlot open={addingToAlbum} uuids={[item.uuid]} onOpenChange={setAddingToAlbum} />
+      <ShareSlot open={sharing} target={{ kind: 'items', items: [item] }} onOpenChange={setSharing} />
     </>
   );
 }

@@ -34,25 +34,27 @@ export interface ViewerMediaProps {
   onZoomChange: (zoom: ZoomState) => void;
   onSwipe: (direction: 'next' | 'previous') => void;
   onDownload: () => void;
+  /** False for a visitor: only the signed preview in the item is shown (the owner's download URLs are not theirs). */
+  ownerUrls?: boolean;
 }
 
 /**
  * What the viewer shows: a picture's ~1440 px preview (the original through its signed inline URL when there is no
  * preview or it fails), or a video from its inline URL with the poster.
  */
-export function ViewerMedia({ item, zoom, onZoomChange, onSwipe, onDownload }: ViewerMediaProps) {
+export function ViewerMedia({ item, zoom, onZoomChange, onSwipe, onDownload, ownerUrls = true }: ViewerMediaProps) {
   const { t } = useTranslation();
   const kind = mediaKind(item);
   const [previewFailed, setPreviewFailed] = useState(false);
   const [failed, setFailed] = useState(false);
   const previewUrl = kind === 'image' && !previewFailed ? safeUrl(item.previewUrl) : null;
-  const signed = useCreateDownloadUrlsQuery([{ projectId: item.projectId, uuid: item.uuid }], { skip: kind === 'other' || previewUrl !== null });
+  const signed = useCreateDownloadUrlsQuery([{ projectId: item.projectId, uuid: item.uuid }], { skip: kind === 'other' || previewUrl !== null || !ownerUrls });
   const inline = safeUrl(signed.data?.[0]?.inlineUrl ?? signed.data?.[0]?.url);
 
   if (previewUrl) {
     return <ZoomStage item={item} src={previewUrl} zoom={zoom} onZoomChange={onZoomChange} onSwipe={onSwipe} onError={() => setPreviewFailed(true)} />;
   }
-  if (kind !== 'other' && (signed.isLoading || signed.isFetching)) {
+  if (kind !== 'other' && ownerUrls && (signed.isLoading || signed.isFetching)) {
     return (
       <div className={styles.message}>
         <Spinner size={32} label={t('common:loading')} />

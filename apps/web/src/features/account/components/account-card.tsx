@@ -1,4 +1,4 @@
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import * as DropdownMenu from '@/components/ui/dropdown-menu';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useId } from 'react';
@@ -7,10 +7,10 @@ import { logout } from '@/api/base-api';
 import { useAppDispatch } from '@/app/hooks';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { BellIcon, ChevronDownIcon, LogoutIcon, SettingsIcon, StarIcon } from '@/components/ui/icons';
+import { BellIcon, ChevronDownIcon, InfoIcon, LogoutIcon, SettingsIcon, StarIcon } from '@/components/ui/icons';
 import { UsageBar } from '@/components/ui/usage-bar';
-import { isPathBuilt, paths } from '@/config/paths';
-import { PROFILE_TAB, setSettingsTab } from '@/state/ui-slice';
+import { isPathBuilt, paths, settingsTabPath } from '@/config/paths';
+import { HELP_TAB, PROFILE_TAB, setSettingsTab } from '@/state/ui-slice';
 import { displayName } from '../display-name';
 import { AccountAvatar } from './account-avatar';
 import styles from './account.module.css';
@@ -78,12 +78,23 @@ export function AccountCard({ unreadCount, compact = false }: AccountCardProps) 
             className={styles.item}
             onSelect={() => {
               dispatch(setSettingsTab(PROFILE_TAB));
-              navigate(paths.settings);
+              navigate(settingsTabPath(PROFILE_TAB.id));
             }}
             data-testid="account-settings"
           >
             <SettingsIcon size={18} />
             <span className={styles.itemLabel}>{t('account:settings')}</span>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item
+            className={styles.item}
+            onSelect={() => {
+              dispatch(setSettingsTab(HELP_TAB));
+              navigate(settingsTabPath(HELP_TAB.id));
+            }}
+            data-testid="account-help"
+          >
+            <InfoIcon size={18} />
+            <span className={styles.itemLabel}>{t('account:help')}</span>
           </DropdownMenu.Item>
           <DropdownMenu.Separator className={styles.separator} />
           <div className={styles.usage}>

@@ -81,6 +81,10 @@ describe('AlbumDetailScreen', () => {
     const again = await selectionBar();
     expect(within(again).queryByRole('button', { name: 'Set as cover' })).not.toBeInTheDocument();
     await user.click(within(again).getByRole('button', { name: 'Remove from album' }));
+    // As in Photos and Files, the bar's destructive action asks first (the Delete key opens the same question).
+    const confirm = await screen.findByRole('dialog', { name: 'Remove from the album?' });
+    expect(requests.some((request) => request.url.pathname === '/api/album/removeFiles/al-1')).toBe(false);
+    await user.click(within(confirm).getByRole('button', { name: 'Remove from album' }));
     expect(await screen.findByText('Removed from the album.')).toBeInTheDocument();
     expect(requests.find((request) => request.url.pathname === '/api/album/removeFiles/al-1')?.body).toEqual(['ph-1', 'ph-3']);
     await waitFor(() => expect(tiles()).toHaveLength(1));

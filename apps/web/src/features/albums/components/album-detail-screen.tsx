@@ -1,11 +1,12 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { apiErrorCode } from '@/api/errors';
 import { useAppDispatch } from '@/app/hooks';
 import { Button } from '@/components/ui/button';
+import { ConfirmModal } from '@/components/ui/confirm-modal';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ChevronStartIcon, DownloadIcon, ImageIcon, PlusIcon, ZipIcon } from '@/components/ui/icons';
+import { ChevronStartIcon, DownloadIcon, ImageIcon, PlusIcon, ShareIcon, ZipIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/loader';
 import { showToast } from '@/components/ui/toast-slice';
 import { paths } from '@/config/paths';
@@ -17,6 +18,10 @@ import { PhotoGrid } from '@/media/grid/photo-grid';
 import type { SelectModifiers } from '@/media/grid/photo-tile';
 import { useMaxSelectCount } from '@/media/selection/selection-limit';
 import { PhotoViewer } from '@/media/viewer/photo-viewer';
+import { useViewerUrl } from '@/media/viewer/use-viewer-url';
+import { useTileFocusReturn } from '@/media/grid/use-tile-focus-return';
+import type { VirtualPhotoListHandle } from '@/media/grid/virtual-photo-list';
+import { ShareSlot, useMediaSlots } from '@/media/slots';
 import { AlbumRemoveIcon, CoverIcon } from '@/media/viewer/viewer-icons';
 import { albumActions } from '../album-menu-actions';
 import type { AlbumLocationState } from '../albums-slice';
@@ -48,9 +53,13 @@ export function AlbumDetailScreen() {
     [detail.data, removed],
   );
   const [selection, setSelection] = useState<Selection>(EMPTY_SELECTION);
-  const [viewerIndex, setViewerIndex] = useState<number | null>(null);
+  const viewerUrl = useViewerUrl();
+  const gridRef = useRef<VirtualPhotoListHandle>(null);
+  const [confirmRemove, setConfirmRemove] = useState(false);
   const [picking, setPicking] = useState(false);
   const [addingTo, setAddingTo] = useState(false);
+  const [sharing, setSharing] = useState(false);
+  const { Share } = useMediaSlots();
   const location = useLocation();
   const max = useMaxSelectCount();
   const fileActions = useFileActions();
@@ -73,7 +82,6 @@ export function AlbumDetailScreen() {
   useEffect(() => {
     setSelection(EMPTY_SELECTION);
     setRemoved(new Set());
-    setViewerIndex(null);
   }, [uuid]);
 
   const selected = useMemo(() => new Set(selection.selected), [selection.selected]);
@@ -94,6 +102,42 @@ export function AlbumDetailScreen() {
   const loadMore = useCallback(() => {
     if (hasNextPage) void fetchNextPage();
   }, [hasNextPage, fetchNextPage]);
+
+  // The open photo is named in the URL (`?photo=`), as on Photos: a reload reopens it, Back closes it.
+  const openUuid = viewerUrl.uuid;
+  const viewerIndex = openUuid ? items.findIndex((item) => item.uuid === openUuid) : -1;
+  const lastIndex = useRef(0);
+  if (viewerIndex >= 0) lastIndex.current = viewerIndex;
+  const { show: showInUrl, close: closeViewer } = viewerUrl;
+  const loaded = detail.isSuccess && !detail.isFetching;
+  useEffect(() => {
+    if (openUuid === null || viewerIndex >= 0 || !loaded) return;
+    // Removed from the viewer: its successor takes its place. Not loaded yet (a reload deep in the album): load on.
+    if (removed.has(openUuid)) {
+      const next = items[Math.min(lastIndex.current, items.length - 1)];
+      if (next) showInUrl(next.uuid);
+      else closeViewer();
+    } else if (hasNextPage) void fetchNextPage();
+    else closeViewer();
+  }, [openUuid, viewerIndex, loaded, removed, items, hasNextPage, fetchNextPage, showInUrl, closeViewer]);
+  useTileFocusReturn(viewerIndex, items, items, gridRef);
+
+  const openAt = useCallback(
+    (index: number) => {
+      const item = items[index];
+      if (item) showInUrl(item.uuid);
+    },
+    [items, showInUrl],
+  );
+
+  // Delete on a tile: the selection (or else that photo) leaves the album after the selection bar's confirmation.
+  const onDeleteKey = useCallback(
+    (photo: string) => {
+      if (selection.selected.length === 0) setSelection({ selected: [photo], anchor: photo });
+      setConfirmRemove(true);
+    },
+    [selection.selected.length],
+  );
 
   const dropFromView = useCallback((uuids: readonly string[]) => {
     setRemoved((current) => new Set([...current, ...uuids]));
@@ -187,7 +231,7 @@ export function AlbumDetailScreen() {
       testId: 'album-action-remove',
       danger: true,
       disabled: removeState.isLoading,
-      onClick: () => void removeSelected(selection.selected),
+      onClick: () => setConfirmRemove(true),
     },
   ];
 
@@ -221,6 +265,18 @@ export function AlbumDetailScreen() {
               data-testid="album-download"
             >
               <DownloadIcon size={18} />
+            </button>
+          ) : null}
+          {active && Share ? (
+            <button
+              type="button"
+              className={styles.toolbarButton}
+              onClick={() => setSharing(true)}
+              aria-label={t('albums:action_share')}
+              title={t('albums:action_share')}
+              data-testid="album-share"
+            >
+              <ShareIcon size={18} />
             </button>
           ) : null}
           <AlbumMenu
@@ -265,24 +321,38 @@ export function AlbumDetailScreen() {
           onLoadMore={loadMore}
           selected={selected}
           onToggleSelect={toggleSelect}
-          onOpen={setViewerIndex}
+          onOpen={openAt}
           selectionMode={selection.selected.length > 0}
+          onDeleteKey={onDeleteKey}
+          handleRef={gridRef}
         />
       )}
 
-      {viewerIndex !== null && items.length > 0 ? (
+      {viewerIndex >= 0 ? (
         <PhotoViewer
           items={items}
-          index={Math.min(viewerIndex, items.length - 1)}
+          index={viewerIndex}
           total={hasNextPage ? Math.max(count, items.length) : items.length}
-          onIndexChange={setViewerIndex}
-          onClose={() => setViewerIndex(null)}
+          onIndexChange={openAt}
+          onClose={closeViewer}
           onNeedMore={loadMore}
           menuActions={viewerActions}
           onItemRemoved={(photo) => dropFromView([photo])}
         />
       ) : null}
+      <ConfirmModal
+        open={confirmRemove && selection.selected.length > 0}
+        onOpenChange={setConfirmRemove}
+        title={t('albums:remove_confirm_title')}
+        description={t('albums:remove_confirm_text')}
+        confirmLabel={t('albums:remove_from_album')}
+        danger
+        loading={removeState.isLoading}
+        onConfirm={() => void removeSelected(selection.selected).then(() => setConfirmRemove(false))}
+        data-testid="album-remove-confirm"
+      />
       {menu.dialogs}
+      <ShareSlot open={sharing} target={{ kind: 'album', uuid: album.uuid, name: album.label }} onOpenChange={setSharing} />
       <AddPhotosDialog open={picking} album={album} onOpenChange={setPicking} />
       <AddToAlbumDialog
         open={addingTo}

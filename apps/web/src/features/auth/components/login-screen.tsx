@@ -1,18 +1,25 @@
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { saveSession } from '@/api/session';
 import { CaptchaBox } from '@/components/captcha/captcha-box';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Checkbox, TextField } from '@/components/ui/field';
 import { Logo } from '@/components/ui/logo';
-import { paths } from '@/config/paths';
+import { useAuthLinks } from '../auth-links.public';
 import { postLoginPath, takeReturnUrl } from '../return-url';
-import { captchaArgs, signIn } from '../sign-in';
+import { captchaArgs, fetchSocialProviders, signIn, type SessionResult, type SocialProvider, type TwoFactorRequired } from '../sign-in';
 import { useCaptchaForm } from '../hooks/use-captcha-form';
 import { PasswordField } from './password-field';
+import { Spinner } from '@/components/ui/loader';
+import { SocialButtons } from './social-buttons';
 import styles from './auth-card.module.css';
+import stepStyles from './sign-in-steps.module.css';
+
+// What sign-in shows only on demand loads on demand: the login screen's own JavaScript stays small (issue 17 budget).
+const TwoFactorStep = lazy(() => import('./two-factor-step').then((m) => ({ default: m.TwoFactorStep })));
+const QrSignInPanel = lazy(() => import('./qr-sign-in-panel').then((m) => ({ default: m.QrSignInPanel })));
 
 interface FieldErrors {
   username?: string;
@@ -29,12 +36,32 @@ function normaliseUsername(value: string): string {
 export function LoginScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const links = useAuthLinks();
+  // A finished password recovery lands here (router state set by the recovery's last step).
+  const passwordChanged = (useLocation().state as { passwordChanged?: boolean } | null)?.passwordChanged === true;
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [rememberMe, setRememberMe] = useState(false);
   const form = useCaptchaForm<FieldErrors>('LOGIN');
   const { errors: fieldErrors, setErrors: setFieldErrors, formError, setFormError, setCaptchaBlocked, captcha, showCaptcha } = form;
   const [isLoading, setLoading] = useState(false);
+  const [twoFactor, setTwoFactor] = useState<TwoFactorRequired | null>(null);
+  const [qrOpen, setQrOpen] = useState(false);
+  const [providers, setProviders] = useState<Record<SocialProvider, boolean>>({ google: false, apple: false });
+
+  // The Google and Apple buttons show only when the server is configured for them.
+  useEffect(() => {
+    const controller = new AbortController();
+    void fetchSocialProviders(controller.signal).then((found) => {
+      if (!controller.signal.aborted) setProviders(found);
+    });
+    return () => controller.abort();
+  }, []);
+
+  const finishSignIn = (session: SessionResult) => {
+    saveSession(session);
+    navigate(postLoginPath(takeReturnUrl()), { replace: true });
+  };
 
   const clearErrors = () => {
     setFormError(null);
@@ -51,17 +78,20 @@ export function LoginScreen() {
 
     setLoading(true);
     try {
-      const session = await signIn({
+      const outcome = await signIn({
         body: { username: normaliseUsername(username), password },
         rememberMe,
         ...captchaArgs(form.captchaPayload()),
       });
-      if (!session.authToken) {
+      if ('twoFactor' in outcome) {
+        setTwoFactor(outcome.twoFactor);
+        return;
+      }
+      if (!outcome.session.authToken) {
         setFormError(t('common:generic_error'));
         return;
       }
-      saveSession(session);
-      navigate(postLoginPath(takeReturnUrl()), { replace: true });
+      finishSignIn(outcome.session);
     } catch (error) {
       form.handleSubmitError(error, (code) => {
         if (code !== 'INVALID_CREDENTIALS' && code !== 'ACCOUNT_LOCKED') return false;
@@ -73,6 +103,24 @@ export function LoginScreen() {
     }
   };
 
+  if (twoFactor) {
+    return (
+      <Suspense fallback={<Spinner />}>
+        <TwoFactorStep
+          challenge={twoFactor}
+          rememberMe={rememberMe}
+          onSignedIn={finishSignIn}
+          onBack={() => {
+            setTwoFactor(null);
+            setPassword('');
+          }}
+        />
+      </Suspense>
+    );
+  }
+
+  const anySocial = providers.google || providers.apple;
+
   return (
     <section className={styles.card} aria-labelledby="login-title">
       <header className={styles.header}>
@@ -82,7 +130,17 @@ export function LoginScreen() {
         </h1>
         <p className={styles.subtitle}>{t('auth:login_subtitle')}</p>
       </header>
+      {qrOpen ? (
+        <Suspense fallback={<Spinner />}>
+          <QrSignInPanel rememberMe={rememberMe} onSignedIn={finishSignIn} />
+        </Suspense>
+      ) : (
       <form className={styles.form} onSubmit={handleSubmit} noValidate>
+        {passwordChanged && !formError ? (
+          <Alert tone="success" data-testid="password-changed">
+            {t('auth:password_changed')}
+          </Alert>
+        ) : null}
         {formError ? (
           <Alert tone="error">
             {formError}
@@ -112,6 +170,9 @@ export function LoginScreen() {
           error={fieldErrors.password}
           autoComplete="current-password"
         />
+        <Link className={stepStyles.forgot} to={links.forgotPassword} data-testid="forgot-password-link">
+          {t('auth:forgot_password')}
+        </Link>
         <Checkbox
           label={t('auth:remember_me')}
           checked={rememberMe}
@@ -131,9 +192,17 @@ export function LoginScreen() {
           {isLoading ? t('auth:signing_in') : t('auth:sign_in')}
         </Button>
       </form>
+      )}
+      <div className={stepStyles.divider}>{t('auth:or')}</div>
+      <div className={stepStyles.socialRow}>
+        <button type="button" className={stepStyles.socialButton} onClick={() => setQrOpen((open) => !open)} aria-expanded={qrOpen} data-testid="qr-sign-in-toggle">
+          {qrOpen ? t('auth:sign_in_with_password') : t('auth:sign_in_with_qr')}
+        </button>
+        {anySocial ? <SocialButtons providers={providers} intent="login" /> : null}
+      </div>
       <p className={styles.footer}>
         {t('auth:no_account')}
-        <Link to={paths.signup}>
+        <Link to={links.signup}>
           {t('auth:create_account')}
         </Link>
       </p>

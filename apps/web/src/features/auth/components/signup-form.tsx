@@ -1,4 +1,4 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { apiErrorField } from '@/api/errors';
@@ -10,7 +10,7 @@ import { InformationModal } from '@/components/ui/information-modal';
 import { Spinner } from '@/components/ui/loader';
 import { NameFields } from '@/components/ui/name-fields';
 import { EMAIL_MAX_LENGTH, EULA_BRAND, PASSWORD_MAX_LENGTH } from '@/config/constants';
-import { paths } from '@/config/paths';
+import { useAuthLinks } from '../auth-links.public';
 import { renderSafeHtml } from '@/lib/safe-html';
 import { currentLanguage } from '@/i18n/i18n';
 import { captchaArgs, useGetEulaQuery, useSignupMutation, type OtpChallenge, type OtpChannel } from '../api';
@@ -49,10 +49,26 @@ export interface SignupSubmitted {
   target: string;
 }
 
-export function SignupForm({ onSubmitted }: { onSubmitted: (result: SignupSubmitted) => void }) {
+/** Sign-up from a Google or Apple identity (linked when the account is created) or from an invitation. */
+export type SignupVariant =
+  | { kind: 'social'; provider: 'google' | 'apple'; email: string | null; token: string; state: string }
+  | { kind: 'invite'; referrerToken: string | null };
+
+export interface SignupFormProps {
+  onSubmitted: (result: SignupSubmitted) => void;
+  variant?: SignupVariant;
+  /** Shown above the fields: why this sign-up looks as it does (the provider's e-mail, an invitation). */
+  note?: ReactNode;
+}
+
+export function SignupForm({ onSubmitted, variant, note }: SignupFormProps) {
   const { t, i18n } = useTranslation();
+  const links = useAuthLinks();
   const language = currentLanguage();
-  const [email, setEmail] = useState('');
+  const social = variant?.kind === 'social' ? variant : null;
+  // The provider's verified e-mail is the account's: the server links the identity only when they match.
+  const fixedEmail = social?.email ?? null;
+  const [email, setEmail] = useState(fixedEmail ?? '');
   const [region, setRegion] = useState(DEFAULT_REGION);
   const [phone, setPhone] = useState('');
   const [password, setPassword] = useState('');
@@ -119,6 +135,7 @@ export function SignupForm({ onSubmitted }: { onSubmitted: (result: SignupSubmit
           language,
           eulaId: eula.data.id,
           sendOtpTo: channel,
+          socialToken: social ? { provider: social.provider, token: social.token, state: social.state } : undefined,
         },
         ...captchaArgs(form.captchaPayload()),
       }).unwrap();
@@ -157,12 +174,14 @@ export function SignupForm({ onSubmitted }: { onSubmitted: (result: SignupSubmit
         <p className={styles.subtitle}>{t('auth:signup_subtitle')}</p>
       </header>
       <form className={styles.form} onSubmit={handleSubmit} noValidate>
+        {note}
         {formError ? (
           <Alert tone="error">
             {formError}
           </Alert>
         ) : null}
         <TextField
+          readOnly={fixedEmail !== null}
           label={t('auth:email_label')}
           placeholder={t('auth:email_placeholder')}
           type="email"
@@ -305,7 +324,7 @@ export function SignupForm({ onSubmitted }: { onSubmitted: (result: SignupSubmit
       </form>
       <p className={styles.footer}>
         {t('auth:have_account')}
-        <Link to={paths.login}>{t('auth:sign_in')}</Link>
+        <Link to={links.login}>{t('auth:sign_in')}</Link>
       </p>
       <InformationModal
         open={eulaOpen}

@@ -7,9 +7,9 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { emptyOtp, OtpInput } from '@/components/ui/otp-input';
 import { OTP_DEFAULT_LENGTH, SECONDS_PER_OTP_MINUTE } from '@/config/constants';
-import { paths } from '@/config/paths';
 import { useCountdown } from '@/hooks/use-countdown';
 import { formatCountdown } from '@/lib/format';
+import { postLoginPath, takeReturnUrl } from '../return-url';
 import { useSignupSendVerificationMutation, useSignupValidateMutation, type OtpChallenge, type OtpChannel } from '../api';
 import styles from './auth-card.module.css';
 
@@ -55,7 +55,7 @@ export function SignupOtpStep({ challenge: initialChallenge, channel, target, on
         return;
       }
       saveSession(session);
-      navigate(paths.main, { replace: true });
+      navigate(postLoginPath(takeReturnUrl()), { replace: true });
     } catch (failure) {
       switch (apiErrorCode(failure)) {
         case 'OTP_EXPIRED':

@@ -7,12 +7,14 @@ export interface BreadcrumbProps {
   path: readonly FolderCrumb[];
   /** Opens the path cut after `depth` folders (0 = root). */
   onNavigate: (depth: number) => void;
+  /** The first crumb's name (a shared link starts at its own name); "Files" by default. */
+  rootLabel?: string;
 }
 
 /** Files › opened folders; every level but the current one is a link back. */
-export function Breadcrumb({ path, onNavigate }: BreadcrumbProps) {
+export function Breadcrumb({ path, onNavigate, rootLabel }: BreadcrumbProps) {
   const { t } = useTranslation();
-  const levels = [{ uuid: 'root', name: t('files:root') }, ...path];
+  const levels = [{ uuid: 'root', name: rootLabel ?? t('files:root') }, ...path];
   return (
     <nav className={styles.breadcrumb} aria-label={t('files:breadcrumb')} data-testid="breadcrumb">
       <ol className={styles.crumbs}>

@@ -6,12 +6,12 @@ import { apiErrorCode } from '@/api/errors';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { CloudUploadIcon, EyeOffIcon, FolderIcon, FolderPlusIcon, GridIcon, ListIcon, UploadIcon } from '@/components/ui/icons';
+import { CloudUploadIcon, EyeOffIcon, FolderIcon, FolderPlusIcon, UploadIcon } from '@/components/ui/icons';
 import { useUploader } from '@/hooks/use-uploader';
-import { changeOpenedFolders, setSortOrder, setView, type FolderCrumb } from '@/state/ui-slice';
+import { changeOpenedFolders, setSortOrder, type FolderCrumb } from '@/state/ui-slice';
 import type { FileItem } from '../api';
 import { actionsFor, actionTestId, type FileActionKey } from '../file-actions';
-import { selectionCleared } from '../files-slice';
+import { previewShown, selectionCleared } from '../files-slice';
 import { FOLDER_PARAM, filesPath, resolveFolderPath, samePath } from '../folder-path';
 import { useFileActions } from '@/media/actions/use-file-actions';
 import { useFileDrop } from '../hooks/use-file-drop';
@@ -24,10 +24,11 @@ import { CreateFolderDialog } from './create-folder-dialog';
 import { DescribeDialog } from '@/media/actions/describe-dialog';
 import { FileRow } from './file-row';
 import { ItemMenu } from './item-menu';
-import { ListHeader, ListingFooter, ListingLoadError, ListingLoading, SelectAllCheckbox, ToolbarSlot } from './listing-parts';
+import { ListHeader, ListingFooter, ListingLoadError, ListingLoading, SelectAllCheckbox, ToolbarSlot, ViewToggle } from './listing-parts';
 import { MoveDialog } from './move-dialog';
 import { RenameDialog } from '@/media/actions/rename-dialog';
 import { SelectionBar } from '@/media/selection/selection-bar';
+import { ShareSlot, useMediaSlots } from '@/media/slots';
 import { SortMenu } from './sort-menu';
 import styles from './files.module.css';
 
@@ -35,6 +36,7 @@ type Dialog =
   | { kind: 'rename'; item: FileItem }
   | { kind: 'describe'; item: FileItem }
   | { kind: 'move'; items: FileItem[] }
+  | { kind: 'share'; items: FileItem[] }
   | { kind: 'createFolder' }
   | null;
 
@@ -56,10 +58,11 @@ export function FilesScreen() {
   const parentUuid = path.at(-1)?.uuid ?? null;
   const listing = useFilesListing(parentUuid);
   const { items, sort } = listing;
-  const { selection, selecting, selectedItems, menuFor, setMenuFor, targetsOf, openMenu, footer, keyDownHandler, tabStop, onListFocus } =
+  const { selection, selecting, selectedItems, menuFor, setMenuFor, targetsOf, openMenu, footer, keyDownHandler, tabStop, onListFocus, focusRow } =
     useListingScreen(listing);
   const fileActions = useFileActions();
   const [dialog, setDialog] = useState<Dialog>(null);
+  const { Share } = useMediaSlots();
 
   const upload = useCallback((files: File[]) => uploader?.uploadFiles(files, parentUuid), [uploader, parentUuid]);
   const drop = useFileDrop(upload, uploader !== null);
@@ -73,6 +76,15 @@ export function FilesScreen() {
   useEffect(() => {
     dispatch(selectionCleared());
   }, [dispatch, parentUuid, sort.sortBy, sort.sortOrder]);
+
+  // Back from the preview: focus returns to the row of the file it showed last (it may have walked from the opener).
+  const previewed = useAppSelector((state) => state.files.previewed);
+  const listed = listing.isSuccess;
+  useEffect(() => {
+    if (!previewed || !listed) return;
+    if (items.some((item) => item.uuid === previewed)) focusRow(previewed);
+    dispatch(previewShown(null));
+  }, [previewed, listed, items, focusRow, dispatch]);
 
   const openFolderPath = (next: FolderCrumb[]) => {
     const target = next.at(-1) ?? null;
@@ -103,6 +115,9 @@ export function FilesScreen() {
         break;
       case 'move':
         setDialog({ kind: 'move', items: targets });
+        break;
+      case 'share':
+        setDialog({ kind: 'share', items: targets });
         break;
       case 'rename':
         setDialog({ kind: 'rename', item: targets[0]! });
@@ -203,7 +218,7 @@ export function FilesScreen() {
                   name={item.name}
                   open={menuFor === item.uuid}
                   onOpenChange={(open) => (open ? openMenu(item) : setMenuFor(null))}
-                  actions={actionsFor(targetsOf(item), { includeOpen: true })}
+                  actions={actionsFor(targetsOf(item), { includeOpen: true, share: Boolean(Share) })}
                   onAction={(key) => run(key, targetsOf(item))}
                 />
               }
@@ -215,7 +230,7 @@ export function FilesScreen() {
     );
   }
 
-  const barActions = actionsFor(selectedItems).map((action) => {
+  const barActions = actionsFor(selectedItems, { share: Boolean(Share) }).map((action) => {
     const Icon = action.icon;
     return {
       key: action.key,
@@ -249,17 +264,7 @@ export function FilesScreen() {
           <Link to={paths.hidden} className={styles.toolButton} aria-label={t('files:open_hidden')} title={t('files:open_hidden')} data-testid="open-hidden">
             <EyeOffIcon size={18} />
           </Link>
-          <button
-            type="button"
-            className={styles.toolButton}
-            onClick={() => dispatch(setView(view === 'list' ? 'grid' : 'list'))}
-            aria-label={view === 'list' ? t('files:view_grid') : t('files:view_list')}
-            title={view === 'list' ? t('files:view_grid') : t('files:view_list')}
-            data-testid="view-toggle"
-            data-view={view}
-          >
-            {view === 'list' ? <GridIcon size={18} /> : <ListIcon size={18} />}
-          </button>
+          <ViewToggle view={view} />
           <SortMenu value={sort} onChange={(next) => dispatch(setSortOrder(formatSortOrder(next)))} />
         </div>
       </ToolbarSlot>
@@ -280,6 +285,7 @@ export function FilesScreen() {
       <RenameDialog item={dialog?.kind === 'rename' ? dialog.item : null} onClose={() => setDialog(null)} />
       <DescribeDialog item={dialog?.kind === 'describe' ? dialog.item : null} onClose={() => setDialog(null)} />
       <MoveDialog items={dialog?.kind === 'move' ? dialog.items : null} onClose={() => setDialog(null)} />
+      {dialog?.kind === 'share' ? <ShareSlot open target={{ kind: 'items', items: dialog.items }} onOpenChange={(open) => (open ? undefined : setDialog(null))} /> : null}
     </section>
   );
 }

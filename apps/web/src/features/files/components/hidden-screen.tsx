@@ -1,5 +1,5 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAppDispatch } from '@/app/hooks';
@@ -9,6 +9,7 @@ import { showToast } from '@/components/ui/toast-slice';
 import { fileErrorKey } from '@/media/actions/file-errors';
 import { fileKind } from '@/media/thumbnail/file-kind';
 import { PhotoViewer } from '@/media/viewer/photo-viewer';
+import { useViewerUrl } from '@/media/viewer/use-viewer-url';
 import { useUnhideFilesMutation, type FileItem } from '../api';
 import { selectionCleared } from '../files-slice';
 import { filesPath } from '../folder-path';
@@ -36,8 +37,17 @@ export function HiddenScreen() {
   const { selection, selecting, selectedItems, menuFor, setMenuFor, targetsOf, openMenu, footer, keyDownHandler, tabStop, onListFocus } = useListingScreen(listing);
   const [unhide, unhideState] = useUnhideFilesMutation();
   const media = useMemo(() => items.filter(isMedia), [items]);
-  const [viewing, setViewing] = useState<string | null>(null);
+  // The open photo lives in the URL (`?photo=`), as on Photos: a reload reopens it, Back closes it.
+  const viewerUrl = useViewerUrl();
+  const { uuid: viewing, show: showInUrl, close: closeViewer } = viewerUrl;
   const viewerIndex = viewing ? media.findIndex((item) => item.uuid === viewing) : -1;
+  const { hasNextPage, fetchNextPage, isSuccess, isFetching } = listing;
+  useEffect(() => {
+    if (viewing === null || viewerIndex >= 0 || !isSuccess || isFetching) return;
+    // Not on the loaded pages (a reload far down the list): load on; not hidden (any more): no viewer.
+    if (hasNextPage) void fetchNextPage();
+    else closeViewer();
+  }, [viewing, viewerIndex, isSuccess, isFetching, hasNextPage, fetchNextPage, closeViewer]);
 
   useEffect(() => {
     dispatch(selectionCleared());
@@ -55,7 +65,7 @@ export function HiddenScreen() {
 
   const open = (item: FileItem) => {
     if (item.folder) navigate(filesPath(item.uuid));
-    else setViewing(item.uuid);
+    else showInUrl(item.uuid);
   };
 
   return (
@@ -121,10 +131,13 @@ export function HiddenScreen() {
         <PhotoViewer
           items={media}
           index={viewerIndex}
-          onIndexChange={(index) => setViewing(media[index]?.uuid ?? null)}
-          onClose={() => setViewing(null)}
-          onNeedMore={listing.hasNextPage ? () => void listing.fetchNextPage() : undefined}
-          onItemRemoved={() => setViewing(null)}
+          onIndexChange={(index) => {
+            const item = media[index];
+            if (item) showInUrl(item.uuid);
+          }}
+          onClose={closeViewer}
+          onNeedMore={hasNextPage ? () => void fetchNextPage() : undefined}
+          onItemRemoved={closeViewer}
         />
       ) : null}
     </section>

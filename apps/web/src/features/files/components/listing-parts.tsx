@@ -5,7 +5,8 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/loader';
 import { useAppDispatch } from '@/app/hooks';
 import { SelectionBar, type SelectionBarAction } from '@/media/selection/selection-bar';
-import { setSortOrder } from '@/state/ui-slice';
+import { GridIcon, ListIcon } from '@/components/ui/icons';
+import { setSortOrder, setView, type ViewMode } from '@/state/ui-slice';
 import type { SortArgs } from '../api';
 import { formatSortOrder } from '../sort';
 import { SortMenu } from './sort-menu';
@@ -203,5 +204,25 @@ export function AccountToolbar({
         <SortMenu value={sort} onChange={(next) => dispatch(setSortOrder(formatSortOrder(next)))} />
       </div>
     </ToolbarSlot>
+  );
+}
+
+/** Switches the listing between list and grid (the choice is the app's, kept in the ui slice). */
+export function ViewToggle({ view }: { view: ViewMode }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const label = view === 'list' ? t('files:view_grid') : t('files:view_list');
+  return (
+    <button
+      type="button"
+      className={styles.toolButton}
+      onClick={() => dispatch(setView(view === 'list' ? 'grid' : 'list'))}
+      aria-label={label}
+      title={label}
+      data-testid="view-toggle"
+      data-view={view}
+    >
+      {view === 'list' ? <GridIcon size={18} /> : <ListIcon size={18} />}
+    </button>
   );
 }

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useAppDispatch } from '@/app/hooks';
 import { Button } from '@/components/ui/button';
 import { ChevronEndIcon, ChevronStartIcon, CloseIcon, DownloadIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/loader';
@@ -15,6 +16,7 @@ import { filesPath } from '../folder-path';
 import { InlineVideo, safeUrl } from '@/media/viewer/inline-video';
 import { placeholderDataUrl } from '@/media/media-item';
 import { previewPath } from '../preview-path';
+import { previewShown } from '../files-slice';
 import { FileKindIcon } from '@/media/thumbnail/file-kind-icon';
 import styles from './preview.module.css';
 
@@ -165,6 +167,12 @@ export function PreviewScreen() {
   useEffect(() => {
     closeButton.current?.focus();
   }, []);
+  // The listing focuses this file's row when it comes back.
+  const dispatch = useAppDispatch();
+  const shown = item?.uuid;
+  useEffect(() => {
+    if (shown) dispatch(previewShown(shown));
+  }, [dispatch, shown]);
 
   const close = useCallback(() => {
     if ((location.state as PreviewLocationState | null)?.fromFiles) navigate(-1);

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type FocusEvent, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useMemo, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { useInfiniteScroll } from '@/hooks/use-infinite-scroll';
 import type { FileItem } from '../api';
 import { focusSiblingRow } from '../row-keyboard';
@@ -38,6 +38,11 @@ export function useListingScreen(listing: PagedListing) {
     const uuid = (event.target as HTMLElement).closest('[data-uuid]')?.getAttribute('data-uuid');
     if (uuid) setFocused(uuid);
   };
+  /** Moves the roving tab stop to a row and focuses it (a closed preview hands the focus back to its row). */
+  const focusRow = useCallback((uuid: string) => {
+    setFocused(uuid);
+    document.querySelector<HTMLElement>(`[data-uuid="${CSS.escape(uuid)}"]`)?.focus();
+  }, []);
   const { sentinel, supported: scrollSupported } = useInfiniteScroll<HTMLDivElement>({
     hasMore: Boolean(listing.hasNextPage) && !listing.isError,
     loading: listing.isFetching,
@@ -100,5 +105,5 @@ export function useListingScreen(listing: PagedListing) {
     onLoadMore: () => void listing.fetchNextPage(),
   };
 
-  return { selection, selecting, selectedItems, menuFor, setMenuFor, targetsOf, openMenu, footer, keyDownHandler, tabStop, onListFocus };
+  return { selection, selecting, selectedItems, menuFor, setMenuFor, targetsOf, openMenu, footer, keyDownHandler, tabStop, onListFocus, focusRow };
 }

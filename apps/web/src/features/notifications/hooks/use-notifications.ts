@@ -11,7 +11,7 @@ export function useNotifications(options: { skip?: boolean } = {}) {
 }
 
 /** Count of UNREAD notifications for badges. */
-export function useUnreadCount(): number {
-  const { data } = useNotifications();
+export function useUnreadCount(options: { skip?: boolean } = {}): number {
+  const { data } = useNotifications(options);
   return data?.filter((notification) => notification.status === 'UNREAD').length ?? 0;
 }

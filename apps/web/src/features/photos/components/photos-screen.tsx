@@ -15,7 +15,7 @@ const PhotoViewer = lazy(() => import('@/media/viewer/photo-viewer').then((m) =>
 import { usePhotoSelection } from '../hooks/use-photo-selection';
 import { useTimeline } from '../hooks/use-timeline';
 import { useTimelineRefresh } from '../hooks/use-timeline-refresh';
-import { useViewerUrl } from '../hooks/use-viewer-url';
+import { useViewerUrl } from '@/media/viewer/use-viewer-url';
 import { useGetFileItemQuery } from '@/features/files/api';
 import { activeTabChanged, photoOpened } from '../photos-slice';
 import { isPhotoCategory, type PhotoCategory } from '../tabs';
@@ -26,6 +26,7 @@ import { PhotosTabs } from '@/media/photos-tabs/photos-tabs';
 import { TimelineHeader } from './timeline-header';
 import styles from './timeline.module.css';
 import { VirtualPhotoList, type VirtualPhotoListHandle } from '@/media/grid/virtual-photo-list';
+import { useTileFocusReturn } from '@/media/grid/use-tile-focus-return';
 
 /** /main/photos/:tab — the timeline of one category; anything else goes to All. */
 export function PhotosScreen() {
@@ -74,18 +75,7 @@ function PhotosTimeline({ category }: { category: PhotoCategory }) {
   const single = useGetFileItemQuery(openUuid ?? '', { skip: openUuid === null || viewerIndex >= 0 || removedOpen });
   const { show: showInUrl, close: closeViewer } = viewerUrl;
 
-  // When the viewer closes, focus goes to the tile of the photo it showed last (it may have walked from the opener).
-  const lastViewed = useRef<string | null>(null);
-  useEffect(() => {
-    if (viewerIndex >= 0) {
-      lastViewed.current = viewerItems[viewerIndex]?.uuid ?? null;
-      return;
-    }
-    const uuid = lastViewed.current;
-    lastViewed.current = null;
-    const index = uuid ? timeline.items.findIndex((item) => item.uuid === uuid) : -1;
-    if (index >= 0) listRef.current?.focusItem(index);
-  }, [viewerIndex, viewerItems, timeline.items]);
+  useTileFocusReturn(viewerIndex, viewerItems, timeline.items, listRef);
 
   const openAt = useCallback(
     (index: number) => {

@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '@/app/hooks';
 import { ConfirmModal } from '@/components/ui/confirm-modal';
-import { DownloadIcon, EyeOffIcon, PlusIcon, StarIcon, TrashIcon, ZipIcon } from '@/components/ui/icons';
+import { DownloadIcon, EyeOffIcon, PlusIcon, ShareIcon, StarIcon, TrashIcon, ZipIcon } from '@/components/ui/icons';
 import type { FileItem } from '@/features/files/api';
 import { SelectionBar, type SelectionBarAction } from '@/media/selection/selection-bar';
 import { downloadsAsZip } from '@/media/actions/downloads';
 import { useFileActions } from '@/media/actions/use-file-actions';
-import { AddToAlbumSlot, useMediaSlots } from '@/media/slots';
+import { AddToAlbumSlot, ShareSlot, useMediaSlots } from '@/media/slots';
 import { checkedCleared } from '../photos-slice';
 import styles from './timeline.module.css';
 
@@ -22,7 +22,7 @@ export interface PhotosSelectionBarProps {
 }
 
 /**
- * The actions on the checked photos: download (one file directly, several as a zip), add to album,
+ * The actions on the checked photos: download (one file directly, several as a zip), add to album, share,
  * favourite or unfavourite, hide, and delete (to the trash, after a confirmation). The files mutations
  * raise the photo-state refresh flags, and the timeline reads its days again.
  */
@@ -31,7 +31,8 @@ export function PhotosSelectionBar({ items, total, onSelectAll, confirmDelete, o
   const dispatch = useAppDispatch();
   const actions = useFileActions();
   const [albumOpen, setAlbumOpen] = useState(false);
-  const { AddToAlbum } = useMediaSlots();
+  const [shareOpen, setShareOpen] = useState(false);
+  const { AddToAlbum, Share } = useMediaSlots();
   const uuids = items.map((item) => item.uuid);
   const allFavourite = items.length > 0 && items.every((item) => item.favourite);
   const zip = downloadsAsZip(items);
@@ -55,6 +56,17 @@ export function PhotosSelectionBar({ items, total, onSelectAll, confirmDelete, o
             icon: <PlusIcon size={18} />,
             testId: 'photos-action-album',
             onClick: () => setAlbumOpen(true),
+          },
+        ]
+      : []),
+    ...(Share
+      ? [
+          {
+            key: 'share',
+            label: t('photos:action_share'),
+            icon: <ShareIcon size={18} />,
+            testId: 'photos-action-share',
+            onClick: () => setShareOpen(true),
           },
         ]
       : []),
@@ -97,6 +109,7 @@ export function PhotosSelectionBar({ items, total, onSelectAll, confirmDelete, o
         onOpenChange={setAlbumOpen}
         onDone={clear}
       />
+      <ShareSlot open={shareOpen} target={{ kind: 'items', items }} onOpenChange={setShareOpen} />
       <ConfirmModal
         open={confirmDelete}
         onOpenChange={setConfirmDelete}

@@ -2,15 +2,18 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGetAccountInfoQuery, type AccountInfo } from '@/api/account';
 import { useAppDispatch } from '@/app/hooks';
-import { LanguageSelect } from '@/components/language-select';
-import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/loader';
+import { TextField } from '@/components/ui/field';
 import { NameFields } from '@/components/ui/name-fields';
 import { showToast } from '@/components/ui/toast-slice';
-import { changeLanguage, currentLanguage } from '@/i18n/i18n';
-import type { Language } from '@/i18n/languages';
-import { useSetLanguageMutation, useSetNameSurnameMutation } from '../api';
+import { useSetAddressMutation, useSetBirthdayMutation, useSetNameSurnameMutation } from '../api';
+import { useErrorText, useProblemText } from '../hooks/use-messages';
+import { ADDRESS_MAX_LENGTH, checkAddress, checkBirthday, localToday } from '../validation';
+import { EmailSection } from './email-section';
+import { PhoneSection } from './phone-section';
+import { PhotoSection } from './photo-section';
+import { SettingsSection } from './settings-section';
+import { TabState } from './tab-state';
 import styles from './settings.module.css';
 
 function NameForm({ info }: { info: AccountInfo }) {
@@ -53,88 +56,89 @@ function NameForm({ info }: { info: AccountInfo }) {
   );
 }
 
-function LanguageSection() {
+function BirthdayAddressForm({ info }: { info: AccountInfo }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const [updateLanguage, { isLoading }] = useSetLanguageMutation();
+  const problemText = useProblemText();
+  const errorText = useErrorText();
+  const [birthday, setBirthday] = useState(info.birthday ?? '');
+  const [address, setAddress] = useState(info.address ?? '');
+  const [errors, setErrors] = useState<{ birthday?: string; address?: string }>({});
+  const [saveBirthday, birthdayState] = useSetBirthdayMutation();
+  const [saveAddress, addressState] = useSetAddressMutation();
+  const today = localToday();
+  const birthdayChanged = birthday !== (info.birthday ?? '');
+  const addressChanged = address.trim() !== (info.address ?? '');
 
-  const handleChange = async (language: Language) => {
-    // The interface switches at once; the account keeps the choice for e-mails and other devices.
-    await changeLanguage(language);
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found = {
+      birthday: birthdayChanged ? problemText(checkBirthday(birthday, today), t('settings:birthday_label')) : undefined,
+      address: addressChanged ? problemText(checkAddress(address), t('settings:address_label')) : undefined,
+    };
+    setErrors(found);
+    if (found.birthday || found.address) return;
     try {
-      await updateLanguage({ language }).unwrap();
-      dispatch(showToast({ kind: 'success', messageKey: 'settings:language_saved' }));
-    } catch {
-      dispatch(showToast({ kind: 'error', messageKey: 'settings:language_error' }));
+      if (birthdayChanged) await saveBirthday({ birthday }).unwrap();
+      if (addressChanged) await saveAddress({ address: address.trim() }).unwrap();
+      dispatch(showToast({ kind: 'success', messageKey: 'settings:saved' }));
+    } catch (failure) {
+      setErrors({ address: errorText(failure) });
     }
   };
 
   return (
-    <LanguageSelect
-      value={currentLanguage()}
-      onChange={(language) => void handleChange(language)}
-      disabled={isLoading}
-      hideLabel
-      hint={t('settings:language_hint')}
-    />
+    <form className={styles.form} onSubmit={handleSubmit} noValidate>
+      <div className={styles.grid}>
+        <TextField
+          label={t('settings:birthday_label')}
+          type="date"
+          min="1900-01-01"
+          max={today}
+          value={birthday}
+          onChange={(event) => setBirthday(event.target.value)}
+          error={errors.birthday}
+          autoComplete="bday"
+        />
+      </div>
+      <TextField
+        label={t('settings:address_label')}
+        value={address}
+        maxLength={ADDRESS_MAX_LENGTH}
+        onChange={(event) => setAddress(event.target.value)}
+        error={errors.address}
+        hint={t('settings:address_hint', { max: ADDRESS_MAX_LENGTH })}
+        autoComplete="street-address"
+      />
+      <div className={styles.actions}>
+        <Button type="submit" loading={birthdayState.isLoading || addressState.isLoading} disabled={!birthdayChanged && !addressChanged}>
+          {t('settings:save')}
+        </Button>
+      </div>
+    </form>
   );
 }
 
 export function ProfileTab() {
   const { t } = useTranslation();
-  const { data: info, isLoading, isError, refetch } = useGetAccountInfoQuery();
-
-  if (isLoading) {
-    return (
-      <div className={styles.center}>
-        <Spinner size={32} />
-      </div>
-    );
-  }
-  if (isError || !info) {
-    return (
-      <Alert tone="error">
-        {t('settings:load_error')}{' '}
-        <Button variant="link" onClick={() => refetch()}>
-          {t('common:retry')}
-        </Button>
-      </Alert>
-    );
-  }
-  const phone = info.phoneNumber ? (info.countryCode ? `+${info.countryCode.replace(/^\+/, '')} ${info.phoneNumber}` : info.phoneNumber) : null;
+  const query = useGetAccountInfoQuery();
+  const info = query.data;
 
   return (
-    <div className={styles.sections}>
-      <section className={styles.section} aria-labelledby="profile-personal">
-        <header className={styles.sectionHeader}>
-          <h2 id="profile-personal">{t('settings:personal_heading')}</h2>
-          <p>{t('settings:personal_text')}</p>
-        </header>
-        <NameForm key={info.uuid} info={info} />
-      </section>
-      <section className={styles.section} aria-labelledby="profile-contact">
-        <header className={styles.sectionHeader}>
-          <h2 id="profile-contact">{t('settings:contact_heading')}</h2>
-        </header>
-        <dl className={styles.details}>
-          <div>
-            <dt>{t('settings:email_label')}</dt>
-            <dd>{info.email || t('settings:not_set')}</dd>
-          </div>
-          <div>
-            <dt>{t('settings:phone_label')}</dt>
-            <dd>{phone ? <bdi>{phone}</bdi> : t('settings:not_set')}</dd>
-          </div>
-        </dl>
-      </section>
-      <section className={styles.section} aria-labelledby="profile-language">
-        <header className={styles.sectionHeader}>
-          <h2 id="profile-language">{t('settings:language_heading')}</h2>
-        </header>
-        <div className={styles.narrow}>
-          <LanguageSection />
+    <TabState query={query}>
+      {info ? (
+        <div className={styles.sections}>
+          <PhotoSection info={info} />
+          <SettingsSection id="profile-personal" title={t('settings:personal_heading')} text={t('settings:personal_text')}>
+            <NameForm key={info.uuid} info={info} />
+          </SettingsSection>
+          <SettingsSection id="profile-details" title={t('settings:details_heading')} text={t('settings:details_text')}>
+            <BirthdayAddressForm key={`${info.birthday}-${info.address}`} info={info} />
+          </SettingsSection>
+          <EmailSection info={info} />
+          <PhoneSection info={info} />
         </div>
-      </section>
-    </div>
+      ) : null}
+    </TabState>
   );
 }

@@ -10,6 +10,8 @@ import styles from './shell.module.css';
 export interface SearchSlot {
   box: ReactNode;
   icon: ReactNode;
+  /** The box at the top of the search screen on narrow screens, where the header has only the icon. */
+  page: ReactNode;
 }
 
 export interface HeaderProps {
@@ -19,7 +21,8 @@ export interface HeaderProps {
   isNarrow: boolean;
   unreadCount: number;
   drawerOpen: boolean;
-  onOpenMenu: () => void;
+  /** Absent where there is no menu (an anonymous visitor's shared files): no hamburger. */
+  onOpenMenu?: () => void;
   /** Registered NEW entries; the NEW button and add icon stay hidden while there are none. */
   newEntries: readonly NewMenuEntry[];
   /** Open the NEW menu once (query parameter uploadFile). */
@@ -49,21 +52,36 @@ export function Header({
   const show = headerVisibility(pageName, isNarrow);
 
   if (isNarrow) {
-    return (
-      <header className={`${styles.header} ${styles.headerMobile}`} data-testid="header">
-        {show.hamburger ? <HamburgerButton unreadCount={unreadCount} onClick={onOpenMenu} expanded={drawerOpen} /> : null}
+    const row = (
+      <>
+        {show.hamburger && onOpenMenu ? <HamburgerButton unreadCount={unreadCount} onClick={onOpenMenu} expanded={drawerOpen} /> : null}
         {show.logo ? <Logo size={28} /> : null}
         <div className={styles.headerSpacer} />
         {show.searchIcon && search ? search.icon : null}
         {show.addIcon ? <NewMenu entries={newEntries} variant="icon" openRequested={newMenuRequested} onOpenRequestHandled={onNewMenuRequestHandled} /> : null}
         {show.trashIcon && renderPageAction ? renderPageAction('icon') : null}
         {account}
+      </>
+    );
+    if (show.actionRow && renderPageAction) {
+      return (
+        <header className={`${styles.header} ${styles.headerMobile} ${styles.headerTwoRows}`} data-testid="header">
+          <div className={styles.headerRow}>{row}</div>
+          <div className={styles.headerActionRow}>{renderPageAction('button')}</div>
+        </header>
+      );
+    }
+    return (
+      <header className={`${styles.header} ${styles.headerMobile}`} data-testid="header">
+        {row}
       </header>
     );
   }
 
   return (
     <header className={styles.header} data-testid="header">
+      {/* Without a side menu (an anonymous visitor) the brand would appear nowhere else. */}
+      {!onOpenMenu ? <Logo size={28} /> : null}
       {show.title ? (
         <h1 className={styles.pageTitle} data-testid="page-title">
           {title}

@@ -211,7 +211,8 @@ export function UploadPanel({ onCancel, onRetry, onResume, onClear }: UploadPane
       <div className={styles.totalBar} aria-hidden="true">
         <span className={styles.fill} style={{ inlineSize: `${totals.percent}%` }} />
       </div>
-      <ul className={styles.list} hidden={collapsed}>
+      {/* Focusable: the list scrolls, and a keyboard user must be able to scroll it (axe scrollable-region-focusable). */}
+      <ul className={styles.list} hidden={collapsed} tabIndex={0} aria-label={t('upload:panel_label')}>
         {items.map((item) => (
           <UploadRow key={item.uuid} item={item} onCancel={onCancel} onRetry={onRetry} onResume={onResume} />
         ))}

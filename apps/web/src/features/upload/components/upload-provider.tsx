@@ -1,20 +1,15 @@
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { refreshUsage } from '@/api/account';
-import { baseApi, refreshAfterUnauthorized } from '@/api/base-api';
-import { getAuthToken } from '@/api/session';
-import { folderListingTag } from '@/api/tags';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useStore } from 'react-redux';
-import { useAppDispatch } from '@/app/hooks';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import type { RootState } from '@/app/store';
 import { showToast } from '@/components/ui/toast-slice';
 import { UploaderContext, type Uploader } from '@/hooks/use-uploader';
-import { isSafeUrl } from '@/lib/safe-url';
-import { setFullStorageRequested } from '@/state/ui-slice';
-import { uploadApi } from '../api';
-import { UploadEngine } from '../upload-engine';
+import { loadChunk } from '@/lib/lazy-route';
+import type { UploadEngine } from '../upload-engine';
 import { localPendingUploads } from '../upload-persistence';
-import { createXhrTransport } from '../upload-transport';
-import { UploadPanel } from './upload-panel';
+
+// Fetched with the first upload, not with every signed-in page (initial JavaScript budget, bench/initial-js.mjs).
+const UploadPanel = lazy(() => import('./upload-panel').then((m) => ({ default: m.UploadPanel })));
 
 /**
  * Owns the upload engine for the signed-in area: the hidden file pickers, the upload panel, and the
@@ -25,37 +20,28 @@ export function UploadProvider({ children }: { children: ReactNode }) {
   const input = useRef<HTMLInputElement>(null);
   const resumeInput = useRef<HTMLInputElement>(null);
   const store = useStore<RootState>();
+  const hasUploads = useAppSelector((state) => state.upload.filesToUpload.length + state.upload.filesUploaded.length > 0);
   // The folder the picker was opened for; files set on the input otherwise go to the opened folder.
   const target = useRef<string | null | undefined>(undefined);
-  const [engine] = useState(
-    () =>
-      new UploadEngine({
-        dispatch,
-        transport: createXhrTransport(),
-        getBaseUrl: async () => {
-          const value = await dispatch(uploadApi.endpoints.getUploadBaseUrl.initiate()).unwrap();
-          // The token goes with every piece: only to our own origin (or https).
-          if (!isSafeUrl(value)) throw new Error('Unexpected upload URL');
-          return value;
-        },
-        getToken: getAuthToken,
-        refreshToken: (token) => dispatch(refreshAfterUnauthorized(token)),
-        onQuotaExceeded: () => {
-          dispatch(setFullStorageRequested(true));
-          void dispatch(refreshUsage());
-        },
-        onUploaded: (parentUuid) => {
-          dispatch(baseApi.util.invalidateTags([folderListingTag(parentUuid)]));
-          void dispatch(refreshUsage());
-        },
-        pending: localPendingUploads,
-      }),
+  // The engine's code loads with the first file (or an unfinished upload to show), not with the shell (issue 17).
+  const engineLoad = useRef<Promise<UploadEngine> | null>(null);
+  const withEngine = useCallback(
+    (use: (engine: UploadEngine) => void) => {
+      engineLoad.current ??= loadChunk(() => import('../upload-engine-setup')).then((module) => module.createUploadEngine(dispatch));
+      engineLoad.current.then(use, () => {
+        // Offline before the first upload: say so, and let the next try fetch it again.
+        engineLoad.current = null;
+        dispatch(showToast({ kind: 'alert', messageKey: 'common:network_error' }));
+      });
+    },
+    [dispatch],
   );
 
   useEffect(() => {
-    engine.restore();
-    return () => engine.dispose();
-  }, [engine]);
+    // Uploads a reload interrupted are listed at once (paused until their files are chosen again).
+    if (localPendingUploads.load().length > 0) withEngine((engine) => engine.restore());
+    return () => void engineLoad.current?.then((engine) => engine.dispose(), () => undefined);
+  }, [withEngine]);
 
   const uploader = useMemo<Uploader>(
     () => ({
@@ -63,9 +49,9 @@ export function UploadProvider({ children }: { children: ReactNode }) {
         target.current = parentUuid;
         input.current?.click();
       },
-      uploadFiles: (files, parentUuid) => engine.add(files, parentUuid),
+      uploadFiles: (files, parentUuid) => withEngine((engine) => engine.add(files, parentUuid)),
     }),
-    [engine],
+    [withEngine],
   );
 
   return (
@@ -81,7 +67,7 @@ export function UploadProvider({ children }: { children: ReactNode }) {
           event.target.value = '';
           const parentUuid = target.current !== undefined ? target.current : (store.getState().ui.openedFolders.at(-1)?.uuid ?? null);
           target.current = undefined;
-          if (files.length > 0) engine.add(files, parentUuid);
+          if (files.length > 0) withEngine((engine) => engine.add(files, parentUuid));
         }}
         data-testid="upload-input"
       />
@@ -94,17 +80,23 @@ export function UploadProvider({ children }: { children: ReactNode }) {
           const files = Array.from(event.target.files ?? []);
           event.target.value = '';
           if (files.length === 0) return;
-          const unmatched = engine.resumeWith(files);
-          if (unmatched.length > 0) dispatch(showToast({ kind: 'alert', messageKey: 'upload:resume_mismatch' }));
+          withEngine((engine) => {
+            const unmatched = engine.resumeWith(files);
+            if (unmatched.length > 0) dispatch(showToast({ kind: 'alert', messageKey: 'upload:resume_mismatch' }));
+          });
         }}
         data-testid="upload-resume-input"
       />
-      <UploadPanel
-        onCancel={(uuid) => engine.cancel(uuid)}
-        onRetry={(uuid) => engine.retry(uuid)}
-        onResume={() => resumeInput.current?.click()}
-        onClear={() => engine.clearFinished()}
-      />
+      {hasUploads ? (
+        <Suspense fallback={null}>
+          <UploadPanel
+            onCancel={(uuid) => withEngine((engine) => engine.cancel(uuid))}
+            onRetry={(uuid) => withEngine((engine) => engine.retry(uuid))}
+            onResume={() => resumeInput.current?.click()}
+            onClear={() => withEngine((engine) => engine.clearFinished())}
+          />
+        </Suspense>
+      ) : null}
     </UploaderContext.Provider>
   );
 }

@@ -1,0 +1,26 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { errorResponses } from '../../shared/schemas.js';
+import { SearchResult, SuggestQuery, SuggestResult, UnifiedQuery } from './search.schemas.js';
+import type { SearchService } from './search.service.js';
+
+const tags = ['search'];
+
+export const searchRoutes: FastifyPluginAsyncTypebox<{ search: SearchService }> = async (app, { search }) => {
+  app.get(
+    '/search/unified',
+    {
+      config: { access: { permission: 'self' } },
+      schema: { operationId: 'searchUnified', tags, querystring: UnifiedQuery, response: { 200: SearchResult, ...errorResponses } },
+    },
+    async (req) => search.unified(req.auth!, req.query),
+  );
+
+  app.get(
+    '/search/unified/suggest',
+    {
+      config: { access: { permission: 'self' } },
+      schema: { operationId: 'suggestSearch', tags, querystring: SuggestQuery, response: { 200: SuggestResult, ...errorResponses } },
+    },
+    async (req) => search.suggest(req.auth!, req.query),
+  );
+};

@@ -1,0 +1,2 @@
+/** The auth slice (spec 000 §3 auth state) for the app's store. */
+export { authSlice } from './auth-slice';

@@ -1,0 +1,36 @@
+import { useTranslation } from 'react-i18next';
+import { useAppDispatch } from '@/app/hooks';
+import { LanguageSelect } from '@/components/language-select';
+import { showToast } from '@/components/ui/toast-slice';
+import { changeLanguage, currentLanguage } from '@/i18n/i18n';
+import type { Language } from '@/i18n/languages';
+import { useSetLanguageMutation } from '../api';
+import { SettingsSection } from './settings-section';
+import styles from './settings.module.css';
+
+export function LanguageTab() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const [updateLanguage, { isLoading }] = useSetLanguageMutation();
+
+  const handleChange = async (language: Language) => {
+    // The interface switches at once; the account keeps the choice for e-mails and other devices.
+    await changeLanguage(language);
+    try {
+      await updateLanguage({ language }).unwrap();
+      dispatch(showToast({ kind: 'success', messageKey: 'settings:language_saved' }));
+    } catch {
+      dispatch(showToast({ kind: 'error', messageKey: 'settings:language_error' }));
+    }
+  };
+
+  return (
+    <div className={styles.sections}>
+      <SettingsSection id="settings-language" title={t('settings:language_heading')} text={t('settings:language_text')}>
+        <div className={styles.narrow}>
+          <LanguageSelect value={currentLanguage()} onChange={(language) => void handleChange(language)} disabled={isLoading} hideLabel hint={t('settings:language_hint')} />
+        </div>
+      </SettingsSection>
+    </div>
+  );
+}

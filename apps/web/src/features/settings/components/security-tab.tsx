@@ -1,0 +1,18 @@
+import { DevicesSection } from './devices-section';
+import { PasswordSection } from './password-section';
+import { RecoveryEmailSection } from './recovery-email-section';
+import { SecurityQuestionSection } from './security-question-section';
+import { TwoFactorSection } from './two-factor-section';
+import styles from './settings.module.css';
+
+export function SecurityTab() {
+  return (
+    <div className={styles.sections}>
+      <PasswordSection />
+      <TwoFactorSection />
+      <RecoveryEmailSection />
+      <SecurityQuestionSection />
+      <DevicesSection />
+    </div>
+  );
+}

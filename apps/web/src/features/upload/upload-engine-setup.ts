@@ -1,0 +1,39 @@
+import { refreshUsage } from '@/api/account';
+import { baseApi, refreshAfterUnauthorized } from '@/api/base-api';
+import { getAuthToken } from '@/api/session';
+import { folderListingTag } from '@/api/tags';
+import type { AppDispatch } from '@/app/store';
+import { isSafeUrl } from '@/lib/safe-url';
+import { setFullStorageRequested } from '@/state/ui-slice';
+import { uploadApi } from './api';
+import { UploadEngine } from './upload-engine';
+import { localPendingUploads } from './upload-persistence';
+import { createXhrTransport } from './upload-transport';
+
+/**
+ * The app's upload engine, wired to the store and the session. A chunk of its own (with the EXIF reader and the
+ * transport): the upload provider loads it with the first file, or at start when a reload left uploads unfinished.
+ */
+export function createUploadEngine(dispatch: AppDispatch): UploadEngine {
+  return new UploadEngine({
+    dispatch,
+    transport: createXhrTransport(),
+    getBaseUrl: async () => {
+      const value = await dispatch(uploadApi.endpoints.getUploadBaseUrl.initiate()).unwrap();
+      // The token goes with every piece: only to our own origin (or https).
+      if (!isSafeUrl(value)) throw new Error('Unexpected upload URL');
+      return value;
+    },
+    getToken: getAuthToken,
+    refreshToken: (token) => dispatch(refreshAfterUnauthorized(token)),
+    onQuotaExceeded: () => {
+      dispatch(setFullStorageRequested(true));
+      void dispatch(refreshUsage());
+    },
+    onUploaded: (parentUuid) => {
+      dispatch(baseApi.util.invalidateTags([folderListingTag(parentUuid)]));
+      void dispatch(refreshUsage());
+    },
+    pending: localPendingUploads,
+  });
+}
