@@ -47,8 +47,11 @@ export function databaseRateLimitStore(db: Kysely<DB>, dialect: Dialect) {
     /** Hits waiting for the next flush, per key with their window, in arrival order. */
     private pending = new Map<string, { windowMs: number; callbacks: IncrCallback[] }>();
     private readonly views = new Map<string, KeyView>();
-    /** Keys with hits on their way to the database: their view does not count those yet, so no hit is counted locally. */
-    private readonly flushing = new Set<string>();
+    /**
+     * Flushes on their way to the database, per key: their hits are not in the view yet, so no hit is counted locally
+     * until every one has returned (two flushes of one key can be in flight on PostgreSQL, on two connections).
+     */
+    private readonly flushing = new Map<string, number>();
     private syncTimer: NodeJS.Timeout | null = null;
     /** Locally counted hits waiting for their answer. */
     private answers: Array<[IncrCallback, { current: number; ttl: number }]> = [];
@@ -125,7 +128,7 @@ export function databaseRateLimitStore(db: Kysely<DB>, dialect: Dialect) {
           return { key, ...batch, local };
         });
       this.pending = new Map();
-      for (const { key } of batches) this.flushing.add(key);
+      for (const { key } of batches) this.flushing.set(key, (this.flushing.get(key) ?? 0) + 1);
       const at = Date.now();
       // Every key of this turn in one transaction: on PostgreSQL one commit, and one that does not wait for the disk.
       withoutDurableCommit(db, dialect, async (x) => {
@@ -136,13 +139,15 @@ export function databaseRateLimitStore(db: Kysely<DB>, dialect: Dialect) {
         return counted;
       }).then(
         (counted) => {
-          for (const { key } of batches) this.flushing.delete(key);
+          for (const { key } of batches) this.landed(key);
           this.scheduleSync();
           batches.forEach(({ key, windowMs, callbacks }, b) => {
             const { count, windowStart } = counted[b]!;
             const view = this.views.get(key);
+            // Flushes of one key may return out of order: an older count of the same window must not replace a newer one.
+            const newer = !view || view.windowStart !== windowStart || view.synced <= count;
             // Hits answered locally while this sync was on its way stay unsynced on top of the new count.
-            this.views.set(key, { windowStart, windowMs, synced: count, unsynced: view?.unsynced ?? 0, syncedAt: at });
+            if (newer) this.views.set(key, { windowStart, windowMs, synced: count, unsynced: view?.unsynced ?? 0, syncedAt: at });
             const ttl = Math.max(0, windowStart + windowMs - at);
             // The batch's hits took the last n places of the count, in the order they arrived.
             callbacks.forEach((cb, i) => cb(null, { current: count - (callbacks.length - 1 - i), ttl }));
@@ -150,13 +155,19 @@ export function databaseRateLimitStore(db: Kysely<DB>, dialect: Dialect) {
         },
         (err: Error) =>
           batches.forEach(({ key, callbacks, local }) => {
-            this.flushing.delete(key);
+            this.landed(key);
             // Not counted: keep the local hits for the next sync.
             const view = this.views.get(key);
             if (view) view.unsynced += local;
             callbacks.forEach((cb) => cb(err));
           }),
       );
+    }
+
+    private landed(key: string): void {
+      const left = (this.flushing.get(key) ?? 1) - 1;
+      if (left > 0) this.flushing.set(key, left);
+      else this.flushing.delete(key);
     }
 
     /** Counts a route's own budget apart from the global one, under keys scoped by the route. */
