@@ -9,6 +9,7 @@ const DAY = 86_400_000;
 const CARD = { expiryMonth: 12, expiryYear: 2035, cvc: '123', holderName: 'Ayşe Yılmaz' };
 const SUCCEEDS = '4242424242424242';
 const INSUFFICIENT_FUNDS = '4000000000009995';
+const THREE_DS = '4000000000003220';
 const newCard = (number: string, saveCard = true) => ({ type: 'NEW_CARD', card: { ...CARD, number }, saveCard });
 
 describe.each(DIALECTS)('packages (%s)', (dialect) => {
@@ -152,13 +153,45 @@ describe.each(DIALECTS)('packages (%s)', (dialect) => {
       const me = await signUp(t);
       const key = randomUUID();
       const [a, b] = await Promise.all([order(me, 'STORAGE_50GB_MONTHLY', SUCCEEDS, key), order(me, 'STORAGE_50GB_MONTHLY', SUCCEEDS, key)]);
-      expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+      expect([a.statusCode, b.statusCode], `${a.body} ${b.body}`).toEqual([200, 200]);
       expect(a.json().orderId).toBe(b.json().orderId);
       expect(a.json().payment.id).toBe(b.json().payment.id);
       expect(await paymentsOf(me)).toHaveLength(1);
       const payments = await t.database.db.selectFrom('payment').select('id').where('account_id', '=', me.accountId).execute();
       expect(payments).toHaveLength(1);
       expect((await subscription(me)).quotaBytes).toBe(50 * GIB);
+    });
+
+    it('a 3-D Secure card completes the order after the challenge; a checkout superseded meanwhile is refunded', async () => {
+      const me = await signUp(t);
+      const first = await order(me, 'STORAGE_50GB_MONTHLY', THREE_DS);
+      expect(first.json()).toMatchObject({ status: 'PENDING', actionUrl: expect.stringContaining('/api/payment/sandbox/3ds/') });
+      expect((await subscription(me)).status).toBe('NONE');
+      const answer = async (actionUrl: string) => {
+        const path = new URL(actionUrl, 'http://localhost').pathname;
+        const page = await t.app.inject({ method: 'GET', url: path });
+        const code = /data-testid="test-code">(\d+)</.exec(page.body)![1];
+        const res = await t.app.inject({ method: 'POST', url: path, payload: { code } });
+        expect(res.statusCode).toBe(303);
+      };
+      const settled = async (orderId: string) => {
+        for (let i = 0; i < 50; i++) {
+          const res = (await call(me, 'GET', `/api/packages/orders/${orderId}`)).json();
+          if (res.status !== 'PENDING' && res.payment.status !== 'REQUIRES_ACTION' && res.payment.status !== 'PENDING') return res;
+          await t.app.jobs.runDue();
+          await new Promise((r) => setTimeout(r, 50));
+        }
+        throw new Error('order did not settle');
+      };
+      // The first challenge is left open; a new checkout (another card) supersedes it and completes.
+      const second = await order(me, 'STORAGE_100GB_MONTHLY', THREE_DS);
+      await answer(second.json().actionUrl);
+      expect(await settled(second.json().orderId)).toMatchObject({ status: 'COMPLETED', payment: { status: 'CAPTURED', amountMinor: 3999 } });
+      expect(await subscription(me)).toMatchObject({ status: 'ACTIVE', package: { code: 'STORAGE_100GB_MONTHLY' }, quotaBytes: 100 * GIB });
+      // The abandoned page is answered after all: the money goes back and the plan stays as it is.
+      await answer(first.json().actionUrl);
+      expect(await settled(first.json().orderId)).toMatchObject({ status: 'FAILED', payment: { status: 'REFUNDED' } });
+      expect(await subscription(me)).toMatchObject({ package: { code: 'STORAGE_100GB_MONTHLY' }, quotaBytes: 100 * GIB });
     });
 
     it("another account's order is not found", async () => {
