@@ -213,6 +213,16 @@ describe.each(DIALECTS)('packages (%s)', (dialect) => {
       expect(await subscription(me)).toMatchObject({ status: 'ACTIVE', quotaBytes: 100 * GIB });
     });
 
+    it('deleting the account removes its subscription and orders', async () => {
+      const me = await signUp(t);
+      await buy(me, 'STORAGE_50GB_MONTHLY');
+      const res = await call(me, 'DELETE', '/api/account/delete', { password: me.user.password, confirmation: 'DELETE' });
+      expect(res.statusCode).toBe(202);
+      for (let i = 0; i < 100 && (await t.app.jobs.runDue()) > 0; i++);
+      expect(await paymentsOf(me)).toEqual([]);
+      expect(await t.database.db.selectFrom('subscription').selectAll().where('account_id', '=', me.accountId).execute()).toEqual([]);
+    });
+
     it("another account's order is not found", async () => {
       const [me, other] = [await signUp(t), await signUp(t)];
       const res = await buy(me, 'STORAGE_50GB_MONTHLY');
