@@ -314,6 +314,15 @@ describe.each(DIALECTS)('payment (%s)', (dialect) => {
       expect(Number(charge.refunded_minor)).toBe(10_000);
     });
 
+    it('concurrent refunds never exceed the payment', async () => {
+      const { payment } = await start(newCard(SANDBOX_CARDS.success), { amountMinor: 10_000 });
+      const results = await Promise.allSettled([1, 2, 3].map(() => t.app.payments.refund(payment.id, 4000, 'race', randomUUID())));
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(2);
+      const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+      expect(refused.map((r) => (r.reason as AppError).status)).toEqual(['REFUND_EXCEEDS_CAPTURED']);
+      expect(await t.app.payments.get(user.accountId, payment.id)).toMatchObject({ status: 'PARTIALLY_REFUNDED', refundedMinor: 8000 });
+    });
+
     it('a declined payment cannot be refunded', async () => {
       const { payment } = await start(newCard(SANDBOX_CARDS.stolen));
       const err = (await t.app.payments.refund(payment.id, 1, 'x', randomUUID()).catch((e: unknown) => e)) as AppError;
