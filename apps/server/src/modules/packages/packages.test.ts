@@ -223,6 +223,21 @@ describe.each(DIALECTS)('packages (%s)', (dialect) => {
       expect(await t.database.db.selectFrom('subscription').selectAll().where('account_id', '=', me.accountId).execute()).toEqual([]);
     });
 
+    it('two different checkouts at once end with one package paid once (the other refused or refunded)', async () => {
+      const me = await signUp(t);
+      const results = await Promise.all([order(me, 'STORAGE_50GB_MONTHLY'), order(me, 'STORAGE_50GB_MONTHLY'), order(me, 'STORAGE_50GB_MONTHLY')]);
+      for (const r of results) expect([200, 409], r.body).toContain(r.statusCode);
+      const kept = await t.database.db
+        .selectFrom('payment')
+        .select(['status'])
+        .where('account_id', '=', me.accountId)
+        .where('status', '=', 'CAPTURED')
+        .execute();
+      expect(kept).toHaveLength(1);
+      expect((await paymentsOf(me)).filter((o) => o.status === 'COMPLETED')).toHaveLength(1);
+      expect(await subscription(me)).toMatchObject({ status: 'ACTIVE', quotaBytes: 50 * GIB });
+    });
+
     it("another account's order is not found", async () => {
       const [me, other] = [await signUp(t), await signUp(t)];
       const res = await buy(me, 'STORAGE_50GB_MONTHLY');
