@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import { ErrorResponse, errorResponses } from '../../shared/schemas.js';
 import { InvoiceListQuery, InvoicePage, InvoiceParams, InvoicePdfLink, InvoiceTokenParams, toInvoiceItem } from './invoice.schemas.js';
 import type { InvoiceService } from './invoice.service.js';
@@ -39,7 +40,12 @@ export const invoiceRoutes: FastifyPluginAsyncTypebox<{ invoices: InvoiceService
     {
       exposeHeadRoute: false,
       config: { public: true, signedUrl: true },
-      schema: { operationId: 'downloadInvoicePdf', tags, params: InvoiceTokenParams, response: { 404: ErrorResponse, 429: ErrorResponse } },
+      schema: {
+        operationId: 'downloadInvoicePdf',
+        tags,
+        params: InvoiceTokenParams,
+        response: { 200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }), 404: ErrorResponse, 429: ErrorResponse },
+      },
     },
     async (req, reply) => {
       const { filename, pdf } = await invoices.pdfByToken(req.params.token);
