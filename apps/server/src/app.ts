@@ -53,6 +53,7 @@ import { AccessPolicy } from './shared/access/access-policy.js';
 import { accessPlugin } from './shared/access/access.plugin.js';
 import { ajvOptions, clientErrorBody, clientErrorHandler, frameworkErrors, inputGuard } from './shared/input/input.js';
 import { decodeHeif, isHeifFile } from './modules/media/media.public.js';
+import { paymentModule } from './modules/payment/payment.module.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -212,6 +213,16 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     authRateLimit: config.authRateLimitPerMinute,
     publicUrl: config.publicUrl,
   });
+  const payment = paymentModule({
+    db,
+    dialect: database.dialect,
+    messages,
+    remoteConfig: remoteConfig.service,
+    logger,
+    publicUrl: config.publicUrl,
+    payment: config.payment,
+  });
+  app.decorate('payments', payment.service);
   // Rows from before the search index existed (or written by an older version) are indexed once, here.
   await indexMissing(db);
 
@@ -241,6 +252,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     recovery,
     permissionModule({ db }),
     accountDeletionModule({ db, jobs, auth: auth.service, logger, modules: () => modules }),
+    payment,
   ];
   for (const m of modules) {
     for (const job of m.jobs ?? []) jobs.register(job.type, job.handler, job.options);
