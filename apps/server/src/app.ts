@@ -54,6 +54,7 @@ import { accessPlugin } from './shared/access/access.plugin.js';
 import { ajvOptions, clientErrorBody, clientErrorHandler, frameworkErrors, inputGuard } from './shared/input/input.js';
 import { decodeHeif, isHeifFile } from './modules/media/media.public.js';
 import { paymentModule } from './modules/payment/payment.module.js';
+import { invoiceModule } from './modules/invoice/invoice.module.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -223,6 +224,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     payment: config.payment,
   });
   app.decorate('payments', payment.service);
+  const invoice = invoiceModule({ db, jobs, messages, signer, payments: payment.service, seller: config.invoiceSeller });
   // Rows from before the search index existed (or written by an older version) are indexed once, here.
   await indexMissing(db);
 
@@ -253,6 +255,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     permissionModule({ db }),
     accountDeletionModule({ db, jobs, auth: auth.service, logger, modules: () => modules }),
     payment,
+    invoice,
   ];
   for (const m of modules) {
     for (const job of m.jobs ?? []) jobs.register(job.type, job.handler, job.options);

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { ErrorResponse, errorResponses } from '../../shared/schemas.js';
-import { InvoiceListQuery, InvoicePage, InvoiceParams, InvoicePdfLink, InvoiceTokenParams, toInvoiceItem } from './invoice.schemas.js';
+import { ErrorResponse, errorResponses, TokenParams } from '../../shared/schemas.js';
+import { InvoiceListQuery, InvoicePage, InvoiceParams, InvoicePdfLink, toInvoiceItem } from './invoice.schemas.js';
 import type { InvoiceService } from './invoice.service.js';
 
 const tags = ['invoice'];
@@ -36,19 +36,20 @@ export const invoiceRoutes: FastifyPluginAsyncTypebox<{ invoices: InvoiceService
 
   // Public: a plain link cannot send X-Auth-Token; the signed token is the credential.
   app.get(
-    '/invoices/pdf/:token',
+    // A wildcard: a signed token is longer than a route parameter may be.
+    '/invoices/pdf/*',
     {
       exposeHeadRoute: false,
       config: { public: true, signedUrl: true },
       schema: {
         operationId: 'downloadInvoicePdf',
         tags,
-        params: InvoiceTokenParams,
+        params: TokenParams,
         response: { 200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }), 404: ErrorResponse, 429: ErrorResponse },
       },
     },
     async (req, reply) => {
-      const { filename, pdf } = await invoices.pdfByToken(req.params.token);
+      const { filename, pdf } = await invoices.pdfByToken(req.params['*']);
       return reply
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="${filename}"`)

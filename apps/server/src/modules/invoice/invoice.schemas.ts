@@ -34,7 +34,6 @@ export const InvoicePage = Type.Object({ items: Type.Array(InvoiceItem), total: 
 
 export const InvoiceParams = Type.Object({ id: UuidSchema });
 export const InvoicePdfLink = Type.Object({ url: Type.String() }, { $id: 'InvoicePdfLink' });
-export const InvoiceTokenParams = Type.Object({ token: Type.String({ minLength: 1, maxLength: 1024 }) });
 
 const iso = (at: number | null) => (at === null ? null : new Date(at).toISOString());
 

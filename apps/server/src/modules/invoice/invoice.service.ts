@@ -42,7 +42,8 @@ export function splitVat(totalMinor: number, ratePercent: number): { netMinor: n
   const sign = totalMinor < 0 ? -1 : 1;
   const abs = Math.abs(totalMinor);
   const vat = Math.round((abs * ratePercent) / (100 + ratePercent));
-  return { netMinor: sign * (abs - vat), vatMinor: sign * vat };
+  // `+ 0` turns a negative zero (a refund of nothing) into 0.
+  return { netMinor: sign * (abs - vat) + 0, vatMinor: sign * vat + 0 };
 }
 
 export const formatNumber = (year: number, n: number) => `BLT-${year}-${String(n).padStart(6, '0')}`;

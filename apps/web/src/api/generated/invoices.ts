@@ -40,7 +40,8 @@ export type GetInvoicesApiArg = {
   page: number;
   size: number;
 };
-export type DownloadInvoicePdfApiResponse = unknown;
+export type DownloadInvoicePdfApiResponse =
+  /** status 200 Default Response */ Blob;
 export type DownloadInvoicePdfApiArg = string;
 export type GetInvoicePdfApiResponse = /** status 200 Default Response */ {
   url: string;
