@@ -14,7 +14,8 @@ export function pdfText(pdf: Buffer): string {
     const cmap = objects.get(ref) ?? '';
     for (const r of cmap.matchAll(/<([0-9a-f]+)> <([0-9a-f]+)> \[([^\]]*)\]/gi)) {
       const start = parseInt(r[1]!, 16);
-      [...r[3]!.matchAll(/<([0-9a-f]+)>/gi)].forEach((u, i) => map.set(start + i, hexToUtf16(u[1]!)));
+      // A ligature maps to several code units, written with spaces: <0066 0069>.
+      [...r[3]!.matchAll(/<([0-9a-f ]+)>/gi)].forEach((u, i) => map.set(start + i, hexToUtf16(u[1]!.replaceAll(' ', ''))));
     }
     cmaps.set(num, map);
   }
