@@ -54,6 +54,7 @@ import { accessPlugin } from './shared/access/access.plugin.js';
 import { ajvOptions, clientErrorBody, clientErrorHandler, frameworkErrors, inputGuard } from './shared/input/input.js';
 import { decodeHeif, isHeifFile } from './modules/media/media.public.js';
 import { paymentModule } from './modules/payment/payment.module.js';
+import { packagesModule } from './modules/packages/packages.module.js';
 import { invoiceModule } from './modules/invoice/invoice.module.js';
 
 declare module 'fastify' {
@@ -82,6 +83,8 @@ declare module 'fastify' {
 export interface BuildOptions {
   /** Use an existing database (tests share one per file). */
   database?: Database;
+  /** Test clock for packages (renewals, grace, proration); Date.now otherwise. */
+  clock?: () => number;
 }
 
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
@@ -224,7 +227,17 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     payment: config.payment,
   });
   app.decorate('payments', payment.service);
-  const invoice = invoiceModule({ db, jobs, messages, signer, payments: payment.service, seller: config.invoiceSeller });
+  const packages = packagesModule({
+    db,
+    dialect: database.dialect,
+    payments: payment.service,
+    clock: opts.clock ?? Date.now,
+    freeQuotaBytes: config.freeQuotaBytes,
+    setting: (name) => remoteConfig.service.get(name, '*').catch(() => null),
+    publicUrl: config.publicUrl,
+    logger,
+  });
+  const invoice = invoiceModule({ db, jobs, messages, signer, payments: payment.service, seller: config.invoiceSeller, clock: opts.clock });
   // Rows from before the search index existed (or written by an older version) are indexed once, here.
   await indexMissing(db);
 
@@ -255,6 +268,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     permissionModule({ db }),
     accountDeletionModule({ db, jobs, auth: auth.service, logger, modules: () => modules }),
     payment,
+    packages,
     invoice,
   ];
   for (const m of modules) {
