@@ -10,12 +10,15 @@ import { NotFound } from '../../shared/errors.js';
 import { toLanguage } from '../../shared/schemas.js';
 import { getById as getAccount } from '../account/account.public.js';
 import type { PaymentEvent, Payments } from '../payment/payment.public.js';
+import { getSubscriptionOf } from '../packages/packages.public.js';
 import { INVOICE_TEXTS } from './invoice.messages.js';
 import { renderInvoicePdf } from './invoice.pdf.js';
 import * as repo from './invoice.repository.js';
 import type { InvoiceRow } from './invoice.table.js';
 
 export const RECEIPT_JOB = 'invoice.receipt';
+/** The packages module's purpose: its capture handler has set the subscription's period before the event arrives. */
+const PACKAGE_ORDER = 'PACKAGE_ORDER';
 /** How long a PDF link works: long enough to click, short enough not to be a standing credential. */
 const PDF_LINK_MS = 10 * 60_000;
 
@@ -71,6 +74,8 @@ export class InvoiceService {
     const year = new Date(issuedAt).getUTCFullYear();
     const number = formatNumber(year, await repo.nextNumber(trx, year));
     const { netMinor, vatMinor } = splitVat(total, this.d.seller.vatRate);
+    // A package charge covers the subscription's period as it stands after the capture (same transaction).
+    const sub = e.type === 'CAPTURED' && p.purposeKind === PACKAGE_ORDER ? await getSubscriptionOf(trx, p.accountId) : null;
     const id = randomUUID();
     await repo.insert(trx, {
       id,
@@ -87,8 +92,8 @@ export class InvoiceService {
       total_minor: total,
       vat_rate: this.d.seller.vatRate,
       currency: p.currency,
-      period_start: null,
-      period_end: null,
+      period_start: sub?.periodStart ?? original?.period_start ?? null,
+      period_end: sub?.periodEnd ?? original?.period_end ?? null,
       seller_name: this.d.seller.name,
       seller_tax_id: this.d.seller.taxId,
       seller_address: this.d.seller.address,

@@ -124,6 +124,27 @@ describe.each(DIALECTS)('invoices (%s)', (dialect) => {
     for (const b of buyers) expect((await list(b.token)).json().total).toBe(10);
   });
 
+  it('a package purchase’s invoice carries the subscription period and the package line', async () => {
+    const buyer = await signUp(t);
+    const catalogue = (await t.app.inject({ method: 'GET', url: '/api/packages', headers: authed(buyer.token) })).json().packages as Array<{ id: string; code: string; priceMinor: number; discountedPriceMinor: number }>;
+    const pkg = catalogue.find((p) => p.code === 'STORAGE_100GB_MONTHLY')!;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/packages/orders',
+      headers: authed(buyer.token),
+      payload: { packageId: pkg.id, idempotencyKey: randomUUID(), payment: { type: 'NEW_CARD', card: SUCCESS_CARD, saveCard: false } },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().status).toBe('COMPLETED');
+    const sub = (await t.app.inject({ method: 'GET', url: '/api/packages/subscription', headers: authed(buyer.token) })).json();
+    const [item] = (await list(buyer.token)).json().items;
+    expect(item).toMatchObject({ kind: 'INVOICE', totalMinor: res.json().payment.amountMinor, periodStart: sub.periodStart, periodEnd: sub.periodEnd });
+    expect(item.periodStart).not.toBeNull();
+    expect(item.description).toBe(res.json().payment.description);
+    const text = pdfText(await renderInvoicePdf(await rowOf(item.id), { compress: false }));
+    expect(text).toContain('Dönem:');
+  });
+
   it('a declined payment makes no invoice and takes no number', async () => {
     const buyer = await signUp(t);
     const counters = () => t.database.db.selectFrom('invoice_counter').selectAll().orderBy('year').execute();
