@@ -10,3 +10,11 @@ export function formatDay(iso: string, locale: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? '' : new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(date);
 }
+
+/** A service period as one range in the interface language ("1–31 Dec 2026"). */
+export function formatPeriod(startIso: string, endIso: string, locale: string): string {
+  const start = new Date(startIso);
+  const end = new Date(endIso);
+  if (Number.isNaN(start.getTime()) || Number.isNaN(end.getTime())) return '';
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).formatRange(start, end);
+}

@@ -42,7 +42,7 @@ afterEach(async () => {
 
 describe('InvoicesPanel', () => {
   it('lists invoices with number, date, description and amount, and downloads the PDF through a signed link', async () => {
-    const items = [invoice(2), invoice(1, { kind: 'REFUND', totalMinor: -9990, netMinor: -8325, vatMinor: -1665 })];
+    const items = [invoice(2, { periodStart: '2026-11-26T10:00:00.000Z', periodEnd: '2026-12-26T10:00:00.000Z' }), invoice(1, { kind: 'REFUND', totalMinor: -9990, netMinor: -8325, vatMinor: -1665 })];
     const { requests, navigate, user } = setup({
       'GET /api/invoices': () => json({ items, total: 2 }),
       [`GET /api/invoices/${items[0]!.id}/pdf`]: () => json({ url: '/api/invoices/pdf/signed.token' }),
@@ -54,6 +54,7 @@ describe('InvoicesPanel', () => {
     expect(rows[0]).toHaveTextContent('100 GB monthly');
     expect(rows[0]).toHaveTextContent('Nov 26, 2026');
     expect(rows[0]).toHaveTextContent('TRY 99.90');
+    expect(rows[0]).toHaveTextContent(/Nov 26\s*–\s*Dec 26, 2026/);
     expect(rows[1]).toHaveTextContent('Refund');
     expect(rows[1]).toHaveTextContent('-TRY 99.90');
     const list = requests.find((r) => r.url.pathname === '/api/invoices');

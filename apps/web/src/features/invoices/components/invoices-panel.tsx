@@ -6,7 +6,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { DownloadIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/loader';
 import { useGetInvoicePdfMutation, useGetInvoicesQuery, type Invoice } from '../api';
-import { formatDay, formatMinor } from './format';
+import { formatDay, formatMinor, formatPeriod } from './format';
 import styles from './invoices-panel.module.css';
 
 export const INVOICE_PAGE_SIZE = 20;
@@ -95,6 +95,9 @@ export function InvoicesPanel({ navigate = goTo }: { navigate?: Navigate }) {
                     <td>
                       {invoice.description}
                       {invoice.kind === 'REFUND' ? <span className={styles.refund}>{t('invoices:kind_refund')}</span> : null}
+                      {invoice.periodStart && invoice.periodEnd ? (
+                        <span className={styles.period}>{formatPeriod(invoice.periodStart, invoice.periodEnd, locale)}</span>
+                      ) : null}
                     </td>
                     <td className={styles.amount}>{formatMinor(invoice.totalMinor, invoice.currency, locale)}</td>
                     <td className={styles.action}>
