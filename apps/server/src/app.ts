@@ -48,6 +48,7 @@ import { SECURITY_QUESTION_IDS } from './modules/credentials/credentials.public.
 import { searchIndexModule } from './modules/search-index/search-index.module.js';
 import { permissionModule } from './modules/permission/permission.module.js';
 import { accountDeletionModule } from './modules/account-deletion/account-deletion.module.js';
+import { familyModule } from './modules/family/family.module.js';
 import { indexMissing } from './modules/search-index/search-index.public.js';
 import { AccessPolicy } from './shared/access/access-policy.js';
 import { accessPlugin } from './shared/access/access.plugin.js';
@@ -212,6 +213,19 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     authRateLimit: config.authRateLimitPerMinute,
     publicUrl: config.publicUrl,
   });
+  const family = familyModule({
+    db,
+    messages,
+    notifications: notification.service,
+    publicUrl: config.publicUrl,
+    freeQuotaBytes: config.freeQuotaBytes,
+    maxMembersSetting: async () => {
+      const value = Number(await remoteConfig.service.get('max_family_member_count', '*').catch(() => ''));
+      return Number.isInteger(value) && value > 0 ? value : null;
+    },
+    // Until the packages module is merged no account has a package of its own (replaced by getSubscriptionOf).
+    hasOwnPackage: async () => false,
+  });
   // Rows from before the search index existed (or written by an older version) are indexed once, here.
   await indexMissing(db);
 
@@ -241,6 +255,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     recovery,
     permissionModule({ db }),
     accountDeletionModule({ db, jobs, auth: auth.service, logger, modules: () => modules }),
+    family,
   ];
   for (const m of modules) {
     for (const job of m.jobs ?? []) jobs.register(job.type, job.handler, job.options);

@@ -6,3 +6,5 @@ export type { Account, NewAccount } from './account.table.js';
 export { getSetting, setPasswordHash, setRecoveryEmail, setSecurityQuestion, verifyRecoveryEmail } from './account.repository.js';
 // Account deletion: marking the account deleted when it is asked for (its own step, in the caller's transaction).
 export { markDeleted } from './account.repository.js';
+// Family sharing (issue 13): the flags and quota a membership gives the account, and the pool lock (family row first).
+export { familyOf, inTransaction, lockPool, poolUse, setFamilyMembership } from './account.family.js';
