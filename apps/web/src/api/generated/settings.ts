@@ -37,9 +37,11 @@ export type SetNameSurnameApiResponse = /** status 200 Default Response */ {
   countryCode: string;
   email: string;
   emailVerified: boolean;
+  familyStatus: "ACTIVE" | null;
   gapId: string;
   isFamilyAdmin: boolean;
   isFamilyMember: boolean;
+  isFamilyUserMember: boolean;
   language: string;
   name: string;
   pendingEmail: string | null;
