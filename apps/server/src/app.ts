@@ -54,6 +54,9 @@ import { AccessPolicy } from './shared/access/access-policy.js';
 import { accessPlugin } from './shared/access/access.plugin.js';
 import { ajvOptions, clientErrorBody, clientErrorHandler, frameworkErrors, inputGuard } from './shared/input/input.js';
 import { decodeHeif, isHeifFile } from './modules/media/media.public.js';
+import { paymentModule } from './modules/payment/payment.module.js';
+import { packagesModule } from './modules/packages/packages.module.js';
+import { getSubscriptionOf, planListeners } from './modules/packages/packages.public.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -81,6 +84,8 @@ declare module 'fastify' {
 export interface BuildOptions {
   /** Use an existing database (tests share one per file). */
   database?: Database;
+  /** Test clock for packages (renewals, grace, proration); Date.now otherwise. */
+  clock?: () => number;
 }
 
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
@@ -213,6 +218,26 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     authRateLimit: config.authRateLimitPerMinute,
     publicUrl: config.publicUrl,
   });
+  const payment = paymentModule({
+    db,
+    dialect: database.dialect,
+    messages,
+    remoteConfig: remoteConfig.service,
+    logger,
+    publicUrl: config.publicUrl,
+    payment: config.payment,
+  });
+  app.decorate('payments', payment.service);
+  const packages = packagesModule({
+    db,
+    dialect: database.dialect,
+    payments: payment.service,
+    clock: opts.clock ?? Date.now,
+    freeQuotaBytes: config.freeQuotaBytes,
+    setting: (name) => remoteConfig.service.get(name, '*').catch(() => null),
+    publicUrl: config.publicUrl,
+    logger,
+  });
   const family = familyModule({
     db,
     messages,
@@ -223,8 +248,16 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       const value = Number(await remoteConfig.service.get('max_family_member_count', '*').catch(() => ''));
       return Number.isInteger(value) && value > 0 ? value : null;
     },
-    // Until the packages module is merged no account has a package of its own (replaced by getSubscriptionOf).
-    hasOwnPackage: async () => false,
+    hasOwnPackage: async (executor, accountId) => {
+      const own = await getSubscriptionOf(executor, accountId);
+      return own !== null && own.status !== 'EXPIRED';
+    },
+    clock: opts.clock,
+  });
+  // The family follows the admin's plan inside the transaction that changes it (listeners are process-wide).
+  const stopFollowingPlans = planListeners.onPlanChanged((trx, accountId, plan) => family.service.onPlanChanged(trx, accountId, plan));
+  app.addHook('onClose', async () => {
+    stopFollowingPlans();
   });
   // Rows from before the search index existed (or written by an older version) are indexed once, here.
   await indexMissing(db);
@@ -255,6 +288,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     recovery,
     permissionModule({ db }),
     accountDeletionModule({ db, jobs, auth: auth.service, logger, modules: () => modules }),
+    payment,
+    packages,
     family,
   ];
   for (const m of modules) {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authed, DIALECTS, expectError, readOutbox, signUp, startTestApp, type TestApp } from '../../test/harness.js';
 import { content, uploadApi } from '../upload/upload.fixtures.js';
@@ -49,6 +50,41 @@ describe.each(DIALECTS)('family sharing (%s)', (dialect) => {
     expect(res.statusCode, res.body).toBe(200);
     return { admin, member };
   }
+
+  const buy = async (who: Person, code: string) => {
+    const list = (await call(who, 'GET', '/packages')).json().packages as Array<{ id: string; code: string }>;
+    const pkg = list.find((p) => p.code === code)!;
+    const card = { number: '4242424242424242', expiryMonth: 12, expiryYear: 2035, cvc: '123', holderName: 'Ayşe Yılmaz' };
+    const res = await call(who, 'POST', '/packages/orders', { packageId: pkg.id, idempotencyKey: randomUUID(), payment: { type: 'NEW_CARD', card, saveCard: true } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().status).toBe('COMPLETED');
+  };
+
+  it('buying the family package with a card makes the family; members upload into its pool until it is full', async () => {
+    const admin = await person();
+    const member = await person();
+    const paying = await person();
+    await buy(admin, 'FAMILY_2TB_MONTHLY');
+    expect(await info(admin)).toMatchObject({ isFamilyAdmin: true, familyStatus: 'ACTIVE' });
+    const view = (await call(admin, 'GET', '/family')).json();
+    expect(view).toMatchObject({ role: 'ADMIN', maxMembers: 5, pool: { quotaBytes: 2 * 1024 ** 4, usedBytes: 0 } });
+    expect((await call(admin, 'GET', '/packages/subscription')).json()).toMatchObject({ familyRole: 'ADMIN' });
+
+    const inv = (await call(admin, 'POST', '/family/invitations', byPhone(member))).json();
+    expect((await call(member, 'POST', `/family/invitations/${inv.id}/accept`)).statusCode).toBe(200);
+    // Above the member's own free quota: the pool decides.
+    expect((await member.uploads.whole('m.bin', content(FREE + 10_000))).statusCode).toBe(201);
+    // The pool nearly full (the admin's use, set directly): every member's next upload is refused.
+    await t.database.db.updateTable('account').set({ used_bytes: 2 * 1024 ** 4 - FREE - 15_000 }).where('id', '=', admin.accountId).execute();
+    expectError(await member.uploads.whole('m2.bin', content(10_000)), 413, 'QUOTA_EXCEEDED');
+    expectError(await admin.uploads.whole('a.bin', content(10_000)), 413, 'QUOTA_EXCEEDED');
+    expect((await member.uploads.whole('m3.bin', content(4_000))).statusCode).toBe(201);
+
+    // Someone paying for a package of their own cannot join.
+    await buy(paying, 'STORAGE_50GB_MONTHLY');
+    const toPaying = (await call(admin, 'POST', '/family/invitations', byPhone(paying))).json();
+    expectError(await call(paying, 'POST', `/family/invitations/${toPaying.id}/accept`), 409, 'HAS_OWN_PACKAGE');
+  });
 
   it('invite by phone: SMS and notification; the invitee sees it, accepts, and both get the flags and the pool', async () => {
     const admin = await person();
