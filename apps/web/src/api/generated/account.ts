@@ -49,6 +49,7 @@ export type GetAccountInfoApiResponse = /** status 200 Default Response */ {
   emailVerified: boolean;
   familyStatus: "ACTIVE" | null;
   gapId: string;
+  graceUntil: string | null;
   isFamilyAdmin: boolean;
   isFamilyMember: boolean;
   isFamilyUserMember: boolean;

@@ -39,6 +39,7 @@ export type SetNameSurnameApiResponse = /** status 200 Default Response */ {
   emailVerified: boolean;
   familyStatus: "ACTIVE" | null;
   gapId: string;
+  graceUntil: string | null;
   isFamilyAdmin: boolean;
   isFamilyMember: boolean;
   isFamilyUserMember: boolean;
