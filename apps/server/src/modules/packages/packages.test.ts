@@ -244,6 +244,18 @@ describe.each(DIALECTS)('packages (%s)', (dialect) => {
       expectError(await call(other, 'GET', `/api/packages/orders/${res.orderId}`), 404);
     });
 
+    it("pays with the caller's saved card, and refuses another account's card with 404 and no order", async () => {
+      const [me, other] = [await signUp(t), await signUp(t)];
+      const saved = await call(me, 'POST', '/api/payment/cards', { card: { ...CARD, number: SUCCEEDS }, paymentType: 3 });
+      expect(saved.statusCode, saved.body).toBe(200);
+      const packageId = await idOf(me, 'STORAGE_50GB_MONTHLY');
+      const theirs = await call(other, 'POST', '/api/packages/orders', { packageId, idempotencyKey: randomUUID(), payment: { type: 'SAVED_CARD', cardId: saved.json().id } });
+      expectError(theirs, 404);
+      expect(await paymentsOf(other)).toEqual([]);
+      const mine = await call(me, 'POST', '/api/packages/orders', { packageId, idempotencyKey: randomUUID(), payment: { type: 'SAVED_CARD', cardId: saved.json().id } });
+      expect(mine.json()).toMatchObject({ status: 'COMPLETED', payment: { status: 'CAPTURED', cardMask: expect.stringContaining('4242') } });
+    });
+
     it('an upgrade is charged the new price less the unused part of the period, exactly', async () => {
       const me = await signUp(t);
       await buy(me, 'STORAGE_50GB_MONTHLY'); // 1 April → 1 May: 30 days for 24.99 TL
