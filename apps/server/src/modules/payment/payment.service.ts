@@ -202,7 +202,10 @@ export class PaymentsService implements Payments {
     const requestHash = hashRequest(input, 'OFF_SESSION');
     const existing = await repo.getByIdempotencyKey(this.d.db, input.accountId, input.idempotencyKey);
     if (existing) return (await this.replay(existing, requestHash)).payment;
-    const card = await repo.getDefaultCard(this.d.db, input.accountId);
+    // The default card, or (when it has expired) the newest card that has not.
+    const cards = await repo.listCards(this.d.db, input.accountId);
+    const live = cards.filter((c) => !isExpired(c, at));
+    const card = live.find((c) => c.is_default === 1) ?? live.at(-1) ?? cards.find((c) => c.is_default === 1);
     const id = newId();
     const usable = card && !isExpired(card, at);
     try {

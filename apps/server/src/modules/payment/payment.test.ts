@@ -452,6 +452,25 @@ describe.each(DIALECTS)('payment (%s)', (dialect) => {
       expect((await list()).cards).toMatchObject([{ mask: '**** **** **** 4242', isDefault: true }]);
     });
 
+    it('renewals fall back to a live card when the default one has expired', async () => {
+      const u = await signUp(t);
+      const save = (number: string) =>
+        t.app.inject({ method: 'POST', url: '/api/payment/cards', headers: authed(u.token), payload: { card: card(number), paymentType: 3 } }).then((r) => r.json());
+      const first = await save(SANDBOX_CARDS.success);
+      await save(SANDBOX_CARDS.mastercard);
+      // Time passes: the default card's expiry is behind us.
+      await t.database.db.updateTable('saved_card').set({ expiry_year: YEAR - 1 }).where('id', '=', first.id).execute();
+      const cards = (await t.app.inject({ method: 'GET', url: '/api/payment/cards', headers: authed(u.token) })).json().cards;
+      expect(cards.map((c: { expired: boolean; isDefault: boolean }) => [c.isDefault, c.expired])).toEqual([[true, true], [false, false]]);
+      const renewal = await t.app.payments.chargeSavedCardOffSession({ accountId: u.accountId, purposeKind: 'TEST', purposeRef: 'sub', amountMinor: 999, currency: 'TRY', description: 'renewal', idempotencyKey: randomUUID() });
+      expect(renewal).toMatchObject({ status: 'CAPTURED', cardMask: '**** **** **** 4444' });
+      await t.database.db.updateTable('saved_card').set({ expiry_year: YEAR - 1 }).where('account_id', '=', u.accountId).execute();
+      const none = await t.app.payments.chargeSavedCardOffSession({ accountId: u.accountId, purposeKind: 'TEST', purposeRef: 'sub', amountMinor: 999, currency: 'TRY', description: 'renewal', idempotencyKey: randomUUID() });
+      expect(none).toMatchObject({ status: 'FAILED', declineCode: 'EXPIRED_CARD' });
+      const onSession = await start({ type: 'SAVED_CARD', cardId: first.id }, { accountId: u.accountId }).catch((e: unknown) => e);
+      expect(onSession).toMatchObject({ httpStatus: 400, status: 'CARD_EXPIRED', field: 'cardId' });
+    });
+
     it('no saved card: an off-session charge is a FAILED payment, not an error', async () => {
       const u = await signUp(t);
       const p = await t.app.payments.chargeSavedCardOffSession({ accountId: u.accountId, purposeKind: 'TEST', purposeRef: 'sub', amountMinor: 4999, currency: 'TRY', description: 'renewal', idempotencyKey: randomUUID() });
