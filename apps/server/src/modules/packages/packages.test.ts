@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { authed, DIALECTS, expectError, lastCodeFor, signUp, startTestApp, type TestApp } from '../../test/harness.js';
 import { addFile, filesApi } from '../files/file.fixtures.js';
-import { addPeriods } from './packages.service.js';
+import { addPeriods, prorationCredit } from './packages.service.js';
 import { getSubscriptionOf, planListeners, type PlanChange } from './packages.public.js';
 
 const GIB = 1024 ** 3;
@@ -12,6 +12,25 @@ const SUCCEEDS = '4242424242424242';
 const INSUFFICIENT_FUNDS = '4000000000009995';
 const THREE_DS = '4000000000003220';
 const newCard = (number: string, saveCard = true) => ({ type: 'NEW_CARD', card: { ...CARD, number }, saveCard });
+
+describe('periods and proration', () => {
+  it('adds calendar months and years in UTC, clamping the day to the month', () => {
+    expect(addPeriods(Date.UTC(2027, 0, 31, 10), 'MONTHLY', 1)).toBe(Date.UTC(2027, 1, 28, 10));
+    expect(addPeriods(Date.UTC(2028, 0, 31, 10), 'MONTHLY', 1)).toBe(Date.UTC(2028, 1, 29, 10));
+    expect(addPeriods(Date.UTC(2027, 10, 30), 'MONTHLY', 2)).toBe(Date.UTC(2028, 0, 30));
+    expect(addPeriods(Date.UTC(2028, 1, 29), 'YEARLY', 1)).toBe(Date.UTC(2029, 1, 28));
+  });
+
+  it('credits the unused share of what the period cost, to the kuruş, never below 0 or above the price', () => {
+    const sub = { period_start: 0, period_end: 30 * DAY, period_price_minor: 2499 };
+    expect(prorationCredit(sub, 0)).toBe(2499);
+    expect(prorationCredit(sub, 12 * DAY)).toBe(1499); // 1499.4
+    expect(prorationCredit(sub, 15 * DAY)).toBe(1250); // 1249.5 rounds half up
+    expect(prorationCredit(sub, 30 * DAY)).toBe(0);
+    expect(prorationCredit(sub, 40 * DAY)).toBe(0);
+    expect(prorationCredit(sub, -DAY)).toBe(2499);
+  });
+});
 
 describe.each(DIALECTS)('packages (%s)', (dialect) => {
   let t: TestApp;
@@ -242,6 +261,18 @@ describe.each(DIALECTS)('packages (%s)', (dialect) => {
       const [me, other] = [await signUp(t), await signUp(t)];
       const res = await buy(me, 'STORAGE_50GB_MONTHLY');
       expectError(await call(other, 'GET', `/api/packages/orders/${res.orderId}`), 404);
+    });
+
+    it("pays with the caller's saved card, and refuses another account's card with 404 and no order", async () => {
+      const [me, other] = [await signUp(t), await signUp(t)];
+      const saved = await call(me, 'POST', '/api/payment/cards', { card: { ...CARD, number: SUCCEEDS }, paymentType: 3 });
+      expect(saved.statusCode, saved.body).toBe(200);
+      const packageId = await idOf(me, 'STORAGE_50GB_MONTHLY');
+      const theirs = await call(other, 'POST', '/api/packages/orders', { packageId, idempotencyKey: randomUUID(), payment: { type: 'SAVED_CARD', cardId: saved.json().id } });
+      expectError(theirs, 404);
+      expect(await paymentsOf(other)).toEqual([]);
+      const mine = await call(me, 'POST', '/api/packages/orders', { packageId, idempotencyKey: randomUUID(), payment: { type: 'SAVED_CARD', cardId: saved.json().id } });
+      expect(mine.json()).toMatchObject({ status: 'COMPLETED', payment: { status: 'CAPTURED', cardMask: expect.stringContaining('4242') } });
     });
 
     it('an upgrade is charged the new price less the unused part of the period, exactly', async () => {
