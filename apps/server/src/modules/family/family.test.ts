@@ -254,6 +254,27 @@ describe.each(DIALECTS)('family sharing (%s)', (dialect) => {
     expectError(await call(pending, 'POST', `/family/invitations/${inv.id}/accept`), 404);
   });
 
+  it("deleting accounts: a member's deletion leaves the family; an admin's dissolves it", async () => {
+    const drain = async () => {
+      for (let i = 0; i < 200 && (await t.app.jobs.runDue()) > 0; i++);
+    };
+    const remove = (p: Person) => call(p, 'DELETE', '/account/delete', { password: p.user.password, confirmation: 'DELETE' });
+    const { admin, member } = await family();
+    const second = await person();
+    const inv = (await call(admin, 'POST', '/family/invitations', byPhone(second))).json();
+    expect((await call(second, 'POST', `/family/invitations/${inv.id}/accept`)).statusCode).toBe(200);
+
+    expect((await remove(second)).statusCode).toBe(202);
+    await drain();
+    expect((await call(admin, 'GET', '/family')).json().members.map((m: { accountId: string }) => m.accountId)).toEqual([admin.accountId, member.accountId]);
+
+    expect((await remove(admin)).statusCode).toBe(202);
+    await drain();
+    expect(await info(member)).toMatchObject({ isFamilyMember: false, isFamilyUserMember: false, familyStatus: null });
+    expect((await row(member.accountId)).quota_bytes).toBe(FREE);
+    expect(await t.database.db.selectFrom('family').selectAll().where('admin_account_id', '=', admin.accountId).execute()).toEqual([]);
+  });
+
   it("roles gate the family: no admin, no invitations; another family's member or invitation is a 404", async () => {
     const one = await family();
     const two = await family();

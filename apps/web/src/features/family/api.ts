@@ -1,4 +1,6 @@
-import { accountApi } from '@/api/account';
+import { useCallback } from 'react';
+import { accountApi, persistFamilyFlags } from '@/api/account';
+import { useAppDispatch } from '@/app/hooks';
 import { apiErrorCode } from '@/api/errors';
 import {
   generatedApi,
@@ -14,17 +16,28 @@ export type FamilyView = GetFamilyApiResponse;
 /** The spec's tag list has no family tag: the family hangs on LeftMenu (the menu's family entries follow it). */
 const FAMILY_TAG = { type: 'LeftMenu' as const, id: 'FAMILY' };
 
-/** A membership change moves the account info flags and the quota: both are read again (no tag covers them). */
-async function refreshAccount(dispatch: (action: unknown) => unknown, done: Promise<unknown>) {
+/** A membership change moves the quota: the usage is read again (no tag covers it). The flags: useRefreshFamilyFlags. */
+async function refreshUsage(dispatch: (action: unknown) => unknown, done: Promise<unknown>) {
   try {
     await done;
   } catch {
     return;
   }
-  dispatch(accountApi.endpoints.getAccountInfo.initiate(undefined, { subscribe: false, forceRefetch: true }));
   dispatch(accountApi.endpoints.getUsages.initiate(undefined, { subscribe: false, forceRefetch: true }));
 }
-const followAccount = { onQueryStarted: (_arg: unknown, api: { dispatch: (a: unknown) => unknown; queryFulfilled: Promise<unknown> }) => refreshAccount(api.dispatch, api.queryFulfilled) };
+const followAccount = { onQueryStarted: (_arg: unknown, api: { dispatch: (a: unknown) => unknown; queryFulfilled: Promise<unknown> }) => refreshUsage(api.dispatch, api.queryFulfilled) };
+
+/**
+ * Reads the account info again and stores its family flags before going on: the family pages' route gates read the
+ * stored flags, so a page opened right after joining or leaving must see the new ones.
+ */
+export function useRefreshFamilyFlags() {
+  const dispatch = useAppDispatch();
+  return useCallback(async () => {
+    const result = await dispatch(accountApi.endpoints.getAccountInfo.initiate(undefined, { subscribe: false, forceRefetch: true }));
+    if (result.data) persistFamilyFlags(result.data);
+  }, [dispatch]);
+}
 
 export const familyApi = generatedApi.enhanceEndpoints({
   endpoints: {

@@ -5,7 +5,7 @@ import { ConfirmModal } from '@/components/ui/confirm-modal';
 import { Loader } from '@/components/ui/loader';
 import { UsageBar } from '@/components/ui/usage-bar';
 import { paths } from '@/config/paths';
-import { useAcceptFamilyInvitationByTokenMutation, useGetFamilyQuery, useLeaveFamilyMutation, type FamilyView } from '../api';
+import { useAcceptFamilyInvitationByTokenMutation, useGetFamilyQuery, useLeaveFamilyMutation, useRefreshFamilyFlags, type FamilyView } from '../api';
 import { useFamilyTranslation } from '../use-family-translation';
 import { FamilyError } from './error-alert';
 import { InviteForm } from './invite-form';
@@ -18,6 +18,7 @@ function TokenInvitation({ token }: { token: string }) {
   const { t } = useFamilyTranslation();
   const navigate = useNavigate();
   const [accept, state] = useAcceptFamilyInvitationByTokenMutation();
+  const refreshFlags = useRefreshFamilyFlags();
   return (
     <section className={styles.section} aria-labelledby="family-token-heading" data-testid="family-token-invitation">
       <h2 id="family-token-heading" className={styles.heading}>
@@ -30,6 +31,7 @@ function TokenInvitation({ token }: { token: string }) {
           onClick={async () => {
             try {
               await accept({ token }).unwrap();
+              await refreshFlags();
               void navigate(paths.familyShareDetails, { replace: true });
             } catch {
               // Shown below.
@@ -104,6 +106,7 @@ function LeaveSection() {
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const [leave, state] = useLeaveFamilyMutation();
+  const refreshFlags = useRefreshFamilyFlags();
   return (
     <section className={styles.section} aria-labelledby="family-leave-heading">
       <h2 id="family-leave-heading" className={styles.heading}>
@@ -127,6 +130,7 @@ function LeaveSection() {
         onConfirm={async () => {
           try {
             await leave().unwrap();
+            await refreshFlags();
             void navigate(paths.packages, { replace: true });
           } finally {
             setOpen(false);

@@ -7,6 +7,7 @@ import {
   useCancelFamilyInvitationMutation,
   useDeclineFamilyInvitationMutation,
   useGetReceivedFamilyInvitationsQuery,
+  useRefreshFamilyFlags,
   type FamilyInvitation,
 } from '../api';
 import { useFamilyTranslation } from '../use-family-translation';
@@ -33,7 +34,7 @@ export function SentInvitations({ invitations }: { invitations: FamilyInvitation
               </span>
             </div>
             {inv.status === 'PENDING' ? (
-              <Button variant="secondary" size="sm" onClick={() => void cancel(inv.id)} aria-label={t('family:cancel_invitation_for', { contact: inv.contactMask })}>
+              <Button variant="secondary" size="sm" onClick={() => void cancel(inv.id)} aria-label={`${t('family:cancel_invitation')} ${inv.contactMask}`}>
                 {t('family:cancel_invitation')}
               </Button>
             ) : null}
@@ -50,6 +51,7 @@ export function ReceivedInvitations() {
   const { t, i18n } = useFamilyTranslation();
   const navigate = useNavigate();
   const received = useGetReceivedFamilyInvitationsQuery();
+  const refreshFlags = useRefreshFamilyFlags();
   const [accept, acceptState] = useAcceptFamilyInvitationMutation();
   const [decline, declineState] = useDeclineFamilyInvitationMutation();
   const items = received.data ?? [];
@@ -73,6 +75,7 @@ export function ReceivedInvitations() {
                 onClick={async () => {
                   try {
                     await accept(inv.id).unwrap();
+                    await refreshFlags();
                     void navigate(paths.familyShareDetails);
                   } catch {
                     // Shown below.

@@ -64,7 +64,7 @@ export function MembersList({ members, isAdmin, poolQuota }: { members: FamilyMe
             {isAdmin && m.role === 'MEMBER' ? (
               <div className={styles.actions}>
                 <LimitForm member={m} />
-                <Button size="sm" variant="danger" onClick={() => setRemoving(m)} aria-label={t('family:remove_member_named', { name: fullName(m) })}>
+                <Button size="sm" variant="danger" onClick={() => setRemoving(m)} aria-label={`${t('family:remove_member')} ${fullName(m)}`}>
                   {t('family:remove_member')}
                 </Button>
               </div>
