@@ -8,6 +8,7 @@ import { albumsRoutes } from '@/features/albums/routes';
 import { linkRoutes, signedInAuthRoutes, signInRoutes, signupRoutes } from '@/features/auth/routes';
 import { filesRoutes } from '@/features/files/routes';
 import { notificationsRoutes } from '@/features/notifications/routes';
+import { loadPackagesView, packagesRoutes, viewSessionLoader } from '@/features/packages/routes';
 import { photosRoutes } from '@/features/photos/routes';
 import { searchRoutes } from '@/features/search/routes';
 import { accountPageRoutes, settingsRoutes } from '@/features/settings/routes';
@@ -31,6 +32,7 @@ const MAIN_ROUTES: readonly RouteObject[][] = [
   settingsRoutes,
   searchRoutes,
   signedInAuthRoutes,
+  packagesRoutes,
 ];
 
 /** The store itself (tests) or how to load it (the app: with the first screen that needs it, never in the entry). */
@@ -104,6 +106,12 @@ export function createAppRoutes(store: StoreSource): RouteObject[] {
           path: 'viewer/file/:uuid/:projectId?',
           loader: requireSession,
           lazy: lazyWithStore(store, loadSharedContentViewer, (m) => m.SharedContentViewer),
+        },
+        {
+          // The mobile app's web view of the packages (spec §2 /view): no shell; the session may come in ?token=.
+          path: 'view/packages',
+          loader: viewSessionLoader,
+          lazy: lazyWithStore(store, loadPackagesView, (m) => m.PackagesView),
         },
         { path: '*', element: <UnknownPath landing={<LandingRedirect />} /> },
       ],
