@@ -37,7 +37,7 @@ export function AccountCard({ unreadCount, compact = false }: AccountCardProps) 
   const premiumTitleId = useId();
   const graceTipId = useId();
   // Set by the server while a failed renewal is in its grace period (issue 13): the entry's tooltip says so.
-  const inGrace = Boolean((info as { graceUntil?: string | null } | undefined)?.graceUntil);
+  const inGrace = Boolean(info?.graceUntil);
 
   return (
     // Non-modal: the modal variant's scroll lock injects a <style> tag that the CSP blocks.
