@@ -48,6 +48,7 @@ import { SECURITY_QUESTION_IDS } from './modules/credentials/credentials.public.
 import { searchIndexModule } from './modules/search-index/search-index.module.js';
 import { permissionModule } from './modules/permission/permission.module.js';
 import { accountDeletionModule } from './modules/account-deletion/account-deletion.module.js';
+import { familyModule } from './modules/family/family.module.js';
 import { indexMissing } from './modules/search-index/search-index.public.js';
 import { AccessPolicy } from './shared/access/access-policy.js';
 import { accessPlugin } from './shared/access/access.plugin.js';
@@ -56,6 +57,7 @@ import { decodeHeif, isHeifFile } from './modules/media/media.public.js';
 import { paymentModule } from './modules/payment/payment.module.js';
 import { packagesModule } from './modules/packages/packages.module.js';
 import { invoiceModule } from './modules/invoice/invoice.module.js';
+import { getSubscriptionOf, planListeners } from './modules/packages/packages.public.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -238,6 +240,27 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     logger,
   });
   const invoice = invoiceModule({ db, jobs, messages, signer, payments: payment.service, seller: config.invoiceSeller, clock: opts.clock });
+  const family = familyModule({
+    db,
+    messages,
+    notifications: notification.service,
+    publicUrl: config.publicUrl,
+    freeQuotaBytes: config.freeQuotaBytes,
+    maxMembersSetting: async () => {
+      const value = Number(await remoteConfig.service.get('max_family_member_count', '*').catch(() => ''));
+      return Number.isInteger(value) && value > 0 ? value : null;
+    },
+    hasOwnPackage: async (executor, accountId) => {
+      const own = await getSubscriptionOf(executor, accountId);
+      return own !== null && own.status !== 'EXPIRED';
+    },
+    clock: opts.clock,
+  });
+  // The family follows the admin's plan inside the transaction that changes it (listeners are process-wide).
+  const stopFollowingPlans = planListeners.onPlanChanged((trx, accountId, plan) => family.service.onPlanChanged(trx, accountId, plan));
+  app.addHook('onClose', async () => {
+    stopFollowingPlans();
+  });
   // Rows from before the search index existed (or written by an older version) are indexed once, here.
   await indexMissing(db);
 
@@ -270,6 +293,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     payment,
     packages,
     invoice,
+    family,
   ];
   for (const m of modules) {
     for (const job of m.jobs ?? []) jobs.register(job.type, job.handler, job.options);

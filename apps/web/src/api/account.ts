@@ -49,12 +49,16 @@ export const refreshUsage = () => accountApi.endpoints.getUsages.initiate(undefi
 export const PREMIUM_AUTHORITY = 'AUTH_PREMIUM_USER';
 
 /**
- * Family flags: a member or admin gets the family flag, a member also the member flag;
- * an ACTIVE status is stored, any other cleared; a non-family user clears them all.
+ * Family flags (spec §3/§4): a member or admin gets the family flag, a member who is not the admin also the member
+ * flag; the family's ACTIVE status is stored, any other cleared; a non-family user clears them all.
  */
-export function persistFamilyFlags(info: Pick<AccountInfo, 'isFamilyMember' | 'isFamilyAdmin' | 'status'>): void {
+export function persistFamilyFlags(
+  info: Pick<AccountInfo, 'isFamilyMember' | 'isFamilyAdmin' | 'status'> & Partial<Pick<AccountInfo, 'isFamilyUserMember' | 'familyStatus'>>,
+): void {
   const isFamily = Boolean(info.isFamilyMember || info.isFamilyAdmin);
+  const userMember = info.isFamilyUserMember ?? (isFamily && !info.isFamilyAdmin);
+  const status = info.familyStatus !== undefined ? info.familyStatus : info.status;
   writeStorage(storageKeys.isFamilyMember, isFamily ? 'true' : null);
-  writeStorage(storageKeys.isFamilyUserMember, isFamily && info.isFamilyMember ? 'true' : null);
-  writeStorage(storageKeys.familyStatus, isFamily && info.status === 'ACTIVE' ? 'ACTIVE' : null);
+  writeStorage(storageKeys.isFamilyUserMember, isFamily && userMember ? 'true' : null);
+  writeStorage(storageKeys.familyStatus, isFamily && status === 'ACTIVE' ? 'ACTIVE' : null);
 }

@@ -6,6 +6,7 @@ import { paths } from '@/config/paths';
 import { setReturnUrl } from '@/features/auth/return-url';
 import { albumsRoutes } from '@/features/albums/routes';
 import { linkRoutes, signedInAuthRoutes, signInRoutes, signupRoutes } from '@/features/auth/routes';
+import { familyRoutes } from '@/features/family/routes';
 import { filesRoutes } from '@/features/files/routes';
 import { notificationsRoutes } from '@/features/notifications/routes';
 import { loadPackagesView, packagesRoutes, viewSessionLoader } from '@/features/packages/routes';
@@ -33,6 +34,7 @@ const MAIN_ROUTES: readonly RouteObject[][] = [
   searchRoutes,
   signedInAuthRoutes,
   packagesRoutes,
+  familyRoutes,
 ];
 
 /** The store itself (tests) or how to load it (the app: with the first screen that needs it, never in the entry). */

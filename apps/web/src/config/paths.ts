@@ -11,6 +11,9 @@ export const paths = {
   notifications: '/main/notifications',
   settings: '/main/settings',
   packages: '/main/packages',
+  familyInvitation: '/main/packages/familyInvitation',
+  manageFamilyShare: '/main/usages/manage-family-share',
+  familyShareDetails: '/main/usages/family-share-details',
   photos: '/main/photos/all',
   forYou: '/main/foryou',
   contacts: '/main/contacts',
@@ -55,6 +58,9 @@ const builtPaths: ReadonlySet<string> = new Set<string>([
   paths.albums,
   paths.search,
   paths.packages,
+  paths.familyInvitation,
+  paths.manageFamilyShare,
+  paths.familyShareDetails,
 ]);
 
 /** An album's own screen: /main/photos/album/{uuid}. */

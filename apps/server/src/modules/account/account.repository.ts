@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Insertable } from 'kysely';
 import { compiledOnce } from '../../infra/db/compiled-query.js';
 import type { Executor } from '../../infra/db/executor.js';
+import { reserveInPool } from './account.family.js';
 import type { AccountUpdate, ContactKind, ContactVerificationTable, NewAccount } from './account.table.js';
 
 // The account reads below run on most requests (usages, settings, profile, sign-in): compiled once (issue 18).
@@ -56,8 +57,16 @@ export async function upsertSetting(db: Executor, accountId: string, param: stri
 
 // --- quota: every change is one conditional UPDATE, so concurrent uploads and deletions stay exact.
 
-/** Holds `bytes` for an upload in progress; false when used + reserved + bytes would pass the quota. */
+/**
+ * Holds `bytes` for an upload in progress; false when used + reserved + bytes would pass the quota. A family member's
+ * upload must also fit the family's pool (issue 13): the pool row is locked first, then this account's row.
+ */
 export async function reserveQuota(db: Executor, accountId: string, bytes: number): Promise<boolean> {
+  const pooled = await reserveInPool(db, accountId, bytes, (trx) => reserveOwn(trx, accountId, bytes));
+  return pooled ?? reserveOwn(db, accountId, bytes);
+}
+
+async function reserveOwn(db: Executor, accountId: string, bytes: number): Promise<boolean> {
   const res = await db
     .updateTable('account')
     .set((eb) => ({ reserved_bytes: eb('reserved_bytes', '+', bytes) }))

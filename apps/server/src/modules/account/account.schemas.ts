@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import type { Account } from './account.table.js';
+import { familyFlags } from './account.family.js';
 
 export const AccountInfo = Type.Object(
   {
@@ -15,6 +16,10 @@ export const AccountInfo = Type.Object(
     accountType: Type.String(),
     isFamilyMember: Type.Boolean(),
     isFamilyAdmin: Type.Boolean(),
+    /** A family member who is not its admin (issue 13). */
+    isFamilyUserMember: Type.Boolean(),
+    /** ACTIVE while the account is in a family, else null. */
+    familyStatus: Type.Union([Type.Literal('ACTIVE'), Type.Null()]),
     projectId: Type.String(),
     /** Signed URL of the 512 px profile photo; null without one. */
     url: Type.Union([Type.String(), Type.Null()]),
@@ -60,8 +65,7 @@ export const toAccountInfo = (a: Account, url: string | null = null) => ({
   language: a.language,
   status: a.status,
   accountType: a.account_type,
-  isFamilyMember: a.is_family_member === 1,
-  isFamilyAdmin: a.is_family_admin === 1,
+  ...familyFlags(a),
   projectId: a.project_id,
   url,
   address: a.address,

@@ -31,6 +31,8 @@ describe.each(DIALECTS)('account (%s)', (dialect) => {
         accountType: expect.any(String),
         isFamilyMember: false,
         isFamilyAdmin: false,
+        isFamilyUserMember: false,
+        familyStatus: null,
         projectId: expect.any(String),
         url: null,
         address: null,

@@ -42,6 +42,7 @@ const FILES: Record<string, (tag: string, operationId: string) => boolean> = {
   'albums.ts': (tag) => tag === 'albums',
   'auth.ts': (tag) => ['auth', 'captcha', 'signup', 'eula'].includes(tag),
   'files.ts': (tag) => tag === 'files' || tag === 'download',
+  'family.ts': (tag) => tag === 'family',
   'notifications.ts': (tag) => tag === 'notification',
   'photos.ts': (tag) => tag === 'photos',
   'profile.ts': (tag) => tag === 'profile',

@@ -37,10 +37,12 @@ export type SetNameSurnameApiResponse = /** status 200 Default Response */ {
   countryCode: string;
   email: string;
   emailVerified: boolean;
+  familyStatus: "ACTIVE" | null;
   gapId: string;
   graceUntil: string | null;
   isFamilyAdmin: boolean;
   isFamilyMember: boolean;
+  isFamilyUserMember: boolean;
   language: string;
   name: string;
   pendingEmail: string | null;

@@ -194,6 +194,8 @@ describe('PackagesScreen', () => {
     const invoice = { id: 'inv-1', number: 'BLT-2026-000001', kind: 'INVOICE', issuedAt: '2026-11-20T10:00:00.000Z', description: '100 GB monthly', netMinor: 3333, vatMinor: 666, totalMinor: 3999, currency: 'TRY', periodStart: null, periodEnd: null };
     const { user, router } = render('/main/packages?tab=1', subscription({ usedBytes: 6 * GB, usagePercent: 100, accountStatus: 'READ_ONLY' }), {
       'GET /api/invoices': () => json({ items: [invoice], total: 1 }),
+      'GET /api/family': () =>
+        json({ role: null, status: null, maxMembers: 5, pool: { quotaBytes: 0, usedBytes: 0, usagePercent: 0 }, me: { usedBytes: 0, limitBytes: null, usagePercent: 0 }, members: [], invitations: [] }),
     });
     expect(await screen.findByRole('tab', { name: 'Usage', selected: true })).toBeInTheDocument();
     const summary = await screen.findByTestId('usage-summary');
@@ -203,6 +205,8 @@ describe('PackagesScreen', () => {
     expect(within(summary).getByRole('alert')).toHaveTextContent('read-only');
     // The invoices (helper V's panel) are listed under the usage.
     expect(await screen.findByText('BLT-2026-000001')).toBeInTheDocument();
+    // The family card (helper F's entry) is there too.
+    expect(await screen.findByTestId('family-entry')).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'Packages' }));
     await waitFor(() => expect(router.state.location.search).toBe('?tab=2'));
   });

@@ -3,6 +3,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/loader';
 import { UsageBar } from '@/components/ui/usage-bar';
+import { FamilyEntry } from '@/features/family/family.public';
 import { InvoicesPanel } from '@/features/invoices/invoices.public';
 import { formatBytes } from '@/lib/format';
 import { useGetSubscriptionQuery } from '../api';
@@ -70,7 +71,7 @@ export function UsageTab() {
           </Alert>
         ) : null}
       </section>
-      {/* MOUNT POINT (helper F, branch i13-family): <FamilyEntry /> from features/family/family.public.tsx */}
+      <FamilyEntry />
       <InvoicesPanel />
     </div>
   );

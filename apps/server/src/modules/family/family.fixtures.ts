@@ -1,0 +1,27 @@
+import type { TestApp } from '../../test/harness.js';
+import { FamilyService, type PlanChange } from './family.service.js';
+
+/**
+ * What the packages module's plan listener does when an account's plan changes, called directly: a test makes a family
+ * (or ends one) without a payment. The purchase path itself is covered where packages are merged.
+ */
+export function planOf(t: TestApp) {
+  const service = new FamilyService({
+    db: t.database.db,
+    messages: undefined as never,
+    notifications: undefined as never,
+    publicUrl: null,
+    freeQuotaBytes: t.config.freeQuotaBytes,
+    maxMembersSetting: async () => null,
+    hasOwnPackage: async () => false,
+  });
+  const change = (accountId: string, plan: Partial<PlanChange>) =>
+    t.database.db.transaction().execute((trx) =>
+      service.onPlanChanged(trx, accountId, { packageId: null, family: false, familyMemberCount: 0, quotaBytes: t.config.freeQuotaBytes, premium: false, ...plan }),
+    );
+  return {
+    familyPackage: (accountId: string, quotaBytes: number, members = 5) =>
+      change(accountId, { family: true, familyMemberCount: members, quotaBytes, premium: true }),
+    ends: (accountId: string) => change(accountId, {}),
+  };
+}

@@ -1,0 +1,91 @@
+import { useCallback } from 'react';
+import { accountApi, persistFamilyFlags } from '@/api/account';
+import { useAppDispatch } from '@/app/hooks';
+import { apiErrorCode } from '@/api/errors';
+import {
+  generatedApi,
+  type FamilyInvitation,
+  type FamilyMember,
+  type GetFamilyApiResponse,
+  type ReceivedFamilyInvitation,
+} from '@/api/generated/family';
+
+export type { FamilyInvitation, FamilyMember, ReceivedFamilyInvitation };
+export type FamilyView = GetFamilyApiResponse;
+
+/** The spec's tag list has no family tag: the family hangs on LeftMenu (the menu's family entries follow it). */
+const FAMILY_TAG = { type: 'LeftMenu' as const, id: 'FAMILY' };
+
+/** A membership change moves the quota: the usage is read again (no tag covers it). The flags: useRefreshFamilyFlags. */
+async function refreshUsage(dispatch: (action: unknown) => unknown, done: Promise<unknown>) {
+  try {
+    await done;
+  } catch {
+    return;
+  }
+  dispatch(accountApi.endpoints.getUsages.initiate(undefined, { subscribe: false, forceRefetch: true }));
+}
+const followAccount = { onQueryStarted: (_arg: unknown, api: { dispatch: (a: unknown) => unknown; queryFulfilled: Promise<unknown> }) => refreshUsage(api.dispatch, api.queryFulfilled) };
+
+/**
+ * Reads the account info again and stores its family flags before going on: the family pages' route gates read the
+ * stored flags, so a page opened right after joining or leaving must see the new ones.
+ */
+export function useRefreshFamilyFlags() {
+  const dispatch = useAppDispatch();
+  return useCallback(async () => {
+    const result = await dispatch(accountApi.endpoints.getAccountInfo.initiate(undefined, { subscribe: false, forceRefetch: true }));
+    if (result.data) persistFamilyFlags(result.data);
+  }, [dispatch]);
+}
+
+export const familyApi = generatedApi.enhanceEndpoints({
+  endpoints: {
+    getFamily: { providesTags: [FAMILY_TAG] },
+    getReceivedFamilyInvitations: { providesTags: [FAMILY_TAG] },
+    inviteFamilyMember: { invalidatesTags: [FAMILY_TAG] },
+    cancelFamilyInvitation: { invalidatesTags: [FAMILY_TAG] },
+    acceptFamilyInvitation: { invalidatesTags: [FAMILY_TAG], ...followAccount },
+    acceptFamilyInvitationByToken: { invalidatesTags: [FAMILY_TAG], ...followAccount },
+    declineFamilyInvitation: { invalidatesTags: [FAMILY_TAG] },
+    setFamilyMemberLimit: { invalidatesTags: [FAMILY_TAG] },
+    removeFamilyMember: { invalidatesTags: [FAMILY_TAG] },
+    leaveFamily: { invalidatesTags: [FAMILY_TAG], ...followAccount },
+  },
+});
+
+export const {
+  useGetFamilyQuery,
+  useGetReceivedFamilyInvitationsQuery,
+  useInviteFamilyMemberMutation,
+  useCancelFamilyInvitationMutation,
+  useAcceptFamilyInvitationMutation,
+  useAcceptFamilyInvitationByTokenMutation,
+  useDeclineFamilyInvitationMutation,
+  useSetFamilyMemberLimitMutation,
+  useRemoveFamilyMemberMutation,
+  useLeaveFamilyMutation,
+} = familyApi;
+
+/** Server refusals the family screens explain in words; anything else gets the generic text. */
+export const KNOWN_ERRORS = [
+  'NOT_FAMILY_ADMIN',
+  'ALREADY_MEMBER',
+  'ALREADY_INVITED',
+  'FAMILY_FULL',
+  'CANNOT_INVITE_SELF',
+  'INVITATION_NOT_PENDING',
+  'INVITATION_EXPIRED',
+  'ALREADY_IN_FAMILY',
+  'HAS_OWN_PACKAGE',
+  'FAMILY_STORAGE_FULL',
+  'LIMIT_BELOW_USAGE',
+  'VALIDATION_ERROR',
+  'NOT_FOUND',
+] as const;
+export type KnownError = (typeof KNOWN_ERRORS)[number];
+
+export function familyErrorCode(error: unknown): KnownError | 'generic' {
+  const code = apiErrorCode(error);
+  return (KNOWN_ERRORS as readonly string[]).includes(code ?? '') ? (code as KnownError) : 'generic';
+}

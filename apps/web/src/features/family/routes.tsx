@@ -1,0 +1,35 @@
+import { redirect, type RouteObject } from 'react-router';
+import { readStorage, storageKeys } from '@/api/storage-keys';
+import { paths } from '@/config/paths';
+import { lazyScreen } from '@/lib/lazy-route';
+import type { ShellHandle } from '@/lib/route-handle';
+
+const handle = (titleKey: ShellHandle['titleKey']): ShellHandle => ({ pageName: 'USAGE_INFO_PACKAGES', titleKey });
+const screens = () => import('./components/family-screens');
+
+/**
+ * Role gates of spec §6 from the stored family flags (spec §3/§4): the manage page for an admin or member, the details
+ * page for a member only; anyone else goes to the packages screen. The screens check the server's answer again.
+ */
+const requireFamily = () => (readStorage(storageKeys.isFamilyMember) ? null : redirect(paths.packages));
+const requireMember = () => (readStorage(storageKeys.isFamilyUserMember) ? null : redirect(paths.packages));
+
+export const familyRoutes: RouteObject[] = [
+  {
+    path: 'packages/familyInvitation',
+    handle: handle('family:title_invitation'),
+    lazy: lazyScreen(screens, (m) => m.FamilyInvitationScreen),
+  },
+  {
+    path: 'usages/manage-family-share',
+    handle: handle('family:title_manage'),
+    loader: requireFamily,
+    lazy: lazyScreen(screens, (m) => m.ManageFamilyScreen),
+  },
+  {
+    path: 'usages/family-share-details',
+    handle: handle('family:title_details'),
+    loader: requireMember,
+    lazy: lazyScreen(screens, (m) => m.FamilyDetailsScreen),
+  },
+];
