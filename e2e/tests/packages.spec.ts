@@ -91,7 +91,10 @@ test('the catalogue, the tabs, the redirect helper and the account card entry', 
   await page.getByRole('tab', { name: text('packages:tab_usage') }).click();
   await expect(page).toHaveURL(/\?tab=1$/);
   await expect(page.getByTestId('usage-quota')).toHaveText('5 GB');
+  // The family card and the (empty) invoice list of the other helpers' features sit under the usage.
+  await expect(page.getByTestId('family-entry')).toBeVisible();
   await expectAccessible(page, 'usage tab', info);
+  await shoot(page, info, 'usage-tr');
 
   // The account card's "Usage info and packages" leads here.
   await page.goto('/main/files');
