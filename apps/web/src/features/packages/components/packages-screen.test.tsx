@@ -188,6 +188,10 @@ describe('PackagesScreen', () => {
     expect(await screen.findByTestId('grace-warning')).toHaveTextContent('We will try again every day until December 8, 2026');
     expect(screen.getByTestId('pending-downgrade')).toHaveTextContent('Changes to 50 GB storage on December 1, 2026.');
     expect(screen.getByRole('button', { name: 'Pay now' })).toBeInTheDocument();
+    // Unpaid: every other package is a new purchase.
+    const list = screen.getByTestId('package-list');
+    expect(within(list).getByRole('button', { name: 'Buy', description: '50 GB storage' })).toBeInTheDocument();
+    expect(within(list).queryByRole('button', { name: 'Downgrade' })).not.toBeInTheDocument();
   });
 
   it('the usage tab (?tab=1) shows used of quota, rounded and capped at 100', async () => {

@@ -32,6 +32,8 @@ function actionFor(pkg: StoragePackage, subscription: Subscription | undefined):
   const current = subscription?.package;
   if (!current || !subscription || !HOLDING.has(subscription.status)) return 'BUY';
   if (current.id === pkg.id) return 'CURRENT';
+  // In grace the plan is unpaid: any package is a new purchase (the server quotes PURCHASE).
+  if (subscription.status === 'GRACE') return 'BUY';
   if (pkg.storageBytes > current.storageBytes) return 'UPGRADE';
   if (pkg.storageBytes < current.storageBytes) return 'DOWNGRADE';
   return pkg.period === 'YEARLY' && current.period === 'MONTHLY' ? 'UPGRADE' : 'DOWNGRADE';
@@ -245,7 +247,9 @@ export function PackagesTab({ paymentPath }: { paymentPath: string }) {
                   used: formatBytes(subscription.usedBytes, language),
                   size: downgradeTarget ? formatBytes(downgradeTarget.pkg.storageBytes, language) : '',
                 })
-              : t('packages:action_failed')}
+              : downgradeError === 'NO_ACTIVE_SUBSCRIPTION'
+                ? t('packages:resume_first')
+                : t('packages:action_failed')}
           </Alert>
         ) : null}
       </Modal>
