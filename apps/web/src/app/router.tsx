@@ -9,6 +9,7 @@ import { linkRoutes, signedInAuthRoutes, signInRoutes, signupRoutes } from '@/fe
 import { familyRoutes } from '@/features/family/routes';
 import { filesRoutes } from '@/features/files/routes';
 import { notificationsRoutes } from '@/features/notifications/routes';
+import { loadPackagesView, packagesRoutes, viewSessionLoader } from '@/features/packages/routes';
 import { photosRoutes } from '@/features/photos/routes';
 import { searchRoutes } from '@/features/search/routes';
 import { accountPageRoutes, settingsRoutes } from '@/features/settings/routes';
@@ -32,6 +33,7 @@ const MAIN_ROUTES: readonly RouteObject[][] = [
   settingsRoutes,
   searchRoutes,
   signedInAuthRoutes,
+  packagesRoutes,
   familyRoutes,
 ];
 
@@ -106,6 +108,12 @@ export function createAppRoutes(store: StoreSource): RouteObject[] {
           path: 'viewer/file/:uuid/:projectId?',
           loader: requireSession,
           lazy: lazyWithStore(store, loadSharedContentViewer, (m) => m.SharedContentViewer),
+        },
+        {
+          // The mobile app's web view of the packages (spec §2 /view): no shell; the session may come in ?token=.
+          path: 'view/packages',
+          loader: viewSessionLoader,
+          lazy: lazyWithStore(store, loadPackagesView, (m) => m.PackagesView),
         },
         { path: '*', element: <UnknownPath landing={<LandingRedirect />} /> },
       ],

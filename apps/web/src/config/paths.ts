@@ -57,6 +57,7 @@ const builtPaths: ReadonlySet<string> = new Set<string>([
   paths.preview,
   paths.albums,
   paths.search,
+  paths.packages,
   paths.familyInvitation,
   paths.manageFamilyShare,
   paths.familyShareDetails,

@@ -55,6 +55,7 @@ const FILES: Record<string, (tag: string, operationId: string) => boolean> = {
   'social-login.ts': (tag) => tag === 'social-login',
   'two-factor.ts': (tag) => tag === 'two-factor',
   'upload.ts': (tag) => tag === 'upload',
+  'packages.ts': (tag) => tag === 'packages',
   'invoices.ts': (tag) => tag === 'invoice',
 };
 
