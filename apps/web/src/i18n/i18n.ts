@@ -18,7 +18,18 @@ export { BOOT_NAMESPACES, NAMESPACES, type Namespace };
 const START_NAMESPACES = NAMESPACES.filter((namespace) => !ON_DEMAND_NAMESPACES.includes(namespace));
 
 type LocaleModule = { default: Record<string, unknown> };
-const localeLoaders = import.meta.glob<LocaleModule>('./locales/*/*.json');
+// The on-demand namespaces' files are left out here (see on-demand-locales.ts); this list is part of the entry chunk.
+const localeLoaders = import.meta.glob<LocaleModule>([
+  './locales/*/*.json',
+  '!./locales/*/{search,faq,recovery,packages,payment,invoices,family}.json',
+]);
+
+/** The loader of one locale file, from the entry's list or, for an on-demand namespace, from its own chunk. */
+async function localeLoader(key: string, namespace: string): Promise<(() => Promise<LocaleModule>) | undefined> {
+  if (!(ON_DEMAND_NAMESPACES as readonly string[]).includes(namespace)) return localeLoaders[key];
+  const { onDemandLocaleLoaders } = await import('./on-demand-locales');
+  return onDemandLocaleLoaders[key];
+}
 
 /**
  * Loads locales/<lang>/<ns>.json on demand, and only the active language's: every locale carries every key (a test
@@ -29,10 +40,10 @@ const lazyLocaleBackend: BackendModule = {
   type: 'backend',
   init() {},
   read(language, namespace, callback) {
-    const load = (lang: string): Promise<Record<string, unknown>> => {
-      const loader = localeLoaders[`./locales/${lang}/${namespace}.json`];
-      return loader ? loader().then((module) => module.default) : Promise.reject(new Error(`no locale file for ${lang}/${namespace}`));
-    };
+    const load = (lang: string): Promise<Record<string, unknown>> =>
+      localeLoader(`./locales/${lang}/${namespace}.json`, namespace).then((loader) =>
+        loader ? loader().then((module) => module.default) : Promise.reject(new Error(`no locale file for ${lang}/${namespace}`)),
+      );
     load(language)
       .catch((error: unknown) => {
         if (language === FALLBACK_LANGUAGE) throw error;

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NAMESPACES } from './i18n';
+import { ON_DEMAND_NAMESPACES } from './namespaces';
+import { onDemandLocaleLoaders } from './on-demand-locales';
 import { SUPPORTED_LANGUAGES } from './languages';
 
 type Dict = Record<string, unknown>;
@@ -94,4 +96,12 @@ describe('locale files', () => {
       });
     }
   }
+});
+
+describe('on-demand namespaces', () => {
+  it('their loaders (a literal glob in on-demand-locales.ts) cover exactly ON_DEMAND_NAMESPACES in every language', () => {
+    const found = new Set(Object.keys(onDemandLocaleLoaders).map((key) => key.split('/')[3]!.replace(/\.json$/, '')));
+    expect([...found].sort()).toEqual([...ON_DEMAND_NAMESPACES].sort());
+    expect(Object.keys(onDemandLocaleLoaders)).toHaveLength(ON_DEMAND_NAMESPACES.length * SUPPORTED_LANGUAGES.length);
+  });
 });

@@ -19,6 +19,8 @@ import { PURGE_QR_LOGIN_SCHEDULE } from '../../modules/qr-login/qr-login.module.
 import { PURGE_RECOVERIES_SCHEDULE } from '../../modules/recovery/recovery.module.js';
 import { PURGE_RECOVERY_EMAIL_LINKS_SCHEDULE } from '../../modules/credentials/credentials.module.js';
 import { PURGE_SOCIAL_SCHEDULE } from '../../modules/social-login/social-login.module.js';
+import { PAYMENT_RECONCILE_SCHEDULE } from '../../modules/payment/payment.module.js';
+import { RENEW_SCHEDULE } from '../../modules/packages/packages.module.js';
 import { uploadApi } from '../../modules/upload/upload.fixtures.js';
 import { STALE_UPLOAD_MS } from '../../modules/upload/upload.service.js';
 import { days } from '../../shared/time.js';
@@ -84,6 +86,8 @@ describe.each(DIALECTS)('housekeeping (%s)', (dialect) => {
       PURGE_RECOVERIES_SCHEDULE,
       PURGE_RECOVERY_EMAIL_LINKS_SCHEDULE,
       PURGE_SOCIAL_SCHEDULE,
+      PAYMENT_RECONCILE_SCHEDULE,
+      RENEW_SCHEDULE,
     ];
     const pending = () =>
       db
@@ -129,7 +133,8 @@ describe.each(DIALECTS)('housekeeping (%s)', (dialect) => {
     expect((await db.selectFrom('request_counter').select('key').where('key', 'like', 'test:%').execute()).map((r) => r.key)).toEqual(['test:new']);
     expect((await db.selectFrom('listing_boundary').select('listing').execute()).map((r) => r.listing)).toEqual(['new']);
     const after = await pending();
-    const every = (s: string) => (s === ABORT_STALE_UPLOADS_SCHEDULE ? 15 : 60) * 60_000;
+    const intervals: Record<string, number> = { [ABORT_STALE_UPLOADS_SCHEDULE]: 15, [PAYMENT_RECONCILE_SCHEDULE]: 1, [RENEW_SCHEDULE]: 10 };
+    const every = (s: string) => (intervals[s] ?? 60) * 60_000;
     expect(after.map((r) => [r.schedule_key, r.run_at])).toEqual([...schedules].sort().map((s) => [s, due + every(s)]));
     expect(after.some((r) => before.some((b) => b.id === r.id))).toBe(false);
     expect(await t.app.jobs.runDue()).toBe(0);
