@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, Outlet, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
-import { hasSession } from '@/api/session';
+import { hasSession, saveSession } from '@/api/session';
 import { Loader } from '@/components/ui/loader';
 import { paths } from '@/config/paths';
 import { setReturnUrl } from '@/features/auth/return-url';
@@ -8,6 +8,7 @@ import { albumsRoutes } from '@/features/albums/routes';
 import { linkRoutes, signedInAuthRoutes, signInRoutes, signupRoutes } from '@/features/auth/routes';
 import { filesRoutes } from '@/features/files/routes';
 import { notificationsRoutes } from '@/features/notifications/routes';
+import { paymentRoutes, paymentViewRoutes } from '@/features/payment/routes';
 import { photosRoutes } from '@/features/photos/routes';
 import { searchRoutes } from '@/features/search/routes';
 import { accountPageRoutes, settingsRoutes } from '@/features/settings/routes';
@@ -31,7 +32,11 @@ const MAIN_ROUTES: readonly RouteObject[][] = [
   settingsRoutes,
   searchRoutes,
   signedInAuthRoutes,
+  paymentRoutes,
 ];
+
+/** The mobile app's web views under /view (spec §2: payment, pack-payment, packages): no shell. */
+const VIEW_ROUTES: readonly RouteObject[][] = [paymentViewRoutes];
 
 /** The store itself (tests) or how to load it (the app: with the first screen that needs it, never in the entry). */
 export type StoreSource = AppStore | (() => Promise<AppStore>);
@@ -62,6 +67,17 @@ export function createAppRoutes(store: StoreSource): RouteObject[] {
     setReturnUrl(`${url.pathname}${url.search}`);
     throw redirect(paths.home);
   };
+  // A web view opened by the mobile app brings its session as ?token= (kept, then dropped from the address).
+  const viewSession = (args: LoaderFunctionArgs) => {
+    const url = new URL(args.request.url);
+    const token = url.searchParams.get('token');
+    if (token) {
+      saveSession({ authToken: token }, { keepRememberMe: true });
+      url.searchParams.delete('token');
+      throw redirect(`${url.pathname}${url.search}`);
+    }
+    return requireSession(args);
+  };
   const skipIfSignedIn = () => (hasSession() ? redirect(paths.main) : null);
 
   return [
@@ -91,6 +107,12 @@ export function createAppRoutes(store: StoreSource): RouteObject[] {
             ...MAIN_ROUTES.flat(),
             notFoundRoute,
           ],
+        },
+        {
+          path: 'view',
+          loader: viewSession,
+          lazy: lazyWithStore(store, () => Promise.resolve(Outlet), (outlet) => outlet),
+          children: VIEW_ROUTES.flat(),
         },
         {
           // Public: a link holder with or without an account (spec 000 §2 /sharedFiles and its children).

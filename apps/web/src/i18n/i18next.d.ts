@@ -15,11 +15,12 @@ import type sharedFiles from './locales/en/sharedFiles.json';
 import type search from './locales/en/search.json';
 import type faq from './locales/en/faq.json';
 import type recovery from './locales/en/recovery.json';
+import type payment from './locales/en/payment.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     // Every namespace is in scope so keys are always written "ns:key" and checked against English.
-    defaultNS: ['common', 'auth', 'account', 'notifications', 'settings', 'shell', 'files', 'upload', 'photos', 'albums', 'viewer', 'shares', 'sharedFiles', 'search', 'faq', 'recovery'];
+    defaultNS: ['common', 'auth', 'account', 'notifications', 'settings', 'shell', 'files', 'upload', 'photos', 'albums', 'viewer', 'shares', 'sharedFiles', 'search', 'faq', 'recovery', 'payment'];
     returnNull: false;
     resources: {
       common: typeof common;
@@ -38,6 +39,7 @@ declare module 'i18next' {
       search: typeof search;
       faq: typeof faq;
       recovery: typeof recovery;
+      payment: typeof payment;
     };
   }
 }
