@@ -163,4 +163,53 @@ describe('Payment screen', () => {
     renderSignedIn('/main/packages/payment?packageId=p-100', routes({}, { userKind: 2, cards: [] }));
     expect(await screen.findByTestId('unlinked-box')).toHaveTextContent(/MasterPass/);
   });
+
+  it('confirms a wallet payment with the SMS code, and can send the code again', async () => {
+    const { user, requests } = renderSignedIn(
+      '/main/packages/payment?packageId=p-100',
+      routes({
+        'POST /api/packages/orders': () =>
+          json({ orderId: 'o-5', status: 'PENDING', payment: { ...payment('AWAITING_CODE'), method: 'WALLET', cardMask: null }, actionUrl: null, paycellTrxnId: 'trx-1' }),
+        'POST /api/payment/wallet/resend': () => json({}),
+        'POST /api/payment/wallet/confirm': (request) =>
+          (request.body as { code: string }).code === '123456'
+            ? json({ ...payment('CAPTURED'), method: 'WALLET' })
+            : json({ status: 'INVALID_CODE', message: 'Wrong code.', field: 'code' }, { status: 400 }),
+      }),
+    );
+    await user.click(await screen.findByRole('radio', { name: 'Operator wallet' }));
+    expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: /distance sales agreement/ }));
+    await user.click(screen.getByRole('button', { name: /^Pay .*49\.99/ }));
+    await waitFor(() => expect(orders(requests)).toHaveLength(1));
+    expect((orders(requests)[0]!.body as { payment: unknown }).payment).toEqual({ type: 'WALLET' });
+    await user.click(await screen.findByRole('button', { name: 'Send the code again' }));
+    expect(await screen.findByText('A new code has been sent.')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Confirmation code'), '000000');
+    await user.click(screen.getByRole('button', { name: 'Confirm payment' }));
+    expect(await screen.findByText('The code is wrong. Please try again.')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Confirmation code'));
+    await user.type(screen.getByLabelText('Confirmation code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Confirm payment' }));
+    expect(await screen.findByText('Payment successful. Your new storage is ready.')).toBeInTheDocument();
+    const confirms = requests.filter((r) => r.url.pathname === '/api/payment/wallet/confirm').map((r) => r.body);
+    expect(confirms.at(-1)).toEqual({ paycellTrxnId: 'trx-1', code: '123456' });
+  });
+
+  it('waits on the return from 3-D Secure until the payment is final', async () => {
+    let polls = 0;
+    renderSignedIn(
+      '/main/packages/payment?packageId=p-100&orderId=o-6&paymentId=pay-1',
+      routes({
+        'GET /api/payment/payments/pay-1': () => {
+          polls += 1;
+          return json(payment(polls < 2 ? 'REQUIRES_ACTION' : 'DECLINED', polls < 2 ? null : 'THREE_DS_FAILED'));
+        },
+      }),
+    );
+    expect(await screen.findByText('Your payment is being confirmed…')).toBeInTheDocument();
+    expect(await screen.findByText('The 3-D Secure verification failed. Nothing was charged.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Try again' })).toHaveAttribute('href', '/main/packages/payment?packageId=p-100');
+    expect(polls).toBe(2);
+  });
 });

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -32,12 +32,13 @@ export function PaymentScreen({ view = false }: { view?: boolean }) {
   const [params] = useSearchParams();
   const packagesPath = view ? '/view/packages' : '/main/packages';
   const returnedPaymentId = params.get('paymentId');
+  const { pathname } = useLocation();
   return (
     <div className={view ? styles.viewPage : styles.page}>
       <h1 className={styles.title}>{t('payment:title')}</h1>
       <PaymentMessage />
       {returnedPaymentId ? (
-        <PaymentReturn paymentId={returnedPaymentId} packagesPath={packagesPath} />
+        <PaymentReturn paymentId={returnedPaymentId} packageId={params.get('packageId')} screenPath={pathname} packagesPath={packagesPath} />
       ) : (
         <Checkout packageId={params.get('packageId')} packagesPath={packagesPath} />
       )}
@@ -181,19 +182,21 @@ function PaymentProgress({ paymentId, onSettled }: { paymentId: string; onSettle
 }
 
 /** The return from the provider's 3-D Secure page: wait for the payment's final state. */
-function PaymentReturn({ paymentId, packagesPath }: { paymentId: string; packagesPath: string }) {
+function PaymentReturn({ paymentId, packageId, screenPath, packagesPath }: { paymentId: string; packageId: string | null; screenPath: string; packagesPath: string }) {
   const { t } = usePaymentTranslation();
   const { settle, outcome } = useCheckout(null);
   const stored = useMemo(() => {
     try {
-      return JSON.parse(sessionStorage.getItem(RETURN_KEY) ?? 'null') as { packageId?: string; returnPath?: string } | null;
+      return JSON.parse(sessionStorage.getItem(RETURN_KEY) ?? 'null') as { packageId?: string } | null;
     } catch {
       return null;
     }
   }, []);
   if (outcome === 'success') return <PaymentDone packagesPath={packagesPath} />;
   if (outcome === 'declined') {
-    const retry = stored?.returnPath ?? (stored?.packageId ? `${packagesPath}/payment?packageId=${encodeURIComponent(stored.packageId)}` : packagesPath);
+    // The same screen for the same package, as a new checkout.
+    const retryPackage = packageId ?? stored?.packageId;
+    const retry = retryPackage ? `${screenPath}?packageId=${encodeURIComponent(retryPackage)}` : packagesPath;
     return (
       <div className={styles.actions}>
         <Link to={retry} className={styles.primaryLink} onClick={() => sessionStorage.removeItem(RETURN_KEY)}>
