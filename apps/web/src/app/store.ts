@@ -5,7 +5,6 @@ import { accountSlice } from '@/features/account/account-slice';
 import { albumsSlice } from '@/features/albums/albums-slice';
 import { authSlice } from '@/features/auth/auth-slice.public';
 import { filesSlice } from '@/features/files/files-slice';
-import { paymentSlice } from '@/features/payment/payment-slice';
 import { photosSlice } from '@/features/photos/photos-slice';
 import { shareSlice } from '@/features/shared-files/share-slice';
 import { uploadSlice } from '@/features/upload/upload-slice';
@@ -22,7 +21,6 @@ const rootReducer = combineReducers({
   photos: photosSlice.reducer,
   albums: albumsSlice.reducer,
   share: shareSlice.reducer,
-  payment: paymentSlice.reducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

@@ -2,12 +2,13 @@ import { useCallback, useRef, useState } from 'react';
 import { accountApi, refreshUsage } from '@/api/account';
 import { baseApi } from '@/api/base-api';
 import { apiErrorCode, apiErrorField, isNetworkError } from '@/api/errors';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { useAppDispatch } from '@/app/hooks';
 import { randomUuid } from '@/lib/uuid';
 import { FINAL_STATUSES, useCreatePackageOrderMutation, type PackageOrder, type Payment, type PaymentMethodInput } from './api';
 import { flagForServerField } from './card';
 import { declineKey, errorKey } from './messages';
 import { setCardErrors, setCheckoutKey, setPaycellTrxnId, showPaymentMessage } from './payment-slice';
+import { usePaymentDispatch, usePaymentSelector } from './payment-state';
 import { usePaymentTranslation } from './use-payment-translation';
 
 /** Where the 3-D Secure return finds the checkout it belongs to (the provider's page is a full navigation). */
@@ -22,8 +23,9 @@ export type CheckoutOutcome = 'idle' | 'success' | 'declined' | 'pending' | 'wal
  */
 export function useCheckout(packageId: string | null) {
   const { t } = usePaymentTranslation();
-  const dispatch = useAppDispatch();
-  const checkoutKey = useAppSelector((state) => state.payment.checkoutKey);
+  const appDispatch = useAppDispatch();
+  const dispatch = usePaymentDispatch();
+  const checkoutKey = usePaymentSelector((state) => state.checkoutKey);
   const [createOrder] = useCreatePackageOrderMutation();
   const inFlight = useRef(false);
   const [pending, setPending] = useState(false);
@@ -36,10 +38,10 @@ export function useCheckout(packageId: string | null) {
       if (payment.status === 'CAPTURED') {
         dispatch(showPaymentMessage({ icon: 'success', text: t('payment:success') }));
         // A purchase changes the quota, the authorities, the subscription and adds an invoice.
-        dispatch(baseApi.util.invalidateTags(['Invoice']));
-        void dispatch(refreshUsage());
-        void dispatch(accountApi.endpoints.getAccountInfo.initiate(undefined, { subscribe: false, forceRefetch: true }));
-        void dispatch(accountApi.endpoints.getAuthorities.initiate(undefined, { subscribe: false, forceRefetch: true }));
+        appDispatch(baseApi.util.invalidateTags(['Invoice']));
+        void appDispatch(refreshUsage());
+        void appDispatch(accountApi.endpoints.getAccountInfo.initiate(undefined, { subscribe: false, forceRefetch: true }));
+        void appDispatch(accountApi.endpoints.getAuthorities.initiate(undefined, { subscribe: false, forceRefetch: true }));
         dispatch(setCheckoutKey(null));
         setOutcome('success');
       } else if (FINAL_STATUSES.has(payment.status)) {
@@ -52,7 +54,7 @@ export function useCheckout(packageId: string | null) {
         setOutcome('pending');
       }
     },
-    [dispatch, t],
+    [appDispatch, dispatch, t],
   );
 
   const handleOrder = useCallback(

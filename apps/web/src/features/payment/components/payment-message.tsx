@@ -1,15 +1,15 @@
 import { useEffect } from 'react';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { AlertIcon, CheckIcon, InfoIcon } from '@/components/ui/icons';
 import { hidePaymentMessage } from '../payment-slice';
+import { usePaymentDispatch, usePaymentSelector } from '../payment-state';
 import styles from './payment.module.css';
 
 const ICONS = { success: CheckIcon, error: AlertIcon, info: InfoIcon };
 
 /** The payment message (spec §3: show, icon, text), hidden after its duration (4000 ms). */
 export function PaymentMessage() {
-  const dispatch = useAppDispatch();
-  const message = useAppSelector((state) => state.payment.message);
+  const dispatch = usePaymentDispatch();
+  const message = usePaymentSelector((state) => state.message);
   useEffect(() => {
     if (!message.show) return;
     const timer = setTimeout(() => dispatch(hidePaymentMessage()), message.duration);

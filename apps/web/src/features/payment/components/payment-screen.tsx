@@ -1,6 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Loader } from '@/components/ui/loader';
@@ -8,6 +7,7 @@ import { formatMoney } from '../money';
 import { FINAL_STATUSES, useGetCheckoutPackagesQuery, useGetPaymentQuery, useGetSavedCardsQuery, useQuoteCheckoutQuery, type Payment } from '../api';
 import { checkCard, hasCardErrors, NO_CARD_ERRORS, toCardInput, type CardDraft } from '../card';
 import { clearCardErrors, resetPayment, selectCard, setCardErrors, setUnlinkedBox, showPaymentMessage, startCheckout, PAYMENT_MESSAGE_DURATION_MS } from '../payment-slice';
+import { PaymentStateProvider, usePaymentDispatch, usePaymentSelector } from '../payment-state';
 import { RETURN_KEY, useCheckout } from '../use-checkout';
 import { usePaymentTranslation } from '../use-payment-translation';
 import { CardForm, EMPTY_DRAFT } from './card-form';
@@ -34,25 +34,27 @@ export function PaymentScreen({ view = false }: { view?: boolean }) {
   const returnedPaymentId = params.get('paymentId');
   const { pathname } = useLocation();
   return (
-    <div className={view ? styles.viewPage : styles.page}>
-      <h1 className={styles.title}>{t('payment:title')}</h1>
-      <PaymentMessage />
-      {returnedPaymentId ? (
-        <PaymentReturn paymentId={returnedPaymentId} packageId={params.get('packageId')} screenPath={pathname} packagesPath={packagesPath} />
-      ) : (
-        <Checkout packageId={params.get('packageId')} packagesPath={packagesPath} />
-      )}
-    </div>
+    <PaymentStateProvider>
+      <div className={view ? styles.viewPage : styles.page}>
+        <h1 className={styles.title}>{t('payment:title')}</h1>
+        <PaymentMessage />
+        {returnedPaymentId ? (
+          <PaymentReturn paymentId={returnedPaymentId} packageId={params.get('packageId')} screenPath={pathname} packagesPath={packagesPath} />
+        ) : (
+          <Checkout packageId={params.get('packageId')} packagesPath={packagesPath} />
+        )}
+      </div>
+    </PaymentStateProvider>
   );
 }
 
 function Checkout({ packageId, packagesPath }: { packageId: string | null; packagesPath: string }) {
   const { t, i18n } = usePaymentTranslation();
-  const dispatch = useAppDispatch();
-  const cardErrors = useAppSelector((state) => state.payment.cardErrors);
-  const selectedCard = useAppSelector((state) => state.payment.selectedCard);
-  const paycellTrxnId = useAppSelector((state) => state.payment.PaycellTrxnId);
-  const unlinkedBox = useAppSelector((state) => state.payment.unlinkedBox);
+  const dispatch = usePaymentDispatch();
+  const cardErrors = usePaymentSelector((state) => state.cardErrors);
+  const selectedCard = usePaymentSelector((state) => state.selectedCard);
+  const paycellTrxnId = usePaymentSelector((state) => state.PaycellTrxnId);
+  const unlinkedBox = usePaymentSelector((state) => state.unlinkedBox);
   const packages = useGetCheckoutPackagesQuery(undefined, { skip: !packageId });
   const pack = packages.data?.packages.find((candidate) => candidate.id === packageId);
   const quote = useQuoteCheckoutQuery({ packageId: packageId ?? '' }, { skip: !pack });
@@ -215,7 +217,7 @@ function PaymentReturn({ paymentId, packageId, screenPath, packagesPath }: { pay
 function PaymentDone({ packagesPath }: { packagesPath: string }) {
   const { t } = usePaymentTranslation();
   const navigate = useNavigate();
-  const dispatch = useAppDispatch();
+  const dispatch = usePaymentDispatch();
   useEffect(() => {
     sessionStorage.removeItem(RETURN_KEY);
     const timer = setTimeout(() => {
