@@ -53,6 +53,8 @@ import { AccessPolicy } from './shared/access/access-policy.js';
 import { accessPlugin } from './shared/access/access.plugin.js';
 import { ajvOptions, clientErrorBody, clientErrorHandler, frameworkErrors, inputGuard } from './shared/input/input.js';
 import { decodeHeif, isHeifFile } from './modules/media/media.public.js';
+import { packagesModule } from './modules/packages/packages.module.js';
+import { unavailablePayments } from './modules/packages/packages.payments.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -80,6 +82,8 @@ declare module 'fastify' {
 export interface BuildOptions {
   /** Use an existing database (tests share one per file). */
   database?: Database;
+  /** Test clock for packages (renewals, grace, proration); Date.now otherwise. */
+  clock?: () => number;
 }
 
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
@@ -212,6 +216,16 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     authRateLimit: config.authRateLimitPerMinute,
     publicUrl: config.publicUrl,
   });
+  const packages = packagesModule({
+    db,
+    dialect: database.dialect,
+    payments: unavailablePayments,
+    clock: opts.clock ?? Date.now,
+    freeQuotaBytes: config.freeQuotaBytes,
+    setting: (name) => remoteConfig.service.get(name, '*').catch(() => null),
+    publicUrl: config.publicUrl,
+    logger,
+  });
   // Rows from before the search index existed (or written by an older version) are indexed once, here.
   await indexMissing(db);
 
@@ -241,6 +255,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     recovery,
     permissionModule({ db }),
     accountDeletionModule({ db, jobs, auth: auth.service, logger, modules: () => modules }),
+    packages,
   ];
   for (const m of modules) {
     for (const job of m.jobs ?? []) jobs.register(job.type, job.handler, job.options);

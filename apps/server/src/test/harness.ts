@@ -56,6 +56,8 @@ export async function startTestApp(
     dataDir?: string;
     /** Share this PostgreSQL database with another instance (the caller owns it and close() leaves it in place). */
     databaseUrl?: string;
+    /** A controllable clock for the packages module (renewals, grace, proration). */
+    clock?: () => number;
   } = {},
 ): Promise<TestApp> {
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'bulut-test-'));
@@ -70,7 +72,7 @@ export async function startTestApp(
     ...env,
   });
   const database = createDatabase({ databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile, poolSize: 4 });
-  const app = await buildApp(config, { database });
+  const app = await buildApp(config, { database, clock: opts.clock });
   return {
     app,
     config,

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, Outlet, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
-import { hasSession, saveSession } from '@/api/session';
+import { hasSession } from '@/api/session';
 import { Loader } from '@/components/ui/loader';
 import { paths } from '@/config/paths';
 import { setReturnUrl } from '@/features/auth/return-url';
@@ -9,6 +9,7 @@ import { linkRoutes, signedInAuthRoutes, signInRoutes, signupRoutes } from '@/fe
 import { filesRoutes } from '@/features/files/routes';
 import { notificationsRoutes } from '@/features/notifications/routes';
 import { paymentRoutes, paymentViewRoutes } from '@/features/payment/routes';
+import { loadPackagesView, packagesRoutes, viewSessionLoader } from '@/features/packages/routes';
 import { photosRoutes } from '@/features/photos/routes';
 import { searchRoutes } from '@/features/search/routes';
 import { accountPageRoutes, settingsRoutes } from '@/features/settings/routes';
@@ -33,9 +34,10 @@ const MAIN_ROUTES: readonly RouteObject[][] = [
   searchRoutes,
   signedInAuthRoutes,
   paymentRoutes,
+  packagesRoutes,
 ];
 
-/** The mobile app's web views under /view (spec §2: payment, pack-payment, packages): no shell. */
+/** The mobile app's payment web views under /view (spec §2 payment, pack-payment; /view/packages is its own route): no shell. */
 const VIEW_ROUTES: readonly RouteObject[][] = [paymentViewRoutes];
 
 /** The store itself (tests) or how to load it (the app: with the first screen that needs it, never in the entry). */
@@ -66,17 +68,6 @@ export function createAppRoutes(store: StoreSource): RouteObject[] {
     const url = new URL(request.url);
     setReturnUrl(`${url.pathname}${url.search}`);
     throw redirect(paths.home);
-  };
-  // A web view opened by the mobile app brings its session as ?token= (kept, then dropped from the address).
-  const viewSession = (args: LoaderFunctionArgs) => {
-    const url = new URL(args.request.url);
-    const token = url.searchParams.get('token');
-    if (token) {
-      saveSession({ authToken: token }, { keepRememberMe: true });
-      url.searchParams.delete('token');
-      throw redirect(`${url.pathname}${url.search}`);
-    }
-    return requireSession(args);
   };
   const skipIfSignedIn = () => (hasSession() ? redirect(paths.main) : null);
 
@@ -109,8 +100,9 @@ export function createAppRoutes(store: StoreSource): RouteObject[] {
           ],
         },
         {
+          // The payment web views; their session may come in ?token= (the packages view's loader).
           path: 'view',
-          loader: viewSession,
+          loader: viewSessionLoader,
           lazy: lazyWithStore(store, () => Promise.resolve(Outlet), (outlet) => outlet),
           children: VIEW_ROUTES.flat(),
         },
@@ -126,6 +118,12 @@ export function createAppRoutes(store: StoreSource): RouteObject[] {
           path: 'viewer/file/:uuid/:projectId?',
           loader: requireSession,
           lazy: lazyWithStore(store, loadSharedContentViewer, (m) => m.SharedContentViewer),
+        },
+        {
+          // The mobile app's web view of the packages (spec §2 /view): no shell; the session may come in ?token=.
+          path: 'view/packages',
+          loader: viewSessionLoader,
+          lazy: lazyWithStore(store, loadPackagesView, (m) => m.PackagesView),
         },
         { path: '*', element: <UnknownPath landing={<LandingRedirect />} /> },
       ],

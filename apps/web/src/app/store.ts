@@ -5,6 +5,7 @@ import { accountSlice } from '@/features/account/account-slice';
 import { albumsSlice } from '@/features/albums/albums-slice';
 import { authSlice } from '@/features/auth/auth-slice.public';
 import { filesSlice } from '@/features/files/files-slice';
+import { packagesSlice } from '@/features/packages/packages-slice';
 import { photosSlice } from '@/features/photos/photos-slice';
 import { shareSlice } from '@/features/shared-files/share-slice';
 import { uploadSlice } from '@/features/upload/upload-slice';
@@ -21,6 +22,7 @@ const rootReducer = combineReducers({
   photos: photosSlice.reducer,
   albums: albumsSlice.reducer,
   share: shareSlice.reducer,
+  packages: packagesSlice.reducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

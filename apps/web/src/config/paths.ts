@@ -54,6 +54,7 @@ const builtPaths: ReadonlySet<string> = new Set<string>([
   paths.preview,
   paths.albums,
   paths.search,
+  paths.packages,
 ]);
 
 /** An album's own screen: /main/photos/album/{uuid}. */

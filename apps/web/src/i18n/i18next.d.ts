@@ -16,11 +16,12 @@ import type search from './locales/en/search.json';
 import type faq from './locales/en/faq.json';
 import type recovery from './locales/en/recovery.json';
 import type payment from './locales/en/payment.json';
+import type packages from './locales/en/packages.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     // Every namespace is in scope so keys are always written "ns:key" and checked against English.
-    defaultNS: ['common', 'auth', 'account', 'notifications', 'settings', 'shell', 'files', 'upload', 'photos', 'albums', 'viewer', 'shares', 'sharedFiles', 'search', 'faq', 'recovery', 'payment'];
+    defaultNS: ['common', 'auth', 'account', 'notifications', 'settings', 'shell', 'files', 'upload', 'photos', 'albums', 'viewer', 'shares', 'sharedFiles', 'search', 'faq', 'recovery', 'packages', 'payment'];
     returnNull: false;
     resources: {
       common: typeof common;
@@ -40,6 +41,7 @@ declare module 'i18next' {
       faq: typeof faq;
       recovery: typeof recovery;
       payment: typeof payment;
+      packages: typeof packages;
     };
   }
 }

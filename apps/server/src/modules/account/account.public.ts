@@ -6,3 +6,5 @@ export type { Account, NewAccount } from './account.table.js';
 export { getSetting, setPasswordHash, setRecoveryEmail, setSecurityQuestion, verifyRecoveryEmail } from './account.repository.js';
 // Account deletion: marking the account deleted when it is asked for (its own step, in the caller's transaction).
 export { markDeleted } from './account.repository.js';
+// Packages (issue 13): what a package gives the account (quota, premium authority) and the read-only state that follows.
+export { applyPlan, refreshStatus, setGraceUntil, PREMIUM_AUTHORITY } from './account.plan.js';

@@ -24,6 +24,8 @@ export const AccountInfo = Type.Object(
     phoneVerified: Type.Boolean(),
     /** A new e-mail waiting for its verification link; the account keeps `email` until then. */
     pendingEmail: Type.Union([Type.String(), Type.Null()]),
+    /** End of the grace period after a failed renewal (ISO); the account card shows the grace banner title then. */
+    graceUntil: Type.Union([Type.String(), Type.Null()]),
   },
   { $id: 'AccountInfo' },
 );
@@ -67,6 +69,7 @@ export const toAccountInfo = (a: Account, url: string | null = null) => ({
   emailVerified: a.email_verified_at !== null,
   phoneVerified: a.phone_verified_at !== null,
   pendingEmail: a.pending_email,
+  graceUntil: a.grace_until === null ? null : new Date(a.grace_until).toISOString(),
 });
 
 export const toUsages = (u: { usedBytes: number; quotaBytes: number }) => ({ 'Bytes-Used': String(u.usedBytes), 'Quota-Bytes': String(u.quotaBytes) });

@@ -42,6 +42,8 @@ export interface AccountTable {
   /** From the recovery module's fixed catalogue; the answer is hashed like a password. */
   security_question_id: number | null;
   security_answer_hash: string | null;
+  /** End of the grace period after a failed renewal (written by account.plan.ts for the packages module); null otherwise. */
+  grace_until: number | null;
 }
 export type Account = Selectable<AccountTable>;
 export type NewAccount = Insertable<AccountTable>;

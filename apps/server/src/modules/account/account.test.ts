@@ -38,6 +38,7 @@ describe.each(DIALECTS)('account (%s)', (dialect) => {
         emailVerified: false,
         phoneVerified: true,
         pendingEmail: null,
+        graceUntil: null,
       });
       expect(res.body).not.toMatch(/password|argon/i);
     });

@@ -40,7 +40,11 @@ export async function insertFile(db: Executor, row: NewFile): Promise<void> {
 /** After rows are deleted for good: their bytes go back to the quota and their blobs (with derivatives) are queued for deletion. */
 export async function releaseDeleted(db: Executor, jobs: JobQueue, accountId: string, gone: readonly Deleted[]): Promise<void> {
   const bytes = gone.reduce((sum, r) => sum + (r.is_folder === 1 ? 0 : Number(r.bytes)), 0);
-  if (bytes > 0) await accounts.freeQuota(db, accountId, bytes);
+  if (bytes > 0) {
+    await accounts.freeQuota(db, accountId, bytes);
+    // A read-only account (over its quota after a plan ended) is writable again as soon as its files fit (issue 13).
+    await accounts.refreshStatus(db, accountId);
+  }
   await unindex(db, 'file', gone.map((r) => r.id));
   await queuePurge(
     db,

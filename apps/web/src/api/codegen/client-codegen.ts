@@ -54,6 +54,7 @@ const FILES: Record<string, (tag: string, operationId: string) => boolean> = {
   'social-login.ts': (tag) => tag === 'social-login',
   'two-factor.ts': (tag) => tag === 'two-factor',
   'upload.ts': (tag) => tag === 'upload',
+  'packages.ts': (tag) => tag === 'packages',
 };
 
 /** POSTs that only read: cached queries, not mutations. */

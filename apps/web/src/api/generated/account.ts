@@ -48,6 +48,7 @@ export type GetAccountInfoApiResponse = /** status 200 Default Response */ {
   email: string;
   emailVerified: boolean;
   gapId: string;
+  graceUntil: string | null;
   isFamilyAdmin: boolean;
   isFamilyMember: boolean;
   language: string;

@@ -38,6 +38,7 @@ export type SetNameSurnameApiResponse = /** status 200 Default Response */ {
   email: string;
   emailVerified: boolean;
   gapId: string;
+  graceUntil: string | null;
   isFamilyAdmin: boolean;
   isFamilyMember: boolean;
   language: string;

@@ -107,16 +107,17 @@ describe('signed-in layout', () => {
     expect(within(card).queryByRole('group', { name: 'Upgrade to Premium' })).not.toBeInTheDocument();
   });
 
-  it('caps the unread badge at 9+ and shows the premium prompt without a dead button', async () => {
+  it('caps the unread badge at 9+ and shows the premium prompt, whose button opens the packages', async () => {
     signIn();
     server({ unread: 12, premium: false });
-    const { user } = renderMain('/main/notifications');
+    const { user, router } = renderMain('/main/notifications');
     await user.click(await screen.findByRole('button', { name: /^Account menu/ }));
     const card = await screen.findByRole('menu', { name: /^Account menu/ });
     await waitFor(() => expect(within(card).getByRole('menuitem', { name: /^Notifications/ })).toHaveTextContent('9+'));
     const prompt = await within(card).findByRole('group', { name: 'Upgrade to Premium' });
     expect(prompt).toHaveTextContent('Upgrade to Premium');
-    expect(within(prompt).queryByRole('button')).not.toBeInTheDocument();
+    await user.click(within(prompt).getByRole('menuitem', { name: 'See packages' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/main/packages'));
   });
 
   it('opens Settings on the Profile tab from the account card', async () => {
@@ -159,6 +160,16 @@ describe('signed-in layout', () => {
     expect(modal).toHaveTextContent('Your storage is almost full');
     await user.click(within(modal).getByRole('button', { name: 'Not now' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(sessionStorage.getItem('fullStorageDismissed')).toBe('true');
+  });
+
+  it("the full-storage modal's confirm opens the packages", async () => {
+    signIn();
+    server({ status: 'READ_ONLY', used: String(Math.round(5368709120 * 0.9)) });
+    const { user, router } = renderMain('/main/notifications');
+    const modal = await screen.findByRole('dialog', { name: 'Your storage is almost full' });
+    await user.click(within(modal).getByRole('button', { name: 'Upgrade package' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/main/packages'));
     expect(sessionStorage.getItem('fullStorageDismissed')).toBe('true');
   });
 

@@ -7,7 +7,7 @@ import { logout } from '@/api/base-api';
 import { useAppDispatch } from '@/app/hooks';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { BellIcon, ChevronDownIcon, InfoIcon, LogoutIcon, SettingsIcon, StarIcon } from '@/components/ui/icons';
+import { BellIcon, ChevronDownIcon, CloudUploadIcon, InfoIcon, LogoutIcon, SettingsIcon, StarIcon } from '@/components/ui/icons';
 import { UsageBar } from '@/components/ui/usage-bar';
 import { isPathBuilt, paths, settingsTabPath } from '@/config/paths';
 import { HELP_TAB, PROFILE_TAB, setSettingsTab } from '@/state/ui-slice';
@@ -35,6 +35,9 @@ export function AccountCard({ unreadCount, compact = false }: AccountCardProps) 
   const packagesBuilt = isPathBuilt(paths.packages);
   const unreadLabel = t('account:unread_count', { count: unreadCount });
   const premiumTitleId = useId();
+  const graceTipId = useId();
+  // Set by the server while a failed renewal is in its grace period (issue 13): the entry's tooltip says so.
+  const inGrace = Boolean(info?.graceUntil);
 
   return (
     // Non-modal: the modal variant's scroll lock injects a <style> tag that the CSP blocks.
@@ -85,6 +88,26 @@ export function AccountCard({ unreadCount, compact = false }: AccountCardProps) 
             <SettingsIcon size={18} />
             <span className={styles.itemLabel}>{t('account:settings')}</span>
           </DropdownMenu.Item>
+          {packagesBuilt ? (
+            // The tooltip sits beside the item (not in it), so the item's name stays its label; it describes the item.
+            <div className={styles.packagesEntry}>
+              <DropdownMenu.Item
+                className={styles.item}
+                onSelect={() => navigate(paths.packages)}
+                aria-describedby={inGrace ? graceTipId : undefined}
+                data-testid="account-packages"
+              >
+                <CloudUploadIcon size={18} />
+                <span className={styles.itemLabel}>{t('account:usage_packages')}</span>
+                {inGrace ? <InfoIcon size={18} className={styles.graceIcon} aria-hidden="true" data-testid="grace-info" /> : null}
+              </DropdownMenu.Item>
+              {inGrace ? (
+                <span role="tooltip" id={graceTipId} className={styles.graceTip} data-testid="grace-tooltip">
+                  {t('account:grace_banner_title')}
+                </span>
+              ) : null}
+            </div>
+          ) : null}
           <DropdownMenu.Item
             className={styles.item}
             onSelect={() => {
@@ -98,8 +121,8 @@ export function AccountCard({ unreadCount, compact = false }: AccountCardProps) 
           </DropdownMenu.Item>
           <DropdownMenu.Separator className={styles.separator} />
           <div className={styles.usage}>
-            {/* A menu owns menu items only (a group is see-through): the usage bar is the content of an item that opens the settings. */}
-            <DropdownMenu.Item className={styles.usageItem} onSelect={() => navigate(paths.settings)} data-testid="account-usage">
+            {/* A menu owns menu items only (a group is see-through): the usage bar is the content of an item that opens the packages. */}
+            <DropdownMenu.Item className={styles.usageItem} onSelect={() => navigate(packagesBuilt ? paths.packages : paths.settings)} data-testid="account-usage">
               {usage.data ? (
                 <UsageBar used={usage.data.used} quota={usage.data.quota} />
               ) : usage.isError ? (

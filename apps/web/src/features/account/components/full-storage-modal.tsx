@@ -47,7 +47,7 @@ export function FullStorageModal() {
           <Button variant="secondary" onClick={dismiss}>
             {t('account:full_storage_dismiss')}
           </Button>
-          {/* The packages screen arrives in a later issue; until then there is nothing to confirm into. */}
+          {/* Confirm leads to /main/packages (spec §2); hidden only in a build without that screen. */}
           {packagesBuilt ? (
             <Button
               onClick={() => {

@@ -1,0 +1,105 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ErrorResponse, errorResponses } from '../../shared/schemas.js';
+import {
+  CreateOrderBody,
+  OrderParams,
+  PackageIdBody,
+  PackageList,
+  PackageOrderResult,
+  PackageQuote,
+  SubscriptionInfo,
+  toOrderResult,
+  toPackageList,
+  toQuote,
+  toSubscriptionInfo,
+} from './packages.schemas.js';
+import type { PackagesService } from './packages.service.js';
+
+const tags = ['packages'];
+const changeErrors = { ...errorResponses, 409: ErrorResponse };
+const catalogueId = { in: 'body', path: 'packageId', why: 'a catalogue entry, the same for everyone' } as const;
+
+export const packagesRoutes: FastifyPluginAsyncTypebox<{ packages: PackagesService }> = async (app, { packages }) => {
+  app.get(
+    '/packages',
+    {
+      config: { access: { permission: 'self' } },
+      schema: { operationId: 'getPackages', tags, response: { 200: PackageList, ...errorResponses } },
+    },
+    async () => toPackageList(await packages.list()),
+  );
+
+  app.get(
+    '/packages/subscription',
+    {
+      config: { access: { permission: 'self' } },
+      schema: { operationId: 'getSubscription', tags, response: { 200: SubscriptionInfo, ...errorResponses } },
+    },
+    async (req) => toSubscriptionInfo(await packages.subscription(req.auth!)),
+  );
+
+  app.post(
+    '/packages/quote',
+    {
+      config: { access: { permission: 'self', notIds: [catalogueId] } },
+      schema: { operationId: 'quotePackage', tags, body: PackageIdBody, response: { 200: PackageQuote, ...changeErrors } },
+    },
+    async (req) => toQuote(await packages.quote(req.auth!, req.body.packageId)),
+  );
+
+  app.post(
+    '/packages/orders',
+    {
+      config: {
+        access: {
+          permission: 'self',
+          notIds: [
+            catalogueId,
+            { in: 'body', path: 'idempotencyKey', why: "the client's checkout key, scoped to the caller's account" },
+            { in: 'body', path: 'payment.cardId', why: "a saved card: the payment module finds it among the caller's cards (404 otherwise)" },
+          ],
+        },
+      },
+      schema: { operationId: 'createPackageOrder', tags, body: CreateOrderBody, response: { 200: PackageOrderResult, ...changeErrors } },
+    },
+    async (req) => toOrderResult(await packages.createOrder(req.auth!, req.body)),
+  );
+
+  app.get(
+    '/packages/orders/:id',
+    {
+      config: {
+        access: { permission: 'self', notIds: [{ in: 'params', path: 'id', why: "a package order, looked up among the caller's orders (404 otherwise)" }] },
+      },
+      schema: { operationId: 'getPackageOrder', tags, params: OrderParams, response: { 200: PackageOrderResult, ...errorResponses } },
+    },
+    async (req) => toOrderResult(await packages.getOrder(req.auth!, req.params.id)),
+  );
+
+  app.post(
+    '/packages/subscription/downgrade',
+    {
+      config: { access: { permission: 'self', notIds: [catalogueId] } },
+      schema: { operationId: 'downgradePackage', tags, body: PackageIdBody, response: { 200: SubscriptionInfo, ...changeErrors } },
+    },
+    async (req) => toSubscriptionInfo(await packages.downgrade(req.auth!, req.body.packageId)),
+  );
+
+  app.post(
+    '/packages/subscription/cancel',
+    {
+      config: { access: { permission: 'self' } },
+      schema: { operationId: 'cancelSubscription', tags, response: { 200: SubscriptionInfo, ...changeErrors } },
+    },
+    async (req) => toSubscriptionInfo(await packages.cancel(req.auth!)),
+  );
+
+  app.post(
+    '/packages/subscription/resume',
+    {
+      config: { access: { permission: 'self' } },
+      schema: { operationId: 'resumeSubscription', tags, response: { 200: SubscriptionInfo, ...changeErrors } },
+    },
+    async (req) => toSubscriptionInfo(await packages.resume(req.auth!)),
+  );
+};

@@ -1,0 +1,292 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { authed, DIALECTS, expectError, signUp, startTestApp, type TestApp } from '../../test/harness.js';
+import { addFile, filesApi } from '../files/file.fixtures.js';
+import { addPeriods } from './packages.service.js';
+
+const GIB = 1024 ** 3;
+const DAY = 86_400_000;
+const CARD = { expiryMonth: 12, expiryYear: 2035, cvc: '123', holderName: 'Ayşe Yılmaz' };
+const SUCCEEDS = '4242424242424242';
+const INSUFFICIENT_FUNDS = '4000000000009995';
+const newCard = (number: string, saveCard = true) => ({ type: 'NEW_CARD', card: { ...CARD, number }, saveCard });
+
+describe.each(DIALECTS)('packages (%s)', (dialect) => {
+  let t: TestApp;
+  let now = Date.UTC(2027, 3, 1, 9, 0, 0);
+  const clock = () => now;
+  beforeAll(async () => {
+    t = await startTestApp(dialect, {}, { clock });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+  beforeEach(() => {
+    now = Date.UTC(2027, 3, 1, 9, 0, 0);
+  });
+
+  type Who = { token: string; accountId: string };
+  const call = (who: Who, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+    t.app.inject({ method, url, headers: authed(who.token), ...(payload ? { payload } : {}) });
+  const setConfig = (name: string, value: string) =>
+    t.database.db.updateTable('remote_config').set({ value }).where('name', '=', name).where('language', '=', '*').execute();
+  const catalogue = async (who: Who) => {
+    const res = await call(who, 'GET', '/api/packages');
+    expect(res.statusCode).toBe(200);
+    return res.json().packages as Array<Record<string, unknown> & { id: string; code: string }>;
+  };
+  const idOf = async (who: Who, code: string) => {
+    const found = (await catalogue(who)).find((p) => p.code === code);
+    if (!found) throw new Error(`no package ${code}`);
+    return found.id;
+  };
+  const subscription = async (who: Who) => (await call(who, 'GET', '/api/packages/subscription')).json();
+  const order = async (who: Who, code: string, number = SUCCEEDS, key = randomUUID()) =>
+    call(who, 'POST', '/api/packages/orders', { packageId: await idOf(who, code), idempotencyKey: key, payment: newCard(number) });
+  const buy = async (who: Who, code: string) => {
+    const res = await order(who, code);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().status).toBe('COMPLETED');
+    return res.json();
+  };
+  const setUsed = (who: Who, bytes: number) =>
+    t.database.db.updateTable('account').set({ used_bytes: bytes }).where('id', '=', who.accountId).execute();
+  const authorities = async (who: Who) => ((await call(who, 'GET', '/api/account/authority')).json() as Array<{ type: string }>).map((a) => a.type);
+  /** Runs the renewal schedule now, through the job queue, as its 10-minute occurrence would. */
+  const renew = async () => {
+    await t.database.db.updateTable('job').set({ run_at: 0 }).where('type', '=', 'packages.renew').where('status', '=', 'queued').execute();
+    await t.app.jobs.runDue();
+  };
+  const paymentsOf = (who: Who) =>
+    t.database.db.selectFrom('package_order').selectAll().where('account_id', '=', who.accountId).orderBy('created_at').execute();
+
+  describe('catalogue', () => {
+    afterAll(async () => {
+      await setConfig('package_types', 'STORAGE,FAMILY');
+      await setConfig('packages_discount_rate', '30');
+      await setConfig('buyonegetonecampaign', 'false');
+    });
+
+    it('lists the seeded TRY packages with the remote-config discount on yearly plans', async () => {
+      const me = await signUp(t);
+      const list = await catalogue(me);
+      expect(list.map((p) => p.code)).toEqual([
+        'STORAGE_50GB_MONTHLY',
+        'STORAGE_50GB_YEARLY',
+        'STORAGE_100GB_MONTHLY',
+        'STORAGE_100GB_YEARLY',
+        'STORAGE_500GB_MONTHLY',
+        'STORAGE_500GB_YEARLY',
+        'STORAGE_1TB_MONTHLY',
+        'STORAGE_1TB_YEARLY',
+        'FAMILY_2TB_MONTHLY',
+        'FAMILY_2TB_YEARLY',
+      ]);
+      expect(list[0]).toMatchObject({ storageBytes: 50 * GIB, period: 'MONTHLY', priceMinor: 2499, currency: 'TRY', discountRate: 0, discountedPriceMinor: 2499, type: 'STORAGE', family: false, buyOneGetOne: false });
+      // packages_discount_rate is seeded at 30 %: 249.90 TL → 174.93 TL.
+      expect(list[1]).toMatchObject({ period: 'YEARLY', priceMinor: 24_990, discountRate: 30, discountedPriceMinor: 17_493 });
+      expect(list[8]).toMatchObject({ type: 'FAMILY', family: true, familyMemberCount: 5, premium: true, storageBytes: 2 * 1024 ** 4 });
+    });
+
+    it('package_types hides what it does not name, and the campaign flags follow remote config', async () => {
+      const me = await signUp(t);
+      await setConfig('package_types', 'STORAGE');
+      await setConfig('packages_discount_rate', '10');
+      await setConfig('buyonegetonecampaign', 'true');
+      const list = await catalogue(me);
+      expect(list).toHaveLength(8);
+      expect(list.every((p) => p.type === 'STORAGE' && p.buyOneGetOne === true)).toBe(true);
+      expect(list.find((p) => p.code === 'STORAGE_1TB_YEARLY')).toMatchObject({ discountRate: 10, discountedPriceMinor: 134_991 });
+      // A hidden package cannot be quoted either.
+      const family = await t.database.db.selectFrom('package').select('id').where('code', '=', 'FAMILY_2TB_MONTHLY').executeTakeFirstOrThrow();
+      expectError(await call(me, 'POST', '/api/packages/quote', { packageId: family.id }), 404);
+    });
+
+    it('a new account has no subscription and the free quota', async () => {
+      const me = await signUp(t);
+      expect(await subscription(me)).toMatchObject({ status: 'NONE', package: null, quotaBytes: 5 * GIB, usedBytes: 0, usagePercent: 0, accountStatus: 'ACTIVE', familyRole: null });
+      const quote = await call(me, 'POST', '/api/packages/quote', { packageId: await idOf(me, 'STORAGE_50GB_MONTHLY') });
+      expect(quote.json()).toMatchObject({ action: 'PURCHASE', amountMinor: 2499, creditMinor: 0, currency: 'TRY', effectiveAt: new Date(now).toISOString() });
+    });
+
+    it('refuses bad input with 400 and unknown packages with 404', async () => {
+      const me = await signUp(t);
+      expectError(await call(me, 'POST', '/api/packages/quote', { packageId: 'nope' }), 400);
+      expectError(await call(me, 'POST', '/api/packages/quote', { packageId: randomUUID() }), 404);
+      expectError(await call(me, 'POST', '/api/packages/orders', { packageId: randomUUID(), idempotencyKey: 'x', payment: { type: 'WALLET' } }), 400);
+      expectError(await call(me, 'GET', `/api/packages/orders/${randomUUID()}`), 404);
+      expectError(await call(me, 'POST', '/api/packages/subscription/cancel'), 409, 'NO_ACTIVE_SUBSCRIPTION');
+    });
+  });
+
+  describe('orders', () => {
+    it('a purchase with a card that succeeds grows the quota at once', async () => {
+      const me = await signUp(t);
+      const res = await buy(me, 'STORAGE_500GB_MONTHLY');
+      expect(res.payment).toMatchObject({ status: 'CAPTURED', amountMinor: 9999, currency: 'TRY', purposeKind: 'PACKAGE_ORDER' });
+      const sub = await subscription(me);
+      expect(sub).toMatchObject({
+        status: 'ACTIVE',
+        package: { code: 'STORAGE_500GB_MONTHLY' },
+        quotaBytes: 500 * GIB,
+        periodStart: new Date(now).toISOString(),
+        periodEnd: new Date(Date.UTC(2027, 4, 1, 9)).toISOString(),
+        renewsAt: new Date(Date.UTC(2027, 4, 1, 9)).toISOString(),
+      });
+      expect((await call(me, 'GET', '/api/account/usages')).json()['Quota-Bytes']).toBe(String(500 * GIB));
+      expect(await authorities(me)).toContain('AUTH_PREMIUM_USER');
+      const again = await call(me, 'GET', `/api/packages/orders/${res.orderId}`);
+      expect(again.json()).toMatchObject({ orderId: res.orderId, status: 'COMPLETED', payment: { id: res.payment.id } });
+    });
+
+    it('a declined card fails the order and changes nothing', async () => {
+      const me = await signUp(t);
+      const res = await order(me, 'STORAGE_100GB_MONTHLY', INSUFFICIENT_FUNDS);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ status: 'FAILED', payment: { status: 'DECLINED', declineCode: 'INSUFFICIENT_FUNDS' } });
+      expect(await subscription(me)).toMatchObject({ status: 'NONE', quotaBytes: 5 * GIB });
+      expect(await authorities(me)).not.toContain('AUTH_PREMIUM_USER');
+    });
+
+    it('the same checkout submitted twice at once is one order and one charge', async () => {
+      const me = await signUp(t);
+      const key = randomUUID();
+      const [a, b] = await Promise.all([order(me, 'STORAGE_50GB_MONTHLY', SUCCEEDS, key), order(me, 'STORAGE_50GB_MONTHLY', SUCCEEDS, key)]);
+      expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+      expect(a.json().orderId).toBe(b.json().orderId);
+      expect(a.json().payment.id).toBe(b.json().payment.id);
+      expect(await paymentsOf(me)).toHaveLength(1);
+      const payments = await t.database.db.selectFrom('payment').select('id').where('account_id', '=', me.accountId).execute();
+      expect(payments).toHaveLength(1);
+      expect((await subscription(me)).quotaBytes).toBe(50 * GIB);
+    });
+
+    it("another account's order is not found", async () => {
+      const [me, other] = [await signUp(t), await signUp(t)];
+      const res = await buy(me, 'STORAGE_50GB_MONTHLY');
+      expectError(await call(other, 'GET', `/api/packages/orders/${res.orderId}`), 404);
+    });
+
+    it('an upgrade is charged the new price less the unused part of the period, exactly', async () => {
+      const me = await signUp(t);
+      await buy(me, 'STORAGE_50GB_MONTHLY'); // 1 April → 1 May: 30 days for 24.99 TL
+      now += 12 * DAY; // 18 days left: credit 2499 × 18/30 = 1499.4 → 1499 kuruş
+      const packageId = await idOf(me, 'STORAGE_100GB_MONTHLY');
+      const quote = (await call(me, 'POST', '/api/packages/quote', { packageId })).json();
+      expect(quote).toMatchObject({ action: 'UPGRADE', creditMinor: 1499, amountMinor: 3999 - 1499 });
+      const res = await call(me, 'POST', '/api/packages/orders', { packageId, idempotencyKey: randomUUID(), payment: newCard(SUCCEEDS) });
+      expect(res.json()).toMatchObject({ status: 'COMPLETED', payment: { amountMinor: 2500 } });
+      expect(await subscription(me)).toMatchObject({
+        package: { code: 'STORAGE_100GB_MONTHLY' },
+        quotaBytes: 100 * GIB,
+        periodStart: new Date(now).toISOString(),
+        periodEnd: new Date(addPeriods(now, 'MONTHLY', 1)).toISOString(),
+      });
+      // A smaller package is not an order: it waits for the renewal.
+      const down = await call(me, 'POST', '/api/packages/orders', { packageId: await idOf(me, 'STORAGE_50GB_MONTHLY'), idempotencyKey: randomUUID(), payment: newCard(SUCCEEDS) });
+      expectError(down, 409, 'USE_DOWNGRADE');
+    });
+
+    it('the buy-one-get-one campaign gives a first purchase two periods', async () => {
+      const me = await signUp(t);
+      await setConfig('buyonegetonecampaign', 'true');
+      try {
+        const res = await buy(me, 'STORAGE_100GB_MONTHLY');
+        expect(res.payment.amountMinor).toBe(3999);
+        expect((await subscription(me)).periodEnd).toBe(new Date(Date.UTC(2027, 5, 1, 9)).toISOString());
+      } finally {
+        await setConfig('buyonegetonecampaign', 'false');
+      }
+    });
+  });
+
+  describe('plan changes and renewal', () => {
+    it('a downgrade is refused while usage exceeds the smaller quota, else applied at the renewal', async () => {
+      const me = await signUp(t);
+      await buy(me, 'STORAGE_100GB_MONTHLY');
+      const packageId = await idOf(me, 'STORAGE_50GB_MONTHLY');
+      await setUsed(me, 60 * GIB);
+      expectError(await call(me, 'POST', '/api/packages/subscription/downgrade', { packageId }), 409, 'USAGE_EXCEEDS_QUOTA');
+      expect((await subscription(me)).pendingPackage).toBeNull();
+      await setUsed(me, 10 * GIB);
+      const res = await call(me, 'POST', '/api/packages/subscription/downgrade', { packageId });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ package: { code: 'STORAGE_100GB_MONTHLY' }, pendingPackage: { code: 'STORAGE_50GB_MONTHLY' }, quotaBytes: 100 * GIB });
+      now = Date.UTC(2027, 4, 1, 9, 5);
+      await renew();
+      const orders = await paymentsOf(me);
+      expect(orders.at(-1)).toMatchObject({ kind: 'RENEWAL', status: 'COMPLETED', amount_minor: 2499 });
+      expect(await subscription(me)).toMatchObject({
+        status: 'ACTIVE',
+        package: { code: 'STORAGE_50GB_MONTHLY' },
+        pendingPackage: null,
+        quotaBytes: 50 * GIB,
+        periodStart: new Date(Date.UTC(2027, 4, 1, 9)).toISOString(),
+        periodEnd: new Date(Date.UTC(2027, 5, 1, 9)).toISOString(),
+      });
+    });
+
+    it('a cancelled package runs to the end of its period, then the account has the free quota', async () => {
+      const me = await signUp(t);
+      await buy(me, 'STORAGE_500GB_MONTHLY');
+      const cancelled = await call(me, 'POST', '/api/packages/subscription/cancel');
+      expect(cancelled.json()).toMatchObject({ status: 'CANCELLED', renewsAt: null, quotaBytes: 500 * GIB });
+      expect((await call(me, 'POST', '/api/packages/subscription/resume')).json()).toMatchObject({ status: 'ACTIVE' });
+      await call(me, 'POST', '/api/packages/subscription/cancel');
+      now = Date.UTC(2027, 3, 20);
+      await renew();
+      expect((await subscription(me)).status).toBe('CANCELLED');
+      now = Date.UTC(2027, 4, 1, 9, 1);
+      await renew();
+      expect(await subscription(me)).toMatchObject({ status: 'EXPIRED', quotaBytes: 5 * GIB, accountStatus: 'ACTIVE' });
+      expect(await authorities(me)).not.toContain('AUTH_PREMIUM_USER');
+      expect(await paymentsOf(me)).toHaveLength(1);
+      expectError(await call(me, 'POST', '/api/packages/subscription/resume'), 409, 'NOT_CANCELLED');
+    });
+
+    it('a failed renewal starts grace, retries daily, ends read-only, and a payment makes the account active again', async () => {
+      const me = await signUp(t);
+      await buy(me, 'STORAGE_500GB_MONTHLY');
+      // The renewal card: a saved card that is declined, made the default.
+      const saved = await call(me, 'POST', '/api/payment/cards', { card: { ...CARD, number: INSUFFICIENT_FUNDS }, paymentType: 3 });
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect((await call(me, 'PUT', `/api/payment/cards/${saved.json().id}/default`)).statusCode).toBe(200);
+      await setUsed(me, 8 * GIB);
+
+      now = Date.UTC(2027, 4, 1, 9, 5);
+      await renew();
+      const graceUntil = now + 7 * DAY;
+      expect(await subscription(me)).toMatchObject({ status: 'GRACE', graceUntil: new Date(graceUntil).toISOString(), quotaBytes: 500 * GIB, accountStatus: 'ACTIVE' });
+      expect((await call(me, 'GET', '/api/account/info')).json().graceUntil).toBe(new Date(graceUntil).toISOString());
+
+      now += 2 * 3600_000; // not a day yet: no new attempt
+      await renew();
+      expect((await paymentsOf(me)).filter((o) => o.kind === 'RENEWAL')).toHaveLength(1);
+      now += DAY;
+      await renew();
+      expect((await paymentsOf(me)).filter((o) => o.kind === 'RENEWAL' && o.status === 'FAILED')).toHaveLength(2);
+      expect((await subscription(me)).status).toBe('GRACE');
+
+      now = graceUntil + 1000;
+      await renew();
+      expect(await subscription(me)).toMatchObject({ status: 'EXPIRED', quotaBytes: 5 * GIB, accountStatus: 'READ_ONLY', graceUntil: null });
+      expect((await call(me, 'GET', '/api/account/info')).json()).toMatchObject({ status: 'READ_ONLY', graceUntil: null });
+      expectError(await filesApi(t, me.token).createFolder('More'), 403, 'ACCOUNT_READ_ONLY');
+
+      await buy(me, 'STORAGE_100GB_MONTHLY');
+      expect(await subscription(me)).toMatchObject({ status: 'ACTIVE', quotaBytes: 100 * GIB, accountStatus: 'ACTIVE' });
+      expect((await filesApi(t, me.token).createFolder('More')).statusCode).toBe(200);
+    });
+
+    it('a read-only account becomes active as soon as deleting files makes its usage fit', async () => {
+      const me = await signUp(t);
+      const big = await addFile(t, me.accountId, 'big.bin', { bytes: 6 * GIB });
+      await t.database.db.updateTable('account').set({ status: 'READ_ONLY' }).where('id', '=', me.accountId).execute();
+      const files = filesApi(t, me.token);
+      expect((await files.trash([big.id])).statusCode).toBe(200);
+      expect((await subscription(me)).accountStatus).toBe('READ_ONLY');
+      expect((await files.emptyTrash()).statusCode).toBe(200);
+      expect(await subscription(me)).toMatchObject({ accountStatus: 'ACTIVE', usedBytes: 0 });
+    });
+  });
+});
