@@ -53,8 +53,8 @@ import { AccessPolicy } from './shared/access/access-policy.js';
 import { accessPlugin } from './shared/access/access.plugin.js';
 import { ajvOptions, clientErrorBody, clientErrorHandler, frameworkErrors, inputGuard } from './shared/input/input.js';
 import { decodeHeif, isHeifFile } from './modules/media/media.public.js';
+import { paymentModule } from './modules/payment/payment.module.js';
 import { packagesModule } from './modules/packages/packages.module.js';
-import { unavailablePayments } from './modules/packages/packages.payments.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -216,10 +216,20 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     authRateLimit: config.authRateLimitPerMinute,
     publicUrl: config.publicUrl,
   });
+  const payment = paymentModule({
+    db,
+    dialect: database.dialect,
+    messages,
+    remoteConfig: remoteConfig.service,
+    logger,
+    publicUrl: config.publicUrl,
+    payment: config.payment,
+  });
+  app.decorate('payments', payment.service);
   const packages = packagesModule({
     db,
     dialect: database.dialect,
-    payments: unavailablePayments,
+    payments: payment.service,
     clock: opts.clock ?? Date.now,
     freeQuotaBytes: config.freeQuotaBytes,
     setting: (name) => remoteConfig.service.get(name, '*').catch(() => null),
@@ -255,6 +265,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     recovery,
     permissionModule({ db }),
     accountDeletionModule({ db, jobs, auth: auth.service, logger, modules: () => modules }),
+    payment,
     packages,
   ];
   for (const m of modules) {

@@ -55,6 +55,10 @@ export interface Config {
   /** Operator silent sign-in: off (404) unless an issuer and a key are configured. */
   silentLogin: { issuer: string; secret: string | null; publicKey: string | null } | null;
 
+  /** Payments (issue 13): the provider (only the in-process sandbox today), the callback signing secret (null: a
+   * random one kept in server_secret), and a test hook that kills the process between the provider's capture and our commit. */
+  payment: { provider: 'sandbox'; webhookSecret: string | null; crashAfterProvider: boolean };
+
   /** Google and Apple sign-in (OpenID Connect); a provider without a client id is off. */
   social: Record<'google' | 'apple', { clientId: string | null; issuer: string }>;
 }
@@ -166,6 +170,7 @@ export function loadConfig(env: Env = process.env): Config {
     twoFactorKey: env.TWO_FACTOR_KEY?.trim() || null,
     twoFactorKeyFile: path.join(dataDir, 'two-factor.key'),
     silentLogin: silentLogin(env),
+    payment: payment(env),
 
     social: {
       google: {
@@ -190,6 +195,14 @@ function silentLogin(env: Env): Config['silentLogin'] {
   if (!secret && !publicKey) throw new ConfigError('SILENT_LOGIN_ISSUER needs SILENT_LOGIN_SECRET or SILENT_LOGIN_PUBLIC_KEY');
   if (secret && secret.length < 32) throw new ConfigError('SILENT_LOGIN_SECRET must be at least 32 characters');
   return { issuer, secret, publicKey };
+}
+
+function payment(env: Env): Config['payment'] {
+  const provider = env.PAYMENT_PROVIDER?.trim() || 'sandbox';
+  if (provider !== 'sandbox') throw new ConfigError(`PAYMENT_PROVIDER must be sandbox (the only provider built in), got "${provider}"`);
+  const webhookSecret = env.PAYMENT_WEBHOOK_SECRET?.trim() || null;
+  if (webhookSecret && webhookSecret.length < 32) throw new ConfigError('PAYMENT_WEBHOOK_SECRET must be at least 32 characters');
+  return { provider, webhookSecret, crashAfterProvider: env.PAYMENT_CRASH_AFTER_PROVIDER === '1' };
 }
 
 function defaultWebDist(): string {

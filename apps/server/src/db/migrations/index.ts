@@ -28,6 +28,7 @@ import * as socialLogin from './2026-11-30T0300_social_login.js';
 import * as signupSocial from './2026-11-30T0301_signup_social.js';
 import * as profile from './2026-11-30T0400_profile.js';
 import * as searchState from './2026-11-30T0500_search_state.js';
+import * as payment from './2026-12-01T0100_payment.js';
 import * as packages from './2026-12-01T0200_packages.js';
 
 /** Every migration in order; the key is the name recorded in the migration table. */
@@ -61,5 +62,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-30T0301_signup_social': signupSocial,
   '2026-11-30T0400_profile': profile,
   '2026-11-30T0500_search_state': searchState,
+  '2026-12-01T0100_payment': payment,
   '2026-12-01T0200_packages': packages,
 };

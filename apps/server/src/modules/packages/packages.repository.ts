@@ -52,6 +52,17 @@ export async function insertOrder(db: Executor, row: NewPackageOrder): Promise<b
   return res !== undefined;
 }
 
+/** Other checkouts of the account still waiting for their payment are superseded (renewals are the schedule's own). */
+export const cancelOpenCheckouts = (db: Executor, accountId: string, exceptKey: string, at: number) =>
+  db
+    .updateTable('package_order')
+    .set({ status: 'CANCELLED', completed_at: at })
+    .where('account_id', '=', accountId)
+    .where('status', '=', 'PENDING')
+    .where('kind', '!=', 'RENEWAL')
+    .where('idempotency_key', '!=', exceptKey)
+    .execute();
+
 export const getOrder = (db: Executor, id: string) => db.selectFrom('package_order').selectAll().where('id', '=', id).executeTakeFirst();
 
 export const getOrderOf = (db: Executor, accountId: string, id: string) =>

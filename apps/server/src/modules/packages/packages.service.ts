@@ -4,19 +4,17 @@ import type { DB } from '../../infra/db/schema.js';
 import type { Executor } from '../../infra/db/executor.js';
 import type { AuthContext } from '../../shared/auth-context.js';
 import { Conflict, NotFound } from '../../shared/errors.js';
-import { days, minutes } from '../../shared/time.js';
+import { days } from '../../shared/time.js';
 import * as accounts from '../account/account.public.js';
 import * as repo from './packages.repository.js';
 import type { Package, PackageOrder, PackagePeriod, Subscription } from './packages.table.js';
-import type { PaymentMethodInput, Payments, PaymentView } from './packages.payments.js';
+import { PurposeRejected, type PaymentMethodInput, type Payments, type PaymentView } from './packages.payments.js';
 import { notifyPlanChanged } from './packages.listeners.js';
 
 export const PACKAGE_ORDER_PURPOSE = 'PACKAGE_ORDER';
 export const GRACE_DAYS = 7;
 /** A retry a day during grace. */
 export const RETRY_EVERY_MS = days(1);
-/** An order still waiting for its payment blocks another checkout this long (the reconciler settles it sooner). */
-const IN_PROGRESS_MS = minutes(15);
 const RENEWAL_BATCH = 100;
 
 export interface PackagesDeps {
@@ -212,16 +210,6 @@ export class PackagesService {
     if (quote.action === 'DOWNGRADE') {
       throw Conflict('USE_DOWNGRADE', 'A smaller package starts at the next renewal: use the downgrade instead.', 'packageId');
     }
-    const open = await this.d.db
-      .selectFrom('package_order')
-      .select('id')
-      .where('account_id', '=', accountId)
-      .where('status', '=', 'PENDING')
-      .where('kind', '!=', 'RENEWAL')
-      .where('created_at', '>', at - IN_PROGRESS_MS)
-      .executeTakeFirst();
-    if (open) throw Conflict('ORDER_IN_PROGRESS', 'Another payment for a package is still in progress.');
-
     const row = {
       id: randomUUID(),
       account_id: accountId,
@@ -239,8 +227,15 @@ export class PackagesService {
       created_at: at,
       completed_at: null,
     };
-    // A concurrent submit of the same checkout inserted first: continue with its order (one order, one payment).
-    const order = (await repo.insertOrder(this.d.db, row)) ? row : await repo.getOrderByKey(this.d.db, accountId, body.idempotencyKey);
+    // Check and insert under the account's lock: two different checkouts at once cannot both start a payment, and a
+    // concurrent submit of the same checkout finds the order the first one inserted (one order, one payment).
+    const order = await this.d.db.transaction().execute(async (trx) => {
+      if (this.d.dialect === 'postgres') await trx.selectFrom('account').select('id').where('id', '=', accountId).forUpdate().execute();
+      // A new checkout supersedes one left waiting (an abandoned 3-D Secure page): should that payment still be
+      // captured later, its order refuses it and the payment module refunds it.
+      await repo.cancelOpenCheckouts(trx, accountId, body.idempotencyKey, at);
+      return (await repo.insertOrder(trx, row)) ? row : repo.getOrderByKey(trx, accountId, body.idempotencyKey);
+    });
     if (!order) throw NotFound('Order not found.');
     return this.pay(this.sameCheckout(order, body.packageId), body.payment);
   }
@@ -309,6 +304,7 @@ export class PackagesService {
   async onCaptured(trx: Executor, p: PaymentView): Promise<void> {
     const order = await repo.getOrder(trx, p.purposeRef);
     if (!order || order.status === 'COMPLETED') return;
+    if (order.status === 'CANCELLED') throw new PurposeRejected(`Order ${order.id} was superseded by a newer checkout.`);
     const pkg = await repo.getPackage(trx, order.package_id);
     if (!pkg) return;
     const at = this.now();

@@ -1,14 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { authed, DIALECTS, expectError, signUp, startTestApp, type TestApp } from '../../test/harness.js';
+import { authed, DIALECTS, expectError, lastCodeFor, signUp, startTestApp, type TestApp } from '../../test/harness.js';
 import { addFile, filesApi } from '../files/file.fixtures.js';
 import { addPeriods } from './packages.service.js';
+import { getSubscriptionOf, planListeners, type PlanChange } from './packages.public.js';
 
 const GIB = 1024 ** 3;
 const DAY = 86_400_000;
 const CARD = { expiryMonth: 12, expiryYear: 2035, cvc: '123', holderName: 'Ayşe Yılmaz' };
 const SUCCEEDS = '4242424242424242';
 const INSUFFICIENT_FUNDS = '4000000000009995';
+const THREE_DS = '4000000000003220';
 const newCard = (number: string, saveCard = true) => ({ type: 'NEW_CARD', card: { ...CARD, number }, saveCard });
 
 describe.each(DIALECTS)('packages (%s)', (dialect) => {
@@ -152,13 +154,73 @@ describe.each(DIALECTS)('packages (%s)', (dialect) => {
       const me = await signUp(t);
       const key = randomUUID();
       const [a, b] = await Promise.all([order(me, 'STORAGE_50GB_MONTHLY', SUCCEEDS, key), order(me, 'STORAGE_50GB_MONTHLY', SUCCEEDS, key)]);
-      expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+      expect([a.statusCode, b.statusCode], `${a.body} ${b.body}`).toEqual([200, 200]);
       expect(a.json().orderId).toBe(b.json().orderId);
       expect(a.json().payment.id).toBe(b.json().payment.id);
       expect(await paymentsOf(me)).toHaveLength(1);
       const payments = await t.database.db.selectFrom('payment').select('id').where('account_id', '=', me.accountId).execute();
       expect(payments).toHaveLength(1);
       expect((await subscription(me)).quotaBytes).toBe(50 * GIB);
+    });
+
+    it('a 3-D Secure card completes the order after the challenge; a checkout superseded meanwhile is refunded', async () => {
+      const me = await signUp(t);
+      const first = await order(me, 'STORAGE_50GB_MONTHLY', THREE_DS);
+      expect(first.json()).toMatchObject({ status: 'PENDING', actionUrl: expect.stringContaining('/api/payment/sandbox/3ds/') });
+      expect((await subscription(me)).status).toBe('NONE');
+      const answer = async (actionUrl: string) => {
+        const path = new URL(actionUrl, 'http://localhost').pathname;
+        const page = await t.app.inject({ method: 'GET', url: path });
+        const code = /data-testid="test-code">(\d+)</.exec(page.body)![1];
+        const res = await t.app.inject({ method: 'POST', url: path, payload: { code } });
+        expect(res.statusCode).toBe(303);
+      };
+      const settled = async (orderId: string) => {
+        for (let i = 0; i < 50; i++) {
+          const res = (await call(me, 'GET', `/api/packages/orders/${orderId}`)).json();
+          if (res.status !== 'PENDING' && res.payment.status !== 'REQUIRES_ACTION' && res.payment.status !== 'PENDING') return res;
+          await t.app.jobs.runDue();
+          await new Promise((r) => setTimeout(r, 50));
+        }
+        throw new Error('order did not settle');
+      };
+      // The first challenge is left open; a new checkout (another card) supersedes it and completes.
+      const second = await order(me, 'STORAGE_100GB_MONTHLY', THREE_DS);
+      await answer(second.json().actionUrl);
+      expect(await settled(second.json().orderId)).toMatchObject({ status: 'COMPLETED', payment: { status: 'CAPTURED', amountMinor: 3999 } });
+      expect(await subscription(me)).toMatchObject({ status: 'ACTIVE', package: { code: 'STORAGE_100GB_MONTHLY' }, quotaBytes: 100 * GIB });
+      // The abandoned page is answered after all: the money goes back and the plan stays as it is.
+      await answer(first.json().actionUrl);
+      expect(await settled(first.json().orderId)).toMatchObject({ status: 'FAILED', payment: { status: 'REFUNDED' } });
+      expect(await subscription(me)).toMatchObject({ package: { code: 'STORAGE_100GB_MONTHLY' }, quotaBytes: 100 * GIB });
+    });
+
+    it('a wallet payment completes the order when the code sent by SMS is confirmed', async () => {
+      const me = await signUp(t);
+      const res = await call(me, 'POST', '/api/packages/orders', {
+        packageId: await idOf(me, 'STORAGE_100GB_MONTHLY'),
+        idempotencyKey: randomUUID(),
+        payment: { type: 'WALLET' },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ status: 'PENDING', paycellTrxnId: expect.any(String), payment: { method: 'WALLET', status: 'AWAITING_CODE' } });
+      expect((await subscription(me)).quotaBytes).toBe(5 * GIB);
+      for (let i = 0; i < 10 && (await t.app.jobs.runDue()) > 0; i++);
+      const code = lastCodeFor(t.dataDir, `+${me.user.countryCode}${me.user.phoneNumber}`);
+      const confirmed = await call(me, 'POST', '/api/payment/wallet/confirm', { paycellTrxnId: res.json().paycellTrxnId, code });
+      expect(confirmed.statusCode, confirmed.body).toBe(200);
+      expect((await call(me, 'GET', `/api/packages/orders/${res.json().orderId}`)).json()).toMatchObject({ status: 'COMPLETED', paycellTrxnId: null });
+      expect(await subscription(me)).toMatchObject({ status: 'ACTIVE', quotaBytes: 100 * GIB });
+    });
+
+    it('deleting the account removes its subscription and orders', async () => {
+      const me = await signUp(t);
+      await buy(me, 'STORAGE_50GB_MONTHLY');
+      const res = await call(me, 'DELETE', '/api/account/delete', { password: me.user.password, confirmation: 'DELETE' });
+      expect(res.statusCode).toBe(202);
+      for (let i = 0; i < 100 && (await t.app.jobs.runDue()) > 0; i++);
+      expect(await paymentsOf(me)).toEqual([]);
+      expect(await t.database.db.selectFrom('subscription').selectAll().where('account_id', '=', me.accountId).execute()).toEqual([]);
     });
 
     it("another account's order is not found", async () => {
@@ -276,6 +338,47 @@ describe.each(DIALECTS)('packages (%s)', (dialect) => {
       await buy(me, 'STORAGE_100GB_MONTHLY');
       expect(await subscription(me)).toMatchObject({ status: 'ACTIVE', quotaBytes: 100 * GIB, accountStatus: 'ACTIVE' });
       expect((await filesApi(t, me.token).createFolder('More')).statusCode).toBe(200);
+    });
+
+    it('a renewal without a saved card is a failed attempt: grace, with the plan kept', async () => {
+      const me = await signUp(t);
+      const res = await call(me, 'POST', '/api/packages/orders', {
+        packageId: await idOf(me, 'STORAGE_50GB_MONTHLY'),
+        idempotencyKey: randomUUID(),
+        payment: newCard(SUCCEEDS, false),
+      });
+      expect(res.json().status).toBe('COMPLETED');
+      now = Date.UTC(2027, 4, 1, 9, 1);
+      await renew();
+      await renew();
+      expect(await subscription(me)).toMatchObject({ status: 'GRACE', quotaBytes: 50 * GIB, graceUntil: new Date(now + 7 * DAY).toISOString() });
+      expect((await paymentsOf(me)).filter((o) => o.kind === 'RENEWAL')).toMatchObject([{ status: 'FAILED', amount_minor: 2499 }]);
+      // Cancelling during grace ends the plan at once.
+      expect((await call(me, 'POST', '/api/packages/subscription/cancel')).json()).toMatchObject({ status: 'EXPIRED', quotaBytes: 5 * GIB, graceUntil: null });
+    });
+
+    it('plan listeners hear a family purchase and the end of the plan, inside the transaction', async () => {
+      const me = await signUp(t);
+      const heard: Array<{ accountId: string; plan: PlanChange; quotaInTrx: number }> = [];
+      const stop = planListeners.onPlanChanged(async (trx, accountId, plan) => {
+        if (accountId !== me.accountId) return;
+        const row = await trx.selectFrom('account').select('quota_bytes').where('id', '=', accountId).executeTakeFirstOrThrow();
+        heard.push({ accountId, plan, quotaInTrx: Number(row.quota_bytes) });
+      });
+      try {
+        await buy(me, 'FAMILY_2TB_MONTHLY');
+        await call(me, 'POST', '/api/packages/subscription/cancel');
+        now = Date.UTC(2027, 4, 2);
+        await renew();
+      } finally {
+        stop();
+      }
+      const familyId = await idOf(me, 'FAMILY_2TB_MONTHLY');
+      expect(heard).toEqual([
+        { accountId: me.accountId, plan: { packageId: familyId, family: true, familyMemberCount: 5, quotaBytes: 2 * 1024 ** 4, premium: true }, quotaInTrx: 2 * 1024 ** 4 },
+        { accountId: me.accountId, plan: { packageId: null, family: false, familyMemberCount: 0, quotaBytes: 5 * GIB, premium: false }, quotaInTrx: 5 * GIB },
+      ]);
+      expect(await getSubscriptionOf(t.database.db, me.accountId)).toMatchObject({ status: 'EXPIRED', family: true, packageId: familyId });
     });
 
     it('a read-only account becomes active as soon as deleting files makes its usage fit', async () => {

@@ -29,6 +29,8 @@ const MESSAGES: Record<ResourceKind, string> = {
   project: 'Project not found.',
   link: 'Link not found.',
   session: 'Session not found.',
+  payment: 'Payment not found.',
+  card: 'Card not found.',
 };
 
 /**

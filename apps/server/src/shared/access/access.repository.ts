@@ -17,6 +17,18 @@ export async function ownedIds(db: Executor, kind: ResourceKind, accountId: stri
       return pluck(await db.selectFrom('share_link').select('id').where('id', 'in', ids).where('account_id', '=', accountId).execute());
     case 'session':
       return pluck(await db.selectFrom('session').select('id').where('id', 'in', ids).where('account_id', '=', accountId).execute());
+    case 'payment':
+      return pluck(await db.selectFrom('payment').select('id').where('id', 'in', ids).where('account_id', '=', accountId).execute());
+    case 'card':
+      return pluck(
+        await db
+          .selectFrom('saved_card')
+          .select('id')
+          .where('id', 'in', ids)
+          .where('account_id', '=', accountId)
+          .where('status', '=', 'ACTIVE')
+          .execute(),
+      );
     case 'upload':
       // An upload id names the upload while it runs and the file it became afterwards; an aborted upload is gone.
       return pluck(
@@ -57,6 +69,10 @@ export async function holders(db: Executor, kind: ResourceKind, ids: readonly st
       return db.selectFrom('share_link').select(['id', 'account_id']).where('id', 'in', ids).execute();
     case 'session':
       return db.selectFrom('session').select(['id', 'account_id']).where('id', 'in', ids).execute();
+    case 'payment':
+      return db.selectFrom('payment').select(['id', 'account_id']).where('id', 'in', ids).execute();
+    case 'card':
+      return db.selectFrom('saved_card').select(['id', 'account_id']).where('id', 'in', ids).execute();
     case 'project':
       // A project comes with its account; nobody names a new one.
       throw new Error('project ids cannot be claimed');

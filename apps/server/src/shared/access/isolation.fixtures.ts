@@ -31,6 +31,9 @@ export interface Owned {
   link: string;
   /** The account's own signed-in session (a device in the devices list). */
   session: string;
+  /** A payment (a wallet payment waiting for its code) and a saved card. */
+  payment: string;
+  card: string;
 }
 
 const PARTS: Record<RequestPart, string> = { params: 'params', query: 'querystring', headers: 'headers', body: 'body' };
@@ -129,13 +132,17 @@ function idFor(owner: Owned, source: IdSource | undefined, permission: Permissio
       return owner.link;
     case 'session':
       return owner.session;
+    case 'payment':
+      return owner.payment;
+    case 'card':
+      return owner.card;
   }
 }
 
 /** A's rows in every table a route could change, in a stable order. */
 async function digest(t: TestApp, accountId: string): Promise<string> {
   const db = t.database.db;
-  const [files, albums, uploads, notifications, shares, links, sessions] = await Promise.all([
+  const [files, albums, uploads, notifications, shares, links, sessions, payments, cards] = await Promise.all([
     db.selectFrom('file').selectAll().where('account_id', '=', accountId).orderBy('id').execute(),
     db.selectFrom('album').selectAll().where('account_id', '=', accountId).orderBy('id').execute(),
     db.selectFrom('upload').selectAll().where('account_id', '=', accountId).orderBy('id').execute(),
@@ -144,6 +151,8 @@ async function digest(t: TestApp, accountId: string): Promise<string> {
     db.selectFrom('share_link').selectAll().where('account_id', '=', accountId).orderBy('id').execute(),
     // Not last_seen_at: using a session moves it.
     db.selectFrom('session').select(['id', 'revoked_at']).where('account_id', '=', accountId).orderBy('id').execute(),
+    db.selectFrom('payment').selectAll().where('account_id', '=', accountId).orderBy('id').execute(),
+    db.selectFrom('saved_card').selectAll().where('account_id', '=', accountId).orderBy('id').execute(),
   ]);
   const fileIds = files.map((f) => f.id);
   const albumIds = albums.map((a) => a.id);
@@ -154,7 +163,7 @@ async function digest(t: TestApp, accountId: string): Promise<string> {
     .orderBy('album_id')
     .orderBy('file_id')
     .execute();
-  return JSON.stringify({ files, albums, members, uploads, notifications, shares, links, sessions });
+  return JSON.stringify({ files, albums, members, uploads, notifications, shares, links, sessions, payments, cards });
 }
 
 async function upload(t: TestApp, token: string, name: string, opts: { parent?: string; contentType?: string } = {}) {
@@ -219,6 +228,30 @@ async function own(t: TestApp, account: { token: string; accountId: string }): P
   });
   if (link.statusCode !== 200) throw new Error(`createPublicShare failed: ${link.body}`);
   const sessions = await t.app.inject({ method: 'GET', url: '/api/auth/sessions', headers: authed(token) });
+  const card = await t.app.inject({
+    method: 'POST',
+    url: '/api/payment/cards',
+    headers: authed(token),
+    payload: { card: { number: '4242424242424242', expiryMonth: 12, expiryYear: new Date().getUTCFullYear() + 2, cvc: '123', holderName: 'A B' }, paymentType: 3 },
+  });
+  if (card.statusCode !== 200) throw new Error(`saveCard failed: ${card.body}`);
+  // Payments start in other modules (packages); a purpose of the audit's own makes one without them.
+  try {
+    t.app.payments.registerPurpose('ISOLATION_AUDIT', { onCaptured: async () => {} });
+  } catch {
+    // registered by the other account's set-up
+  }
+  const payment = await t.app.payments.start({
+    accountId: account.accountId,
+    purposeKind: 'ISOLATION_AUDIT',
+    purposeRef: randomUUID(),
+    amountMinor: 100,
+    currency: 'TRY',
+    description: 'audit',
+    idempotencyKey: randomUUID(),
+    method: { type: 'WALLET' },
+    returnUrl: '/',
+  });
   return {
     ...account,
     folder,
@@ -230,6 +263,8 @@ async function own(t: TestApp, account: { token: string; accountId: string }): P
     project: file.projectId,
     link: link.json().uuid as string,
     session: (sessions.json() as Array<{ id: string; current: boolean }>).find((d) => d.current)!.id,
+    payment: payment.payment.id,
+    card: card.json().id as string,
   };
 }
 

@@ -1,5 +1,5 @@
 /** What a resource id names; each kind is owned through its table's `account_id`. */
-export type ResourceKind = 'file' | 'album' | 'upload' | 'notification' | 'project' | 'link' | 'session';
+export type ResourceKind = 'file' | 'album' | 'upload' | 'notification' | 'project' | 'link' | 'session' | 'payment' | 'card';
 
 /** Every permission a route can ask for, and the kind of resource its ids name (`self`: the caller's account, no ids). */
 export const PERMISSIONS = {
@@ -15,6 +15,8 @@ export const PERMISSIONS = {
   'project.read': 'project',
   'link.write': 'link',
   'session.write': 'session',
+  'payment.read': 'payment',
+  'card.write': 'card',
   self: null,
 } as const satisfies Record<string, ResourceKind | null>;
 
