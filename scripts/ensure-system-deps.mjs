@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// First step of `npm test`: the end-to-end suite needs Debian's Chromium and the media tests ffmpeg and heif-enc.
+// First step of `npm test`: the end-to-end suite needs Debian's Chromium, the media tests ffmpeg and heif-enc, invoices DejaVu.
 // Whatever is missing is installed through apt-get when running as root; otherwise one line names the packages.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -12,6 +12,8 @@ const needed = {
   ffmpeg: () => onPath('ffmpeg') && onPath('ffprobe'),
   // heif-enc makes the real HEIC photos the media tests decode (the server itself decodes HEIC with libheif WASM).
   'libheif-examples': () => onPath('heif-enc'),
+  // Invoice PDFs embed DejaVu Sans (Latin, Cyrillic, Georgian and Arabic glyphs in one font).
+  'fonts-dejavu-core': () => fs.existsSync('/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf'),
 };
 
 const missing = Object.entries(needed)

@@ -55,6 +55,7 @@ import { ajvOptions, clientErrorBody, clientErrorHandler, frameworkErrors, input
 import { decodeHeif, isHeifFile } from './modules/media/media.public.js';
 import { paymentModule } from './modules/payment/payment.module.js';
 import { packagesModule } from './modules/packages/packages.module.js';
+import { invoiceModule } from './modules/invoice/invoice.module.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -236,6 +237,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     publicUrl: config.publicUrl,
     logger,
   });
+  const invoice = invoiceModule({ db, jobs, messages, signer, payments: payment.service, seller: config.invoiceSeller });
   // Rows from before the search index existed (or written by an older version) are indexed once, here.
   await indexMissing(db);
 
@@ -267,6 +269,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     accountDeletionModule({ db, jobs, auth: auth.service, logger, modules: () => modules }),
     payment,
     packages,
+    invoice,
   ];
   for (const m of modules) {
     for (const job of m.jobs ?? []) jobs.register(job.type, job.handler, job.options);

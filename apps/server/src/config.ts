@@ -61,6 +61,8 @@ export interface Config {
 
   /** Google and Apple sign-in (OpenID Connect); a provider without a client id is off. */
   social: Record<'google' | 'apple', { clientId: string | null; issuer: string }>;
+  /** The operator's details printed on every invoice; VAT is a whole percent included in every price. */
+  invoiceSeller: { name: string; taxId: string; address: string; vatRate: number };
 }
 
 export class ConfigError extends Error {}
@@ -181,6 +183,12 @@ export function loadConfig(env: Env = process.env): Config {
         clientId: env.APPLE_CLIENT_ID?.trim() || null,
         issuer: issuer(env, 'APPLE_ISSUER', 'https://appleid.apple.com'),
       },
+    },
+    invoiceSeller: {
+      name: env.INVOICE_SELLER_NAME?.trim().slice(0, 200) || 'Bulut İletişim Hizmetleri A.Ş.',
+      taxId: env.INVOICE_SELLER_TAX_ID?.trim().slice(0, 50) || '0000000000',
+      address: env.INVOICE_SELLER_ADDRESS?.trim().slice(0, 500) || 'İstanbul, Türkiye',
+      vatRate: int(env, 'INVOICE_VAT_RATE', 20, 0, 100),
     },
   };
 }

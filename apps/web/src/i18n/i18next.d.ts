@@ -17,11 +17,12 @@ import type faq from './locales/en/faq.json';
 import type recovery from './locales/en/recovery.json';
 import type payment from './locales/en/payment.json';
 import type packages from './locales/en/packages.json';
+import type invoices from './locales/en/invoices.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     // Every namespace is in scope so keys are always written "ns:key" and checked against English.
-    defaultNS: ['common', 'auth', 'account', 'notifications', 'settings', 'shell', 'files', 'upload', 'photos', 'albums', 'viewer', 'shares', 'sharedFiles', 'search', 'faq', 'recovery', 'packages', 'payment'];
+    defaultNS: ['common', 'auth', 'account', 'notifications', 'settings', 'shell', 'files', 'upload', 'photos', 'albums', 'viewer', 'shares', 'sharedFiles', 'search', 'faq', 'recovery', 'packages', 'payment', 'invoices'];
     returnNull: false;
     resources: {
       common: typeof common;
@@ -42,6 +43,7 @@ declare module 'i18next' {
       recovery: typeof recovery;
       payment: typeof payment;
       packages: typeof packages;
+      invoices: typeof invoices;
     };
   }
 }

@@ -30,6 +30,7 @@ import * as profile from './2026-11-30T0400_profile.js';
 import * as searchState from './2026-11-30T0500_search_state.js';
 import * as payment from './2026-12-01T0100_payment.js';
 import * as packages from './2026-12-01T0200_packages.js';
+import * as invoice from './2026-12-01T0300_invoice.js';
 
 /** Every migration in order; the key is the name recorded in the migration table. */
 export const migrations: Record<string, Migration> = {
@@ -64,4 +65,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-30T0500_search_state': searchState,
   '2026-12-01T0100_payment': payment,
   '2026-12-01T0200_packages': packages,
+  '2026-12-01T0300_invoice': invoice,
 };

@@ -55,12 +55,13 @@ const FILES: Record<string, (tag: string, operationId: string) => boolean> = {
   'two-factor.ts': (tag) => tag === 'two-factor',
   'upload.ts': (tag) => tag === 'upload',
   'packages.ts': (tag) => tag === 'packages',
+  'invoices.ts': (tag) => tag === 'invoice',
 };
 
 /** POSTs that only read: cached queries, not mutations. */
 const POST_QUERIES = ['listPhotoGroups', 'createDownloadUrls'];
 /** GETs that change state: mutations. */
-const GET_MUTATIONS = ['readNotification'];
+const GET_MUTATIONS = ['readNotification', 'getInvoicePdf'];
 
 function generate(filter: (operationId: string, tag: string) => boolean): Promise<string> {
   return generateEndpoints({
