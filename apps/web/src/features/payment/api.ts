@@ -1,8 +1,9 @@
 import { baseApi } from '@/api/base-api';
+import { generatedApi as packagesGeneratedApi, type CreatePackageOrderApiResponse } from '@/api/generated/packages';
 
 /*
- * Payment and package-order endpoints, written to the issue-13 contract while the server routes are being built in
- * parallel (modules/payment, modules/packages); the shapes are the contract's.
+ * The packages catalogue and orders come from the generated packages client; the payment routes (cards, payments,
+ * wallet) are written here to the issue-13 contract's shapes (the generated client does not group them).
  */
 
 export type PaymentStatus = 'PENDING' | 'REQUIRES_ACTION' | 'AWAITING_CODE' | 'CAPTURED' | 'DECLINED' | 'FAILED' | 'REFUNDED' | 'PARTIALLY_REFUNDED';
@@ -77,13 +78,8 @@ export interface Quote {
   effectiveAt: string | number | null;
 }
 
-export interface PackageOrder {
-  orderId: string;
-  status: 'COMPLETED' | 'PENDING' | 'FAILED';
-  payment: Payment;
-  actionUrl: string | null;
-  paycellTrxnId: string | null;
-}
+/** An order as the server answers it; `payment` is null only for an order that needed no payment. */
+export type PackageOrder = CreatePackageOrderApiResponse;
 
 /** Statuses after which nothing more happens to a payment. */
 export const FINAL_STATUSES: ReadonlySet<PaymentStatus> = new Set(['CAPTURED', 'DECLINED', 'FAILED', 'REFUNDED', 'PARTIALLY_REFUNDED']);
@@ -99,12 +95,11 @@ async function refetchCards(_arg: unknown, { dispatch, queryFulfilled }: { dispa
 }
 
 /*
- * Endpoint names: getCheckoutPackages / quoteCheckout differ from the packages feature's getPackages / quotePackage
- * (same routes) because both inject into one API and a second injection of a name is ignored.
+ * quoteCheckout: the quote as a query (cached per package while the screen is open); the generated quotePackage is a
+ * mutation, and a second injection of an existing endpoint name would be ignored.
  */
 export const paymentApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    getCheckoutPackages: build.query<{ packages: CatalogPackage[]; currency: string }, void>({ query: () => ({ url: '/packages' }) }),
     quoteCheckout: build.query<Quote, { packageId: string }>({ query: (body) => ({ url: '/packages/quote', method: 'POST', body }) }),
     getSavedCards: build.query<SavedCards, void>({ query: () => ({ url: '/payment/cards' }) }),
     saveCard: build.mutation<SavedCard, { card: CardInput; paymentType: 3 }>({
@@ -119,10 +114,6 @@ export const paymentApi = baseApi.injectEndpoints({
       query: (id) => ({ url: `/payment/cards/${encodeURIComponent(id)}/default`, method: 'PUT' }),
       onQueryStarted: refetchCards,
     }),
-    createPackageOrder: build.mutation<PackageOrder, { packageId: string; idempotencyKey: string; payment: PaymentMethodInput }>({
-      query: (body) => ({ url: '/packages/orders', method: 'POST', body }),
-    }),
-    getPackageOrder: build.query<PackageOrder, string>({ query: (id) => ({ url: `/packages/orders/${encodeURIComponent(id)}` }) }),
     getPayment: build.query<Payment, string>({ query: (id) => ({ url: `/payment/payments/${encodeURIComponent(id)}` }) }),
     confirmWalletPayment: build.mutation<Payment, { paycellTrxnId: string; code: string }>({
       query: (body) => ({ url: '/payment/wallet/confirm', method: 'POST', body }),
@@ -133,14 +124,16 @@ export const paymentApi = baseApi.injectEndpoints({
   }),
 });
 
+export const { useGetPackagesQuery: useGetCheckoutPackagesQuery, useCreatePackageOrderMutation } = packagesGeneratedApi;
+/** Reads the subscription again after a purchase (the spec's tag list has no subscription tag). */
+export const refreshSubscription = () => packagesGeneratedApi.endpoints.getSubscription.initiate(undefined, { subscribe: false, forceRefetch: true });
+
 export const {
-  useGetCheckoutPackagesQuery,
   useQuoteCheckoutQuery,
   useGetSavedCardsQuery,
   useSaveCardMutation,
   useDeleteSavedCardMutation,
   useSetDefaultCardMutation,
-  useCreatePackageOrderMutation,
   useGetPaymentQuery,
   useConfirmWalletPaymentMutation,
   useResendWalletCodeMutation,

@@ -4,7 +4,7 @@ import { baseApi } from '@/api/base-api';
 import { apiErrorCode, apiErrorField, isNetworkError } from '@/api/errors';
 import { useAppDispatch } from '@/app/hooks';
 import { randomUuid } from '@/lib/uuid';
-import { FINAL_STATUSES, useCreatePackageOrderMutation, type PackageOrder, type Payment, type PaymentMethodInput } from './api';
+import { FINAL_STATUSES, refreshSubscription, useCreatePackageOrderMutation, type PackageOrder, type Payment, type PaymentMethodInput } from './api';
 import { flagForServerField } from './card';
 import { declineKey, errorKey } from './messages';
 import { setCardErrors, setCheckoutKey, setPaycellTrxnId, showPaymentMessage } from './payment-slice';
@@ -40,6 +40,7 @@ export function useCheckout(packageId: string | null) {
         // A purchase changes the quota, the authorities, the subscription and adds an invoice.
         appDispatch(baseApi.util.invalidateTags(['Invoice']));
         void appDispatch(refreshUsage());
+        void appDispatch(refreshSubscription());
         void appDispatch(accountApi.endpoints.getAccountInfo.initiate(undefined, { subscribe: false, forceRefetch: true }));
         void appDispatch(accountApi.endpoints.getAuthorities.initiate(undefined, { subscribe: false, forceRefetch: true }));
         dispatch(setCheckoutKey(null));
@@ -60,17 +61,23 @@ export function useCheckout(packageId: string | null) {
   const handleOrder = useCallback(
     (order: PackageOrder, returnPath: string) => {
       if (order.actionUrl) {
-        sessionStorage.setItem(RETURN_KEY, JSON.stringify({ packageId, orderId: order.orderId, paymentId: order.payment.id, returnPath }));
+        sessionStorage.setItem(RETURN_KEY, JSON.stringify({ packageId, orderId: order.orderId, paymentId: order.payment?.id ?? null, returnPath }));
         setOutcome('redirecting');
         window.location.assign(order.actionUrl);
         return;
       }
-      if (order.paycellTrxnId && !FINAL_STATUSES.has(order.payment.status)) {
+      // The server's statuses are the contract's (the schema types them as strings).
+      const payment = order.payment as Payment | null;
+      if (!payment) {
+        settle({ id: order.orderId, status: order.status === 'COMPLETED' ? 'CAPTURED' : 'FAILED', declineCode: null } as Payment);
+        return;
+      }
+      if (order.paycellTrxnId && !FINAL_STATUSES.has(payment.status)) {
         dispatch(setPaycellTrxnId(order.paycellTrxnId));
         setOutcome('wallet');
         return;
       }
-      settle(order.payment);
+      settle(payment);
     },
     [dispatch, packageId, settle],
   );
