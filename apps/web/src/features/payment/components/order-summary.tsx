@@ -18,7 +18,7 @@ export function OrderSummary({ pack, quote }: { pack: CatalogPackage; quote: Quo
         <div>
           <dt>{t('payment:summary_package')}</dt>
           <dd>
-            {pack.name} · <bdi>{formatBytes(pack.storageBytes, i18n.language)}</bdi>
+            {t(pack.family ? 'payment:package_family' : 'payment:package_storage', { size: formatBytes(pack.storageBytes, i18n.language) })}
           </dd>
         </div>
         <div>

@@ -46,7 +46,7 @@ async function fillCard(user: ReturnType<typeof renderSignedIn>['user'], number 
 describe('Payment screen', () => {
   it('shows the order and raises every card-error flag before sending anything', async () => {
     const { user, requests } = renderSignedIn('/main/packages/payment?packageId=p-100', routes());
-    expect(await screen.findByText(/100 GB ·/)).toBeInTheDocument();
+    expect(await screen.findByText('100 GB storage')).toBeInTheDocument();
     const pay = await screen.findByRole('button', { name: /^Pay .*49\.99/ });
     await user.click(pay);
     expect(screen.getByText('Enter a valid card number.')).toBeInTheDocument();
