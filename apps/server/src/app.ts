@@ -237,7 +237,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     publicUrl: config.publicUrl,
     logger,
   });
-  const invoice = invoiceModule({ db, jobs, messages, signer, payments: payment.service, seller: config.invoiceSeller });
+  const invoice = invoiceModule({ db, jobs, messages, signer, payments: payment.service, seller: config.invoiceSeller, clock: opts.clock });
   // Rows from before the search index existed (or written by an older version) are indexed once, here.
   await indexMissing(db);
 

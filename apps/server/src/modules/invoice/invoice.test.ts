@@ -124,6 +124,32 @@ describe.each(DIALECTS)('invoices (%s)', (dialect) => {
     for (const b of buyers) expect((await list(b.token)).json().total).toBe(10);
   });
 
+  it('a declined payment makes no invoice and takes no number', async () => {
+    const buyer = await signUp(t);
+    const counters = () => t.database.db.selectFrom('invoice_counter').selectAll().orderBy('year').execute();
+    const before = await counters();
+    const { payment } = await payments.start({
+      accountId: buyer.accountId,
+      purposeKind: PURPOSE,
+      purposeRef: randomUUID(),
+      amountMinor: 9990,
+      currency: 'TRY',
+      description: '100 GB monthly',
+      idempotencyKey: randomUUID(),
+      method: { type: 'NEW_CARD', card: { ...SUCCESS_CARD, number: '4000000000009995' }, saveCard: false },
+      returnUrl: 'http://localhost/main/packages',
+    });
+    expect(payment).toMatchObject({ status: 'DECLINED', declineCode: 'INSUFFICIENT_FUNDS' });
+    expect((await list(buyer.token)).json()).toEqual({ items: [], total: 0 });
+    expect(await counters()).toEqual(before);
+    // The next capture takes the next number: no gap was left.
+    const { payment: ok } = await pay(buyer.accountId, 500);
+    const [item] = (await list(buyer.token)).json().items;
+    const year = new Date(ok.capturedAt!).getUTCFullYear();
+    const last = before.find((c) => Number(c.year) === year)?.last_number ?? 0;
+    expect(item.number).toBe(`BLT-${year}-${String(Number(last) + 1).padStart(6, '0')}`);
+  });
+
   it('a refund gets a REFUND invoice with negative amounts that names the original', async () => {
     const buyer = await signUp(t);
     const { payment } = await pay(buyer.accountId, 4999, '50 GB monthly');

@@ -1,8 +1,9 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authed, DIALECTS, expectError, readOutbox, signUp, startTestApp, type TestApp } from '../../test/harness.js';
 import { getOrCreateSecret } from '../../infra/signing/url-signer.js';
 import { newToken } from '../../shared/tokens.js';
+import { ConfigError, loadConfig } from '../../config.js';
 import type { AppError } from '../../shared/errors.js';
 import { PurposeRejected, type PaymentEvent, type PaymentMethodInput, type PaymentView } from './payment.public.js';
 import { SANDBOX_CARDS } from './sandbox/sandbox-provider.js';
@@ -79,7 +80,11 @@ describe.each(DIALECTS)('payment (%s)', (dialect) => {
     }
     throw new Error(`no SMS to ${to}`);
   }
-  const smsCount = (to: string) => readOutbox(t.dataDir).filter((m) => m.to === to).length;
+  /** Messages sent so far to this phone, once every queued one has gone (a code is then told apart from older ones). */
+  async function smsCount(to: string): Promise<number> {
+    for (let i = 0; i < 30 && (await t.app.jobs.runDue()) > 0; i++);
+    return readOutbox(t.dataDir).filter((m) => m.to === to).length;
+  }
   const chargesFor = (paymentId: string) => t.database.db.selectFrom('sandbox_charge').selectAll().where('merchant_ref', '=', paymentId).execute();
   const paymentCount = () => t.database.db.selectFrom('payment').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow().then((r) => Number(r.n));
 
@@ -171,7 +176,7 @@ describe.each(DIALECTS)('payment (%s)', (dialect) => {
 
   describe('3-D Secure', () => {
     async function challenge() {
-      const before = smsCount(phone);
+      const before = await smsCount(phone);
       const started = await start(newCard(SANDBOX_CARDS.threeDSecure));
       expect(started.payment.status).toBe('REQUIRES_ACTION');
       expect(started.actionUrl).toMatch(/^\/api\/payment\/sandbox\/3ds\/[A-Za-z0-9_-]{43}$/);
@@ -327,7 +332,7 @@ describe.each(DIALECTS)('payment (%s)', (dialect) => {
 
   describe('wallet', () => {
     it('the code sent by SMS confirms; a wrong one is 400 INVALID_CODE', async () => {
-      const before = smsCount(phone);
+      const before = await smsCount(phone);
       const { payment, paycellTrxnId } = await start({ type: 'WALLET' });
       expect(payment).toMatchObject({ status: 'AWAITING_CODE', method: 'WALLET' });
       expect(paycellTrxnId).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -356,15 +361,21 @@ describe.each(DIALECTS)('payment (%s)', (dialect) => {
       expectError(late, 409, 'PAYMENT_NOT_PENDING');
     });
 
+    it('a code is resent at most every 30 seconds', async () => {
+      const { paycellTrxnId } = await start({ type: 'WALLET' });
+      const res = await t.app.inject({ method: 'POST', url: '/api/payment/wallet/resend', headers: authed(user.token), payload: { paycellTrxnId } });
+      expectError(res, 429, 'TOO_MANY_REQUESTS');
+    });
+
     it('an expired code is refused; a resent code works', async () => {
-      const before = smsCount(phone);
+      const before = await smsCount(phone);
       const { payment, paycellTrxnId } = await start({ type: 'WALLET' });
       const code = await smsCode(phone, before);
       // Three minutes pass (the provider's clock is the wall clock: its row is aged instead).
       await t.database.db.updateTable('sandbox_challenge').set({ expires_at: Date.now() - 1 }).where('id', '=', paycellTrxnId!).execute();
       const expired = await t.app.inject({ method: 'POST', url: '/api/payment/wallet/confirm', headers: authed(user.token), payload: { paycellTrxnId, code } });
       expectError(expired, 400, 'CODE_EXPIRED');
-      const count = smsCount(phone);
+      const count = await smsCount(phone);
       const resend = await t.app.inject({ method: 'POST', url: '/api/payment/wallet/resend', headers: authed(user.token), payload: { paycellTrxnId } });
       expect(resend.statusCode, resend.body).toBe(200);
       expect(resend.json()).toEqual({ expiresInSeconds: 180 });
@@ -461,6 +472,35 @@ describe.each(DIALECTS)('payment (%s)', (dialect) => {
     });
   });
 
+  describe('provider outages', () => {
+    it('the card vault cannot be asked: user kind 0', async () => {
+      const u = await signUp(t);
+      vi.spyOn(t.app.payments.provider, 'listCards').mockRejectedValueOnce(new Error('ECONNREFUSED'));
+      const res = await t.app.inject({ method: 'GET', url: '/api/payment/cards', headers: authed(u.token) });
+      expect(res.json()).toEqual({ userKind: 0, cards: [] });
+    });
+
+    it('no answer from the provider: the payment stays open, and reconciliation settles it by what the provider did', async () => {
+      const provider = t.app.payments.provider;
+      const charge = provider.charge.bind(provider);
+      // Never reached the provider / charged there but the answer was lost.
+      vi.spyOn(provider, 'charge').mockRejectedValueOnce(new Error('ECONNRESET'));
+      const unreached = await start(newCard(SANDBOX_CARDS.success));
+      vi.spyOn(provider, 'charge').mockImplementationOnce(async (req) => {
+        await charge(req);
+        throw new Error('socket hang up');
+      });
+      const lost = await start(newCard(SANDBOX_CARDS.success));
+      expect([unreached.payment.status, lost.payment.status]).toEqual(['PENDING', 'PENDING']);
+      expect(captured).toEqual([]);
+      await t.database.db.updateTable('payment').set({ created_at: Date.now() - 3 * 60_000 }).where('id', 'in', [unreached.payment.id, lost.payment.id]).execute();
+      await t.app.payments.reconcile();
+      expect(await t.app.payments.get(user.accountId, unreached.payment.id)).toMatchObject({ status: 'FAILED', declineCode: 'NOT_CHARGED' });
+      expect((await t.app.payments.get(user.accountId, lost.payment.id)).status).toBe('CAPTURED');
+      expect(captured.map((p) => p.id)).toEqual([lost.payment.id]);
+    });
+  });
+
   describe('reconciliation', () => {
     it('an abandoned 3-D Secure payment fails; a captured one whose confirmation was lost completes once', async () => {
       const abandoned = await start(newCard(SANDBOX_CARDS.threeDSecure));
@@ -482,6 +522,19 @@ describe.each(DIALECTS)('payment (%s)', (dialect) => {
       await t.app.payments.reconcile();
       expect(captured.map((p) => p.id)).toEqual([lost.payment.id]);
       expect(failed.map((p) => p.id)).toEqual([abandoned.payment.id]);
+    });
+  });
+});
+
+describe('payment configuration', () => {
+  it('only the sandbox provider is built in; a webhook secret is long enough; the crash hook is off by default', () => {
+    expect(loadConfig({}).payment).toEqual({ provider: 'sandbox', webhookSecret: null, crashAfterProvider: false });
+    expect(() => loadConfig({ PAYMENT_PROVIDER: 'acme' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PAYMENT_WEBHOOK_SECRET: 'short' })).toThrow(ConfigError);
+    expect(loadConfig({ PAYMENT_WEBHOOK_SECRET: 's'.repeat(32), PAYMENT_CRASH_AFTER_PROVIDER: '1' }).payment).toEqual({
+      provider: 'sandbox',
+      webhookSecret: 's'.repeat(32),
+      crashAfterProvider: true,
     });
   });
 });

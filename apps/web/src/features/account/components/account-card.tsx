@@ -89,24 +89,24 @@ export function AccountCard({ unreadCount, compact = false }: AccountCardProps) 
             <span className={styles.itemLabel}>{t('account:settings')}</span>
           </DropdownMenu.Item>
           {packagesBuilt ? (
-            // The tooltip sits beside the item (not in it), so the item's name stays its label; it describes the item.
-            <div className={styles.packagesEntry}>
-              <DropdownMenu.Item
-                className={styles.item}
-                onSelect={() => navigate(paths.packages)}
-                aria-describedby={inGrace ? graceTipId : undefined}
-                data-testid="account-packages"
-              >
-                <CloudUploadIcon size={18} />
-                <span className={styles.itemLabel}>{t('account:usage_packages')}</span>
-                {inGrace ? <InfoIcon size={18} className={styles.graceIcon} aria-hidden="true" data-testid="grace-info" /> : null}
-              </DropdownMenu.Item>
+            <DropdownMenu.Item
+              className={`${styles.item} ${styles.packagesItem}`}
+              onSelect={() => navigate(paths.packages)}
+              aria-describedby={inGrace ? graceTipId : undefined}
+              data-testid="account-packages"
+            >
+              <CloudUploadIcon size={18} />
+              <span className={styles.itemLabel}>{t('account:usage_packages')}</span>
               {inGrace ? (
-                <span role="tooltip" id={graceTipId} className={styles.graceTip} data-testid="grace-tooltip">
-                  {t('account:grace_banner_title')}
-                </span>
+                <>
+                  <InfoIcon size={18} className={styles.graceIcon} aria-hidden="true" data-testid="grace-info" />
+                  {/* Seen on hover or keyboard highlight; to assistive technology it is the item's description, not part of its name. */}
+                  <span role="tooltip" id={graceTipId} aria-hidden="true" className={styles.graceTip} data-testid="grace-tooltip">
+                    {t('account:grace_banner_title')}
+                  </span>
+                </>
               ) : null}
-            </div>
+            </DropdownMenu.Item>
           ) : null}
           <DropdownMenu.Item
             className={styles.item}

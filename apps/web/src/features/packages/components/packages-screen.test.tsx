@@ -191,13 +191,18 @@ describe('PackagesScreen', () => {
   });
 
   it('the usage tab (?tab=1) shows used of quota, rounded and capped at 100', async () => {
-    const { user, router } = render('/main/packages?tab=1', subscription({ usedBytes: 6 * GB, usagePercent: 100, accountStatus: 'READ_ONLY' }));
+    const invoice = { id: 'inv-1', number: 'BLT-2026-000001', kind: 'INVOICE', issuedAt: '2026-11-20T10:00:00.000Z', description: '100 GB monthly', netMinor: 3333, vatMinor: 666, totalMinor: 3999, currency: 'TRY', periodStart: null, periodEnd: null };
+    const { user, router } = render('/main/packages?tab=1', subscription({ usedBytes: 6 * GB, usagePercent: 100, accountStatus: 'READ_ONLY' }), {
+      'GET /api/invoices': () => json({ items: [invoice], total: 1 }),
+    });
     expect(await screen.findByRole('tab', { name: 'Usage', selected: true })).toBeInTheDocument();
     const summary = await screen.findByTestId('usage-summary');
     expect(within(summary).getByTestId('usage-percent')).toHaveTextContent('100% used');
     expect(within(summary).getByTestId('usage-quota')).toHaveTextContent('5 GB');
     expect(within(summary).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
     expect(within(summary).getByRole('alert')).toHaveTextContent('read-only');
+    // The invoices (helper V's panel) are listed under the usage.
+    expect(await screen.findByText('BLT-2026-000001')).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'Packages' }));
     await waitFor(() => expect(router.state.location.search).toBe('?tab=2'));
   });

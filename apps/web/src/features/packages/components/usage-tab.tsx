@@ -3,6 +3,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/loader';
 import { UsageBar } from '@/components/ui/usage-bar';
+import { InvoicesPanel } from '@/features/invoices/invoices.public';
 import { formatBytes } from '@/lib/format';
 import { useGetSubscriptionQuery } from '../api';
 import { planName } from './plan-name';
@@ -70,7 +71,7 @@ export function UsageTab() {
         ) : null}
       </section>
       {/* MOUNT POINT (helper F, branch i13-family): <FamilyEntry /> from features/family/family.public.tsx */}
-      {/* MOUNT POINT (helper V, branch i13-invoice): <InvoicesPanel /> from features/invoices/invoices.public.tsx */}
+      <InvoicesPanel />
     </div>
   );
 }
