@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_DATA_DIR } from '../playwright.config.js';
 import { expectAccessible } from './a11y.js';
-import { failOnPageErrors, fileRow, startWithFiles, text, uploadToMyFiles } from './support.js';
+import { codeFor, createAccount, failOnPageErrors, fileRow, signIn, startWithFiles, text, uploadToMyFiles } from './support.js';
 
 failOnPageErrors();
 // axe is injected as a script: the app's CSP would refuse it.
@@ -105,4 +105,33 @@ test('a full disk leads to a package bought with a 3-D Secure card, a bigger quo
   // The upload that did not fit now does.
   await uploadToMyFiles(page, [path.join(FIXTURES, 'beach-2024-05-01.jpg')]);
   await expect(fileRow(page, 'beach-2024-05-01.jpg')).toBeVisible({ timeout: 30_000 });
+});
+
+test('/view/pack-payment: the mobile web view pays with the operator wallet and its SMS code', async ({ page, browser, request }, testInfo) => {
+  const user = await createAccount(request);
+  await signIn(page, user.email, user.password);
+  const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('user') ?? '{}') as { _at: string })._at);
+  const catalogue = (await (await request.get('/api/packages', { headers: { 'X-Auth-Token': token } })).json()) as { packages: { id: string; storageBytes: number }[] };
+  const pack = catalogue.packages.find((candidate) => candidate.storageBytes === 100 * GIB)!;
+
+  const app = await browser.newContext({ viewport: page.viewportSize() ?? undefined, bypassCSP: true });
+  const view = await app.newPage();
+  await view.goto(`/view/pack-payment?token=${encodeURIComponent(token)}&packageId=${pack.id}`);
+  await expect(view).toHaveURL(/\/view\/pack-payment\?packageId=/);
+  await expect(view.getByRole('heading', { level: 1, name: text('payment:title') })).toBeVisible();
+  // No shell in the web view.
+  await expect(view.getByRole('button', { name: text('account:menu_label') })).toHaveCount(0);
+  await expectAccessible(view, 'payment web view', testInfo);
+
+  await view.getByRole('radio', { name: text('payment:method_WALLET') }).check();
+  await view.getByRole('checkbox', { name: text('payment:confirm_agreement') }).check();
+  const since = Date.now();
+  await payButton(view).click();
+  const code = await codeFor(`+${user.countryCode}${user.phoneNumber}`, since);
+  await view.getByRole('textbox', { name: text('payment:wallet_code'), exact: true }).fill(code);
+  await view.getByRole('button', { name: text('payment:wallet_confirm') }).click();
+  await expect(view.getByTestId('payment-message')).toContainText(text('payment:success'));
+  await expect(view).toHaveURL(/\/view\/packages$/, { timeout: 15_000 });
+  expect(storage(user.email).quota).toBe(100 * GIB);
+  await app.close();
 });
