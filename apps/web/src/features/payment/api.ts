@@ -135,6 +135,7 @@ export const {
   useDeleteSavedCardMutation,
   useSetDefaultCardMutation,
   useGetPaymentQuery,
+  useLazyGetPaymentQuery,
   useConfirmWalletPaymentMutation,
   useResendWalletCodeMutation,
 } = paymentApi;

@@ -74,6 +74,7 @@ export function useCheckout(packageId: string | null) {
       }
       if (order.paycellTrxnId && !FINAL_STATUSES.has(payment.status)) {
         dispatch(setPaycellTrxnId(order.paycellTrxnId));
+        setPollPaymentId(payment.id);
         setOutcome('wallet');
         return;
       }

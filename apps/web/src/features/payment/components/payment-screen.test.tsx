@@ -212,4 +212,24 @@ describe('Payment screen', () => {
     expect(screen.getByRole('link', { name: 'Try again' })).toHaveAttribute('href', '/main/packages/payment?packageId=p-100');
     expect(polls).toBe(2);
   });
+
+  it('ends the wallet step when the last allowed wrong code failed the payment', async () => {
+    const { user } = renderSignedIn(
+      '/main/packages/payment?packageId=p-100',
+      routes({
+        'POST /api/packages/orders': () =>
+          json({ orderId: 'o-7', status: 'PENDING', payment: { ...payment('AWAITING_CODE'), method: 'WALLET' }, actionUrl: null, paycellTrxnId: 'trx-2' }),
+        'POST /api/payment/wallet/confirm': () => json({ status: 'INVALID_CODE', message: 'Cancelled after too many attempts.', field: 'code' }, { status: 400 }),
+        'GET /api/payment/payments/pay-1': () => json({ ...payment('FAILED', 'TOO_MANY_ATTEMPTS'), method: 'WALLET' }),
+      }),
+    );
+    await user.click(await screen.findByRole('radio', { name: 'Operator wallet' }));
+    await user.click(screen.getByRole('checkbox', { name: /distance sales agreement/ }));
+    await user.click(screen.getByRole('button', { name: /^Pay .*49\.99/ }));
+    await user.type(await screen.findByLabelText('Confirmation code'), '999999');
+    await user.click(screen.getByRole('button', { name: 'Confirm payment' }));
+    expect(await screen.findByText('The confirmation code was wrong too many times. Nothing was charged.')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Confirmation code')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Pay .*49\.99/ })).toBeEnabled();
+  });
 });

@@ -106,7 +106,7 @@ function Checkout({ packageId, packagesPath }: { packageId: string | null; packa
         </h2>
         {quote.data?.action === 'DOWNGRADE' ? <Alert tone="warning">{t('payment:error_USE_DOWNGRADE')}</Alert> : null}
         {paycellTrxnId && outcome === 'wallet' ? (
-          <WalletCode paycellTrxnId={paycellTrxnId} onSettled={settle} />
+          <WalletCode paycellTrxnId={paycellTrxnId} paymentId={pollPaymentId} onSettled={settle} />
         ) : outcome === 'pending' && pollPaymentId ? (
           <PaymentProgress paymentId={pollPaymentId} onSettled={settle} />
         ) : (

@@ -3,19 +3,33 @@ import { apiErrorCode } from '@/api/errors';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { digitsOnly } from '../card';
-import { useConfirmWalletPaymentMutation, useResendWalletCodeMutation, type Payment } from '../api';
+import { FINAL_STATUSES, useConfirmWalletPaymentMutation, useLazyGetPaymentQuery, useResendWalletCodeMutation, type Payment } from '../api';
 import { errorKey } from '../messages';
 import { usePaymentTranslation } from '../use-payment-translation';
 import styles from './payment.module.css';
 
 /** The operator wallet's step: the code sent by SMS confirms the payment (PaycellTrxnId in the payment state). */
-export function WalletCode({ paycellTrxnId, onSettled }: { paycellTrxnId: string; onSettled: (payment: Payment) => void }) {
+export function WalletCode({ paycellTrxnId, paymentId, onSettled }: { paycellTrxnId: string; paymentId: string | null; onSettled: (payment: Payment) => void }) {
   const { t } = usePaymentTranslation();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [notice, setNotice] = useState<string | null>(null);
   const [confirm, confirmState] = useConfirmWalletPaymentMutation();
   const [resend, resendState] = useResendWalletCodeMutation();
+  const [readPayment] = useLazyGetPaymentQuery();
+
+  /** A wrong code can be the last one allowed (the payment then failed): the payment itself says. */
+  const settledAfter = async (code: string | undefined): Promise<boolean> => {
+    if (!paymentId || (code !== 'INVALID_CODE' && code !== 'PAYMENT_NOT_PENDING')) return false;
+    try {
+      const payment = await readPayment(paymentId).unwrap();
+      if (!FINAL_STATUSES.has(payment.status)) return false;
+      onSettled(payment);
+      return true;
+    } catch {
+      return false;
+    }
+  };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -28,7 +42,8 @@ export function WalletCode({ paycellTrxnId, onSettled }: { paycellTrxnId: string
     try {
       onSettled(await confirm({ paycellTrxnId, code }).unwrap());
     } catch (failure) {
-      setError(t(errorKey(apiErrorCode(failure))));
+      const status = apiErrorCode(failure);
+      if (!(await settledAfter(status))) setError(t(errorKey(status)));
     }
   };
 
