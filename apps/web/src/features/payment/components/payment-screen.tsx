@@ -36,7 +36,8 @@ export function PaymentScreen({ view = false }: { view?: boolean }) {
   return (
     <PaymentStateProvider>
       <div className={view ? styles.viewPage : styles.page}>
-        <h1 className={styles.title}>{t('payment:title')}</h1>
+        {/* In the shell the header shows the page title; the web view has no header. */}
+        {view ? <h1 className={styles.title}>{t('payment:title')}</h1> : null}
         <PaymentMessage />
         {returnedPaymentId ? (
           <PaymentReturn paymentId={returnedPaymentId} packageId={params.get('packageId')} screenPath={pathname} packagesPath={packagesPath} />
