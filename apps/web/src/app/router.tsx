@@ -9,6 +9,7 @@ import { linkRoutes, signedInAuthRoutes, signInRoutes, signupRoutes } from '@/fe
 import { familyRoutes } from '@/features/family/routes';
 import { filesRoutes } from '@/features/files/routes';
 import { notificationsRoutes } from '@/features/notifications/routes';
+import { paymentRoutes, paymentViewRoutes } from '@/features/payment/routes';
 import { loadPackagesView, packagesRoutes, viewSessionLoader } from '@/features/packages/routes';
 import { photosRoutes } from '@/features/photos/routes';
 import { searchRoutes } from '@/features/search/routes';
@@ -33,9 +34,13 @@ const MAIN_ROUTES: readonly RouteObject[][] = [
   settingsRoutes,
   searchRoutes,
   signedInAuthRoutes,
+  paymentRoutes,
   packagesRoutes,
   familyRoutes,
 ];
+
+/** The mobile app's payment web views under /view (spec §2 payment, pack-payment; /view/packages is its own route): no shell. */
+const VIEW_ROUTES: readonly RouteObject[][] = [paymentViewRoutes];
 
 /** The store itself (tests) or how to load it (the app: with the first screen that needs it, never in the entry). */
 export type StoreSource = AppStore | (() => Promise<AppStore>);
@@ -95,6 +100,13 @@ export function createAppRoutes(store: StoreSource): RouteObject[] {
             ...MAIN_ROUTES.flat(),
             notFoundRoute,
           ],
+        },
+        {
+          // The payment web views; their session may come in ?token= (the packages view's loader).
+          path: 'view',
+          loader: viewSessionLoader,
+          lazy: lazyWithStore(store, () => Promise.resolve(Outlet), (outlet) => outlet),
+          children: VIEW_ROUTES.flat(),
         },
         {
           // Public: a link holder with or without an account (spec 000 §2 /sharedFiles and its children).

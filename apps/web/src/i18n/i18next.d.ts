@@ -15,6 +15,7 @@ import type sharedFiles from './locales/en/sharedFiles.json';
 import type search from './locales/en/search.json';
 import type faq from './locales/en/faq.json';
 import type recovery from './locales/en/recovery.json';
+import type payment from './locales/en/payment.json';
 import type packages from './locales/en/packages.json';
 import type invoices from './locales/en/invoices.json';
 import type family from './locales/en/family.json';
@@ -22,7 +23,7 @@ import type family from './locales/en/family.json';
 declare module 'i18next' {
   interface CustomTypeOptions {
     // Every namespace is in scope so keys are always written "ns:key" and checked against English.
-    defaultNS: ['common', 'auth', 'account', 'notifications', 'settings', 'shell', 'files', 'upload', 'photos', 'albums', 'viewer', 'shares', 'sharedFiles', 'search', 'faq', 'recovery', 'packages', 'invoices', 'family'];
+    defaultNS: ['common', 'auth', 'account', 'notifications', 'settings', 'shell', 'files', 'upload', 'photos', 'albums', 'viewer', 'shares', 'sharedFiles', 'search', 'faq', 'recovery', 'packages', 'invoices', 'family', 'payment'];
     returnNull: false;
     resources: {
       common: typeof common;
@@ -41,6 +42,7 @@ declare module 'i18next' {
       search: typeof search;
       faq: typeof faq;
       recovery: typeof recovery;
+      payment: typeof payment;
       packages: typeof packages;
       invoices: typeof invoices;
       family: typeof family;

@@ -51,6 +51,16 @@ const SAME_AS_ENGLISH: Record<string, readonly string[]> = {
   ar: ['auth:email_placeholder'],
   ka: ['auth:email_placeholder'],
 };
+// Card brands are names; MM / YY are the usual expiry placeholders in these languages too.
+const PAYMENT_SAME: Record<string, readonly string[]> = {
+  '*': ['payment:brand_VISA', 'payment:brand_MASTERCARD', 'payment:brand_TROY', 'payment:brand_AMEX'],
+  tr: ['payment:expiry_year_placeholder'],
+  de: ['payment:expiry_month_placeholder'],
+  es: ['payment:expiry_month_placeholder'],
+  fr: ['payment:expiry_month_placeholder'],
+  sq: ['payment:expiry_month_placeholder'],
+};
+for (const [language, keys] of Object.entries(PAYMENT_SAME)) SAME_AS_ENGLISH[language] = [...(SAME_AS_ENGLISH[language] ?? []), ...keys];
 
 describe('locale files', () => {
   it('exist for every language and namespace', () => {
