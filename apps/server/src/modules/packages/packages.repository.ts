@@ -79,6 +79,17 @@ export const getOrderByKey = (db: Executor, accountId: string, key: string) =>
 export const setOrderPayment = (db: Executor, id: string, p: Pick<PackageOrder, 'payment_id' | 'action_url' | 'paycell_trxn_id'>) =>
   db.updateTable('package_order').set(p).where('id', '=', id).execute();
 
+/** Marks the order paid unless it was completed or superseded already (FAILED: a late capture still counts). */
+export async function completeOrder(db: Executor, id: string, paymentId: string, at: number): Promise<boolean> {
+  const res = await db
+    .updateTable('package_order')
+    .set({ status: 'COMPLETED', completed_at: at, payment_id: paymentId })
+    .where('id', '=', id)
+    .where('status', 'in', ['PENDING', 'FAILED'])
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
 /** Moves a PENDING order on; false when it was already settled (a callback and the reconciler may both report). */
 export async function settleOrder(db: Executor, id: string, status: OrderStatus, at: number): Promise<boolean> {
   const res = await db

@@ -56,8 +56,9 @@ export const packagesRoutes: FastifyPluginAsyncTypebox<{ packages: PackagesServi
           notIds: [
             catalogueId,
             { in: 'body', path: 'idempotencyKey', why: "the client's checkout key, scoped to the caller's account" },
-            { in: 'body', path: 'payment.cardId', why: "a saved card: the payment module finds it among the caller's cards (404 otherwise)" },
           ],
+          // Paying with a saved card uses it: it must be one of the caller's.
+          ids: [{ in: 'body', path: 'payment.cardId', permission: 'card.write' }],
         },
       },
       schema: { operationId: 'createPackageOrder', tags, body: CreateOrderBody, response: { 200: PackageOrderResult, ...changeErrors } },
@@ -69,7 +70,7 @@ export const packagesRoutes: FastifyPluginAsyncTypebox<{ packages: PackagesServi
     '/packages/orders/:id',
     {
       config: {
-        access: { permission: 'self', notIds: [{ in: 'params', path: 'id', why: "a package order, looked up among the caller's orders (404 otherwise)" }] },
+        access: { permission: 'order.read', ids: [{ in: 'params', path: 'id' }] },
       },
       schema: { operationId: 'getPackageOrder', tags, params: OrderParams, response: { 200: PackageOrderResult, ...errorResponses } },
     },

@@ -182,12 +182,12 @@ export class PackagesService {
     return this.quoteFor(auth.accountId, offer, this.now());
   }
 
-  private async quoteFor(accountId: string, offer: Offer, at: number): Promise<Quote> {
-    const sub = await repo.getSubscription(this.d.db, accountId);
+  private async quoteFor(accountId: string, offer: Offer, at: number, db: Executor = this.d.db): Promise<Quote> {
+    const sub = await repo.getSubscription(db, accountId);
     const base = { currency: offer.pkg.currency, creditMinor: 0, effectiveAt: at };
     // No plan, or one whose renewal failed: a new purchase with a new period from now.
     if (!sub || sub.status === 'EXPIRED' || sub.status === 'GRACE') return { ...base, action: 'PURCHASE', amountMinor: offer.priceMinor };
-    const current = await repo.getPackage(this.d.db, sub.package_id);
+    const current = await repo.getPackage(db, sub.package_id);
     if (!current) throw NotFound('Package not found.');
     if (current.id === offer.pkg.id) throw Conflict('ALREADY_SUBSCRIBED', 'This is already your package.', 'packageId');
     if (!isUpgrade(current, offer.pkg)) {
@@ -206,34 +206,37 @@ export class PackagesService {
 
     const { offer, buyOneGetOne } = await this.visible(body.packageId);
     const at = this.now();
-    const quote = await this.quoteFor(accountId, offer, at);
-    if (quote.action === 'DOWNGRADE') {
-      throw Conflict('USE_DOWNGRADE', 'A smaller package starts at the next renewal: use the downgrade instead.', 'packageId');
-    }
-    const row = {
-      id: randomUUID(),
-      account_id: accountId,
-      package_id: offer.pkg.id,
-      kind: quote.action,
-      amount_minor: quote.amountMinor,
-      credit_minor: quote.creditMinor,
-      currency: quote.currency,
-      periods: quote.action === 'PURCHASE' && buyOneGetOne ? 2 : 1,
-      payment_id: null,
-      action_url: null,
-      paycell_trxn_id: null,
-      status: 'PENDING' as const,
-      idempotency_key: body.idempotencyKey,
-      created_at: at,
-      completed_at: null,
-    };
-    // Check and insert under the account's lock: two different checkouts at once cannot both start a payment, and a
-    // concurrent submit of the same checkout finds the order the first one inserted (one order, one payment).
+    // Under the account's lock (PostgreSQL; SQLite runs one writer at a time): a concurrent submit of the same checkout
+    // finds the order the first one inserted (one order, one payment), and the quote is made against the plan as the
+    // checkouts before this one left it.
     const order = await this.d.db.transaction().execute(async (trx) => {
       if (this.d.dialect === 'postgres') await trx.selectFrom('account').select('id').where('id', '=', accountId).forUpdate().execute();
+      const same = await repo.getOrderByKey(trx, accountId, body.idempotencyKey);
+      if (same) return same;
       // A new checkout supersedes one left waiting (an abandoned 3-D Secure page): should that payment still be
       // captured later, its order refuses it and the payment module refunds it.
       await repo.cancelOpenCheckouts(trx, accountId, body.idempotencyKey, at);
+      const quote = await this.quoteFor(accountId, offer, at, trx);
+      if (quote.action === 'DOWNGRADE') {
+        throw Conflict('USE_DOWNGRADE', 'A smaller package starts at the next renewal: use the downgrade instead.', 'packageId');
+      }
+      const row = {
+        id: randomUUID(),
+        account_id: accountId,
+        package_id: offer.pkg.id,
+        kind: quote.action,
+        amount_minor: quote.amountMinor,
+        credit_minor: quote.creditMinor,
+        currency: quote.currency,
+        periods: quote.action === 'PURCHASE' && buyOneGetOne ? 2 : 1,
+        payment_id: null,
+        action_url: null,
+        paycell_trxn_id: null,
+        status: 'PENDING' as const,
+        idempotency_key: body.idempotencyKey,
+        created_at: at,
+        completed_at: null,
+      };
       return (await repo.insertOrder(trx, row)) ? row : repo.getOrderByKey(trx, accountId, body.idempotencyKey);
     });
     if (!order) throw NotFound('Order not found.');
@@ -302,12 +305,18 @@ export class PackagesService {
   // --- the payment module reports (inside the transaction that records the capture or the failure)
 
   async onCaptured(trx: Executor, p: PaymentView): Promise<void> {
-    const order = await repo.getOrder(trx, p.purposeRef);
-    if (!order || order.status === 'COMPLETED') return;
-    if (order.status === 'CANCELLED') throw new PurposeRejected(`Order ${order.id} was superseded by a newer checkout.`);
-    const pkg = await repo.getPackage(trx, order.package_id);
-    if (!pkg) return;
     const at = this.now();
+    // Claim the order first: the conditional UPDATE waits for a checkout cancelling it at the same moment, so the order
+    // is either applied here or superseded there, never both.
+    const claimed = await repo.completeOrder(trx, p.purposeRef, p.id, at);
+    const order = await repo.getOrder(trx, p.purposeRef);
+    if (!order) return;
+    if (!claimed) {
+      if (order.status === 'CANCELLED') throw new PurposeRejected(`Order ${order.id} was superseded by a newer checkout.`);
+      return; // already completed (a callback and the reconciler may both report)
+    }
+    const pkg = await repo.getPackage(trx, order.package_id);
+    if (!pkg) throw new PurposeRejected(`Package ${order.package_id} of order ${order.id} no longer exists.`);
     const sub = await repo.getSubscription(trx, order.account_id);
     let start = at;
     // A renewal continues the period that ended (grace kept the plan running); a late one starts now.
@@ -327,11 +336,6 @@ export class PackagesService {
       created_at: at,
       updated_at: at,
     });
-    await trx
-      .updateTable('package_order')
-      .set({ status: 'COMPLETED', completed_at: at, payment_id: p.id })
-      .where('id', '=', order.id)
-      .execute();
     await this.changePlan(trx, order.account_id, pkg);
   }
 

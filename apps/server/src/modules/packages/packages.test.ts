@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { authed, DIALECTS, expectError, signUp, startTestApp, type TestApp } from '../../test/harness.js';
+import { authed, DIALECTS, expectError, lastCodeFor, signUp, startTestApp, type TestApp } from '../../test/harness.js';
 import { addFile, filesApi } from '../files/file.fixtures.js';
-import { addPeriods } from './packages.service.js';
+import { addPeriods, prorationCredit } from './packages.service.js';
+import { getSubscriptionOf, planListeners, type PlanChange } from './packages.public.js';
 
 const GIB = 1024 ** 3;
 const DAY = 86_400_000;
@@ -11,6 +12,25 @@ const SUCCEEDS = '4242424242424242';
 const INSUFFICIENT_FUNDS = '4000000000009995';
 const THREE_DS = '4000000000003220';
 const newCard = (number: string, saveCard = true) => ({ type: 'NEW_CARD', card: { ...CARD, number }, saveCard });
+
+describe('periods and proration', () => {
+  it('adds calendar months and years in UTC, clamping the day to the month', () => {
+    expect(addPeriods(Date.UTC(2027, 0, 31, 10), 'MONTHLY', 1)).toBe(Date.UTC(2027, 1, 28, 10));
+    expect(addPeriods(Date.UTC(2028, 0, 31, 10), 'MONTHLY', 1)).toBe(Date.UTC(2028, 1, 29, 10));
+    expect(addPeriods(Date.UTC(2027, 10, 30), 'MONTHLY', 2)).toBe(Date.UTC(2028, 0, 30));
+    expect(addPeriods(Date.UTC(2028, 1, 29), 'YEARLY', 1)).toBe(Date.UTC(2029, 1, 28));
+  });
+
+  it('credits the unused share of what the period cost, to the kuruş, never below 0 or above the price', () => {
+    const sub = { period_start: 0, period_end: 30 * DAY, period_price_minor: 2499 };
+    expect(prorationCredit(sub, 0)).toBe(2499);
+    expect(prorationCredit(sub, 12 * DAY)).toBe(1499); // 1499.4
+    expect(prorationCredit(sub, 15 * DAY)).toBe(1250); // 1249.5 rounds half up
+    expect(prorationCredit(sub, 30 * DAY)).toBe(0);
+    expect(prorationCredit(sub, 40 * DAY)).toBe(0);
+    expect(prorationCredit(sub, -DAY)).toBe(2499);
+  });
+});
 
 describe.each(DIALECTS)('packages (%s)', (dialect) => {
   let t: TestApp;
@@ -194,10 +214,65 @@ describe.each(DIALECTS)('packages (%s)', (dialect) => {
       expect(await subscription(me)).toMatchObject({ package: { code: 'STORAGE_100GB_MONTHLY' }, quotaBytes: 100 * GIB });
     });
 
+    it('a wallet payment completes the order when the code sent by SMS is confirmed', async () => {
+      const me = await signUp(t);
+      const res = await call(me, 'POST', '/api/packages/orders', {
+        packageId: await idOf(me, 'STORAGE_100GB_MONTHLY'),
+        idempotencyKey: randomUUID(),
+        payment: { type: 'WALLET' },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ status: 'PENDING', paycellTrxnId: expect.any(String), payment: { method: 'WALLET', status: 'AWAITING_CODE' } });
+      expect((await subscription(me)).quotaBytes).toBe(5 * GIB);
+      for (let i = 0; i < 10 && (await t.app.jobs.runDue()) > 0; i++);
+      const code = lastCodeFor(t.dataDir, `+${me.user.countryCode}${me.user.phoneNumber}`);
+      const confirmed = await call(me, 'POST', '/api/payment/wallet/confirm', { paycellTrxnId: res.json().paycellTrxnId, code });
+      expect(confirmed.statusCode, confirmed.body).toBe(200);
+      expect((await call(me, 'GET', `/api/packages/orders/${res.json().orderId}`)).json()).toMatchObject({ status: 'COMPLETED', paycellTrxnId: null });
+      expect(await subscription(me)).toMatchObject({ status: 'ACTIVE', quotaBytes: 100 * GIB });
+    });
+
+    it('deleting the account removes its subscription and orders', async () => {
+      const me = await signUp(t);
+      await buy(me, 'STORAGE_50GB_MONTHLY');
+      const res = await call(me, 'DELETE', '/api/account/delete', { password: me.user.password, confirmation: 'DELETE' });
+      expect(res.statusCode).toBe(202);
+      for (let i = 0; i < 100 && (await t.app.jobs.runDue()) > 0; i++);
+      expect(await paymentsOf(me)).toEqual([]);
+      expect(await t.database.db.selectFrom('subscription').selectAll().where('account_id', '=', me.accountId).execute()).toEqual([]);
+    });
+
+    it('two different checkouts at once end with one package paid once (the other refused or refunded)', async () => {
+      const me = await signUp(t);
+      const results = await Promise.all([order(me, 'STORAGE_50GB_MONTHLY'), order(me, 'STORAGE_50GB_MONTHLY'), order(me, 'STORAGE_50GB_MONTHLY')]);
+      for (const r of results) expect([200, 409], r.body).toContain(r.statusCode);
+      const kept = await t.database.db
+        .selectFrom('payment')
+        .select(['status'])
+        .where('account_id', '=', me.accountId)
+        .where('status', '=', 'CAPTURED')
+        .execute();
+      expect(kept).toHaveLength(1);
+      expect((await paymentsOf(me)).filter((o) => o.status === 'COMPLETED')).toHaveLength(1);
+      expect(await subscription(me)).toMatchObject({ status: 'ACTIVE', quotaBytes: 50 * GIB });
+    });
+
     it("another account's order is not found", async () => {
       const [me, other] = [await signUp(t), await signUp(t)];
       const res = await buy(me, 'STORAGE_50GB_MONTHLY');
       expectError(await call(other, 'GET', `/api/packages/orders/${res.orderId}`), 404);
+    });
+
+    it("pays with the caller's saved card, and refuses another account's card with 404 and no order", async () => {
+      const [me, other] = [await signUp(t), await signUp(t)];
+      const saved = await call(me, 'POST', '/api/payment/cards', { card: { ...CARD, number: SUCCEEDS }, paymentType: 3 });
+      expect(saved.statusCode, saved.body).toBe(200);
+      const packageId = await idOf(me, 'STORAGE_50GB_MONTHLY');
+      const theirs = await call(other, 'POST', '/api/packages/orders', { packageId, idempotencyKey: randomUUID(), payment: { type: 'SAVED_CARD', cardId: saved.json().id } });
+      expectError(theirs, 404);
+      expect(await paymentsOf(other)).toEqual([]);
+      const mine = await call(me, 'POST', '/api/packages/orders', { packageId, idempotencyKey: randomUUID(), payment: { type: 'SAVED_CARD', cardId: saved.json().id } });
+      expect(mine.json()).toMatchObject({ status: 'COMPLETED', payment: { status: 'CAPTURED', cardMask: expect.stringContaining('4242') } });
     });
 
     it('an upgrade is charged the new price less the unused part of the period, exactly', async () => {
@@ -309,6 +384,47 @@ describe.each(DIALECTS)('packages (%s)', (dialect) => {
       await buy(me, 'STORAGE_100GB_MONTHLY');
       expect(await subscription(me)).toMatchObject({ status: 'ACTIVE', quotaBytes: 100 * GIB, accountStatus: 'ACTIVE' });
       expect((await filesApi(t, me.token).createFolder('More')).statusCode).toBe(200);
+    });
+
+    it('a renewal without a saved card is a failed attempt: grace, with the plan kept', async () => {
+      const me = await signUp(t);
+      const res = await call(me, 'POST', '/api/packages/orders', {
+        packageId: await idOf(me, 'STORAGE_50GB_MONTHLY'),
+        idempotencyKey: randomUUID(),
+        payment: newCard(SUCCEEDS, false),
+      });
+      expect(res.json().status).toBe('COMPLETED');
+      now = Date.UTC(2027, 4, 1, 9, 1);
+      await renew();
+      await renew();
+      expect(await subscription(me)).toMatchObject({ status: 'GRACE', quotaBytes: 50 * GIB, graceUntil: new Date(now + 7 * DAY).toISOString() });
+      expect((await paymentsOf(me)).filter((o) => o.kind === 'RENEWAL')).toMatchObject([{ status: 'FAILED', amount_minor: 2499 }]);
+      // Cancelling during grace ends the plan at once.
+      expect((await call(me, 'POST', '/api/packages/subscription/cancel')).json()).toMatchObject({ status: 'EXPIRED', quotaBytes: 5 * GIB, graceUntil: null });
+    });
+
+    it('plan listeners hear a family purchase and the end of the plan, inside the transaction', async () => {
+      const me = await signUp(t);
+      const heard: Array<{ accountId: string; plan: PlanChange; quotaInTrx: number }> = [];
+      const stop = planListeners.onPlanChanged(async (trx, accountId, plan) => {
+        if (accountId !== me.accountId) return;
+        const row = await trx.selectFrom('account').select('quota_bytes').where('id', '=', accountId).executeTakeFirstOrThrow();
+        heard.push({ accountId, plan, quotaInTrx: Number(row.quota_bytes) });
+      });
+      try {
+        await buy(me, 'FAMILY_2TB_MONTHLY');
+        await call(me, 'POST', '/api/packages/subscription/cancel');
+        now = Date.UTC(2027, 4, 2);
+        await renew();
+      } finally {
+        stop();
+      }
+      const familyId = await idOf(me, 'FAMILY_2TB_MONTHLY');
+      expect(heard).toEqual([
+        { accountId: me.accountId, plan: { packageId: familyId, family: true, familyMemberCount: 5, quotaBytes: 2 * 1024 ** 4, premium: true }, quotaInTrx: 2 * 1024 ** 4 },
+        { accountId: me.accountId, plan: { packageId: null, family: false, familyMemberCount: 0, quotaBytes: 5 * GIB, premium: false }, quotaInTrx: 5 * GIB },
+      ]);
+      expect(await getSubscriptionOf(t.database.db, me.accountId)).toMatchObject({ status: 'EXPIRED', family: true, packageId: familyId });
     });
 
     it('a read-only account becomes active as soon as deleting files makes its usage fit', async () => {

@@ -107,16 +107,6 @@ export const getOwnCard = (db: Executor, accountId: string, id: string): Promise
 export const getCard = (db: Executor, id: string): Promise<SavedCardRow | undefined> =>
   db.selectFrom('saved_card').selectAll().where('id', '=', id).executeTakeFirst();
 
-export const getDefaultCard = (db: Executor, accountId: string): Promise<SavedCardRow | undefined> =>
-  db
-    .selectFrom('saved_card')
-    .selectAll()
-    .where('account_id', '=', accountId)
-    .where('status', '=', 'ACTIVE')
-    .orderBy('is_default', 'desc')
-    .orderBy('created_at', 'desc')
-    .executeTakeFirst();
-
 export const insertCard = (db: Executor, row: SavedCardRow) => db.insertInto('saved_card').values(row).execute();
 
 export const deleteCard = (db: Executor, id: string) => db.deleteFrom('saved_card').where('id', '=', id).execute();

@@ -5,7 +5,7 @@ import type { DB } from '../../infra/db/schema.js';
 import type { Dialect } from '../../infra/db/database.js';
 import type { Executor } from '../../infra/db/executor.js';
 import { isUniqueViolation } from '../../infra/db/dialect.js';
-import { BadRequest, Conflict, NotFound, Unauthorized } from '../../shared/errors.js';
+import { BadRequest, Conflict, NotFound, TooManyRequests, Unauthorized } from '../../shared/errors.js';
 import { minutes } from '../../shared/time.js';
 import { newId, safeEqual } from '../../shared/tokens.js';
 import { getById as getAccount } from '../account/account.public.js';
@@ -62,6 +62,11 @@ export class PaymentsService implements Payments {
 
   constructor(private readonly d: PaymentDeps) {
     this.now = d.now ?? Date.now;
+  }
+
+  /** The provider in use (tests stand in for an outage on it). */
+  get provider(): PaymentProvider {
+    return this.d.provider;
   }
 
   registerPurpose(kind: string, handler: PurposeHandler): void {
@@ -197,7 +202,10 @@ export class PaymentsService implements Payments {
     const requestHash = hashRequest(input, 'OFF_SESSION');
     const existing = await repo.getByIdempotencyKey(this.d.db, input.accountId, input.idempotencyKey);
     if (existing) return (await this.replay(existing, requestHash)).payment;
-    const card = await repo.getDefaultCard(this.d.db, input.accountId);
+    // The default card, or (when it has expired) the newest card that has not.
+    const cards = await repo.listCards(this.d.db, input.accountId);
+    const live = cards.filter((c) => !isExpired(c, at));
+    const card = live.find((c) => c.is_default === 1) ?? live.at(-1) ?? cards.find((c) => c.is_default === 1);
     const id = newId();
     const usable = card && !isExpired(card, at);
     try {
@@ -468,7 +476,8 @@ export class PaymentsService implements Payments {
     if (payment.status !== 'AWAITING_CODE') throw Conflict('PAYMENT_NOT_PENDING', 'This payment no longer waits for a code.');
     try {
       await this.d.provider.resendWalletCode(trxnId);
-    } catch {
+    } catch (err) {
+      if (err instanceof Error && err.message === 'RESEND_TOO_SOON') throw TooManyRequests();
       throw Conflict('PAYMENT_NOT_PENDING', 'This payment no longer waits for a code.');
     }
   }

@@ -31,6 +31,7 @@ const MESSAGES: Record<ResourceKind, string> = {
   session: 'Session not found.',
   payment: 'Payment not found.',
   card: 'Card not found.',
+  order: 'Order not found.',
 };
 
 /**

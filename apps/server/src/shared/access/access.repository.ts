@@ -19,6 +19,8 @@ export async function ownedIds(db: Executor, kind: ResourceKind, accountId: stri
       return pluck(await db.selectFrom('session').select('id').where('id', 'in', ids).where('account_id', '=', accountId).execute());
     case 'payment':
       return pluck(await db.selectFrom('payment').select('id').where('id', 'in', ids).where('account_id', '=', accountId).execute());
+    case 'order':
+      return pluck(await db.selectFrom('package_order').select('id').where('id', 'in', ids).where('account_id', '=', accountId).execute());
     case 'card':
       return pluck(
         await db
@@ -73,6 +75,8 @@ export async function holders(db: Executor, kind: ResourceKind, ids: readonly st
       return db.selectFrom('payment').select(['id', 'account_id']).where('id', 'in', ids).execute();
     case 'card':
       return db.selectFrom('saved_card').select(['id', 'account_id']).where('id', 'in', ids).execute();
+    case 'order':
+      return db.selectFrom('package_order').select(['id', 'account_id']).where('id', 'in', ids).execute();
     case 'project':
       // A project comes with its account; nobody names a new one.
       throw new Error('project ids cannot be claimed');

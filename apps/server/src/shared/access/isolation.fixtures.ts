@@ -34,6 +34,8 @@ export interface Owned {
   /** A payment (a wallet payment waiting for its code) and a saved card. */
   payment: string;
   card: string;
+  /** A package order (paid by wallet, waiting for its code). */
+  order: string;
 }
 
 const PARTS: Record<RequestPart, string> = { params: 'params', query: 'querystring', headers: 'headers', body: 'body' };
@@ -136,13 +138,15 @@ function idFor(owner: Owned, source: IdSource | undefined, permission: Permissio
       return owner.payment;
     case 'card':
       return owner.card;
+    case 'order':
+      return owner.order;
   }
 }
 
 /** A's rows in every table a route could change, in a stable order. */
 async function digest(t: TestApp, accountId: string): Promise<string> {
   const db = t.database.db;
-  const [files, albums, uploads, notifications, shares, links, sessions, payments, cards] = await Promise.all([
+  const [files, albums, uploads, notifications, shares, links, sessions, payments, cards, orders] = await Promise.all([
     db.selectFrom('file').selectAll().where('account_id', '=', accountId).orderBy('id').execute(),
     db.selectFrom('album').selectAll().where('account_id', '=', accountId).orderBy('id').execute(),
     db.selectFrom('upload').selectAll().where('account_id', '=', accountId).orderBy('id').execute(),
@@ -153,6 +157,7 @@ async function digest(t: TestApp, accountId: string): Promise<string> {
     db.selectFrom('session').select(['id', 'revoked_at']).where('account_id', '=', accountId).orderBy('id').execute(),
     db.selectFrom('payment').selectAll().where('account_id', '=', accountId).orderBy('id').execute(),
     db.selectFrom('saved_card').selectAll().where('account_id', '=', accountId).orderBy('id').execute(),
+    db.selectFrom('package_order').selectAll().where('account_id', '=', accountId).orderBy('id').execute(),
   ]);
   const fileIds = files.map((f) => f.id);
   const albumIds = albums.map((a) => a.id);
@@ -163,7 +168,7 @@ async function digest(t: TestApp, accountId: string): Promise<string> {
     .orderBy('album_id')
     .orderBy('file_id')
     .execute();
-  return JSON.stringify({ files, albums, members, uploads, notifications, shares, links, sessions, payments, cards });
+  return JSON.stringify({ files, albums, members, uploads, notifications, shares, links, sessions, payments, cards, orders });
 }
 
 async function upload(t: TestApp, token: string, name: string, opts: { parent?: string; contentType?: string } = {}) {
@@ -252,8 +257,17 @@ async function own(t: TestApp, account: { token: string; accountId: string }): P
     method: { type: 'WALLET' },
     returnUrl: '/',
   });
+  const packages = await t.app.inject({ method: 'GET', url: '/api/packages', headers: authed(token) });
+  const order = await t.app.inject({
+    method: 'POST',
+    url: '/api/packages/orders',
+    headers: authed(token),
+    payload: { packageId: packages.json().packages[0].id, idempotencyKey: randomUUID(), payment: { type: 'WALLET' } },
+  });
+  if (order.statusCode !== 200) throw new Error(`createPackageOrder failed: ${order.body}`);
   return {
     ...account,
+    order: order.json().orderId as string,
     folder,
     file: file.uuid,
     photo: photo.uuid,

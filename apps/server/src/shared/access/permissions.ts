@@ -1,5 +1,5 @@
 /** What a resource id names; each kind is owned through its table's `account_id`. */
-export type ResourceKind = 'file' | 'album' | 'upload' | 'notification' | 'project' | 'link' | 'session' | 'payment' | 'card';
+export type ResourceKind = 'file' | 'album' | 'upload' | 'notification' | 'project' | 'link' | 'session' | 'payment' | 'card' | 'order';
 
 /** Every permission a route can ask for, and the kind of resource its ids name (`self`: the caller's account, no ids). */
 export const PERMISSIONS = {
@@ -17,6 +17,7 @@ export const PERMISSIONS = {
   'session.write': 'session',
   'payment.read': 'payment',
   'card.write': 'card',
+  'order.read': 'order',
   self: null,
 } as const satisfies Record<string, ResourceKind | null>;
 

@@ -40,6 +40,7 @@ export const MERCHANT = 'bulut';
 const THREE_DS_TTL = minutes(10);
 export const WALLET_CODE_TTL = minutes(3);
 export const WALLET_MAX_ATTEMPTS = 5;
+const RESEND_INTERVAL = 30_000;
 
 export interface SandboxDeps {
   db: Kysely<DB>;
@@ -319,11 +320,21 @@ export class SandboxProvider implements PaymentProvider {
       const ch = await trx
         .selectFrom('sandbox_challenge')
         .innerJoin('sandbox_charge', 'sandbox_charge.id', 'sandbox_challenge.charge_id')
-        .select(['sandbox_challenge.id', 'sandbox_challenge.status', 'sandbox_charge.customer_phone', 'sandbox_charge.amount_minor', 'sandbox_charge.currency', 'sandbox_charge.status as charge_status'])
+        .select([
+          'sandbox_challenge.id',
+          'sandbox_challenge.status',
+          'sandbox_challenge.expires_at',
+          'sandbox_charge.customer_phone',
+          'sandbox_charge.amount_minor',
+          'sandbox_charge.currency',
+          'sandbox_charge.status as charge_status',
+        ])
         .where('sandbox_challenge.id', '=', trxnId)
         .where('sandbox_challenge.kind', '=', 'WALLET')
         .executeTakeFirst();
       if (!ch || ch.status !== 'OPEN' || ch.charge_status !== 'AWAITING_CODE') throw new SandboxError('WALLET_NOT_PENDING');
+      // One SMS per 30 seconds and transaction: resending is not a way to flood a phone.
+      if (this.d.now() - (ch.expires_at - WALLET_CODE_TTL) < RESEND_INTERVAL) throw new SandboxError('RESEND_TOO_SOON');
       const code = randomDigits(6);
       await trx
         .updateTable('sandbox_challenge')
