@@ -269,7 +269,17 @@ export class FamilyService {
       }
       return;
     }
-    if (family) await this.dissolve(trx, family, plan.quotaBytes);
+    if (family) {
+      await this.dissolve(trx, family, plan.quotaBytes);
+      return;
+    }
+    // A member who buys a package of their own leaves the family and keeps that package's quota.
+    const member = await repo.getMember(trx, accountId);
+    if (member && plan.packageId !== null) {
+      await accounts.lockPool(trx, member.family_id);
+      await repo.removeMember(trx, accountId);
+      await accounts.setFamilyMembership(trx, accountId, { member: false, admin: false, quotaBytes: plan.quotaBytes }, at);
+    }
   }
 
   /** Account deletion: an admin's family ends; a member leaves; invitations to the account's contacts go. */
