@@ -286,7 +286,11 @@ export class FamilyService {
   async purgeAccount(account: PurgedAccount): Promise<void> {
     await this.d.db.transaction().execute(async (trx) => {
       const family = await repo.getByAdmin(trx, account.id);
-      if (family) await this.dissolve(trx, family, this.d.freeQuotaBytes);
+      if (family) {
+        // Lock order: the admin's account row before the family row.
+        await accounts.lockAccount(trx, account.id);
+        await this.dissolve(trx, family, this.d.freeQuotaBytes);
+      }
       else if (await repo.getMember(trx, account.id)) await this.leaveFor(trx, account.id);
       await repo.purgeInvitationsTo(trx, [account.email.toLowerCase(), account.phoneE164]);
     });
