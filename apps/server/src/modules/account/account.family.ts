@@ -7,9 +7,11 @@ import type { Account, AccountStatus } from './account.table.js';
 // Family sharing's part of the account (issue 13, owned by the family helper): the flags account info shows, the
 // quota a family membership gives the account row, and the pool check a member's reservation passes first.
 //
-// Lock order, everywhere: the family row first (a no-op UPDATE locks it on PostgreSQL; SQLite serialises writers),
-// then the members' account rows. Reservations, joining, leaving, limits and plan changes all follow it, so two of
-// them never wait on each other in opposite orders.
+// Lock order, everywhere: the admin's account row, then the family row (a no-op UPDATE locks it on PostgreSQL; SQLite
+// serialises writers), then the other members' account rows. The packages capture writes the admin's account row
+// before its plan listener reaches the family row, so an admin's own reservation takes its account row first too;
+// members' reservations, joining, leaving, limits and plan changes take the family row, then member rows. Two of them
+// never wait on each other in opposite orders.
 
 /** What account info says of the family (spec §3/§4): member covers admin too; user member is a member not admin. */
 export function familyFlags(a: Pick<Account, 'is_family_member' | 'is_family_admin'>) {
@@ -24,7 +26,7 @@ export function familyFlags(a: Pick<Account, 'is_family_member' | 'is_family_adm
 }
 
 const membership = compiledOnce((db, p: { accountId: string }) =>
-  db.selectFrom('family_member').select(['family_id', 'limit_bytes']).where('account_id', '=', p.accountId),
+  db.selectFrom('family_member').select(['family_id', 'limit_bytes', 'role']).where('account_id', '=', p.accountId),
 );
 
 export const familyOf = (db: Executor, accountId: string) => membership.takeFirst(db, { accountId });
@@ -42,6 +44,15 @@ export async function lockPool(trx: Executor, familyId: string): Promise<{ quota
     .executeTakeFirst();
   if (Number(res.numUpdatedRows) !== 1) return undefined;
   return trx.selectFrom('family').select('quota_bytes').where('id', '=', familyId).executeTakeFirst();
+}
+
+/** Locks an account row for the rest of the transaction (the admin's, before the family row). */
+export async function lockAccount(trx: Executor, accountId: string): Promise<void> {
+  await trx
+    .updateTable('account')
+    .set((eb) => ({ reserved_bytes: eb.ref('reserved_bytes') }))
+    .where('id', '=', accountId)
+    .execute();
 }
 
 /** Bytes used and held by every member of the family (the pool's use); read under the pool lock to decide. */
@@ -68,6 +79,7 @@ export async function reserveInPool(
   const seen = await familyOf(db, accountId);
   if (!seen) return undefined;
   return inTransaction(db, async (trx) => {
+    if (seen.role === 'ADMIN') await lockAccount(trx, accountId);
     const pool = await lockPool(trx, seen.family_id);
     // Left or dissolved while we waited for the lock: the account's own quota (already restored) decides.
     const now = await familyOf(trx, accountId);

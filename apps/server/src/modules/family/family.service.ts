@@ -269,14 +269,28 @@ export class FamilyService {
       }
       return;
     }
-    if (family) await this.dissolve(trx, family, plan.quotaBytes);
+    if (family) {
+      await this.dissolve(trx, family, plan.quotaBytes);
+      return;
+    }
+    // A member who buys a package of their own leaves the family and keeps that package's quota.
+    const member = await repo.getMember(trx, accountId);
+    if (member && plan.packageId !== null) {
+      await accounts.lockPool(trx, member.family_id);
+      await repo.removeMember(trx, accountId);
+      await accounts.setFamilyMembership(trx, accountId, { member: false, admin: false, quotaBytes: plan.quotaBytes }, at);
+    }
   }
 
   /** Account deletion: an admin's family ends; a member leaves; invitations to the account's contacts go. */
   async purgeAccount(account: PurgedAccount): Promise<void> {
     await this.d.db.transaction().execute(async (trx) => {
       const family = await repo.getByAdmin(trx, account.id);
-      if (family) await this.dissolve(trx, family, this.d.freeQuotaBytes);
+      if (family) {
+        // Lock order: the admin's account row before the family row.
+        await accounts.lockAccount(trx, account.id);
+        await this.dissolve(trx, family, this.d.freeQuotaBytes);
+      }
       else if (await repo.getMember(trx, account.id)) await this.leaveFor(trx, account.id);
       await repo.purgeInvitationsTo(trx, [account.email.toLowerCase(), account.phoneE164]);
     });

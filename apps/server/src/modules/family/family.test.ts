@@ -80,6 +80,12 @@ describe.each(DIALECTS)('family sharing (%s)', (dialect) => {
     expectError(await admin.uploads.whole('a.bin', content(10_000)), 413, 'QUOTA_EXCEEDED');
     expect((await member.uploads.whole('m3.bin', content(4_000))).statusCode).toBe(201);
 
+    // A member who buys a package of their own leaves the family with that package's quota.
+    await buy(member, 'STORAGE_50GB_MONTHLY');
+    expect(await info(member)).toMatchObject({ isFamilyMember: false, isFamilyUserMember: false, familyStatus: null });
+    expect((await row(member.accountId)).quota_bytes).toBe(50 * 1024 ** 3);
+    expect((await call(admin, 'GET', '/family')).json().members).toHaveLength(1);
+
     // Someone paying for a package of their own cannot join.
     await buy(paying, 'STORAGE_50GB_MONTHLY');
     const toPaying = (await call(admin, 'POST', '/family/invitations', byPhone(paying))).json();
