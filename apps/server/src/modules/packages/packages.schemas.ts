@@ -85,6 +85,8 @@ export const CreateOrderBody = Type.Object({
   /** One per checkout, made by the client: the same checkout submitted twice is one order and one charge. */
   idempotencyKey: UuidSchema,
   payment: PaymentMethodBody,
+  /** Where the provider's 3-D Secure page sends the browser back: the app's screen (default) or the mobile web view's. */
+  returnTo: Type.Optional(Type.Union([Type.Literal('MAIN'), Type.Literal('VIEW')])),
 });
 
 export const OrderParams = Type.Object({ id: UuidSchema });

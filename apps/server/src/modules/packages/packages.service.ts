@@ -199,10 +199,13 @@ export class PackagesService {
 
   // --- orders
 
-  async createOrder(auth: AuthContext, body: { packageId: string; idempotencyKey: string; payment: PaymentMethodInput }): Promise<OrderView> {
+  async createOrder(
+    auth: AuthContext,
+    body: { packageId: string; idempotencyKey: string; payment: PaymentMethodInput; returnTo?: 'MAIN' | 'VIEW' },
+  ): Promise<OrderView> {
     const accountId = auth.accountId;
     const existing = await repo.getOrderByKey(this.d.db, accountId, body.idempotencyKey);
-    if (existing) return this.pay(this.sameCheckout(existing, body.packageId), body.payment);
+    if (existing) return this.pay(this.sameCheckout(existing, body.packageId), body.payment, body.returnTo);
 
     const { offer, buyOneGetOne } = await this.visible(body.packageId);
     const at = this.now();
@@ -240,7 +243,7 @@ export class PackagesService {
       return (await repo.insertOrder(trx, row)) ? row : repo.getOrderByKey(trx, accountId, body.idempotencyKey);
     });
     if (!order) throw NotFound('Order not found.');
-    return this.pay(this.sameCheckout(order, body.packageId), body.payment);
+    return this.pay(this.sameCheckout(order, body.packageId), body.payment, body.returnTo);
   }
 
   private sameCheckout(order: PackageOrder, packageId: string): PackageOrder {
@@ -250,11 +253,12 @@ export class PackagesService {
     return order;
   }
 
-  private async pay(order: PackageOrder, method: PaymentMethodInput): Promise<OrderView> {
+  private async pay(order: PackageOrder, method: PaymentMethodInput, returnTo: 'MAIN' | 'VIEW' = 'MAIN'): Promise<OrderView> {
     if (order.status !== 'PENDING' || order.payment_id) return this.orderView(order);
     const pkg = await repo.getPackage(this.d.db, order.package_id);
     if (!pkg) throw NotFound('Package not found.');
-    const returnPath = `/main/packages/payment?packageId=${encodeURIComponent(pkg.id)}&orderId=${encodeURIComponent(order.id)}`;
+    const screen = returnTo === 'VIEW' ? '/view/pack-payment' : '/main/packages/payment';
+    const returnPath = `${screen}?packageId=${encodeURIComponent(pkg.id)}&orderId=${encodeURIComponent(order.id)}`;
     const started = await this.d.payments.start({
       accountId: order.account_id,
       purposeKind: PACKAGE_ORDER_PURPOSE,
@@ -352,9 +356,11 @@ export class PackagesService {
       quotaBytes: pkg ? Number(pkg.storage_bytes) : this.d.freeQuotaBytes,
       premium: pkg?.premium === 1,
     };
+    // Listeners first: the family locks its pool row before member account rows (its lock order), and applyPlan
+    // writes this account's row, so the other way round a concurrent family change could deadlock on PostgreSQL.
+    await notifyPlanChanged(trx, accountId, plan);
     await accounts.applyPlan(trx, accountId, { quotaBytes: plan.quotaBytes, premium: plan.premium });
     await accounts.setGraceUntil(trx, accountId, null);
-    await notifyPlanChanged(trx, accountId, plan);
   }
 
   // --- changes that need no payment now

@@ -62,8 +62,8 @@ describe.each(DIALECTS)('packages (%s)', (dialect) => {
     return found.id;
   };
   const subscription = async (who: Who) => (await call(who, 'GET', '/api/packages/subscription')).json();
-  const order = async (who: Who, code: string, number = SUCCEEDS, key = randomUUID()) =>
-    call(who, 'POST', '/api/packages/orders', { packageId: await idOf(who, code), idempotencyKey: key, payment: newCard(number) });
+  const order = async (who: Who, code: string, number = SUCCEEDS, key = randomUUID(), extra: object = {}) =>
+    call(who, 'POST', '/api/packages/orders', { packageId: await idOf(who, code), idempotencyKey: key, payment: newCard(number), ...extra });
   const buy = async (who: Who, code: string) => {
     const res = await order(who, code);
     expect(res.statusCode, res.body).toBe(200);
@@ -187,12 +187,13 @@ describe.each(DIALECTS)('packages (%s)', (dialect) => {
       const first = await order(me, 'STORAGE_50GB_MONTHLY', THREE_DS);
       expect(first.json()).toMatchObject({ status: 'PENDING', actionUrl: expect.stringContaining('/api/payment/sandbox/3ds/') });
       expect((await subscription(me)).status).toBe('NONE');
-      const answer = async (actionUrl: string) => {
+      const answer = async (actionUrl: string, back = '/main/packages/payment?') => {
         const path = new URL(actionUrl, 'http://localhost').pathname;
         const page = await t.app.inject({ method: 'GET', url: path });
         const code = /data-testid="test-code">(\d+)</.exec(page.body)![1];
         const res = await t.app.inject({ method: 'POST', url: path, payload: { code } });
         expect(res.statusCode).toBe(303);
+        expect(new URL(String(res.headers.location), 'http://localhost').pathname + '?').toBe(back);
       };
       const settled = async (orderId: string) => {
         for (let i = 0; i < 50; i++) {
@@ -203,9 +204,10 @@ describe.each(DIALECTS)('packages (%s)', (dialect) => {
         }
         throw new Error('order did not settle');
       };
-      // The first challenge is left open; a new checkout (another card) supersedes it and completes.
-      const second = await order(me, 'STORAGE_100GB_MONTHLY', THREE_DS);
-      await answer(second.json().actionUrl);
+      // The first challenge is left open; a new checkout (another card) supersedes it and completes. This one was
+      // started in the mobile app's web view, so the provider's page sends the browser back there.
+      const second = await order(me, 'STORAGE_100GB_MONTHLY', THREE_DS, randomUUID(), { returnTo: 'VIEW' });
+      await answer(second.json().actionUrl, '/view/pack-payment?');
       expect(await settled(second.json().orderId)).toMatchObject({ status: 'COMPLETED', payment: { status: 'CAPTURED', amountMinor: 3999 } });
       expect(await subscription(me)).toMatchObject({ status: 'ACTIVE', package: { code: 'STORAGE_100GB_MONTHLY' }, quotaBytes: 100 * GIB });
       // The abandoned page is answered after all: the money goes back and the plan stays as it is.

@@ -133,6 +133,7 @@ export type CreatePackageOrderApiArg = {
     | {
         type: "WALLET";
       };
+  returnTo?: "MAIN" | "VIEW";
 };
 export type GetPackageOrderApiResponse = /** status 200 Default Response */ {
   actionUrl: string | null;

@@ -91,7 +91,9 @@ export function useCheckout(packageId: string | null) {
       const idempotencyKey = checkoutKey ?? randomUuid();
       if (!checkoutKey) dispatch(setCheckoutKey(idempotencyKey));
       try {
-        const order = await createOrder({ packageId, idempotencyKey, payment }).unwrap();
+        // Opened in the mobile app's web view, the provider's 3-D Secure page must send the browser back there.
+        const returnTo = returnPath.startsWith('/view/') ? 'VIEW' : 'MAIN';
+        const order = await createOrder({ packageId, idempotencyKey, payment, returnTo }).unwrap();
         handleOrder(order, returnPath);
       } catch (error) {
         const flag = flagForServerField(apiErrorField(error));

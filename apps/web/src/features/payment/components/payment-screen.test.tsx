@@ -96,6 +96,8 @@ describe('Payment screen', () => {
     expect(body.packageId).toBe('p-100');
     expect(body.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
     expect(body.payment).toMatchObject({ type: 'NEW_CARD', card: { number: '4242424242424242', expiryYear: 2030 }, saveCard: true });
+    // In the app (not the mobile web view) the 3-D Secure page returns to the app's payment screen.
+    expect(body).toMatchObject({ returnTo: 'MAIN' });
   });
 
   it('shows a decline by its code and starts a new checkout key for the next try', async () => {
