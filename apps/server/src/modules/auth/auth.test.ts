@@ -165,6 +165,10 @@ describe.each(DIALECTS)('auth (%s)', (dialect) => {
       'POST /api/verify/emailAddress',
       // Signed profile photo links, for <img>.
       'GET /api/account/profilePhoto/{*}',
+      // Signed invoice PDF links (issue 13): the token in the path is the credential.
+      'GET /api/invoices/pdf/{*}',
+      // The payment provider's callback: its HMAC signature over the body is the credential.
+      'POST /api/payment/callback',
     ]);
 
     // Read from the OpenAPI document, so a route added later is covered without touching this test.
