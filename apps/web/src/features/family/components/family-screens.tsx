@@ -146,9 +146,12 @@ function useFamilyOrLeave(allowed: (view: FamilyView) => boolean) {
   const family = useGetFamilyQuery();
   const [sendAway, setSendAway] = useState(false);
   useEffect(() => {
-    if (family.data && !allowed(family.data)) setSendAway(true);
-  }, [family.data, allowed]);
-  return { family, sendAway };
+    // Only a settled answer decides: right after joining, the cached one (no family yet) is being fetched again.
+    if (family.data && !family.isFetching && !allowed(family.data)) setSendAway(true);
+  }, [family.data, family.isFetching, allowed]);
+  // A cached answer that would not let the page open is not shown while the fresh one is on its way.
+  const view = family.data && allowed(family.data) ? family.data : undefined;
+  return { family, sendAway, view };
 }
 
 const isInFamily = (v: FamilyView) => v.role !== null;
@@ -157,9 +160,8 @@ const isMember = (v: FamilyView) => v.role === 'MEMBER';
 /** /main/usages/manage-family-share: the pool and its members; the admin manages, a member can leave. */
 export function ManageFamilyScreen() {
   const { t } = useFamilyTranslation();
-  const { family, sendAway } = useFamilyOrLeave(isInFamily);
+  const { family, sendAway, view } = useFamilyOrLeave(isInFamily);
   if (sendAway) return <Navigate to={paths.packages} replace />;
-  const view = family.data;
   if (!view) return family.isError ? <FamilyError error={family.error} /> : <Loader />;
   const isAdmin = view.role === 'ADMIN';
   return (
@@ -180,9 +182,8 @@ export function ManageFamilyScreen() {
 
 /** /main/usages/family-share-details: a member's own share and the pool it draws on. */
 export function FamilyDetailsScreen() {
-  const { family, sendAway } = useFamilyOrLeave(isMember);
+  const { family, sendAway, view } = useFamilyOrLeave(isMember);
   if (sendAway) return <Navigate to={paths.packages} replace />;
-  const view = family.data;
   if (!view) return family.isError ? <FamilyError error={family.error} /> : <Loader />;
   return (
     <div className={styles.page}>
