@@ -22,6 +22,26 @@ export function mulberry32(seed: number): () => number {
   };
 }
 
+/**
+ * Runs a TypeScript script of the server (a path below apps/server) in a child process that is expected to die (a
+ * crash flag SIGKILLs it at a chosen point); resolves with how it ended and the tail of its stderr.
+ */
+export function runUntilExit(
+  script: string,
+  env: Record<string, string>,
+): Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', tsxLoader, script], {
+      cwd: serverDir,
+      env: { ...process.env, WEB_DIST_DIR: '', LOG_LEVEL: 'silent', ...env },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr!.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
+    child.once('exit', (code, signal) => resolve({ code, signal, stderr }));
+  });
+}
+
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A free port among those test servers may use on this machine (18100-18199), from a random start. */

@@ -1,3 +1,4 @@
+import type { PlanChange } from '../packages/packages.public.js';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../infra/db/schema.js';
 import type { Executor } from '../../infra/db/executor.js';
@@ -20,14 +21,7 @@ import type { Family, FamilyInvitation } from './family.table.js';
 
 export const INVITATION_TTL_MS = days(7);
 
-/** What the packages module tells listeners when an account's plan changes (contract: planListeners.onPlanChanged). */
-export interface PlanChange {
-  packageId: string | null;
-  family: boolean;
-  familyMemberCount: number;
-  quotaBytes: number;
-  premium: boolean;
-}
+export type { PlanChange };
 
 export interface FamilyServiceDeps {
   db: Kysely<DB>;

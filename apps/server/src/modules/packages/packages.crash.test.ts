@@ -1,33 +1,19 @@
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { authed, createPgDatabase, DIALECTS, signUp, startTestApp } from '../../test/harness.js';
+import { runUntilExit } from '../../test/server-process.js';
 
 // A package order whose process is killed between the provider's capture and our commit: the money is taken, the
 // order is PENDING and the quota unchanged. The payment module's reconciliation completes the payment, and the
 // PACKAGE_ORDER purpose then applies the order exactly once (subscription, quota, authority), as a live capture would.
 
-const serverDir = path.resolve(import.meta.dirname, '../../..');
-const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm')).href;
 const GIB = 1024 ** 3;
 
-function orderAndDie(env: Record<string, string>): Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', tsxLoader, 'src/modules/packages/packages-crash.child.ts'], {
-      cwd: serverDir,
-      env: { ...process.env, WEB_DIST_DIR: '', LOG_LEVEL: 'silent', PAYMENT_CRASH_AFTER_PROVIDER: '1', ...env },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
-    child.once('exit', (code, signal) => resolve({ code, signal, stderr }));
-  });
-}
+/** The child places its payment with PAYMENT_CRASH_AFTER_PROVIDER=1, so it dies right after the provider captured. */
+const orderAndDie = (env: Record<string, string>) => runUntilExit('src/modules/packages/packages-crash.child.ts', { PAYMENT_CRASH_AFTER_PROVIDER: '1', ...env });
 
 describe.each(DIALECTS)('package order killed between capture and commit (%s)', (dialect) => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bulut-pkgcrash-'));

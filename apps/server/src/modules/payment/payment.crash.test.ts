@@ -1,33 +1,19 @@
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createPgDatabase, DIALECTS, signUp, startTestApp } from '../../test/harness.js';
+import { runUntilExit } from '../../test/server-process.js';
 import { PurposeRejected, type PaymentEvent, type PaymentView } from './payment.public.js';
 
 // A kill between the provider's capture and our commit (PAYMENT_CRASH_AFTER_PROVIDER=1 SIGKILLs the process right
 // there): the money is taken at the provider and our ledger still says PENDING. The reconciliation schedule finds it,
 // completes it exactly once (purpose + events), or refunds it when the purpose can no longer take it.
 
-const serverDir = path.resolve(import.meta.dirname, '../../..');
-const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm')).href;
 
-function payAndDie(env: Record<string, string>): Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', tsxLoader, 'src/modules/payment/payment-crash.child.ts'], {
-      cwd: serverDir,
-      env: { ...process.env, WEB_DIST_DIR: '', LOG_LEVEL: 'silent', PAYMENT_CRASH_AFTER_PROVIDER: '1', ...env },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
-    child.once('exit', (code, signal) => resolve({ code, signal, stderr }));
-  });
-}
+/** The child places its payment with PAYMENT_CRASH_AFTER_PROVIDER=1, so it dies right after the provider captured. */
+const payAndDie = (env: Record<string, string>) => runUntilExit('src/modules/payment/payment-crash.child.ts', { PAYMENT_CRASH_AFTER_PROVIDER: '1', ...env });
 
 describe.each(DIALECTS)('payment killed between capture and commit (%s)', (dialect) => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bulut-paycrash-'));
