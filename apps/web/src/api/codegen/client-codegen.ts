@@ -57,6 +57,8 @@ const FILES: Record<string, (tag: string, operationId: string) => boolean> = {
   'upload.ts': (tag) => tag === 'upload',
   'packages.ts': (tag) => tag === 'packages',
   'invoices.ts': (tag) => tag === 'invoice',
+  // The provider's callback is the provider's call, not the app's.
+  'payment.ts': (tag, id) => tag === 'payment' && id !== 'paymentCallback',
 };
 
 /** POSTs that only read: cached queries, not mutations. */
