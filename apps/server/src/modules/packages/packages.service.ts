@@ -356,11 +356,11 @@ export class PackagesService {
       quotaBytes: pkg ? Number(pkg.storage_bytes) : this.d.freeQuotaBytes,
       premium: pkg?.premium === 1,
     };
-    // Listeners first: the family locks its pool row before member account rows (its lock order), and applyPlan
-    // writes this account's row, so the other way round a concurrent family change could deadlock on PostgreSQL.
-    await notifyPlanChanged(trx, accountId, plan);
+    // The account row first, then the listeners (the family row): the lock order of an admin's own uploads. See
+    // docs/decisions.md, "Family sharing", for the one case (a member buying a package of their own) that differs.
     await accounts.applyPlan(trx, accountId, { quotaBytes: plan.quotaBytes, premium: plan.premium });
     await accounts.setGraceUntil(trx, accountId, null);
+    await notifyPlanChanged(trx, accountId, plan);
   }
 
   // --- changes that need no payment now
