@@ -1,7 +1,8 @@
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useEffect } from 'react';
 import { usePackagesTranslation } from '../use-packages-translation';
 import { useSearchParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { useUrlTabs } from '@/hooks/use-url-tabs';
 import { PACKAGES_TAB, PACKAGES_TAB_PARAM, PACKAGES_TABS, packagesTabFromParam } from '../packages-tabs';
 import { setPackagesTab } from '../packages-slice';
 import { PackagesTab } from './packages-tab';
@@ -21,39 +22,14 @@ export interface PackagesPageProps {
 export function PackagesPage({ paymentPath, heading = false }: PackagesPageProps) {
   const { t } = usePackagesTranslation();
   const dispatch = useAppDispatch();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const storedId = useAppSelector((state) => state.packages.currentTabId);
   const active = packagesTabFromParam(params.get(PACKAGES_TAB_PARAM)) ?? PACKAGES_TABS.find((tab) => tab.id === storedId) ?? PACKAGES_TAB;
-  const tabRefs = useRef(new Map<number, HTMLButtonElement>());
+  const { tabRefs, select, handleKeyDown } = useUrlTabs(PACKAGES_TABS, PACKAGES_TAB_PARAM, active);
 
   useEffect(() => {
     if (storedId !== active.id) dispatch(setPackagesTab(active));
   }, [active, storedId, dispatch]);
-
-  const select = (id: number, focus = false) => {
-    setParams(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        next.set(PACKAGES_TAB_PARAM, String(id));
-        return next;
-      },
-      { replace: true },
-    );
-    if (focus) tabRefs.current.get(id)?.focus();
-  };
-
-  const handleKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const index = PACKAGES_TABS.findIndex((tab) => tab.id === active.id);
-    const rtl = document.documentElement.dir === 'rtl';
-    const step = { ArrowRight: rtl ? -1 : 1, ArrowLeft: rtl ? 1 : -1 }[event.key];
-    let target: number | undefined;
-    if (step !== undefined) target = (index + step + PACKAGES_TABS.length) % PACKAGES_TABS.length;
-    else if (event.key === 'Home') target = 0;
-    else if (event.key === 'End') target = PACKAGES_TABS.length - 1;
-    if (target === undefined) return;
-    event.preventDefault();
-    select(PACKAGES_TABS[target]!.id, true);
-  };
 
   return (
     <div className={styles.page} data-testid="packages-page">

@@ -1,7 +1,8 @@
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { useUrlTabs } from '@/hooks/use-url-tabs';
 import { setSettingsTab } from '@/state/ui-slice';
 import { SETTINGS_TAB_PARAM, SETTINGS_TABS, tabFromParam } from '../settings-tabs';
 import { ConnectedAccountsTab } from './connected-accounts-tab';
@@ -36,41 +37,15 @@ function TabContent({ id }: { id: number }) {
 export function SettingsScreen() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const stored = useAppSelector((state) => state.ui.settingsTab);
   const active = tabFromParam(params.get(SETTINGS_TAB_PARAM)) ?? SETTINGS_TABS.find((tab) => tab.id === stored.id) ?? SETTINGS_TABS[0]!;
-  const tabRefs = useRef(new Map<number, HTMLButtonElement>());
+  const { tabRefs, select, handleKeyDown } = useUrlTabs(SETTINGS_TABS, SETTINGS_TAB_PARAM, active);
 
   // The URL wins: keep the slice (spec state) in step with it.
   useEffect(() => {
     if (stored.id !== active.id) dispatch(setSettingsTab({ id: active.id, name: active.name }));
   }, [active.id, active.name, stored.id, dispatch]);
-
-  const select = (id: number, focus = false) => {
-    setParams(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        next.set(SETTINGS_TAB_PARAM, String(id));
-        return next;
-      },
-      { replace: true },
-    );
-    if (focus) tabRefs.current.get(id)?.focus();
-  };
-
-  // Tabs pattern: arrows move between tabs (reversed in RTL), Home and End jump.
-  const handleKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const index = SETTINGS_TABS.findIndex((tab) => tab.id === active.id);
-    const rtl = document.documentElement.dir === 'rtl';
-    const step = { ArrowRight: rtl ? -1 : 1, ArrowLeft: rtl ? 1 : -1 }[event.key];
-    let target: number | undefined;
-    if (step !== undefined) target = (index + step + SETTINGS_TABS.length) % SETTINGS_TABS.length;
-    else if (event.key === 'Home') target = 0;
-    else if (event.key === 'End') target = SETTINGS_TABS.length - 1;
-    if (target === undefined) return;
-    event.preventDefault();
-    select(SETTINGS_TABS[target]!.id, true);
-  };
 
   return (
     <div className={styles.page}>
