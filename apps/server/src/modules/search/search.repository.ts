@@ -83,6 +83,8 @@ export class HitReader {
     private readonly f: HitFilter,
     /** The folded query. */
     private readonly text: string,
+    /** Tests set it to force either read (0: always walk; very large: always from the hits). */
+    private readonly leadLimit = LEAD_LIMIT,
   ) {}
 
   /** Whether a part is read from its full-text hits (few) rather than by an ordered walk (many); asked once per part. */
@@ -90,7 +92,7 @@ export class HitReader {
     if (part === 'exact') return Promise.resolve(false);
     let answer = this.leads.get(part);
     if (!answer) {
-      answer = fullTextHits(this.db, this.f.dialect, this.f.groups, part, LEAD_LIMIT + 1).then((n) => n === null || n <= LEAD_LIMIT);
+      answer = fullTextHits(this.db, this.f.dialect, this.f.groups, part, this.leadLimit + 1).then((n) => n === null || n <= this.leadLimit);
       this.leads.set(part, answer);
     }
     return answer;
@@ -219,13 +221,13 @@ export class HitReader {
     const groups: Array<{ kind: SearchKind; documentType: SearchDocumentType | null }> = SEARCH_KINDS.map((kind) => ({ kind, documentType: null }));
     if (f.documentType) groups.push({ kind: 'DOCUMENT', documentType: f.documentType });
     // Every kind is counted, whatever kind the page shows.
-    const all = new HitReader(this.db, { ...f, kind: undefined, documentType: undefined }, this.text);
+    const all = new HitReader(this.db, { ...f, kind: undefined, documentType: undefined }, this.text, this.leadLimit);
     const lead = await this.lead('all');
     if (f.dialect === 'postgres') {
       // PostgreSQL plans each kind with the kind as a constant (a correlated kind made it read every hit per kind).
       const out = [];
       for (const g of groups) {
-        const reader = new HitReader(this.db, { ...f, kind: g.kind, documentType: g.documentType ?? undefined }, this.text);
+        const reader = new HitReader(this.db, { ...f, kind: g.kind, documentType: g.documentType ?? undefined }, this.text, this.leadLimit);
         out.push({ ...g, n: await reader.count('all', COUNT_LIMIT) });
       }
       return out;

@@ -33,7 +33,7 @@ export interface SearchServiceDeps {
 const EXTRA_SUGGESTIONS = 2;
 
 /** A query, folded: the whole text and its words, each word a prefix that also stands for the months it begins. */
-function parse(text: string) {
+export function parse(text: string) {
   const words = foldWords(text);
   const groups: FullTextGroup[] = words.map((w) => ({ prefix: w, exact: monthsStartingWith(w).map((m) => monthWord(m.month)) }));
   return { text: words.join(' '), words, groups };
