@@ -3,6 +3,7 @@ import { usePackagesTranslation } from '../use-packages-translation';
 import { useSearchParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { useUrlTabs } from '@/hooks/use-url-tabs';
+import tabStyles from '@/components/ui/tab-list.module.css';
 import { PACKAGES_TAB, PACKAGES_TAB_PARAM, PACKAGES_TABS, packagesTabFromParam } from '../packages-tabs';
 import { setPackagesTab } from '../packages-slice';
 import { PackagesTab } from './packages-tab';
@@ -34,7 +35,7 @@ export function PackagesPage({ paymentPath, heading = false }: PackagesPageProps
   return (
     <div className={styles.page} data-testid="packages-page">
       {heading ? <h1 className={styles.viewTitle}>{t('packages:title')}</h1> : null}
-      <div className={styles.tabs} role="tablist" aria-label={t('packages:tabs_label')} onKeyDown={handleKeyDown}>
+      <div className={tabStyles.tabs} role="tablist" aria-label={t('packages:tabs_label')} onKeyDown={handleKeyDown}>
         {PACKAGES_TABS.map((tab) => (
           <button
             key={tab.id}
@@ -48,7 +49,7 @@ export function PackagesPage({ paymentPath, heading = false }: PackagesPageProps
             aria-selected={tab.id === active.id}
             aria-controls={`packages-panel-${tab.id}`}
             tabIndex={tab.id === active.id ? 0 : -1}
-            className={styles.tab}
+            className={tabStyles.tab}
             onClick={() => select(tab.id)}
             data-testid={`packages-tab-${tab.id}`}
           >

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { useUrlTabs } from '@/hooks/use-url-tabs';
+import tabStyles from '@/components/ui/tab-list.module.css';
 import { setSettingsTab } from '@/state/ui-slice';
 import { SETTINGS_TAB_PARAM, SETTINGS_TABS, tabFromParam } from '../settings-tabs';
 import { ConnectedAccountsTab } from './connected-accounts-tab';
@@ -49,7 +50,7 @@ export function SettingsScreen() {
 
   return (
     <div className={styles.page}>
-      <div className={styles.tabs} role="tablist" aria-label={t('settings:tabs_label')} onKeyDown={handleKeyDown}>
+      <div className={tabStyles.tabs} role="tablist" aria-label={t('settings:tabs_label')} onKeyDown={handleKeyDown}>
         {SETTINGS_TABS.map((tab) => (
           <button
             key={tab.id}
@@ -63,7 +64,7 @@ export function SettingsScreen() {
             aria-selected={tab.id === active.id}
             aria-controls={`settings-panel-${tab.id}`}
             tabIndex={tab.id === active.id ? 0 : -1}
-            className={`${styles.tab} ${tab.id === 7 ? styles.dangerTab : ''}`}
+            className={`${tabStyles.tab} ${tab.id === 7 ? styles.dangerTab : ''}`}
             onClick={() => select(tab.id)}
             data-testid={`settings-tab-${tab.id}`}
           >
