@@ -289,7 +289,22 @@ export function createSessionRefresher(options: RefresherOptions): SessionRefres
       const current = getAuthToken();
       if (current && current !== tokenSent) return true;
       if (!current || !getRememberMeToken()) return false;
-      return refreshSession(options);
+      // This tab's copy of localStorage may lag behind the tab that held the lock before: ask the journal too.
+      // (Loaded on first use: the sign-in screen's initial bundle has no room to spare.)
+      const journal = await import('./refresh-journal');
+      const elsewhere = await journal.refreshedFrom(current);
+      if (elsewhere) {
+        const user = getStoredUser();
+        saveSession(
+          { authToken: elsewhere.authToken, rememberMeToken: elsewhere.rememberMeToken, deviceInfo: user?.deviceInfo, latestActivityId: user?.latestActivityId },
+          { keepRememberMe: true },
+        );
+        return true;
+      }
+      const ok = await refreshSession(options);
+      const authToken = getAuthToken();
+      if (ok && authToken) await journal.recordRefresh({ from: current, authToken, rememberMeToken: getRememberMeToken() });
+      return ok;
     })
       .then(async (ok) => {
         channel?.postMessage({ type: ok ? 'refreshed' : 'ended' } satisfies AuthMessage);

@@ -74,6 +74,7 @@ export function currentDevice(): DeviceInfo {
 export function clearStoredSession(): void {
   writeStorage(storageKeys.user, null);
   writeStorage(storageKeys.rememberMeToken, null);
+  void import('./refresh-journal').then((journal) => journal.clearRefreshJournal());
   writeStorage(storageKeys.unlinkAccounts, null);
   writeStorage(storageKeys.recentSearches, null);
   // Unfinished uploads belong to this account; the next one to sign in here must not see them.

@@ -3,3 +3,5 @@
 export { exifDate, exifDay, isMedia, MEDIA_PROCESS_JOB, mediaKindOf, NO_MEDIA, previewKey, thumbKey } from './media.facts.js';
 // HEIC decoding for other images the app re-encodes (the profile photo).
 export { decodeHeif, isHeifFile } from './media.heif.js';
+// The hook that lets recognition modules act on a processed photo in the same transaction.
+export type { MediaProcessedListener, ProcessedMedia, MediaService } from './media.service.js';

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import exifr from 'exifr';
 import type { DB } from '../../infra/db/schema.js';
+import type { Executor } from '../../infra/db/executor.js';
 import { BlobNotFoundError, type BlobStore } from '../../infra/blob-store/blob-store.js';
 import { NotFound } from '../../shared/errors.js';
 import type { UrlSigner } from '../../infra/signing/url-signer.js';
@@ -22,6 +23,26 @@ const HEIF_MAX_BYTES = 256 * 1024 ** 2;
 const EXIF_OPTIONS = { tiff: true, exif: true, gps: true, reviveValues: false, translateValues: false, mergeOutput: true } as const;
 const NOT_FOUND = 'File not found.';
 
+/** What a listener learns when a file's media processing has committed (in the same transaction). */
+export interface ProcessedMedia {
+  fileId: string;
+  accountId: string;
+  /** READY: the preview exists; FAILED: nothing could be decoded. */
+  status: 'READY' | 'FAILED';
+  kind: 'image' | 'video';
+  /** The 1440 px WebP preview every analysis reads instead of the original (null when FAILED, or a video without ffmpeg). */
+  previewKey: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  takenDay: number | null;
+}
+
+/**
+ * Called inside the transaction that saves a file's media facts, so work that depends on them (recognition jobs,
+ * place names) is enqueued or written together with them, or not at all.
+ */
+export type MediaProcessedListener = (trx: Executor, media: ProcessedMedia) => Promise<void>;
+
 export interface MediaDeps {
   db: Kysely<DB>;
   blobs: BlobStore;
@@ -35,7 +56,14 @@ export interface MediaDeps {
  * infrastructure failures (database, blob store) throw, so the queue retries them. The original is never touched.
  */
 export class MediaService {
+  private readonly listeners: MediaProcessedListener[] = [];
+
   constructor(private readonly d: MediaDeps) {}
+
+  /** Modules that analyse photos further (people, places, things) register here when the app is assembled. */
+  onProcessed(listener: MediaProcessedListener): void {
+    this.listeners.push(listener);
+  }
 
   async process(fileId: string): Promise<void> {
     const file = await files.getByIdUnscoped(this.d.db, fileId);
@@ -50,7 +78,22 @@ export class MediaService {
       const at = Number(file.created_at);
       values = { media_status: 'FAILED', media_error: err.message.slice(0, 1000), taken_at: at, taken_day: utcDay(at) };
     }
-    if (!(await files.saveMediaFacts(this.d.db, file.id, values))) {
+    const saved = await this.d.db.transaction().execute(async (trx) => {
+      if (!(await files.saveMediaFacts(trx, file.id, values))) return false;
+      const processed: ProcessedMedia = {
+        fileId: file.id,
+        accountId: file.account_id,
+        status: values.media_status === 'READY' ? 'READY' : 'FAILED',
+        kind: isVideo(file.content_type) ? 'video' : 'image',
+        previewKey: values.preview_key ?? null,
+        latitude: values.latitude ?? null,
+        longitude: values.longitude ?? null,
+        takenDay: values.taken_day ?? null,
+      };
+      for (const listener of this.listeners) await listener(trx, processed);
+      return true;
+    });
+    if (!saved) {
       // Deleted while we worked: nothing will purge what we wrote, so remove it now.
       await Promise.all(written.map((key) => this.d.blobs.delete(key)));
     }
