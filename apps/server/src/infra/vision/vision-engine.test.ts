@@ -124,6 +124,11 @@ describe('vision engine lifecycle and input', () => {
     const [a, b] = await Promise.all([engine.faces(image), engine.objects(image)]);
     expect(a).toHaveLength(1);
     expect(b.map((o) => o.label)).toContain('person');
+    // Nothing a photo allocates in the worker outlives it (a backfill analyses every photo of an account).
+    const tensors = engine.stats.tensors;
+    await engine.faces(image);
+    await engine.objects(image);
+    expect(engine.stats.tensors).toBe(tensors);
     await engine.close();
     await expect(engine.faces(image)).rejects.toThrow(/closed/);
   }, 120_000);

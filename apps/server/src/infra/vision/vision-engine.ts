@@ -41,11 +41,14 @@ const WORKER_DATA = {
   objectMinScore: OBJECT_MIN_SCORE,
 };
 
-type Reply<T> = { id: number; result: T; cpuSeconds: number } | { id: number; error: string };
+type Reply<T> = { id: number; result: T; cpuSeconds: number; tensors: number } | { id: number; error: string };
 interface Job { id: number; op: 'faces' | 'objects'; image: VisionImage; resolve: (v: never) => void; reject: (e: Error) => void }
 
-/** Inference time of the last request inside the worker (CPU seconds of the process while it ran), for the bench. */
-export interface VisionEngineStats { lastCpuSeconds: number; requests: number }
+/**
+ * For the bench and tests: CPU seconds of the process while the worker ran the last request, requests answered, and
+ * tfjs tensors alive in the worker after it (constant from one photo to the next unless something leaks).
+ */
+export interface VisionEngineStats { lastCpuSeconds: number; requests: number; tensors: number }
 
 export function createVisionEngine(opts: { threads?: number } = {}): VisionEngine & { stats: VisionEngineStats } {
   // The multi-threaded WASM build needs SharedArrayBuffer workers Node does not give tfjs; one thread is all there is.
@@ -55,7 +58,7 @@ export function createVisionEngine(opts: { threads?: number } = {}): VisionEngin
   let nextId = 1;
   const queue: Job[] = [];
   let current: Job | null = null;
-  const stats: VisionEngineStats = { lastCpuSeconds: 0, requests: 0 };
+  const stats: VisionEngineStats = { lastCpuSeconds: 0, requests: 0, tensors: 0 };
 
   const failAll = (err: Error) => {
     const jobs = current ? [current, ...queue.splice(0)] : queue.splice(0);
@@ -72,6 +75,7 @@ export function createVisionEngine(opts: { threads?: number } = {}): VisionEngin
       if ('error' in reply) job.reject(new Error(`Vision worker: ${reply.error}`.slice(0, 2000)));
       else {
         stats.lastCpuSeconds = reply.cpuSeconds;
+        stats.tensors = reply.tensors;
         stats.requests++;
         job.resolve(reply.result as never);
       }

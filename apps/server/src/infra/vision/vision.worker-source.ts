@@ -53,6 +53,8 @@ const OBJECTS = {
 };
 
 let ready = null;
+let human_ = null; // set once loaded, for the tensor count in every reply
+const tensorCount = () => (human_ ? human_.tf.memory().numTensors : 0);
 function load() {
   ready ??= (async () => {
     const human = new Human({
@@ -64,6 +66,7 @@ function load() {
     await human.load();
     await faceapi.nets.faceLandmark68Net.loadFromDisk(workerData.faceApiModelDir);
     await faceapi.nets.faceRecognitionNet.loadFromDisk(workerData.faceApiModelDir);
+    human_ = human;
     return human;
   })();
   return ready;
@@ -146,7 +149,7 @@ parentPort.on('message', (msg) => {
   run(msg).then(
     (result) => {
       const cpu = process.cpuUsage(before);
-      parentPort.postMessage({ id: msg.id, result, cpuSeconds: (cpu.user + cpu.system) / 1e6 });
+      parentPort.postMessage({ id: msg.id, result, cpuSeconds: (cpu.user + cpu.system) / 1e6, tensors: tensorCount() });
     },
     (err) => parentPort.postMessage({ id: msg.id, error: String((err && err.stack) || err) }),
   );
