@@ -69,6 +69,8 @@ function load() {
     human_ = human;
     return human;
   })();
+  // A failed load is retried by the next request instead of failing every later one.
+  ready.catch(() => { ready = null; });
   return ready;
 }
 
