@@ -181,6 +181,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const download = downloadModule({ db, blobs, logger });
   const timeline = timelineModule({ db, links });
   const albums = albumsModule({ db, links, zips: download.service });
+  app.decorate('albumStreams', albums.service.streams);
   const shares = sharesModule({
     db,
     messages,
