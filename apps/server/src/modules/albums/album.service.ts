@@ -180,7 +180,9 @@ export class AlbumsService {
   /** Entities as album items: the album shape, with the stream's icon and the cover the provider chose. */
   private async presentStream(accountId: string, contentType: StreamContentType, entities: readonly StreamAlbum[]): Promise<AlbumDto[]> {
     const coverIds = [...new Set(entities.flatMap((e) => (e.coverFileId === null ? [] : [e.coverFileId])))];
-    const covers = new Map((await files.getMany(this.db, accountId, coverIds)).map((f) => [f.id, f]));
+    // Only a live photo shows as a cover, whatever the provider chose.
+    const live = (await files.getMany(this.db, accountId, coverIds)).filter((f) => f.status === 'ACTIVE' && f.hidden === 0);
+    const covers = new Map(live.map((f) => [f.id, f]));
     return entities.map((e) => {
       const row: AlbumRow = {
         id: e.id,

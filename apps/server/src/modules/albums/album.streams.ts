@@ -1,3 +1,4 @@
+import type { PermissionBy } from '../../shared/access/access.plugin.js';
 import type { AlbumContentType, AlbumStatus } from './album.table.js';
 
 /** The album kinds another module answers for: people, places and things shown as albums. */
@@ -11,6 +12,17 @@ export const STREAM_ICON: Record<StreamContentType, string> = {
   'album/person': 'person',
   'album/location': 'location',
   'album/object': 'object',
+};
+
+/**
+ * An album uuid with a stream's contentType names a person, place or thing: the access policy checks it with that
+ * kind's permission (its owner's table), otherwise as an album; either way a denied id is "Album not found.".
+ */
+export const STREAM_ACCESS: PermissionBy = {
+  in: 'query',
+  path: 'contentType',
+  values: { 'album/person': 'person.read', 'album/location': 'place.read', 'album/object': 'thing.read' },
+  as: 'album',
 };
 
 /** One entity (a person, place or thing) as an album row; its id is the album's uuid. */
