@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS, signUp, startTestApp, type TestApp } from '../../test/harness.js';
+import { DIALECTS, expectError, signUp, startTestApp, type TestApp } from '../../test/harness.js';
+import { recognised } from '../../shared/access/isolation.fixtures.js';
 import { AppError } from '../../shared/errors.js';
-import { addPhoto, DAY, T0 } from './album.fixtures.js';
+import { addPhoto, albumHelpers, DAY, T0 } from './album.fixtures.js';
 import { albumsWithOwnStreams, memoryStream } from './album.streams.fixtures.js';
 import type { AlbumsService } from './album.service.js';
 
@@ -75,6 +76,9 @@ describe.each(DIALECTS)('album streams (%s)', (dialect) => {
     expect([first.albumList.map((a) => a.uuid), first.hasMore]).toEqual([[ayse], true]);
     const second = await albums.list(u, { contentType: 'album/person', size: 1, page: 1 });
     expect([second.albumList.map((a) => a.uuid), second.hasMore]).toEqual([[empty], false]);
+    // A cover the owner has since hidden is not shown, whatever the provider says.
+    await t.database.db.updateTable('file').set({ hidden: 1 }).where('id', '=', older.id).execute();
+    expect((await albums.list(u, { contentType: 'album/location' })).albumList).toMatchObject([{ coverPhotoUuid: null, coverPhoto: null }]);
     // User albums are not mixed in, and a stream nobody answers for has nothing in it.
     expect((await albums.list(u, {})).albumList).toEqual([]);
     expect((await albums.list(u, { contentType: 'album/object' })).albumList).toEqual([]);
@@ -112,6 +116,37 @@ describe.each(DIALECTS)('album streams (%s)', (dialect) => {
     await notFound(albums.get(u, randomUUID(), { contentType: 'album/person' }));
     await notFound(albums.get(u, ayse, { contentType: 'album/object' }));
     await notFound(albums.get(u, ayse, {}));
+  });
+
+  it("through the routes, another account's person, place or thing is an album not found, and input is checked", async () => {
+    const { user: apiUser } = albumHelpers(() => t);
+    const a = await apiUser();
+    const b = await apiUser();
+    const theirs = await recognised(t, b.accountId);
+    const album = await a.api.album('Yaz');
+    const streams = [
+      ['album/person', theirs.person],
+      ['album/location', theirs.place],
+      ['album/object', theirs.thing],
+    ] as const;
+    for (const [contentType, id] of streams) {
+      for (const res of [
+        await a.api.get(id, { contentType }),
+        await a.api.list({ contentType, infoId: id }),
+        await a.api.get(randomUUID(), { contentType }),
+        await a.api.list({ contentType, infoId: randomUUID() }),
+        // A user album's uuid is no person, place or thing, and theirs is no album.
+        await a.api.get(album.uuid, { contentType }),
+        await a.api.get(id),
+      ]) {
+        expect(expectError(res, 404, 'NOT_FOUND').message).toBe('Album not found.');
+      }
+    }
+    expect(expectError(await b.api.list({ infoId: album.uuid }), 404, 'NOT_FOUND').message).toBe('Album not found.');
+    expect((await a.api.list({ infoId: album.uuid })).json().albumList.map((x: { uuid: string }) => x.uuid)).toEqual([album.uuid]);
+    expectError(await a.api.list({ contentType: 'album/person', infoId: 'x' }), 400, 'VALIDATION_ERROR');
+    expectError(await a.api.list({ contentType: 'album/pet' }), 400, 'VALIDATION_ERROR');
+    expectError(await a.api.get(theirs.person, { contentType: 'album/pet' }), 400, 'VALIDATION_ERROR');
   });
 
   it('takes one provider per stream, and streams only', () => {
