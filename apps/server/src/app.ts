@@ -49,6 +49,8 @@ import { searchIndexModule } from './modules/search-index/search-index.module.js
 import { permissionModule } from './modules/permission/permission.module.js';
 import { accountDeletionModule } from './modules/account-deletion/account-deletion.module.js';
 import { familyModule } from './modules/family/family.module.js';
+import { peopleModule } from './modules/people/people.module.js';
+import { placesModule } from './modules/places/place.module.js';
 import { indexMissing } from './modules/search-index/search-index.public.js';
 import { AccessPolicy } from './shared/access/access-policy.js';
 import { accessPlugin } from './shared/access/access.plugin.js';
@@ -181,6 +183,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const download = downloadModule({ db, blobs, logger });
   const timeline = timelineModule({ db, links });
   const albums = albumsModule({ db, links, zips: download.service });
+  app.decorate('albumStreams', albums.service.streams);
   const shares = sharesModule({
     db,
     messages,
@@ -256,11 +259,15 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     },
     clock: opts.clock,
   });
+  // Faces are found by the vision engine (issue 14); until it is wired in (vision: null) nothing is queued and the rest
+  // works. 0.6 is face-api's published distance; the engine's measured FACE_MATCH_DISTANCE replaces it.
+  const people = peopleModule({ db, blobs, jobs, signer, logger, vision: null, matchDistance: 0.6, media: media.service, albums: albums.service });
   // The family follows the admin's plan inside the transaction that changes it (listeners are process-wide).
   const stopFollowingPlans = planListeners.onPlanChanged((trx, accountId, plan) => family.service.onPlanChanged(trx, accountId, plan));
   app.addHook('onClose', async () => {
     stopFollowingPlans();
   });
+  const places = placesModule({ db, links, media: media.service, streams: albums.service.streams });
   // Rows from before the search index existed (or written by an older version) are indexed once, here.
   await indexMissing(db);
 
@@ -294,6 +301,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     packages,
     invoice,
     family,
+    people,
+    places,
   ];
   for (const m of modules) {
     for (const job of m.jobs ?? []) jobs.register(job.type, job.handler, job.options);
