@@ -64,25 +64,22 @@ describe.each(DIALECTS.slice(0, 1))('faces job on real photos (%s)', (dialect) =
     for (const name of ['obama-portrait.jpg', 'obama-podium.jpg', 'obama-briefing.jpg', 'lacamoire-1.jpg', 'lacamoire-2.jpg', 'lacamoire-3.jpg', 'coffee.jpg']) {
       await analyse(name);
     }
-    // Three photos of one man whose faces lie close together: one person.
+    // Three photos of each man: one person each.
     const lacamoire = await inPhoto('lacamoire-1.jpg');
-    expect(lacamoire).toHaveLength(1);
-    expect(await inPhoto('lacamoire-2.jpg')).toEqual(lacamoire);
-    expect(await inPhoto('lacamoire-3.jpg')).toEqual(lacamoire);
-    expect(await faces('coffee.jpg')).toBe(0);
-    // Obama's three faces are found but, pairwise further apart, do not yet make a dense enough group.
-    expect(await faces('obama-portrait.jpg')).toBe(1);
-    expect(await inPhoto('obama-portrait.jpg')).toEqual([]);
-
-    // A photo of Obama close to all three makes the group: another person, never the first one.
-    await analyse('obama-biden-blue-room.jpg');
-    await people.analyse(ids['obama-biden-blue-room.jpg']!);
     const obama = await inPhoto('obama-portrait.jpg');
+    expect(lacamoire).toHaveLength(1);
     expect(obama).toHaveLength(1);
     expect(obama[0]).not.toBe(lacamoire[0]);
+    expect(await inPhoto('lacamoire-2.jpg')).toEqual(lacamoire);
+    expect(await inPhoto('lacamoire-3.jpg')).toEqual(lacamoire);
     expect(await inPhoto('obama-podium.jpg')).toEqual(obama);
     expect(await inPhoto('obama-briefing.jpg')).toEqual(obama);
-    // Analysed once: the second run left the two faces (Obama's and Biden's) as they were.
+    expect(await faces('coffee.jpg')).toBe(0);
+
+    // A later photo of a known person joins that person (incremental); Biden, alone so far, stays unassigned.
+    await analyse('obama-biden-blue-room.jpg');
+    await people.analyse(ids['obama-biden-blue-room.jpg']!);
+    // Analysed once: the second run left the two faces as they were.
     expect(await faces('obama-biden-blue-room.jpg')).toBe(2);
     expect(await inPhoto('obama-biden-blue-room.jpg')).toEqual(obama);
 
@@ -95,9 +92,5 @@ describe.each(DIALECTS.slice(0, 1))('faces job on real photos (%s)', (dialect) =
     expect(crop.statusCode).toBe(200);
     expect(await sharp(crop.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 256, height: 256 });
     expect((await call('/person/recognition')).json()).toEqual({ premium: true, enabled: true, done: 8, total: 8 });
-
-    // A later photo of a known person joins that person (incremental).
-    await analyse('obama-biden-stage.jpg');
-    expect(await inPhoto('obama-biden-stage.jpg')).toContain(obama[0]);
   });
 });
