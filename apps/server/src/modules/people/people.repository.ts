@@ -3,7 +3,7 @@ import type { Executor } from '../../infra/db/executor.js';
 import type { DB } from '../../infra/db/schema.js';
 import { MEDIA_KIND } from '../files/files.public.js';
 import { PREMIUM_AUTHORITY } from '../account/account.public.js';
-import type { PersonStatus } from './people.table.js';
+import type { FaceTable, PersonStatus } from './people.table.js';
 
 /** A photo counts while it is live: not trashed, not hidden, processed. */
 const liveFile = (eb: ExpressionBuilder<DB, 'file'>) =>
@@ -93,19 +93,8 @@ export const fileToScan = (db: Executor, fileId: string) =>
 
 // --- faces
 
-export interface NewFace {
-  id: string;
-  account_id: string;
-  file_id: string;
-  box_x: number;
-  box_y: number;
-  box_w: number;
-  box_h: number;
-  score: number;
-  descriptor: Buffer;
-  crop_key: string | null;
-  created_at: number;
-}
+/** A face as the faces job stores it: unassigned until grouped. */
+export type NewFace = Omit<FaceTable, 'person_id'>;
 
 export async function insertFaces(db: Executor, faces: NewFace[]): Promise<void> {
   if (faces.length > 0) await db.insertInto('face').values(faces.map((f) => ({ ...f, person_id: null }))).execute();
