@@ -3,7 +3,7 @@ import type { Executor } from '../../infra/db/executor.js';
 import type { DB } from '../../infra/db/schema.js';
 import { MEDIA_KIND } from '../files/files.public.js';
 import { PREMIUM_AUTHORITY } from '../account/account.public.js';
-import type { PersonStatus } from './people.table.js';
+import type { FaceTable, PersonStatus } from './people.table.js';
 
 /** A photo counts while it is live: not trashed, not hidden, processed. */
 const liveFile = (eb: ExpressionBuilder<DB, 'file'>) =>
@@ -93,19 +93,8 @@ export const fileToScan = (db: Executor, fileId: string) =>
 
 // --- faces
 
-export interface NewFace {
-  id: string;
-  account_id: string;
-  file_id: string;
-  box_x: number;
-  box_y: number;
-  box_w: number;
-  box_h: number;
-  score: number;
-  descriptor: Buffer;
-  crop_key: string | null;
-  created_at: number;
-}
+/** A face as the faces job stores it: unassigned until grouped. */
+export type NewFace = Omit<FaceTable, 'person_id'>;
 
 export async function insertFaces(db: Executor, faces: NewFace[]): Promise<void> {
   if (faces.length > 0) await db.insertInto('face').values(faces.map((f) => ({ ...f, person_id: null }))).execute();
@@ -272,22 +261,25 @@ const toPersonRow = (r: Omit<PersonRow, 'photos' | 'images' | 'videos'> & { phot
 
 /** A page of listed persons, most photographed first, named before unnamed on ties. */
 export async function listPersons(db: Executor, accountId: string, status: PersonStatus, page: number, size: number) {
-  const [rows, count] = await Promise.all([
-    listed(db, accountId, status)
-      .select(personColumns)
-      .orderBy('photos', 'desc')
-      .orderBy(sql`CASE WHEN person.label IS NULL THEN 1 ELSE 0 END`)
-      .orderBy('person.label_key')
-      .orderBy('person.id')
-      .limit(size)
-      .offset(page * size)
-      .execute(),
-    db
-      .selectFrom(listed(db, accountId, status).select('person.id').as('l'))
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows: rows.map(toPersonRow), total: Number(count.n) };
+  // The total rides on the page's rows (one aggregation instead of two); a page past the end counts on its own.
+  const rows = await listed(db, accountId, status)
+    .select(personColumns)
+    .select(sql<number>`count(*) over ()`.as('total'))
+    .orderBy('photos', 'desc')
+    .orderBy(sql`CASE WHEN person.label IS NULL THEN 1 ELSE 0 END`)
+    .orderBy('person.label_key')
+    .orderBy('person.id')
+    .limit(size)
+    .offset(page * size)
+    .execute();
+  const count =
+    rows.length > 0
+      ? { n: rows[0]!.total }
+      : await db
+          .selectFrom(listed(db, accountId, status).select('person.id').as('l'))
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow();
+  return { rows: rows.map(({ total: _total, ...r }) => toPersonRow(r)), total: Number(count.n) };
 }
 
 /** One person with its live photo counts (zero when it has none). */
