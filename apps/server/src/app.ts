@@ -50,6 +50,8 @@ import { permissionModule } from './modules/permission/permission.module.js';
 import { accountDeletionModule } from './modules/account-deletion/account-deletion.module.js';
 import { familyModule } from './modules/family/family.module.js';
 import { placesModule } from './modules/places/place.module.js';
+import { thingsModule } from './modules/things/thing.module.js';
+import { createVisionEngine } from './infra/vision/vision-engine.js';
 import { indexMissing } from './modules/search-index/search-index.public.js';
 import { AccessPolicy } from './shared/access/access-policy.js';
 import { accessPlugin } from './shared/access/access.plugin.js';
@@ -264,6 +266,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     stopFollowingPlans();
   });
   const places = placesModule({ db, links, media: media.service, streams: albums.service.streams });
+  // One vision engine (one worker thread holding the models, started on first use) for people and things.
+  const vision = createVisionEngine();
+  app.addHook('onClose', () => vision.close());
+  const things = thingsModule({ db, blobs, jobs, links, vision, media: media.service, streams: albums.service.streams });
   // Rows from before the search index existed (or written by an older version) are indexed once, here.
   await indexMissing(db);
 
@@ -298,6 +304,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     invoice,
     family,
     places,
+    things,
   ];
   for (const m of modules) {
     for (const job of m.jobs ?? []) jobs.register(job.type, job.handler, job.options);
