@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import exifr from 'exifr';
 import { authed, DIALECTS, signUp, startTestApp, type TestApp } from '../../test/harness.js';
 import { GPS, gpsPhoto } from '../../test/gps-photo.js';
-import { uploadApi } from '../upload/upload.fixtures.js';
+import { runAllJobs, uploadJpeg } from './discover.fixtures.js';
 import { PLACES_BACKFILL } from './place.module.js';
 
 describe.each(DIALECTS)('places (%s)', (dialect) => {
@@ -12,16 +12,8 @@ describe.each(DIALECTS)('places (%s)', (dialect) => {
   });
   afterAll(() => t.close());
 
-  const runJobs = async () => {
-    while ((await t.app.jobs.runDue()) > 0) {
-      // until nothing is due
-    }
-  };
-  const upload = async (token: string, name: string, body: Buffer) => {
-    const res = await uploadApi(t, token).whole(name, body, { contentType: 'image/jpeg' });
-    expect(res.statusCode).toBe(201);
-    return res.json().uuid as string;
-  };
+  const runJobs = () => runAllJobs(t);
+  const upload = (token: string, name: string, body: Buffer) => uploadJpeg(t, token, name, body);
   const get = (token: string, url: string, language = 'en') =>
     t.app.inject({ method: 'GET', url, headers: { ...authed(token), 'x-client-language': language } });
 

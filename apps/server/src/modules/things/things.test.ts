@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authed, DIALECTS, signUp, startTestApp, type TestApp } from '../../test/harness.js';
-import { uploadApi } from '../upload/upload.fixtures.js';
+import { runAllJobs, uploadJpeg } from '../places/discover.fixtures.js';
 import { THINGS_BACKFILL } from './thing.module.js';
 import { THING_CLASSES, THING_LANGUAGES } from './things.classes.js';
 
@@ -15,16 +15,8 @@ describe.each(DIALECTS)('things (%s)', (dialect) => {
   });
   afterAll(() => t.close());
 
-  const runJobs = async () => {
-    while ((await t.app.jobs.runDue()) > 0) {
-      // until nothing is due (media first, then tagging)
-    }
-  };
-  const upload = async (token: string, name: string) => {
-    const res = await uploadApi(t, token).whole(name, photo(name), { contentType: 'image/jpeg' });
-    expect(res.statusCode).toBe(201);
-    return res.json().uuid as string;
-  };
+  const runJobs = () => runAllJobs(t);
+  const upload = (token: string, name: string) => uploadJpeg(t, token, name, photo(name));
   const get = (token: string, url: string) => t.app.inject({ method: 'GET', url, headers: authed(token) });
   const listed = async (token: string) =>
     ((await get(token, '/api/object/page')).json().things as Array<{ tag: string; photoCount: number }>).map((x) => [x.tag, x.photoCount]);
