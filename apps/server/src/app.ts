@@ -49,6 +49,7 @@ import { searchIndexModule } from './modules/search-index/search-index.module.js
 import { permissionModule } from './modules/permission/permission.module.js';
 import { accountDeletionModule } from './modules/account-deletion/account-deletion.module.js';
 import { familyModule } from './modules/family/family.module.js';
+import { peopleModule } from './modules/people/people.module.js';
 import { placesModule } from './modules/places/place.module.js';
 import { thingsModule } from './modules/things/thing.module.js';
 import { createVisionEngine } from './infra/vision/vision-engine.js';
@@ -260,6 +261,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     },
     clock: opts.clock,
   });
+  // Faces are found by the vision engine (issue 14); until it is wired in (vision: null) nothing is queued and the rest
+  // works. 0.6 is face-api's published distance; the engine's measured FACE_MATCH_DISTANCE replaces it.
+  const people = peopleModule({ db, blobs, jobs, signer, logger, vision: null, matchDistance: 0.6, media: media.service, albums: albums.service });
   // The family follows the admin's plan inside the transaction that changes it (listeners are process-wide).
   const stopFollowingPlans = planListeners.onPlanChanged((trx, accountId, plan) => family.service.onPlanChanged(trx, accountId, plan));
   app.addHook('onClose', async () => {
@@ -303,6 +307,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     packages,
     invoice,
     family,
+    people,
     places,
     things,
   ];

@@ -94,8 +94,13 @@ const Size = Type.Integer({ minimum: 1, maximum: ALBUM_PAGE_SIZE });
 
 export const AlbumListQuery = Type.Object({
   contentType: Type.Optional(ContentType),
-  /** The spec's "info id": the one album (or person, place, thing of a stream) to answer with, as a page of one. */
-  infoId: Type.Optional(UuidSchema),
+  infoId: Type.Optional(
+    Type.String({
+      format: 'uuid',
+      description:
+        'The spec\'s "info id": answer with this one album, or with this person, place or thing when contentType is album/person, album/location or album/object.',
+    }),
+  ),
   status: Type.Optional(Status),
   page: Type.Optional(Page),
   size: Type.Optional(Size),

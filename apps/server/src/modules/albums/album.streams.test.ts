@@ -2,6 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, expectError, signUp, startTestApp, type TestApp } from '../../test/harness.js';
 import { recognised } from '../../shared/access/isolation.fixtures.js';
+import { GPS, gpsPhoto } from '../../test/gps-photo.js';
+import { uploadApi } from '../upload/upload.fixtures.js';
+import { searchApi } from '../search/search.fixtures.js';
 import { AppError } from '../../shared/errors.js';
 import { addPhoto, albumHelpers, DAY, T0 } from './album.fixtures.js';
 import { albumsWithOwnStreams, memoryStream } from './album.streams.fixtures.js';
@@ -147,6 +150,44 @@ describe.each(DIALECTS)('album streams (%s)', (dialect) => {
     expectError(await a.api.list({ contentType: 'album/person', infoId: 'x' }), 400, 'VALIDATION_ERROR');
     expectError(await a.api.list({ contentType: 'album/pet' }), 400, 'VALIDATION_ERROR');
     expectError(await a.api.get(theirs.person, { contentType: 'album/pet' }), 400, 'VALIDATION_ERROR');
+  });
+
+  it("through the places module's stream: an info id, pages of photos either way, search and suggestions", async () => {
+    const { user: apiUser } = albumHelpers(() => t);
+    const a = await apiUser();
+    const b = await apiUser();
+    const upload = async (name: string, body: Buffer) => {
+      const res = await uploadApi(t, a.token).whole(name, body, { contentType: 'image/jpeg' });
+      expect(res.statusCode).toBe(201);
+      return res.json().uuid as string;
+    };
+    const here = [await upload('1.jpg', await gpsPhoto(...GPS.tbilisi)), await upload('2.jpg', await gpsPhoto(...GPS.tbilisi))];
+    while ((await t.app.jobs.runDue()) > 0) {
+      // the media job writes each photo's place
+    }
+    const list = (await a.api.list({ contentType: 'album/location' })).json();
+    expect(list.albumList).toMatchObject([{ label: 'Tbilisi', contentType: 'album/location', icon: 'location', imageCount: 2 }]);
+    const tbilisi = list.albumList[0].uuid as string;
+    expect((await a.api.list({ contentType: 'album/location', infoId: tbilisi })).json().albumList).toEqual(list.albumList);
+
+    const first = (await a.api.get(tbilisi, { contentType: 'album/location', size: 1 })).json();
+    const second = (await a.api.get(tbilisi, { contentType: 'album/location', size: 1, page: 1 })).json();
+    expect([first.hasMore, second.hasMore]).toEqual([true, false]);
+    const newestFirst = [...first.fileList, ...second.fileList].map((f: { uuid: string }) => f.uuid);
+    expect([...newestFirst].sort()).toEqual([...here].sort());
+    const oldestFirst = (await a.api.get(tbilisi, { contentType: 'album/location', sortOrder: 'ASC' })).json();
+    expect(oldestFirst.fileList.map((f: { uuid: string }) => f.uuid)).toEqual([...newestFirst].reverse());
+    expect(first.album).toEqual(list.albumList[0]);
+
+    const search = searchApi(t, a.token);
+    const hits = (await search.unified({ text: 'tbilisi' })).json().items;
+    expect(hits.map((h: { kind: string; album: { uuid: string } | null }) => [h.kind, h.album?.uuid])).toEqual([['ALBUM', tbilisi]]);
+    expect((await search.suggest({ text: 'tbil' })).json().items).toEqual([{ text: 'Tbilisi', kind: 'PLACE', uuid: tbilisi }]);
+
+    for (const res of [await b.api.get(tbilisi, { contentType: 'album/location' }), await b.api.list({ contentType: 'album/location', infoId: tbilisi })]) {
+      expect(expectError(res, 404, 'NOT_FOUND').message).toBe('Album not found.');
+    }
+    expect((await searchApi(t, b.token).unified({ text: 'tbilisi' })).json().items).toEqual([]);
   });
 
   it('takes one provider per stream, and streams only', () => {
