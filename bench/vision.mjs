@@ -18,12 +18,12 @@ const rounds = Number(process.argv[2] ?? 5);
 
 const W = 4000;
 const H = 3000;
-/** A 4000×3000 camera-like JPEG of the given fixtures side by side (each scaled to fill its share of the width). */
+/** A 4000×3000 camera-like JPEG of the given fixtures side by side, each whole in its share of the width. */
 async function twelveMp(names) {
   const share = Math.floor(W / names.length);
   const tiles = await Promise.all(
     names.map(async (n, i) => ({
-      input: await sharp(fs.readFileSync(new URL(n, fixtures))).resize(share, H, { fit: 'cover', kernel: 'lanczos3' }).toBuffer(),
+      input: await sharp(fs.readFileSync(new URL(n, fixtures))).resize(share, H, { fit: 'contain', background: '#808080', kernel: 'lanczos3' }).toBuffer(),
       left: i * share,
       top: 0,
     })),

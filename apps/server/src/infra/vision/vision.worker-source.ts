@@ -69,6 +69,8 @@ function load() {
     human_ = human;
     return human;
   })();
+  // A failed load is retried by the next request instead of failing every later one.
+  ready.catch(() => { ready = null; });
   return ready;
 }
 
@@ -84,18 +86,15 @@ const box = (b, w, h) => {
   return { x, y, width: Math.min(w, b[0] + b[2]) - x, height: Math.min(h, b[1] + b[3]) - y };
 };
 
-// A square region of the image, resized, as float pixels (cropAndResize takes boxes as fractions [y1, x1, y2, x2]).
-function cropSquare(tf, image, cx, cy, side, size, w, h) {
-  const b = [(cy - side / 2) / h, (cx - side / 2) / w, (cy + side / 2) / h, (cx + side / 2) / w];
-  return tf.tidy(() => tf.image.cropAndResize(tf.expandDims(tf.cast(image, 'float32'), 0), [b], [0], [size, size]).squeeze([0]));
-}
-function cropRect(tf, image, r, size, w, h) {
+// A region of the image (a [1, h, w, 3] batch), resized to size × size float pixels; cropAndResize takes the box as
+// fractions [y1, x1, y2, x2] and reads only the pixels it needs, so the whole picture is never copied per face.
+function crop(tf, batch, r, size, w, h) {
   const b = [r.y / h, r.x / w, (r.y + r.height) / h, (r.x + r.width) / w];
-  return tf.tidy(() => tf.image.cropAndResize(tf.expandDims(tf.cast(image, 'float32'), 0), [b], [0], [size, size]).squeeze([0]));
+  return tf.tidy(() => tf.image.cropAndResize(batch, [b], [0], [size, size]).squeeze([0]));
 }
 
 const LANDMARK_INPUT = 112;
-async function describe(human, image, face, w, h) {
+async function describe(human, batch, face, w, h) {
   const tf = human.tf;
   const xs = face.mesh.map((p) => p[0]);
   const ys = face.mesh.map((p) => p[1]);
@@ -103,16 +102,16 @@ async function describe(human, image, face, w, h) {
   // The mesh hugs the face; a quarter more on each side gives the landmark net the chin and brow it expects.
   const side = Math.max(x1 - x0, y1 - y0) * 1.5;
   const cx = (x0 + x1) / 2, cy = (y0 + y1) / 2;
-  const crop = cropSquare(tf, image, cx, cy, side, LANDMARK_INPUT, w, h);
+  const around = crop(tf, batch, { x: cx - side / 2, y: cy - side / 2, width: side, height: side }, LANDMARK_INPUT, w, h);
   let landmarks;
   try {
-    landmarks = await faceapi.nets.faceLandmark68Net.detectLandmarks(crop);
+    landmarks = await faceapi.nets.faceLandmark68Net.detectLandmarks(around);
   } finally {
-    crop.dispose();
+    around.dispose();
   }
   const a = landmarks.align(); // face-api's own alignment, in crop pixels
   const k = side / LANDMARK_INPUT;
-  const aligned = cropRect(tf, image, { x: cx - side / 2 + a.x * k, y: cy - side / 2 + a.y * k, width: a.width * k, height: a.height * k }, 150, w, h);
+  const aligned = crop(tf, batch, { x: cx - side / 2 + a.x * k, y: cy - side / 2 + a.y * k, width: a.width * k, height: a.height * k }, 150, w, h);
   try {
     const descriptor = await faceapi.nets.faceRecognitionNet.computeFaceDescriptor(aligned);
     return { box: box([x0, y0, x1 - x0, y1 - y0], w, h), score: face.boxScore, descriptor: unit(descriptor) };
@@ -129,9 +128,14 @@ async function run(msg) {
     if (msg.op === 'faces') {
       const r = await human.detect(tensor, FACES);
       const found = [];
-      for (const f of r.face) {
-        if (f.boxScore < workerData.faceMinScore || !(f.faceScore >= workerData.faceMinScore) || !f.mesh || f.mesh.length === 0) continue;
-        found.push(await describe(human, tensor, f, msg.width, msg.height));
+      const batch = human.tf.expandDims(tensor, 0);
+      try {
+        for (const f of r.face) {
+          if (f.boxScore < workerData.faceMinScore || !(f.faceScore >= workerData.faceMinScore) || !f.mesh || f.mesh.length === 0) continue;
+          found.push(await describe(human, batch, f, msg.width, msg.height));
+        }
+      } finally {
+        batch.dispose();
       }
       return found;
     }
