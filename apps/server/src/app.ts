@@ -261,6 +261,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     },
     clock: opts.clock,
   });
+  // One vision engine (one worker thread holding the models, started on first use) for people and things.
+  const vision = createVisionEngine();
+  app.addHook('onClose', () => vision.close());
   // Faces are found by the vision engine (issue 14); until it is wired in (vision: null) nothing is queued and the rest
   // works. 0.6 is face-api's published distance; the engine's measured FACE_MATCH_DISTANCE replaces it.
   const people = peopleModule({ db, blobs, jobs, signer, logger, vision: null, matchDistance: 0.6, media: media.service, albums: albums.service });
@@ -270,9 +273,6 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     stopFollowingPlans();
   });
   const places = placesModule({ db, links, media: media.service, streams: albums.service.streams });
-  // One vision engine (one worker thread holding the models, started on first use) for people and things.
-  const vision = createVisionEngine();
-  app.addHook('onClose', () => vision.close());
   const things = thingsModule({ db, blobs, jobs, links, vision, media: media.service, streams: albums.service.streams });
   // Rows from before the search index existed (or written by an older version) are indexed once, here.
   await indexMissing(db);
