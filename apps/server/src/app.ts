@@ -50,9 +50,9 @@ import { permissionModule } from './modules/permission/permission.module.js';
 import { accountDeletionModule } from './modules/account-deletion/account-deletion.module.js';
 import { familyModule } from './modules/family/family.module.js';
 import { peopleModule } from './modules/people/people.module.js';
+import { createVisionEngine, FACE_MATCH_DISTANCE, FACE_MIN_SCORE, readVisionImage } from './infra/vision/vision-engine.js';
 import { placesModule } from './modules/places/place.module.js';
 import { thingsModule } from './modules/things/thing.module.js';
-import { createVisionEngine } from './infra/vision/vision-engine.js';
 import { indexMissing } from './modules/search-index/search-index.public.js';
 import { AccessPolicy } from './shared/access/access-policy.js';
 import { accessPlugin } from './shared/access/access.plugin.js';
@@ -261,12 +261,20 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     },
     clock: opts.clock,
   });
-  // One vision engine (one worker thread holding the models, started on first use) for people and things.
+  // One vision engine for people and things (issue 14): one worker thread, models loaded on the first photo.
   const vision = createVisionEngine();
   app.addHook('onClose', () => vision.close());
-  // Faces are found by the vision engine (issue 14); until it is wired in (vision: null) nothing is queued and the rest
-  // works. 0.6 is face-api's published distance; the engine's measured FACE_MATCH_DISTANCE replaces it.
-  const people = peopleModule({ db, blobs, jobs, signer, logger, vision: null, matchDistance: 0.6, media: media.service, albums: albums.service });
+  const people = peopleModule({
+    db,
+    blobs,
+    jobs,
+    signer,
+    logger,
+    vision: { faces: (image) => vision.faces(image), readImage: (bytes) => readVisionImage(bytes), minScore: FACE_MIN_SCORE },
+    matchDistance: FACE_MATCH_DISTANCE,
+    media: media.service,
+    albums: albums.service,
+  });
   // The family follows the admin's plan inside the transaction that changes it (listeners are process-wide).
   const stopFollowingPlans = planListeners.onPlanChanged((trx, accountId, plan) => family.service.onPlanChanged(trx, accountId, plan));
   app.addHook('onClose', async () => {

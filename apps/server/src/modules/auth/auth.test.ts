@@ -129,6 +129,8 @@ describe.each(DIALECTS)('auth (%s)', (dialect) => {
       // Signed thumbnail and preview links, for <img>.
       'GET /api/media/thumb/{*}',
       'GET /api/media/preview/{*}',
+      // Signed face crop links (people), for <img>.
+      'GET /api/person/face/{*}',
       // A public link's visitor calls: the X-Share-Token header is the credential.
       'GET /api/share/visitor',
       'POST /api/share/visitor/unlock',

@@ -2,14 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import type { TestApp } from '../../test/harness.js';
+import { FACE_MATCH_DISTANCE } from '../../infra/vision/vision-engine.js';
 import { UrlSigner } from '../../infra/signing/url-signer.js';
 import { PREMIUM_AUTHORITY } from '../account/account.public.js';
 import { encodeDescriptor } from './people.cluster.js';
 import type { NewFace } from './people.repository.js';
 import { PeopleService } from './people.service.js';
 
-/** The distance the tests group with (face-api's published one; the app gets the engine's measured value). */
-export const TEST_MATCH_DISTANCE = 0.6;
+/** The distance the app groups with. */
+export const TEST_MATCH_DISTANCE = FACE_MATCH_DISTANCE;
 
 /**
  * A unit descriptor near axis `who` of a 128-dimensional space: descriptors of one "who" lie within ~0.1 of each

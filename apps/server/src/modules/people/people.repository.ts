@@ -272,22 +272,25 @@ const toPersonRow = (r: Omit<PersonRow, 'photos' | 'images' | 'videos'> & { phot
 
 /** A page of listed persons, most photographed first, named before unnamed on ties. */
 export async function listPersons(db: Executor, accountId: string, status: PersonStatus, page: number, size: number) {
-  const [rows, count] = await Promise.all([
-    listed(db, accountId, status)
-      .select(personColumns)
-      .orderBy('photos', 'desc')
-      .orderBy(sql`CASE WHEN person.label IS NULL THEN 1 ELSE 0 END`)
-      .orderBy('person.label_key')
-      .orderBy('person.id')
-      .limit(size)
-      .offset(page * size)
-      .execute(),
-    db
-      .selectFrom(listed(db, accountId, status).select('person.id').as('l'))
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows: rows.map(toPersonRow), total: Number(count.n) };
+  // The total rides on the page's rows (one aggregation instead of two); a page past the end counts on its own.
+  const rows = await listed(db, accountId, status)
+    .select(personColumns)
+    .select(sql<number>`count(*) over ()`.as('total'))
+    .orderBy('photos', 'desc')
+    .orderBy(sql`CASE WHEN person.label IS NULL THEN 1 ELSE 0 END`)
+    .orderBy('person.label_key')
+    .orderBy('person.id')
+    .limit(size)
+    .offset(page * size)
+    .execute();
+  const count =
+    rows.length > 0
+      ? { n: rows[0]!.total }
+      : await db
+          .selectFrom(listed(db, accountId, status).select('person.id').as('l'))
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow();
+  return { rows: rows.map(({ total: _total, ...r }) => toPersonRow(r)), total: Number(count.n) };
 }
 
 /** One person with its live photo counts (zero when it has none). */
