@@ -52,6 +52,7 @@ import { familyModule } from './modules/family/family.module.js';
 import { peopleModule } from './modules/people/people.module.js';
 import { createVisionEngine, FACE_MATCH_DISTANCE, FACE_MIN_SCORE, readVisionImage } from './infra/vision/vision-engine.js';
 import { placesModule } from './modules/places/place.module.js';
+import { thingsModule } from './modules/things/thing.module.js';
 import { indexMissing } from './modules/search-index/search-index.public.js';
 import { AccessPolicy } from './shared/access/access-policy.js';
 import { accessPlugin } from './shared/access/access.plugin.js';
@@ -260,7 +261,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     },
     clock: opts.clock,
   });
-  // Faces are found by the vision engine (issue 14): models load in its worker on the first photo, not at start.
+  // One vision engine for people and things (issue 14): one worker thread, models loaded on the first photo.
   const vision = createVisionEngine();
   app.addHook('onClose', () => vision.close());
   const people = peopleModule({
@@ -280,6 +281,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     stopFollowingPlans();
   });
   const places = placesModule({ db, links, media: media.service, streams: albums.service.streams });
+  const things = thingsModule({ db, blobs, jobs, links, vision, media: media.service, streams: albums.service.streams });
   // Rows from before the search index existed (or written by an older version) are indexed once, here.
   await indexMissing(db);
 
@@ -315,6 +317,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     family,
     people,
     places,
+    things,
   ];
   for (const m of modules) {
     for (const job of m.jobs ?? []) jobs.register(job.type, job.handler, job.options);

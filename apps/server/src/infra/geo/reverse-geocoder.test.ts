@@ -40,6 +40,13 @@ describe('reverse geocoder', () => {
     expect(place.city?.countryCode).toBe('GE');
   });
 
+  it('names overseas territories as GeoNames and ICU do (Réunion, not France)', () => {
+    const place = reverseGeocode(-20.8823, 55.4504); // Saint-Denis, Réunion
+    expect(place.countryCode).toBe('RE');
+    expect(place.city?.name).toBe('Saint-Denis');
+    expect(countryName('RE', 'fr')).toBe('La Réunion');
+  });
+
   it('gives no city and no country in open sea, and the country alone far from every city', () => {
     expect(reverseGeocode(35.0, 18.0)).toEqual({ city: null, countryCode: null }); // Ionian Sea
     expect(reverseGeocode(-30.0, 75.0)).toEqual({ city: null, countryCode: null }); // Indian Ocean
