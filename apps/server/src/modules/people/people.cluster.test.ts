@@ -34,10 +34,16 @@ describe('face grouping', () => {
     expect(a[0]!.personId).not.toBe(b[0]!.personId);
   });
 
-  it('leaves two lone faces unassigned (a person needs three faces or a name)', () => {
-    const all = [face(2, 1), face(2, 2)];
+  it('leaves a lone face unassigned; a second face of the same person makes a person of both', () => {
+    const first = face(2, 1);
+    const all = [first];
     expect(group(all, ids(all), TEST_MATCH_DISTANCE, newPerson)).toEqual({ joins: new Map(), created: [] });
-    expect(all.every((f) => f.personId === null)).toBe(true);
+    expect(first.personId).toBeNull();
+    const second = face(2, 2);
+    all.push(second);
+    const { created } = group(all, [second.id], TEST_MATCH_DISTANCE, newPerson);
+    expect(created.map((g) => [...g].sort())).toEqual([[first.id, second.id].sort()]);
+    expect(first.personId).toBe(second.personId);
   });
 
   it('joins a new face to the nearest assigned face, never to a person it was rejected from', () => {

@@ -26,8 +26,11 @@ export interface ClusterFace {
   rejected: ReadonlySet<string>;
 }
 
-/** Faces that form a new person need this many faces within the distance, the face itself included (DBSCAN core). */
-export const MIN_POINTS = 3;
+/**
+ * Faces that form a new person need this many faces within the distance, the face itself included (DBSCAN core).
+ * Two: the issue asks that two photos of someone make a person, as Google Photos does; one lone face never does.
+ */
+export const MIN_POINTS = 2;
 
 export type Grouping = { joins: Map<string, string>; created: string[][] };
 

@@ -82,15 +82,22 @@ describe.each(DIALECTS.slice(0, 1))('faces job on real photos (%s)', (dialect) =
     // Analysed once: the second run left the two faces as they were.
     expect(await faces('obama-biden-blue-room.jpg')).toBe(2);
     expect(await inPhoto('obama-biden-blue-room.jpg')).toEqual(obama);
+    // Biden's second photo: his two faces make a person of their own.
+    await analyse('biden-portrait.jpg');
+    const biden = await inPhoto('biden-portrait.jpg');
+    expect(biden).toHaveLength(1);
+    expect([obama[0], lacamoire[0]]).not.toContain(biden[0]);
+    expect((await inPhoto('obama-biden-blue-room.jpg')).sort()).toEqual([obama[0], biden[0]].sort());
 
     const page = (await call('/person/page')).json();
     expect(page.people.map((p: { personId: string; photoCount: number }) => [p.personId, p.photoCount])).toEqual([
       [obama[0], 4],
       [lacamoire[0], 3],
+      [biden[0], 2],
     ]);
     const crop = await t.app.inject({ method: 'GET', url: page.people[0].thumbnailUrl });
     expect(crop.statusCode).toBe(200);
     expect(await sharp(crop.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 256, height: 256 });
-    expect((await call('/person/recognition')).json()).toEqual({ premium: true, enabled: true, done: 8, total: 8 });
+    expect((await call('/person/recognition')).json()).toEqual({ premium: true, enabled: true, done: 9, total: 9 });
   });
 });
