@@ -7,6 +7,7 @@ const injectedRtkApi = api.injectEndpoints({
         url: `/album`,
         params: {
           contentType: queryArg.contentType,
+          infoId: queryArg.infoId,
           status: queryArg.status,
           page: queryArg.page,
           size: queryArg.size,
@@ -169,6 +170,8 @@ export type ListAlbumsApiResponse = /** status 200 Default Response */ {
 export type ListAlbumsApiArg = {
   contentType?:
     "album/photo" | "album/person" | "album/location" | "album/object";
+  /** The spec's "info id": answer with this one album, or with this person, place or thing when contentType is album/person, album/location or album/object. */
+  infoId?: string;
   status?: "ACTIVE" | "HIDDEN" | "TRASHED";
   page?: number;
   size?: number;
