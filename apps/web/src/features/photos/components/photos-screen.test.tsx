@@ -285,7 +285,8 @@ describe('PhotosScreen', { timeout: 20_000 }, () => {
 
   it('opens the photo a link names, and closing it stays on Photos', async () => {
     const { user, router } = setup({ path: '/main/photos/all?photo=p3' });
-    expect(await screen.findByRole('dialog', { name: 'p3.jpg' })).toBeInTheDocument();
+    // The viewer chunk and the linked photo load first: under a loaded machine that takes over the default 1 s.
+    expect(await screen.findByRole('dialog', { name: 'p3.jpg' }, { timeout: 10_000 })).toBeInTheDocument();
     await user.click(within(screen.getByRole('dialog', { name: 'p3.jpg' })).getByRole('button', { name: 'Close viewer' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(router.state.location.pathname).toBe('/main/photos/all');
