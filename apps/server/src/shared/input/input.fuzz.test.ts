@@ -216,12 +216,12 @@ const HTML_FAILURES = /^\/api\/viewer\/file\//;
 function shapeProblem(res: LightMyRequestResponse, method: string, url: string): string | null {
   if (res.statusCode >= 500) return `answered ${res.statusCode}`;
   if (res.statusCode < 400) return null;
+  // A HEAD answer has no body by definition, whatever its content type says.
+  if (method === 'HEAD') return res.body === '' ? null : shapeOf(res);
   if (HTML_FAILURES.test(url) && String(res.headers['content-type']).startsWith('text/html')) {
     if (!/^<!doctype html>/i.test(res.body)) return 'HTML failure page is not a document';
     return /\bat .+:\d+:\d+/.test(res.body) ? 'stack trace leaked' : null;
   }
-  // A HEAD answer has no body by definition.
-  if (method === 'HEAD') return res.body === '' ? null : shapeOf(res);
   return shapeOf(res);
 }
 function shapeOf(res: LightMyRequestResponse): string | null {
