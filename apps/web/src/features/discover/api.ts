@@ -1,6 +1,6 @@
-import { baseApi } from "@/api/base-api";
-import type { Album } from "@/api/generated/albums";
-import type { FileItem } from "@/api/generated/files";
+import { baseApi } from '@/api/base-api';
+import type { Album } from '@/api/generated/albums';
+import type { FileItem } from '@/api/generated/files';
 
 /*
  * The people, places and things calls of the issue 14 contract. The server's parts (people, places, streams) were not
@@ -8,7 +8,7 @@ import type { FileItem } from "@/api/generated/files";
  * shapes; once the OpenAPI file has them, `generate:api` writes them and this file only enhances (tags, paging).
  */
 
-export type EntityStatus = "ACTIVE" | "HIDDEN" | "TRASHED";
+export type EntityStatus = 'ACTIVE' | 'HIDDEN' | 'TRASHED';
 
 export interface Person {
   personId: string;
@@ -21,7 +21,7 @@ export interface Person {
   status: EntityStatus;
 }
 
-export type CoverPhoto = NonNullable<Album["coverPhoto"]>;
+export type CoverPhoto = NonNullable<Album['coverPhoto']>;
 
 export interface Place {
   id: string;
@@ -81,8 +81,7 @@ export interface PersonInPhoto {
 }
 
 /** The kinds of entity album the album routes serve (GET /album/{uuid}?contentType=…). */
-export type EntityContentType =
-  "album/person" | "album/location" | "album/object";
+export type EntityContentType = 'album/person' | 'album/location' | 'album/object';
 
 export interface EntityAlbumPage {
   album: Album | null;
@@ -95,9 +94,7 @@ export interface EntityAlbumPage {
 export const DISCOVER_PAGE_SIZE = 100;
 
 const nextPage = (last: Paged, _all: unknown, lastPageParam: number) =>
-  (lastPageParam + 1) * last.pageSize < last.total
-    ? lastPageParam + 1
-    : undefined;
+  (lastPageParam + 1) * last.pageSize < last.total ? lastPageParam + 1 : undefined;
 
 const paged = (response: Partial<Paged> | null, pageParam: number): Paged => ({
   total: response?.total ?? 0,
@@ -106,27 +103,20 @@ const paged = (response: Partial<Paged> | null, pageParam: number): Paged => ({
 });
 
 /** People lists and each person's album hang on GetPeople; face data as a whole (recognition, progress) on FaceImageGrouping. */
-const PEOPLE_LIST = { type: "GetPeople" as const, id: "LIST" };
-const personTag = (id: string) => ({ type: "GetPeople" as const, id });
-const FACES = { type: "FaceImageGrouping" as const, id: "STATE" };
-const changedPeople = (ids: readonly string[]) => [
-  PEOPLE_LIST,
-  ...ids.map(personTag),
-];
+const PEOPLE_LIST = { type: 'GetPeople' as const, id: 'LIST' };
+const personTag = (id: string) => ({ type: 'GetPeople' as const, id });
+const FACES = { type: 'FaceImageGrouping' as const, id: 'STATE' };
+const changedPeople = (ids: readonly string[]) => [PEOPLE_LIST, ...ids.map(personTag)];
 
 export const discoverApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     listPeople: build.infiniteQuery<PeoplePage, EntityStatus, number>({
       infiniteQueryOptions: { initialPageParam: 0, getNextPageParam: nextPage },
       query: ({ queryArg: status, pageParam }) => ({
-        url: "/person/page",
+        url: '/person/page',
         params: { pageSize: DISCOVER_PAGE_SIZE, pageNumber: pageParam, status },
       }),
-      transformResponse: (
-        response: Partial<PeoplePage> | null,
-        _meta,
-        { pageParam },
-      ) => ({
+      transformResponse: (response: Partial<PeoplePage> | null, _meta, { pageParam }) => ({
         ...paged(response, pageParam),
         people: Array.isArray(response?.people) ? response.people : [],
       }),
@@ -135,46 +125,33 @@ export const discoverApi = baseApi.injectEndpoints({
     listPlaces: build.infiniteQuery<PlacesPage, void, number>({
       infiniteQueryOptions: { initialPageParam: 0, getNextPageParam: nextPage },
       query: ({ pageParam }) => ({
-        url: "/location/page",
+        url: '/location/page',
         params: { pageSize: DISCOVER_PAGE_SIZE, pageNumber: pageParam },
       }),
-      transformResponse: (
-        response: Partial<PlacesPage> | null,
-        _meta,
-        { pageParam },
-      ) => ({
+      transformResponse: (response: Partial<PlacesPage> | null, _meta, { pageParam }) => ({
         ...paged(response, pageParam),
         places: Array.isArray(response?.places) ? response.places : [],
       }),
       // A photo uploaded, trashed or moved can change every place: the same tag as the photo listings.
-      providesTags: ["FilesByFieldName"],
+      providesTags: ['FilesByFieldName'],
     }),
     listThings: build.infiniteQuery<ThingsPage, void, number>({
       infiniteQueryOptions: { initialPageParam: 0, getNextPageParam: nextPage },
       query: ({ pageParam }) => ({
-        url: "/object/page",
+        url: '/object/page',
         params: { pageSize: DISCOVER_PAGE_SIZE, pageNumber: pageParam },
       }),
-      transformResponse: (
-        response: Partial<ThingsPage> | null,
-        _meta,
-        { pageParam },
-      ) => ({
+      transformResponse: (response: Partial<ThingsPage> | null, _meta, { pageParam }) => ({
         ...paged(response, pageParam),
         things: Array.isArray(response?.things) ? response.things : [],
       }),
-      providesTags: ["FilesByFieldName"],
+      providesTags: ['FilesByFieldName'],
     }),
     /** A person, place or thing with its photos, as the album routes serve it (100 a page, newest first). */
-    getEntityAlbum: build.infiniteQuery<
-      EntityAlbumPage,
-      { contentType: EntityContentType; id: string },
-      number
-    >({
+    getEntityAlbum: build.infiniteQuery<EntityAlbumPage, { contentType: EntityContentType; id: string }, number>({
       infiniteQueryOptions: {
         initialPageParam: 0,
-        getNextPageParam: (last, _all, lastPageParam) =>
-          last.hasMore ? lastPageParam + 1 : undefined,
+        getNextPageParam: (last, _all, lastPageParam) => (last.hasMore ? lastPageParam + 1 : undefined),
       },
       query: ({ queryArg, pageParam }) => ({
         url: `/album/${encodeURIComponent(queryArg.id)}`,
@@ -182,101 +159,81 @@ export const discoverApi = baseApi.injectEndpoints({
           contentType: queryArg.contentType,
           page: pageParam,
           size: DISCOVER_PAGE_SIZE,
-          sortBy: "lastModifiedDate",
-          sortOrder: "DESC",
+          sortBy: 'lastModifiedDate',
+          sortOrder: 'DESC',
         },
       }),
-      transformResponse: (
-        response: Partial<EntityAlbumPage> | null,
-        _meta,
-        { pageParam },
-      ) => ({
+      transformResponse: (response: Partial<EntityAlbumPage> | null, _meta, { pageParam }) => ({
         album: response?.album ?? null,
         fileList: Array.isArray(response?.fileList) ? response.fileList : [],
         page: response?.page ?? pageParam,
         hasMore: Boolean(response?.hasMore),
       }),
       providesTags: (_result, _error, { id, contentType }) =>
-        contentType === "album/person"
-          ? [personTag(id), "FilesByFieldName"]
-          : ["FilesByFieldName"],
+        contentType === 'album/person' ? [personTag(id), 'FilesByFieldName'] : ['FilesByFieldName'],
     }),
     renamePerson: build.mutation<Person, { personId: string; label: string }>({
       query: ({ personId, label }) => ({
         url: `/person/label/${encodeURIComponent(personId)}`,
-        method: "PUT",
+        method: 'PUT',
         body: { label },
       }),
-      invalidatesTags: (_result, _error, { personId }) =>
-        changedPeople([personId]),
+      invalidatesTags: (_result, _error, { personId }) => changedPeople([personId]),
     }),
-    updatePerson: build.mutation<
-      Person,
-      { id: string; label?: string; hidden?: boolean; mergeInto?: string }
-    >({
+    updatePerson: build.mutation<Person, { id: string; label?: string; hidden?: boolean; mergeInto?: string }>({
       query: ({ id, ...body }) => ({
         url: `/person/${encodeURIComponent(id)}`,
-        method: "PATCH",
+        method: 'PATCH',
         body,
       }),
-      invalidatesTags: (_result, _error, { id, mergeInto }) =>
-        changedPeople(mergeInto ? [id, mergeInto] : [id]),
+      invalidatesTags: (_result, _error, { id, mergeInto }) => changedPeople(mergeInto ? [id, mergeInto] : [id]),
     }),
     setPersonThumbnail: build.mutation<unknown, { id: string; uuid: string }>({
       query: ({ id, uuid }) => ({
         url: `/person/thumbnail/${encodeURIComponent(id)}`,
-        method: "POST",
+        method: 'POST',
         body: { uuid },
       }),
       invalidatesTags: (_result, _error, { id }) => changedPeople([id]),
     }),
     hidePeople: build.mutation<unknown, string[]>({
-      query: (ids) => ({ url: "/person/hide", method: "DELETE", body: ids }),
+      query: (ids) => ({ url: '/person/hide', method: 'DELETE', body: ids }),
       invalidatesTags: (_result, _error, ids) => changedPeople(ids),
     }),
     recoverPeople: build.mutation<unknown, string[]>({
-      query: (ids) => ({ url: "/person/recover", method: "POST", body: ids }),
+      query: (ids) => ({ url: '/person/recover', method: 'POST', body: ids }),
       invalidatesTags: (_result, _error, ids) => changedPeople(ids),
     }),
-    removePhotosFromPerson: build.mutation<
-      unknown,
-      { id: string; uuids: string[] }
-    >({
+    removePhotosFromPerson: build.mutation<unknown, { id: string; uuids: string[] }>({
       query: ({ id, uuids }) => ({
         url: `/person/photo/delete/${encodeURIComponent(id)}`,
-        method: "POST",
+        method: 'POST',
         body: uuids,
       }),
       invalidatesTags: (_result, _error, { id }) => changedPeople([id]),
     }),
     getPeopleInPhoto: build.query<PersonInPhoto[], string>({
       query: (uuid) => ({ url: `/person/photo/${encodeURIComponent(uuid)}` }),
-      transformResponse: (response: { people?: PersonInPhoto[] } | null) =>
-        Array.isArray(response?.people) ? response.people : [],
-      providesTags: (_result, _error, uuid) => [
-        PEOPLE_LIST,
-        FACES,
-        personTag(`photo:${uuid}`),
-      ],
+      transformResponse: (response: { people?: PersonInPhoto[] } | null) => (Array.isArray(response?.people) ? response.people : []),
+      providesTags: (_result, _error, uuid) => [PEOPLE_LIST, FACES, personTag(`photo:${uuid}`)],
     }),
     getPlaceOfPhoto: build.query<Place | null, string>({
       query: (uuid) => ({ url: `/location/photo/${encodeURIComponent(uuid)}` }),
-      transformResponse: (response: { place?: Place | null } | null) =>
-        response?.place ?? null,
+      transformResponse: (response: { place?: Place | null } | null) => response?.place ?? null,
     }),
     getFaceRecognition: build.query<FaceRecognition, void>({
-      query: () => ({ url: "/person/recognition" }),
+      query: () => ({ url: '/person/recognition' }),
       providesTags: [FACES],
     }),
     setFaceRecognition: build.mutation<unknown, { enabled: boolean }>({
-      query: (body) => ({ url: "/person/recognition", method: "PUT", body }),
+      query: (body) => ({ url: '/person/recognition', method: 'PUT', body }),
       invalidatesTags: [FACES, PEOPLE_LIST],
     }),
     getPlacesProgress: build.query<Progress, void>({
-      query: () => ({ url: "/location/progress" }),
+      query: () => ({ url: '/location/progress' }),
     }),
     getThingsProgress: build.query<Progress, void>({
-      query: () => ({ url: "/object/progress" }),
+      query: () => ({ url: '/object/progress' }),
     }),
   }),
 });

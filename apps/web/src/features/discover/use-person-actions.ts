@@ -1,6 +1,6 @@
-import { useCallback } from "react";
-import { useAppDispatch } from "@/app/hooks";
-import { showToast } from "@/components/ui/toast-slice";
+import { useCallback } from 'react';
+import { useAppDispatch } from '@/app/hooks';
+import { showToast } from '@/components/ui/toast-slice';
 import {
   useHidePeopleMutation,
   useRecoverPeopleMutation,
@@ -8,7 +8,7 @@ import {
   useRenamePersonMutation,
   useSetPersonThumbnailMutation,
   useUpdatePersonMutation,
-} from "./api";
+} from './api';
 
 /** The person calls with their toasts; each resolves to whether it worked. */
 export function usePersonActions() {
@@ -24,12 +24,10 @@ export function usePersonActions() {
     async (call: () => Promise<unknown>, doneKey: string) => {
       try {
         await call();
-        dispatch(showToast({ kind: "success", messageKey: doneKey }));
+        dispatch(showToast({ kind: 'success', messageKey: doneKey }));
         return true;
       } catch {
-        dispatch(
-          showToast({ kind: "error", messageKey: "discover:action_error" }),
-        );
+        dispatch(showToast({ kind: 'error', messageKey: 'discover:action_error' }));
         return false;
       }
     },
@@ -45,20 +43,11 @@ export function usePersonActions() {
       removeState.isLoading ||
       thumbnailState.isLoading,
     merging: updateState.isLoading,
-    rename: (personId: string, label: string) =>
-      run(() => rename({ personId, label }).unwrap(), "discover:renamed"),
-    merge: (id: string, into: string) =>
-      run(() => update({ id, mergeInto: into }).unwrap(), "discover:merged"),
-    hide: (ids: string[]) =>
-      run(() => hide(ids).unwrap(), "discover:hidden_done"),
-    recover: (ids: string[]) =>
-      run(() => recover(ids).unwrap(), "discover:recovered"),
-    removePhotos: (id: string, uuids: string[]) =>
-      run(
-        () => removePhotos({ id, uuids }).unwrap(),
-        "discover:removed_from_person",
-      ),
-    setCover: (id: string, uuid: string) =>
-      run(() => setThumbnail({ id, uuid }).unwrap(), "discover:cover_set"),
+    rename: (personId: string, label: string) => run(() => rename({ personId, label }).unwrap(), 'discover:renamed'),
+    merge: (id: string, into: string) => run(() => update({ id, mergeInto: into }).unwrap(), 'discover:merged'),
+    hide: (ids: string[]) => run(() => hide(ids).unwrap(), 'discover:hidden_done'),
+    recover: (ids: string[]) => run(() => recover(ids).unwrap(), 'discover:recovered'),
+    removePhotos: (id: string, uuids: string[]) => run(() => removePhotos({ id, uuids }).unwrap(), 'discover:removed_from_person'),
+    setCover: (id: string, uuid: string) => run(() => setThumbnail({ id, uuid }).unwrap(), 'discover:cover_set'),
   };
 }

@@ -1,60 +1,26 @@
-import type { DragEvent, ReactNode } from "react";
-import { Link } from "react-router";
-import { ContactsIcon, ImageIcon } from "@/components/ui/icons";
-import { isSafeUrl } from "@/lib/safe-url";
-import type { CoverPhoto, Person } from "../api";
-import { useDiscoverTranslation } from "../use-discover-translation";
-import styles from "./discover.module.css";
+import type { DragEvent, ReactNode } from 'react';
+import { Link } from 'react-router';
+import { ContactsIcon, ImageIcon } from '@/components/ui/icons';
+import { isSafeUrl } from '@/lib/safe-url';
+import type { CoverPhoto, Person } from '../api';
+import { useDiscoverTranslation } from '../use-discover-translation';
+import styles from './discover.module.css';
 
 /** A round face crop, or a person icon when the crop is missing. */
-export function FaceImage({
-  url,
-  className,
-}: {
-  url: string | null | undefined;
-  className?: string;
-}) {
+export function FaceImage({ url, className }: { url: string | null | undefined; className?: string }) {
   const src = url && isSafeUrl(url) ? url : null;
   return (
-    <span
-      className={[styles.cover, styles.face, className]
-        .filter(Boolean)
-        .join(" ")}
-      aria-hidden="true"
-    >
-      {src ? (
-        <img
-          className={styles.coverImage}
-          src={src}
-          alt=""
-          loading="lazy"
-          decoding="async"
-        />
-      ) : (
-        <ContactsIcon size={32} />
-      )}
+    <span className={[styles.cover, styles.face, className].filter(Boolean).join(' ')} aria-hidden="true">
+      {src ? <img className={styles.coverImage} src={src} alt="" loading="lazy" decoding="async" /> : <ContactsIcon size={32} />}
     </span>
   );
 }
 
 function Cover({ cover }: { cover: CoverPhoto | null }) {
-  const src =
-    cover?.thumbnailUrl && isSafeUrl(cover.thumbnailUrl)
-      ? cover.thumbnailUrl
-      : null;
+  const src = cover?.thumbnailUrl && isSafeUrl(cover.thumbnailUrl) ? cover.thumbnailUrl : null;
   return (
     <span className={styles.cover} aria-hidden="true">
-      {src ? (
-        <img
-          className={styles.coverImage}
-          src={src}
-          alt=""
-          loading="lazy"
-          decoding="async"
-        />
-      ) : (
-        <ImageIcon size={32} />
-      )}
+      {src ? <img className={styles.coverImage} src={src} alt="" loading="lazy" decoding="async" /> : <ImageIcon size={32} />}
     </span>
   );
 }
@@ -70,27 +36,11 @@ export interface PersonDrag {
 }
 
 /** A person: the face crop, the name (or "Add a name") and how many photos; a drop target when merging by drag. */
-export function PersonCard({
-  person,
-  to,
-  drag,
-  action,
-}: {
-  person: Person;
-  to: string;
-  drag?: PersonDrag;
-  action?: ReactNode;
-}) {
+export function PersonCard({ person, to, drag, action }: { person: Person; to: string; drag?: PersonDrag; action?: ReactNode }) {
   const { t } = useDiscoverTranslation();
   const named = Boolean(person.label?.trim());
-  const count = t("discover:photo_count", { count: person.photoCount });
-  const className = [
-    styles.card,
-    drag?.over ? styles.dropTarget : "",
-    drag?.dragging ? styles.dragging : "",
-  ]
-    .filter(Boolean)
-    .join(" ");
+  const count = t('discover:photo_count', { count: person.photoCount });
+  const className = [styles.card, drag?.over ? styles.dropTarget : '', drag?.dragging ? styles.dragging : ''].filter(Boolean).join(' ');
   return (
     <div
       className={className}
@@ -106,13 +56,11 @@ export function PersonCard({
         draggable={Boolean(drag)}
         onDragStart={drag?.onDragStart}
         onDragEnd={drag?.onDragEnd}
-        aria-label={`${named ? person.label! : t("discover:unnamed")}, ${count}`}
+        aria-label={`${named ? person.label! : t('discover:unnamed')}, ${count}`}
       >
         <FaceImage url={person.thumbnailUrl} />
         <span className={`${styles.cardText} ${styles.personText}`}>
-          <bdi className={`${styles.cardTitle} ${named ? "" : styles.unnamed}`}>
-            {named ? person.label : t("discover:add_name")}
-          </bdi>
+          <bdi className={`${styles.cardTitle} ${named ? '' : styles.unnamed}`}>{named ? person.label : t('discover:add_name')}</bdi>
           <span className={styles.cardMeta}>{count}</span>
         </span>
       </Link>
@@ -122,26 +70,9 @@ export function PersonCard({
 }
 
 /** A place or a thing: its cover photo, a title and a line below. */
-export function CoverCard({
-  cover,
-  title,
-  meta,
-  to,
-  testId,
-}: {
-  cover: CoverPhoto | null;
-  title: string;
-  meta: string;
-  to: string;
-  testId: string;
-}) {
+export function CoverCard({ cover, title, meta, to, testId }: { cover: CoverPhoto | null; title: string; meta: string; to: string; testId: string }) {
   return (
-    <Link
-      to={to}
-      className={styles.card}
-      aria-label={`${title}, ${meta}`}
-      data-testid={testId}
-    >
+    <Link to={to} className={styles.card} aria-label={`${title}, ${meta}`} data-testid={testId}>
       <Cover cover={cover} />
       <span className={styles.cardText}>
         <bdi className={styles.cardTitle}>{title}</bdi>

@@ -1,31 +1,19 @@
-import type { ReactNode } from "react";
-import { Link } from "react-router";
-import { Button } from "@/components/ui/button";
-import { EmptyState } from "@/components/ui/empty-state";
-import { ChevronStartIcon } from "@/components/ui/icons";
-import { Spinner } from "@/components/ui/loader";
-import { paths } from "@/config/paths";
-import { useInfiniteScroll } from "@/hooks/use-infinite-scroll";
-import { useDiscoverTranslation } from "../use-discover-translation";
-import styles from "./discover.module.css";
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { ChevronStartIcon } from '@/components/ui/icons';
+import { Spinner } from '@/components/ui/loader';
+import { paths } from '@/config/paths';
+import { useInfiniteScroll } from '@/hooks/use-infinite-scroll';
+import { useDiscoverTranslation } from '../use-discover-translation';
+import styles from './discover.module.css';
 
-export function BackLink({
-  to = paths.discover,
-  label,
-}: {
-  to?: string;
-  label?: string;
-}) {
+export function BackLink({ to = paths.discover, label }: { to?: string; label?: string }) {
   const { t } = useDiscoverTranslation();
-  const name = label ?? t("discover:back");
+  const name = label ?? t('discover:back');
   return (
-    <Link
-      to={to}
-      className={styles.back}
-      aria-label={name}
-      title={name}
-      data-testid="discover-back"
-    >
+    <Link to={to} className={styles.back} aria-label={name} title={name} data-testid="discover-back">
       <ChevronStartIcon size={22} />
     </Link>
   );
@@ -79,30 +67,24 @@ export function Collection({
       {intro}
       {loading ? (
         <div className={styles.centered}>
-          <Spinner size={32} label={t("common:loading")} />
+          <Spinner size={32} label={t('common:loading')} />
         </div>
       ) : failed ? (
         <div className={styles.centered} role="alert">
-          <p className={styles.muted}>{t("discover:load_error")}</p>
+          <p className={styles.muted}>{t('discover:load_error')}</p>
           <Button variant="secondary" onClick={onRetry}>
-            {t("common:retry")}
+            {t('common:retry')}
           </Button>
         </div>
       ) : empty ? (
         <EmptyState title={empty} />
       ) : (
         <>
-          <ul className={`${styles.grid} ${people ? styles.peopleGrid : ""}`}>
-            {children}
-          </ul>
+          <ul className={`${styles.grid} ${people ? styles.peopleGrid : ''}`}>{children}</ul>
           {hasMore ? (
             <div ref={sentinel.sentinel} className={styles.more}>
-              <Button
-                variant="secondary"
-                onClick={onLoadMore}
-                loading={loadingMore}
-              >
-                {t("discover:load_more")}
+              <Button variant="secondary" onClick={onLoadMore} loading={loadingMore}>
+                {t('discover:load_more')}
               </Button>
             </div>
           ) : null}

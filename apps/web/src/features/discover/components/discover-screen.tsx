@@ -1,22 +1,14 @@
-import type { ReactNode } from "react";
-import { Link } from "react-router";
-import { Button } from "@/components/ui/button";
-import { Spinner } from "@/components/ui/loader";
-import { discoverPaths } from "@/config/paths";
-import {
-  useListPeopleInfiniteQuery,
-  useListPlacesInfiniteQuery,
-  useListThingsInfiniteQuery,
-} from "../api";
-import { thingName } from "../labels";
-import { useDiscoverTranslation } from "../use-discover-translation";
-import { CoverCard, PersonCard } from "./cards";
-import styles from "./discover.module.css";
-import {
-  AnalysisProgress,
-  RecognitionTeaser,
-  useFaceRecognition,
-} from "./recognition";
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/loader';
+import { discoverPaths } from '@/config/paths';
+import { useListPeopleInfiniteQuery, useListPlacesInfiniteQuery, useListThingsInfiniteQuery } from '../api';
+import { thingName } from '../labels';
+import { useDiscoverTranslation } from '../use-discover-translation';
+import { CoverCard, PersonCard } from './cards';
+import styles from './discover.module.css';
+import { AnalysisProgress, RecognitionTeaser, useFaceRecognition } from './recognition';
 
 /** How many cards a row shows before "See all". */
 const ROW_SIZE = 12;
@@ -30,7 +22,7 @@ export function DiscoverScreen() {
   const recognition = useFaceRecognition();
   const state = recognition.data;
   const peopleOn = Boolean(state?.premium && state.enabled);
-  const people = useListPeopleInfiniteQuery("ACTIVE", { skip: !peopleOn });
+  const people = useListPeopleInfiniteQuery('ACTIVE', { skip: !peopleOn });
   const places = useListPlacesInfiniteQuery();
   const things = useListThingsInfiniteQuery();
 
@@ -41,80 +33,67 @@ export function DiscoverScreen() {
   return (
     <div className={styles.screen} data-testid="discover-screen">
       <header className={styles.header}>
-        <h1 className={styles.title}>{t("discover:title")}</h1>
+        <h1 className={styles.title}>{t('discover:title')}</h1>
       </header>
 
       {state && !state.premium ? <RecognitionTeaser /> : null}
 
       {peopleOn ? (
         <Row
-          title={t("discover:section_people")}
+          title={t('discover:section_people')}
           to={discoverPaths.people}
           loading={people.isLoading || recognition.isLoading}
           failed={people.isError}
           onRetry={() => void people.refetch()}
-          empty={personList.length === 0 ? t("discover:people_empty") : null}
+          empty={personList.length === 0 ? t('discover:people_empty') : null}
           extra={<AnalysisProgress done={state!.done} total={state!.total} />}
           people
         >
           {personList.slice(0, ROW_SIZE).map((person) => (
             <li key={person.personId}>
-              <PersonCard
-                person={person}
-                to={discoverPaths.person(person.personId)}
-              />
+              <PersonCard person={person} to={discoverPaths.person(person.personId)} />
             </li>
           ))}
         </Row>
       ) : state?.premium ? (
         <section className={styles.section}>
-          <h2 className={styles.sectionTitle}>
-            {t("discover:section_people")}
-          </h2>
-          <p className={styles.muted}>
-            {t("discover:recognition_disabled_text")}
-          </p>
+          <h2 className={styles.sectionTitle}>{t('discover:section_people')}</h2>
+          <p className={styles.muted}>{t('discover:recognition_disabled_text')}</p>
           <Link to={discoverPaths.people} className={styles.seeAll}>
-            {t("discover:recognition_label")}
+            {t('discover:recognition_label')}
           </Link>
         </section>
       ) : null}
 
       <Row
-        title={t("discover:section_places")}
+        title={t('discover:section_places')}
         to={discoverPaths.places}
         loading={places.isLoading}
         failed={places.isError}
         onRetry={() => void places.refetch()}
-        empty={placeList.length === 0 ? t("discover:places_empty") : null}
+        empty={placeList.length === 0 ? t('discover:places_empty') : null}
       >
         {placeList.slice(0, ROW_SIZE).map((place) => (
           <li key={place.id}>
-            <CoverCard
-              cover={place.coverPhoto}
-              title={place.name}
-              meta={place.country}
-              to={discoverPaths.place(place.id)}
-              testId="place-card"
-            />
+            <CoverCard cover={place.coverPhoto} title={place.name} meta={place.country} to={discoverPaths.place(place.id)} testId="place-card" />
           </li>
         ))}
       </Row>
 
       <Row
-        title={t("discover:section_things")}
+        title={t('discover:section_things')}
         to={discoverPaths.things}
         loading={things.isLoading}
         failed={things.isError}
         onRetry={() => void things.refetch()}
-        empty={thingList.length === 0 ? t("discover:things_empty") : null}
+        empty={thingList.length === 0 ? t('discover:things_empty') : null}
       >
         {thingList.slice(0, ROW_SIZE).map((thing) => (
           <li key={thing.id}>
             <CoverCard
               cover={thing.coverPhoto}
               title={thingName(t, thing.tag)}
-              meta={t("discover:photo_count", { count: thing.photoCount })}
+              meta={t('discover:photo_count', { count: thing.photoCount })}
               to={discoverPaths.thing(thing.id)}
               testId="thing-card"
             />
@@ -138,19 +117,9 @@ interface RowProps {
   children: ReactNode;
 }
 
-function Row({
-  title,
-  to,
-  loading,
-  failed,
-  onRetry,
-  empty,
-  extra,
-  people = false,
-  children,
-}: RowProps) {
+function Row({ title, to, loading, failed, onRetry, empty, extra, people = false, children }: RowProps) {
   const { t } = useDiscoverTranslation();
-  const id = `discover-row-${to.split("/").pop()}`;
+  const id = `discover-row-${to.split('/').pop()}`;
   return (
     <section className={styles.section} aria-labelledby={id}>
       <div className={styles.sectionHeader}>
@@ -158,31 +127,25 @@ function Row({
           {title}
         </h2>
         {!loading && !failed && !empty ? (
-          <Link
-            to={to}
-            className={styles.seeAll}
-            aria-label={t("discover:see_all_label", { section: title })}
-          >
-            {t("discover:see_all")}
+          <Link to={to} className={styles.seeAll} aria-label={t('discover:see_all_label', { section: title })}>
+            {t('discover:see_all')}
           </Link>
         ) : null}
       </div>
       {extra}
       {loading ? (
-        <Spinner size={24} label={t("common:loading")} />
+        <Spinner size={24} label={t('common:loading')} />
       ) : failed ? (
         <div className={styles.centered} role="alert">
-          <p className={styles.muted}>{t("discover:load_error")}</p>
+          <p className={styles.muted}>{t('discover:load_error')}</p>
           <Button variant="secondary" onClick={onRetry}>
-            {t("common:retry")}
+            {t('common:retry')}
           </Button>
         </div>
       ) : empty ? (
         <p className={styles.muted}>{empty}</p>
       ) : (
-        <ul className={`${styles.row} ${people ? styles.peopleRow : ""}`}>
-          {children}
-        </ul>
+        <ul className={`${styles.row} ${people ? styles.peopleRow : ''}`}>{children}</ul>
       )}
     </section>
   );

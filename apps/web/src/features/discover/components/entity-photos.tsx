@@ -1,49 +1,30 @@
-import {
-  useCallback,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  type ReactNode,
-} from "react";
-import { apiErrorCode } from "@/api/errors";
-import type { Album } from "@/api/generated/albums";
-import type { FileItem } from "@/api/generated/files";
-import { useAppDispatch } from "@/app/hooks";
-import { Button } from "@/components/ui/button";
-import { EmptyState } from "@/components/ui/empty-state";
-import {
-  DownloadIcon,
-  ImageIcon,
-  PlusIcon,
-  ZipIcon,
-} from "@/components/ui/icons";
-import { Spinner } from "@/components/ui/loader";
-import { showToast } from "@/components/ui/toast-slice";
-import { downloadsAsZip } from "@/media/actions/downloads";
-import { useFileActions } from "@/media/actions/use-file-actions";
-import { PhotoGrid } from "@/media/grid/photo-grid";
-import type { SelectModifiers } from "@/media/grid/photo-tile";
-import { useTileFocusReturn } from "@/media/grid/use-tile-focus-return";
-import type { VirtualPhotoListHandle } from "@/media/grid/virtual-photo-list";
-import {
-  applySelect,
-  EMPTY_SELECTION,
-  type Selection,
-} from "@/media/selection/selection";
-import {
-  SelectionBar,
-  type SelectionBarAction,
-} from "@/media/selection/selection-bar";
-import { useMaxSelectCount } from "@/media/selection/selection-limit";
-import { AddToAlbumSlot, useMediaSlots } from "@/media/slots";
-import { PhotoViewer } from "@/media/viewer/photo-viewer";
-import type { ViewerMenuAction } from "@/media/viewer/viewer-actions";
-import { useViewerUrl } from "@/media/viewer/use-viewer-url";
-import { useGetEntityAlbumInfiniteQuery, type EntityContentType } from "../api";
-import { useDiscoverTranslation } from "../use-discover-translation";
-import { BackLink } from "./collection";
-import styles from "./discover.module.css";
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { apiErrorCode } from '@/api/errors';
+import type { Album } from '@/api/generated/albums';
+import type { FileItem } from '@/api/generated/files';
+import { useAppDispatch } from '@/app/hooks';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { DownloadIcon, ImageIcon, PlusIcon, ZipIcon } from '@/components/ui/icons';
+import { Spinner } from '@/components/ui/loader';
+import { showToast } from '@/components/ui/toast-slice';
+import { downloadsAsZip } from '@/media/actions/downloads';
+import { useFileActions } from '@/media/actions/use-file-actions';
+import { PhotoGrid } from '@/media/grid/photo-grid';
+import type { SelectModifiers } from '@/media/grid/photo-tile';
+import { useTileFocusReturn } from '@/media/grid/use-tile-focus-return';
+import type { VirtualPhotoListHandle } from '@/media/grid/virtual-photo-list';
+import { applySelect, EMPTY_SELECTION, type Selection } from '@/media/selection/selection';
+import { SelectionBar, type SelectionBarAction } from '@/media/selection/selection-bar';
+import { useMaxSelectCount } from '@/media/selection/selection-limit';
+import { AddToAlbumSlot, useMediaSlots } from '@/media/slots';
+import { PhotoViewer } from '@/media/viewer/photo-viewer';
+import type { ViewerMenuAction } from '@/media/viewer/viewer-actions';
+import { useViewerUrl } from '@/media/viewer/use-viewer-url';
+import { useGetEntityAlbumInfiniteQuery, type EntityContentType } from '../api';
+import { useDiscoverTranslation } from '../use-discover-translation';
+import { BackLink } from './collection';
+import styles from './discover.module.css';
 
 export interface EntityPhotosProps {
   contentType: EntityContentType;
@@ -51,10 +32,7 @@ export interface EntityPhotosProps {
   /** The page's header, given the entity as an album. */
   header: (album: Album) => ReactNode;
   /** The screen's own selection actions; `drop` takes photos out of the grid after they left the entity. */
-  selectionActions?: (
-    selected: FileItem[],
-    drop: (uuids: readonly string[]) => void,
-  ) => SelectionBarAction[];
+  selectionActions?: (selected: FileItem[], drop: (uuids: readonly string[]) => void) => SelectionBarAction[];
   viewerActions?: readonly ViewerMenuAction[];
   /** Where "back" goes when the entity is missing. */
   backTo?: string;
@@ -64,27 +42,14 @@ export interface EntityPhotosProps {
  * A person's, place's or thing's photos (GET /album/{id}?contentType=…): the shared justified grid with selection
  * (download, add to album, the screen's own actions) and the viewer, whose open photo is in the URL as on albums.
  */
-export function EntityPhotos({
-  contentType,
-  id,
-  header,
-  selectionActions,
-  viewerActions,
-  backTo,
-}: EntityPhotosProps) {
+export function EntityPhotos({ contentType, id, header, selectionActions, viewerActions, backTo }: EntityPhotosProps) {
   const { t } = useDiscoverTranslation();
   const dispatch = useAppDispatch();
-  const detail = useGetEntityAlbumInfiniteQuery(
-    { contentType, id },
-    { skip: !id },
-  );
+  const detail = useGetEntityAlbumInfiniteQuery({ contentType, id }, { skip: !id });
   const album = detail.data?.pages[0]?.album ?? null;
   const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());
   const items = useMemo(
-    () =>
-      (detail.data?.pages.flatMap((page) => page.fileList) ?? []).filter(
-        (item) => !removed.has(item.uuid),
-      ),
+    () => (detail.data?.pages.flatMap((page) => page.fileList) ?? []).filter((item) => !removed.has(item.uuid)),
     [detail.data, removed],
   );
   const [selection, setSelection] = useState<Selection>(EMPTY_SELECTION);
@@ -101,31 +66,19 @@ export function EntityPhotos({
     setRemoved(new Set());
   }, [id]);
 
-  const selected = useMemo(
-    () => new Set(selection.selected),
-    [selection.selected],
-  );
-  const selectedItems = useMemo(
-    () => items.filter((item) => selected.has(item.uuid)),
-    [items, selected],
-  );
+  const selected = useMemo(() => new Set(selection.selected), [selection.selected]);
+  const selectedItems = useMemo(() => items.filter((item) => selected.has(item.uuid)), [items, selected]);
   const order = useMemo(() => items.map((item) => item.uuid), [items]);
 
   const toggleSelect = useCallback(
     (photo: string, event: SelectModifiers) => {
       setSelection((current) => {
-        const { selection: next, capped } = applySelect(
-          current,
-          order,
-          photo,
-          event.shiftKey ? "range" : "toggle",
-          max,
-        );
+        const { selection: next, capped } = applySelect(current, order, photo, event.shiftKey ? 'range' : 'toggle', max);
         if (capped)
           dispatch(
             showToast({
-              kind: "alert",
-              messageKey: "files:select_capped",
+              kind: 'alert',
+              messageKey: 'files:select_capped',
               values: { count: max },
             }),
           );
@@ -148,9 +101,7 @@ export function EntityPhotos({
   }, []);
 
   const openUuid = viewerUrl.uuid;
-  const viewerIndex = openUuid
-    ? items.findIndex((item) => item.uuid === openUuid)
-    : -1;
+  const viewerIndex = openUuid ? items.findIndex((item) => item.uuid === openUuid) : -1;
   const lastIndex = useRef(0);
   if (viewerIndex >= 0) lastIndex.current = viewerIndex;
   const { show: showInUrl, close: closeViewer } = viewerUrl;
@@ -164,17 +115,7 @@ export function EntityPhotos({
       else closeViewer();
     } else if (hasNextPage) void fetchNextPage();
     else closeViewer();
-  }, [
-    openUuid,
-    viewerIndex,
-    loaded,
-    removed,
-    items,
-    hasNextPage,
-    fetchNextPage,
-    showInUrl,
-    closeViewer,
-  ]);
+  }, [openUuid, viewerIndex, loaded, removed, items, hasNextPage, fetchNextPage, showInUrl, closeViewer]);
   useTileFocusReturn(viewerIndex, items, items, gridRef);
 
   const openAt = useCallback(
@@ -188,30 +129,26 @@ export function EntityPhotos({
   if (detail.isLoading) {
     return (
       <div className={styles.centered}>
-        <Spinner size={32} label={t("common:loading")} />
+        <Spinner size={32} label={t('common:loading')} />
       </div>
     );
   }
 
   if (!album) {
     const code = apiErrorCode(detail.error);
-    const missing =
-      code === "NOT_FOUND" || code === "VALIDATION_ERROR" || detail.isSuccess;
+    const missing = code === 'NOT_FOUND' || code === 'VALIDATION_ERROR' || detail.isSuccess;
     return (
       <div className={styles.screen}>
         <header className={styles.header}>
           <BackLink to={backTo} />
         </header>
         {missing ? (
-          <EmptyState
-            title={t("discover:not_found")}
-            data-testid="discover-not-found"
-          />
+          <EmptyState title={t('discover:not_found')} data-testid="discover-not-found" />
         ) : (
           <div className={styles.centered} role="alert">
-            <p className={styles.muted}>{t("discover:load_error")}</p>
+            <p className={styles.muted}>{t('discover:load_error')}</p>
             <Button variant="secondary" onClick={() => void detail.refetch()}>
-              {t("common:retry")}
+              {t('common:retry')}
             </Button>
           </div>
         )}
@@ -223,24 +160,20 @@ export function EntityPhotos({
   const barActions: SelectionBarAction[] = [
     ...(selectionActions?.(selectedItems, drop) ?? []),
     {
-      key: "download",
-      label: t("albums:action_download"),
-      icon: downloadsAsZip(selectedItems) ? (
-        <ZipIcon size={18} />
-      ) : (
-        <DownloadIcon size={18} />
-      ),
-      testId: "discover-action-download",
+      key: 'download',
+      label: t('albums:action_download'),
+      icon: downloadsAsZip(selectedItems) ? <ZipIcon size={18} /> : <DownloadIcon size={18} />,
+      testId: 'discover-action-download',
       disabled: fileActions.busy,
       onClick: () => void fileActions.download(selectedItems),
     },
     ...(AddToAlbum
       ? [
           {
-            key: "album",
-            label: t("viewer:add_to_album"),
+            key: 'album',
+            label: t('viewer:add_to_album'),
             icon: <PlusIcon size={18} />,
-            testId: "discover-action-add-to-album",
+            testId: 'discover-action-add-to-album',
             onClick: () => setAddingTo(true),
           },
         ]
@@ -266,10 +199,7 @@ export function EntityPhotos({
         />
       ) : null}
       {items.length === 0 && !hasNextPage ? (
-        <EmptyState
-          icon={<ImageIcon size={40} />}
-          title={t("albums:album_empty_title")}
-        />
+        <EmptyState icon={<ImageIcon size={40} />} title={t('albums:album_empty_title')} />
       ) : (
         <PhotoGrid
           items={items}
@@ -294,12 +224,7 @@ export function EntityPhotos({
           onItemRemoved={(photo) => drop([photo])}
         />
       ) : null}
-      <AddToAlbumSlot
-        open={addingTo}
-        uuids={selection.selected}
-        onOpenChange={setAddingTo}
-        onDone={() => setSelection(EMPTY_SELECTION)}
-      />
+      <AddToAlbumSlot open={addingTo} uuids={selection.selected} onOpenChange={setAddingTo} onDone={() => setSelection(EMPTY_SELECTION)} />
     </div>
   );
 }

@@ -1,11 +1,11 @@
-import { useState } from "react";
-import { ConfirmModal } from "@/components/ui/confirm-modal";
-import { Modal } from "@/components/ui/modal";
-import type { Person } from "../api";
-import { personName } from "../labels";
-import { useDiscoverTranslation } from "../use-discover-translation";
-import { FaceImage } from "./cards";
-import styles from "./discover.module.css";
+import { useState } from 'react';
+import { ConfirmModal } from '@/components/ui/confirm-modal';
+import { Modal } from '@/components/ui/modal';
+import type { Person } from '../api';
+import { personName } from '../labels';
+import { useDiscoverTranslation } from '../use-discover-translation';
+import { FaceImage } from './cards';
+import styles from './discover.module.css';
 
 export interface MergeDialogProps {
   open: boolean;
@@ -18,14 +18,7 @@ export interface MergeDialogProps {
 }
 
 /** "Merge with…": pick the person this one is, then confirm; the keyboard way to what dragging does on People. */
-export function MergeDialog({
-  open,
-  onOpenChange,
-  source,
-  people,
-  merging,
-  onMerge,
-}: MergeDialogProps) {
+export function MergeDialog({ open, onOpenChange, source, people, merging, onMerge }: MergeDialogProps) {
   const { t } = useDiscoverTranslation();
   const [target, setTarget] = useState<Person | null>(null);
   const others = people.filter((person) => person.personId !== source.personId);
@@ -35,12 +28,8 @@ export function MergeDialog({
       <Modal
         open={open && !target}
         onOpenChange={onOpenChange}
-        title={t("discover:merge_title", { name: sourceName })}
-        description={
-          others.length > 0
-            ? t("discover:merge_text")
-            : t("discover:merge_none")
-        }
+        title={t('discover:merge_title', { name: sourceName })}
+        description={others.length > 0 ? t('discover:merge_text') : t('discover:merge_none')}
         data-testid="merge-dialog"
       >
         {others.length > 0 ? (
@@ -49,20 +38,10 @@ export function MergeDialog({
               const name = personName(t, person.label);
               return (
                 <li key={person.personId}>
-                  <button
-                    type="button"
-                    className={styles.pick}
-                    onClick={() => setTarget(person)}
-                    aria-label={t("discover:merge_into", { name })}
-                  >
-                    <FaceImage
-                      url={person.thumbnailUrl}
-                      className={styles.pickFace}
-                    />
+                  <button type="button" className={styles.pick} onClick={() => setTarget(person)} aria-label={t('discover:merge_into', { name })}>
+                    <FaceImage url={person.thumbnailUrl} className={styles.pickFace} />
                     <bdi className={styles.cardTitle}>{name}</bdi>
-                    <span className={styles.cardMeta}>
-                      {t("discover:photo_count", { count: person.photoCount })}
-                    </span>
+                    <span className={styles.cardMeta}>{t('discover:photo_count', { count: person.photoCount })}</span>
                   </button>
                 </li>
               );
@@ -111,9 +90,9 @@ export function MergeConfirm({
     <ConfirmModal
       open
       onOpenChange={(next) => (next ? undefined : onCancel())}
-      title={t("discover:merge_confirm_title", names)}
-      description={t("discover:merge_confirm_text", names)}
-      confirmLabel={t("discover:merge")}
+      title={t('discover:merge_confirm_title', names)}
+      description={t('discover:merge_confirm_text', names)}
+      confirmLabel={t('discover:merge')}
       loading={merging}
       onConfirm={onConfirm}
       data-testid="merge-confirm"

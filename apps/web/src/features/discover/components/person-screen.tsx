@@ -1,20 +1,20 @@
-import { useMemo, useState, type KeyboardEvent } from "react";
-import { useNavigate, useParams } from "react-router";
-import type { Album } from "@/api/generated/albums";
-import { Button } from "@/components/ui/button";
-import { EyeOffIcon, RestoreIcon } from "@/components/ui/icons";
-import { discoverPaths } from "@/config/paths";
-import type { ViewerMenuAction } from "@/media/viewer/viewer-actions";
-import { AlbumRemoveIcon, CoverIcon } from "@/media/viewer/viewer-icons";
-import { useListPeopleInfiniteQuery, type Person } from "../api";
-import { personName } from "../labels";
-import { usePersonActions } from "../use-person-actions";
-import { useDiscoverTranslation } from "../use-discover-translation";
-import { FaceImage } from "./cards";
-import { BackLink } from "./collection";
-import styles from "./discover.module.css";
-import { EntityPhotos } from "./entity-photos";
-import { MergeDialog } from "./merge-dialog";
+import { useMemo, useState, type KeyboardEvent } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import type { Album } from '@/api/generated/albums';
+import { Button } from '@/components/ui/button';
+import { EyeOffIcon, RestoreIcon } from '@/components/ui/icons';
+import { discoverPaths } from '@/config/paths';
+import type { ViewerMenuAction } from '@/media/viewer/viewer-actions';
+import { AlbumRemoveIcon, CoverIcon } from '@/media/viewer/viewer-icons';
+import { useListPeopleInfiniteQuery, type Person } from '../api';
+import { personName } from '../labels';
+import { usePersonActions } from '../use-person-actions';
+import { useDiscoverTranslation } from '../use-discover-translation';
+import { FaceImage } from './cards';
+import { BackLink } from './collection';
+import styles from './discover.module.css';
+import { EntityPhotos } from './entity-photos';
+import { MergeDialog } from './merge-dialog';
 
 /**
  * /main/discover/person/:id: the person's photos in the shared grid and viewer; the name renames in place, the header
@@ -22,28 +22,27 @@ import { MergeDialog } from "./merge-dialog";
  */
 export function PersonScreen() {
   const { t } = useDiscoverTranslation();
-  const { id = "" } = useParams();
+  const { id = '' } = useParams();
   const actions = usePersonActions();
 
   const viewerActions = useMemo<ViewerMenuAction[]>(
     () => [
       {
-        key: "cover",
-        label: t("discover:choose_cover"),
+        key: 'cover',
+        label: t('discover:choose_cover'),
         icon: <CoverIcon size={18} />,
-        testId: "viewer-menu-person-cover",
+        testId: 'viewer-menu-person-cover',
         run: async (item) => {
           await actions.setCover(id, item.uuid);
-          return "kept";
+          return 'kept';
         },
       },
       {
-        key: "not-this-person",
-        label: t("discover:not_this_person"),
+        key: 'not-this-person',
+        label: t('discover:not_this_person'),
         icon: <AlbumRemoveIcon size={18} />,
-        testId: "viewer-menu-not-this-person",
-        run: async (item) =>
-          (await actions.removePhotos(id, [item.uuid])) ? "removed" : "kept",
+        testId: 'viewer-menu-not-this-person',
+        run: async (item) => ((await actions.removePhotos(id, [item.uuid])) ? 'removed' : 'kept'),
       },
     ],
     // `actions` is a fresh object each render; its calls are stable through RTK Query.
@@ -61,27 +60,25 @@ export function PersonScreen() {
         ...(selected.length === 1
           ? [
               {
-                key: "cover",
-                label: t("discover:choose_cover"),
+                key: 'cover',
+                label: t('discover:choose_cover'),
                 icon: <CoverIcon size={18} />,
-                testId: "person-action-cover",
+                testId: 'person-action-cover',
                 disabled: actions.busy,
                 onClick: () => void actions.setCover(id, selected[0]!.uuid),
               },
             ]
           : []),
         {
-          key: "not-this-person",
-          label: t("discover:not_this_person"),
+          key: 'not-this-person',
+          label: t('discover:not_this_person'),
           icon: <AlbumRemoveIcon size={18} />,
-          testId: "person-action-remove",
+          testId: 'person-action-remove',
           danger: true,
           disabled: actions.busy,
           onClick: () => {
             const uuids = selected.map((item) => item.uuid);
-            void actions
-              .removePhotos(id, uuids)
-              .then((done) => done && drop(uuids));
+            void actions.removePhotos(id, uuids).then((done) => done && drop(uuids));
           },
         },
       ]}
@@ -95,11 +92,8 @@ function PersonHeader({ album }: { album: Album }) {
   const navigate = useNavigate();
   const actions = usePersonActions();
   const [merging, setMerging] = useState(false);
-  const active = useListPeopleInfiniteQuery("ACTIVE");
-  const everyone = useMemo(
-    () => active.data?.pages.flatMap((page) => page.people) ?? [],
-    [active.data],
-  );
+  const active = useListPeopleInfiniteQuery('ACTIVE');
+  const everyone = useMemo(() => active.data?.pages.flatMap((page) => page.people) ?? [], [active.data]);
   const known = everyone.find((person) => person.personId === album.uuid);
   const label = album.label?.trim() ? album.label : null;
   const person: Person = known ?? {
@@ -113,60 +107,32 @@ function PersonHeader({ album }: { album: Album }) {
 
   return (
     <header className={styles.personHeader}>
-      <BackLink
-        to={discoverPaths.people}
-        label={t("discover:back_to_people")}
-      />
+      <BackLink to={discoverPaths.people} label={t('discover:back_to_people')} />
       <FaceImage url={person.thumbnailUrl} className={styles.personFace} />
       <div className={styles.personTitle}>
-        <PersonName
-          personId={album.uuid}
-          label={label}
-          onRename={actions.rename}
-        />
+        <PersonName personId={album.uuid} label={label} onRename={actions.rename} />
         <p className={styles.muted}>
-          {t("discover:photo_count", {
+          {t('discover:photo_count', {
             count: album.imageCount + album.videoCount,
           })}
         </p>
-        {album.status === "HIDDEN" ? (
-          <span className={styles.statusTag}>
-            {t("discover:status_hidden")}
-          </span>
-        ) : null}
-        {album.status === "TRASHED" ? (
-          <span className={styles.statusTag}>
-            {t("discover:status_trashed")}
-          </span>
-        ) : null}
+        {album.status === 'HIDDEN' ? <span className={styles.statusTag}>{t('discover:status_hidden')}</span> : null}
+        {album.status === 'TRASHED' ? <span className={styles.statusTag}>{t('discover:status_trashed')}</span> : null}
       </div>
-      <div
-        className={styles.actions}
-        role="toolbar"
-        aria-label={t("discover:person_actions")}
-      >
-        {album.status === "ACTIVE" ? (
+      <div className={styles.actions} role="toolbar" aria-label={t('discover:person_actions')}>
+        {album.status === 'ACTIVE' ? (
           <>
-            <Button
-              variant="secondary"
-              onClick={() => setMerging(true)}
-              disabled={actions.busy}
-              data-testid="person-merge"
-            >
-              {t("discover:merge")}
+            <Button variant="secondary" onClick={() => setMerging(true)} disabled={actions.busy} data-testid="person-merge">
+              {t('discover:merge')}
             </Button>
             <Button
               variant="secondary"
               startIcon={<EyeOffIcon size={18} />}
               disabled={actions.busy}
-              onClick={() =>
-                void actions
-                  .hide([album.uuid])
-                  .then((done) => done && navigate(discoverPaths.people))
-              }
+              onClick={() => void actions.hide([album.uuid]).then((done) => done && navigate(discoverPaths.people))}
               data-testid="person-hide"
             >
-              {t("discover:hide")}
+              {t('discover:hide')}
             </Button>
           </>
         ) : (
@@ -177,7 +143,7 @@ function PersonHeader({ album }: { album: Album }) {
             onClick={() => void actions.recover([album.uuid])}
             data-testid="person-recover"
           >
-            {t("discover:recover")}
+            {t('discover:recover')}
           </Button>
         )}
       </div>
@@ -188,8 +154,7 @@ function PersonHeader({ album }: { album: Album }) {
         people={everyone}
         merging={actions.merging}
         onMerge={async (target) => {
-          if (await actions.merge(person.personId, target.personId))
-            navigate(discoverPaths.person(target.personId), { replace: true });
+          if (await actions.merge(person.personId, target.personId)) navigate(discoverPaths.person(target.personId), { replace: true });
         }}
       />
     </header>
@@ -208,17 +173,17 @@ function PersonName({
 }) {
   const { t } = useDiscoverTranslation();
   const [editing, setEditing] = useState(false);
-  const [draft, setDraft] = useState("");
+  const [draft, setDraft] = useState('');
   const [saving, setSaving] = useState(false);
   const shown = personName(t, label);
 
   const onKeyDown = async (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === "Escape") {
+    if (event.key === 'Escape') {
       event.preventDefault();
       // The viewer and dialogs also listen for Escape; this one only ends the editing.
       event.stopPropagation();
       setEditing(false);
-    } else if (event.key === "Enter") {
+    } else if (event.key === 'Enter') {
       event.preventDefault();
       const next = draft.trim();
       if (!next || next === label) {
@@ -240,8 +205,8 @@ function PersonName({
         onChange={(event) => setDraft(event.target.value)}
         onKeyDown={(event) => void onKeyDown(event)}
         onBlur={() => (saving ? undefined : setEditing(false))}
-        aria-label={t("discover:name_field")}
-        placeholder={t("discover:add_name")}
+        aria-label={t('discover:name_field')}
+        placeholder={t('discover:add_name')}
         maxLength={255}
         disabled={saving}
         dir="auto"
@@ -255,15 +220,15 @@ function PersonName({
     <h1 className={styles.title}>
       <button
         type="button"
-        className={`${styles.nameButton} ${label ? "" : styles.unnamed}`}
+        className={`${styles.nameButton} ${label ? '' : styles.unnamed}`}
         onClick={() => {
-          setDraft(label ?? "");
+          setDraft(label ?? '');
           setEditing(true);
         }}
-        aria-label={t("discover:rename", { name: shown })}
+        aria-label={t('discover:rename', { name: shown })}
         data-testid="person-name"
       >
-        <bdi>{label ?? t("discover:add_name")}</bdi>
+        <bdi>{label ?? t('discover:add_name')}</bdi>
       </button>
     </h1>
   );

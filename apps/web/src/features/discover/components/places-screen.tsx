@@ -1,9 +1,9 @@
-import { discoverPaths } from "@/config/paths";
-import { useListPlacesInfiniteQuery, useListThingsInfiniteQuery } from "../api";
-import { thingName } from "../labels";
-import { useDiscoverTranslation } from "../use-discover-translation";
-import { CoverCard } from "./cards";
-import { Collection } from "./collection";
+import { discoverPaths } from '@/config/paths';
+import { useListPlacesInfiniteQuery, useListThingsInfiniteQuery } from '../api';
+import { thingName } from '../labels';
+import { useDiscoverTranslation } from '../use-discover-translation';
+import { CoverCard } from './cards';
+import { Collection } from './collection';
 
 /** /main/discover/places: every place with photos, 100 at a time. */
 export function PlacesScreen() {
@@ -12,24 +12,18 @@ export function PlacesScreen() {
   const places = query.data?.pages.flatMap((page) => page.places) ?? [];
   return (
     <Collection
-      title={t("discover:section_places")}
+      title={t('discover:section_places')}
       loading={query.isLoading}
       failed={query.isError}
       onRetry={() => void query.refetch()}
-      empty={places.length === 0 ? t("discover:places_empty") : null}
+      empty={places.length === 0 ? t('discover:places_empty') : null}
       hasMore={query.hasNextPage}
       loadingMore={query.isFetchingNextPage}
       onLoadMore={() => void query.fetchNextPage()}
     >
       {places.map((place) => (
         <li key={place.id}>
-          <CoverCard
-            cover={place.coverPhoto}
-            title={place.name}
-            meta={place.country}
-            to={discoverPaths.place(place.id)}
-            testId="place-card"
-          />
+          <CoverCard cover={place.coverPhoto} title={place.name} meta={place.country} to={discoverPaths.place(place.id)} testId="place-card" />
         </li>
       ))}
     </Collection>
@@ -43,11 +37,11 @@ export function ThingsScreen() {
   const things = query.data?.pages.flatMap((page) => page.things) ?? [];
   return (
     <Collection
-      title={t("discover:section_things")}
+      title={t('discover:section_things')}
       loading={query.isLoading}
       failed={query.isError}
       onRetry={() => void query.refetch()}
-      empty={things.length === 0 ? t("discover:things_empty") : null}
+      empty={things.length === 0 ? t('discover:things_empty') : null}
       hasMore={query.hasNextPage}
       loadingMore={query.isFetchingNextPage}
       onLoadMore={() => void query.fetchNextPage()}
@@ -57,7 +51,7 @@ export function ThingsScreen() {
           <CoverCard
             cover={thing.coverPhoto}
             title={thingName(t, thing.tag)}
-            meta={t("discover:photo_count", { count: thing.photoCount })}
+            meta={t('discover:photo_count', { count: thing.photoCount })}
             to={discoverPaths.thing(thing.id)}
             testId="thing-card"
           />

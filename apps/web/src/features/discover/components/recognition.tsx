@@ -1,18 +1,14 @@
-import { useEffect, useState } from "react";
-import { Link } from "react-router";
-import { useAppDispatch } from "@/app/hooks";
-import { ConfirmModal } from "@/components/ui/confirm-modal";
-import { ContactsIcon } from "@/components/ui/icons";
-import { showToast } from "@/components/ui/toast-slice";
-import { paths } from "@/config/paths";
-import buttonStyles from "@/components/ui/button.module.css";
-import {
-  useGetFaceRecognitionQuery,
-  useSetFaceRecognitionMutation,
-  type FaceRecognition,
-} from "../api";
-import { useDiscoverTranslation } from "../use-discover-translation";
-import styles from "./discover.module.css";
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { useAppDispatch } from '@/app/hooks';
+import { ConfirmModal } from '@/components/ui/confirm-modal';
+import { ContactsIcon } from '@/components/ui/icons';
+import { showToast } from '@/components/ui/toast-slice';
+import { paths } from '@/config/paths';
+import buttonStyles from '@/components/ui/button.module.css';
+import { useGetFaceRecognitionQuery, useSetFaceRecognitionMutation, type FaceRecognition } from '../api';
+import { useDiscoverTranslation } from '../use-discover-translation';
+import styles from './discover.module.css';
 
 /** How often the backfill's progress is asked for while it runs. */
 export const PROGRESS_POLL_MS = 10_000;
@@ -23,12 +19,7 @@ export function useFaceRecognition() {
   const query = useGetFaceRecognitionQuery(undefined, {
     pollingInterval: polling ? PROGRESS_POLL_MS : 0,
   });
-  const running = Boolean(
-    query.data &&
-    query.data.premium &&
-    query.data.enabled &&
-    query.data.done < query.data.total,
-  );
+  const running = Boolean(query.data && query.data.premium && query.data.enabled && query.data.done < query.data.total);
   useEffect(() => setPolling(running), [running]);
   return query;
 }
@@ -37,11 +28,7 @@ export function useFaceRecognition() {
 export function RecognitionTeaser() {
   const { t } = useDiscoverTranslation();
   return (
-    <section
-      className={styles.teaser}
-      aria-labelledby="discover-teaser-title"
-      data-testid="discover-teaser"
-    >
+    <section className={styles.teaser} aria-labelledby="discover-teaser-title" data-testid="discover-teaser">
       <span className={styles.teaserFaces} aria-hidden="true">
         {[0, 1, 2].map((key) => (
           <span key={key} className={styles.teaserFace}>
@@ -51,48 +38,30 @@ export function RecognitionTeaser() {
       </span>
       <div className={styles.teaserText}>
         <h2 id="discover-teaser-title" className={styles.teaserTitle}>
-          {t("discover:teaser_title")}
+          {t('discover:teaser_title')}
         </h2>
-        <p className={styles.muted}>{t("discover:teaser_text")}</p>
+        <p className={styles.muted}>{t('discover:teaser_text')}</p>
       </div>
-      <Link
-        to={paths.packages}
-        className={`${buttonStyles.button} ${buttonStyles.primary} ${buttonStyles.md}`}
-      >
-        {t("discover:upgrade")}
+      <Link to={paths.packages} className={`${buttonStyles.button} ${buttonStyles.primary} ${buttonStyles.md}`}>
+        {t('discover:upgrade')}
       </Link>
     </section>
   );
 }
 
 /** "Analysing your photos: 120 of 800" with a bar, while done < total. */
-export function AnalysisProgress({
-  done,
-  total,
-}: {
-  done: number;
-  total: number;
-}) {
+export function AnalysisProgress({ done, total }: { done: number; total: number }) {
   const { t, i18n } = useDiscoverTranslation();
   if (total <= 0 || done >= total) return null;
   const number = new Intl.NumberFormat(i18n.language);
-  const text = t("discover:analysing", {
+  const text = t('discover:analysing', {
     done: number.format(done),
     total: number.format(total),
   });
   return (
-    <div
-      className={styles.progress}
-      role="status"
-      data-testid="discover-progress"
-    >
+    <div className={styles.progress} role="status" data-testid="discover-progress">
       <span>{text}</span>
-      <progress
-        className={styles.progressBar}
-        value={done}
-        max={total}
-        aria-label={text}
-      />
+      <progress className={styles.progressBar} value={done} max={total} aria-label={text} />
     </div>
   );
 }
@@ -109,16 +78,12 @@ export function RecognitionSwitch({ state }: { state: FaceRecognition }) {
       await setRecognition({ enabled }).unwrap();
       dispatch(
         showToast({
-          kind: "success",
-          messageKey: enabled
-            ? "discover:recognition_on"
-            : "discover:recognition_off",
+          kind: 'success',
+          messageKey: enabled ? 'discover:recognition_on' : 'discover:recognition_off',
         }),
       );
     } catch {
-      dispatch(
-        showToast({ kind: "error", messageKey: "discover:action_error" }),
-      );
+      dispatch(showToast({ kind: 'error', messageKey: 'discover:action_error' }));
     }
   };
 
@@ -131,19 +96,17 @@ export function RecognitionSwitch({ state }: { state: FaceRecognition }) {
           className={styles.switch}
           checked={state.enabled}
           disabled={status.isLoading}
-          onChange={(event) =>
-            event.target.checked ? void apply(true) : setConfirming(true)
-          }
+          onChange={(event) => (event.target.checked ? void apply(true) : setConfirming(true))}
           data-testid="recognition-switch"
         />
-        {t("discover:recognition_label")}
+        {t('discover:recognition_label')}
       </label>
       <ConfirmModal
         open={confirming}
         onOpenChange={setConfirming}
-        title={t("discover:recognition_off_title")}
-        description={t("discover:recognition_off_text")}
-        confirmLabel={t("discover:recognition_off_confirm")}
+        title={t('discover:recognition_off_title')}
+        description={t('discover:recognition_off_text')}
+        confirmLabel={t('discover:recognition_off_confirm')}
         danger
         loading={status.isLoading}
         onConfirm={() => void apply(false).then(() => setConfirming(false))}
