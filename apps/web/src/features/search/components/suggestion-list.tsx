@@ -3,7 +3,7 @@ import { useSearchTranslation } from '../use-search-translation';
 import { useNavigate } from 'react-router';
 import { useAppDispatch } from '@/app/hooks';
 import { FileIcon, FolderIcon, Icon, PhotosIcon, type IconProps } from '@/components/ui/icons';
-import { albumPath } from '@/config/paths';
+import { albumLink } from '@/config/paths';
 import { filesApi } from '@/features/files/api';
 import { itemTarget } from '@/features/files/item-target.public';
 import { SUGGEST_SIZE, useSuggestSearchQuery } from '../api';
@@ -99,7 +99,8 @@ export function SuggestionList({ id, query, visible, active, onOptions, onPick, 
           uuid && item.kind === 'FOLDER'
             ? () => void navigate(itemTarget({ uuid, folder: true, parentFolderUuid: null }).to)
             : uuid && item.kind === 'ALBUM'
-              ? () => void navigate(albumPath(uuid))
+              ? // A person, place or thing comes as an album of its kind (issue 14) and opens on its Discover page.
+                () => void navigate(albumLink({ uuid, contentType: (item as { contentType?: string }).contentType ?? 'album/photo' }))
               : uuid && item.kind === 'NAME'
                 ? () => void openFile(uuid, item.text)
                 : () => onSearch(item.text);
