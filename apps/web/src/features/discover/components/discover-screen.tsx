@@ -32,10 +32,7 @@ export function DiscoverScreen() {
 
   return (
     <div className={styles.screen} data-testid="discover-screen">
-      <header className={styles.header}>
-        <h1 className={styles.title}>{t('discover:title')}</h1>
-      </header>
-
+      {/* The shell's header carries the page's h1 ("Discover"). */}
       {state && !state.premium ? <RecognitionTeaser /> : null}
 
       {peopleOn ? (
