@@ -49,6 +49,7 @@ import { searchIndexModule } from './modules/search-index/search-index.module.js
 import { permissionModule } from './modules/permission/permission.module.js';
 import { accountDeletionModule } from './modules/account-deletion/account-deletion.module.js';
 import { familyModule } from './modules/family/family.module.js';
+import { placesModule } from './modules/places/place.module.js';
 import { indexMissing } from './modules/search-index/search-index.public.js';
 import { AccessPolicy } from './shared/access/access-policy.js';
 import { accessPlugin } from './shared/access/access.plugin.js';
@@ -181,6 +182,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const download = downloadModule({ db, blobs, logger });
   const timeline = timelineModule({ db, links });
   const albums = albumsModule({ db, links, zips: download.service });
+  app.decorate('albumStreams', albums.service.streams);
   const shares = sharesModule({
     db,
     messages,
@@ -261,6 +263,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.addHook('onClose', async () => {
     stopFollowingPlans();
   });
+  const places = placesModule({ db, links, media: media.service, streams: albums.service.streams });
   // Rows from before the search index existed (or written by an older version) are indexed once, here.
   await indexMissing(db);
 
@@ -294,6 +297,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     packages,
     invoice,
     family,
+    places,
   ];
   for (const m of modules) {
     for (const job of m.jobs ?? []) jobs.register(job.type, job.handler, job.options);

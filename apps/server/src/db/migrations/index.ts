@@ -32,6 +32,8 @@ import * as payment from './2026-12-01T0100_payment.js';
 import * as packages from './2026-12-01T0200_packages.js';
 import * as invoice from './2026-12-01T0300_invoice.js';
 import * as family from './2026-12-01T0400_family.js';
+import * as people from './2026-12-01T1000_people.js';
+import * as placesThings from './2026-12-01T1100_places_things.js';
 
 /** Every migration in order; the key is the name recorded in the migration table. */
 export const migrations: Record<string, Migration> = {
@@ -68,4 +70,6 @@ export const migrations: Record<string, Migration> = {
   '2026-12-01T0200_packages': packages,
   '2026-12-01T0300_invoice': invoice,
   '2026-12-01T0400_family': family,
+  '2026-12-01T1000_people': people,
+  '2026-12-01T1100_places_things': placesThings,
 };

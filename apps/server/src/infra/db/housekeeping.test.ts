@@ -21,6 +21,7 @@ import { PURGE_RECOVERY_EMAIL_LINKS_SCHEDULE } from '../../modules/credentials/c
 import { PURGE_SOCIAL_SCHEDULE } from '../../modules/social-login/social-login.module.js';
 import { PAYMENT_RECONCILE_SCHEDULE } from '../../modules/payment/payment.module.js';
 import { RENEW_SCHEDULE } from '../../modules/packages/packages.module.js';
+import { PLACES_BACKFILL } from '../../modules/places/place.module.js';
 import { uploadApi } from '../../modules/upload/upload.fixtures.js';
 import { STALE_UPLOAD_MS } from '../../modules/upload/upload.service.js';
 import { days } from '../../shared/time.js';
@@ -88,6 +89,7 @@ describe.each(DIALECTS)('housekeeping (%s)', (dialect) => {
       PURGE_SOCIAL_SCHEDULE,
       PAYMENT_RECONCILE_SCHEDULE,
       RENEW_SCHEDULE,
+      PLACES_BACKFILL,
     ];
     const pending = () =>
       db

@@ -17,6 +17,7 @@ import {
   UuidParams,
 } from './album.schemas.js';
 import type { AlbumsService } from './album.service.js';
+import { STREAM_ACCESS } from './album.streams.js';
 
 const tags = ['albums'];
 const writeErrors = { ...errorResponses, 403: ErrorResponse };
@@ -25,7 +26,8 @@ export const albumRoutes: FastifyPluginAsyncTypebox<{ albums: AlbumsService }> =
   app.get(
     '/album',
     {
-      config: { access: { permission: 'self' } },
+      // infoId names an album, or a person, place or thing when contentType is their stream.
+      config: { access: { permission: 'self', ids: [{ in: 'query', path: 'infoId', permission: 'album.read', permissionBy: STREAM_ACCESS }] } },
       schema: { operationId: 'listAlbums', tags, querystring: AlbumListQuery, response: { 200: AlbumPage, ...errorResponses } },
     },
     async (req) => albums.list(req.auth!, req.query),
@@ -43,7 +45,7 @@ export const albumRoutes: FastifyPluginAsyncTypebox<{ albums: AlbumsService }> =
   app.get(
     '/album/:uuid',
     {
-      config: { access: { permission: 'album.read', ids: [{ in: 'params', path: 'uuid' }] } },
+      config: { access: { permission: 'album.read', ids: [{ in: 'params', path: 'uuid', permissionBy: STREAM_ACCESS }] } },
       schema: {
         operationId: 'getAlbum',
         tags,

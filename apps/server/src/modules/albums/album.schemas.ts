@@ -94,6 +94,8 @@ const Size = Type.Integer({ minimum: 1, maximum: ALBUM_PAGE_SIZE });
 
 export const AlbumListQuery = Type.Object({
   contentType: Type.Optional(ContentType),
+  /** The spec's "info id": the one album (or person, place, thing of a stream) to answer with, as a page of one. */
+  infoId: Type.Optional(UuidSchema),
   status: Type.Optional(Status),
   page: Type.Optional(Page),
   size: Type.Optional(Size),

@@ -26,6 +26,7 @@ import {
   type CreateAlbumBodyValue,
 } from './album.schemas.js';
 import type { AlbumRow, AlbumStatus } from './album.table.js';
+import { AlbumStreams, isStreamContentType, STREAM_ICON, type StreamAlbum, type StreamContentType } from './album.streams.js';
 
 type Auth = Pick<AuthContext, 'accountId' | 'status' | 'projectId'>;
 
@@ -59,6 +60,8 @@ export class AlbumsService {
   private readonly db: Kysely<DB>;
   private readonly links: DerivativeLinks | null;
   private readonly zips: ZipLinks;
+  /** People, places and things as albums: their modules register here when they are built. */
+  readonly streams = new AlbumStreams();
 
   constructor(deps: AlbumsServiceDeps) {
     this.db = deps.db;
@@ -74,9 +77,24 @@ export class AlbumsService {
     return this.present(this.db, accountId, await repo.getMany(this.db, accountId, ids));
   }
 
+  /** The album items of entities of a stream found elsewhere (search results), in the order asked; unknown ids are left out. */
+  async streamItemsByIds(accountId: string, contentType: StreamContentType, ids: readonly string[]): Promise<AlbumDto[]> {
+    const provider = this.streams.get(contentType);
+    if (!provider || ids.length === 0) return [];
+    const found = await Promise.all([...new Set(ids)].map((id) => provider.album(accountId, id)));
+    return this.presentStream(accountId, contentType, found.filter((a): a is StreamAlbum => a !== null));
+  }
+
   async list(auth: Auth, q: AlbumListQueryValue): Promise<AlbumPageDto> {
     const page = q.page ?? 0;
     const size = q.size ?? ALBUM_PAGE_SIZE;
+    if (isStreamContentType(q.contentType)) return this.listStream(auth, q.contentType, q, page, size);
+    if (q.infoId !== undefined) {
+      // The access policy let only the caller's album through; it is answered whatever its status.
+      const album = await this.require(this.db, auth.accountId, q.infoId);
+      const rows = album.content_type === (q.contentType ?? 'album/photo') && page === 0 ? [album] : [];
+      return { albumList: await this.present(this.db, auth.accountId, rows), page, size, hasMore: false };
+    }
     const rows = await repo.listPage(this.db, auth.accountId, {
       contentType: q.contentType ?? 'album/photo',
       status: q.status ?? 'ACTIVE',
@@ -93,6 +111,7 @@ export class AlbumsService {
   async get(auth: Auth, uuid: string, q: AlbumContentsQueryValue): Promise<AlbumDetailDto> {
     const page = q.page ?? 0;
     const size = q.size ?? ALBUM_PAGE_SIZE;
+    if (isStreamContentType(q.contentType)) return this.getStream(auth, q.contentType, uuid, q, page, size);
     const album = await this.require(this.db, auth.accountId, uuid);
     const [presented, ids] = await Promise.all([
       this.presentOne(this.db, auth.accountId, album),
@@ -106,6 +125,80 @@ export class AlbumsService {
       size,
       hasMore: ids.length > size,
     };
+  }
+
+  /** A stream's entities as an album page: one entity for `infoId`, else the caller's entities of that status. */
+  private async listStream(
+    auth: Auth,
+    contentType: StreamContentType,
+    q: AlbumListQueryValue,
+    page: number,
+    size: number,
+  ): Promise<AlbumPageDto> {
+    const provider = this.streams.get(contentType);
+    if (q.infoId !== undefined) {
+      const one = provider ? await provider.album(auth.accountId, q.infoId) : null;
+      if (!one) throw AlbumNotFound();
+      return { albumList: page === 0 ? await this.presentStream(auth.accountId, contentType, [one]) : [], page, size, hasMore: false };
+    }
+    if (!provider) return { albumList: [], page, size, hasMore: false };
+    const { albums, total } = await provider.list(auth.accountId, { status: q.status ?? 'ACTIVE', page, size });
+    return {
+      albumList: await this.presentStream(auth.accountId, contentType, albums.slice(0, size)),
+      page,
+      size,
+      hasMore: (page + 1) * size < total,
+    };
+  }
+
+  /** A person, place or thing with a page of its live photos, as an album and its contents. */
+  private async getStream(
+    auth: Auth,
+    contentType: StreamContentType,
+    id: string,
+    q: AlbumContentsQueryValue,
+    page: number,
+    size: number,
+  ): Promise<AlbumDetailDto> {
+    const provider = this.streams.get(contentType);
+    const entity = provider ? await provider.album(auth.accountId, id) : null;
+    if (!provider || !entity) throw AlbumNotFound();
+    const [[album], { ids, total }] = await Promise.all([
+      this.presentStream(auth.accountId, contentType, [entity]),
+      provider.fileIds(auth.accountId, id, { page, size, sortOrder: q.sortOrder ?? 'DESC' }),
+    ]);
+    const members = await files.getInOrder(this.db, auth.accountId, ids.slice(0, size));
+    return {
+      album: album!,
+      fileList: members.map((r) => toFileItem(r, auth.projectId, this.links)),
+      page,
+      size,
+      hasMore: (page + 1) * size < total,
+    };
+  }
+
+  /** Entities as album items: the album shape, with the stream's icon and the cover the provider chose. */
+  private async presentStream(accountId: string, contentType: StreamContentType, entities: readonly StreamAlbum[]): Promise<AlbumDto[]> {
+    const coverIds = [...new Set(entities.flatMap((e) => (e.coverFileId === null ? [] : [e.coverFileId])))];
+    // Only a live photo shows as a cover, whatever the provider chose.
+    const live = (await files.getMany(this.db, accountId, coverIds)).filter((f) => f.status === 'ACTIVE' && f.hidden === 0);
+    const covers = new Map(live.map((f) => [f.id, f]));
+    return entities.map((e) => {
+      const row: AlbumRow = {
+        id: e.id,
+        account_id: accountId,
+        label: e.label,
+        label_key: '',
+        content_type: contentType,
+        icon: STREAM_ICON[contentType],
+        status: e.status,
+        cover_file_id: e.coverFileId,
+        created_at: e.createdAt,
+        last_modified_at: e.modifiedAt,
+      };
+      const cover = e.coverFileId === null ? null : (covers.get(e.coverFileId) ?? null);
+      return toAlbum(row, { imageCount: e.imageCount, videoCount: e.videoCount, cover }, this.links);
+    });
   }
 
   // --- single-album changes

@@ -8,7 +8,10 @@ import type { Generated, Insertable, Selectable } from 'kysely';
  * indexes, and by triggers on file and album in the statement of every later change (trash, recover, hide, move, media
  * facts), so a page and its counts are read from this table's indexes alone.
  */
-export type SearchSubjectKind = 'file' | 'album';
+export type SearchSubjectKind = 'file' | 'album' | EntityKind;
+/** People, places and things: found by every name they have (any language), shown as albums of their stream. */
+export type EntityKind = 'person' | 'place' | 'thing';
+export const ENTITY_KINDS: readonly EntityKind[] = ['person', 'place', 'thing'];
 
 /** How a hit shows to the client. */
 export const SEARCH_KINDS = ['PHOTO', 'VIDEO', 'DOCUMENT', 'FOLDER', 'ALBUM', 'OTHER'] as const;
@@ -21,9 +24,9 @@ export interface SearchEntryTable {
   subject_kind: SearchSubjectKind;
   subject_id: string;
   owner_id: string;
-  /** Folded name, e.g. "istanbul 2024 jpg". */
+  /** Folded name, e.g. "istanbul 2024 jpg"; an entity's every name, e.g. "dog kopek hund". */
   name: string;
-  /** Folded name without its extension: equal to the folded query means an exact hit. */
+  /** Folded name without its extension (an entity's display name): equal to the folded query means an exact hit. */
   name_exact: string;
   description: string;
   camera: string;
@@ -34,7 +37,7 @@ export interface SearchEntryTable {
   modified_at: number;
   /** ACTIVE or TRASHED. */
   status: SearchEntryStatus;
-  /** 0/1: a hidden file, or an album whose status is HIDDEN. */
+  /** 0/1: a hidden file, or an album (person, place, thing) whose status is HIDDEN. */
   hidden: number;
   kind: SearchKind;
   document_type: SearchDocumentType | null;

@@ -3,10 +3,18 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../infra/db/schema.js';
 import type { Executor } from '../../infra/db/executor.js';
+import { nameKey } from '../../shared/names.js';
 import { foldText } from './search-index.fold.js';
 import { dateWords, yearMonth } from './search-index.months.js';
 import * as repo from './search-index.repository.js';
-import type { NewSearchEntry, SearchDocumentType, SearchEntryStatus, SearchKind, SearchSubjectKind } from './search-index.table.js';
+import type {
+  EntityKind,
+  NewSearchEntry,
+  SearchDocumentType,
+  SearchEntryStatus,
+  SearchKind,
+  SearchSubjectKind,
+} from './search-index.table.js';
 
 /** The columns of a file row the index is built from. */
 export interface FileSubject {
@@ -34,6 +42,19 @@ export interface AlbumSubject {
   label_key: string;
   status: 'ACTIVE' | 'HIDDEN' | 'TRASHED';
   last_modified_at: number;
+}
+
+/** A person, place or thing as its module indexes it (on create, rename, status change, new names). */
+export interface EntitySubject {
+  kind: EntityKind;
+  id: string;
+  owner: string;
+  /** Every name it is found by, any language. */
+  names: string[];
+  /** Display name (first). */
+  label: string;
+  status: 'ACTIVE' | 'HIDDEN' | 'TRASHED';
+  modifiedAt: number;
 }
 
 // The same rules as the triggers of migration 2026-11-30T0500_search_state, which copy them on later changes.
@@ -98,23 +119,52 @@ export async function indexFiles(db: Executor, rows: readonly FileSubject[]): Pr
   );
 }
 
+/** An album's state, and a person's, place's or thing's: they show as albums. */
+const albumState = (status: AlbumSubject['status'], sortName: string, at: number): State => ({
+  // A hidden album is hidden as a hidden file is: one filter for both.
+  status: status === 'TRASHED' ? 'TRASHED' : 'ACTIVE',
+  hidden: status === 'HIDDEN' ? 1 : 0,
+  kind: 'ALBUM',
+  document_type: null,
+  sort_name: sortName,
+  taken_at: Number(at),
+});
+
 /** Creates or refreshes the entries of albums (create, rename). */
 export async function indexAlbums(db: Executor, rows: readonly AlbumSubject[]): Promise<void> {
   await repo.upsertEntries(
     db,
     rows.map((r) =>
-      entry('album', { id: r.id, owner: r.account_id, name: r.label, exact: r.label, at: r.last_modified_at }, {
-        // A hidden album is hidden as a hidden file is: one filter for both.
-        status: r.status === 'TRASHED' ? 'TRASHED' : 'ACTIVE',
-        hidden: r.status === 'HIDDEN' ? 1 : 0,
-        kind: 'ALBUM',
-        document_type: null,
-        sort_name: r.label_key,
-        taken_at: Number(r.last_modified_at),
-      }),
+      entry(
+        'album',
+        { id: r.id, owner: r.account_id, name: r.label, exact: r.label, at: r.last_modified_at },
+        albumState(r.status, r.label_key, r.last_modified_at),
+      ),
     ),
   );
 }
+
+/**
+ * Creates or refreshes the entries of people, places and things. Every name is a name word (the second rank finds
+ * "köpek" as it finds "dog"); the display name is the one an exact hit equals. Their modules call this in the
+ * transaction of each change, as no trigger copies their state.
+ */
+export async function indexEntities(db: Executor, rows: readonly EntitySubject[]): Promise<void> {
+  await repo.upsertEntries(
+    db,
+    rows.map((r) => {
+      const names = [...new Set([r.label, ...r.names].map((n) => n.trim()).filter((n) => n !== ''))];
+      return entry(
+        r.kind,
+        { id: r.id, owner: r.owner, name: names.join(' '), exact: r.label, at: r.modifiedAt },
+        albumState(r.status, nameKey(r.label), r.modifiedAt),
+      );
+    }),
+  );
+}
+
+/** Removes the entries of people, places or things deleted for good. */
+export const unindexEntities = (db: Executor, kind: EntityKind, ids: readonly string[]): Promise<void> => repo.deleteEntries(db, kind, ids);
 
 /** Removes the entries of subjects deleted for good. */
 export const unindex = (db: Executor, kind: SearchSubjectKind, ids: readonly string[]): Promise<void> => repo.deleteEntries(db, kind, ids);

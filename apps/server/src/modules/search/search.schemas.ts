@@ -75,8 +75,21 @@ export type SuggestQueryValue = Static<typeof SuggestQuery>;
 export const Suggestion = Type.Object(
   {
     text: Type.String(),
-    kind: Type.Union([Type.Literal('NAME'), Type.Literal('FOLDER'), Type.Literal('ALBUM'), Type.Literal('MONTH'), Type.Literal('CAMERA')]),
-    /** The file, folder or album to open directly; null for a month or a camera, which the web searches for. */
+    kind: Type.Union([
+      Type.Literal('NAME'),
+      Type.Literal('FOLDER'),
+      Type.Literal('ALBUM'),
+      Type.Literal('MONTH'),
+      Type.Literal('CAMERA'),
+      Type.Literal('PERSON'),
+      Type.Literal('PLACE'),
+      Type.Literal('THING'),
+    ]),
+    /**
+     * The file, folder, album, person, place or thing to open directly (a person's, place's or thing's id is its
+     * album uuid in the album/person, album/location or album/object stream); null for a month or a camera, which the
+     * web searches for.
+     */
     uuid: Type.Union([Type.String(), Type.Null()]),
   },
   { $id: 'Suggestion' },

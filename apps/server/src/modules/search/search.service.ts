@@ -4,8 +4,16 @@ import type { FullTextGroup } from '../../infra/db/dialect.js';
 import type { Dialect } from '../../infra/db/database.js';
 import type { AuthContext } from '../../shared/auth-context.js';
 import { getMany as getFiles, toFileItem, type DerivativeLinks, type FileRow } from '../files/files.public.js';
-import type { AlbumDto, AlbumsService } from '../albums/albums.public.js';
-import { foldWords, monthsStartingWith, monthWord, SEARCH_KINDS } from '../search-index/search-index.public.js';
+import type { AlbumDto, AlbumsService, StreamContentType } from '../albums/albums.public.js';
+import {
+  ENTITY_KINDS,
+  foldWords,
+  monthsStartingWith,
+  monthWord,
+  SEARCH_KINDS,
+  type EntityKind,
+  type SearchSubjectKind,
+} from '../search-index/search-index.public.js';
 import * as repo from './search.repository.js';
 import {
   SEARCH_PAGE_SIZE,
@@ -26,8 +34,13 @@ export interface SearchServiceDeps {
   db: Kysely<DB>;
   dialect: Dialect;
   links: DerivativeLinks | null;
-  albums: Pick<AlbumsService, 'itemsByIds'>;
+  albums: Pick<AlbumsService, 'itemsByIds' | 'streamItemsByIds'>;
 }
+
+/** The album stream a person, place or thing shows in (its module registers the stream's provider). */
+const STREAM_OF: Record<EntityKind, StreamContentType> = { person: 'album/person', place: 'album/location', thing: 'album/object' };
+const SUGGESTION_OF: Record<EntityKind, SuggestionDto['kind']> = { person: 'PERSON', place: 'PLACE', thing: 'THING' };
+const isEntity = (kind: SearchSubjectKind): kind is EntityKind => (ENTITY_KINDS as readonly string[]).includes(kind);
 
 /** Month and camera suggestions each take at most this many places; names fill the rest. */
 const EXTRA_SUGGESTIONS = 2;
@@ -125,12 +138,25 @@ export class SearchService {
       hits.filter((h) => h.subject_kind === 'file').map((h) => h.subject_id),
       hits.filter((h) => h.subject_kind === 'album').map((h) => h.subject_id),
     );
+    // A person's, place's or thing's display name comes from its module, as its album item does.
+    for (const a of (await this.entityAlbums(owner, hits)).values()) names.set(a.uuid, a.label);
     const items: SuggestionDto[] = hits.flatMap((h) => {
       const text = names.get(h.subject_id);
       if (text === undefined) return [];
-      return [{ text, kind: h.kind === 'ALBUM' ? 'ALBUM' : h.kind === 'FOLDER' ? 'FOLDER' : 'NAME', uuid: h.subject_id }];
+      const kind = isEntity(h.subject_kind) ? SUGGESTION_OF[h.subject_kind] : h.kind === 'ALBUM' ? 'ALBUM' : h.kind === 'FOLDER' ? 'FOLDER' : 'NAME';
+      return [{ text, kind, uuid: h.subject_id }];
     });
     return { items: [...items, ...extras].slice(0, size) };
+  }
+
+  /** The album items of the hits that are people, places or things (only the caller's own are indexed for them). */
+  private async entityAlbums(accountId: string, hits: readonly repo.HitRow[]): Promise<Map<string, AlbumDto>> {
+    const out = new Map<string, AlbumDto>();
+    for (const kind of ENTITY_KINDS) {
+      const ids = hits.filter((h) => h.subject_kind === kind).map((h) => h.subject_id);
+      for (const a of await this.deps.albums.streamItemsByIds(accountId, STREAM_OF[kind], ids)) out.set(a.uuid, a);
+    }
+    return out;
   }
 
   /** The page's hits in order, as file and album items; a subject deleted since the query is left out. */
@@ -148,12 +174,10 @@ export class SearchService {
       for (const row of await getFiles(db, owner.accountId, fileIds)) files.set(row.id, { row, projectId: owner.projectId });
     }
     const albumIds = page.filter((h) => h.subject_kind === 'album').map((h) => h.subject_id);
-    const albums = new Map<string, AlbumDto>();
-    for (const owner of [scope.own]) {
-      for (const a of await this.deps.albums.itemsByIds(owner.accountId, albumIds)) albums.set(a.uuid, a);
-    }
+    const albums = await this.entityAlbums(scope.own.accountId, page);
+    for (const a of await this.deps.albums.itemsByIds(scope.own.accountId, albumIds)) albums.set(a.uuid, a);
     return page.flatMap((h): SearchHitDto[] => {
-      if (h.subject_kind === 'album') {
+      if (h.subject_kind !== 'file') {
         const album = albums.get(h.subject_id);
         return album ? [{ kind: 'ALBUM', matchedField: 'name', file: null, album }] : [];
       }

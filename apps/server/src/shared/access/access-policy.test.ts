@@ -4,6 +4,7 @@ import { addFile } from '../../modules/files/file.fixtures.js';
 import { authed, DIALECTS, signUp, startTestApp, type TestApp } from '../../test/harness.js';
 import { AppError } from '../errors.js';
 import { AccessPolicy } from './access-policy.js';
+import { recognised } from './isolation.fixtures.js';
 
 describe.each(DIALECTS)('AccessPolicy (%s)', (dialect) => {
   let t: TestApp;
@@ -99,6 +100,34 @@ describe.each(DIALECTS)('AccessPolicy (%s)', (dialect) => {
     const [projectA, projectB] = [await project(a.accountId), await project(b.accountId)];
     expect(await policy.checkAccess(a, 'project.read', [projectA, projectB])).toEqual(new Set([projectA]));
     await notFound(policy.requireAccess(a, 'project.read', [projectB]), 'Project not found.');
+  });
+
+  it("answers for people, places and things: the owner's whatever their status, another account's or an unknown id denied", async () => {
+    const mine = await recognised(t, a.accountId);
+    const theirs = await recognised(t, b.accountId);
+    const unknown = randomUUID();
+    const cases = [
+      ['person.read', 'person', 'Person not found.'],
+      ['person.write', 'person', 'Person not found.'],
+      ['place.read', 'place', 'Place not found.'],
+      ['thing.read', 'thing', 'Thing not found.'],
+    ] as const;
+    for (const [permission, kind, message] of cases) {
+      expect(await policy.checkAccess(a, permission, [mine[kind], theirs[kind], unknown])).toEqual(new Set([mine[kind]]));
+      await expect(policy.requireAccess(a, permission, [mine[kind]])).resolves.toBeUndefined();
+      await notFound(policy.requireAccess(a, permission, [theirs[kind]]), message);
+      await notFound(policy.requireAccess(b, permission, [mine[kind], theirs[kind]]), message);
+      // Asked as an album (an album uuid naming a person), a denied id is still an album not found.
+      await notFound(policy.requireAccess(a, permission, [unknown], { as: 'album' }), 'Album not found.');
+    }
+    // A trashed person is still its owner's (to recover); a person id is no place.
+    await t.database.db.updateTable('person').set({ status: 'TRASHED' }).where('id', '=', mine.person).execute();
+    expect(await policy.checkAccess(a, 'person.write', [mine.person])).toEqual(new Set([mine.person]));
+    await notFound(policy.requireAccess(a, 'place.read', [mine.person]), 'Place not found.');
+    // Ids someone else holds cannot be claimed either.
+    expect(await policy.checkAccess(a, 'person.write', [mine.person, theirs.person, unknown], { claim: true })).toEqual(
+      new Set([mine.person, unknown]),
+    );
   });
 
   it('self takes no resource ids', async () => {

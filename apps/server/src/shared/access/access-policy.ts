@@ -13,6 +13,8 @@ export interface AccessOptions {
   claim?: boolean;
   /** Answer "Folder not found." rather than the kind's own message (a folder is a file). */
   folder?: boolean;
+  /** Answer with this kind's message: an album uuid that names a person is still "Album not found." to its caller. */
+  as?: ResourceKind;
 }
 
 /** The private-share roles that carry each file permission; sharing on is the owner's alone. */
@@ -32,6 +34,9 @@ const MESSAGES: Record<ResourceKind, string> = {
   payment: 'Payment not found.',
   card: 'Card not found.',
   order: 'Order not found.',
+  person: 'Person not found.',
+  place: 'Place not found.',
+  thing: 'Thing not found.',
 };
 
 /**
@@ -59,7 +64,7 @@ export class AccessPolicy {
     }
     const granted = await this.grantedIds(auth, permission, unique, opts);
     if (unique.some((id) => !granted.has(id))) {
-      throw NotFound(opts.folder ? 'Folder not found.' : MESSAGES[kindOf(permission)]);
+      throw NotFound(opts.folder ? 'Folder not found.' : MESSAGES[opts.as ?? kindOf(permission)]);
     }
   }
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest, RouteOptions } from 'fastify';
 import { Unauthorized } from '../errors.js';
 import type { AccessOptions, AccessPolicy } from './access-policy.js';
-import { isPermission, type Permission, type ResourcePermission } from './permissions.js';
+import { isPermission, type Permission, type ResourceKind, type ResourcePermission } from './permissions.js';
 
 /** Where in a validated request an id is read from (`query` is the querystring). */
 export type RequestPart = 'params' | 'query' | 'headers' | 'body';
@@ -19,6 +19,20 @@ export interface IdSource {
   claim?: boolean;
   /** Idempotent removals: ids the caller may not use are dropped from the request instead of failing it. */
   skipDenied?: boolean;
+  /**
+   * The permission depends on another value of the request: an album uuid names a person when `contentType` is
+   * album/person. A value not in `values` (or absent) keeps the source's own permission.
+   */
+  permissionBy?: PermissionBy;
+}
+
+/** Where the value that picks an id's permission is read, and the permission of each value. */
+export interface PermissionBy {
+  in: RequestPart;
+  path: string;
+  values: Readonly<Record<string, ResourcePermission>>;
+  /** Denied ids answer with this kind's message whatever the permission picked (the route's own noun). */
+  as?: ResourceKind;
 }
 
 /** An id-shaped field that is not an access id, with the reason (the isolation test reads these). */
@@ -90,6 +104,13 @@ export function checkDeclaration(route: Pick<RouteOptions, 'method' | 'url' | 'c
       throw new Error(`${name} declares an unknown id permission ${String(source.permission)}`);
     }
     if (source.claim && source.skipDenied) throw new Error(`${name}: an id is either claimed or skipped, not both`);
+    const by = source.permissionBy;
+    if (by) {
+      if (!schema[SCHEMA_KEY[by.in]]) throw new Error(`${name} picks a permission from ${by.in}, which its schema does not declare`);
+      for (const p of Object.values(by.values)) {
+        if (!isPermission(p) || (p as Permission) === 'self') throw new Error(`${name} declares an unknown id permission ${String(p)}`);
+      }
+    }
   }
   return access;
 }
@@ -124,8 +145,8 @@ async function enforce(policy: AccessPolicy, req: FastifyRequest, access: Access
   const auth = req.auth!;
   const groups = new Map<string, { permission: Permission; opts: AccessOptions; ids: string[] }>();
   for (const source of access.ids ?? []) {
-    const permission = source.permission ?? access.permission;
-    const opts: AccessOptions = { claim: source.claim === true, folder: source.folder === true };
+    const permission = permissionOf(req, source, access.permission);
+    const opts: AccessOptions = { claim: source.claim === true, folder: source.folder === true, as: source.permissionBy?.as };
     const segments = source.path === '' ? [] : source.path.split('.');
     const part = (req as unknown as Record<RequestPart, unknown>)[source.in];
     let ids: string[];
@@ -137,12 +158,22 @@ async function enforce(policy: AccessPolicy, req: FastifyRequest, access: Access
       ids = collect(part, segments);
     }
     if (source.folder) ids = ids.filter((id) => id !== '');
-    const key = `${permission}/${opts.claim}/${opts.folder}`;
+    const key = `${permission}/${opts.claim}/${opts.folder}/${opts.as}`;
     const group = groups.get(key) ?? { permission, opts, ids: [] };
     group.ids.push(...ids);
     groups.set(key, group);
   }
   for (const { permission, opts, ids } of groups.values()) await policy.requireAccess(auth, permission, ids, opts);
+}
+
+/** The permission an id source asks for in this request: picked by another request value, else declared. */
+function permissionOf(req: FastifyRequest, source: IdSource, routePermission: Permission): Permission {
+  const by = source.permissionBy;
+  if (by) {
+    const [value] = collect((req as unknown as Record<RequestPart, unknown>)[by.in], by.path === '' ? [] : by.path.split('.'));
+    if (value !== undefined && Object.prototype.hasOwnProperty.call(by.values, value)) return by.values[value]!;
+  }
+  return source.permission ?? routePermission;
 }
 
 /** The string values at this path; arrays on the way are walked item by item. */

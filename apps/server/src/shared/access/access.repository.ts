@@ -43,6 +43,13 @@ export async function ownedIds(db: Executor, kind: ResourceKind, accountId: stri
           .union(db.selectFrom('file').select('id').where('id', 'in', ids).where('account_id', '=', accountId))
           .execute(),
       );
+    // People, places and things: owned whatever their status (a hidden or trashed one can still be recovered).
+    case 'person':
+      return pluck(await db.selectFrom('person').select('id').where('id', 'in', ids).where('account_id', '=', accountId).execute());
+    case 'place':
+      return pluck(await db.selectFrom('place').select('id').where('id', 'in', ids).where('account_id', '=', accountId).execute());
+    case 'thing':
+      return pluck(await db.selectFrom('thing').select('id').where('id', 'in', ids).where('account_id', '=', accountId).execute());
     case 'project':
       return (
         await db.selectFrom('account').select('project_id').where('id', '=', accountId).where('project_id', 'in', ids).execute()
@@ -77,6 +84,12 @@ export async function holders(db: Executor, kind: ResourceKind, ids: readonly st
       return db.selectFrom('saved_card').select(['id', 'account_id']).where('id', 'in', ids).execute();
     case 'order':
       return db.selectFrom('package_order').select(['id', 'account_id']).where('id', 'in', ids).execute();
+    case 'person':
+      return db.selectFrom('person').select(['id', 'account_id']).where('id', 'in', ids).execute();
+    case 'place':
+      return db.selectFrom('place').select(['id', 'account_id']).where('id', 'in', ids).execute();
+    case 'thing':
+      return db.selectFrom('thing').select(['id', 'account_id']).where('id', 'in', ids).execute();
     case 'project':
       // A project comes with its account; nobody names a new one.
       throw new Error('project ids cannot be claimed');

@@ -36,6 +36,10 @@ export interface Owned {
   card: string;
   /** A package order (paid by wallet, waiting for its code). */
   order: string;
+  /** A person, a place and a thing of the account's photos. */
+  person: string;
+  place: string;
+  thing: string;
 }
 
 const PARTS: Record<RequestPart, string> = { params: 'params', query: 'querystring', headers: 'headers', body: 'body' };
@@ -140,13 +144,19 @@ function idFor(owner: Owned, source: IdSource | undefined, permission: Permissio
       return owner.card;
     case 'order':
       return owner.order;
+    case 'person':
+      return owner.person;
+    case 'place':
+      return owner.place;
+    case 'thing':
+      return owner.thing;
   }
 }
 
 /** A's rows in every table a route could change, in a stable order. */
 async function digest(t: TestApp, accountId: string): Promise<string> {
   const db = t.database.db;
-  const [files, albums, uploads, notifications, shares, links, sessions, payments, cards, orders] = await Promise.all([
+  const [files, albums, uploads, notifications, shares, links, sessions, payments, cards, orders, people, places, things] = await Promise.all([
     db.selectFrom('file').selectAll().where('account_id', '=', accountId).orderBy('id').execute(),
     db.selectFrom('album').selectAll().where('account_id', '=', accountId).orderBy('id').execute(),
     db.selectFrom('upload').selectAll().where('account_id', '=', accountId).orderBy('id').execute(),
@@ -158,6 +168,9 @@ async function digest(t: TestApp, accountId: string): Promise<string> {
     db.selectFrom('payment').selectAll().where('account_id', '=', accountId).orderBy('id').execute(),
     db.selectFrom('saved_card').selectAll().where('account_id', '=', accountId).orderBy('id').execute(),
     db.selectFrom('package_order').selectAll().where('account_id', '=', accountId).orderBy('id').execute(),
+    db.selectFrom('person').selectAll().where('account_id', '=', accountId).orderBy('id').execute(),
+    db.selectFrom('place').selectAll().where('account_id', '=', accountId).orderBy('id').execute(),
+    db.selectFrom('thing').selectAll().where('account_id', '=', accountId).orderBy('id').execute(),
   ]);
   const fileIds = files.map((f) => f.id);
   const albumIds = albums.map((a) => a.id);
@@ -168,7 +181,7 @@ async function digest(t: TestApp, accountId: string): Promise<string> {
     .orderBy('album_id')
     .orderBy('file_id')
     .execute();
-  return JSON.stringify({ files, albums, members, uploads, notifications, shares, links, sessions, payments, cards, orders });
+  return JSON.stringify({ files, albums, members, uploads, notifications, shares, links, sessions, payments, cards, orders, people, places, things });
 }
 
 async function upload(t: TestApp, token: string, name: string, opts: { parent?: string; contentType?: string } = {}) {
@@ -187,6 +200,26 @@ async function upload(t: TestApp, token: string, name: string, opts: { parent?: 
   });
   if (res.statusCode !== 201) throw new Error(`upload failed: ${res.body}`);
   return res.json() as { uuid: string; projectId: string };
+}
+
+/**
+ * A person, a place and a thing as the recognition jobs leave them: rows of their tables, since no route creates them
+ * and face and object detection need real photographs.
+ */
+export async function recognised(t: TestApp, accountId: string): Promise<{ person: string; place: string; thing: string }> {
+  const db = t.database.db;
+  const at = Date.now();
+  const ids = { person: randomUUID(), place: randomUUID(), thing: randomUUID() };
+  await db
+    .insertInto('person')
+    .values({ id: ids.person, account_id: accountId, label: 'Ayşe', label_key: 'ayşe', status: 'ACTIVE', thumbnail_face_id: null, created_at: at, modified_at: at })
+    .execute();
+  await db
+    .insertInto('place')
+    .values({ id: ids.place, account_id: accountId, city_id: null, country_code: 'TR', name: 'TR', name_en: 'TR', latitude: 39, longitude: 35, created_at: at })
+    .execute();
+  await db.insertInto('thing').values({ id: ids.thing, account_id: accountId, tag: 'dog' }).execute();
+  return ids;
 }
 
 /** A folder with a file, a photo in an album, an open upload and the welcome notification, all through the API. */
@@ -257,6 +290,7 @@ async function own(t: TestApp, account: { token: string; accountId: string }): P
     method: { type: 'WALLET' },
     returnUrl: '/',
   });
+  const { person, place, thing } = await recognised(t, account.accountId);
   const packages = await t.app.inject({ method: 'GET', url: '/api/packages', headers: authed(token) });
   const order = await t.app.inject({
     method: 'POST',
@@ -268,6 +302,9 @@ async function own(t: TestApp, account: { token: string; accountId: string }): P
   return {
     ...account,
     order: order.json().orderId as string,
+    person,
+    place,
+    thing,
     folder,
     file: file.uuid,
     photo: photo.uuid,

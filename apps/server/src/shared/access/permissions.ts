@@ -1,5 +1,18 @@
 /** What a resource id names; each kind is owned through its table's `account_id`. */
-export type ResourceKind = 'file' | 'album' | 'upload' | 'notification' | 'project' | 'link' | 'session' | 'payment' | 'card' | 'order';
+export type ResourceKind =
+  | 'file'
+  | 'album'
+  | 'upload'
+  | 'notification'
+  | 'project'
+  | 'link'
+  | 'session'
+  | 'payment'
+  | 'card'
+  | 'order'
+  | 'person'
+  | 'place'
+  | 'thing';
 
 /** Every permission a route can ask for, and the kind of resource its ids name (`self`: the caller's account, no ids). */
 export const PERMISSIONS = {
@@ -18,6 +31,10 @@ export const PERMISSIONS = {
   'payment.read': 'payment',
   'card.write': 'card',
   'order.read': 'order',
+  'person.read': 'person',
+  'person.write': 'person',
+  'place.read': 'place',
+  'thing.read': 'thing',
   self: null,
 } as const satisfies Record<string, ResourceKind | null>;
 

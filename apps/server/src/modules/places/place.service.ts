@@ -1,0 +1,181 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../infra/db/schema.js';
+import type { Executor } from '../../infra/db/executor.js';
+import { countryName, countryNames, reverseGeocode } from '../../infra/geo/reverse-geocoder.js';
+import type { AuthContext } from '../../shared/auth-context.js';
+import { toLanguage, type Language } from '../../shared/schemas.js';
+import { newId } from '../../shared/tokens.js';
+import { now } from '../../shared/time.js';
+import type { DerivativeLinks } from '../files/files.public.js';
+import type { AlbumStreamProvider, StreamAlbum } from '../albums/albums.public.js';
+import type { ProcessedMedia } from '../media/media.public.js';
+import { indexEntities, type EntitySubject } from '../search-index/search-index.public.js';
+import * as photos from './linked-photos.repository.js';
+import * as repo from './place.repository.js';
+import { toCoverPhoto } from './cover-photo.js';
+import type { PlaceDto, PlacePageDto } from './place.schemas.js';
+import type { PlaceRow } from './place.table.js';
+
+type Auth = Pick<AuthContext, 'accountId'>;
+
+const LINK: photos.PhotoLink = { table: 'file_place', key: 'place_id' };
+/** Photos placed per backfill run: lookups are in memory (~µs), the batch bounds one transaction's writes. */
+export const BACKFILL_BATCH = 500;
+
+export interface PlacesDeps {
+  db: Kysely<DB>;
+  links: DerivativeLinks | null;
+}
+
+/**
+ * Places: every photo with GPS gets its city (or its country alone) when the media job records its facts, for every
+ * account (no premium gate: the lookup is offline and costs microseconds). Places are listed by live photo count.
+ */
+export class PlacesService {
+  constructor(private readonly d: PlacesDeps) {}
+
+  /** The media listener: runs in the transaction that saves the photo's facts. */
+  async onProcessed(trx: Executor, media: ProcessedMedia): Promise<void> {
+    if (media.status !== 'READY') return;
+    if (media.latitude === null || media.longitude === null) {
+      await repo.clearFilePlace(trx, media.fileId);
+      return;
+    }
+    await this.place(trx, media.fileId, media.accountId, media.latitude, media.longitude);
+  }
+
+  private async place(trx: Executor, fileId: string, accountId: string, latitude: number, longitude: number): Promise<void> {
+    const geo = reverseGeocode(latitude, longitude);
+    if (!geo.countryCode) {
+      await repo.setFilePlace(trx, fileId, accountId, null);
+      return;
+    }
+    const cityId = geo.city?.id ?? null;
+    let row = await repo.findPlace(trx, accountId, cityId, geo.countryCode);
+    if (!row) {
+      const english = countryName(geo.countryCode, 'en')!;
+      const place = {
+        id: newId(),
+        account_id: accountId,
+        city_id: cityId,
+        country_code: geo.countryCode,
+        name: geo.city?.name ?? english,
+        name_en: geo.city?.nameEn ?? english,
+        latitude: geo.city?.latitude ?? latitude,
+        longitude: geo.city?.longitude ?? longitude,
+        created_at: now(),
+      };
+      if (await repo.insertPlace(trx, place)) {
+        const names = [place.name, place.name_en, geo.city?.altName ?? '', ...countryNames(geo.countryCode)];
+        await indexEntities(trx, [searchSubject(place, names)]);
+      }
+      row = await repo.findPlace(trx, accountId, cityId, geo.countryCode);
+      if (!row) throw new Error('place row vanished while it was being created');
+    }
+    await repo.setFilePlace(trx, fileId, accountId, row.id);
+  }
+
+  async list(auth: Auth, language: string | undefined, q: { pageNumber: number; pageSize: number }): Promise<PlacePageDto> {
+    const { rows, total } = await photos.pageByCount(this.d.db, LINK, auth.accountId, q.pageNumber, q.pageSize);
+    const places = await this.toPlaces(auth.accountId, rows, lang(language));
+    return { places, total, pageNumber: q.pageNumber, pageSize: q.pageSize };
+  }
+
+  async ofPhoto(auth: Auth, language: string | undefined, fileId: string): Promise<{ place: PlaceDto | null }> {
+    const row = await repo.placeOfFile(this.d.db, auth.accountId, fileId);
+    if (!row) return { place: null };
+    const counts = await photos.countsOf(this.d.db, LINK, auth.accountId, [row.id]);
+    const [place] = await this.toPlaces(auth.accountId, [counts.get(row.id) ?? { id: row.id, imageCount: 0, videoCount: 0, photoCount: 0 }], lang(language));
+    return { place: place ?? null };
+  }
+
+  progress(auth: Auth): Promise<{ done: number; total: number }> {
+    return repo.progress(this.d.db, auth.accountId);
+  }
+
+  /** Schedule: places photos processed before this feature existed, a bounded batch per run. */
+  async backfill(): Promise<number> {
+    const batch = await repo.unplaced(this.d.db, BACKFILL_BATCH);
+    if (batch.length === 0) return 0;
+    await this.d.db.transaction().execute(async (trx) => {
+      for (const f of batch) await this.place(trx, f.id, f.account_id, Number(f.latitude), Number(f.longitude));
+    });
+    return batch.length;
+  }
+
+  async purgeAccount(accountId: string): Promise<void> {
+    await this.d.db.transaction().execute((trx) => repo.deleteAccountPlaces(trx, accountId));
+  }
+
+  private async toPlaces(accountId: string, counts: photos.EntityCounts[], language: Language): Promise<PlaceDto[]> {
+    const ids = counts.map((c) => c.id);
+    const [rows, covers] = await Promise.all([repo.getPlaces(this.d.db, accountId, ids), photos.coversOf(this.d.db, LINK, ids)]);
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return counts.flatMap((c) => {
+      const r = byId.get(c.id);
+      if (!r) return [];
+      return [
+        {
+          id: r.id,
+          name: r.name,
+          nameEn: r.name_en,
+          country: countryName(r.country_code, language),
+          countryCode: r.country_code,
+          latitude: Number(r.latitude),
+          longitude: Number(r.longitude),
+          photoCount: c.photoCount,
+          coverPhoto: toCoverPhoto(covers.get(c.id), this.d.links),
+        },
+      ];
+    });
+  }
+
+  /** `album/location`: a place as an album (label: its name), its photos newest first. */
+  readonly stream: AlbumStreamProvider = {
+    album: async (accountId, id) => {
+      const [row] = await repo.getPlaces(this.d.db, accountId, [id]);
+      if (!row) return null;
+      return this.toStreamAlbums(accountId, [row]).then((a) => a[0]!);
+    },
+    list: async (accountId, q) => {
+      // Places have no hidden or trashed state.
+      if (q.status !== 'ACTIVE') return { albums: [], total: 0 };
+      const { rows, total } = await photos.pageByCount(this.d.db, LINK, accountId, q.page, q.size);
+      const places = await repo.getPlaces(this.d.db, accountId, rows.map((r) => r.id));
+      const byId = new Map(places.map((p) => [p.id, p]));
+      const ordered = rows.flatMap((r) => byId.get(r.id) ?? []);
+      return { albums: await this.toStreamAlbums(accountId, ordered), total };
+    },
+    fileIds: (accountId, id, q) => photos.photoIds(this.d.db, LINK, accountId, id, q),
+  };
+
+  private async toStreamAlbums(accountId: string, rows: PlaceRow[]): Promise<StreamAlbum[]> {
+    const ids = rows.map((r) => r.id);
+    const [counts, covers] = await Promise.all([photos.countsOf(this.d.db, LINK, accountId, ids), photos.coversOf(this.d.db, LINK, ids)]);
+    return rows.map((r) => {
+      const c = counts.get(r.id);
+      return {
+        id: r.id,
+        label: r.name,
+        status: 'ACTIVE',
+        coverFileId: covers.get(r.id)?.id ?? null,
+        imageCount: c?.imageCount ?? 0,
+        videoCount: c?.videoCount ?? 0,
+        createdAt: Number(r.created_at),
+        modifiedAt: Number(r.created_at),
+      };
+    });
+  }
+}
+
+const lang = (header: string | undefined): Language => toLanguage((header ?? 'en').slice(0, 2).toLowerCase());
+
+const searchSubject = (p: { id: string; account_id: string; name: string; created_at: number }, names: string[]): EntitySubject => ({
+  kind: 'place',
+  id: p.id,
+  owner: p.account_id,
+  names,
+  label: p.name,
+  status: 'ACTIVE',
+  modifiedAt: p.created_at,
+});

@@ -1,0 +1,4 @@
+// What other modules may use of the places module: the live-photo counts and covers of linked entities (things use
+// the same queries over file_thing), and the album cover shape with the discover listings' page query.
+export { coversOf, countsOf, pageByCount, photoIds, type EntityCounts, type PhotoLink } from './linked-photos.repository.js';
+export { CoverPhotoOrNull, PageQuery, Progress, toCoverPhoto, type CoverPhotoDto } from './cover-photo.js';
