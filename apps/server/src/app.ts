@@ -50,6 +50,7 @@ import { permissionModule } from './modules/permission/permission.module.js';
 import { accountDeletionModule } from './modules/account-deletion/account-deletion.module.js';
 import { familyModule } from './modules/family/family.module.js';
 import { placesModule } from './modules/places/place.module.js';
+import { peopleModule } from './modules/people/people.module.js';
 import { indexMissing } from './modules/search-index/search-index.public.js';
 import { AccessPolicy } from './shared/access/access-policy.js';
 import { accessPlugin } from './shared/access/access.plugin.js';
@@ -258,6 +259,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     },
     clock: opts.clock,
   });
+  // Faces are found by the vision engine (issue 14); until it is wired in (vision: null) nothing is queued and the rest
+  // works. 0.6 is face-api's published distance; the engine's measured FACE_MATCH_DISTANCE replaces it.
+  const people = peopleModule({ db, blobs, jobs, signer, logger, vision: null, matchDistance: 0.6, media: media.service, albums: albums.service });
   // The family follows the admin's plan inside the transaction that changes it (listeners are process-wide).
   const stopFollowingPlans = planListeners.onPlanChanged((trx, accountId, plan) => family.service.onPlanChanged(trx, accountId, plan));
   app.addHook('onClose', async () => {
@@ -298,6 +302,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     invoice,
     family,
     places,
+    people,
   ];
   for (const m of modules) {
     for (const job of m.jobs ?? []) jobs.register(job.type, job.handler, job.options);

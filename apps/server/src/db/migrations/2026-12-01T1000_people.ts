@@ -1,8 +1,8 @@
 import { PostgresAdapter, type Kysely } from 'kysely';
 
-// People (issue 14): faces found on an account's photos, grouped into persons. Faces go with their file (cascade),
-// persons and all face data with the account. A face_scan row says a photo was analysed (also with no face), so the
-// backfill knows what is left and can show progress.
+// People (issue 14): faces found on an account's photos, grouped into persons. Faces of a file deleted for good are
+// swept with their crops by the people module; all face data goes with the account. A face_scan row says a photo was
+// queued (scanned_at 0) or analysed (also with no face), so the backfill knows what is left and can show progress.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   const pg = db.getExecutor().adapter instanceof PostgresAdapter;
@@ -23,7 +23,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable('face')
     .addColumn('id', 'varchar(36)', (c) => c.primaryKey())
     .addColumn('account_id', 'varchar(36)', (c) => c.notNull().references('account.id').onDelete('cascade'))
-    .addColumn('file_id', 'varchar(36)', (c) => c.notNull().references('file.id').onDelete('cascade'))
+    // No foreign key: a face outlives its file until the hourly sweep has deleted its crop blob with it.
+    .addColumn('file_id', 'varchar(36)', (c) => c.notNull())
     .addColumn('person_id', 'varchar(36)', (c) => c.references('person.id').onDelete('set null'))
     .addColumn('box_x', 'double precision', (c) => c.notNull())
     .addColumn('box_y', 'double precision', (c) => c.notNull())
