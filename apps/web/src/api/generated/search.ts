@@ -23,7 +23,15 @@ export type SuggestSearchApiArg = {
   size?: number;
 };
 export type Suggestion = {
-  kind: "NAME" | "FOLDER" | "ALBUM" | "MONTH" | "CAMERA";
+  kind:
+    | "NAME"
+    | "FOLDER"
+    | "ALBUM"
+    | "MONTH"
+    | "CAMERA"
+    | "PERSON"
+    | "PLACE"
+    | "THING";
   text: string;
   uuid: string | null;
 };

@@ -7,6 +7,7 @@ const injectedRtkApi = api.injectEndpoints({
         url: `/album`,
         params: {
           contentType: queryArg.contentType,
+          infoId: queryArg.infoId,
           status: queryArg.status,
           page: queryArg.page,
           size: queryArg.size,
@@ -169,6 +170,7 @@ export type ListAlbumsApiResponse = /** status 200 Default Response */ {
 export type ListAlbumsApiArg = {
   contentType?:
     "album/photo" | "album/person" | "album/location" | "album/object";
+  infoId?: string;
   status?: "ACTIVE" | "HIDDEN" | "TRASHED";
   page?: number;
   size?: number;

@@ -1,41 +1,27 @@
-import { baseApi } from '@/api/base-api';
 import type { Album } from '@/api/generated/albums';
+import {
+  generatedApi,
+  type GetFaceRecognitionApiResponse,
+  type GetPeopleInPhotoApiResponse,
+  type ListPeopleApiResponse,
+  type ListPlacesApiResponse,
+  type Place as GeneratedPlace,
+} from '@/api/generated/discover';
 import type { FileItem } from '@/api/generated/files';
 
 /*
- * The people, places and things calls of the issue 14 contract. The server's parts (people, places, streams) were not
- * merged when these screens were written, so the endpoints are declared here with the contract's operationIds and
- * shapes; once the OpenAPI file has them, `generate:api` writes them and this file only enhances (tags, paging).
+ * The people and places calls are generated from the server's OpenAPI file (api/generated/discover.ts); this file adds
+ * their cache tags and the paged lists. Things (GET /object/page) had no server route when this was written: that
+ * call is declared here with the contract's shape until the things module lands and `generate:api` writes it.
  */
 
 export type EntityStatus = 'ACTIVE' | 'HIDDEN' | 'TRASHED';
 
-export interface Person {
-  personId: string;
-  label: string | null;
-  /** The photo the face crop comes from. */
-  thumbnailUuid: string | null;
-  /** A signed square face crop (WebP, about 256 px). */
-  thumbnailUrl: string | null;
-  photoCount: number;
-  status: EntityStatus;
-}
+export type Person = ListPeopleApiResponse['people'][number];
 
 export type CoverPhoto = NonNullable<Album['coverPhoto']>;
 
-export interface Place {
-  id: string;
-  /** The city as the data names it (native). */
-  name: string;
-  nameEn: string;
-  /** The country in the caller's language. */
-  country: string;
-  countryCode: string;
-  latitude: number;
-  longitude: number;
-  photoCount: number;
-  coverPhoto: CoverPhoto | null;
-}
+export type Place = GeneratedPlace;
 
 export interface Thing {
   id: string;
@@ -51,34 +37,15 @@ export interface Paged {
   pageSize: number;
 }
 
-export interface PeoplePage extends Paged {
-  people: Person[];
-}
-export interface PlacesPage extends Paged {
-  places: Place[];
-}
+export type PeoplePage = ListPeopleApiResponse;
+export type PlacesPage = ListPlacesApiResponse;
 export interface ThingsPage extends Paged {
   things: Thing[];
 }
 
-export interface FaceRecognition {
-  premium: boolean;
-  enabled: boolean;
-  done: number;
-  total: number;
-}
+export type FaceRecognition = GetFaceRecognitionApiResponse;
 
-export interface Progress {
-  done: number;
-  total: number;
-}
-
-export interface PersonInPhoto {
-  personId: string;
-  label: string | null;
-  thumbnailUrl: string | null;
-  box: { x: number; y: number; width: number; height: number };
-}
+export type PersonInPhoto = GetPeopleInPhotoApiResponse['people'][number];
 
 /** The kinds of entity album the album routes serve (GET /album/{uuid}?contentType=…). */
 export type EntityContentType = 'album/person' | 'album/location' | 'album/object';
@@ -108,26 +75,40 @@ const personTag = (id: string) => ({ type: 'GetPeople' as const, id });
 const FACES = { type: 'FaceImageGrouping' as const, id: 'STATE' };
 const changedPeople = (ids: readonly string[]) => [PEOPLE_LIST, ...ids.map(personTag)];
 
-export const discoverApi = baseApi.injectEndpoints({
+const enhancedApi = generatedApi.enhanceEndpoints({
+  endpoints: {
+    renamePerson: { invalidatesTags: (_result, _error, { personId }) => changedPeople([personId]) },
+    updatePerson: { invalidatesTags: (_result, _error, { id, body }) => changedPeople(body.mergeInto ? [id, body.mergeInto] : [id]) },
+    setPersonThumbnail: { invalidatesTags: (_result, _error, { id }) => changedPeople([id]) },
+    hidePeople: { invalidatesTags: (_result, _error, ids) => changedPeople(ids) },
+    trashPeople: { invalidatesTags: (_result, _error, ids) => changedPeople(ids) },
+    recoverPeople: { invalidatesTags: (_result, _error, ids) => changedPeople(ids) },
+    setPeopleVisibility: { invalidatesTags: (_result, _error, { hidden, visible }) => changedPeople([...hidden, ...visible]) },
+    removePhotosFromPerson: { invalidatesTags: (_result, _error, { id }) => changedPeople([id]) },
+    getPeopleInPhoto: { providesTags: [PEOPLE_LIST, FACES] },
+    // Turning recognition off deletes every face and person.
+    getFaceRecognition: { providesTags: [FACES] },
+    setFaceRecognition: { invalidatesTags: [FACES, PEOPLE_LIST] },
+    getPlaceOfPhoto: { providesTags: ['FilesByFieldName'] },
+  },
+});
+
+export const discoverApi = enhancedApi.injectEndpoints({
   endpoints: (build) => ({
-    listPeople: build.infiniteQuery<PeoplePage, EntityStatus, number>({
+    /** GET /person/page, 100 a page, most photographed first. */
+    listPeoplePages: build.infiniteQuery<PeoplePage, EntityStatus, number>({
       infiniteQueryOptions: { initialPageParam: 0, getNextPageParam: nextPage },
-      query: ({ queryArg: status, pageParam }) => ({
-        url: '/person/page',
-        params: { pageSize: DISCOVER_PAGE_SIZE, pageNumber: pageParam, status },
-      }),
+      query: ({ queryArg: status, pageParam }) => ({ url: '/person/page', params: { pageSize: DISCOVER_PAGE_SIZE, pageNumber: pageParam, status } }),
       transformResponse: (response: Partial<PeoplePage> | null, _meta, { pageParam }) => ({
         ...paged(response, pageParam),
         people: Array.isArray(response?.people) ? response.people : [],
       }),
       providesTags: [PEOPLE_LIST, FACES],
     }),
-    listPlaces: build.infiniteQuery<PlacesPage, void, number>({
+    /** GET /location/page, 100 a page. */
+    listPlacesPages: build.infiniteQuery<PlacesPage, void, number>({
       infiniteQueryOptions: { initialPageParam: 0, getNextPageParam: nextPage },
-      query: ({ pageParam }) => ({
-        url: '/location/page',
-        params: { pageSize: DISCOVER_PAGE_SIZE, pageNumber: pageParam },
-      }),
+      query: ({ pageParam }) => ({ url: '/location/page', params: { pageSize: DISCOVER_PAGE_SIZE, pageNumber: pageParam } }),
       transformResponse: (response: Partial<PlacesPage> | null, _meta, { pageParam }) => ({
         ...paged(response, pageParam),
         places: Array.isArray(response?.places) ? response.places : [],
@@ -135,12 +116,10 @@ export const discoverApi = baseApi.injectEndpoints({
       // A photo uploaded, trashed or moved can change every place: the same tag as the photo listings.
       providesTags: ['FilesByFieldName'],
     }),
-    listThings: build.infiniteQuery<ThingsPage, void, number>({
+    /** GET /object/page, 100 a page (the contract's shape; not generated yet). */
+    listThingsPages: build.infiniteQuery<ThingsPage, void, number>({
       infiniteQueryOptions: { initialPageParam: 0, getNextPageParam: nextPage },
-      query: ({ pageParam }) => ({
-        url: '/object/page',
-        params: { pageSize: DISCOVER_PAGE_SIZE, pageNumber: pageParam },
-      }),
+      query: ({ pageParam }) => ({ url: '/object/page', params: { pageSize: DISCOVER_PAGE_SIZE, pageNumber: pageParam } }),
       transformResponse: (response: Partial<ThingsPage> | null, _meta, { pageParam }) => ({
         ...paged(response, pageParam),
         things: Array.isArray(response?.things) ? response.things : [],
@@ -155,13 +134,7 @@ export const discoverApi = baseApi.injectEndpoints({
       },
       query: ({ queryArg, pageParam }) => ({
         url: `/album/${encodeURIComponent(queryArg.id)}`,
-        params: {
-          contentType: queryArg.contentType,
-          page: pageParam,
-          size: DISCOVER_PAGE_SIZE,
-          sortBy: 'lastModifiedDate',
-          sortOrder: 'DESC',
-        },
+        params: { contentType: queryArg.contentType, page: pageParam, size: DISCOVER_PAGE_SIZE, sortBy: 'lastModifiedDate', sortOrder: 'DESC' },
       }),
       transformResponse: (response: Partial<EntityAlbumPage> | null, _meta, { pageParam }) => ({
         album: response?.album ?? null,
@@ -169,79 +142,15 @@ export const discoverApi = baseApi.injectEndpoints({
         page: response?.page ?? pageParam,
         hasMore: Boolean(response?.hasMore),
       }),
-      providesTags: (_result, _error, { id, contentType }) =>
-        contentType === 'album/person' ? [personTag(id), 'FilesByFieldName'] : ['FilesByFieldName'],
-    }),
-    renamePerson: build.mutation<Person, { personId: string; label: string }>({
-      query: ({ personId, label }) => ({
-        url: `/person/label/${encodeURIComponent(personId)}`,
-        method: 'PUT',
-        body: { label },
-      }),
-      invalidatesTags: (_result, _error, { personId }) => changedPeople([personId]),
-    }),
-    updatePerson: build.mutation<Person, { id: string; label?: string; hidden?: boolean; mergeInto?: string }>({
-      query: ({ id, ...body }) => ({
-        url: `/person/${encodeURIComponent(id)}`,
-        method: 'PATCH',
-        body,
-      }),
-      invalidatesTags: (_result, _error, { id, mergeInto }) => changedPeople(mergeInto ? [id, mergeInto] : [id]),
-    }),
-    setPersonThumbnail: build.mutation<unknown, { id: string; uuid: string }>({
-      query: ({ id, uuid }) => ({
-        url: `/person/thumbnail/${encodeURIComponent(id)}`,
-        method: 'POST',
-        body: { uuid },
-      }),
-      invalidatesTags: (_result, _error, { id }) => changedPeople([id]),
-    }),
-    hidePeople: build.mutation<unknown, string[]>({
-      query: (ids) => ({ url: '/person/hide', method: 'DELETE', body: ids }),
-      invalidatesTags: (_result, _error, ids) => changedPeople(ids),
-    }),
-    recoverPeople: build.mutation<unknown, string[]>({
-      query: (ids) => ({ url: '/person/recover', method: 'POST', body: ids }),
-      invalidatesTags: (_result, _error, ids) => changedPeople(ids),
-    }),
-    removePhotosFromPerson: build.mutation<unknown, { id: string; uuids: string[] }>({
-      query: ({ id, uuids }) => ({
-        url: `/person/photo/delete/${encodeURIComponent(id)}`,
-        method: 'POST',
-        body: uuids,
-      }),
-      invalidatesTags: (_result, _error, { id }) => changedPeople([id]),
-    }),
-    getPeopleInPhoto: build.query<PersonInPhoto[], string>({
-      query: (uuid) => ({ url: `/person/photo/${encodeURIComponent(uuid)}` }),
-      transformResponse: (response: { people?: PersonInPhoto[] } | null) => (Array.isArray(response?.people) ? response.people : []),
-      providesTags: (_result, _error, uuid) => [PEOPLE_LIST, FACES, personTag(`photo:${uuid}`)],
-    }),
-    getPlaceOfPhoto: build.query<Place | null, string>({
-      query: (uuid) => ({ url: `/location/photo/${encodeURIComponent(uuid)}` }),
-      transformResponse: (response: { place?: Place | null } | null) => response?.place ?? null,
-    }),
-    getFaceRecognition: build.query<FaceRecognition, void>({
-      query: () => ({ url: '/person/recognition' }),
-      providesTags: [FACES],
-    }),
-    setFaceRecognition: build.mutation<unknown, { enabled: boolean }>({
-      query: (body) => ({ url: '/person/recognition', method: 'PUT', body }),
-      invalidatesTags: [FACES, PEOPLE_LIST],
-    }),
-    getPlacesProgress: build.query<Progress, void>({
-      query: () => ({ url: '/location/progress' }),
-    }),
-    getThingsProgress: build.query<Progress, void>({
-      query: () => ({ url: '/object/progress' }),
+      providesTags: (_result, _error, { id, contentType }) => (contentType === 'album/person' ? [personTag(id), 'FilesByFieldName'] : ['FilesByFieldName']),
     }),
   }),
 });
 
 export const {
-  useListPeopleInfiniteQuery,
-  useListPlacesInfiniteQuery,
-  useListThingsInfiniteQuery,
+  useListPeoplePagesInfiniteQuery,
+  useListPlacesPagesInfiniteQuery,
+  useListThingsPagesInfiniteQuery,
   useGetEntityAlbumInfiniteQuery,
   useRenamePersonMutation,
   useUpdatePersonMutation,

@@ -11,3 +11,8 @@ export function thingName(t: TFunction, tag: string): string {
 export function personName(t: TFunction, label: string | null | undefined): string {
   return label?.trim() || t('discover:unnamed');
 }
+
+/** A place card's second line: the country (in the reader's language), or how many photos where there is none (the sea). */
+export function placeMeta(t: TFunction, place: { country: string | null; photoCount: number }): string {
+  return place.country ?? t('discover:photo_count', { count: place.photoCount });
+}

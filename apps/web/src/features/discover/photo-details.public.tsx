@@ -13,8 +13,8 @@ import { useDiscoverTranslation } from './use-discover-translation';
  */
 export function PhotoDetails({ uuid }: PhotoDetailsSlotProps) {
   const { t } = useDiscoverTranslation();
-  const people = useGetPeopleInPhotoQuery(uuid).data ?? [];
-  const place = useGetPlaceOfPhotoQuery(uuid).data ?? null;
+  const people = useGetPeopleInPhotoQuery(uuid).data?.people ?? [];
+  const place = useGetPlaceOfPhotoQuery({ uuid }).data?.place ?? null;
   return (
     <>
       {people.length > 0 ? (

@@ -43,11 +43,11 @@ export function usePersonActions() {
       removeState.isLoading ||
       thumbnailState.isLoading,
     merging: updateState.isLoading,
-    rename: (personId: string, label: string) => run(() => rename({ personId, label }).unwrap(), 'discover:renamed'),
-    merge: (id: string, into: string) => run(() => update({ id, mergeInto: into }).unwrap(), 'discover:merged'),
+    rename: (personId: string, label: string) => run(() => rename({ personId, body: { label } }).unwrap(), 'discover:renamed'),
+    merge: (id: string, into: string) => run(() => update({ id, body: { mergeInto: into } }).unwrap(), 'discover:merged'),
     hide: (ids: string[]) => run(() => hide(ids).unwrap(), 'discover:hidden_done'),
     recover: (ids: string[]) => run(() => recover(ids).unwrap(), 'discover:recovered'),
-    removePhotos: (id: string, uuids: string[]) => run(() => removePhotos({ id, uuids }).unwrap(), 'discover:removed_from_person'),
-    setCover: (id: string, uuid: string) => run(() => setThumbnail({ id, uuid }).unwrap(), 'discover:cover_set'),
+    removePhotos: (id: string, uuids: string[]) => run(() => removePhotos({ id, body: uuids }).unwrap(), 'discover:removed_from_person'),
+    setCover: (id: string, uuid: string) => run(() => setThumbnail({ id, body: { uuid } }).unwrap(), 'discover:cover_set'),
   };
 }

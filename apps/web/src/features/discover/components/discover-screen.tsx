@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/loader';
 import { discoverPaths } from '@/config/paths';
-import { useListPeopleInfiniteQuery, useListPlacesInfiniteQuery, useListThingsInfiniteQuery } from '../api';
-import { thingName } from '../labels';
+import { useListPeoplePagesInfiniteQuery, useListPlacesPagesInfiniteQuery, useListThingsPagesInfiniteQuery } from '../api';
+import { placeMeta, thingName } from '../labels';
 import { useDiscoverTranslation } from '../use-discover-translation';
 import { CoverCard, PersonCard } from './cards';
 import styles from './discover.module.css';
@@ -22,9 +22,9 @@ export function DiscoverScreen() {
   const recognition = useFaceRecognition();
   const state = recognition.data;
   const peopleOn = Boolean(state?.premium && state.enabled);
-  const people = useListPeopleInfiniteQuery('ACTIVE', { skip: !peopleOn });
-  const places = useListPlacesInfiniteQuery();
-  const things = useListThingsInfiniteQuery();
+  const people = useListPeoplePagesInfiniteQuery('ACTIVE', { skip: !peopleOn });
+  const places = useListPlacesPagesInfiniteQuery();
+  const things = useListThingsPagesInfiniteQuery();
 
   const personList = people.data?.pages.flatMap((page) => page.people) ?? [];
   const placeList = places.data?.pages.flatMap((page) => page.places) ?? [];
@@ -72,7 +72,7 @@ export function DiscoverScreen() {
       >
         {placeList.slice(0, ROW_SIZE).map((place) => (
           <li key={place.id}>
-            <CoverCard cover={place.coverPhoto} title={place.name} meta={place.country} to={discoverPaths.place(place.id)} testId="place-card" />
+            <CoverCard cover={place.coverPhoto} title={place.name} meta={placeMeta(t, place)} to={discoverPaths.place(place.id)} testId="place-card" />
           </li>
         ))}
       </Row>

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
 import { discoverPaths } from '@/config/paths';
-import { useListPlacesInfiniteQuery, useListThingsInfiniteQuery } from '../api';
+import { useListPlacesPagesInfiniteQuery, useListThingsPagesInfiniteQuery } from '../api';
 import { thingName } from '../labels';
 import { useDiscoverTranslation } from '../use-discover-translation';
 import { BackLink } from './collection';
@@ -12,7 +12,7 @@ export function PlaceScreen() {
   const { t } = useDiscoverTranslation();
   const { id = '' } = useParams();
   // The list (usually cached from Discover) names the country in the reader's language; the album label is the city.
-  const places = useListPlacesInfiniteQuery();
+  const places = useListPlacesPagesInfiniteQuery();
   const place = places.data?.pages.flatMap((page) => page.places).find((entry) => entry.id === id);
   return (
     <EntityPhotos
@@ -47,7 +47,7 @@ export function PlaceScreen() {
 export function ThingScreen() {
   const { t } = useDiscoverTranslation();
   const { id = '' } = useParams();
-  const things = useListThingsInfiniteQuery();
+  const things = useListThingsPagesInfiniteQuery();
   const thing = things.data?.pages.flatMap((page) => page.things).find((entry) => entry.id === id);
   return (
     <EntityPhotos

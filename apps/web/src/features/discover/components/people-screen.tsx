@@ -2,7 +2,7 @@ import { useState, type DragEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/loader';
 import { discoverPaths } from '@/config/paths';
-import { useListPeopleInfiniteQuery, type EntityStatus, type Person } from '../api';
+import { useListPeoplePagesInfiniteQuery, type EntityStatus, type Person } from '../api';
 import { personName } from '../labels';
 import { usePersonActions } from '../use-person-actions';
 import { useDiscoverTranslation } from '../use-discover-translation';
@@ -26,7 +26,7 @@ export function PeopleScreen() {
   const state = recognition.data;
   const [status, setStatus] = useState<EntityStatus>('ACTIVE');
   const on = Boolean(state?.premium && state.enabled);
-  const query = useListPeopleInfiniteQuery(status, { skip: !on });
+  const query = useListPeoplePagesInfiniteQuery(status, { skip: !on });
   const people = query.data?.pages.flatMap((page) => page.people) ?? [];
   const actions = usePersonActions();
   const [dragged, setDragged] = useState<Person | null>(null);

@@ -6,7 +6,7 @@ import { EyeOffIcon, RestoreIcon } from '@/components/ui/icons';
 import { discoverPaths } from '@/config/paths';
 import type { ViewerMenuAction } from '@/media/viewer/viewer-actions';
 import { AlbumRemoveIcon, CoverIcon } from '@/media/viewer/viewer-icons';
-import { useListPeopleInfiniteQuery, type Person } from '../api';
+import { useListPeoplePagesInfiniteQuery, type Person } from '../api';
 import { personName } from '../labels';
 import { usePersonActions } from '../use-person-actions';
 import { useDiscoverTranslation } from '../use-discover-translation';
@@ -92,7 +92,7 @@ function PersonHeader({ album }: { album: Album }) {
   const navigate = useNavigate();
   const actions = usePersonActions();
   const [merging, setMerging] = useState(false);
-  const active = useListPeopleInfiniteQuery('ACTIVE');
+  const active = useListPeoplePagesInfiniteQuery('ACTIVE');
   const everyone = useMemo(() => active.data?.pages.flatMap((page) => page.people) ?? [], [active.data]);
   const known = everyone.find((person) => person.personId === album.uuid);
   const label = album.label?.trim() ? album.label : null;

@@ -1,6 +1,6 @@
 import { discoverPaths } from '@/config/paths';
-import { useListPlacesInfiniteQuery, useListThingsInfiniteQuery } from '../api';
-import { thingName } from '../labels';
+import { useListPlacesPagesInfiniteQuery, useListThingsPagesInfiniteQuery } from '../api';
+import { placeMeta, thingName } from '../labels';
 import { useDiscoverTranslation } from '../use-discover-translation';
 import { CoverCard } from './cards';
 import { Collection } from './collection';
@@ -8,7 +8,7 @@ import { Collection } from './collection';
 /** /main/discover/places: every place with photos, 100 at a time. */
 export function PlacesScreen() {
   const { t } = useDiscoverTranslation();
-  const query = useListPlacesInfiniteQuery();
+  const query = useListPlacesPagesInfiniteQuery();
   const places = query.data?.pages.flatMap((page) => page.places) ?? [];
   return (
     <Collection
@@ -23,7 +23,7 @@ export function PlacesScreen() {
     >
       {places.map((place) => (
         <li key={place.id}>
-          <CoverCard cover={place.coverPhoto} title={place.name} meta={place.country} to={discoverPaths.place(place.id)} testId="place-card" />
+          <CoverCard cover={place.coverPhoto} title={place.name} meta={placeMeta(t, place)} to={discoverPaths.place(place.id)} testId="place-card" />
         </li>
       ))}
     </Collection>
@@ -33,7 +33,7 @@ export function PlacesScreen() {
 /** /main/discover/things: every recognised class with photos, 100 at a time. */
 export function ThingsScreen() {
   const { t } = useDiscoverTranslation();
-  const query = useListThingsInfiniteQuery();
+  const query = useListThingsPagesInfiniteQuery();
   const things = query.data?.pages.flatMap((page) => page.things) ?? [];
   return (
     <Collection
