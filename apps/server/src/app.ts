@@ -51,6 +51,8 @@ import { accountDeletionModule } from './modules/account-deletion/account-deleti
 import { familyModule } from './modules/family/family.module.js';
 import { placesModule } from './modules/places/place.module.js';
 import { peopleModule } from './modules/people/people.module.js';
+import { thingsModule } from './modules/things/thing.module.js';
+import { createVisionEngine, FACE_MATCH_DISTANCE, FACE_MIN_SCORE, readVisionImage, type VisionImage } from './infra/vision/vision-engine.js';
 import { indexMissing } from './modules/search-index/search-index.public.js';
 import { AccessPolicy } from './shared/access/access-policy.js';
 import { accessPlugin } from './shared/access/access.plugin.js';
@@ -259,15 +261,18 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     },
     clock: opts.clock,
   });
-  // Faces are found by the vision engine (issue 14); until it is wired in (vision: null) nothing is queued and the rest
-  // works. 0.6 is face-api's published distance; the engine's measured FACE_MATCH_DISTANCE replaces it.
-  const people = peopleModule({ db, blobs, jobs, signer, logger, vision: null, matchDistance: 0.6, media: media.service, albums: albums.service });
+  // One vision engine (one worker thread holding the models, started on first use) for people and things.
+  const vision = createVisionEngine();
+  app.addHook('onClose', () => vision.close());
+  const faceVision = { faces: (image: VisionImage) => vision.faces(image), readImage: (bytes: Buffer) => readVisionImage(bytes), minScore: FACE_MIN_SCORE };
+  const people = peopleModule({ db, blobs, jobs, signer, logger, vision: faceVision, matchDistance: FACE_MATCH_DISTANCE, media: media.service, albums: albums.service });
   // The family follows the admin's plan inside the transaction that changes it (listeners are process-wide).
   const stopFollowingPlans = planListeners.onPlanChanged((trx, accountId, plan) => family.service.onPlanChanged(trx, accountId, plan));
   app.addHook('onClose', async () => {
     stopFollowingPlans();
   });
   const places = placesModule({ db, links, media: media.service, streams: albums.service.streams });
+  const things = thingsModule({ db, blobs, jobs, links, vision, media: media.service, streams: albums.service.streams });
   // Rows from before the search index existed (or written by an older version) are indexed once, here.
   await indexMissing(db);
 
@@ -303,6 +308,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     family,
     places,
     people,
+    things,
   ];
   for (const m of modules) {
     for (const job of m.jobs ?? []) jobs.register(job.type, job.handler, job.options);

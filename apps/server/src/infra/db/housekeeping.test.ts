@@ -22,6 +22,7 @@ import { PURGE_SOCIAL_SCHEDULE } from '../../modules/social-login/social-login.m
 import { PAYMENT_RECONCILE_SCHEDULE } from '../../modules/payment/payment.module.js';
 import { RENEW_SCHEDULE } from '../../modules/packages/packages.module.js';
 import { PLACES_BACKFILL } from '../../modules/places/place.module.js';
+import { THINGS_BACKFILL } from '../../modules/things/thing.module.js';
 import { uploadApi } from '../../modules/upload/upload.fixtures.js';
 import { STALE_UPLOAD_MS } from '../../modules/upload/upload.service.js';
 import { days } from '../../shared/time.js';
@@ -90,6 +91,7 @@ describe.each(DIALECTS)('housekeeping (%s)', (dialect) => {
       PAYMENT_RECONCILE_SCHEDULE,
       RENEW_SCHEDULE,
       PLACES_BACKFILL,
+      THINGS_BACKFILL,
     ];
     const pending = () =>
       db
@@ -135,7 +137,7 @@ describe.each(DIALECTS)('housekeeping (%s)', (dialect) => {
     expect((await db.selectFrom('request_counter').select('key').where('key', 'like', 'test:%').execute()).map((r) => r.key)).toEqual(['test:new']);
     expect((await db.selectFrom('listing_boundary').select('listing').execute()).map((r) => r.listing)).toEqual(['new']);
     const after = await pending();
-    const intervals: Record<string, number> = { [ABORT_STALE_UPLOADS_SCHEDULE]: 15, [PAYMENT_RECONCILE_SCHEDULE]: 1, [RENEW_SCHEDULE]: 10 };
+    const intervals: Record<string, number> = { [ABORT_STALE_UPLOADS_SCHEDULE]: 15, [PAYMENT_RECONCILE_SCHEDULE]: 1, [RENEW_SCHEDULE]: 10, [PLACES_BACKFILL]: 1, [THINGS_BACKFILL]: 1 };
     const every = (s: string) => (intervals[s] ?? 60) * 60_000;
     expect(after.map((r) => [r.schedule_key, r.run_at])).toEqual([...schedules].sort().map((s) => [s, due + every(s)]));
     expect(after.some((r) => before.some((b) => b.id === r.id))).toBe(false);

@@ -10,6 +10,7 @@ import { albumsApi } from '../albums/album.fixtures.js';
 import { filesApi } from '../files/file.fixtures.js';
 import { linkApi } from '../share-link/share-link.fixtures.js';
 import { blobsOf, uploadApi } from '../upload/upload.fixtures.js';
+import { GPS, gpsPhoto } from '../../test/gps-photo.js';
 
 const device = { uuid: 'device-1', name: 'Chrome on Linux', deviceType: 'WEB' as const };
 
@@ -66,6 +67,9 @@ describe.each(DIALECTS)('account deletion (%s)', (dialect) => {
     const up = uploadApi(t, a.token);
     const photo = await up.whole('beach.jpg', await phoneJpeg(), { contentType: 'image/jpeg' });
     expect(photo.statusCode).toBe(201);
+    // A real photograph with GPS: a place, a thing (the detector's motorcycle) and the scan record.
+    const motorcycle = fs.readFileSync(new URL('../../test/fixtures/vision/motorcycle.jpg', import.meta.url));
+    expect((await up.whole('ride.jpg', await gpsPhoto(...GPS.istanbul, motorcycle), { contentType: 'image/jpeg' })).statusCode).toBe(201);
     const folder = await filesApi(t, a.token).folder('Trip');
     const note = await up.whole('notes.txt', Buffer.from('secret notes'), { contentType: 'text/plain', parent: folder.uuid });
     expect(note.statusCode).toBe(201);

@@ -7,14 +7,14 @@ import { toLanguage, type Language } from '../../shared/schemas.js';
 import { newId } from '../../shared/tokens.js';
 import { now } from '../../shared/time.js';
 import type { DerivativeLinks } from '../files/files.public.js';
-import type { AlbumStreamProvider, StreamAlbum } from '../albums/albums.public.js';
+import type { AlbumStreamProvider } from '../albums/albums.public.js';
 import type { ProcessedMedia } from '../media/media.public.js';
 import { indexEntities, type EntitySubject } from '../search-index/search-index.public.js';
 import * as photos from './linked-photos.repository.js';
 import * as repo from './place.repository.js';
 import { toCoverPhoto } from './cover-photo.js';
+import { linkedStream } from './linked-stream.js';
 import type { PlaceDto, PlacePageDto } from './place.schemas.js';
-import type { PlaceRow } from './place.table.js';
 
 type Auth = Pick<AuthContext, 'accountId'>;
 
@@ -32,7 +32,12 @@ export interface PlacesDeps {
  * account (no premium gate: the lookup is offline and costs microseconds). Places are listed by live photo count.
  */
 export class PlacesService {
-  constructor(private readonly d: PlacesDeps) {}
+  /** `album/location`: a place as an album (label: its name), its photos newest first. */
+  readonly stream: AlbumStreamProvider;
+
+  constructor(private readonly d: PlacesDeps) {
+    this.stream = linkedStream(d.db, LINK, async (accountId, ids) => (await repo.getPlaces(this.d.db, accountId, ids)).map((r) => ({ id: r.id, label: r.name, at: Number(r.created_at) })));
+  }
 
   /** The media listener: runs in the transaction that saves the photo's facts. */
   async onProcessed(trx: Executor, media: ProcessedMedia): Promise<void> {
@@ -127,43 +132,6 @@ export class PlacesService {
           coverPhoto: toCoverPhoto(covers.get(c.id), this.d.links),
         },
       ];
-    });
-  }
-
-  /** `album/location`: a place as an album (label: its name), its photos newest first. */
-  readonly stream: AlbumStreamProvider = {
-    album: async (accountId, id) => {
-      const [row] = await repo.getPlaces(this.d.db, accountId, [id]);
-      if (!row) return null;
-      return this.toStreamAlbums(accountId, [row]).then((a) => a[0]!);
-    },
-    list: async (accountId, q) => {
-      // Places have no hidden or trashed state.
-      if (q.status !== 'ACTIVE') return { albums: [], total: 0 };
-      const { rows, total } = await photos.pageByCount(this.d.db, LINK, accountId, q.page, q.size);
-      const places = await repo.getPlaces(this.d.db, accountId, rows.map((r) => r.id));
-      const byId = new Map(places.map((p) => [p.id, p]));
-      const ordered = rows.flatMap((r) => byId.get(r.id) ?? []);
-      return { albums: await this.toStreamAlbums(accountId, ordered), total };
-    },
-    fileIds: (accountId, id, q) => photos.photoIds(this.d.db, LINK, accountId, id, q),
-  };
-
-  private async toStreamAlbums(accountId: string, rows: PlaceRow[]): Promise<StreamAlbum[]> {
-    const ids = rows.map((r) => r.id);
-    const [counts, covers] = await Promise.all([photos.countsOf(this.d.db, LINK, accountId, ids), photos.coversOf(this.d.db, LINK, ids)]);
-    return rows.map((r) => {
-      const c = counts.get(r.id);
-      return {
-        id: r.id,
-        label: r.name,
-        status: 'ACTIVE',
-        coverFileId: covers.get(r.id)?.id ?? null,
-        imageCount: c?.imageCount ?? 0,
-        videoCount: c?.videoCount ?? 0,
-        createdAt: Number(r.created_at),
-        modifiedAt: Number(r.created_at),
-      };
     });
   }
 }

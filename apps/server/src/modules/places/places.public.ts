@@ -2,3 +2,4 @@
 // the same queries over file_thing), and the album cover shape with the discover listings' page query.
 export { coversOf, countsOf, pageByCount, photoIds, type EntityCounts, type PhotoLink } from './linked-photos.repository.js';
 export { CoverPhotoOrNull, PageQuery, Progress, toCoverPhoto, type CoverPhotoDto } from './cover-photo.js';
+export { linkedStream, type StreamEntity } from './linked-stream.js';

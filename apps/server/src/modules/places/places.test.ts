@@ -50,7 +50,9 @@ describe.each(DIALECTS)('places (%s)', (dialect) => {
       ['Tbilisi', 'Gürcistan', 'GE', 1],
     ]);
     const istanbul = body.places[0];
-    expect(istanbul).toMatchObject({ nameEn: 'Istanbul', coverPhoto: { uuid: b, thumbnailUrl: expect.stringMatching(/^\/api\/media\/thumb\//) } });
+    expect(istanbul).toMatchObject({ nameEn: 'Istanbul', coverPhoto: { thumbnailUrl: expect.stringMatching(/^\/api\/media\/thumb\//) } });
+    // Taken at the same second: either may be the cover.
+    expect([a, b]).toContain(istanbul.coverPhoto.uuid);
     expect(istanbul.latitude).toBeCloseTo(41.01, 1);
     expect((await get(u.token, '/api/location/page', 'ka')).json().places[1].country).toBe('საქართველო');
     expect((await get(u.token, '/api/location/page', 'ar')).json().places[0].country).toBe('تركيا');
@@ -95,7 +97,9 @@ describe.each(DIALECTS)('places (%s)', (dialect) => {
     expect(await t.database.db.selectFrom('file_place').select('file_id').where('file_id', '=', a).execute()).toEqual([]);
     const recover = await t.app.inject({ method: 'POST', url: '/api/filesystem/recover', headers: authed(u.token), payload: [b] });
     expect(recover.statusCode).toBe(200);
-    expect((await get(u.token, '/api/location/page')).json().places.map((p: { name: string; photoCount: number }) => [p.name, p.photoCount])).toEqual([
+    const counts = (await get(u.token, '/api/location/page')).json().places.map((p: { name: string; photoCount: number }) => [p.name, p.photoCount]);
+    // Equal counts: the order between them is stable but not by name.
+    expect(counts.sort()).toEqual([
       ['Istanbul', 1],
       ['Tbilisi', 1],
     ]);
