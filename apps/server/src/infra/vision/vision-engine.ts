@@ -18,20 +18,23 @@ export interface VisionEngine {
   close(): Promise<void>;
 }
 
-/** Same person when the euclidean distance of two (unit-length, faceres 1024-d) descriptors is below this. */
-export const FACE_MATCH_DISTANCE = 0.9;
-/** blazeface box confidence under which a detection is dropped. */
+/** Same person when the euclidean distance of two (unit-length, face-api 128-d) descriptors is below this. */
+export const FACE_MATCH_DISTANCE = 0.44;
+/** blazeface box confidence (and face-mesh face score) under which a detection is dropped. */
 export const FACE_MIN_SCORE = 0.5;
 /** centernet class confidence under which an object is dropped. */
-export const OBJECT_MIN_SCORE = 0.35;
+export const OBJECT_MIN_SCORE = 0.4;
 /** Long side the engine is built for: the media pipeline's preview. */
 export const VISION_MAX_SIDE = 1440;
 
 const require = createRequire(import.meta.url);
 // human's package "exports" map has keys without "./", so its node-wasm build is reached beside its main file.
 const humanDist = path.dirname(require.resolve('@vladmandic/human'));
+const faceApiDist = path.dirname(require.resolve('@vladmandic/face-api'));
 const WORKER_DATA = {
   humanPath: path.join(humanDist, 'human.node-wasm.js'),
+  faceApiPath: path.join(faceApiDist, 'face-api.node-wasm.js'),
+  faceApiModelDir: path.join(faceApiDist, '..', 'model'),
   modelDir: path.join(humanDist, '..', 'models') + path.sep,
   wasmDir: path.dirname(require.resolve('@tensorflow/tfjs-backend-wasm')) + path.sep,
   faceMinScore: FACE_MIN_SCORE,

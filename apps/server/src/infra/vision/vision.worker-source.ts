@@ -1,11 +1,16 @@
 // The inference side of the vision engine, run as an eval'd CommonJS worker (like media.heif.ts) so the same source
-// works from the TypeScript sources under Vitest/tsx and from the compiled dist: one Human instance (blazeface +
-// faceres for faces, centernet for COCO objects) on one tfjs copy with the WASM backend, loaded once per worker.
+// works from the TypeScript sources under Vitest/tsx and from the compiled dist. One tfjs copy with the WASM backend
+// (human's and face-api's node-wasm builds both require the installed @tensorflow packages), models loaded once:
+// - faces: human's blazeface finds them and its face mesh confirms them (the mesh's face score rejects cat faces and
+//   motorcycle lamps that blazeface alone takes for faces); face-api's 68-point landmarks align a crop the way its
+//   recognition net was trained, and faceRecognitionNet (dlib ResNet-34) turns it into a 128-d descriptor;
+// - objects: human's centernet (COCO classes).
 export const VISION_WORKER_SOURCE = `
 const fs = require('node:fs');
 const path = require('node:path');
 const { parentPort, workerData } = require('node:worker_threads');
 const { Human } = require(workerData.humanPath);
+const faceapi = require(workerData.faceApiPath);
 
 // human's node-wasm build fetches models with fetch(), which in Node cannot read file:// URLs; a load router hands
 // tfjs the model JSON and its weight shards straight from the package folder (nothing is downloaded).
@@ -31,18 +36,20 @@ function fileHandler(url) {
 }
 
 const OFF = { enabled: false };
+// skipFrames/skipTime 0: human is built for video and otherwise hands back the previous frame's results.
+const NO_CACHE = { skipFrames: 0, skipTime: 0 };
 const FACES = {
   face: {
     enabled: true,
-    detector: { rotation: false, maxDetected: 50, minConfidence: workerData.faceMinScore, iouThreshold: 0.3, return: false },
-    mesh: OFF, iris: OFF, attention: OFF, emotion: OFF, antispoof: OFF, liveness: OFF,
-    description: { enabled: true },
+    detector: { rotation: false, maxDetected: 50, minConfidence: workerData.faceMinScore, iouThreshold: 0.3, return: false, ...NO_CACHE },
+    mesh: { enabled: true, ...NO_CACHE },
+    iris: OFF, attention: OFF, emotion: OFF, antispoof: OFF, liveness: OFF, description: OFF,
   },
   object: OFF,
 };
 const OBJECTS = {
   face: OFF,
-  object: { enabled: true, minConfidence: workerData.objectMinScore, maxDetected: 20, iouThreshold: 0.4 },
+  object: { enabled: true, minConfidence: workerData.objectMinScore, maxDetected: 20, iouThreshold: 0.4, ...NO_CACHE },
 };
 
 let ready = null;
@@ -55,6 +62,8 @@ function load() {
     });
     human.tf.io.registerLoadRouter((url) => (typeof url === 'string' && url.startsWith('file://') ? fileHandler(url) : null));
     await human.load();
+    await faceapi.nets.faceLandmark68Net.loadFromDisk(workerData.faceApiModelDir);
+    await faceapi.nets.faceRecognitionNet.loadFromDisk(workerData.faceApiModelDir);
     return human;
   })();
   return ready;
@@ -72,6 +81,43 @@ const box = (b, w, h) => {
   return { x, y, width: Math.min(w, b[0] + b[2]) - x, height: Math.min(h, b[1] + b[3]) - y };
 };
 
+// A square region of the image, resized, as float pixels (cropAndResize takes boxes as fractions [y1, x1, y2, x2]).
+function cropSquare(tf, image, cx, cy, side, size, w, h) {
+  const b = [(cy - side / 2) / h, (cx - side / 2) / w, (cy + side / 2) / h, (cx + side / 2) / w];
+  return tf.tidy(() => tf.image.cropAndResize(tf.expandDims(tf.cast(image, 'float32'), 0), [b], [0], [size, size]).squeeze([0]));
+}
+function cropRect(tf, image, r, size, w, h) {
+  const b = [r.y / h, r.x / w, (r.y + r.height) / h, (r.x + r.width) / w];
+  return tf.tidy(() => tf.image.cropAndResize(tf.expandDims(tf.cast(image, 'float32'), 0), [b], [0], [size, size]).squeeze([0]));
+}
+
+const LANDMARK_INPUT = 112;
+async function describe(human, image, face, w, h) {
+  const tf = human.tf;
+  const xs = face.mesh.map((p) => p[0]);
+  const ys = face.mesh.map((p) => p[1]);
+  const x0 = Math.min(...xs), x1 = Math.max(...xs), y0 = Math.min(...ys), y1 = Math.max(...ys);
+  // The mesh hugs the face; a quarter more on each side gives the landmark net the chin and brow it expects.
+  const side = Math.max(x1 - x0, y1 - y0) * 1.5;
+  const cx = (x0 + x1) / 2, cy = (y0 + y1) / 2;
+  const crop = cropSquare(tf, image, cx, cy, side, LANDMARK_INPUT, w, h);
+  let landmarks;
+  try {
+    landmarks = await faceapi.nets.faceLandmark68Net.detectLandmarks(crop);
+  } finally {
+    crop.dispose();
+  }
+  const a = landmarks.align(); // face-api's own alignment, in crop pixels
+  const k = side / LANDMARK_INPUT;
+  const aligned = cropRect(tf, image, { x: cx - side / 2 + a.x * k, y: cy - side / 2 + a.y * k, width: a.width * k, height: a.height * k }, 150, w, h);
+  try {
+    const descriptor = await faceapi.nets.faceRecognitionNet.computeFaceDescriptor(aligned);
+    return { box: box([x0, y0, x1 - x0, y1 - y0], w, h), score: face.boxScore, descriptor: unit(descriptor) };
+  } finally {
+    aligned.dispose();
+  }
+}
+
 async function run(msg) {
   const human = await load();
   const pixels = new Uint8Array(msg.data.buffer, msg.data.byteOffset, msg.data.byteLength);
@@ -79,9 +125,12 @@ async function run(msg) {
   try {
     if (msg.op === 'faces') {
       const r = await human.detect(tensor, FACES);
-      return r.face
-        .filter((f) => f.embedding && f.embedding.length > 0 && f.boxScore >= workerData.faceMinScore)
-        .map((f) => ({ box: box(f.box, msg.width, msg.height), score: f.boxScore, descriptor: unit(f.embedding) }));
+      const found = [];
+      for (const f of r.face) {
+        if (f.boxScore < workerData.faceMinScore || !(f.faceScore >= workerData.faceMinScore) || !f.mesh || f.mesh.length === 0) continue;
+        found.push(await describe(human, tensor, f, msg.width, msg.height));
+      }
+      return found;
     }
     const r = await human.detect(tensor, OBJECTS);
     return r.object
