@@ -31,6 +31,21 @@ const injectedRtkApi = api.injectEndpoints({
     >({
       query: () => ({ url: `/location/progress` }),
     }),
+    listThings: build.query<ListThingsApiResponse, ListThingsApiArg>({
+      query: (queryArg) => ({
+        url: `/object/page`,
+        params: {
+          pageSize: queryArg.pageSize,
+          pageNumber: queryArg.pageNumber,
+        },
+      }),
+    }),
+    getThingsProgress: build.query<
+      GetThingsProgressApiResponse,
+      GetThingsProgressApiArg
+    >({
+      query: () => ({ url: `/object/progress` }),
+    }),
     hidePeople: build.mutation<HidePeopleApiResponse, HidePeopleApiArg>({
       query: (queryArg) => ({
         url: `/person/hide`,
@@ -160,6 +175,21 @@ export type GetPlacesProgressApiResponse = /** status 200 Default Response */ {
   total: number;
 };
 export type GetPlacesProgressApiArg = void;
+export type ListThingsApiResponse = /** status 200 Default Response */ {
+  pageNumber: number;
+  pageSize: number;
+  things: Thing[];
+  total: number;
+};
+export type ListThingsApiArg = {
+  pageSize: number;
+  pageNumber: number;
+};
+export type GetThingsProgressApiResponse = /** status 200 Default Response */ {
+  done: number;
+  total: number;
+};
+export type GetThingsProgressApiArg = void;
 export type HidePeopleApiResponse = /** status 200 Default Response */ Record<string, never>;
 export type HidePeopleApiArg = string[];
 export type RenamePersonApiResponse = /** status 200 Default Response */ {
@@ -294,4 +324,17 @@ export type Place = {
   name: string;
   nameEn: string;
   photoCount: number;
+};
+export type Thing = {
+  coverPhoto: {
+    height: number | null;
+    placeholder: string | null;
+    previewUrl: string | null;
+    thumbnailUrl: string | null;
+    uuid: string;
+    width: number | null;
+  } | null;
+  id: string;
+  photoCount: number;
+  tag: string;
 };

@@ -5,14 +5,14 @@ import {
   type GetPeopleInPhotoApiResponse,
   type ListPeopleApiResponse,
   type ListPlacesApiResponse,
+  type ListThingsApiResponse,
   type Place as GeneratedPlace,
 } from '@/api/generated/discover';
 import type { FileItem } from '@/api/generated/files';
 
 /*
- * The people and places calls are generated from the server's OpenAPI file (api/generated/discover.ts); this file adds
- * their cache tags and the paged lists. Things (GET /object/page) had no server route when this was written: that
- * call is declared here with the contract's shape until the things module lands and `generate:api` writes it.
+ * The people, places and things calls are generated from the server's OpenAPI file (api/generated/discover.ts); this
+ * file adds their cache tags and the paged lists (infinite queries over the same routes).
  */
 
 export type EntityStatus = 'ACTIVE' | 'HIDDEN' | 'TRASHED';
@@ -23,13 +23,7 @@ export type CoverPhoto = NonNullable<Album['coverPhoto']>;
 
 export type Place = GeneratedPlace;
 
-export interface Thing {
-  id: string;
-  /** The detector's class key ('dog', 'car'); the screen translates it through discover:things.<tag>. */
-  tag: string;
-  photoCount: number;
-  coverPhoto: CoverPhoto | null;
-}
+export type Thing = ListThingsApiResponse['things'][number];
 
 export interface Paged {
   total: number;
@@ -39,9 +33,7 @@ export interface Paged {
 
 export type PeoplePage = ListPeopleApiResponse;
 export type PlacesPage = ListPlacesApiResponse;
-export interface ThingsPage extends Paged {
-  things: Thing[];
-}
+export type ThingsPage = ListThingsApiResponse;
 
 export type FaceRecognition = GetFaceRecognitionApiResponse;
 
@@ -116,7 +108,7 @@ export const discoverApi = enhancedApi.injectEndpoints({
       // A photo uploaded, trashed or moved can change every place: the same tag as the photo listings.
       providesTags: ['FilesByFieldName'],
     }),
-    /** GET /object/page, 100 a page (the contract's shape; not generated yet). */
+    /** GET /object/page, 100 a page. */
     listThingsPages: build.infiniteQuery<ThingsPage, void, number>({
       infiniteQueryOptions: { initialPageParam: 0, getNextPageParam: nextPage },
       query: ({ pageParam }) => ({ url: '/object/page', params: { pageSize: DISCOVER_PAGE_SIZE, pageNumber: pageParam } }),

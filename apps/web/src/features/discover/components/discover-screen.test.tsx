@@ -30,7 +30,7 @@ describe('DiscoverScreen', () => {
     expect(within(row('People')).getByText('Add a name')).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Analysing your photos: 120 of 800');
     expect(await screen.findByRole('link', { name: 'İstanbul, Türkiye' })).toHaveAttribute('href', '/main/discover/place/pl-1');
-    expect(within(row('Things')).getByRole('link', { name: 'dog, Photos: 4' })).toHaveAttribute('href', '/main/discover/thing/th-1');
+    expect(within(row('Things')).getByRole('link', { name: 'Dog, Photos: 4' })).toHaveAttribute('href', '/main/discover/thing/th-1');
     expect(within(row('People')).getByRole('link', { name: 'See all: People' })).toHaveAttribute('href', '/main/discover/people');
     expect(within(row('Places')).getByRole('link', { name: 'See all: Places' })).toHaveAttribute('href', '/main/discover/places');
     expect(within(row('Things')).getByRole('link', { name: 'See all: Things' })).toHaveAttribute('href', '/main/discover/things');
@@ -43,7 +43,7 @@ describe('DiscoverScreen', () => {
     const teaser = await screen.findByRole('region', { name: 'Find the people in your photos' });
     expect(within(teaser).getByRole('link', { name: 'Upgrade' })).toHaveAttribute('href', '/main/packages');
     expect(await screen.findByRole('link', { name: 'Ankara, Türkiye' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'dog, Photos: 4' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Dog, Photos: 4' })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'People' })).not.toBeInTheDocument();
     expect(requests.some((request) => request.url.pathname === '/api/person/page')).toBe(false);
   });
