@@ -1,8 +1,11 @@
 import type { DragEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
 import { ContactsIcon, ImageIcon } from '@/components/ui/icons';
 import { isSafeUrl } from '@/lib/safe-url';
-import type { CoverPhoto, Person } from '../api';
+import { discoverPaths } from '@/config/paths';
+import type { CoverPhoto, Person, Place, Thing } from '../api';
+import { placeMeta, thingName } from '../labels';
 import { useDiscoverTranslation } from '../use-discover-translation';
 import styles from './discover.module.css';
 
@@ -79,5 +82,36 @@ export function CoverCard({ cover, title, meta, to, testId }: { cover: CoverPhot
         <span className={styles.cardMeta}>{meta}</span>
       </span>
     </Link>
+  );
+}
+
+export function PlaceCard({ place }: { place: Place }) {
+  const { t } = useDiscoverTranslation();
+  return <CoverCard cover={place.coverPhoto} title={place.name} meta={placeMeta(t, place)} to={discoverPaths.place(place.id)} testId="place-card" />;
+}
+
+export function ThingCard({ thing }: { thing: Thing }) {
+  const { t } = useDiscoverTranslation();
+  return (
+    <CoverCard
+      cover={thing.coverPhoto}
+      title={thingName(t, thing.tag)}
+      meta={t('discover:photo_count', { count: thing.photoCount })}
+      to={discoverPaths.thing(thing.id)}
+      testId="thing-card"
+    />
+  );
+}
+
+/** A list that could not be loaded, with a retry. */
+export function LoadError({ onRetry }: { onRetry: () => void }) {
+  const { t } = useDiscoverTranslation();
+  return (
+    <div className={styles.centered} role="alert">
+      <p className={styles.muted}>{t('discover:load_error')}</p>
+      <Button variant="secondary" onClick={onRetry}>
+        {t('common:retry')}
+      </Button>
+    </div>
   );
 }

@@ -7,6 +7,7 @@ import { Spinner } from '@/components/ui/loader';
 import { paths } from '@/config/paths';
 import { useInfiniteScroll } from '@/hooks/use-infinite-scroll';
 import { useDiscoverTranslation } from '../use-discover-translation';
+import { LoadError } from './cards';
 import styles from './discover.module.css';
 
 export function BackLink({ to = paths.discover, label }: { to?: string; label?: string }) {
@@ -70,12 +71,7 @@ export function Collection({
           <Spinner size={32} label={t('common:loading')} />
         </div>
       ) : failed ? (
-        <div className={styles.centered} role="alert">
-          <p className={styles.muted}>{t('discover:load_error')}</p>
-          <Button variant="secondary" onClick={onRetry}>
-            {t('common:retry')}
-          </Button>
-        </div>
+        <LoadError onRetry={onRetry} />
       ) : empty ? (
         <EmptyState title={empty} />
       ) : (

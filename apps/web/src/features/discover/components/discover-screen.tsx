@@ -1,12 +1,10 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/loader';
 import { discoverPaths } from '@/config/paths';
 import { useListPeoplePagesInfiniteQuery, useListPlacesPagesInfiniteQuery, useListThingsPagesInfiniteQuery } from '../api';
-import { placeMeta, thingName } from '../labels';
 import { useDiscoverTranslation } from '../use-discover-translation';
-import { CoverCard, PersonCard } from './cards';
+import { LoadError, PersonCard, PlaceCard, ThingCard } from './cards';
 import styles from './discover.module.css';
 import { AnalysisProgress, RecognitionTeaser, useFaceRecognition } from './recognition';
 
@@ -72,7 +70,7 @@ export function DiscoverScreen() {
       >
         {placeList.slice(0, ROW_SIZE).map((place) => (
           <li key={place.id}>
-            <CoverCard cover={place.coverPhoto} title={place.name} meta={placeMeta(t, place)} to={discoverPaths.place(place.id)} testId="place-card" />
+            <PlaceCard place={place} />
           </li>
         ))}
       </Row>
@@ -87,13 +85,7 @@ export function DiscoverScreen() {
       >
         {thingList.slice(0, ROW_SIZE).map((thing) => (
           <li key={thing.id}>
-            <CoverCard
-              cover={thing.coverPhoto}
-              title={thingName(t, thing.tag)}
-              meta={t('discover:photo_count', { count: thing.photoCount })}
-              to={discoverPaths.thing(thing.id)}
-              testId="thing-card"
-            />
+            <ThingCard thing={thing} />
           </li>
         ))}
       </Row>
@@ -133,12 +125,7 @@ function Row({ title, to, loading, failed, onRetry, empty, extra, people = false
       {loading ? (
         <Spinner size={24} label={t('common:loading')} />
       ) : failed ? (
-        <div className={styles.centered} role="alert">
-          <p className={styles.muted}>{t('discover:load_error')}</p>
-          <Button variant="secondary" onClick={onRetry}>
-            {t('common:retry')}
-          </Button>
-        </div>
+        <LoadError onRetry={onRetry} />
       ) : empty ? (
         <p className={styles.muted}>{empty}</p>
       ) : (

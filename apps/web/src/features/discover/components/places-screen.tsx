@@ -1,8 +1,6 @@
-import { discoverPaths } from '@/config/paths';
 import { useListPlacesPagesInfiniteQuery, useListThingsPagesInfiniteQuery } from '../api';
-import { placeMeta, thingName } from '../labels';
 import { useDiscoverTranslation } from '../use-discover-translation';
-import { CoverCard } from './cards';
+import { PlaceCard, ThingCard } from './cards';
 import { Collection } from './collection';
 
 /** /main/discover/places: every place with photos, 100 at a time. */
@@ -23,7 +21,7 @@ export function PlacesScreen() {
     >
       {places.map((place) => (
         <li key={place.id}>
-          <CoverCard cover={place.coverPhoto} title={place.name} meta={placeMeta(t, place)} to={discoverPaths.place(place.id)} testId="place-card" />
+          <PlaceCard place={place} />
         </li>
       ))}
     </Collection>
@@ -48,13 +46,7 @@ export function ThingsScreen() {
     >
       {things.map((thing) => (
         <li key={thing.id}>
-          <CoverCard
-            cover={thing.coverPhoto}
-            title={thingName(t, thing.tag)}
-            meta={t('discover:photo_count', { count: thing.photoCount })}
-            to={discoverPaths.thing(thing.id)}
-            testId="thing-card"
-          />
+          <ThingCard thing={thing} />
         </li>
       ))}
     </Collection>
