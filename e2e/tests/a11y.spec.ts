@@ -160,6 +160,18 @@ test('axe finds no serious or critical violation on any screen or dialog', async
   await expectAccessible(page, 'search suggestions', info);
   await page.keyboard.press('Escape');
 
+  // discover (issue 14): the rows with the face-grouping teaser (this account has no premium), the people page, places
+  await page.goto('/main/discover');
+  await expect(page.getByRole('region', { name: text('discover:teaser_title') })).toBeVisible();
+  await expect(page.getByText(text('discover:things_empty'))).toBeVisible();
+  await expectAccessible(page, 'discover', info);
+  await page.goto('/main/discover/people');
+  await expect(page.getByRole('link', { name: text('discover:upgrade'), exact: true })).toBeVisible();
+  await expectAccessible(page, 'discover people', info);
+  await page.goto('/main/discover/places');
+  await expect(page.getByRole('heading', { level: 1, name: text('discover:section_places') })).toBeVisible();
+  await expectAccessible(page, 'discover places', info);
+
   // trash (with a favourite), notifications, settings, account card
   await page.goto('/main/files');
   await check(page, 'forest-2021-07-14.jpg').click();

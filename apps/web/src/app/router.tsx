@@ -6,6 +6,7 @@ import { paths } from '@/config/paths';
 import { setReturnUrl } from '@/features/auth/return-url';
 import { albumsRoutes } from '@/features/albums/routes';
 import { linkRoutes, signedInAuthRoutes, signInRoutes, signupRoutes } from '@/features/auth/routes';
+import { discoverRoutes } from '@/features/discover/routes';
 import { familyRoutes } from '@/features/family/routes';
 import { filesRoutes } from '@/features/files/routes';
 import { notificationsRoutes } from '@/features/notifications/routes';
@@ -37,6 +38,7 @@ const MAIN_ROUTES: readonly RouteObject[][] = [
   paymentRoutes,
   packagesRoutes,
   familyRoutes,
+  discoverRoutes,
 ];
 
 /** The mobile app's payment web views under /view (spec §2 payment, pack-payment; /view/packages is its own route): no shell. */

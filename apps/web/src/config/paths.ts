@@ -57,6 +57,7 @@ const builtPaths: ReadonlySet<string> = new Set<string>([
   paths.preview,
   paths.albums,
   paths.search,
+  paths.discover,
   paths.packages,
   paths.familyInvitation,
   paths.manageFamilyShare,
@@ -66,6 +67,24 @@ const builtPaths: ReadonlySet<string> = new Set<string>([
 /** An album's own screen: /main/photos/album/{uuid}. */
 export function albumPath(uuid: string): string {
   return `/main/photos/album/${encodeURIComponent(uuid)}`;
+}
+
+/** Discover's screens (issue 14; our choice, recorded in docs/decisions.md): the rows, the see-all lists and an entity's photos. */
+export const discoverPaths = {
+  people: `${paths.discover}/people`,
+  places: `${paths.discover}/places`,
+  things: `${paths.discover}/things`,
+  person: (id: string) => `${paths.discover}/person/${encodeURIComponent(id)}`,
+  place: (id: string) => `${paths.discover}/place/${encodeURIComponent(id)}`,
+  thing: (id: string) => `${paths.discover}/thing/${encodeURIComponent(id)}`,
+} as const;
+
+/** Where an album opens: a person, place or thing (search finds them as albums) on its Discover page, others on their own. */
+export function albumLink(album: { uuid: string; contentType: string }): string {
+  if (album.contentType === 'album/person') return discoverPaths.person(album.uuid);
+  if (album.contentType === 'album/location') return discoverPaths.place(album.uuid);
+  if (album.contentType === 'album/object') return discoverPaths.thing(album.uuid);
+  return albumPath(album.uuid);
 }
 
 /** A settings tab by its id: /main/settings?tab=6 (the query parameter is our choice; the spec shows none). */

@@ -19,11 +19,12 @@ import type payment from './locales/en/payment.json';
 import type packages from './locales/en/packages.json';
 import type invoices from './locales/en/invoices.json';
 import type family from './locales/en/family.json';
+import type discover from './locales/en/discover.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     // Every namespace is in scope so keys are always written "ns:key" and checked against English.
-    defaultNS: ['common', 'auth', 'account', 'notifications', 'settings', 'shell', 'files', 'upload', 'photos', 'albums', 'viewer', 'shares', 'sharedFiles', 'search', 'faq', 'recovery', 'packages', 'invoices', 'family', 'payment'];
+    defaultNS: ['common', 'auth', 'account', 'notifications', 'settings', 'shell', 'files', 'upload', 'photos', 'albums', 'viewer', 'shares', 'sharedFiles', 'search', 'faq', 'recovery', 'packages', 'invoices', 'family', 'payment', 'discover'];
     returnNull: false;
     resources: {
       common: typeof common;
@@ -46,6 +47,7 @@ declare module 'i18next' {
       packages: typeof packages;
       invoices: typeof invoices;
       family: typeof family;
+      discover: typeof discover;
     };
   }
 }

@@ -19,12 +19,19 @@ export interface ShareSlotProps {
   onOpenChange: (open: boolean) => void;
 }
 
+export interface PhotoDetailsSlotProps {
+  /** The owner's photo or video on screen in the viewer. */
+  uuid: string;
+}
+
 /** Pieces a feature lends to every media screen; the app fills them, so features never import each other. */
 export interface MediaSlots {
   /** The album picker behind "add to album"; without it the action is not offered. */
   AddToAlbum?: ComponentType<AddToAlbumSlotProps>;
   /** The share dialog (public link, invitations, who has access); without it Share is not offered. */
   Share?: ComponentType<ShareSlotProps>;
+  /** More about the photo in the viewer's info panel (who is in it, where it was taken); without it, nothing. */
+  PhotoDetails?: ComponentType<PhotoDetailsSlotProps>;
 }
 
 const MediaSlotsContext = createContext<MediaSlots>({});
@@ -53,6 +60,17 @@ export function ShareSlot(props: ShareSlotProps) {
   return (
     <Suspense fallback={null}>
       <Share {...props} />
+    </Suspense>
+  );
+}
+
+/** Renders the app's extra photo details in the info panel; they load (and suspend) here and nowhere else. */
+export function PhotoDetailsSlot(props: PhotoDetailsSlotProps) {
+  const { PhotoDetails } = useMediaSlots();
+  if (!PhotoDetails) return null;
+  return (
+    <Suspense fallback={null}>
+      <PhotoDetails {...props} />
     </Suspense>
   );
 }

@@ -57,6 +57,8 @@ const FILES: Record<string, (tag: string, operationId: string) => boolean> = {
   'upload.ts': (tag) => tag === 'upload',
   'packages.ts': (tag) => tag === 'packages',
   'invoices.ts': (tag) => tag === 'invoice',
+  // Issue 14: people, places and things; a face crop is a signed image URL, not a call of the app.
+  'discover.ts': (tag, id) => ['people', 'places', 'things'].includes(tag) && id !== 'getFaceCrop',
   // The provider's callback is the provider's call, not the app's.
   'payment.ts': (tag, id) => tag === 'payment' && id !== 'paymentCallback',
 };

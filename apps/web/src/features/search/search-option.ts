@@ -1,5 +1,5 @@
 /** What a suggestion names (the server's kinds) or a recent search kept on this device. */
-export type SearchOptionKind = 'RECENT' | 'NAME' | 'FOLDER' | 'ALBUM' | 'MONTH' | 'CAMERA';
+export type SearchOptionKind = 'RECENT' | 'NAME' | 'FOLDER' | 'ALBUM' | 'MONTH' | 'CAMERA' | 'PERSON' | 'PLACE' | 'THING';
 
 /** One entry of the suggestion list; `open` does what picking it means (search, or go to the item). */
 export interface SearchOption {

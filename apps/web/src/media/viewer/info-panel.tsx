@@ -4,6 +4,7 @@ import { CloseIcon, EditIcon } from '@/components/ui/icons';
 import { formatBytes, formatDateTime } from '@/lib/format';
 import type { FileItem } from '@/features/files/api';
 import { formatDuration } from '../media-item';
+import { PhotoDetailsSlot } from '../slots';
 import { formatCoordinates } from './info';
 import styles from './viewer.module.css';
 
@@ -39,6 +40,8 @@ export function InfoPanel({ item, onClose, onEditDescription }: InfoPanelProps) 
         {item.camera ? <Fact label={t('viewer:camera')} value={<bdi>{item.camera}</bdi>} /> : null}
         {place ? <Fact label={t('viewer:place')} value={<span dir="ltr">{place}</span>} /> : null}
       </dl>
+      {/* Only the owner's items: people and places are per account (a shared or public item has none of ours). */}
+      {onEditDescription ? <PhotoDetailsSlot uuid={item.uuid} /> : null}
       <div className={styles.description}>
         <div className={styles.descriptionHeader}>
           <h3 className={styles.factLabel}>{t('viewer:description')}</h3>

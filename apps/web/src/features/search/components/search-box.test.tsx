@@ -12,10 +12,14 @@ const SUGGESTIONS = [
   { text: 'İstanbul.jpg', kind: 'NAME', uuid: 'ph-1' },
   { text: 'Mart 2024', kind: 'MONTH', uuid: null },
 ];
+const ENTITY_SUGGESTIONS = [
+  { text: 'Ayşe', kind: 'PERSON', uuid: 'pe-1' },
+  { text: 'İzmir', kind: 'PLACE', uuid: 'pl-1' },
+];
 
 function setup(path = '/main/notifications') {
   const { requests } = searchTestServer({
-    'GET /api/search/unified/suggest': () => json({ items: SUGGESTIONS }),
+    'GET /api/search/unified/suggest': ({ url }) => json({ items: ['ay', 'iz'].includes(url.searchParams.get('text') ?? '') ? ENTITY_SUGGESTIONS : SUGGESTIONS }),
     'GET /api/search/unified': () => json({ items: [], totalCount: 0, counts: { PHOTO: 0, VIDEO: 0, DOCUMENT: 0, FOLDER: 0, ALBUM: 0, OTHER: 0 } }),
   });
   const store = createAppStore();
@@ -82,5 +86,22 @@ describe('header search box', () => {
     await user.click(await screen.findByRole('option', { name: /Mart 2024/ }));
     await waitFor(() => expect(router.state.location.search).toBe('?text=Mart+2024'));
     expect(input).toHaveValue('Mart 2024');
+  });
+
+  it('opens a person or a place suggestion on its Discover page', async () => {
+    const { user, router } = setup();
+    const input = await box();
+    await user.type(input, 'ay');
+    // Issue 14: people, places and things are suggested with their own kind and their entity id.
+    let list = await screen.findByRole('listbox', { name: 'Suggestions' });
+    await user.click(within(list).getByRole('option', { name: /Ayşe/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/main/discover/person/pe-1'));
+    await user.click(input);
+    await user.clear(input);
+    await user.type(input, 'iz');
+    list = await screen.findByRole('listbox', { name: 'Suggestions' });
+    expect(within(list).getByRole('option', { name: /İzmir/ })).toHaveTextContent('Place');
+    await user.click(within(list).getByRole('option', { name: /İzmir/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/main/discover/place/pl-1'));
   });
 });

@@ -5,7 +5,7 @@ import { createAppStore } from '@/app/store';
 import { json, type MockRequest } from '@/test/fetch-mock';
 import { renderRoutes } from '@/test/render';
 import type { SearchHit } from '../api';
-import { COUNTS, HITS, PHOTO, searchTestServer } from '../search.fixtures';
+import { ALBUM, COUNTS, HITS, PHOTO, searchTestServer } from '../search.fixtures';
 
 function setup(path: string, answer: (request: MockRequest) => { items: SearchHit[]; totalCount: number } = () => ({ items: HITS, totalCount: HITS.length })) {
   const { requests } = searchTestServer({
@@ -102,5 +102,19 @@ describe('SearchScreen', () => {
     const { requests } = setup('/main/search');
     expect(await screen.findByRole('heading', { name: 'Search your files, photos and albums' }, { timeout: 20_000 })).toBeInTheDocument();
     expect(searches(requests)).toEqual([]);
+  });
+
+  it('opens a person, place or thing found as an album on its Discover page', async () => {
+    const entity = (uuid: string, label: string, contentType: 'album/person' | 'album/location' | 'album/object'): SearchHit => ({
+      kind: 'ALBUM',
+      matchedField: 'name',
+      file: null,
+      album: { ...ALBUM, uuid, label, contentType },
+    });
+    setup('/main/search?text=a', () => ({ items: [entity('pe-1', 'Ayşe', 'album/person'), entity('pl-1', 'Ankara', 'album/location'), entity('th-1', 'Dog', 'album/object')], totalCount: 3 }));
+    const albums = await screen.findByRole('region', { name: /^Albums/ }, { timeout: 20_000 });
+    expect(within(albums).getByRole('link', { name: /Ayşe/ })).toHaveAttribute('href', '/main/discover/person/pe-1');
+    expect(within(albums).getByRole('link', { name: /Ankara/ })).toHaveAttribute('href', '/main/discover/place/pl-1');
+    expect(within(albums).getByRole('link', { name: /Dog/ })).toHaveAttribute('href', '/main/discover/thing/th-1');
   });
 });

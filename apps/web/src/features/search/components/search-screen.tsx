@@ -8,7 +8,7 @@ import { DownloadIcon, PhotosIcon, SearchIcon, ZipIcon } from '@/components/ui/i
 import { Spinner } from '@/components/ui/loader';
 import { showToast } from '@/components/ui/toast-slice';
 import { SEARCH_TEXT_MAX } from '@/config/constants';
-import { albumPath, SEARCH_PARAMS } from '@/config/paths';
+import { albumLink, SEARCH_PARAMS } from '@/config/paths';
 import type { Album } from '@/features/albums/api';
 import type { FileItem } from '@/features/files/api';
 import { itemTarget } from '@/features/files/item-target.public';
@@ -345,7 +345,7 @@ function AlbumResult({ album }: { album: Album }) {
   const cover = album.coverPhoto?.thumbnailUrl && isSafeUrl(album.coverPhoto.thumbnailUrl) ? album.coverPhoto.thumbnailUrl : null;
   return (
     <li>
-      <Link to={albumPath(album.uuid)} className={styles.row} data-testid="search-result" data-name={album.label}>
+      <Link to={albumLink(album)} className={styles.row} data-testid="search-result" data-name={album.label}>
         <span className={`${styles.thumb} ${styles.albumThumb}`}>
           {cover ? <img src={cover} alt="" loading="lazy" decoding="async" /> : <PhotosIcon size={20} />}
         </span>

@@ -2,8 +2,8 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchTranslation } from '../use-search-translation';
 import { useNavigate } from 'react-router';
 import { useAppDispatch } from '@/app/hooks';
-import { FileIcon, FolderIcon, Icon, PhotosIcon, type IconProps } from '@/components/ui/icons';
-import { albumPath } from '@/config/paths';
+import { CompassIcon, ContactsIcon, FileIcon, FolderIcon, Icon, PhotosIcon, SparkleIcon, type IconProps } from '@/components/ui/icons';
+import { albumPath, discoverPaths } from '@/config/paths';
 import { filesApi } from '@/features/files/api';
 import { itemTarget } from '@/features/files/item-target.public';
 import { SUGGEST_SIZE, useSuggestSearchQuery } from '../api';
@@ -40,6 +40,17 @@ const ICONS: Record<SearchOptionKind, (p: IconProps) => React.JSX.Element> = {
   ALBUM: PhotosIcon,
   MONTH: CalendarIcon,
   CAMERA: CameraIcon,
+  PERSON: ContactsIcon,
+  PLACE: CompassIcon,
+  THING: SparkleIcon,
+};
+
+/** Where a suggestion with an id opens: people, places and things (issue 14) on their Discover pages. */
+const OPEN_PATH: Partial<Record<SearchOptionKind, (uuid: string) => string>> = {
+  ALBUM: albumPath,
+  PERSON: discoverPaths.person,
+  PLACE: discoverPaths.place,
+  THING: discoverPaths.thing,
 };
 
 export interface SuggestionListProps {
@@ -97,15 +108,17 @@ export function SuggestionList({ id, query, visible, active, onOptions, onPick, 
       .filter((item): item is typeof item & { kind: Exclude<typeof item.kind, 'PERSON' | 'PLACE' | 'THING'> } => !['PERSON', 'PLACE', 'THING'].includes(item.kind))
       .map<SearchOption>((item, index) => {
         const uuid = item.uuid;
+        const kind = item.kind as SearchOptionKind;
+        const path = OPEN_PATH[kind];
         const open =
           uuid && item.kind === 'FOLDER'
             ? () => void navigate(itemTarget({ uuid, folder: true, parentFolderUuid: null }).to)
-            : uuid && item.kind === 'ALBUM'
-              ? () => void navigate(albumPath(uuid))
+            : uuid && path
+              ? () => void navigate(path(uuid))
               : uuid && item.kind === 'NAME'
                 ? () => void openFile(uuid, item.text)
                 : () => onSearch(item.text);
-        return { key: `${item.kind}:${uuid ?? item.text}:${index}`, label: item.text, kind: item.kind, open };
+        return { key: `${item.kind}:${uuid ?? item.text}:${index}`, label: item.text, kind, open };
       });
     return [...fromDevice, ...fromServer];
   }, [recent, query, suggestions, navigate, openFile, onSearch]);

@@ -1,0 +1,97 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { expect, test, type Page } from '@playwright/test';
+import { E2E_DATA_DIR } from '../playwright.config.js';
+import { gpsPhoto, GPS } from '../../apps/server/src/test/gps-photo.js';
+import { createAccount, failOnPageErrors, signIn, startsWith, text, uploadToMyFiles } from './support.js';
+
+failOnPageErrors();
+
+// Three photographs of one person (helper V's fixtures, with their licences beside them): enough for a group.
+const VISION = path.resolve(import.meta.dirname, '../../apps/server/src/test/fixtures/vision');
+const FACES = ['obama-portrait.jpg', 'obama-podium.jpg', 'obama-briefing.jpg'].map((name) => path.join(VISION, name));
+const NAME = 'Barack Deneme';
+
+/** Face grouping is a premium feature: the authority a premium package grants, written as a purchase would. */
+function makePremium(email: string) {
+  const db = new Database(path.join(E2E_DATA_DIR, 'bulut.sqlite'));
+  try {
+    db.prepare("INSERT INTO authority (account_id, type) SELECT id, 'AUTH_PREMIUM_USER' FROM account WHERE email = ?").run(email);
+  } finally {
+    db.close();
+  }
+}
+
+/** The search box: in the header on wide screens; on a phone the header's icon opens the search screen, which has it. */
+async function searchBox(page: Page, narrow: boolean) {
+  if (narrow) await page.getByRole('link', { name: text('shell:search_label'), exact: true }).click();
+  const box = page.getByRole('combobox', { name: text('shell:search_label'), exact: true });
+  await expect(box).toBeVisible();
+  return box;
+}
+
+test('discover: faces and a place found in uploads, the person renamed and opened, both found from the header search', async ({ page, request }, info) => {
+  // Uploads, face and place analysis of real photographs on a shared two-core machine.
+  test.setTimeout(600_000);
+  test.skip(!FACES.every((file) => fs.existsSync(file)), 'the vision fixtures (helper V) are not in this checkout');
+  const narrow = (info.project.use.viewport?.width ?? 1280) < 768;
+  const user = await createAccount(request);
+  makePremium(user.email);
+  await signIn(page, user.email, user.password);
+
+  const gpsFile = path.resolve(import.meta.dirname, `../.tmp/kadikoy-${info.project.name}.jpg`);
+  fs.mkdirSync(path.dirname(gpsFile), { recursive: true });
+  fs.writeFileSync(gpsFile, await gpsPhoto(GPS.istanbul[0], GPS.istanbul[1], fs.readFileSync(path.resolve(import.meta.dirname, '../fixtures/beach-2024-05-01.jpg'))));
+  await uploadToMyFiles(page, [...FACES, gpsFile]);
+
+  // Discover: wait (reloading, no sleeps) until the analysis has grouped the faces and placed the GPS photo.
+  await page.goto('/main/discover');
+  const people = page.getByRole('region', { name: text('discover:section_people'), exact: true });
+  const places = page.getByRole('region', { name: text('discover:section_places'), exact: true });
+  const unnamed = people.getByRole('link', { name: startsWith(`${text('discover:unnamed')}, `) }).first();
+  const place = places.getByTestId('place-card').first();
+  await expect(async () => {
+    await page.reload();
+    await expect(unnamed).toBeVisible({ timeout: 5_000 });
+    await expect(place).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 480_000, intervals: [5_000] });
+  const placeName = (await place.locator('bdi').first().textContent())?.trim() ?? '';
+  expect(placeName).not.toBe('');
+
+  // Open the person, name them in place (click the name, type, Enter).
+  await unnamed.click();
+  await expect(page).toHaveURL(/\/main\/discover\/person\//);
+  const personUrl = page.url();
+  await page.getByRole('button', { name: text('discover:rename', { name: text('discover:unnamed') }) }).click();
+  const field = page.getByRole('textbox', { name: text('discover:name_field') });
+  await field.fill(NAME);
+  await field.press('Enter');
+  await expect(page.getByRole('button', { name: text('discover:rename', { name: NAME }) })).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: /./ }).first()).toBeAttached();
+  expect(await page.getByTestId('photo-tile').count()).toBeGreaterThanOrEqual(2);
+
+  // Discover shows the name now.
+  await page.goto('/main/discover');
+  await expect(people.getByRole('link', { name: startsWith(`${NAME}, `) })).toBeVisible();
+
+  // The header search finds the person by name and opens their page.
+  let box = await searchBox(page, narrow);
+  await box.pressSequentially('Barack');
+  const personOption = page.getByRole('listbox', { name: text('search:suggestions_label') }).getByRole('option', { name: startsWith(NAME) });
+  await expect(personOption).toBeVisible({ timeout: 30_000 });
+  await personOption.click();
+  await expect(page).toHaveURL(personUrl);
+  await expect(page.getByRole('button', { name: text('discover:rename', { name: NAME }) })).toBeVisible();
+
+  // …and the place by its name, opening the place's photos.
+  box = await searchBox(page, narrow);
+  await box.fill('');
+  await box.pressSequentially(placeName.slice(0, 5));
+  const placeOption = page.getByRole('listbox', { name: text('search:suggestions_label') }).getByRole('option', { name: startsWith(placeName) }).first();
+  await expect(placeOption).toBeVisible({ timeout: 30_000 });
+  await placeOption.click();
+  await expect(page).toHaveURL(/\/main\/discover\/place\//);
+  await expect(page.getByTestId('entity-title')).toHaveText(placeName);
+  await expect(page.getByTestId('photo-tile')).toHaveCount(1);
+});
