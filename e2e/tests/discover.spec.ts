@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_DATA_DIR } from '../playwright.config.js';
 import { gpsPhoto, GPS } from '../../apps/server/src/test/gps-photo.js';
-import { createAccount, failOnPageErrors, signIn, startsWith, text, uploadToMyFiles } from './support.js';
+import { createAccount, failOnPageErrors, fileRow, signIn, startsWith, text, uploadToMyFiles } from './support.js';
 
 failOnPageErrors();
 
@@ -44,6 +44,8 @@ test('discover: faces and a place found in uploads, the person renamed and opene
   fs.mkdirSync(path.dirname(gpsFile), { recursive: true });
   fs.writeFileSync(gpsFile, await gpsPhoto(GPS.istanbul[0], GPS.istanbul[1], fs.readFileSync(path.resolve(import.meta.dirname, '../fixtures/beach-2024-05-01.jpg'))));
   await uploadToMyFiles(page, [...FACES, gpsFile]);
+  // Leaving the page before the uploads end would cancel them.
+  for (const file of [...FACES, gpsFile]) await expect(fileRow(page, path.basename(file))).toBeVisible({ timeout: 60_000 });
 
   // Discover: wait (reloading, no sleeps) until the analysis has grouped the faces and placed the GPS photo.
   await page.goto('/main/discover');

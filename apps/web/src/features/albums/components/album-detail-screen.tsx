@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { apiErrorCode } from '@/api/errors';
@@ -13,14 +13,10 @@ import { paths } from '@/config/paths';
 import { SelectionBar, type SelectionBarAction } from '@/media/selection/selection-bar';
 import { downloadsAsZip } from '@/media/actions/downloads';
 import { useFileActions } from '@/media/actions/use-file-actions';
-import { applySelect, EMPTY_SELECTION, type Selection } from '@/media/selection/selection';
+import { EMPTY_SELECTION } from '@/media/selection/selection';
 import { PhotoGrid } from '@/media/grid/photo-grid';
-import type { SelectModifiers } from '@/media/grid/photo-tile';
-import { useMaxSelectCount } from '@/media/selection/selection-limit';
+import { usePagedPhotos } from '@/media/grid/use-paged-photos';
 import { PhotoViewer } from '@/media/viewer/photo-viewer';
-import { useViewerUrl } from '@/media/viewer/use-viewer-url';
-import { useTileFocusReturn } from '@/media/grid/use-tile-focus-return';
-import type { VirtualPhotoListHandle } from '@/media/grid/virtual-photo-list';
 import { ShareSlot, useMediaSlots } from '@/media/slots';
 import { AlbumRemoveIcon, CoverIcon } from '@/media/viewer/viewer-icons';
 import { albumActions } from '../album-menu-actions';
@@ -47,21 +43,15 @@ export function AlbumDetailScreen() {
   const dispatch = useAppDispatch();
   const detail = useGetAlbumInfiniteQuery(uuid, { skip: !uuid });
   const album = detail.data?.pages[0]?.album ?? null;
-  const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());
-  const items = useMemo(
-    () => (detail.data?.pages.flatMap((page) => page.fileList) ?? []).filter((item) => !removed.has(item.uuid)),
-    [detail.data, removed],
-  );
-  const [selection, setSelection] = useState<Selection>(EMPTY_SELECTION);
-  const viewerUrl = useViewerUrl();
-  const gridRef = useRef<VirtualPhotoListHandle>(null);
+  const photos = usePagedPhotos(detail, uuid);
+  const { items, selection, setSelection, selected, selectedItems, viewerIndex, openAt, loadMore, drop: dropFromView } = photos;
+  const { hasNextPage } = detail;
   const [confirmRemove, setConfirmRemove] = useState(false);
   const [picking, setPicking] = useState(false);
   const [addingTo, setAddingTo] = useState(false);
   const [sharing, setSharing] = useState(false);
   const { Share } = useMediaSlots();
   const location = useLocation();
-  const max = useMaxSelectCount();
   const fileActions = useFileActions();
   const albumActionsApi = useAlbumActions();
   const [removeFiles, removeState] = useRemoveFilesFromAlbumMutation();
@@ -70,7 +60,6 @@ export function AlbumDetailScreen() {
   const menu = useAlbumMenu((_album, key) => {
     if (key === 'deleteForever') navigate(paths.albums, { replace: true });
   });
-  const { hasNextPage, fetchNextPage } = detail;
 
   // The follow-up of a creation arrives here with the photo picker asked for; asked once only.
   useEffect(() => {
@@ -79,70 +68,14 @@ export function AlbumDetailScreen() {
     navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
   }, [location, album, navigate]);
 
-  useEffect(() => {
-    setSelection(EMPTY_SELECTION);
-    setRemoved(new Set());
-  }, [uuid]);
-
-  const selected = useMemo(() => new Set(selection.selected), [selection.selected]);
-  const selectedItems = useMemo(() => items.filter((item) => selected.has(item.uuid)), [items, selected]);
-  const order = useMemo(() => items.map((item) => item.uuid), [items]);
-
-  const toggleSelect = useCallback(
-    (photo: string, event: SelectModifiers) => {
-      setSelection((current) => {
-        const { selection: next, capped } = applySelect(current, order, photo, event.shiftKey ? 'range' : 'toggle', max);
-        if (capped) dispatch(showToast({ kind: 'alert', messageKey: 'files:select_capped', values: { count: max } }));
-        return next;
-      });
-    },
-    [order, max, dispatch],
-  );
-
-  const loadMore = useCallback(() => {
-    if (hasNextPage) void fetchNextPage();
-  }, [hasNextPage, fetchNextPage]);
-
-  // The open photo is named in the URL (`?photo=`), as on Photos: a reload reopens it, Back closes it.
-  const openUuid = viewerUrl.uuid;
-  const viewerIndex = openUuid ? items.findIndex((item) => item.uuid === openUuid) : -1;
-  const lastIndex = useRef(0);
-  if (viewerIndex >= 0) lastIndex.current = viewerIndex;
-  const { show: showInUrl, close: closeViewer } = viewerUrl;
-  const loaded = detail.isSuccess && !detail.isFetching;
-  useEffect(() => {
-    if (openUuid === null || viewerIndex >= 0 || !loaded) return;
-    // Removed from the viewer: its successor takes its place. Not loaded yet (a reload deep in the album): load on.
-    if (removed.has(openUuid)) {
-      const next = items[Math.min(lastIndex.current, items.length - 1)];
-      if (next) showInUrl(next.uuid);
-      else closeViewer();
-    } else if (hasNextPage) void fetchNextPage();
-    else closeViewer();
-  }, [openUuid, viewerIndex, loaded, removed, items, hasNextPage, fetchNextPage, showInUrl, closeViewer]);
-  useTileFocusReturn(viewerIndex, items, items, gridRef);
-
-  const openAt = useCallback(
-    (index: number) => {
-      const item = items[index];
-      if (item) showInUrl(item.uuid);
-    },
-    [items, showInUrl],
-  );
-
   // Delete on a tile: the selection (or else that photo) leaves the album after the selection bar's confirmation.
   const onDeleteKey = useCallback(
     (photo: string) => {
       if (selection.selected.length === 0) setSelection({ selected: [photo], anchor: photo });
       setConfirmRemove(true);
     },
-    [selection.selected.length],
+    [selection.selected.length, setSelection],
   );
-
-  const dropFromView = useCallback((uuids: readonly string[]) => {
-    setRemoved((current) => new Set([...current, ...uuids]));
-    setSelection((current) => ({ ...current, selected: current.selected.filter((uuid) => !uuids.includes(uuid)) }));
-  }, []);
 
   if (detail.isLoading) {
     return (
@@ -294,8 +227,8 @@ export function AlbumDetailScreen() {
           count={selection.selected.length}
           total={items.length}
           actions={barActions}
-          onSelectAll={() => setSelection({ selected: order.slice(0, max), anchor: order[0] ?? null })}
-          onClear={() => setSelection(EMPTY_SELECTION)}
+          onSelectAll={photos.selectAll}
+          onClear={photos.clearSelection}
           testId="album-selection-bar"
         />
       ) : null}
@@ -320,11 +253,11 @@ export function AlbumDetailScreen() {
           hasMore={Boolean(hasNextPage)}
           onLoadMore={loadMore}
           selected={selected}
-          onToggleSelect={toggleSelect}
+          onToggleSelect={photos.toggleSelect}
           onOpen={openAt}
           selectionMode={selection.selected.length > 0}
           onDeleteKey={onDeleteKey}
-          handleRef={gridRef}
+          handleRef={photos.gridRef}
         />
       )}
 
@@ -334,7 +267,7 @@ export function AlbumDetailScreen() {
           index={viewerIndex}
           total={hasNextPage ? Math.max(count, items.length) : items.length}
           onIndexChange={openAt}
-          onClose={closeViewer}
+          onClose={photos.closeViewer}
           onNeedMore={loadMore}
           menuActions={viewerActions}
           onItemRemoved={(photo) => dropFromView([photo])}
@@ -358,7 +291,7 @@ export function AlbumDetailScreen() {
         open={addingTo}
         uuids={selection.selected}
         onOpenChange={setAddingTo}
-        onDone={() => setSelection(EMPTY_SELECTION)}
+        onDone={photos.clearSelection}
       />
     </div>
   );

@@ -1,26 +1,19 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { apiErrorCode } from '@/api/errors';
 import type { Album } from '@/api/generated/albums';
 import type { FileItem } from '@/api/generated/files';
-import { useAppDispatch } from '@/app/hooks';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { DownloadIcon, ImageIcon, PlusIcon, ZipIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/loader';
-import { showToast } from '@/components/ui/toast-slice';
 import { downloadsAsZip } from '@/media/actions/downloads';
 import { useFileActions } from '@/media/actions/use-file-actions';
 import { PhotoGrid } from '@/media/grid/photo-grid';
-import type { SelectModifiers } from '@/media/grid/photo-tile';
-import { useTileFocusReturn } from '@/media/grid/use-tile-focus-return';
-import type { VirtualPhotoListHandle } from '@/media/grid/virtual-photo-list';
-import { applySelect, EMPTY_SELECTION, type Selection } from '@/media/selection/selection';
+import { usePagedPhotos } from '@/media/grid/use-paged-photos';
 import { SelectionBar, type SelectionBarAction } from '@/media/selection/selection-bar';
-import { useMaxSelectCount } from '@/media/selection/selection-limit';
 import { AddToAlbumSlot, useMediaSlots } from '@/media/slots';
 import { PhotoViewer } from '@/media/viewer/photo-viewer';
 import type { ViewerMenuAction } from '@/media/viewer/viewer-actions';
-import { useViewerUrl } from '@/media/viewer/use-viewer-url';
 import { useGetEntityAlbumInfiniteQuery, type EntityContentType } from '../api';
 import { useDiscoverTranslation } from '../use-discover-translation';
 import { BackLink } from './collection';
@@ -44,87 +37,14 @@ export interface EntityPhotosProps {
  */
 export function EntityPhotos({ contentType, id, header, selectionActions, viewerActions, backTo }: EntityPhotosProps) {
   const { t } = useDiscoverTranslation();
-  const dispatch = useAppDispatch();
   const detail = useGetEntityAlbumInfiniteQuery({ contentType, id }, { skip: !id });
   const album = detail.data?.pages[0]?.album ?? null;
-  const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());
-  const items = useMemo(
-    () => (detail.data?.pages.flatMap((page) => page.fileList) ?? []).filter((item) => !removed.has(item.uuid)),
-    [detail.data, removed],
-  );
-  const [selection, setSelection] = useState<Selection>(EMPTY_SELECTION);
+  const photos = usePagedPhotos(detail, id);
+  const { items, selection, selected, selectedItems, drop, viewerIndex, openAt, loadMore } = photos;
   const [addingTo, setAddingTo] = useState(false);
   const { AddToAlbum } = useMediaSlots();
-  const viewerUrl = useViewerUrl();
-  const gridRef = useRef<VirtualPhotoListHandle>(null);
-  const max = useMaxSelectCount();
   const fileActions = useFileActions();
-  const { hasNextPage, fetchNextPage } = detail;
-
-  useEffect(() => {
-    setSelection(EMPTY_SELECTION);
-    setRemoved(new Set());
-  }, [id]);
-
-  const selected = useMemo(() => new Set(selection.selected), [selection.selected]);
-  const selectedItems = useMemo(() => items.filter((item) => selected.has(item.uuid)), [items, selected]);
-  const order = useMemo(() => items.map((item) => item.uuid), [items]);
-
-  const toggleSelect = useCallback(
-    (photo: string, event: SelectModifiers) => {
-      setSelection((current) => {
-        const { selection: next, capped } = applySelect(current, order, photo, event.shiftKey ? 'range' : 'toggle', max);
-        if (capped)
-          dispatch(
-            showToast({
-              kind: 'alert',
-              messageKey: 'files:select_capped',
-              values: { count: max },
-            }),
-          );
-        return next;
-      });
-    },
-    [order, max, dispatch],
-  );
-
-  const loadMore = useCallback(() => {
-    if (hasNextPage) void fetchNextPage();
-  }, [hasNextPage, fetchNextPage]);
-
-  const drop = useCallback((uuids: readonly string[]) => {
-    setRemoved((current) => new Set([...current, ...uuids]));
-    setSelection((current) => ({
-      ...current,
-      selected: current.selected.filter((uuid) => !uuids.includes(uuid)),
-    }));
-  }, []);
-
-  const openUuid = viewerUrl.uuid;
-  const viewerIndex = openUuid ? items.findIndex((item) => item.uuid === openUuid) : -1;
-  const lastIndex = useRef(0);
-  if (viewerIndex >= 0) lastIndex.current = viewerIndex;
-  const { show: showInUrl, close: closeViewer } = viewerUrl;
-  const loaded = detail.isSuccess && !detail.isFetching;
-  useEffect(() => {
-    if (openUuid === null || viewerIndex >= 0 || !loaded) return;
-    // Taken out from the viewer: its successor takes its place. Not loaded yet (a reload deep in the list): load on.
-    if (removed.has(openUuid)) {
-      const next = items[Math.min(lastIndex.current, items.length - 1)];
-      if (next) showInUrl(next.uuid);
-      else closeViewer();
-    } else if (hasNextPage) void fetchNextPage();
-    else closeViewer();
-  }, [openUuid, viewerIndex, loaded, removed, items, hasNextPage, fetchNextPage, showInUrl, closeViewer]);
-  useTileFocusReturn(viewerIndex, items, items, gridRef);
-
-  const openAt = useCallback(
-    (index: number) => {
-      const item = items[index];
-      if (item) showInUrl(item.uuid);
-    },
-    [items, showInUrl],
-  );
+  const { hasNextPage } = detail;
 
   if (detail.isLoading) {
     return (
@@ -188,13 +108,8 @@ export function EntityPhotos({ contentType, id, header, selectionActions, viewer
           count={selection.selected.length}
           total={items.length}
           actions={barActions}
-          onSelectAll={() =>
-            setSelection({
-              selected: order.slice(0, max),
-              anchor: order[0] ?? null,
-            })
-          }
-          onClear={() => setSelection(EMPTY_SELECTION)}
+          onSelectAll={photos.selectAll}
+          onClear={photos.clearSelection}
           testId="discover-selection-bar"
         />
       ) : null}
@@ -206,10 +121,10 @@ export function EntityPhotos({ contentType, id, header, selectionActions, viewer
           hasMore={Boolean(hasNextPage)}
           onLoadMore={loadMore}
           selected={selected}
-          onToggleSelect={toggleSelect}
+          onToggleSelect={photos.toggleSelect}
           onOpen={openAt}
           selectionMode={selection.selected.length > 0}
-          handleRef={gridRef}
+          handleRef={photos.gridRef}
         />
       )}
       {viewerIndex >= 0 ? (
@@ -218,13 +133,13 @@ export function EntityPhotos({ contentType, id, header, selectionActions, viewer
           index={viewerIndex}
           total={hasNextPage ? Math.max(count, items.length) : items.length}
           onIndexChange={openAt}
-          onClose={closeViewer}
+          onClose={photos.closeViewer}
           onNeedMore={loadMore}
           menuActions={viewerActions}
           onItemRemoved={(photo) => drop([photo])}
         />
       ) : null}
-      <AddToAlbumSlot open={addingTo} uuids={selection.selected} onOpenChange={setAddingTo} onDone={() => setSelection(EMPTY_SELECTION)} />
+      <AddToAlbumSlot open={addingTo} uuids={selection.selected} onOpenChange={setAddingTo} onDone={photos.clearSelection} />
     </div>
   );
 }

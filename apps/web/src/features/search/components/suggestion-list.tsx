@@ -104,8 +104,6 @@ export function SuggestionList({ id, query, visible, active, onOptions, onPick, 
     const fromServer = (suggestions ?? [])
       // A month or camera searched before is already offered as a recent search.
       .filter((item) => item.uuid !== null || !seen.has(item.text))
-      // People, places and things open on the Discover pages, which are not on this build yet (issue 14).
-      .filter((item): item is typeof item & { kind: Exclude<typeof item.kind, 'PERSON' | 'PLACE' | 'THING'> } => !['PERSON', 'PLACE', 'THING'].includes(item.kind))
       .map<SearchOption>((item, index) => {
         const uuid = item.uuid;
         const kind = item.kind as SearchOptionKind;
