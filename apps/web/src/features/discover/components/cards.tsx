@@ -59,11 +59,12 @@ export function PersonCard({ person, to, drag, action }: { person: Person; to: s
         draggable={Boolean(drag)}
         onDragStart={drag?.onDragStart}
         onDragEnd={drag?.onDragEnd}
-        aria-label={`${named ? person.label! : t('discover:unnamed')}, ${count}`}
+        // The name holds the visible text (axe label-content-name-mismatch): "Unnamed, Add a name, 3 photos".
+        aria-label={named ? `${person.label!}, ${count}` : `${t('discover:unnamed')}, ${t('discover:add_name')}, ${count}`}
       >
         <FaceImage url={person.thumbnailUrl} />
         <span className={`${styles.cardText} ${styles.personText}`}>
-          <bdi className={`${styles.cardTitle} ${named ? '' : styles.unnamed}`}>{named ? person.label : t('discover:add_name')}</bdi>
+          <bdi className={`${styles.cardTitle} ${named ? '' : styles.unnamed}`}>{named ? person.label : t('discover:add_name')}</bdi>{' '}
           <span className={styles.cardMeta}>{count}</span>
         </span>
       </Link>
@@ -78,7 +79,7 @@ export function CoverCard({ cover, title, meta, to, testId }: { cover: CoverPhot
     <Link to={to} className={styles.card} aria-label={`${title}, ${meta}`} data-testid={testId}>
       <Cover cover={cover} />
       <span className={styles.cardText}>
-        <bdi className={styles.cardTitle}>{title}</bdi>
+        <bdi className={styles.cardTitle}>{title}</bdi>{' '}
         <span className={styles.cardMeta}>{meta}</span>
       </span>
     </Link>
