@@ -74,8 +74,8 @@ describe('signed-in layout', () => {
     expect(await screen.findByRole('region', { name: 'Files' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Files');
     const menu = screen.getByRole('navigation', { name: 'Main menu' });
-    // Only built screens are linked, in spec order (Photos, Files, Shares, Trash), nothing dead.
-    expect(within(menu).getAllByRole('link').map((link) => link.textContent)).toEqual(['Photos', 'Files', 'Shares', 'Trash']);
+    // Only built screens are linked, in spec order (Photos, Files, Discover — ours —, Shares, Trash), nothing dead.
+    expect(within(menu).getAllByRole('link').map((link) => link.textContent)).toEqual(['Photos', 'Files', 'Discover', 'Shares', 'Trash']);
     expect(screen.getByRole('button', { name: 'New' })).toBeInTheDocument();
   });
 
@@ -148,7 +148,7 @@ describe('signed-in layout', () => {
     expect(localStorage.getItem('rememberMeToken')).toBeNull();
     expect(localStorage.getItem('recentSearches')).toBeNull();
     expect(sessionStorage.getItem('navToPackages')).toBeNull();
-    expect(await screen.findByRole('heading', { name: 'Sign in' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Sign in' }, { timeout: 15_000 })).toBeInTheDocument();
   });
 
   it('shows the read-only banner, and the full-storage modal above 80 % until dismissed', async () => {
