@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { Executor } from '../../infra/db/executor.js';
 import type { DB } from '../../infra/db/schema.js';
 import { MEDIA_KIND } from '../files/files.public.js';
@@ -363,6 +363,17 @@ export async function thumbnails(db: Executor, persons: ReadonlyArray<{ id: stri
   }
   return out;
 }
+
+/** SQL: the person whose id is `id` has a live photo and its owner is premium, as the people pages show it (for search). */
+export const shownPerson = (db: Executor, id: Expression<unknown>) =>
+  // A nested query comes in parentheses already.
+  sql<SqlBool>`exists ${db
+    .selectFrom('face')
+    .innerJoin('file', 'file.id', 'face.file_id')
+    .innerJoin('authority', (j) => j.onRef('authority.account_id', '=', 'file.account_id').on('authority.type', '=', PREMIUM_AUTHORITY))
+    .select(sql.lit(1).as('one'))
+    .where('face.person_id', '=', id as Expression<string>)
+    .where(liveFile)}`;
 
 /** The person's live photo ids, newest first (or oldest), paged. */
 export async function photoIds(db: Executor, accountId: string, personId: string, q: { page: number; size: number; sortOrder: 'ASC' | 'DESC' }) {

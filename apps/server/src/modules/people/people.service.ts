@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import type { Kysely } from 'kysely';
+import type { Expression, Kysely, SqlBool } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DB } from '../../infra/db/schema.js';
 import type { Executor } from '../../infra/db/executor.js';
@@ -243,18 +243,18 @@ export class PeopleService implements AlbumStreamProvider {
   }
 
   /** Face data is shown only to premium accounts: kept data of an account whose premium ended is answered as none. */
-  private shown(accountId: string): Promise<boolean> {
+  private showsFaces(accountId: string): Promise<boolean> {
     return repo.isPremium(this.d.db, accountId);
   }
 
   private async requireShown(accountId: string): Promise<void> {
-    if (!(await this.shown(accountId))) throw NotFound(NOT_FOUND);
+    if (!(await this.showsFaces(accountId))) throw NotFound(NOT_FOUND);
   }
 
   // --- people
 
   async page(auth: AuthContext, q: { pageSize: number; pageNumber: number; status: PersonStatus }) {
-    if (!(await this.shown(auth.accountId))) return { people: [], total: 0, pageNumber: q.pageNumber, pageSize: q.pageSize };
+    if (!(await this.showsFaces(auth.accountId))) return { people: [], total: 0, pageNumber: q.pageNumber, pageSize: q.pageSize };
     const { rows, total } = await repo.listPersons(this.d.db, auth.accountId, q.status, q.pageNumber, q.pageSize);
     return { people: await this.toDtos(auth.accountId, rows), total, pageNumber: q.pageNumber, pageSize: q.pageSize };
   }
@@ -330,7 +330,7 @@ export class PeopleService implements AlbumStreamProvider {
   }
 
   async peopleInPhoto(auth: AuthContext, fileId: string) {
-    if (!(await this.shown(auth.accountId))) return { people: [] };
+    if (!(await this.showsFaces(auth.accountId))) return { people: [] };
     const rows = await repo.facesInPhoto(this.d.db, auth.accountId, fileId);
     return {
       people: rows.map((r) => ({
@@ -345,7 +345,7 @@ export class PeopleService implements AlbumStreamProvider {
   /** The crop behind a signed face URL; anything wrong is the same 404. */
   async openFace(token: string): Promise<Readable> {
     const claims = await this.d.signer.verify('face', token);
-    if (!claims || typeof claims.a !== 'string' || typeof claims.f !== 'string' || !(await this.shown(claims.a))) throw NotFound('Not found.');
+    if (!claims || typeof claims.a !== 'string' || typeof claims.f !== 'string' || !(await this.showsFaces(claims.a))) throw NotFound('Not found.');
     const row = await repo.cropOf(this.d.db, claims.a, claims.f);
     if (!row?.crop_key) throw NotFound('Not found.');
     try {
@@ -359,7 +359,7 @@ export class PeopleService implements AlbumStreamProvider {
   // --- album stream (album/person)
 
   async album(accountId: string, id: string): Promise<StreamAlbum | null> {
-    if (!(await this.shown(accountId))) return null;
+    if (!(await this.showsFaces(accountId))) return null;
     const row = await repo.personWithCounts(this.d.db, accountId, id);
     if (!row) return null;
     const cover = (await repo.thumbnails(this.d.db, [row])).get(row.id);
@@ -367,14 +367,18 @@ export class PeopleService implements AlbumStreamProvider {
   }
 
   async list(accountId: string, q: { status: PersonStatus; page: number; size: number }) {
-    if (!(await this.shown(accountId))) return { albums: [], total: 0 };
+    if (!(await this.showsFaces(accountId))) return { albums: [], total: 0 };
     const { rows, total } = await repo.listPersons(this.d.db, accountId, q.status, q.page, q.size);
     const covers = await repo.thumbnails(this.d.db, rows);
     return { albums: rows.map((r) => toStreamAlbum(r, covers.get(r.id)?.fileId ?? null)), total };
   }
 
+  shown(id: Expression<unknown>): Expression<SqlBool> {
+    return repo.shownPerson(this.d.db, id);
+  }
+
   async fileIds(accountId: string, id: string, q: { page: number; size: number; sortOrder: 'ASC' | 'DESC' }) {
-    if (!(await this.shown(accountId))) return { ids: [], total: 0 };
+    if (!(await this.showsFaces(accountId))) return { ids: [], total: 0 };
     return repo.photoIds(this.d.db, accountId, id, q);
   }
 

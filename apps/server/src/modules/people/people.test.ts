@@ -268,6 +268,19 @@ describe.each(DIALECTS)('people (%s)', (dialect) => {
     expect((await u.api.call('GET', '/person/recognition')).json()).toEqual({ premium: true, enabled: true, done: 0, total: 4 });
   });
 
+  it('a named person whose photos are all trashed is not found by search until one is recovered', async () => {
+    at = Date.now();
+    const u = await namedLibrary();
+    const trash = await u.api.call('DELETE', '/filesystem/trash', u.photos.slice(0, 3));
+    expect(trash.statusCode).toBe(200);
+    expect(await found(u.token, u.personId)).toBe(false);
+    const unified = (await u.api.call('GET', '/search/unified?text=deniz')).json();
+    expect(unified).toMatchObject({ items: [], counts: { ALBUM: 0 } });
+    expect((await u.api.call('POST', '/filesystem/recover', [u.photos[1]])).statusCode).toBe(200);
+    expect(await found(u.token, u.personId)).toBe(true);
+    expect((await u.api.call('GET', '/search/unified?text=deniz')).json()).toMatchObject({ items: [{ album: { uuid: u.personId } }], counts: { ALBUM: 1 } });
+  });
+
   it('rejects bad input with 400', async () => {
     const u = await library([]);
     expectError(await u.api.call('GET', '/person/page?status=GONE'), 400);
