@@ -89,7 +89,7 @@ declare module 'fastify' {
 export interface BuildOptions {
   /** Use an existing database (tests share one per file). */
   database?: Database;
-  /** Test clock for packages (renewals, grace, proration); Date.now otherwise. */
+  /** Test clock for packages (renewals, grace, proration) and face data retention; Date.now otherwise. */
   clock?: () => number;
 }
 
@@ -272,6 +272,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     logger,
     vision: { faces: (image) => vision.faces(image), readImage: (bytes) => readVisionImage(bytes), minScore: FACE_MIN_SCORE },
     matchDistance: FACE_MATCH_DISTANCE,
+    clock: opts.clock,
     media: media.service,
     albums: albums.service,
   });

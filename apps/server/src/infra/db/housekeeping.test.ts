@@ -21,7 +21,7 @@ import { PURGE_RECOVERY_EMAIL_LINKS_SCHEDULE } from '../../modules/credentials/c
 import { PURGE_SOCIAL_SCHEDULE } from '../../modules/social-login/social-login.module.js';
 import { PAYMENT_RECONCILE_SCHEDULE } from '../../modules/payment/payment.module.js';
 import { RENEW_SCHEDULE } from '../../modules/packages/packages.module.js';
-import { PEOPLE_BACKFILL_SCHEDULE, PEOPLE_RECLUSTER_SCHEDULE } from '../../modules/people/people.public.js';
+import { PEOPLE_BACKFILL_SCHEDULE, PEOPLE_RECLUSTER_SCHEDULE, PEOPLE_RETENTION_SCHEDULE } from '../../modules/people/people.public.js';
 import { PLACES_BACKFILL } from '../../modules/places/place.module.js';
 import { THINGS_BACKFILL } from '../../modules/things/thing.module.js';
 import { uploadApi } from '../../modules/upload/upload.fixtures.js';
@@ -93,6 +93,7 @@ describe.each(DIALECTS)('housekeeping (%s)', (dialect) => {
       RENEW_SCHEDULE,
       PEOPLE_BACKFILL_SCHEDULE,
       PEOPLE_RECLUSTER_SCHEDULE,
+      PEOPLE_RETENTION_SCHEDULE,
       PLACES_BACKFILL,
       THINGS_BACKFILL,
     ];

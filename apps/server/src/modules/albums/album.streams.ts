@@ -1,3 +1,4 @@
+import type { Expression, SqlBool } from 'kysely';
 import type { PermissionBy } from '../../shared/access/access.plugin.js';
 import type { AlbumContentType, AlbumStatus } from './album.table.js';
 
@@ -50,6 +51,11 @@ export interface AlbumStreamProvider {
     id: string,
     q: { page: number; size: number; sortOrder: 'ASC' | 'DESC' },
   ): Promise<{ ids: string[]; total: number }>;
+  /**
+   * Optional: an SQL condition, true while the entity whose id is `id` has something to show (a live photo). Search
+   * leaves the others out of its hits, suggestions and counts, as a hit would open an empty page.
+   */
+  shown?(id: Expression<unknown>): Expression<SqlBool>;
   /** Optional: status changes for {stream}/trash|hide|recover (people only). */
   setStatus?(accountId: string, ids: string[], status: AlbumStatus): Promise<void>;
 }

@@ -23,7 +23,7 @@ export function descriptor(who: number, jitter: number): number[] {
 }
 
 /** A people service over the test app's database, as app.ts builds it (without an engine: faces are handed in). */
-export async function peopleService(t: TestApp): Promise<PeopleService> {
+export async function peopleService(t: TestApp, clock?: () => number): Promise<PeopleService> {
   const signer = new UrlSigner(t.database.db);
   await signer.load();
   return new PeopleService({
@@ -34,11 +34,16 @@ export async function peopleService(t: TestApp): Promise<PeopleService> {
     logger: t.app.log,
     vision: null,
     matchDistance: TEST_MATCH_DISTANCE,
+    clock,
   });
 }
 
 export const makePremium = (t: TestApp, accountId: string) =>
   t.database.db.insertInto('authority').values({ account_id: accountId, type: PREMIUM_AUTHORITY }).execute();
+
+/** The premium authority goes, as when the package ends (packages' plan change). */
+export const losePremium = (t: TestApp, accountId: string) =>
+  t.database.db.deleteFrom('authority').where('account_id', '=', accountId).where('type', '=', PREMIUM_AUTHORITY).execute();
 
 /** One face of `who` on the photo, with a real WebP crop in the blob store, as the faces job stores it. */
 export async function faceOn(t: TestApp, accountId: string, fileId: string, who: number, jitter: number, score = 0.9): Promise<NewFace> {

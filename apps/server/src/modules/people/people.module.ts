@@ -3,7 +3,14 @@ import { hours, minutes } from '../../shared/time.js';
 import type { AlbumsService } from '../albums/albums.public.js';
 import type { MediaService } from '../media/media.public.js';
 import { peopleRoutes } from './people.routes.js';
-import { PEOPLE_BACKFILL_SCHEDULE, PEOPLE_FACES_JOB, PEOPLE_RECLUSTER_SCHEDULE, PeopleService, type PeopleDeps } from './people.service.js';
+import {
+  PEOPLE_BACKFILL_SCHEDULE,
+  PEOPLE_FACES_JOB,
+  PEOPLE_RECLUSTER_SCHEDULE,
+  PEOPLE_RETENTION_SCHEDULE,
+  PeopleService,
+  type PeopleDeps,
+} from './people.service.js';
 
 export function peopleModule(d: PeopleDeps & { media: MediaService; albums: AlbumsService }): ModuleWith<PeopleService> {
   const people = new PeopleService(d);
@@ -23,8 +30,10 @@ export function peopleModule(d: PeopleDeps & { media: MediaService; albums: Albu
     schedules: [
       { name: PEOPLE_BACKFILL_SCHEDULE, everyMs: minutes(1), run: () => people.backfill() },
       { name: PEOPLE_RECLUSTER_SCHEDULE, everyMs: hours(1), run: () => people.reclusterAll() },
+      // Hourly, so the time premium ended is recorded within the hour (the 30 days count from it).
+      { name: PEOPLE_RETENTION_SCHEDULE, everyMs: hours(1), run: () => people.retention() },
     ],
-    tables: ['person', 'face', 'face_rejection', 'face_scan', 'face_setting'],
+    tables: ['person', 'face', 'face_rejection', 'face_scan', 'face_setting', 'face_retention'],
     purgeAccount: (account) => people.purgeAccount(account.id),
     service: people,
   };

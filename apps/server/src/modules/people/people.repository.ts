@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { Executor } from '../../infra/db/executor.js';
 import type { DB } from '../../infra/db/schema.js';
 import { MEDIA_KIND } from '../files/files.public.js';
@@ -34,6 +34,42 @@ export async function setEnabled(db: Executor, accountId: string, enabled: boole
     .onConflict((oc) => oc.column('account_id').doUpdateSet({ enabled: enabled ? 1 : 0 }))
     .execute();
 }
+
+// --- retention after premium ended
+
+/** Accounts with face data of any kind (a scan, a face or a person). */
+const withFaceData = (db: Executor) =>
+  db
+    .selectFrom('face_scan')
+    .select('account_id')
+    .union(db.selectFrom('face').select('account_id'))
+    .union(db.selectFrom('person').select('account_id'));
+
+const premiumAccounts = (db: Executor) => db.selectFrom('authority').select('account_id').where('type', '=', PREMIUM_AUTHORITY);
+
+/** Records `at` as the end of premium for accounts with face data and no premium that have no such record yet. */
+export async function markPremiumEnded(db: Executor, at: number): Promise<void> {
+  await db
+    .insertInto('face_retention')
+    .columns(['account_id', 'premium_ended_at'])
+    .expression(
+      db
+        .selectFrom(withFaceData(db).as('d'))
+        .select(['d.account_id', sql.lit(at).as('premium_ended_at')])
+        .where('d.account_id', 'not in', premiumAccounts(db))
+        .where('d.account_id', 'not in', db.selectFrom('face_retention').select('account_id')),
+    )
+    .execute();
+}
+
+/** Premium is back (or the data is gone): the record goes. */
+export async function clearPremiumEnded(db: Executor): Promise<void> {
+  await db.deleteFrom('face_retention').where('account_id', 'in', premiumAccounts(db)).execute();
+}
+
+/** Accounts whose premium ended at or before `before`, a bounded batch. */
+export const premiumEndedBefore = async (db: Executor, before: number, limit: number) =>
+  (await db.selectFrom('face_retention').select('account_id').where('premium_ended_at', '<=', before).limit(limit).execute()).map((r) => r.account_id);
 
 // --- scans
 
@@ -328,6 +364,17 @@ export async function thumbnails(db: Executor, persons: ReadonlyArray<{ id: stri
   return out;
 }
 
+/** SQL: the person whose id is `id` has a live photo and its owner is premium, as the people pages show it (for search). */
+export const shownPerson = (db: Executor, id: Expression<unknown>) =>
+  // A nested query comes in parentheses already.
+  sql<SqlBool>`exists ${db
+    .selectFrom('face')
+    .innerJoin('file', 'file.id', 'face.file_id')
+    .innerJoin('authority', (j) => j.onRef('authority.account_id', '=', 'file.account_id').on('authority.type', '=', PREMIUM_AUTHORITY))
+    .select(sql.lit(1).as('one'))
+    .where('face.person_id', '=', id as Expression<string>)
+    .where(liveFile)}`;
+
 /** The person's live photo ids, newest first (or oldest), paged. */
 export async function photoIds(db: Executor, accountId: string, personId: string, q: { page: number; size: number; sortOrder: 'ASC' | 'DESC' }) {
   const base = db
@@ -353,8 +400,9 @@ export const cropKeysOf = async (db: Executor, accountId: string) =>
 export const personIdsOf = async (db: Executor, accountId: string) =>
   (await db.selectFrom('person').select('id').where('account_id', '=', accountId).execute()).map((r) => r.id);
 
-/** All face data of the account (the setting stays unless `withSetting`). */
+/** All face data of the account, and so its retention record (the setting stays unless `withSetting`). */
 export async function deleteAll(db: Executor, accountId: string, withSetting: boolean): Promise<void> {
+  await db.deleteFrom('face_retention').where('account_id', '=', accountId).execute();
   await db.deleteFrom('face').where('account_id', '=', accountId).execute();
   await db.deleteFrom('person').where('account_id', '=', accountId).execute();
   await db.deleteFrom('face_scan').where('account_id', '=', accountId).execute();

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import type { Kysely } from 'kysely';
+import type { Expression, Kysely, SqlBool } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DB } from '../../infra/db/schema.js';
 import type { Executor } from '../../infra/db/executor.js';
@@ -25,6 +25,7 @@ import type { FaceFound, FaceVision } from './people.vision.js';
 export const PEOPLE_FACES_JOB = 'people.faces';
 export const PEOPLE_RECLUSTER_SCHEDULE = 'people.recluster';
 export const PEOPLE_BACKFILL_SCHEDULE = 'people.backfill';
+export const PEOPLE_RETENTION_SCHEDULE = 'people.retention';
 
 const NOT_FOUND = 'Person not found.';
 /** Faces smaller than this (shorter side, pixels of the preview) are too blurry to tell people apart. */
@@ -35,6 +36,13 @@ const CROP_MARGIN = 0.3;
 /** Photos the backfill queues per run (every minute): the queue is fair by account, so a big library takes turns. */
 const BACKFILL_BATCH = 200;
 const SWEEP_BATCH = 500;
+/**
+ * Face data outlives premium this long: a failed renewal or a short lapse keeps the names people typed, yet biometric
+ * data is not kept indefinitely for a feature no longer paid for.
+ */
+export const KEEP_AFTER_PREMIUM = days(30);
+/** Accounts whose face data the retention schedule deletes per run (each in its own transaction). */
+const RETENTION_BATCH = 50;
 
 export interface PeopleDeps {
   db: Kysely<DB>;
@@ -46,6 +54,8 @@ export interface PeopleDeps {
   vision: FaceVision | null;
   /** Same person when the euclidean distance of two descriptors is below this (the engine's measured FACE_MATCH_DISTANCE). */
   matchDistance: number;
+  /** Test clock (retention after premium ended); Date.now otherwise. */
+  clock?: () => number;
 }
 
 /** Face crop links are valid at least a day and rounded up to whole days, so a URL stays cacheable like thumbnails. */
@@ -54,7 +64,11 @@ const faceExpiry = (at: number) => Math.ceil((at + days(1)) / days(1)) * days(1)
 const cropKey = (accountId: string, fileId: string, faceId: string) => `users/${accountId}/faces/${fileId}/${faceId}.webp`;
 
 export class PeopleService implements AlbumStreamProvider {
-  constructor(private readonly d: PeopleDeps) {}
+  private readonly now: () => number;
+
+  constructor(private readonly d: PeopleDeps) {
+    this.now = d.clock ?? now;
+  }
 
   // --- pipeline
 
@@ -173,46 +187,80 @@ export class PeopleService implements AlbumStreamProvider {
     return rows.length;
   }
 
+  /**
+   * Schedule: an account with face data and no premium is recorded with the time it was first seen so; 30 days later
+   * its face data is deleted as "recognition off" deletes it. Premium back before then clears the record.
+   */
+  async retention(): Promise<number> {
+    const at = this.now();
+    await repo.clearPremiumEnded(this.d.db);
+    await repo.markPremiumEnded(this.d.db, at);
+    const due = await repo.premiumEndedBefore(this.d.db, at - KEEP_AFTER_PREMIUM, RETENTION_BATCH);
+    for (const accountId of due) {
+      // Premium may have come back since the list was read: then nothing is deleted.
+      await this.deleteAll(accountId, async (trx) => !(await repo.isPremium(trx, accountId)));
+    }
+    return due.length;
+  }
+
   // --- recognition setting
 
   async recognition(auth: AuthContext) {
     const premium = await repo.isPremium(this.d.db, auth.accountId);
     const enabled = premium && (await repo.isEnabled(this.d.db, auth.accountId));
-    return { premium, enabled, ...(await repo.progress(this.d.db, auth.accountId)) };
+    const progress = await repo.progress(this.d.db, auth.accountId);
+    // Without premium nothing analysed is shown (data kept after premium ended is not), as for an account that never had it.
+    return { premium, enabled, done: premium ? progress.done : 0, total: progress.total };
   }
 
   async setRecognition(auth: AuthContext, enabled: boolean) {
     if (!(await repo.isPremium(this.d.db, auth.accountId))) throw Forbidden('Face recognition is a premium feature.');
-    const crops = await this.d.db.transaction().execute(async (trx) => {
+    await this.deleteAll(auth.accountId, async (trx) => {
       await repo.setEnabled(trx, auth.accountId, enabled);
-      return enabled ? [] : this.deleteAllIn(trx, auth.accountId, false);
+      return !enabled;
     });
-    await this.deleteBlobs(crops);
     // Turning it on needs nothing more: the backfill schedule queues every photo without a scan.
     return this.recognition(auth);
   }
 
-  /** Deletes every face, person and scan of the account in the caller's transaction; returns the crops to delete after commit. */
-  private async deleteAllIn(trx: Executor, accountId: string, withSetting: boolean): Promise<string[]> {
-    const crops = await repo.cropKeysOf(trx, accountId);
-    await unindexEntities(trx, 'person', await repo.personIdsOf(trx, accountId));
-    await repo.deleteAll(trx, accountId, withSetting);
-    return crops;
+  /**
+   * Deletes every face, person (with its search entry), rejection and scan of the account in one transaction when
+   * `first`, run in it, says so, then the crops after commit: recognition off, retention after premium, account purge.
+   */
+  private async deleteAll(accountId: string, first: (trx: Executor) => Promise<boolean>, withSetting = false): Promise<void> {
+    const crops = await this.d.db.transaction().execute(async (trx) => {
+      if (!(await first(trx))) return [];
+      const keys = await repo.cropKeysOf(trx, accountId);
+      await unindexEntities(trx, 'person', await repo.personIdsOf(trx, accountId));
+      await repo.deleteAll(trx, accountId, withSetting);
+      return keys;
+    });
+    await this.deleteBlobs(crops);
   }
 
   async purgeAccount(accountId: string): Promise<void> {
-    const crops = await this.d.db.transaction().execute((trx) => this.deleteAllIn(trx, accountId, true));
-    await this.deleteBlobs(crops);
+    await this.deleteAll(accountId, async () => true, true);
+  }
+
+  /** Face data is shown only to premium accounts: kept data of an account whose premium ended is answered as none. */
+  private showsFaces(accountId: string): Promise<boolean> {
+    return repo.isPremium(this.d.db, accountId);
+  }
+
+  private async requireShown(accountId: string): Promise<void> {
+    if (!(await this.showsFaces(accountId))) throw NotFound(NOT_FOUND);
   }
 
   // --- people
 
   async page(auth: AuthContext, q: { pageSize: number; pageNumber: number; status: PersonStatus }) {
+    if (!(await this.showsFaces(auth.accountId))) return { people: [], total: 0, pageNumber: q.pageNumber, pageSize: q.pageSize };
     const { rows, total } = await repo.listPersons(this.d.db, auth.accountId, q.status, q.pageNumber, q.pageSize);
     return { people: await this.toDtos(auth.accountId, rows), total, pageNumber: q.pageNumber, pageSize: q.pageSize };
   }
 
   async get(auth: AuthContext, personId: string): Promise<PersonDto> {
+    await this.requireShown(auth.accountId);
     const row = await repo.personWithCounts(this.d.db, auth.accountId, personId);
     if (!row) throw NotFound(NOT_FOUND);
     return (await this.toDtos(auth.accountId, [row]))[0]!;
@@ -237,6 +285,7 @@ export class PeopleService implements AlbumStreamProvider {
 
   /** All faces of `from` go to `into`; `into` keeps its name, or takes `from`'s when it has none. */
   private async merge(accountId: string, from: string, into: string): Promise<void> {
+    await this.requireShown(accountId);
     await this.d.db.transaction().execute(async (trx) => {
       const persons = await repo.getPersons(trx, accountId, [from, into]);
       const source = persons.find((p) => p.id === from);
@@ -262,6 +311,7 @@ export class PeopleService implements AlbumStreamProvider {
   }
 
   async setThumbnail(auth: AuthContext, personId: string, fileId: string): Promise<PersonDto> {
+    await this.requireShown(auth.accountId);
     const face = await repo.faceOfPersonInPhoto(this.d.db, personId, fileId);
     if (!face) throw ValidationError('The person is not on this photo.', 'uuid');
     await this.write(auth.accountId, [personId], { thumbnail_face_id: face.id });
@@ -270,6 +320,7 @@ export class PeopleService implements AlbumStreamProvider {
 
   /** "Not this person" for the person's faces on these photos: they leave it and never come back to it. */
   async removePhotos(auth: AuthContext, personId: string, fileIds: string[]): Promise<PersonDto> {
+    await this.requireShown(auth.accountId);
     await this.d.db.transaction().execute(async (trx) => {
       if ((await repo.getPersons(trx, auth.accountId, [personId])).length === 0) throw NotFound(NOT_FOUND);
       await repo.rejectPhotos(trx, personId, fileIds);
@@ -279,6 +330,7 @@ export class PeopleService implements AlbumStreamProvider {
   }
 
   async peopleInPhoto(auth: AuthContext, fileId: string) {
+    if (!(await this.showsFaces(auth.accountId))) return { people: [] };
     const rows = await repo.facesInPhoto(this.d.db, auth.accountId, fileId);
     return {
       people: rows.map((r) => ({
@@ -293,7 +345,7 @@ export class PeopleService implements AlbumStreamProvider {
   /** The crop behind a signed face URL; anything wrong is the same 404. */
   async openFace(token: string): Promise<Readable> {
     const claims = await this.d.signer.verify('face', token);
-    if (!claims || typeof claims.a !== 'string' || typeof claims.f !== 'string') throw NotFound('Not found.');
+    if (!claims || typeof claims.a !== 'string' || typeof claims.f !== 'string' || !(await this.showsFaces(claims.a))) throw NotFound('Not found.');
     const row = await repo.cropOf(this.d.db, claims.a, claims.f);
     if (!row?.crop_key) throw NotFound('Not found.');
     try {
@@ -307,6 +359,7 @@ export class PeopleService implements AlbumStreamProvider {
   // --- album stream (album/person)
 
   async album(accountId: string, id: string): Promise<StreamAlbum | null> {
+    if (!(await this.showsFaces(accountId))) return null;
     const row = await repo.personWithCounts(this.d.db, accountId, id);
     if (!row) return null;
     const cover = (await repo.thumbnails(this.d.db, [row])).get(row.id);
@@ -314,12 +367,18 @@ export class PeopleService implements AlbumStreamProvider {
   }
 
   async list(accountId: string, q: { status: PersonStatus; page: number; size: number }) {
+    if (!(await this.showsFaces(accountId))) return { albums: [], total: 0 };
     const { rows, total } = await repo.listPersons(this.d.db, accountId, q.status, q.page, q.size);
     const covers = await repo.thumbnails(this.d.db, rows);
     return { albums: rows.map((r) => toStreamAlbum(r, covers.get(r.id)?.fileId ?? null)), total };
   }
 
-  fileIds(accountId: string, id: string, q: { page: number; size: number; sortOrder: 'ASC' | 'DESC' }) {
+  shown(id: Expression<unknown>): Expression<SqlBool> {
+    return repo.shownPerson(this.d.db, id);
+  }
+
+  async fileIds(accountId: string, id: string, q: { page: number; size: number; sortOrder: 'ASC' | 'DESC' }) {
+    if (!(await this.showsFaces(accountId))) return { ids: [], total: 0 };
     return repo.photoIds(this.d.db, accountId, id, q);
   }
 
@@ -328,6 +387,7 @@ export class PeopleService implements AlbumStreamProvider {
   /** Updates the caller's persons and their search entries together; an id that is not the caller's is a 404. */
   private async write(accountId: string, ids: string[], patch: Parameters<typeof repo.updatePerson>[3]): Promise<void> {
     if (ids.length === 0) return;
+    await this.requireShown(accountId);
     await this.d.db.transaction().execute(async (trx) => {
       const unique = [...new Set(ids)];
       if ((await repo.getPersons(trx, accountId, unique)).length !== unique.length) throw NotFound(NOT_FOUND);

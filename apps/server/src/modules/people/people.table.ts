@@ -54,6 +54,12 @@ export interface FaceSettingTable {
   enabled: number;
 }
 
+/** An account that has face data but no premium since `premium_ended_at`: the data goes 30 days later. */
+export interface FaceRetentionTable {
+  account_id: string;
+  premium_ended_at: number;
+}
+
 export type Person = Selectable<PersonTable>;
 export type Face = Selectable<FaceTable>;
 
@@ -65,5 +71,6 @@ declare module '../../infra/db/schema.js' {
     face_rejection: FaceRejectionTable;
     face_scan: FaceScanTable;
     face_setting: FaceSettingTable;
+    face_retention: FaceRetentionTable;
   }
 }

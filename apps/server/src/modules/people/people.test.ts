@@ -2,15 +2,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authed, DIALECTS, expectError, signUp, startTestApp, type TestApp } from '../../test/harness.js';
 import { addPhoto } from '../albums/album.fixtures.js';
 import { MEDIA_KIND } from '../files/files.public.js';
-import { faceOn, makePremium, peopleService } from './people.fixtures.js';
+import { days } from '../../shared/time.js';
+import { faceOn, losePremium, makePremium, peopleService } from './people.fixtures.js';
 import type { PeopleService } from './people.service.js';
 
 describe.each(DIALECTS)('people (%s)', (dialect) => {
   let t: TestApp;
   let people: PeopleService;
+  /** The retention schedule's clock (the service below runs it; the app's routes need no clock). */
+  let at = Date.now();
   beforeAll(async () => {
     t = await startTestApp(dialect);
-    people = await peopleService(t);
+    people = await peopleService(t, () => at);
   });
   afterAll(() => t.close());
 
@@ -173,6 +176,109 @@ describe.each(DIALECTS)('people (%s)', (dialect) => {
     // While off, a photo analysed meanwhile is not kept.
     expect(await people.record(u.accountId, u.photos[0]!, [await faceOn(t, u.accountId, u.photos[0]!, 0, 9)])).toBe(false);
     expect((await u.api.call('PUT', '/person/recognition', { enabled: true })).json()).toMatchObject({ enabled: true, done: 0, total: 3 });
+  });
+
+  const stored = async (accountId: string) => {
+    const db = t.database.db;
+    const count = (table: 'face' | 'person' | 'face_scan') =>
+      db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).where('account_id', '=', accountId).executeTakeFirstOrThrow();
+    const rejections = await db
+      .selectFrom('face_rejection')
+      .innerJoin('person', 'person.id', 'face_rejection.person_id')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('person.account_id', '=', accountId)
+      .executeTakeFirstOrThrow();
+    const entries = await db
+      .selectFrom('search_entry')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('owner_id', '=', accountId)
+      .where('subject_kind', '=', 'person')
+      .executeTakeFirstOrThrow();
+    return {
+      faces: Number((await count('face')).n),
+      people: Number((await count('person')).n),
+      scans: Number((await count('face_scan')).n),
+      rejections: Number(rejections.n),
+      searchEntries: Number(entries.n),
+    };
+  };
+  const cropsOf = async (accountId: string) =>
+    (await t.database.db.selectFrom('face').select('crop_key').where('account_id', '=', accountId).execute()).map((r) => r.crop_key!);
+  const blobExists = (key: string) => t.app.blobs.get(key).then(
+    () => true,
+    () => false,
+  );
+  /** A named person on four photos, one of them rejected ("not this person"). */
+  const namedLibrary = async () => {
+    const u = await library([0, 0, 0, 0]);
+    const [p] = (await u.api.page()).people;
+    await u.api.call('PUT', `/person/label/${p!.personId}`, { label: 'Deniz' });
+    await u.api.call('POST', `/person/photo/delete/${p!.personId}`, [u.photos[3]]);
+    return { ...u, personId: p!.personId, crop: p!.thumbnailUrl! };
+  };
+  const found = async (token: string, personId: string) =>
+    JSON.stringify((await api(token).call('GET', '/search/unified/suggest?text=deniz')).json()).includes(personId);
+
+  it('premium lost: face data is not shown but kept 30 days; premium back within them brings it all back', async () => {
+    at = Date.now();
+    const u = await namedLibrary();
+    const before = await stored(u.accountId);
+    expect(before).toEqual({ faces: 4, people: 1, scans: 4, rejections: 1, searchEntries: 1 });
+
+    await losePremium(t, u.accountId);
+    await people.retention();
+    // As for an account that never had premium: the teaser state, no people, no crops, not found by search.
+    expect((await u.api.call('GET', '/person/recognition')).json()).toEqual({ premium: false, enabled: false, done: 0, total: 4 });
+    expect(await u.api.page()).toMatchObject({ people: [], total: 0 });
+    expect((await u.api.call('GET', `/person/photo/${u.photos[0]}`)).json()).toEqual({ people: [] });
+    expectError(await u.api.call('GET', `/album/${u.personId}?contentType=album/person`), 404);
+    expectError(await u.api.call('PUT', `/person/label/${u.personId}`, { label: 'X' }), 404);
+    expect((await t.app.inject({ method: 'GET', url: u.crop })).statusCode).toBe(404);
+    expect(await found(u.token, u.personId)).toBe(false);
+    expect(await people.backfill()).toBe(0);
+
+    at += days(29);
+    await people.retention();
+    expect(await stored(u.accountId)).toEqual(before);
+
+    await makePremium(t, u.accountId);
+    expect((await u.api.page()).people).toMatchObject([{ personId: u.personId, label: 'Deniz', photoCount: 3 }]);
+    expect((await t.app.inject({ method: 'GET', url: u.crop })).statusCode).toBe(200);
+    expect(await found(u.token, u.personId)).toBe(true);
+    // The record of the lapse went with it: losing premium later starts a new 30 days.
+    at += days(2);
+    await people.retention();
+    expect(await stored(u.accountId)).toEqual(before);
+  });
+
+  it('premium lost for over 30 days: faces, people, rejections, scans, crops and search entries are deleted', async () => {
+    at = Date.now();
+    const u = await namedLibrary();
+    const crops = await cropsOf(u.accountId);
+    expect(crops).toHaveLength(4);
+    await losePremium(t, u.accountId);
+    await people.retention();
+    at += days(31);
+    await people.retention();
+    expect(await stored(u.accountId)).toEqual({ faces: 0, people: 0, scans: 0, rejections: 0, searchEntries: 0 });
+    for (const key of crops) expect(await blobExists(key), key).toBe(false);
+
+    // With premium again nothing is analysed: no scan is left, so the backfill queues every photo anew.
+    await makePremium(t, u.accountId);
+    expect((await u.api.call('GET', '/person/recognition')).json()).toEqual({ premium: true, enabled: true, done: 0, total: 4 });
+  });
+
+  it('a named person whose photos are all trashed is not found by search until one is recovered', async () => {
+    at = Date.now();
+    const u = await namedLibrary();
+    const trash = await u.api.call('DELETE', '/filesystem/trash', u.photos.slice(0, 3));
+    expect(trash.statusCode).toBe(200);
+    expect(await found(u.token, u.personId)).toBe(false);
+    const unified = (await u.api.call('GET', '/search/unified?text=deniz')).json();
+    expect(unified).toMatchObject({ items: [], counts: { ALBUM: 0 } });
+    expect((await u.api.call('POST', '/filesystem/recover', [u.photos[1]])).statusCode).toBe(200);
+    expect(await found(u.token, u.personId)).toBe(true);
+    expect((await u.api.call('GET', '/search/unified?text=deniz')).json()).toMatchObject({ items: [{ album: { uuid: u.personId } }], counts: { ALBUM: 1 } });
   });
 
   it('rejects bad input with 400', async () => {

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Executor } from '../../infra/db/executor.js';
 import type { FileRow } from '../files/files.public.js';
 import { MEDIA_KIND } from '../files/files.public.js';
@@ -50,6 +50,11 @@ export async function pageByCount(db: Executor, link: PhotoLink, accountId: stri
   const total = await sql<{ n: number | string }>`select count(*) as n from (${counted(link, accountId, null)}) as c`.execute(db);
   return { rows: rows.rows.map(toCounts), total: Number(total.rows[0]?.n ?? 0) };
 }
+
+/** SQL: the entity whose id is `id` has a live photo (a correlated condition for search). */
+export const hasLivePhoto = (link: PhotoLink, id: Expression<unknown>) =>
+  sql<SqlBool>`exists (select 1 from ${sql.table(link.table)} as l join file as f on f.id = l.file_id
+    where ${sql.ref(`l.${link.key}`)} = ${id} and ${live})`;
 
 /** Live photo counts of some entities (absent: none). */
 export async function countsOf(db: Executor, link: PhotoLink, accountId: string, ids: readonly string[]): Promise<Map<string, EntityCounts>> {

@@ -49,5 +49,6 @@ export function linkedStream(
       return { albums: await toAlbums(accountId, rows.flatMap((r) => byId.get(r.id) ?? [])), total };
     },
     fileIds: (accountId, id, q) => photos.photoIds(db, link, accountId, id, q),
+    shown: (id) => photos.hasLivePhoto(link, id),
   };
 }

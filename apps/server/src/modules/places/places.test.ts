@@ -97,6 +97,36 @@ describe.each(DIALECTS)('places (%s)', (dialect) => {
     ]);
   });
 
+  it('a place whose photos are all trashed, hidden or deleted is not found by search until one is live again', async () => {
+    const u = await signUp(t);
+    const photo = await upload(u.token, 'summer.jpg', await gpsPhoto(...GPS.tbilisi));
+    await runJobs();
+    const placeId = (await get(u.token, `/api/location/photo/${photo}`)).json().place.id as string;
+    const files = (method: 'DELETE' | 'POST', url: string) => t.app.inject({ method, url: `/api${url}`, headers: authed(u.token), payload: [photo] });
+    const findsIt = async () => {
+      const unified = (await get(u.token, '/api/search/unified?text=tbilisi')).json();
+      const suggest = (await get(u.token, '/api/search/unified/suggest?text=tbili')).json();
+      const hits = unified.items.flatMap((h: { album: { uuid: string } | null }) => (h.album ? [h.album.uuid] : []));
+      const suggested = suggest.items.filter((s: { kind: string }) => s.kind === 'PLACE').map((s: { uuid: string }) => s.uuid);
+      // The album chip counts what the page shows.
+      expect(unified.counts.ALBUM).toBe(hits.length);
+      return { unified: hits.includes(placeId), suggest: suggested.includes(placeId) };
+    };
+    expect(await findsIt()).toEqual({ unified: true, suggest: true });
+    expect((await files('DELETE', '/filesystem/trash')).statusCode).toBe(200);
+    expect(await findsIt()).toEqual({ unified: false, suggest: false });
+    expect((await files('POST', '/filesystem/recover')).statusCode).toBe(200);
+    expect(await findsIt()).toEqual({ unified: true, suggest: true });
+    expect((await files('DELETE', '/filesystem/hide')).statusCode).toBe(200);
+    expect(await findsIt()).toEqual({ unified: false, suggest: false });
+    expect((await files('POST', '/filesystem/unhide')).statusCode).toBe(200);
+    expect(await findsIt()).toEqual({ unified: true, suggest: true });
+    await files('DELETE', '/filesystem/trash');
+    expect((await files('DELETE', '/filesystem/trash/forever')).statusCode).toBe(200);
+    await runJobs();
+    expect(await findsIt()).toEqual({ unified: false, suggest: false });
+  });
+
   it('bad input is a 400, an unknown photo a 404', async () => {
     const u = await signUp(t);
     expect((await get(u.token, '/api/location/page?pageSize=0')).statusCode).toBe(400);

@@ -1,9 +1,15 @@
-import { sql, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Dialect } from '../../infra/db/database.js';
 import { fullTextHits, fullTextMatch, unindexed, type FullTextGroup, type FullTextPart } from '../../infra/db/dialect.js';
 import type { Executor } from '../../infra/db/executor.js';
 import type { DB } from '../../infra/db/schema.js';
-import { SEARCH_KINDS, type SearchDocumentType, type SearchKind, type SearchSubjectKind } from '../search-index/search-index.public.js';
+import {
+  SEARCH_KINDS,
+  type EntityKind,
+  type SearchDocumentType,
+  type SearchKind,
+  type SearchSubjectKind,
+} from '../search-index/search-index.public.js';
 import { grantedFileIds, grantingOwners } from '../shares/shares.public.js';
 import { now } from '../../shared/time.js';
 
@@ -48,6 +54,20 @@ export interface HitFilter {
   showTrashed: boolean;
   kind?: SearchKind;
   documentType?: SearchDocumentType;
+  /** The condition on `e` that a person, place or thing has something to show (see `shownEntities`); none: all. */
+  shown?: Expression<SqlBool>;
+}
+
+/**
+ * Entities of these kinds are entries only while their module's condition holds (a live photo): trashing, hiding or
+ * deleting a photo writes nothing to the entity's entry, so it is checked here, per hit, through the entity's own
+ * link index. Files, albums and kinds without a condition pass.
+ */
+export function shownEntities(rules: ReadonlyArray<{ kind: EntityKind; shown: (id: Expression<unknown>) => Expression<SqlBool> }>) {
+  if (rules.length === 0) return undefined;
+  const id = sql.ref('e.subject_id');
+  const each = rules.map((r) => sql<SqlBool>`(e.subject_kind = ${r.kind} AND ${r.shown(id)})`);
+  return sql<SqlBool>`(e.subject_kind NOT IN (${sql.join(rules.map((r) => r.kind))}) OR ${sql.join(each, sql` OR `)})`;
 }
 
 export type HitOrder = 'relevance' | 'name' | 'lastModifiedDate' | 'takenDate';
@@ -127,6 +147,7 @@ export class HitReader {
     if (f.kind) q = q.where(sql<SqlBool>`${col('kind')} = ${f.kind}`);
     if (f.kind && f.kind !== 'DOCUMENT') q = q.where(sql<SqlBool>`${col('document_type')} IS NULL`);
     if (f.documentType) q = q.where(sql<SqlBool>`${col('document_type')} = ${f.documentType}`);
+    if (f.shown) q = q.where(f.shown);
     return q.where(this.match(part, lead));
   }
 

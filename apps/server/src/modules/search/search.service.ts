@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Expression, Kysely } from 'kysely';
 import type { DB } from '../../infra/db/schema.js';
 import type { FullTextGroup } from '../../infra/db/dialect.js';
 import type { Dialect } from '../../infra/db/database.js';
@@ -34,7 +34,7 @@ export interface SearchServiceDeps {
   db: Kysely<DB>;
   dialect: Dialect;
   links: DerivativeLinks | null;
-  albums: Pick<AlbumsService, 'itemsByIds' | 'streamItemsByIds'>;
+  albums: Pick<AlbumsService, 'itemsByIds' | 'streamItemsByIds' | 'streams'>;
 }
 
 /** The album stream a person, place or thing shows in (its module registers the stream's provider). */
@@ -76,6 +76,7 @@ export class SearchService {
         showTrashed: q.showTrashed ?? false,
         kind: q.kind,
         documentType: q.kind === undefined || q.kind === 'DOCUMENT' ? q.documentType : undefined,
+        shown: this.shownEntities(),
       },
       query.text,
     );
@@ -129,6 +130,7 @@ export class SearchService {
         shared: scope.sharers.length > 0,
         showHidden: false,
         showTrashed: false,
+        shown: this.shownEntities(),
       },
       query.text,
     );
@@ -147,6 +149,16 @@ export class SearchService {
       return [{ text, kind, uuid: h.subject_id }];
     });
     return { items: [...items, ...extras].slice(0, size) };
+  }
+
+  /** Each entity kind's condition for being shown, from the provider of its stream (registered after this was built). */
+  private shownEntities() {
+    return repo.shownEntities(
+      ENTITY_KINDS.flatMap((kind) => {
+        const provider = this.deps.albums.streams.get(STREAM_OF[kind]);
+        return provider?.shown ? [{ kind, shown: (id: Expression<unknown>) => provider.shown!(id) }] : [];
+      }),
+    );
   }
 
   /** The album items of the hits that are people, places or things (only the caller's own are indexed for them). */

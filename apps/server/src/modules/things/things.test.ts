@@ -58,6 +58,10 @@ describe.each(DIALECTS)('things (%s)', (dialect) => {
     await t.app.inject({ method: 'DELETE', url: '/api/filesystem/trash', headers: authed(u.token), payload: [cup] });
     expect((await listed(u.token)).map(([tag]) => tag)).not.toContain('cup');
     expect((await listed(u.token)).map(([tag]) => tag)).toContain('motorcycle');
+    // Its only photo in the trash: search no longer finds the cup (its page would be empty).
+    const gone = (await get(u.token, '/api/search/unified?text=fincan')).json();
+    expect(gone.items.map((h: { album: { uuid: string } | null }) => h.album?.uuid)).not.toContain(cupThing.id);
+    expect(JSON.stringify((await get(u.token, '/api/search/unified/suggest?text=cup')).json())).not.toContain(cupThing.id);
     await t.app.inject({ method: 'DELETE', url: '/api/filesystem/trash/forever', headers: authed(u.token), payload: [cup] });
     await runJobs();
     expect(await t.database.db.selectFrom('file_thing').select('file_id').where('file_id', '=', cup).execute()).toEqual([]);
