@@ -34,6 +34,7 @@ import * as invoice from './2026-12-01T0300_invoice.js';
 import * as family from './2026-12-01T0400_family.js';
 import * as people from './2026-12-01T1000_people.js';
 import * as placesThings from './2026-12-01T1100_places_things.js';
+import * as foryou from './2026-12-02T1000_foryou.js';
 
 /** Every migration in order; the key is the name recorded in the migration table. */
 export const migrations: Record<string, Migration> = {
@@ -72,4 +73,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-01T0400_family': family,
   '2026-12-01T1000_people': people,
   '2026-12-01T1100_places_things': placesThings,
+  '2026-12-02T1000_foryou': foryou,
 };
