@@ -2,7 +2,7 @@ import { routes, type ModuleWith } from '../../infra/module-manifest.js';
 import { minutes } from '../../shared/time.js';
 import type { MediaService } from '../media/media.public.js';
 import { foryouRoutes } from './foryou.routes.js';
-import { FORYOU_DAILY_SCHEDULE, FORYOU_QUALITY_JOB, ForyouService, type ForyouDeps } from './foryou.service.js';
+import { FORYOU_BACKFILL_SCHEDULE, FORYOU_DAILY_SCHEDULE, FORYOU_QUALITY_JOB, ForyouService, type ForyouDeps } from './foryou.service.js';
 
 export function foryouModule(d: ForyouDeps & { media: Pick<MediaService, 'onProcessed'> }): ModuleWith<ForyouService> {
   const foryou = new ForyouService(d);
@@ -19,7 +19,10 @@ export function foryouModule(d: ForyouDeps & { media: Pick<MediaService, 'onProc
       },
     ],
     // Every 10 minutes, idempotent per account and day: a new day's memories are made soon after midnight (UTC).
-    schedules: [{ name: FORYOU_DAILY_SCHEDULE, everyMs: minutes(10), run: () => foryou.daily() }],
+    schedules: [
+      { name: FORYOU_DAILY_SCHEDULE, everyMs: minutes(10), run: () => foryou.daily() },
+      { name: FORYOU_BACKFILL_SCHEDULE, everyMs: minutes(1), run: () => foryou.backfill() },
+    ],
     tables: ['foryou_item', 'foryou_item_photo', 'photo_quality', 'foryou_budget'],
     purgeAccount: (account) => foryou.purgeAccount(account.id),
     service: foryou,

@@ -14,6 +14,37 @@ export async function saveQuality(db: Executor, row: PhotoQualityTable): Promise
     .execute();
 }
 
+/**
+ * Live photos with a preview and no score (processed before this module existed), of accounts with no scoring job
+ * waiting or running: a batch for the backfill, which then never queues a photo twice, nor past a deferred account.
+ */
+export async function unscored(db: Executor, jobType: string, limit: number): Promise<Array<{ id: string; account_id: string }>> {
+  return db
+    .selectFrom('file')
+    .leftJoin('photo_quality', 'photo_quality.file_id', 'file.id')
+    .select(['file.id', 'file.account_id'])
+    .where('photo_quality.file_id', 'is', null)
+    .where('file.status', '=', 'ACTIVE')
+    .where('file.hidden', '=', 0)
+    .where('file.media_status', '=', 'READY')
+    .where('file.media_kind', 'in', [MEDIA_KIND.image, MEDIA_KIND.video])
+    .where('file.preview_key', 'is not', null)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('job')
+            .select('job.id')
+            .where('job.type', '=', jobType)
+            .where('job.status', 'in', ['queued', 'running'])
+            .whereRef('job.fair_key', '=', 'file.account_id'),
+        ),
+      ),
+    )
+    .orderBy('file.id')
+    .limit(limit)
+    .execute();
+}
+
 // --- the daily ledger
 
 export async function getDay(db: Executor, accountId: string, day: number) {

@@ -22,6 +22,7 @@ type Auth = Pick<AuthContext, 'accountId' | 'projectId'>;
 
 export const FORYOU_QUALITY_JOB = 'foryou.quality';
 export const FORYOU_DAILY_SCHEDULE = 'foryou.daily';
+export const FORYOU_BACKFILL_SCHEDULE = 'foryou.backfill';
 
 /** CPU our jobs may spend on one account in a UTC day (docs/decisions.md "For you — foryou (issue 15)"). */
 export const DAILY_CPU_MS = 120_000;
@@ -37,6 +38,8 @@ const SHOWN_DAYS = 8;
 const CANDIDATE_LIMIT = 1_000;
 /** Accounts one schedule run generates for; the next run, minutes later, goes on. */
 const ACCOUNTS_PER_RUN = 500;
+/** Photos the backfill queues per run (every minute). */
+const BACKFILL_BATCH = 200;
 /** What a photo not scored yet counts as: below most scored photos, above none. */
 const UNSCORED = 0.3;
 
@@ -88,7 +91,8 @@ export class ForyouService {
     }
     const before = process.cpuUsage();
     const bytes = await buffer((await this.d.blobs.get(file.preview_key)).stream);
-    const q = await photoQuality(bytes);
+    // A preview libvips cannot read scores 0 rather than failing, so the backfill does not queue it again every minute.
+    const q = await photoQuality(bytes).catch(() => ({ sharpness: 0, exposure: 0, score: 0 }));
     const faces = (await faceCounts(this.d.db, [fileId])).get(fileId) ?? 0;
     const used = process.cpuUsage(before);
     // Process-wide CPU while it ran (libvips threads included), so it over-charges rather than under-charges.
@@ -98,6 +102,16 @@ export class ForyouService {
       await repo.saveQuality(trx, { file_id: fileId, account_id: file.account_id, ...q, faces, computed_at: at });
       await repo.chargeCpu(trx, file.account_id, day, cpuMs);
     });
+  }
+
+  /** Schedule: queues the scoring of photos processed before this module existed, a batch at a time. */
+  async backfill(): Promise<number> {
+    const batch = await repo.unscored(this.d.db, FORYOU_QUALITY_JOB, BACKFILL_BATCH);
+    if (batch.length === 0) return 0;
+    await this.d.db.transaction().execute(async (trx) => {
+      for (const f of batch) await this.d.jobs.enqueue(trx, FORYOU_QUALITY_JOB, { fileId: f.id }, { fairKey: f.account_id });
+    });
+    return batch.length;
   }
 
   // --- years ago

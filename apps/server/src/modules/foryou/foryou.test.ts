@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authed, DIALECTS, expectError, signUp, startTestApp, type TestApp } from '../../test/harness.js';
 import { filesApi } from '../files/file.fixtures.js';
 import { uploadJpeg } from '../places/discover.fixtures.js';
-import { DAILY_CPU_MS, FORYOU_DAILY_SCHEDULE, FORYOU_QUALITY_JOB } from './foryou.service.js';
+import { DAILY_CPU_MS, FORYOU_BACKFILL_SCHEDULE, FORYOU_DAILY_SCHEDULE, FORYOU_QUALITY_JOB } from './foryou.service.js';
 import { photoQuality } from './foryou.quality.js';
 import type { YearsAgoDetailDto, YearsAgoListDto } from './foryou.schemas.js';
 
@@ -148,6 +148,36 @@ describe.each(DIALECTS)('for you: years ago (%s)', (dialect) => {
     expect(await db.selectFrom('photo_quality').select('file_id').where('file_id', '=', photo).execute()).toHaveLength(1);
     const ledger = await db.selectFrom('foryou_budget').select('cpu_ms').where('account_id', '=', me.accountId).where('day', '=', 20261127).executeTakeFirstOrThrow();
     expect(Number(ledger.cpu_ms)).toBeGreaterThan(0);
+  });
+
+  it('the backfill scores photos processed before scoring existed, and waits while an account has scoring pending', async () => {
+    now = TODAY;
+    const me = await signUp(t);
+    const db = t.database.db;
+    const photo = await uploadJpeg(t, me.token, 'before.jpg', await taken(await scene(10), '2018:05:05 10:00:00'));
+    await runJobs();
+    // As if processed before this module: no score; and the account's budget is spent for today.
+    await db.deleteFrom('photo_quality').where('file_id', '=', photo).execute();
+    await db.deleteFrom('foryou_budget').where('account_id', '=', me.accountId).execute();
+    await db.insertInto('foryou_budget').values({ account_id: me.accountId, day: 20261126, cpu_ms: DAILY_CPU_MS, generated_at: null }).execute();
+    const backfill = async () => {
+      await db.updateTable('job').set({ run_at: Date.now() }).where('schedule_key', '=', FORYOU_BACKFILL_SCHEDULE).where('status', '=', 'queued').execute();
+      await runJobs();
+    };
+    const jobsOf = async () =>
+      (await db.selectFrom('job').select('status').where('type', '=', FORYOU_QUALITY_JOB).where('payload', 'like', `%${photo}%`).execute()).map((j) => j.status).sort();
+    await backfill();
+    // Processed once, queued by the backfill once, deferred to tomorrow.
+    expect(await jobsOf()).toEqual(['done', 'done', 'queued']);
+    await backfill();
+    expect(await jobsOf()).toEqual(['done', 'done', 'queued']);
+
+    await db.deleteFrom('foryou_budget').where('account_id', '=', me.accountId).execute();
+    await db.updateTable('job').set({ run_at: Date.now() }).where('type', '=', FORYOU_QUALITY_JOB).where('status', '=', 'queued').execute();
+    await runJobs();
+    expect(await db.selectFrom('photo_quality').select('file_id').where('file_id', '=', photo).execute()).toHaveLength(1);
+    await backfill();
+    expect(await jobsOf()).toEqual(['done', 'done', 'done']);
   });
 
   it('the daily schedule makes the memories once a day; they expire after a week', async () => {
