@@ -14,16 +14,21 @@ const CLIP_HIGH = 251;
  * shared `infra/render/quality.ts` being written on another branch, so this one can be swapped for it.
  */
 export async function photoQuality(image: Buffer): Promise<{ sharpness: number; exposure: number; score: number }> {
-  const grey = sharp(image).rotate().resize(SIDE, SIDE, { fit: 'inside', withoutEnlargement: true }).greyscale();
+  // Decoded and shrunk once; the Laplacian then runs on the small raw copy.
+  const { data, info } = await sharp(image)
+    .rotate()
+    .resize(SIDE, SIDE, { fit: 'inside', withoutEnlargement: true })
+    .removeAlpha()
+    .greyscale()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   // The offset keeps the Laplacian's negative half inside 0..255, so its variance survives the 8-bit output.
-  const laplacian = await grey
-    .clone()
+  const laplacian = await sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } })
     .convolve({ width: 3, height: 3, kernel: [0, 1, 0, 1, -4, 1, 0, 1, 0], offset: 128 })
     .stats();
   const stdev = laplacian.channels[0]?.stdev ?? 0;
   const sharpness = stdev * stdev;
 
-  const { data } = await grey.clone().raw().toBuffer({ resolveWithObject: true });
   let sum = 0;
   let clipped = 0;
   for (const v of data) {
