@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authed, DIALECTS, expectError, signUp, startTestApp, type TestApp } from '../../test/harness.js';
 import { filesApi } from '../files/file.fixtures.js';
 import { uploadJpeg } from '../places/discover.fixtures.js';
+import { uploadApi } from '../upload/upload.fixtures.js';
 import { DAILY_CPU_MS, FORYOU_BACKFILL_SCHEDULE, FORYOU_DAILY_SCHEDULE, FORYOU_QUALITY_JOB } from './foryou.service.js';
 import { photoQuality } from './foryou.quality.js';
 import type { YearsAgoDetailDto, YearsAgoListDto } from './foryou.schemas.js';
@@ -73,8 +74,14 @@ describe.each(DIALECTS)('for you: years ago (%s)', (dialect) => {
     const toTrash = await uploadJpeg(t, me.token, 'trash.jpg', await taken(await scene(4), '2022:11:26 09:00:00'));
     const toHide = await uploadJpeg(t, me.token, 'hide.jpg', await taken(await scene(5), '2021:11:26 09:00:00'));
     const theirs = await uploadJpeg(t, other.token, 'theirs.jpg', await taken(await scene(6), '2020:11:26 09:00:00'));
+    // A screenshot: a PNG no camera wrote, dated the same day.
+    const png = await sharp(await scene(11)).png().withExif({ IFD2: { DateTimeOriginal: '2023:11:26 11:00:00' } }).toBuffer();
+    const screenshot = await uploadApi(t, me.token).whole('screen.png', png, { contentType: 'image/png' });
+    expect(screenshot.statusCode).toBe(201);
     await runJobs();
 
+    const shot = await t.database.db.selectFrom('file').select(['taken_day', 'camera']).where('id', '=', screenshot.json().uuid).executeTakeFirstOrThrow();
+    expect(shot).toEqual({ taken_day: 20231126, camera: null });
     const items = await yearsAgo(me.token);
     expect(items.map((i) => [i.yearsAgo, i.year, i.date, i.photoCount]).sort()).toEqual([
       [2, 2024, '2024-11-26', 1],
