@@ -103,6 +103,10 @@ describe.each(DIALECTS)('for you: years ago (%s)', (dialect) => {
     expect((await files.trash([toTrash])).statusCode).toBe(200);
     expect((await files.hide([toHide])).statusCode).toBe(200);
     expect((await yearsAgo(me.token)).map((i) => i.yearsAgo).sort()).toEqual([2, 3]);
+    // Deleted for good, it leaves the item's photos too.
+    expect((await files.deleteForever([toTrash])).statusCode).toBe(200);
+    await runJobs();
+    expect(await t.database.db.selectFrom('foryou_item_photo').select('item_id').where('file_id', '=', toTrash).execute()).toEqual([]);
 
     // The other account sees only its own, and my memory's id is unknown to it.
     const theirItems = await yearsAgo(other.token);
