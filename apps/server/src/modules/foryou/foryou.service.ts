@@ -144,7 +144,10 @@ export class ForyouService {
     const byYear = new Map<number, repo.Candidate[]>();
     for (const c of found) {
       const year = yearOf.get(c.taken_day);
-      if (year !== undefined) byYear.set(year, [...(byYear.get(year) ?? []), c]);
+      if (year === undefined) continue;
+      const list = byYear.get(year);
+      if (list) list.push(c);
+      else byYear.set(year, [c]);
     }
     const dayStart = at - (at % days(1));
     let made = 0;
@@ -203,7 +206,11 @@ export class ForyouService {
 
   private async photosOf(itemIds: readonly string[]): Promise<Map<string, files.FileRow[]>> {
     const byItem = new Map<string, files.FileRow[]>();
-    for (const { item_id, ...file } of await repo.livePhotos(this.d.db, itemIds)) byItem.set(item_id, [...(byItem.get(item_id) ?? []), file]);
+    for (const { item_id, ...file } of await repo.livePhotos(this.d.db, itemIds)) {
+      const list = byItem.get(item_id);
+      if (list) list.push(file);
+      else byItem.set(item_id, [file]);
+    }
     return byItem;
   }
 
