@@ -53,6 +53,7 @@ import { peopleModule } from './modules/people/people.module.js';
 import { createVisionEngine, FACE_MATCH_DISTANCE, FACE_MIN_SCORE, readVisionImage } from './infra/vision/vision-engine.js';
 import { placesModule } from './modules/places/place.module.js';
 import { thingsModule } from './modules/things/thing.module.js';
+import { foryouModule } from './modules/foryou/foryou.module.js';
 import { indexMissing } from './modules/search-index/search-index.public.js';
 import { AccessPolicy } from './shared/access/access-policy.js';
 import { accessPlugin } from './shared/access/access.plugin.js';
@@ -283,6 +284,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   const places = placesModule({ db, links, media: media.service, streams: albums.service.streams });
   const things = thingsModule({ db, blobs, jobs, links, vision, media: media.service, streams: albums.service.streams });
+  const foryou = foryouModule({ db, blobs, jobs, links, media: media.service, clock: opts.clock });
   // Rows from before the search index existed (or written by an older version) are indexed once, here.
   await indexMissing(db);
 
@@ -319,6 +321,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     people,
     places,
     things,
+    foryou,
   ];
   for (const m of modules) {
     for (const job of m.jobs ?? []) jobs.register(job.type, job.handler, job.options);

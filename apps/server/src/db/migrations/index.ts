@@ -35,6 +35,7 @@ import * as family from './2026-12-01T0400_family.js';
 import * as people from './2026-12-01T1000_people.js';
 import * as placesThings from './2026-12-01T1100_places_things.js';
 import * as faceRetention from './2026-12-02T0100_face_retention.js';
+import * as foryou from './2026-12-02T1000_foryou.js';
 
 /** Every migration in order; the key is the name recorded in the migration table. */
 export const migrations: Record<string, Migration> = {
@@ -74,4 +75,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-01T1000_people': people,
   '2026-12-01T1100_places_things': placesThings,
   '2026-12-02T0100_face_retention': faceRetention,
+  '2026-12-02T1000_foryou': foryou,
 };

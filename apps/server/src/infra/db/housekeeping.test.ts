@@ -24,6 +24,7 @@ import { RENEW_SCHEDULE } from '../../modules/packages/packages.module.js';
 import { PEOPLE_BACKFILL_SCHEDULE, PEOPLE_RECLUSTER_SCHEDULE, PEOPLE_RETENTION_SCHEDULE } from '../../modules/people/people.public.js';
 import { PLACES_BACKFILL } from '../../modules/places/place.module.js';
 import { THINGS_BACKFILL } from '../../modules/things/thing.module.js';
+import { FORYOU_BACKFILL_SCHEDULE, FORYOU_DAILY_SCHEDULE } from '../../modules/foryou/foryou.public.js';
 import { uploadApi } from '../../modules/upload/upload.fixtures.js';
 import { STALE_UPLOAD_MS } from '../../modules/upload/upload.service.js';
 import { days } from '../../shared/time.js';
@@ -96,6 +97,8 @@ describe.each(DIALECTS)('housekeeping (%s)', (dialect) => {
       PEOPLE_RETENTION_SCHEDULE,
       PLACES_BACKFILL,
       THINGS_BACKFILL,
+      FORYOU_DAILY_SCHEDULE,
+      FORYOU_BACKFILL_SCHEDULE,
     ];
     const pending = () =>
       db
@@ -148,6 +151,8 @@ describe.each(DIALECTS)('housekeeping (%s)', (dialect) => {
       [PEOPLE_BACKFILL_SCHEDULE]: 1,
       [PLACES_BACKFILL]: 1,
       [THINGS_BACKFILL]: 1,
+      [FORYOU_DAILY_SCHEDULE]: 10,
+      [FORYOU_BACKFILL_SCHEDULE]: 1,
     };
     const every = (s: string) => (intervals[s] ?? 60) * 60_000;
     expect(after.map((r) => [r.schedule_key, r.run_at])).toEqual([...schedules].sort().map((s) => [s, due + every(s)]));

@@ -408,3 +408,15 @@ export async function deleteAll(db: Executor, accountId: string, withSetting: bo
   await db.deleteFrom('face_scan').where('account_id', '=', accountId).execute();
   if (withSetting) await db.deleteFrom('face_setting').where('account_id', '=', accountId).execute();
 }
+
+/** How many faces were found on each of these photos (absent: none, or not analysed yet). */
+export async function faceCounts(db: Executor, fileIds: readonly string[]): Promise<Map<string, number>> {
+  if (fileIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('face')
+    .select((eb) => ['file_id', eb.fn.countAll<number | string>().as('n')])
+    .where('file_id', 'in', fileIds)
+    .groupBy('file_id')
+    .execute();
+  return new Map(rows.map((r) => [r.file_id, Number(r.n)]));
+}

@@ -37,6 +37,7 @@ const MESSAGES: Record<ResourceKind, string> = {
   person: 'Person not found.',
   place: 'Place not found.',
   thing: 'Thing not found.',
+  foryou: 'Item not found.',
 };
 
 /**

@@ -50,6 +50,8 @@ export async function ownedIds(db: Executor, kind: ResourceKind, accountId: stri
       return pluck(await db.selectFrom('place').select('id').where('id', 'in', ids).where('account_id', '=', accountId).execute());
     case 'thing':
       return pluck(await db.selectFrom('thing').select('id').where('id', 'in', ids).where('account_id', '=', accountId).execute());
+    case 'foryou':
+      return pluck(await db.selectFrom('foryou_item').select('id').where('id', 'in', ids).where('account_id', '=', accountId).execute());
     case 'project':
       return (
         await db.selectFrom('account').select('project_id').where('id', '=', accountId).where('project_id', 'in', ids).execute()
@@ -90,6 +92,8 @@ export async function holders(db: Executor, kind: ResourceKind, ids: readonly st
       return db.selectFrom('place').select(['id', 'account_id']).where('id', 'in', ids).execute();
     case 'thing':
       return db.selectFrom('thing').select(['id', 'account_id']).where('id', 'in', ids).execute();
+    case 'foryou':
+      return db.selectFrom('foryou_item').select(['id', 'account_id']).where('id', 'in', ids).execute();
     case 'project':
       // A project comes with its account; nobody names a new one.
       throw new Error('project ids cannot be claimed');

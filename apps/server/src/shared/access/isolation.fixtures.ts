@@ -40,6 +40,8 @@ export interface Owned {
   person: string;
   place: string;
   thing: string;
+  /** A For-you memory of the account's photo. */
+  foryou: string;
 }
 
 const PARTS: Record<RequestPart, string> = { params: 'params', query: 'querystring', headers: 'headers', body: 'body' };
@@ -150,13 +152,15 @@ function idFor(owner: Owned, source: IdSource | undefined, permission: Permissio
       return owner.place;
     case 'thing':
       return owner.thing;
+    case 'foryou':
+      return owner.foryou;
   }
 }
 
 /** A's rows in every table a route could change, in a stable order. */
 async function digest(t: TestApp, accountId: string): Promise<string> {
   const db = t.database.db;
-  const [files, albums, uploads, notifications, shares, links, sessions, payments, cards, orders, people, places, things] = await Promise.all([
+  const [files, albums, uploads, notifications, shares, links, sessions, payments, cards, orders, people, places, things, foryou] = await Promise.all([
     db.selectFrom('file').selectAll().where('account_id', '=', accountId).orderBy('id').execute(),
     db.selectFrom('album').selectAll().where('account_id', '=', accountId).orderBy('id').execute(),
     db.selectFrom('upload').selectAll().where('account_id', '=', accountId).orderBy('id').execute(),
@@ -171,6 +175,7 @@ async function digest(t: TestApp, accountId: string): Promise<string> {
     db.selectFrom('person').selectAll().where('account_id', '=', accountId).orderBy('id').execute(),
     db.selectFrom('place').selectAll().where('account_id', '=', accountId).orderBy('id').execute(),
     db.selectFrom('thing').selectAll().where('account_id', '=', accountId).orderBy('id').execute(),
+    db.selectFrom('foryou_item').selectAll().where('account_id', '=', accountId).orderBy('id').execute(),
   ]);
   const fileIds = files.map((f) => f.id);
   const albumIds = albums.map((a) => a.id);
@@ -181,7 +186,7 @@ async function digest(t: TestApp, accountId: string): Promise<string> {
     .orderBy('album_id')
     .orderBy('file_id')
     .execute();
-  return JSON.stringify({ files, albums, members, uploads, notifications, shares, links, sessions, payments, cards, orders, people, places, things });
+  return JSON.stringify({ files, albums, members, uploads, notifications, shares, links, sessions, payments, cards, orders, people, places, things, foryou });
 }
 
 async function upload(t: TestApp, token: string, name: string, opts: { parent?: string; contentType?: string } = {}) {
@@ -220,6 +225,18 @@ export async function recognised(t: TestApp, accountId: string): Promise<{ perso
     .execute();
   await db.insertInto('thing').values({ id: ids.thing, account_id: accountId, tag: 'dog' }).execute();
   return ids;
+}
+
+/** A For-you memory as the daily generation leaves it: a row of its tables, since no route creates one. */
+async function memory(t: TestApp, accountId: string, photo: string): Promise<string> {
+  const id = randomUUID();
+  const at = Date.now();
+  await t.database.db
+    .insertInto('foryou_item')
+    .values({ id, account_id: accountId, kind: 'YEARS_AGO', status: 'NEW', key: `years-ago:isolation:${id}`, title_params: '{"yearsAgo":1,"year":2025,"date":"2025-01-01"}', cover_file_id: photo, result_key: null, created_at: at, expires_at: null })
+    .execute();
+  await t.database.db.insertInto('foryou_item_photo').values({ item_id: id, file_id: photo, position: 0 }).execute();
+  return id;
 }
 
 /** A folder with a file, a photo in an album, an open upload and the welcome notification, all through the API. */
@@ -305,6 +322,7 @@ async function own(t: TestApp, account: { token: string; accountId: string }): P
     person,
     place,
     thing,
+    foryou: await memory(t, account.accountId, photo.uuid),
     folder,
     file: file.uuid,
     photo: photo.uuid,

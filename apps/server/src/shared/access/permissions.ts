@@ -12,7 +12,8 @@ export type ResourceKind =
   | 'order'
   | 'person'
   | 'place'
-  | 'thing';
+  | 'thing'
+  | 'foryou';
 
 /** Every permission a route can ask for, and the kind of resource its ids name (`self`: the caller's account, no ids). */
 export const PERMISSIONS = {
@@ -35,6 +36,7 @@ export const PERMISSIONS = {
   'person.write': 'person',
   'place.read': 'place',
   'thing.read': 'thing',
+  'foryou.read': 'foryou',
   self: null,
 } as const satisfies Record<string, ResourceKind | null>;
 
