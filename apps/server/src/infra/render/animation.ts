@@ -3,7 +3,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 import sharp from 'sharp';
 import { coverCrop, orientedSize, type PixelSize } from './image.js';
-import { encodeH264, type EncodedVideo } from './video.js';
+import { encodeH264, heldStill, type EncodedVideo } from './video.js';
 
 export interface AnimationOptions {
   frames: Buffer[];
@@ -82,8 +82,9 @@ export async function renderAnimationMp4(opts: AnimationMp4Options): Promise<Enc
       await Promise.all(raw.map((buf, i) => fs.promises.writeFile(list[i] as string, buf)));
       return list;
     },
-    // Each frame is one raw RGB image looped for `hold` frames, then concatenated.
-    inputArgs: (files) => files.flatMap((f) => ['-f', 'rawvideo', '-pix_fmt', 'rgb24', '-s', `${size.w}x${size.h}`, '-framerate', String(fps), '-stream_loop', String(hold - 1), '-i', f]),
-    filter: (files) => `${files.map((_, i) => `[${i}:v]`).join('')}concat=n=${files.length}:v=1:a=0[out]`,
+    // Each frame is one raw RGB image held for `hold` frames, then all are concatenated.
+    inputArgs: (files) => files.flatMap((f) => ['-f', 'rawvideo', '-pix_fmt', 'rgb24', '-s', `${size.w}x${size.h}`, '-framerate', String(fps), '-i', f]),
+    filter: (files) =>
+      `${files.map((_, i) => `${heldStill(i, hold)}[h${i}]`).join(';')};${files.map((_, i) => `[h${i}]`).join('')}concat=n=${files.length}:v=1:a=0[out]`,
   });
 }

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { COLLAGE_LAYOUTS, pickCollageLayout, renderCollage, type CollageLayout } from './collage.js';
+import { assignCells, COLLAGE_LAYOUTS, pickCollageLayout, renderCollage, type CollageLayout } from './collage.js';
 import type { Rect } from './image.js';
 import { block, colourDistance, COLOURS, hexToRgb, meanColour, withMarker } from './render.fixtures.js';
 
@@ -94,5 +94,13 @@ describe('renderCollage', () => {
       const layout: CollageLayout = pickCollageLayout(Array.from({ length: n }, () => 'landscape'));
       expect(COLLAGE_LAYOUTS[layout].cells).toHaveLength(n);
     }
+  });
+
+  it('gives each photo after the first the free cell closest to its shape', () => {
+    const cells = [{ x: 0, y: 0, w: 300, h: 300 }, { x: 0, y: 300, w: 200, h: 100 }, { x: 200, y: 300, w: 100, h: 200 }];
+    // A portrait and a landscape after the hero: swapped into the cells that fit them.
+    expect(assignCells([1, 0.5, 2], cells)).toEqual([0, 2, 1]);
+    // The hero keeps the big cell even when another cell fits it better.
+    expect(assignCells([0.5, 2, 2], cells)).toEqual([0, 1, 2]);
   });
 });

@@ -54,7 +54,7 @@ export interface CollageResult {
   image: Buffer;
   width: number;
   height: number;
-  /** Where each photo landed, in pixels, in the order of `photos`. */
+  /** Where each photo landed, in pixels, in the order of `photos` (the first photo always gets the first, largest cell). */
   cells: Rect[];
 }
 
@@ -99,16 +99,39 @@ export function layoutCells(layout: CollageLayout, width: number, height: number
   });
 }
 
+/**
+ * Which cell each photo takes: the first photo keeps the first (largest) cell, the others go greedily to the free cell
+ * whose shape is closest to theirs, so a cover crop cuts away as little as it can.
+ */
+export function assignCells(photoAspects: readonly number[], cells: readonly Rect[]): number[] {
+  const cellOf = photoAspects.map(() => -1);
+  cellOf[0] = 0;
+  const freeCells = new Set(cells.map((_, i) => i).slice(1));
+  const freePhotos = new Set(photoAspects.map((_, i) => i).slice(1));
+  while (freePhotos.size > 0) {
+    let best = { photo: -1, cell: -1, cost: Infinity };
+    for (const p of freePhotos) {
+      for (const c of freeCells) {
+        const cell = cells[c] as Rect;
+        const cost = Math.abs(Math.log((photoAspects[p] as number) / (cell.w / cell.h)));
+        // Ties keep the given order: the earlier photo takes the earlier cell.
+        if (cost < best.cost - 1e-9) best = { photo: p, cell: c, cost };
+      }
+    }
+    cellOf[best.photo] = best.cell;
+    freePhotos.delete(best.photo);
+    freeCells.delete(best.cell);
+  }
+  return cellOf;
+}
+
 export async function renderCollage(opts: CollageOptions): Promise<CollageResult> {
   const { photos } = opts;
   if (photos.length < COLLAGE_MIN_PHOTOS || photos.length > COLLAGE_MAX_PHOTOS) {
     throw new RangeError(`a collage takes ${COLLAGE_MIN_PHOTOS}–${COLLAGE_MAX_PHOTOS} photos, not ${photos.length}`);
   }
-  let layout = opts.layout;
-  if (!layout) {
-    const sizes = await Promise.all(photos.map((p) => orientedSize(p.image)));
-    layout = pickCollageLayout(sizes.map((s) => (s.h > s.w ? 'portrait' : 'landscape')));
-  }
+  const sizes = await Promise.all(photos.map((p) => orientedSize(p.image)));
+  const layout = opts.layout ?? pickCollageLayout(sizes.map((s) => (s.h > s.w ? 'portrait' : 'landscape')));
   const spec: Layout = COLLAGE_LAYOUTS[layout];
   if (spec.cells.length !== photos.length) {
     throw new RangeError(`layout ${layout} takes ${spec.cells.length} photos, not ${photos.length}`);
@@ -117,7 +140,8 @@ export async function renderCollage(opts: CollageOptions): Promise<CollageResult
   const width = spec.aspect >= 1 ? long : Math.round(long * spec.aspect);
   const height = spec.aspect >= 1 ? Math.round(long / spec.aspect) : long;
   const gap = Math.max(0, Math.round(opts.gap ?? Math.round(long / 200)));
-  const cells = layoutCells(layout, width, height, gap);
+  const layoutRects = layoutCells(layout, width, height, gap);
+  const cells = assignCells(sizes.map((s) => s.w / s.h), layoutRects).map((c) => layoutRects[c] as Rect);
 
   // One photo at a time: a 12 MP decode holds ~36 MB, and nine at once would compete with uploads for the CPU.
   const tiles: sharp.OverlayOptions[] = [];

@@ -1,6 +1,6 @@
 // Rendering for generated content (collages, animations, memory videos, styled photos, quality): pure functions over
 // buffers and files, with no database and no product rules.
-export { renderCollage, pickCollageLayout, layoutCells, COLLAGE_LAYOUTS, COLLAGE_MIN_PHOTOS, COLLAGE_MAX_PHOTOS } from './collage.js';
+export { renderCollage, pickCollageLayout, layoutCells, assignCells, COLLAGE_LAYOUTS, COLLAGE_MIN_PHOTOS, COLLAGE_MAX_PHOTOS } from './collage.js';
 export type { CollageLayout, CollagePhoto, CollageOptions, CollageResult } from './collage.js';
 export { renderAnimation, renderAnimationMp4, ANIMATION_MAX_FRAMES } from './animation.js';
 export type { AnimationOptions, AnimationMp4Options, AnimationResult } from './animation.js';

@@ -50,6 +50,11 @@ describe('renderStyled', () => {
     const [r, , b] = await meanColour(out);
     expect(r - b).toBeGreaterThan(15);
     expect(await meanSaturation(out)).toBeLessThan(await meanSaturation(photo));
+    // The vignette: on an even grey, the corners come out darker than the middle.
+    const grey = await renderStyled(await block('#a0a0a0', 300, 200), 'vintage');
+    const [middle] = await meanColour(grey, { x: 130, y: 80, w: 40, h: 40 });
+    const [corner] = await meanColour(grey, { x: 0, y: 0, w: 15, h: 15 });
+    expect(middle - corner).toBeGreaterThan(20);
   });
 
   it('sketch is mostly light, with dark lines along the edges of a drawn shape', async () => {

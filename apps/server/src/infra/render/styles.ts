@@ -27,17 +27,34 @@ const COOL: sharp.Matrix3x3 = [
   [0, 0.02, 1.1],
 ];
 
-/** Sepia toned down to 70 % over the photo's own colours, blacks lifted and a soft vignette: an old print. */
-function vintage(img: sharp.Sharp, w: number, h: number): sharp.Sharp {
-  const k = 0.7;
-  const mixed = SEPIA.map((row, r) => row.map((v, c) => k * v + (r === c ? 1 - k : 0))) as sharp.Matrix3x3;
-  const vignette = Buffer.from(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><defs><radialGradient id="v" cx="50%" cy="50%" r="75%">` +
+/**
+ * A dark vignette (transparent centre) as raw RGBA of w×h. Drawn small and scaled up: the gradient is smooth, and
+ * librsvg drawing it at 12 MP cost more than the whole rest of the style.
+ */
+async function vignette(w: number, h: number): Promise<{ data: Buffer; w: number; h: number }> {
+  const k = Math.min(1, 256 / Math.max(w, h));
+  const sw = Math.max(1, Math.round(w * k));
+  const sh = Math.max(1, Math.round(h * k));
+  const svg = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${sw}" height="${sh}"><defs><radialGradient id="v" cx="50%" cy="50%" r="75%">` +
       `<stop offset="55%" stop-color="#000" stop-opacity="0"/><stop offset="100%" stop-color="#000" stop-opacity="0.45"/>` +
       `</radialGradient></defs><rect width="100%" height="100%" fill="url(#v)"/></svg>`,
   );
+  const data = await sharp(svg).resize(w, h, { fit: 'fill' }).ensureAlpha().raw().toBuffer();
+  return { data, w, h };
+}
+
+/** Sepia toned down to 70 % over the photo's own colours, blacks lifted and a soft vignette: an old print. */
+async function vintage(img: sharp.Sharp, w: number, h: number): Promise<sharp.Sharp> {
+  const k = 0.7;
+  const mixed = SEPIA.map((row, r) => row.map((v, c) => k * v + (r === c ? 1 - k : 0))) as sharp.Matrix3x3;
+  const v = await vignette(w, h);
   // sharp runs recomb, linear and modulate before composite whatever the call order: the vignette lands last.
-  return img.recomb(mixed).linear(0.88, 18).modulate({ saturation: 0.85 }).composite([{ input: vignette, blend: 'over' }]);
+  return img
+    .recomb(mixed)
+    .linear(0.88, 18)
+    .modulate({ saturation: 0.85 })
+    .composite([{ input: v.data, raw: { width: v.w, height: v.h, channels: 4 }, blend: 'over' }]);
 }
 
 /**

@@ -61,6 +61,15 @@ export async function encodeH264(opts: {
   });
 }
 
+/**
+ * Filter chain turning input `i` (one still image) into `frames` frames: converted to yuv420p once, then repeated
+ * by the loop filter. Far cheaper than `-loop 1`, which decodes and converts the image again for every frame.
+ * Inputs must be opened with `-framerate fps` so that pts N is frame N.
+ */
+export function heldStill(i: number, frames: number): string {
+  return `[${i}:v]format=yuv420p,loop=loop=${Math.max(0, frames - 1)}:size=1:start=0,setpts=N,setsar=1`;
+}
+
 export type VideoPhoto = Buffer | { image: Buffer; focus?: FocusBox[] };
 
 export interface MemoryVideoOptions {
@@ -138,13 +147,12 @@ export async function renderMemoryVideo(opts: MemoryVideoOptions): Promise<Encod
       }
       return files;
     },
-    inputArgs: (files) =>
-      files.flatMap((f, i) => ['-loop', '1', '-framerate', String(fps), '-t', secs(segments[i] as number), '-i', f]),
+    inputArgs: (files) => files.flatMap((f) => ['-framerate', String(fps), '-i', f]),
     filter: (files) => {
       const chains = files.map((_, i) => {
-        if (i === 0) return '[0:v]setsar=1,format=yuv420p[s0]';
+        if (i === 0) return `${heldStill(0, titleFrames)}[s0]`;
         const pan = panExpressions(i - 1, photoFrames / fps);
-        return `[${i}:v]crop=w=${size.w}:h=${size.h}:x='${pan.x}':y='${pan.y}',setsar=1,format=yuv420p[s${i}]`;
+        return `${heldStill(i, photoFrames)},crop=w=${size.w}:h=${size.h}:x='${pan.x}':y='${pan.y}'[s${i}]`;
       });
       let last = 's0';
       let length = titleFrames;
