@@ -2,7 +2,7 @@
 // 4- and 9-photo collages, a 10-frame animated WebP (and MP4), 10- and 30-photo memory videos (1280×720, 3 s a photo), each photo
 // style on a 12 MP photo, and the quality score of a 12 MP photo. "node CPU-s" is this process (sharp's libvips
 // threads included); "ffmpeg CPU-s" is the reaped children's user + system time from /proc/self/stat.
-// Usage: npm run build -w apps/server && node bench/render.mjs [rounds=3]
+// Usage: npm run build -w apps/server && node bench/render.mjs [rounds=3] [filter: only renders whose name contains it]
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -68,8 +68,9 @@ const tasks = [
 // One warm-up so library loading is not counted.
 await render.photoQuality(photos[1]);
 
+const only = process.argv[3];
 const rows = [];
-for (const [name, run] of tasks) {
+for (const [name, run] of tasks.filter(([n]) => !only || n.includes(only))) {
   const wall = [];
   const cpu = [];
   const child = [];

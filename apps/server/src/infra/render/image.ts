@@ -26,6 +26,7 @@ export interface PixelSize {
 export const FONT_FILE = '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf';
 export const FONT_FILE_BOLD = '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf';
 
+const UNFOCUSED_CENTRE_Y = 0.4;
 const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
 
 /** Width and height after EXIF orientation; throws sharp's own error on an unreadable image. */
@@ -46,13 +47,15 @@ export function unionOfFocus(boxes: readonly FocusBox[] | undefined): FocusBox |
 
 /**
  * Where a cover crop of a `src`-sized photo into a `dst`-sized cell lands: the photo scaled to `scaled` and the
- * window `left/top` inside it, centred on the focus (or on the photo) and kept inside the photo.
+ * window `left/top` inside it, centred on the focus (or a little above the photo's middle) and kept inside the photo.
  */
 export function coverWindow(src: PixelSize, dst: PixelSize, focus: FocusBox | null) {
   const scale = Math.max(dst.w / src.w, dst.h / src.h);
   const scaled = { w: Math.max(dst.w, Math.round(src.w * scale)), h: Math.max(dst.h, Math.round(src.h * scale)) };
   const cx = focus ? (focus.x + focus.w / 2) * scaled.w : scaled.w / 2;
-  const cy = focus ? (focus.y + focus.h / 2) * scaled.h : scaled.h / 2;
+  // Without a focus, a little above the middle: heads sit in the upper part of most photos, so a centred crop of a
+  // portrait into a landscape cell cuts them off first.
+  const cy = focus ? (focus.y + focus.h / 2) * scaled.h : scaled.h * UNFOCUSED_CENTRE_Y;
   return {
     scaled,
     left: Math.round(clamp(cx - dst.w / 2, 0, scaled.w - dst.w)),

@@ -28,6 +28,19 @@ const COOL: sharp.Matrix3x3 = [
 ];
 
 /**
+ * The channel mix that scales saturation by `s` around Rec. 709 luma: one matrix multiply, several times cheaper at
+ * 12 MP than sharp's modulate (which goes through LCh and back).
+ */
+export function saturationMatrix(s: number): sharp.Matrix3x3 {
+  const luma = [0.2126, 0.7152, 0.0722];
+  return [0, 1, 2].map((r) => luma.map((l, c) => (1 - s) * l + (r === c ? s : 0))) as sharp.Matrix3x3;
+}
+
+/** a × b: the mix that applies b, then a. */
+const multiply = (a: sharp.Matrix3x3, b: sharp.Matrix3x3): sharp.Matrix3x3 =>
+  a.map((row) => [0, 1, 2].map((c) => row.reduce((sum, v, k) => sum + v * (b[k]?.[c] ?? 0), 0))) as sharp.Matrix3x3;
+
+/**
  * A dark vignette (transparent centre) as raw RGBA of w×h. Drawn small and scaled up: the gradient is smooth, and
  * librsvg drawing it at 12 MP cost more than the whole rest of the style.
  */
@@ -47,13 +60,12 @@ async function vignette(w: number, h: number): Promise<{ data: Buffer; w: number
 /** Sepia toned down to 70 % over the photo's own colours, blacks lifted and a soft vignette: an old print. */
 async function vintage(img: sharp.Sharp, w: number, h: number): Promise<sharp.Sharp> {
   const k = 0.7;
-  const mixed = SEPIA.map((row, r) => row.map((v, c) => k * v + (r === c ? 1 - k : 0))) as sharp.Matrix3x3;
+  const sepia = SEPIA.map((row, r) => row.map((v, c) => k * v + (r === c ? 1 - k : 0))) as sharp.Matrix3x3;
   const v = await vignette(w, h);
-  // sharp runs recomb, linear and modulate before composite whatever the call order: the vignette lands last.
+  // sharp runs recomb and linear before composite whatever the call order: the vignette lands last.
   return img
-    .recomb(mixed)
+    .recomb(multiply(saturationMatrix(0.85), sepia))
     .linear(0.88, 18)
-    .modulate({ saturation: 0.85 })
     .composite([{ input: v.data, raw: { width: v.w, height: v.h, channels: 4 }, blend: 'over' }]);
 }
 
@@ -88,7 +100,7 @@ export async function renderStyled(image: Buffer, style: PhotoStyle, opts: Style
     bw: () => img.greyscale().linear(1.1, -12).toColourspace('b-w'),
     vintage: () => vintage(img, w, h),
     sketch: () => sketch(img, w, h),
-    vivid: () => img.modulate({ saturation: 1.4, brightness: 1.02 }).linear(1.08, -8),
+    vivid: () => img.recomb(saturationMatrix(1.4)).linear(1.1, -8),
     warm: () => img.recomb(WARM),
     cool: () => img.recomb(COOL),
   }[style];
