@@ -4,7 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { colourDistance, COLOURS, hexToRgb, meanColour, block } from './render.fixtures.js';
-import { extractFrame, isVideoRenderingAvailable, probeVideo } from './tools.js';
+import { extractFrame, isVideoRenderingAvailable, probeVideo, RenderFailedError } from './tools.js';
 import { MEMORY_VIDEO_FADE_SECONDS, MEMORY_VIDEO_MAX_PHOTOS, renderMemoryVideo } from './video.js';
 import { renderTitleCard, TITLE_CARD_BACKGROUND } from './title-card.js';
 
@@ -58,6 +58,26 @@ describe.skipIf(!isVideoRenderingAvailable())('renderMemoryVideo (needs ffmpeg; 
     const out = await renderMemoryVideo({ photos: [], title: 'Yıl 2025', size: { w: 160, h: 90 }, fps: 10, titleSeconds: 2, output });
     expect(out.frames).toBe(20);
     expect(await probeVideo(output)).toMatchObject({ codec: 'h264', frames: 20, width: 160, height: 90 });
+  });
+
+  it('removes its temp files, after success and after failure, and stops ffmpeg at the timeout', async () => {
+    // os.tmpdir() follows TMPDIR, so a private one shows exactly what the renderer leaves behind.
+    const tmp = fs.mkdtempSync(path.join(dir, 'tmp-'));
+    const realTmp = process.env.TMPDIR;
+    process.env.TMPDIR = tmp;
+    try {
+      const photos = [await block(COLOURS.red as string, 200, 100)];
+      await renderMemoryVideo({ photos, title: 'x', size: { w: 160, h: 90 }, fps: 10, output: path.join(dir, 'ok.mp4') });
+      expect(fs.readdirSync(tmp)).toEqual([]);
+      // ffmpeg cannot write into a folder that does not exist.
+      await expect(renderMemoryVideo({ photos, title: 'x', size: { w: 160, h: 90 }, fps: 10, output: path.join(dir, 'missing', 'x.mp4') })).rejects.toThrow(RenderFailedError);
+      expect(fs.readdirSync(tmp)).toEqual([]);
+      await expect(renderMemoryVideo({ photos, title: 'x', size: { w: 160, h: 90 }, fps: 10, output: path.join(dir, 'late.mp4'), timeoutMs: 1 })).rejects.toThrow(/timed out/);
+      expect(fs.readdirSync(tmp)).toEqual([]);
+    } finally {
+      if (realTmp === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = realTmp;
+    }
   });
 
   it('bounds the photo count and the resolution', async () => {
