@@ -13,7 +13,7 @@ import type { ProcessedMedia } from '../media/media.public.js';
 import { faceCounts } from '../people/people.public.js';
 import { toCoverPhoto } from '../places/places.public.js';
 import type { Executor } from '../../infra/db/executor.js';
-import { photoQuality } from './foryou.quality.js';
+import { photoQuality } from '../../infra/render/index.js';
 import * as repo from './foryou.repository.js';
 import type { YearsAgoDetailDto, YearsAgoItemDto, YearsAgoListDto, YearsAgoTitleDto } from './foryou.schemas.js';
 import type { ForyouItemRow } from './foryou.table.js';
@@ -99,7 +99,7 @@ export class ForyouService {
     const cpuMs = Math.ceil((used.user + used.system) / 1000);
     await this.d.db.transaction().execute(async (trx) => {
       if (!(await files.getByIdUnscoped(trx, fileId))) return;
-      await repo.saveQuality(trx, { file_id: fileId, account_id: file.account_id, ...q, faces, computed_at: at });
+      await repo.saveQuality(trx, { file_id: fileId, account_id: file.account_id, sharpness: q.sharpness, exposure: q.exposure, score: q.score, faces, computed_at: at });
       await repo.chargeCpu(trx, file.account_id, day, cpuMs);
     });
   }

@@ -5,7 +5,7 @@ import { filesApi } from '../files/file.fixtures.js';
 import { uploadJpeg } from '../places/discover.fixtures.js';
 import { uploadApi } from '../upload/upload.fixtures.js';
 import { DAILY_CPU_MS, FORYOU_BACKFILL_SCHEDULE, FORYOU_DAILY_SCHEDULE, FORYOU_QUALITY_JOB } from './foryou.service.js';
-import { photoQuality } from './foryou.quality.js';
+import { photoQuality } from '../../infra/render/index.js';
 import type { YearsAgoDetailDto, YearsAgoListDto } from './foryou.schemas.js';
 
 /** "Today" for the app: 26 November 2026, noon UTC. */
