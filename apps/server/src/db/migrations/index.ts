@@ -36,6 +36,7 @@ import * as people from './2026-12-01T1000_people.js';
 import * as placesThings from './2026-12-01T1100_places_things.js';
 import * as faceRetention from './2026-12-02T0100_face_retention.js';
 import * as foryou from './2026-12-02T1000_foryou.js';
+import * as foryouResults from './2026-12-03T1000_foryou_results.js';
 
 /** Every migration in order; the key is the name recorded in the migration table. */
 export const migrations: Record<string, Migration> = {
@@ -76,4 +77,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-01T1100_places_things': placesThings,
   '2026-12-02T0100_face_retention': faceRetention,
   '2026-12-02T1000_foryou': foryou,
+  '2026-12-03T1000_foryou_results': foryouResults,
 };

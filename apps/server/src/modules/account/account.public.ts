@@ -2,6 +2,7 @@
 // the quota counters, the credentials (password, recovery e-mail, security question). Nothing else writes the account table.
 export { create, getByEmail, getById, getByPhoneE164, listByNationalPhone } from './account.repository.js';
 export { commitQuota, freeQuota, releaseQuota, reserveQuota } from './account.repository.js';
+export { QuotaExceeded } from './account.quota-error.js';
 export type { Account, NewAccount } from './account.table.js';
 export { getSetting, setPasswordHash, setRecoveryEmail, setSecurityQuestion, verifyRecoveryEmail } from './account.repository.js';
 // Account deletion: marking the account deleted when it is asked for (its own step, in the caller's transaction).

@@ -128,6 +128,7 @@ describe.each(DIALECTS)('auth (%s)', (dialect) => {
       'GET /api/download/zip/{*}',
       // Signed thumbnail and preview links, for <img>.
       'GET /api/media/thumb/{*}',
+      'GET /api/foryou/media/{*}',
       'GET /api/media/preview/{*}',
       // Signed face crop links (people), for <img>.
       'GET /api/person/face/{*}',

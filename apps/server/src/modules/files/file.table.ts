@@ -8,6 +8,9 @@ export const MEDIA_KIND = { image: 1, video: 2 } as const;
 /** The account's root folder; items at the top level have this parent. */
 export const ROOT = '';
 
+/** Where a file's bytes live in the blob store (an account's blobs share its prefix, deleted with it). */
+export const fileBlobKey = (accountId: string, id: string) => `users/${accountId}/files/${id}`;
+
 export interface FileTable {
   id: string;
   account_id: string;

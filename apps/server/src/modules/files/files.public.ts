@@ -11,7 +11,7 @@ export {
   type DerivativeLinks,
   type FileItemDto,
 } from './file.schemas.js';
-export { MEDIA_KIND, ROOT, type DocumentType, type FileRow, type FileTable, type NewFile } from './file.table.js';
+export { fileBlobKey, MEDIA_KIND, ROOT, type DocumentType, type FileRow, type FileTable, type NewFile } from './file.table.js';
 export {
   getActiveFile,
   getActiveFolder,

@@ -1,15 +1,31 @@
 import { routes, type ModuleWith } from '../../infra/module-manifest.js';
+import type { UrlSigner } from '../../infra/signing/url-signer.js';
 import { minutes } from '../../shared/time.js';
 import type { MediaService } from '../media/media.public.js';
+import type { ForyouGenerator } from './foryou.generator.js';
+import { FORYOU_GENERATE_JOB, ForyouItems } from './foryou.items.js';
 import { foryouRoutes } from './foryou.routes.js';
 import { FORYOU_BACKFILL_SCHEDULE, FORYOU_DAILY_SCHEDULE, FORYOU_QUALITY_JOB, ForyouService, type ForyouDeps } from './foryou.service.js';
 
-export function foryouModule(d: ForyouDeps & { media: Pick<MediaService, 'onProcessed'> }): ModuleWith<ForyouService> {
+export interface ForyouModuleDeps extends ForyouDeps {
+  media: Pick<MediaService, 'onProcessed'>;
+  signer: UrlSigner;
+}
+
+export function foryouModule(d: ForyouModuleDeps): ModuleWith<ForyouService> {
   const foryou = new ForyouService(d);
-  d.media.onProcessed((trx, media) => foryou.onProcessed(trx, media));
+  const clock = d.clock ?? Date.now;
+  // Each kind's generator (collages, animations, albums, stories, videos, styled photos), in the order a run makes them.
+  const generators: ForyouGenerator[] = [];
+  const items = new ForyouItems({ ...d, clock, generators, budget: (accountId, at) => foryou.budget(accountId, at) });
+  d.media.onProcessed(async (trx, media) => {
+    await foryou.onProcessed(trx, media);
+    // New photos: one generation run for the account once they settle.
+    if (media.status === 'READY') await items.requestGeneration(trx, media.accountId);
+  });
   return {
     name: 'foryou',
-    routes: routes(foryouRoutes, { foryou }),
+    routes: routes(foryouRoutes, { foryou, items }),
     jobs: [
       {
         type: FORYOU_QUALITY_JOB,
@@ -17,14 +33,33 @@ export function foryouModule(d: ForyouDeps & { media: Pick<MediaService, 'onProc
         // One slot of its own: scoring never takes a media.process slot (uploads and thumbnails), and accounts take turns.
         options: { maxAttempts: 3, backoffMs: 60_000, concurrency: 1, fair: true },
       },
+      {
+        type: FORYOU_GENERATE_JOB,
+        handler: async (payload) => {
+          await items.generate((payload as { accountId: string }).accountId);
+        },
+        // Rendering is the heaviest work here: one at a time per process, accounts take turns, never a media slot.
+        options: { maxAttempts: 3, backoffMs: 5 * 60_000, concurrency: 1, fair: true },
+      },
     ],
-    // Every 10 minutes, idempotent per account and day: a new day's memories are made soon after midnight (UTC).
+    // Every 10 minutes, idempotent per account and day: a new day's memories are made soon after midnight (UTC),
+    // and each account gets one generation run a day besides the runs new photos start.
     schedules: [
-      { name: FORYOU_DAILY_SCHEDULE, everyMs: minutes(10), run: () => foryou.daily() },
+      {
+        name: FORYOU_DAILY_SCHEDULE,
+        everyMs: minutes(10),
+        run: async () => {
+          const { accounts } = await foryou.daily();
+          for (const accountId of accounts) await items.requestGeneration(d.db, accountId, 0);
+        },
+      },
       { name: FORYOU_BACKFILL_SCHEDULE, everyMs: minutes(1), run: () => foryou.backfill() },
     ],
     tables: ['foryou_item', 'foryou_item_photo', 'photo_quality', 'foryou_budget'],
-    purgeAccount: (account) => foryou.purgeAccount(account.id),
+    purgeAccount: async (account) => {
+      await foryou.purgeAccount(account.id);
+      await d.blobs.deletePrefix(`users/${account.id}/foryou/`);
+    },
     service: foryou,
   };
 }

@@ -189,3 +189,26 @@ export async function deleteAccountData(db: Executor, accountId: string): Promis
   await db.deleteFrom('photo_quality').where('account_id', '=', accountId).execute();
   await db.deleteFrom('foryou_budget').where('account_id', '=', accountId).execute();
 }
+
+// --- every kind
+
+/** Whether a generation run for the account is waiting (not yet running): new photos then join that run. */
+export async function generationQueued(db: Executor, jobType: string, accountId: string): Promise<boolean> {
+  const row = await db.selectFrom('job').select('id').where('type', '=', jobType).where('status', '=', 'queued').where('fair_key', '=', accountId).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** A page of the account's items of these kinds: offered (NEW/SEEN, not expired) or kept (SAVED); newest first. */
+export async function listShelf(db: Executor, accountId: string, kinds: readonly ForyouKind[], saved: boolean, at: number, offset: number, limit: number): Promise<ForyouItemRow[]> {
+  let q = db.selectFrom('foryou_item').selectAll().where('account_id', '=', accountId).where('kind', 'in', kinds);
+  q = saved
+    ? q.where('status', '=', 'SAVED')
+    : q.where('status', 'in', ['NEW', 'SEEN']).where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', at)]));
+  return q.orderBy('created_at', 'desc').orderBy('id').offset(offset).limit(limit).execute();
+}
+
+/** Marks the item kept, once: false when it was kept (or dismissed) meanwhile. */
+export async function markSaved(db: Executor, id: string, ref: string | null): Promise<boolean> {
+  const res = await db.updateTable('foryou_item').set({ status: 'SAVED', saved_ref: ref }).where('id', '=', id).where('status', 'in', ['NEW', 'SEEN']).executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}

@@ -1,11 +1,21 @@
+import type { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { errorResponses } from '../../shared/schemas.js';
-import { ItemParams, YearsAgoDetail, YearsAgoList } from './foryou.schemas.js';
+import { Type } from 'typebox';
+import { errorResponses, ErrorResponse, TokenParams } from '../../shared/schemas.js';
+import type { ForyouItems, Shelf } from './foryou.items.js';
+import { ForyouItemDetail, ForyouItemList, ForyouPage, ItemParams, SaveResult, YearsAgoDetail, YearsAgoList } from './foryou.schemas.js';
 import type { ForyouService } from './foryou.service.js';
+import type { ForyouKind } from './foryou.table.js';
 
 const tags = ['foryou'];
+const Binary = Type.Unsafe<Readable>({ type: 'string', format: 'binary' });
+const SaveBody = Type.Object({
+  /** The new file's name for kinds saved as a file (the web sends it in the user's language). */
+  name: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
+  folderUuid: Type.Optional(Type.String({ format: 'uuid' })),
+});
 
-export const foryouRoutes: FastifyPluginAsyncTypebox<{ foryou: ForyouService }> = async (app, { foryou }) => {
+export const foryouRoutes: FastifyPluginAsyncTypebox<{ foryou: ForyouService; items: ForyouItems }> = async (app, { foryou, items }) => {
   app.get(
     '/foryou/years-ago',
     {
@@ -21,5 +31,105 @@ export const foryouRoutes: FastifyPluginAsyncTypebox<{ foryou: ForyouService }> 
       schema: { operationId: 'getYearsAgo', tags, params: ItemParams, response: { 200: YearsAgoDetail, ...errorResponses } },
     },
     async (req) => foryou.getYearsAgo(req.auth!, req.params.id),
+  );
+
+  // Lists per kind (spec 001 §7): `/<kind>` what the user kept, `/<kind>/generated` what is offered now.
+  const list = (path: string, operationId: string, kinds: ForyouKind[], shelf: Shelf) =>
+    app.get(
+      path,
+      {
+        config: { access: { permission: 'self' } },
+        schema: { operationId, tags, querystring: ForyouPage, response: { 200: ForyouItemList, ...errorResponses } },
+      },
+      async (req) => items.list(req.auth!, kinds, shelf, req.query.page ?? 0, req.query.size ?? 20),
+    );
+  list('/foryou/collages', 'listSavedCollages', ['COLLAGE'], 'saved');
+  list('/foryou/collages/generated', 'listCollages', ['COLLAGE'], 'offered');
+  list('/foryou/animations', 'listSavedAnimations', ['ANIMATION'], 'saved');
+  list('/foryou/animations/generated', 'listAnimations', ['ANIMATION'], 'offered');
+  list('/foryou/albums', 'listSavedForyouAlbums', ['ALBUM'], 'saved');
+  list('/foryou/albums/generated', 'listForyouAlbums', ['ALBUM'], 'offered');
+  list('/foryou/timeline/themed', 'listStories', ['STORY'], 'offered');
+  list('/foryou/aiphotos/generated', 'listStyledPhotos', ['STYLED'], 'offered');
+  // Beyond the spec: memory videos, and the stories the user kept.
+  list('/foryou/videos/generated', 'listMemoryVideos', ['VIDEO'], 'offered');
+  list('/foryou/timeline', 'listSavedStories', ['STORY'], 'saved');
+
+  // A story (spec: GET, POST keeps it, DELETE dismisses it).
+  const story: ForyouKind[] = ['STORY'];
+  app.get(
+    '/foryou/timeline/:id',
+    {
+      config: { access: { permission: 'foryou.read', ids: [{ in: 'params', path: 'id' }] } },
+      schema: { operationId: 'getStory', tags, params: ItemParams, response: { 200: ForyouItemDetail, ...errorResponses } },
+    },
+    async (req) => items.detail(req.auth!, req.params.id, story),
+  );
+  app.post(
+    '/foryou/timeline/:id',
+    {
+      config: { access: { permission: 'foryou.write', ids: [{ in: 'params', path: 'id' }] } },
+      schema: { operationId: 'saveStory', tags, params: ItemParams, response: { 200: SaveResult, ...errorResponses } },
+    },
+    async (req) => items.save(req.auth!, req.params.id, {}, story),
+  );
+  app.delete(
+    '/foryou/timeline/:id',
+    {
+      config: { access: { permission: 'foryou.write', ids: [{ in: 'params', path: 'id' }] } },
+      schema: { operationId: 'deleteStory', tags, params: ItemParams, response: { 204: Type.Null(), ...errorResponses } },
+    },
+    async (req, reply) => {
+      await items.dismiss(req.auth!, req.params.id, story);
+      return reply.status(204).send(null);
+    },
+  );
+
+  // Any kind (designed; docs/decisions.md "For you — items").
+  app.get(
+    '/foryou/items/:id',
+    {
+      config: { access: { permission: 'foryou.read', ids: [{ in: 'params', path: 'id' }] } },
+      schema: { operationId: 'getForyouItem', tags, params: ItemParams, response: { 200: ForyouItemDetail, ...errorResponses } },
+    },
+    async (req) => items.detail(req.auth!, req.params.id),
+  );
+  app.post(
+    '/foryou/items/:id/save',
+    {
+      config: { access: { permission: 'foryou.write', ids: [{ in: 'params', path: 'id' }] } },
+      schema: { operationId: 'saveForyouItem', tags, params: ItemParams, body: SaveBody, response: { 200: SaveResult, ...errorResponses } },
+    },
+    async (req) => items.save(req.auth!, req.params.id, req.body),
+  );
+  app.delete(
+    '/foryou/items/:id',
+    {
+      config: { access: { permission: 'foryou.write', ids: [{ in: 'params', path: 'id' }] } },
+      schema: { operationId: 'deleteForyouItem', tags, params: ItemParams, response: { 204: Type.Null(), ...errorResponses } },
+    },
+    async (req, reply) => {
+      await items.dismiss(req.auth!, req.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/foryou/media/*',
+    {
+      exposeHeadRoute: false,
+      // Public: an <img> or <video> cannot send X-Auth-Token; the signed token is the credential.
+      config: { public: true, signedUrl: true },
+      schema: { operationId: 'getForyouMedia', tags, params: TokenParams, response: { 200: Binary, 404: ErrorResponse, 429: ErrorResponse } },
+    },
+    async (req, reply) => {
+      const { stream, meta } = await items.openMedia(req.params['*']);
+      return reply
+        .type(meta.contentType)
+        .header('content-length', meta.bytes)
+        .header('cache-control', 'private, max-age=86400, immutable')
+        .header('x-content-type-options', 'nosniff')
+        .send(stream);
+    },
   );
 };

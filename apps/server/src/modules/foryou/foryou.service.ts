@@ -17,6 +17,7 @@ import { photoQuality } from '../../infra/render/index.js';
 import * as repo from './foryou.repository.js';
 import type { YearsAgoDetailDto, YearsAgoItemDto, YearsAgoListDto, YearsAgoTitleDto } from './foryou.schemas.js';
 import type { ForyouItemRow } from './foryou.table.js';
+import type { Budget } from './foryou.generator.js';
 
 type Auth = Pick<AuthContext, 'accountId' | 'projectId'>;
 
@@ -114,17 +115,26 @@ export class ForyouService {
     return batch.length;
   }
 
+  /** The account's CPU allowance for the day `at` falls in, shared by scoring and every generator. */
+  budget(accountId: string, at: number): Budget {
+    const day = utcDay(at);
+    return {
+      left: async () => this.dailyCpuMs - Number((await repo.getDay(this.d.db, accountId, day))?.cpu_ms ?? 0),
+      charge: (cpuMs) => repo.chargeCpu(this.d.db, accountId, day, Math.ceil(cpuMs)),
+    };
+  }
+
   // --- years ago
 
   /** Schedule: sweeps expired items and old ledger days, then makes today's memories for accounts still without. */
-  async daily(): Promise<{ expired: number; generated: number }> {
+  async daily(): Promise<{ expired: number; generated: number; accounts: string[] }> {
     const at = this.clock();
     const today = utcDay(at);
     const expired = await repo.deleteExpired(this.d.db, at);
     await repo.deleteLedgerBefore(this.d.db, utcDay(at - days(1)));
     const accounts = await repo.accountsToGenerate(this.d.db, today, ACCOUNTS_PER_RUN);
     for (const accountId of accounts) await this.generateYearsAgo(accountId, at);
-    return { expired, generated: accounts.length };
+    return { expired, generated: accounts.length, accounts };
   }
 
   /** One memory per earlier year with live photos taken within a day of today's month-day; once per account and day. */

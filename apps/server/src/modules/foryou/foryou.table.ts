@@ -18,6 +18,22 @@ export interface ForyouItemTable {
   result_key: string | null;
   created_at: number;
   expires_at: number | null;
+  /** JSON ResultMeta of `result_key`'s blob: content type, pixel size, length of a video. */
+  result_meta: string | null;
+  /** What saving it made: the file (collage, animation, video, styled photo) or the album (generated album). */
+  saved_ref: string | null;
+  /** A styled photo's original; the item goes when that file is deleted for good. */
+  source_file_id: string | null;
+}
+
+/** What a rendered result blob is. */
+export interface ResultMeta {
+  contentType: string;
+  width: number;
+  height: number;
+  /** Videos and animations; null for stills. */
+  durationMs: number | null;
+  bytes: number;
 }
 
 export interface ForyouItemPhotoTable {

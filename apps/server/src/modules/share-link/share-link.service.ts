@@ -30,7 +30,7 @@ import { LinkKey } from './share-link.token.js';
 export const LINK_GONE = 'This link does not exist or has expired.';
 const LinkGone = () => NotFound(LINK_GONE);
 const PasswordRequired = () => Forbidden('This link is protected by a password.', 'SHARE_PASSWORD_REQUIRED');
-const QuotaExceeded = () => new AppError(413, 'QUOTA_EXCEEDED', 'Storage quota exceeded.');
+const QuotaExceeded = accounts.QuotaExceeded;
 /** Items one save may copy (the zip's limit): the tree is read into memory to recreate it. */
 export const MAX_SAVE_ITEMS = 100_000;
 const TooManyToSave = () => new AppError(413, 'TOO_MANY_ITEMS', `A save copies at most ${MAX_SAVE_ITEMS} items.`);

@@ -25,7 +25,8 @@ import type { UploadRow, UploadStatus } from './upload.table.js';
 export const KEEP_BOTH = 0;
 export const REPLACE = 1;
 
-export const fileBlobKey = (accountId: string, id: string) => `users/${accountId}/files/${id}`;
+export { fileBlobKey } from '../files/files.public.js';
+import { fileBlobKey } from '../files/files.public.js';
 /** Where versions before pieces were written in place kept each piece as a blob; still cleared when an upload ends. */
 export const pieceDir = (accountId: string, id: string) => `uploads/${accountId}/${id}`;
 

@@ -37,6 +37,7 @@ export const PERMISSIONS = {
   'place.read': 'place',
   'thing.read': 'thing',
   'foryou.read': 'foryou',
+  'foryou.write': 'foryou',
   self: null,
 } as const satisfies Record<string, ResourceKind | null>;
 

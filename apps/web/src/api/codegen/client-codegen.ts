@@ -59,6 +59,8 @@ const FILES: Record<string, (tag: string, operationId: string) => boolean> = {
   'invoices.ts': (tag) => tag === 'invoice',
   // Issue 14: people, places and things; a face crop is a signed image URL, not a call of the app.
   'discover.ts': (tag, id) => ['people', 'places', 'things'].includes(tag) && id !== 'getFaceCrop',
+  // Issue 15: For you; a rendered result is a signed media URL, not a call of the app.
+  'foryou.ts': (tag, id) => tag === 'foryou' && id !== 'getForyouMedia',
   // The provider's callback is the provider's call, not the app's.
   'payment.ts': (tag, id) => tag === 'payment' && id !== 'paymentCallback',
 };
