@@ -41,6 +41,8 @@ export interface Config {
   captchaRequestsPer10Min: number;
   jobConcurrency: number;
   jobPollMs: number;
+  /** How long new photos settle before an account's For-you generation run (one run for a whole upload). */
+  foryouSettleMs: number;
   /** This process slot's name, the same across its restarts: a restart frees at once the jobs its last run held. */
   instanceId: string;
   /** Public-link visitor calls per IP and minute, and password attempts per IP and minute. */
@@ -162,6 +164,7 @@ export function loadConfig(env: Env = process.env): Config {
     captchaRequestsPer10Min: int(env, 'CAPTCHA_REQUESTS_PER_10_MIN', 30, 1, 100_000),
     jobConcurrency: int(env, 'JOB_CONCURRENCY', 2, 1, 64),
     jobPollMs: int(env, 'JOB_POLL_MS', 500, 10, 60_000),
+    foryouSettleMs: int(env, 'FORYOU_SETTLE_SECONDS', 120, 0, 86_400) * 1000,
     // Two live processes cannot listen on one host and port, and a restarted one comes back on the same (with an
     // ephemeral port, the pid keeps processes apart: a restart is then released by its heartbeat going stale).
     instanceId: env.INSTANCE_ID?.trim().slice(0, 200) || `${os.hostname()}:${port || `0:${process.pid}`}`,

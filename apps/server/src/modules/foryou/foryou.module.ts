@@ -10,6 +10,8 @@ import { FORYOU_BACKFILL_SCHEDULE, FORYOU_DAILY_SCHEDULE, FORYOU_QUALITY_JOB, Fo
 export interface ForyouModuleDeps extends ForyouDeps {
   media: Pick<MediaService, 'onProcessed'>;
   signer: UrlSigner;
+  /** FORYOU_SETTLE_SECONDS: how long new photos settle before a generation run. */
+  settleMs?: number;
 }
 
 export function foryouModule(d: ForyouModuleDeps): ModuleWith<ForyouService> {
@@ -21,7 +23,7 @@ export function foryouModule(d: ForyouModuleDeps): ModuleWith<ForyouService> {
   d.media.onProcessed(async (trx, media) => {
     await foryou.onProcessed(trx, media);
     // New photos: one generation run for the account once they settle.
-    if (media.status === 'READY') await items.requestGeneration(trx, media.accountId);
+    if (media.status === 'READY') await items.requestGeneration(trx, media.accountId, d.settleMs);
   });
   return {
     name: 'foryou',
