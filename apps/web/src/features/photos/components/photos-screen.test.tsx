@@ -284,7 +284,10 @@ describe('PhotosScreen', { timeout: 20_000 }, () => {
   });
 
   it('opens the photo a link names, and closing it stays on Photos', async () => {
-    const { user, router } = setup({ path: '/main/photos/all?photo=p3' });
+    // The screen asks for the linked photo itself while its day loads; a real server answers it (an unanswered
+    // request would close the viewer as "gone" whenever it failed before the day arrived).
+    const p3 = DAYS['2019-10-02']![0]!;
+    const { user, router } = setup({ path: '/main/photos/all?photo=p3', routes: { 'GET /api/filesystem/item/p3': () => json(p3) } });
     // The viewer chunk and the linked photo load first: under a loaded machine that takes over the default 1 s.
     expect(await screen.findByRole('dialog', { name: 'p3.jpg' }, { timeout: 10_000 })).toBeInTheDocument();
     await user.click(within(screen.getByRole('dialog', { name: 'p3.jpg' })).getByRole('button', { name: 'Close viewer' }));

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '@/app/hooks';
-import { ConfirmModal } from '@/components/ui/confirm-modal';
+import { LazyConfirmModal } from '@/components/ui/lazy-confirm-modal';
 import { DownloadIcon, EyeOffIcon, PlusIcon, ShareIcon, StarIcon, TrashIcon, ZipIcon } from '@/components/ui/icons';
 import type { FileItem } from '@/features/files/api';
 import { SelectionBar, type SelectionBarAction } from '@/media/selection/selection-bar';
@@ -110,7 +110,7 @@ export function PhotosSelectionBar({ items, total, onSelectAll, confirmDelete, o
         onDone={clear}
       />
       <ShareSlot open={shareOpen} target={{ kind: 'items', items }} onOpenChange={setShareOpen} />
-      <ConfirmModal
+      <LazyConfirmModal
         open={confirmDelete}
         onOpenChange={setConfirmDelete}
         title={t('photos:delete_title')}
