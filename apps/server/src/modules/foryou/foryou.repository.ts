@@ -207,7 +207,7 @@ export async function markSaved(db: Executor, id: string, ref: string | null): P
 
 /**
  * The account's photos For-you may use, with their quality: live (ACTIVE, not hidden, READY) photos and videos, not
- * documents, not generated slideshows, not screenshots (a PNG no camera wrote).
+ * documents, not generated slideshows, not screenshots (a PNG no camera wrote), not kept For-you results.
  */
 function eligible(db: Executor, accountId: string) {
   return db
@@ -220,7 +220,11 @@ function eligible(db: Executor, accountId: string) {
     .where('file.media_status', '=', 'READY')
     .where('file.document_type', 'is', null)
     .where('file.video_slideshow', '=', 0)
-    .where((eb) => eb.or([eb('file.content_type', '!=', 'image/png'), eb('file.camera', 'is not', null)]));
+    .where((eb) => eb.or([eb('file.content_type', '!=', 'image/png'), eb('file.camera', 'is not', null)]))
+    // Nor what For-you made and the user kept (a saved collage is not material for the next collage).
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('foryou_item').select('foryou_item.id').whereRef('foryou_item.account_id', '=', 'file.account_id').whereRef('foryou_item.saved_ref', '=', 'file.id'))),
+    );
 }
 
 export interface LibraryPhoto extends Candidate {
