@@ -45,7 +45,7 @@ export function colourOf(i: number): string {
 }
 
 export function foryouApi(t: TestApp) {
-  const call = (token: string, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown) =>
+  const call = (token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
     t.app.inject({ method, url, headers: authed(token), ...(payload === undefined ? {} : { payload: payload as object }) });
   return {
     call,
