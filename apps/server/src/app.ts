@@ -284,7 +284,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   const places = placesModule({ db, links, media: media.service, streams: albums.service.streams });
   const things = thingsModule({ db, blobs, jobs, links, vision, media: media.service, streams: albums.service.streams });
-  const foryou = foryouModule({ db, blobs, jobs, links, signer, media: media.service, clock: opts.clock, settleMs: config.foryouSettleMs });
+  const foryou = foryouModule({ db, blobs, jobs, links, signer, media: media.service, albums: albums.service, clock: opts.clock, settleMs: config.foryouSettleMs });
   // Rows from before the search index existed (or written by an older version) are indexed once, here.
   await indexMissing(db);
 

@@ -24,6 +24,7 @@ import {
   type AlbumPageDto,
   type AlbumStats,
   type CreateAlbumBodyValue,
+  USER_ALBUM_TYPE,
 } from './album.schemas.js';
 import type { AlbumRow, AlbumStatus } from './album.table.js';
 import { AlbumStreams, isStreamContentType, STREAM_ICON, type StreamAlbum, type StreamContentType } from './album.streams.js';
@@ -224,6 +225,40 @@ export class AlbumsService {
       await indexAlbums(trx, [row]);
     });
     return toAlbum(row, EMPTY_STATS, this.links);
+  }
+
+  /**
+   * An ordinary album made at once from the caller's live photos (a generated For-you album being kept): created,
+   * filled and given its cover in one transaction, so a failure leaves no empty album behind.
+   */
+  async createWithPhotos(auth: Auth, input: { label: string; fileIds: readonly string[]; coverFileId?: string }): Promise<AlbumDto> {
+    assertWritable(auth);
+    const label = validateLabel(input.label, 'label');
+    const unique = [...new Set(input.fileIds)];
+    const at = now();
+    return this.db.transaction().execute(async (trx) => {
+      const found = await files.getMany(trx, auth.accountId, unique);
+      const members = found.filter((f) => f.status === 'ACTIVE' && f.is_folder === 0 && isMedia(f.content_type)).map((f) => f.id);
+      if (members.length === 0) throw ValidationError('None of these photos can be added to an album.', 'fileIds');
+      const cover = input.coverFileId && members.includes(input.coverFileId) ? input.coverFileId : null;
+      const row: AlbumRow = {
+        id: newId(),
+        account_id: auth.accountId,
+        label,
+        label_key: nameKey(label),
+        content_type: USER_ALBUM_TYPE,
+        // The icon the web's own album creation uses.
+        icon: 'playlist-2',
+        status: 'ACTIVE',
+        cover_file_id: cover,
+        created_at: at,
+        last_modified_at: at,
+      };
+      await repo.insert(trx, row);
+      await repo.addMembers(trx, row.id, members, at);
+      await indexAlbums(trx, [row]);
+      return this.presentOne(trx, auth.accountId, row);
+    });
   }
 
   async rename(auth: Auth, uuid: string, newLabel: string): Promise<AlbumDto> {

@@ -37,7 +37,8 @@ export interface ForyouGenerator {
   /** Makes the account's new items of this kind (idempotent through each item's key); returns how many it made. */
   generate(ctx: GenerateContext): Promise<number>;
   /** Keeps an item: a file in the user's files, an album, … Called once; the service marks the item SAVED. */
-  save?(auth: Auth, item: ForyouItemRow, photos: readonly FileRow[]): Promise<Saved>;
+  /** `input.name`: what the web sends as the kept thing's name (in the user's language). */
+  save?(auth: Auth, item: ForyouItemRow, photos: readonly FileRow[], input?: { name?: string }): Promise<Saved>;
 }
 
 export interface GeneratorDeps {

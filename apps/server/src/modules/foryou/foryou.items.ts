@@ -105,7 +105,7 @@ export class ForyouItems {
     if (!row.saved_ref && row.status !== 'SAVED') {
       const generator = this.d.generators.find((g) => g.kind === row.kind);
       let saved: Saved = {};
-      if (generator?.save) saved = await generator.save(auth, row, photos);
+      if (generator?.save) saved = await generator.save(auth, row, photos, input);
       else if (row.result_key) saved = { fileId: await this.saveResultAsFile(auth, row, input) };
       const ref = saved.fileId ?? saved.albumId ?? null;
       if (!(await repo.markSaved(this.d.db, id, ref))) throw Conflict('This item was saved at the same time.', 'FORYOU_ALREADY_SAVED');

@@ -2,6 +2,9 @@ import { routes, type ModuleWith } from '../../infra/module-manifest.js';
 import type { UrlSigner } from '../../infra/signing/url-signer.js';
 import { minutes } from '../../shared/time.js';
 import type { MediaService } from '../media/media.public.js';
+import type { AlbumsService } from '../albums/albums.public.js';
+import { AlbumGenerator } from './foryou.albums.js';
+import { CollageGenerator } from './foryou.collages.js';
 import type { ForyouGenerator } from './foryou.generator.js';
 import { FORYOU_GENERATE_JOB, ForyouItems } from './foryou.items.js';
 import { foryouRoutes } from './foryou.routes.js';
@@ -12,13 +15,18 @@ export interface ForyouModuleDeps extends ForyouDeps {
   signer: UrlSigner;
   /** FORYOU_SETTLE_SECONDS: how long new photos settle before a generation run. */
   settleMs?: number;
+  /** Keeping a generated album makes an ordinary album. */
+  albums: Pick<AlbumsService, 'createWithPhotos'>;
 }
 
 export function foryouModule(d: ForyouModuleDeps): ModuleWith<ForyouService> {
   const foryou = new ForyouService(d);
   const clock = d.clock ?? Date.now;
   // Each kind's generator (collages, animations, albums, stories, videos, styled photos), in the order a run makes them.
-  const generators: ForyouGenerator[] = [];
+  const generators: ForyouGenerator[] = [
+    new CollageGenerator(d),
+    new AlbumGenerator(d),
+  ];
   const items = new ForyouItems({ ...d, clock, generators, budget: (accountId, at) => foryou.budget(accountId, at) });
   d.media.onProcessed(async (trx, media) => {
     await foryou.onProcessed(trx, media);

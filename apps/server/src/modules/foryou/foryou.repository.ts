@@ -96,19 +96,9 @@ export interface Candidate {
  */
 export async function candidates(db: Executor, accountId: string, days: readonly number[], limit: number): Promise<Candidate[]> {
   if (days.length === 0) return [];
-  const rows = await db
-    .selectFrom('file')
-    .leftJoin('photo_quality', 'photo_quality.file_id', 'file.id')
+  const rows = await eligible(db, accountId)
     .select(['file.id', 'file.taken_day', 'file.taken_at', 'photo_quality.score'])
-    .where('file.account_id', '=', accountId)
-    .where('file.status', '=', 'ACTIVE')
-    .where('file.hidden', '=', 0)
     .where('file.taken_day', 'in', days)
-    .where('file.media_kind', 'in', [MEDIA_KIND.image, MEDIA_KIND.video])
-    .where('file.media_status', '=', 'READY')
-    .where('file.document_type', 'is', null)
-    .where('file.video_slideshow', '=', 0)
-    .where((eb) => eb.or([eb('file.content_type', '!=', 'image/png'), eb('file.camera', 'is not', null)]))
     // Unscored last on both databases (PostgreSQL sorts NULL first in descending order).
     .orderBy((eb) => eb.fn.coalesce('photo_quality.score', sql.lit(-1)), 'desc')
     .orderBy('file.id')
@@ -211,4 +201,67 @@ export async function listShelf(db: Executor, accountId: string, kinds: readonly
 export async function markSaved(db: Executor, id: string, ref: string | null): Promise<boolean> {
   const res = await db.updateTable('foryou_item').set({ status: 'SAVED', saved_ref: ref }).where('id', '=', id).where('status', 'in', ['NEW', 'SEEN']).executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
+}
+
+// --- collages and generated albums
+
+/**
+ * The account's photos For-you may use, with their quality: live (ACTIVE, not hidden, READY) photos and videos, not
+ * documents, not generated slideshows, not screenshots (a PNG no camera wrote), not kept For-you results.
+ */
+function eligible(db: Executor, accountId: string) {
+  return db
+    .selectFrom('file')
+    .leftJoin('photo_quality', 'photo_quality.file_id', 'file.id')
+    .where('file.account_id', '=', accountId)
+    .where('file.status', '=', 'ACTIVE')
+    .where('file.hidden', '=', 0)
+    .where('file.media_kind', 'in', [MEDIA_KIND.image, MEDIA_KIND.video])
+    .where('file.media_status', '=', 'READY')
+    .where('file.document_type', 'is', null)
+    .where('file.video_slideshow', '=', 0)
+    .where((eb) => eb.or([eb('file.content_type', '!=', 'image/png'), eb('file.camera', 'is not', null)]))
+    // Nor what For-you made and the user kept (a saved collage is not material for the next collage).
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('foryou_item').select('foryou_item.id').whereRef('foryou_item.account_id', '=', 'file.account_id').whereRef('foryou_item.saved_ref', '=', 'file.id'))),
+    );
+}
+
+export interface LibraryPhoto extends Candidate {
+  latitude: number | null;
+  longitude: number | null;
+  media_kind: number;
+  preview_key: string | null;
+}
+
+/** The account's eligible photos taken since `since` (epoch ms), newest first, bounded. */
+export async function libraryPhotos(db: Executor, accountId: string, since: number, limit: number): Promise<LibraryPhoto[]> {
+  const rows = await eligible(db, accountId)
+    .select(['file.id', 'file.taken_day', 'file.taken_at', 'file.latitude', 'file.longitude', 'file.media_kind', 'file.preview_key', 'photo_quality.score'])
+    .where('file.taken_at', '>=', since)
+    .where('file.taken_day', 'is not', null)
+    .orderBy('file.taken_at', 'desc')
+    .orderBy('file.id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    taken_day: Number(r.taken_day),
+    taken_at: Number(r.taken_at ?? 0),
+    score: r.score === null ? null : Number(r.score),
+    latitude: r.latitude === null ? null : Number(r.latitude),
+    longitude: r.longitude === null ? null : Number(r.longitude),
+    media_kind: Number(r.media_kind),
+    preview_key: r.preview_key,
+  }));
+}
+
+/** Which of these keys the account already has items of this kind under (whatever their status: dismissed ones too). */
+export async function existingKeys(db: Executor, accountId: string, kind: ForyouKind, keys: readonly string[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (let i = 0; i < keys.length; i += 500) {
+    const rows = await db.selectFrom('foryou_item').select('key').where('account_id', '=', accountId).where('kind', '=', kind).where('key', 'in', keys.slice(i, i + 500)).execute();
+    for (const r of rows) found.add(r.key);
+  }
+  return found;
 }

@@ -82,3 +82,20 @@ export async function deleteAccountPlaces(db: Executor, accountId: string): Prom
   await db.deleteFrom('place').where('account_id', '=', accountId).execute();
   return ids.map((r) => r.id);
 }
+
+/** Each of these photos' place (id and name), for photos that have one; other modules read it through places.public. */
+export async function placesOfFiles(db: Executor, accountId: string, fileIds: readonly string[]): Promise<Map<string, { placeId: string; name: string }>> {
+  const out = new Map<string, { placeId: string; name: string }>();
+  // Bounded IN lists: SQLite and PostgreSQL both cap bound parameters per statement.
+  for (let i = 0; i < fileIds.length; i += 1_000) {
+    const rows = await db
+      .selectFrom('file_place')
+      .innerJoin('place', 'place.id', 'file_place.place_id')
+      .select(['file_place.file_id', 'place.id', 'place.name'])
+      .where('file_place.account_id', '=', accountId)
+      .where('file_place.file_id', 'in', fileIds.slice(i, i + 1_000))
+      .execute();
+    for (const r of rows) out.set(r.file_id, { placeId: r.id, name: r.name });
+  }
+  return out;
+}

@@ -3,3 +3,5 @@
 export { coversOf, countsOf, pageByCount, photoIds, type EntityCounts, type PhotoLink } from './linked-photos.repository.js';
 export { CoverPhotoOrNull, PageQuery, Progress, toCoverPhoto, type CoverPhotoDto } from './cover-photo.js';
 export { linkedStream, type StreamEntity } from './linked-stream.js';
+// The place of photos (For-you trips and events are named after it).
+export { placesOfFiles } from './place.repository.js';
