@@ -3,9 +3,12 @@ import type { UrlSigner } from '../../infra/signing/url-signer.js';
 import { minutes } from '../../shared/time.js';
 import type { MediaService } from '../media/media.public.js';
 import type { ForyouGenerator } from './foryou.generator.js';
+import { AnimationsGenerator } from './foryou.animations.js';
 import { FORYOU_GENERATE_JOB, ForyouItems } from './foryou.items.js';
+import { deleteStyledUse } from './foryou.repository.js';
 import { foryouRoutes } from './foryou.routes.js';
 import { FORYOU_BACKFILL_SCHEDULE, FORYOU_DAILY_SCHEDULE, FORYOU_QUALITY_JOB, ForyouService, type ForyouDeps } from './foryou.service.js';
+import { StyledPhotos } from './foryou.styled.js';
 
 export interface ForyouModuleDeps extends ForyouDeps {
   media: Pick<MediaService, 'onProcessed'>;
@@ -18,7 +21,12 @@ export function foryouModule(d: ForyouModuleDeps): ModuleWith<ForyouService> {
   const foryou = new ForyouService(d);
   const clock = d.clock ?? Date.now;
   // Each kind's generator (collages, animations, albums, stories, videos, styled photos), in the order a run makes them.
-  const generators: ForyouGenerator[] = [];
+  // The styled generator shows what it makes in the items' shape; `items` is built below, before any call.
+  const styled = new StyledPhotos({ ...d, clock, present: (row, photos) => items.present(row, photos) });
+  const generators: ForyouGenerator[] = [
+    new AnimationsGenerator(d),
+    styled,
+  ];
   const items = new ForyouItems({ ...d, clock, generators, budget: (accountId, at) => foryou.budget(accountId, at) });
   d.media.onProcessed(async (trx, media) => {
     await foryou.onProcessed(trx, media);
@@ -27,7 +35,7 @@ export function foryouModule(d: ForyouModuleDeps): ModuleWith<ForyouService> {
   });
   return {
     name: 'foryou',
-    routes: routes(foryouRoutes, { foryou, items }),
+    routes: routes(foryouRoutes, { foryou, items, styled }),
     jobs: [
       {
         type: FORYOU_QUALITY_JOB,
@@ -57,9 +65,10 @@ export function foryouModule(d: ForyouModuleDeps): ModuleWith<ForyouService> {
       },
       { name: FORYOU_BACKFILL_SCHEDULE, everyMs: minutes(1), run: () => foryou.backfill() },
     ],
-    tables: ['foryou_item', 'foryou_item_photo', 'photo_quality', 'foryou_budget'],
+    tables: ['foryou_item', 'foryou_item_photo', 'photo_quality', 'foryou_budget', 'foryou_styled_use'],
     purgeAccount: async (account) => {
       await foryou.purgeAccount(account.id);
+      await deleteStyledUse(d.db, account.id);
       await d.blobs.deletePrefix(`users/${account.id}/foryou/`);
     },
     service: foryou,

@@ -5,6 +5,8 @@ import { errorResponses, ErrorResponse, TokenParams } from '../../shared/schemas
 import type { ForyouItems, Shelf } from './foryou.items.js';
 import { ForyouItemDetail, ForyouItemList, ForyouPage, ItemParams, SaveResult, YearsAgoDetail, YearsAgoList } from './foryou.schemas.js';
 import type { ForyouService } from './foryou.service.js';
+import type { StyledPhotos } from './foryou.styled.js';
+import { styledRoutes } from './foryou.styled.routes.js';
 import type { ForyouKind } from './foryou.table.js';
 
 const tags = ['foryou'];
@@ -15,7 +17,10 @@ const SaveBody = Type.Object({
   folderUuid: Type.Optional(Type.String({ format: 'uuid' })),
 });
 
-export const foryouRoutes: FastifyPluginAsyncTypebox<{ foryou: ForyouService; items: ForyouItems }> = async (app, { foryou, items }) => {
+export const foryouRoutes: FastifyPluginAsyncTypebox<{ foryou: ForyouService; items: ForyouItems; styled: StyledPhotos }> = async (
+  app,
+  { foryou, items, styled },
+) => {
   app.get(
     '/foryou/years-ago',
     {
@@ -132,4 +137,6 @@ export const foryouRoutes: FastifyPluginAsyncTypebox<{ foryou: ForyouService; it
         .send(stream);
     },
   );
+
+  await app.register(styledRoutes, { styled, items });
 };
