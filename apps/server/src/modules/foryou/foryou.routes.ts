@@ -102,7 +102,16 @@ export const foryouRoutes: FastifyPluginAsyncTypebox<{ foryou: ForyouService; it
   app.post(
     '/foryou/items/:id/save',
     {
-      config: { access: { permission: 'foryou.write', ids: [{ in: 'params', path: 'id' }] } },
+      config: {
+        access: {
+          permission: 'foryou.write',
+          // The folder the new file goes into is the caller's own (an unknown or foreign one answers 404).
+          ids: [
+            { in: 'params', path: 'id' },
+            { in: 'body', path: 'folderUuid', permission: 'file.write', folder: true },
+          ],
+        },
+      },
       schema: { operationId: 'saveForyouItem', tags, params: ItemParams, body: SaveBody, response: { 200: SaveResult, ...errorResponses } },
     },
     async (req) => items.save(req.auth!, req.params.id, req.body),
