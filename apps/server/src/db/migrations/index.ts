@@ -37,6 +37,7 @@ import * as placesThings from './2026-12-01T1100_places_things.js';
 import * as faceRetention from './2026-12-02T0100_face_retention.js';
 import * as foryou from './2026-12-02T1000_foryou.js';
 import * as foryouResults from './2026-12-03T1000_foryou_results.js';
+import * as foryouStyled from './2026-12-03T1100_foryou_styled.js';
 
 /** Every migration in order; the key is the name recorded in the migration table. */
 export const migrations: Record<string, Migration> = {
@@ -78,4 +79,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-02T0100_face_retention': faceRetention,
   '2026-12-02T1000_foryou': foryou,
   '2026-12-03T1000_foryou_results': foryouResults,
+  '2026-12-03T1100_foryou_styled': foryouStyled,
 };

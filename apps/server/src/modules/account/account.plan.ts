@@ -3,6 +3,12 @@ import type { Executor } from '../../infra/db/executor.js';
 /** The authority a premium package grants (face recognition and other premium features check it). */
 export const PREMIUM_AUTHORITY = 'AUTH_PREMIUM_USER';
 
+/** Whether the account's package is premium (face recognition, a larger styled-photo quota, …). */
+export async function isPremium(db: Executor, accountId: string): Promise<boolean> {
+  const row = await db.selectFrom('authority').select('type').where('account_id', '=', accountId).where('type', '=', PREMIUM_AUTHORITY).executeTakeFirst();
+  return row !== undefined;
+}
+
 /**
  * What the account's package gives it, written in the caller's transaction (the one that records the payment or the
  * end of the plan): the quota, the premium authority, and the read-only state that follows from the new quota.

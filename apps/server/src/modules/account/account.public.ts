@@ -8,6 +8,6 @@ export { getSetting, setPasswordHash, setRecoveryEmail, setSecurityQuestion, ver
 // Account deletion: marking the account deleted when it is asked for (its own step, in the caller's transaction).
 export { markDeleted } from './account.repository.js';
 // Packages (issue 13): what a package gives the account (quota, premium authority) and the read-only state that follows.
-export { applyPlan, refreshStatus, setGraceUntil, PREMIUM_AUTHORITY } from './account.plan.js';
+export { applyPlan, isPremium, refreshStatus, setGraceUntil, PREMIUM_AUTHORITY } from './account.plan.js';
 // Family sharing (issue 13): the flags and quota a membership gives the account, and the pool lock (family row first).
 export { familyOf, inTransaction, lockAccount, lockPool, poolUse, setFamilyMembership } from './account.family.js';

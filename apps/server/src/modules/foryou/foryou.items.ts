@@ -108,7 +108,7 @@ export class ForyouItems {
       if (generator?.save) saved = await generator.save(auth, row, photos, input);
       else if (row.result_key) saved = { fileId: await this.saveResultAsFile(auth, row, input) };
       const ref = saved.fileId ?? saved.albumId ?? null;
-      if (!(await repo.markSaved(this.d.db, id, ref))) throw Conflict('This item was saved at the same time.', 'FORYOU_ALREADY_SAVED');
+      if (!(await repo.markSaved(this.d.db, id, ref))) throw Conflict('FORYOU_ALREADY_SAVED', 'This item was saved at the same time.');
       row.status = 'SAVED';
       row.saved_ref = ref;
     }

@@ -6,9 +6,12 @@ import type { AlbumsService } from '../albums/albums.public.js';
 import { AlbumGenerator } from './foryou.albums.js';
 import { CollageGenerator } from './foryou.collages.js';
 import type { ForyouGenerator } from './foryou.generator.js';
+import { AnimationsGenerator } from './foryou.animations.js';
 import { FORYOU_GENERATE_JOB, ForyouItems } from './foryou.items.js';
+import { deleteStyledUse } from './foryou.repository.js';
 import { foryouRoutes } from './foryou.routes.js';
 import { FORYOU_BACKFILL_SCHEDULE, FORYOU_DAILY_SCHEDULE, FORYOU_QUALITY_JOB, ForyouService, type ForyouDeps } from './foryou.service.js';
+import { StyledPhotos } from './foryou.styled.js';
 
 export interface ForyouModuleDeps extends ForyouDeps {
   media: Pick<MediaService, 'onProcessed'>;
@@ -23,9 +26,13 @@ export function foryouModule(d: ForyouModuleDeps): ModuleWith<ForyouService> {
   const foryou = new ForyouService(d);
   const clock = d.clock ?? Date.now;
   // Each kind's generator (collages, animations, albums, stories, videos, styled photos), in the order a run makes them.
+  // The styled generator shows what it makes in the items' shape; `items` is built below, before any call.
+  const styled = new StyledPhotos({ ...d, clock, present: (row, photos) => items.present(row, photos) });
   const generators: ForyouGenerator[] = [
     new CollageGenerator(d),
+    new AnimationsGenerator(d),
     new AlbumGenerator(d),
+    styled,
   ];
   const items = new ForyouItems({ ...d, clock, generators, budget: (accountId, at) => foryou.budget(accountId, at) });
   d.media.onProcessed(async (trx, media) => {
@@ -35,7 +42,7 @@ export function foryouModule(d: ForyouModuleDeps): ModuleWith<ForyouService> {
   });
   return {
     name: 'foryou',
-    routes: routes(foryouRoutes, { foryou, items }),
+    routes: routes(foryouRoutes, { foryou, items, styled }),
     jobs: [
       {
         type: FORYOU_QUALITY_JOB,
@@ -65,9 +72,10 @@ export function foryouModule(d: ForyouModuleDeps): ModuleWith<ForyouService> {
       },
       { name: FORYOU_BACKFILL_SCHEDULE, everyMs: minutes(1), run: () => foryou.backfill() },
     ],
-    tables: ['foryou_item', 'foryou_item_photo', 'photo_quality', 'foryou_budget'],
+    tables: ['foryou_item', 'foryou_item_photo', 'photo_quality', 'foryou_budget', 'foryou_styled_use'],
     purgeAccount: async (account) => {
       await foryou.purgeAccount(account.id);
+      await deleteStyledUse(d.db, account.id);
       await d.blobs.deletePrefix(`users/${account.id}/foryou/`);
     },
     service: foryou,

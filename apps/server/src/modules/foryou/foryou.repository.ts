@@ -265,3 +265,91 @@ export async function existingKeys(db: Executor, accountId: string, kind: Foryou
   }
   return found;
 }
+
+// --- animations and styled photos
+
+/** A live still photo a generator may use, with what it needs to read its pixels. */
+export interface ImageCandidate extends Candidate {
+  blob_key: string | null;
+  preview_key: string | null;
+}
+
+/**
+ * The account's eligible still photos with a preview (`eligible`, images only): the latest `limit` by capture time
+ * (bursts), or the best `limit` taken on these days (styled offers).
+ */
+export async function eligibleImages(
+  db: Executor,
+  accountId: string,
+  opts: { order: 'taken_at' | 'score'; days?: readonly number[]; limit: number },
+): Promise<ImageCandidate[]> {
+  if (opts.days && opts.days.length === 0) return [];
+  let q = eligible(db, accountId)
+    .select(['file.id', 'file.taken_day', 'file.taken_at', 'photo_quality.score', 'file.blob_key', 'file.preview_key'])
+    .where('file.media_kind', '=', MEDIA_KIND.image)
+    .where('file.preview_key', 'is not', null)
+    .where('file.taken_at', 'is not', null);
+  if (opts.days) q = q.where('file.taken_day', 'in', opts.days);
+  q =
+    opts.order === 'taken_at'
+      ? q.orderBy('file.taken_at', 'desc')
+      : q.orderBy((eb) => eb.fn.coalesce('photo_quality.score', sql.lit(-1)), 'desc');
+  const rows = await q.orderBy('file.id').limit(opts.limit).execute();
+  return rows.map((r) => ({
+    id: r.id,
+    taken_day: Number(r.taken_day),
+    taken_at: Number(r.taken_at ?? 0),
+    score: r.score === null ? null : Number(r.score),
+    blob_key: r.blob_key,
+    preview_key: r.preview_key,
+  }));
+}
+
+/** How many items of this kind whose key starts with `prefix` the account got since `since` (a day's offers). */
+export async function countMadeSince(db: Executor, accountId: string, kind: ForyouKind, prefix: string, since: number): Promise<number> {
+  const row = await db
+    .selectFrom('foryou_item')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('account_id', '=', accountId)
+    .where('kind', '=', kind)
+    .where('key', 'like', `${prefix}%`)
+    .where('created_at', '>=', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function getItemByKey(db: Executor, accountId: string, kind: ForyouKind, key: string): Promise<ForyouItemRow | undefined> {
+  return db.selectFrom('foryou_item').selectAll().where('account_id', '=', accountId).where('kind', '=', kind).where('key', '=', key).executeTakeFirst();
+}
+
+export async function deleteItem(db: Executor, id: string): Promise<void> {
+  await db.deleteFrom('foryou_item').where('id', '=', id).execute();
+}
+
+/** Styled photos the account made this month (YYYYMM, UTC). */
+export async function styledUsed(db: Executor, accountId: string, month: number): Promise<number> {
+  const row = await db.selectFrom('foryou_styled_use').select('used').where('account_id', '=', accountId).where('month', '=', month).executeTakeFirst();
+  return Number(row?.used ?? 0);
+}
+
+/** Counts one styled photo against the month's limit; false (and nothing counted) when the limit is reached. */
+export async function useStyled(db: Executor, accountId: string, month: number, limit: number): Promise<boolean> {
+  await db
+    .insertInto('foryou_styled_use')
+    .values({ account_id: accountId, month, used: 0 })
+    .onConflict((oc) => oc.columns(['account_id', 'month']).doNothing())
+    .execute();
+  // One conditional update: two requests racing for the last one cannot both get it.
+  const res = await db
+    .updateTable('foryou_styled_use')
+    .set((eb) => ({ used: eb('used', '+', 1) }))
+    .where('account_id', '=', accountId)
+    .where('month', '=', month)
+    .where('used', '<', limit)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+export async function deleteStyledUse(db: Executor, accountId: string): Promise<void> {
+  await db.deleteFrom('foryou_styled_use').where('account_id', '=', accountId).execute();
+}

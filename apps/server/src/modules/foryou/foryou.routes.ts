@@ -5,6 +5,8 @@ import { errorResponses, ErrorResponse, TokenParams } from '../../shared/schemas
 import type { ForyouItems, Shelf } from './foryou.items.js';
 import { ForyouItemDetail, ForyouItemList, ForyouPage, ItemParams, SaveResult, YearsAgoDetail, YearsAgoList } from './foryou.schemas.js';
 import type { ForyouService } from './foryou.service.js';
+import type { StyledPhotos } from './foryou.styled.js';
+import { styledRoutes } from './foryou.styled.routes.js';
 import type { ForyouKind } from './foryou.table.js';
 
 const tags = ['foryou'];
@@ -15,7 +17,10 @@ const SaveBody = Type.Object({
   folderUuid: Type.Optional(Type.String({ format: 'uuid' })),
 });
 
-export const foryouRoutes: FastifyPluginAsyncTypebox<{ foryou: ForyouService; items: ForyouItems }> = async (app, { foryou, items }) => {
+export const foryouRoutes: FastifyPluginAsyncTypebox<{ foryou: ForyouService; items: ForyouItems; styled: StyledPhotos }> = async (
+  app,
+  { foryou, items, styled },
+) => {
   app.get(
     '/foryou/years-ago',
     {
@@ -97,7 +102,16 @@ export const foryouRoutes: FastifyPluginAsyncTypebox<{ foryou: ForyouService; it
   app.post(
     '/foryou/items/:id/save',
     {
-      config: { access: { permission: 'foryou.write', ids: [{ in: 'params', path: 'id' }] } },
+      config: {
+        access: {
+          permission: 'foryou.write',
+          // The folder the new file goes into is the caller's own (an unknown or foreign one answers 404).
+          ids: [
+            { in: 'params', path: 'id' },
+            { in: 'body', path: 'folderUuid', permission: 'file.write', folder: true },
+          ],
+        },
+      },
       schema: { operationId: 'saveForyouItem', tags, params: ItemParams, body: SaveBody, response: { 200: SaveResult, ...errorResponses } },
     },
     async (req) => items.save(req.auth!, req.params.id, req.body),
@@ -132,4 +146,6 @@ export const foryouRoutes: FastifyPluginAsyncTypebox<{ foryou: ForyouService; it
         .send(stream);
     },
   );
+
+  await app.register(styledRoutes, { styled, items });
 };

@@ -266,4 +266,5 @@ export function pickBest<T extends { id: string; taken_at: number }>(photos: rea
   return chosen;
 }
 
-const dayKey = (day: number) => `${Math.floor(day / 10_000)}-${String(Math.floor(day / 100) % 100).padStart(2, '0')}-${String(day % 100).padStart(2, '0')}`;
+/** A YYYYMMDD day as YYYY-MM-DD (keys and title params). */
+export const dayKey = (day: number) => `${Math.floor(day / 10_000)}-${String(Math.floor(day / 100) % 100).padStart(2, '0')}-${String(day % 100).padStart(2, '0')}`;

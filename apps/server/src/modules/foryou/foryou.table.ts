@@ -61,6 +61,14 @@ export interface ForyouBudgetTable {
   generated_at: number | null;
 }
 
+/** Styled photos an account made itself in a UTC month (the monthly quota); the generator's offers do not count. */
+export interface ForyouStyledUseTable {
+  account_id: string;
+  /** YYYYMM, UTC. */
+  month: number;
+  used: number;
+}
+
 export type ForyouItemRow = Selectable<ForyouItemTable>;
 export type NewForyouItem = Insertable<ForyouItemTable>;
 export type PhotoQualityRow = Selectable<PhotoQualityTable>;
@@ -72,5 +80,6 @@ declare module '../../infra/db/schema.js' {
     foryou_item_photo: ForyouItemPhotoTable;
     photo_quality: PhotoQualityTable;
     foryou_budget: ForyouBudgetTable;
+    foryou_styled_use: ForyouStyledUseTable;
   }
 }
