@@ -2,6 +2,25 @@
 import { baseApi as api } from "@/api/base-api";
 const injectedRtkApi = api.injectEndpoints({
   endpoints: (build) => ({
+    deleteStyledPhoto: build.mutation<
+      DeleteStyledPhotoApiResponse,
+      DeleteStyledPhotoApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/assistant/v1/${encodeURIComponent(String(queryArg))}`,
+        method: "DELETE",
+      }),
+    }),
+    makeStyledPhoto: build.mutation<
+      MakeStyledPhotoApiResponse,
+      MakeStyledPhotoApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/assistant/v1/${encodeURIComponent(String(queryArg.id))}`,
+        method: "PUT",
+        body: queryArg.body,
+      }),
+    }),
     listStyledPhotos: build.query<
       ListStyledPhotosApiResponse,
       ListStyledPhotosApiArg
@@ -165,10 +184,28 @@ const injectedRtkApi = api.injectEndpoints({
         url: `/foryou/years-ago/${encodeURIComponent(String(queryArg))}`,
       }),
     }),
+    getAiPhotoQuota: build.query<
+      GetAiPhotoQuotaApiResponse,
+      GetAiPhotoQuotaApiArg
+    >({
+      query: () => ({ url: `/v1/ai/photo/quota` }),
+    }),
   }),
   overrideExisting: false,
 });
 export { injectedRtkApi as generatedApi };
+export type DeleteStyledPhotoApiResponse = unknown;
+export type DeleteStyledPhotoApiArg = string;
+export type MakeStyledPhotoApiResponse = /** status 200 Default Response */ {
+  item: ForyouItem;
+  quota: AiQuota;
+};
+export type MakeStyledPhotoApiArg = {
+  id: string;
+  body: {
+    style: PhotoStyle;
+  };
+};
 export type ListStyledPhotosApiResponse = /** status 200 Default Response */ {
   hasMore: boolean;
   items: ForyouItem[];
@@ -292,6 +329,13 @@ export type GetYearsAgoApiResponse = /** status 200 Default Response */ {
   item: YearsAgoItem;
 };
 export type GetYearsAgoApiArg = string;
+export type GetAiPhotoQuotaApiResponse = /** status 200 Default Response */ {
+  limit: number;
+  remaining: number;
+  resetDate: number;
+  used: number;
+};
+export type GetAiPhotoQuotaApiArg = void;
 export type ForyouKind =
   | "YEARS_AGO"
   | "COLLAGE"
@@ -336,6 +380,14 @@ export type ForyouItem = {
   title: ForyouTitle;
   videoCount: number;
 };
+export type AiQuota = {
+  limit: number;
+  remaining: number;
+  resetDate: number;
+  used: number;
+};
+export type PhotoStyle =
+  "bw" | "vintage" | "sketch" | "vivid" | "warm" | "cool";
 export type FileItem = {
   bytes: number;
   camera: string | null;
