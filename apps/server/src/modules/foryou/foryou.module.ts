@@ -5,6 +5,8 @@ import type { MediaService } from '../media/media.public.js';
 import type { ForyouGenerator } from './foryou.generator.js';
 import { FORYOU_GENERATE_JOB, ForyouItems } from './foryou.items.js';
 import { foryouRoutes } from './foryou.routes.js';
+import { StoryGenerator } from './foryou.stories.js';
+import { VideoGenerator } from './foryou.videos.js';
 import { FORYOU_BACKFILL_SCHEDULE, FORYOU_DAILY_SCHEDULE, FORYOU_QUALITY_JOB, ForyouService, type ForyouDeps } from './foryou.service.js';
 
 export interface ForyouModuleDeps extends ForyouDeps {
@@ -18,7 +20,10 @@ export function foryouModule(d: ForyouModuleDeps): ModuleWith<ForyouService> {
   const foryou = new ForyouService(d);
   const clock = d.clock ?? Date.now;
   // Each kind's generator (collages, animations, albums, stories, videos, styled photos), in the order a run makes them.
-  const generators: ForyouGenerator[] = [];
+  const generators: ForyouGenerator[] = [
+    new StoryGenerator(d),
+    new VideoGenerator(d),
+  ];
   const items = new ForyouItems({ ...d, clock, generators, budget: (accountId, at) => foryou.budget(accountId, at) });
   d.media.onProcessed(async (trx, media) => {
     await foryou.onProcessed(trx, media);

@@ -173,8 +173,9 @@ export async function livePhotos(db: Executor, itemIds: readonly string[]): Prom
 
 // --- housekeeping
 
+/** Expired items go, except the ones the user kept (a kept story stays past its expiry). */
 export async function deleteExpired(db: Executor, at: number): Promise<number> {
-  const res = await db.deleteFrom('foryou_item').where('expires_at', '<=', at).executeTakeFirst();
+  const res = await db.deleteFrom('foryou_item').where('expires_at', '<=', at).where('status', '!=', 'SAVED').executeTakeFirst();
   return Number(res.numDeletedRows);
 }
 
@@ -211,4 +212,33 @@ export async function listShelf(db: Executor, accountId: string, kinds: readonly
 export async function markSaved(db: Executor, id: string, ref: string | null): Promise<boolean> {
   const res = await db.updateTable('foryou_item').set({ status: 'SAVED', saved_ref: ref }).where('id', '=', id).where('status', 'in', ['NEW', 'SEEN']).executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
+}
+
+// --- stories and memory videos
+
+/** The account's item of this kind and key, whatever its status (a dismissed one too: it is never made again). */
+export async function findItemByKey(db: Executor, accountId: string, kind: ForyouKind, key: string): Promise<ForyouItemRow | undefined> {
+  return db.selectFrom('foryou_item').selectAll().where('account_id', '=', accountId).where('kind', '=', kind).where('key', '=', key).executeTakeFirst();
+}
+
+/** The account's items of a kind made since `since`, not dismissed, newest first, bounded. */
+export async function recentItems(db: Executor, accountId: string, kind: ForyouKind, since: number, limit: number): Promise<ForyouItemRow[]> {
+  return db
+    .selectFrom('foryou_item')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('kind', '=', kind)
+    .where('status', '!=', 'DISMISSED')
+    .where('created_at', '>=', since)
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** Quality scores of these photos (absent: not scored yet). */
+export async function scoresOf(db: Executor, fileIds: readonly string[]): Promise<Map<string, number>> {
+  if (fileIds.length === 0) return new Map();
+  const rows = await db.selectFrom('photo_quality').select(['file_id', 'score']).where('file_id', 'in', fileIds).execute();
+  return new Map(rows.map((r) => [r.file_id, Number(r.score)]));
 }

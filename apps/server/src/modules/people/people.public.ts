@@ -3,3 +3,5 @@ export { PEOPLE_BACKFILL_SCHEDULE, PEOPLE_FACES_JOB, PEOPLE_RECLUSTER_SCHEDULE, 
 export type { FaceVision } from './people.vision.js';
 // Faces per photo, for the For-you picks (a photo with people in it is a better memory).
 export { faceCounts } from './people.repository.js';
+// Face boxes (collage crops keep faces in view) and named people with their photos (best-of-a-person albums).
+export { faceBoxes, namedPeople } from './people.repository.js';

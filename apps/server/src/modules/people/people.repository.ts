@@ -420,3 +420,51 @@ export async function faceCounts(db: Executor, fileIds: readonly string[]): Prom
     .execute();
   return new Map(rows.map((r) => [r.file_id, Number(r.n)]));
 }
+
+// --- For-you reads (collage crops, best-of-a-person albums)
+
+/** Each photo's face boxes (fractions of the photo), for photos that have any. */
+export async function faceBoxes(db: Executor, fileIds: readonly string[]): Promise<Map<string, Array<{ x: number; y: number; w: number; h: number }>>> {
+  const out = new Map<string, Array<{ x: number; y: number; w: number; h: number }>>();
+  if (fileIds.length === 0) return out;
+  const rows = await db.selectFrom('face').select(['file_id', 'box_x', 'box_y', 'box_w', 'box_h']).where('file_id', 'in', fileIds).orderBy('id').execute();
+  for (const r of rows) {
+    const box = { x: Number(r.box_x), y: Number(r.box_y), w: Number(r.box_w), h: Number(r.box_h) };
+    const list = out.get(r.file_id);
+    if (list) list.push(box);
+    else out.set(r.file_id, [box]);
+  }
+  return out;
+}
+
+/**
+ * The account's named, active people with the live photos their faces are on; none without premium (face data kept
+ * after premium ended is not used, as it is not shown).
+ */
+export async function namedPeople(db: Executor, accountId: string, limit: number): Promise<Array<{ id: string; name: string; fileIds: string[] }>> {
+  if (!(await isPremium(db, accountId))) return [];
+  const people = await db
+    .selectFrom('person')
+    .select(['id', 'label'])
+    .where('account_id', '=', accountId)
+    .where('status', '=', 'ACTIVE')
+    .where('label', 'is not', null)
+    .orderBy('label_key')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  if (people.length === 0) return [];
+  const faces = await db
+    .selectFrom('face')
+    .innerJoin('file', 'file.id', 'face.file_id')
+    .select(['face.person_id', 'face.file_id'])
+    .where('face.account_id', '=', accountId)
+    .where('face.person_id', 'in', people.map((p) => p.id))
+    .where(liveFile)
+    .execute();
+  return people.map((p) => ({
+    id: p.id,
+    name: p.label!,
+    fileIds: [...new Set(faces.filter((f) => f.person_id === p.id).map((f) => f.file_id))],
+  }));
+}
