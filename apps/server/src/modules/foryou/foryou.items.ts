@@ -12,6 +12,7 @@ import { nameKey, validateName } from '../../shared/names.js';
 import { days } from '../../shared/time.js';
 import { newId } from '../../shared/tokens.js';
 import * as accounts from '../account/account.public.js';
+import { parseRange, type ByteRange } from '../download/download.public.js';
 import * as files from '../files/files.public.js';
 import { MEDIA_PROCESS_JOB, mediaKindOf, NO_MEDIA } from '../media/media.public.js';
 import { toCoverPhoto } from '../places/places.public.js';
@@ -38,6 +39,9 @@ export interface ItemsDeps {
   budget: (accountId: string, at: number) => Budget;
 }
 
+/** A result's bytes: all of them (range null), one range of them, or none (416). */
+export type MediaAnswer = { meta: ResultMeta; range: ByteRange | null; stream: Readable } | { meta: ResultMeta; range: 'unsatisfiable'; stream: null };
+
 /** Which items a list shows: the ones offered (not yet kept or dismissed) or the ones the user kept. */
 export type Shelf = 'offered' | 'saved';
 
@@ -61,10 +65,17 @@ export class ForyouItems {
     const at = this.d.clock();
     const budget = this.d.budget(accountId, at);
     const made: Record<string, number> = {};
+    let failure: unknown = null;
     for (const g of this.d.generators) {
       if ((await budget.left()) <= 0) break;
-      made[g.kind] = await g.generate({ accountId, at, budget });
+      try {
+        made[g.kind] = await g.generate({ accountId, at, budget });
+      } catch (err) {
+        // The others still run; the job then fails so it is retried (items already made are skipped by their keys).
+        failure ??= err;
+      }
     }
+    if (failure !== null) throw failure;
     return made;
   }
 
@@ -124,14 +135,20 @@ export class ForyouItems {
     if (row.result_key) await this.d.blobs.delete(row.result_key).catch(() => undefined);
   }
 
-  /** The bytes behind a signed result link; one answer for anything that is not a live item's result. */
-  async openMedia(token: string): Promise<{ stream: Readable; meta: ResultMeta }> {
+  /**
+   * The bytes behind a signed result link, or the byte range asked for (a <video> seeks with ranges); one answer for
+   * anything that is not a live item's result.
+   */
+  async openMedia(token: string, rangeHeader?: string): Promise<MediaAnswer> {
     const claims = await this.d.signer.verify('foryou', token);
     if (!claims || typeof claims.a !== 'string' || typeof claims.i !== 'string') throw NotFound('Not found.');
     const row = await repo.getItem(this.d.db, claims.a, claims.i);
     if (!row?.result_key || !row.result_meta || row.status === 'DISMISSED') throw NotFound('Not found.');
+    const meta = JSON.parse(row.result_meta) as ResultMeta;
+    const range = parseRange(rangeHeader, meta.bytes);
+    if (range === 'unsatisfiable') return { meta, range, stream: null };
     try {
-      return { stream: (await this.d.blobs.get(row.result_key)).stream, meta: JSON.parse(row.result_meta) as ResultMeta };
+      return { meta, range, stream: (await this.d.blobs.get(row.result_key, range ?? undefined)).stream };
     } catch (err) {
       if (err instanceof BlobNotFoundError) throw NotFound('Not found.');
       throw err;

@@ -10,6 +10,8 @@ import { AnimationsGenerator } from './foryou.animations.js';
 import { FORYOU_GENERATE_JOB, ForyouItems } from './foryou.items.js';
 import { deleteStyledUse } from './foryou.repository.js';
 import { foryouRoutes } from './foryou.routes.js';
+import { StoryGenerator } from './foryou.stories.js';
+import { VideoGenerator } from './foryou.videos.js';
 import { FORYOU_BACKFILL_SCHEDULE, FORYOU_DAILY_SCHEDULE, FORYOU_QUALITY_JOB, ForyouService, type ForyouDeps } from './foryou.service.js';
 import { StyledPhotos } from './foryou.styled.js';
 
@@ -28,10 +30,13 @@ export function foryouModule(d: ForyouModuleDeps): ModuleWith<ForyouService> {
   // Each kind's generator (collages, animations, albums, stories, videos, styled photos), in the order a run makes them.
   // The styled generator shows what it makes in the items' shape; `items` is built below, before any call.
   const styled = new StyledPhotos({ ...d, clock, present: (row, photos) => items.present(row, photos) });
+  // Videos follow stories and albums: a memory video is made for a year-in-review story or a trip album.
   const generators: ForyouGenerator[] = [
     new CollageGenerator(d),
     new AnimationsGenerator(d),
     new AlbumGenerator(d),
+    new StoryGenerator(d),
+    new VideoGenerator(d),
     styled,
   ];
   const items = new ForyouItems({ ...d, clock, generators, budget: (accountId, at) => foryou.budget(accountId, at) });

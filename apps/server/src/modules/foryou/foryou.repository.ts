@@ -163,9 +163,13 @@ export async function livePhotos(db: Executor, itemIds: readonly string[]): Prom
 
 // --- housekeeping
 
-export async function deleteExpired(db: Executor, at: number): Promise<number> {
-  const res = await db.deleteFrom('foryou_item').where('expires_at', '<=', at).executeTakeFirst();
-  return Number(res.numDeletedRows);
+/** Expired items go, except the ones the user kept (a kept story stays past its expiry). */
+/** Deletes expired items not kept (a bounded batch); returns the rendered results they leave, for the blob store. */
+export async function deleteExpired(db: Executor, at: number, limit = 1000): Promise<{ deleted: number; resultKeys: string[] }> {
+  const rows = await db.selectFrom('foryou_item').select(['id', 'result_key']).where('expires_at', '<=', at).where('status', '!=', 'SAVED').limit(limit).execute();
+  if (rows.length === 0) return { deleted: 0, resultKeys: [] };
+  const res = await db.deleteFrom('foryou_item').where('id', 'in', rows.map((r) => r.id)).executeTakeFirst();
+  return { deleted: Number(res.numDeletedRows), resultKeys: rows.flatMap((r) => (r.result_key ? [r.result_key] : [])) };
 }
 
 export async function deleteLedgerBefore(db: Executor, day: number): Promise<void> {
@@ -352,4 +356,28 @@ export async function useStyled(db: Executor, accountId: string, month: number, 
 
 export async function deleteStyledUse(db: Executor, accountId: string): Promise<void> {
   await db.deleteFrom('foryou_styled_use').where('account_id', '=', accountId).execute();
+}
+
+// --- stories and memory videos
+
+/** The account's items of a kind made since `since`, not dismissed, newest first, bounded. */
+export async function recentItems(db: Executor, accountId: string, kind: ForyouKind, since: number, limit: number): Promise<ForyouItemRow[]> {
+  return db
+    .selectFrom('foryou_item')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('kind', '=', kind)
+    .where('status', '!=', 'DISMISSED')
+    .where('created_at', '>=', since)
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** Quality scores of these photos (absent: not scored yet). */
+export async function scoresOf(db: Executor, fileIds: readonly string[]): Promise<Map<string, number>> {
+  if (fileIds.length === 0) return new Map();
+  const rows = await db.selectFrom('photo_quality').select(['file_id', 'score']).where('file_id', 'in', fileIds).execute();
+  return new Map(rows.map((r) => [r.file_id, Number(r.score)]));
 }

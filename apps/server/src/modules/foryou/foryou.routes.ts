@@ -134,16 +134,27 @@ export const foryouRoutes: FastifyPluginAsyncTypebox<{ foryou: ForyouService; it
       exposeHeadRoute: false,
       // Public: an <img> or <video> cannot send X-Auth-Token; the signed token is the credential.
       config: { public: true, signedUrl: true },
-      schema: { operationId: 'getForyouMedia', tags, params: TokenParams, response: { 200: Binary, 404: ErrorResponse, 429: ErrorResponse } },
+      schema: {
+        operationId: 'getForyouMedia',
+        tags,
+        params: TokenParams,
+        response: { 200: Binary, 206: Binary, 404: ErrorResponse, 416: ErrorResponse, 429: ErrorResponse },
+      },
     },
     async (req, reply) => {
-      const { stream, meta } = await items.openMedia(req.params['*']);
+      const res = await items.openMedia(req.params['*'], req.headers.range);
+      const size = res.meta.bytes;
+      reply.header('accept-ranges', 'bytes').header('x-content-type-options', 'nosniff');
+      if (res.range === 'unsatisfiable') {
+        return reply.status(416).header('content-range', `bytes */${size}`).send({ status: 'RANGE_NOT_SATISFIABLE', message: 'Requested range not satisfiable.' });
+      }
+      const { start, end } = res.range ?? { start: 0, end: size - 1 };
+      if (res.range) reply.status(206).header('content-range', `bytes ${start}-${end}/${size}`);
       return reply
-        .type(meta.contentType)
-        .header('content-length', meta.bytes)
+        .type(res.meta.contentType)
+        .header('content-length', end - start + 1)
         .header('cache-control', 'private, max-age=86400, immutable')
-        .header('x-content-type-options', 'nosniff')
-        .send(stream);
+        .send(res.stream);
     },
   );
 

@@ -130,7 +130,9 @@ export class ForyouService {
   async daily(): Promise<{ expired: number; generated: number; accounts: string[] }> {
     const at = this.clock();
     const today = utcDay(at);
-    const expired = await repo.deleteExpired(this.d.db, at);
+    const { deleted: expired, resultKeys } = await repo.deleteExpired(this.d.db, at);
+    // The rows went first: a blob left by a crash here is unreachable, never a row pointing at nothing.
+    for (const key of resultKeys) await this.d.blobs.delete(key).catch(() => undefined);
     await repo.deleteLedgerBefore(this.d.db, utcDay(at - days(1)));
     const accounts = await repo.accountsToGenerate(this.d.db, today, ACCOUNTS_PER_RUN);
     for (const accountId of accounts) await this.generateYearsAgo(accountId, at);
