@@ -147,8 +147,23 @@ export class HitReader {
     if (f.kind) q = q.where(sql<SqlBool>`${col('kind')} = ${f.kind}`);
     if (f.kind && f.kind !== 'DOCUMENT') q = q.where(sql<SqlBool>`${col('document_type')} IS NULL`);
     if (f.documentType) q = q.where(sql<SqlBool>`${col('document_type')} = ${f.documentType}`);
-    if (f.shown) q = q.where(f.shown);
+    const shown = this.shown(byKind);
+    if (shown) q = q.where(shown);
     return q.where(this.match(part, lead));
+  }
+
+  /**
+   * The "shown" condition where it can matter: people, places and things are `ALBUM` entries, so a query for any other
+   * kind leaves it out, and without a kind it is guarded by the entry's kind (by the outer kind `k` in the counts). A
+   * file's entry then never reads its subject kind, and the counts stay within the kind index (PROFILE in
+   * docs/decisions.md, "Search speed").
+   */
+  private shown(byKind: boolean): Expression<SqlBool> | null {
+    const f = this.f;
+    if (!f.shown || (f.kind !== undefined && f.kind !== 'ALBUM')) return null;
+    if (f.kind === 'ALBUM') return f.shown;
+    const kind = byKind ? sql.ref('k.kind') : sql.ref('e.kind');
+    return sql<SqlBool>`(${kind} <> ${'ALBUM'} OR ${f.shown})`;
   }
 
   /** Files of others that live shares give the caller: only live, visible ones, whatever the flags. */
@@ -245,13 +260,15 @@ export class HitReader {
     const all = new HitReader(this.db, { ...f, kind: undefined, documentType: undefined }, this.text, this.leadLimit);
     const lead = await this.lead('all');
     if (f.dialect === 'postgres') {
-      // PostgreSQL plans each kind with the kind as a constant (a correlated kind made it read every hit per kind).
-      const out = [];
-      for (const g of groups) {
-        const reader = new HitReader(this.db, { ...f, kind: g.kind, documentType: g.documentType ?? undefined }, this.text, this.leadLimit);
-        out.push({ ...g, n: await reader.count('all', COUNT_LIMIT) });
-      }
-      return out;
+      // PostgreSQL plans each kind with the kind as a constant (a correlated kind made it read every hit per kind). The
+      // kinds are asked at once: each statement takes its own pooled connection, so the search waits for the slowest
+      // count rather than their sum (in a transaction they simply queue on its connection).
+      return Promise.all(
+        groups.map(async (g) => {
+          const reader = new HitReader(this.db, { ...f, kind: g.kind, documentType: g.documentType ?? undefined }, this.text, this.leadLimit);
+          return { ...g, n: await reader.count('all', COUNT_LIMIT) };
+        }),
+      );
     }
     const counted = (q: EntryQuery | null) =>
       q ? sql<number>`(SELECT count(*) FROM (${q.select('e.seq').limit(COUNT_LIMIT)}) c)` : sql<number>`0`;
