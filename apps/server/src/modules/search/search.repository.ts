@@ -188,10 +188,13 @@ export class HitReader {
   /** Rows `offset`..`offset + limit` of one part in `order`. */
   private async rows(part: Part, order: HitOrder, direction: 'asc' | 'desc', limit: number, offset: number, live = false): Promise<HitRow[]> {
     const key = order === 'name' ? 'e.sort_name' : order === 'takenDate' ? 'e.taken_at' : 'e.modified_at';
+    // Exact hits are read through the exact-name index and sorted: without statistics SQLite otherwise walked the
+    // whole account in order for a query of two words (two exact candidates), ~150 ms at 100,000 files.
+    const sortKey = part === 'exact' ? unindexed(this.f.dialect, key) : sql.ref(key);
     const ordered = (q: EntryQuery) =>
       q
         .select(['e.subject_kind', 'e.subject_id', 'e.kind', 'e.seq', sql.ref<string | number>(key).as('sort_key')])
-        .orderBy(key, direction)
+        .orderBy(sortKey, direction)
         .orderBy('e.seq', direction);
     // Only recency can be walked in order; a name or capture-date sort reads its hits and sorts them.
     const lead = order === 'relevance' || order === 'lastModifiedDate' ? await this.lead(part) : true;
