@@ -19,7 +19,10 @@ pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
 
 export function createDatabase(opts: { databaseUrl: string | null; sqliteFile: string; poolSize?: number }): Database {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    // No JIT: the app's statements are short, but a search's estimated cost (correlated EXISTS, LIMIT over a filter)
+    // crossed jit_above_cost, and compiling took ~0.8 s for a statement that ran in 5 ms (suggest p99 778 ms; PROFILE
+    // in docs/decisions.md, "Search speed").
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10, options: '-c jit=off' });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', destroy: () => db.destroy() };
   }

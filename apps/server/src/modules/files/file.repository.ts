@@ -51,12 +51,19 @@ export const getDerivativeKeys = (db: Executor, accountId: string, id: string, s
 export const getUploadOwner = (db: Executor, id: string) =>
   db.selectFrom('upload').select('account_id').where('id', '=', id).executeTakeFirst();
 
-/** In chunks: a folders-only listing may ask for 99,999 rows, past both databases' bind-parameter limits. */
+/**
+ * In chunks: a folders-only listing may ask for 99,999 rows, past both databases' bind-parameter limits. Read by id
+ * alone and the account checked here: with `account_id = ?` in the query, SQLite without statistics (the app runs no
+ * ANALYZE) walked every file of the account through an account index, 40–110 ms for a search page's few ids at
+ * 100,000 files, where the primary key finds each in one seek.
+ */
 export async function getMany(db: Executor, accountId: string, ids: readonly string[]): Promise<FileRow[]> {
   const rows: FileRow[] = [];
   for (let i = 0; i < ids.length; i += 1000) {
     const chunk = ids.slice(i, i + 1000);
-    rows.push(...(await db.selectFrom('file').selectAll().where('account_id', '=', accountId).where('id', 'in', chunk).execute()));
+    for (const row of await db.selectFrom('file').selectAll().where('id', 'in', chunk).execute()) {
+      if (row.account_id === accountId) rows.push(row);
+    }
   }
   return rows;
 }

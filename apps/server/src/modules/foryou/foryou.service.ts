@@ -41,6 +41,8 @@ const CANDIDATE_LIMIT = 1_000;
 const ACCOUNTS_PER_RUN = 500;
 /** Photos the backfill queues per run (every minute). */
 const BACKFILL_BATCH = 200;
+/** File ids the backfill reads per run: a bounded stretch, whatever the number of files (a full round is ids / this). */
+const BACKFILL_SCAN = 2_000;
 /** What a photo not scored yet counts as: below most scored photos, above none. */
 const UNSCORED = 0.3;
 
@@ -64,6 +66,8 @@ export const rank = (score: number | null, faces: number) => 0.8 * (score ?? UNS
 export class ForyouService {
   private readonly clock: () => number;
   private readonly dailyCpuMs: number;
+  /** The file id the backfill's next stretch starts after (in memory: a restart starts a new round). */
+  private backfillFrom = '';
 
   constructor(private readonly d: ForyouDeps) {
     this.clock = d.clock ?? Date.now;
@@ -107,7 +111,8 @@ export class ForyouService {
 
   /** Schedule: queues the scoring of photos processed before this module existed, a batch at a time. */
   async backfill(): Promise<number> {
-    const batch = await repo.unscored(this.d.db, FORYOU_QUALITY_JOB, BACKFILL_BATCH);
+    const { rows: batch, next } = await repo.unscored(this.d.db, FORYOU_QUALITY_JOB, BACKFILL_BATCH, this.backfillFrom, BACKFILL_SCAN);
+    this.backfillFrom = next ?? '';
     if (batch.length === 0) return 0;
     await this.d.db.transaction().execute(async (trx) => {
       for (const f of batch) await this.d.jobs.enqueue(trx, FORYOU_QUALITY_JOB, { fileId: f.id }, { fairKey: f.account_id });

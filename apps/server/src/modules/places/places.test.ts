@@ -108,8 +108,11 @@ describe.each(DIALECTS)('places (%s)', (dialect) => {
       const suggest = (await get(u.token, '/api/search/unified/suggest?text=tbili')).json();
       const hits = unified.items.flatMap((h: { album: { uuid: string } | null }) => (h.album ? [h.album.uuid] : []));
       const suggested = suggest.items.filter((s: { kind: string }) => s.kind === 'PLACE').map((s: { uuid: string }) => s.uuid);
-      // The album chip counts what the page shows.
+      // The album chip counts what the page shows, and the album filter shows the same.
       expect(unified.counts.ALBUM).toBe(hits.length);
+      const albums = (await get(u.token, '/api/search/unified?text=tbilisi&kind=ALBUM')).json();
+      expect(albums.items.map((h: { album: { uuid: string } }) => h.album.uuid)).toEqual(hits);
+      expect(albums.totalCount).toBe(hits.length);
       return { unified: hits.includes(placeId), suggest: suggested.includes(placeId) };
     };
     expect(await findsIt()).toEqual({ unified: true, suggest: true });
