@@ -1,6 +1,7 @@
 import * as Toast from '@radix-ui/react-toast';
 import { useTranslation } from 'react-i18next';
 import { useDispatch, useSelector } from 'react-redux';
+import { Link } from 'react-router';
 import { TOAST_PLAIN_MS, TOAST_SUCCESS_MS } from '@/config/constants';
 import { AlertIcon, CheckIcon, CloseIcon, InfoIcon } from './icons';
 import { dismissToast, type ToastKind, type ToastState } from './toast-slice';
@@ -46,6 +47,13 @@ export function ToastHost() {
             <Toast.Description className={styles.message}>
               {t(item.messageKey as 'common:ok', item.values ?? {})}
             </Toast.Description>
+            {item.link ? (
+              <Toast.Action asChild altText={t(item.link.labelKey as 'common:ok')}>
+                <Link className={styles.link} to={item.link.to} onClick={() => dispatch(dismissToast(item.id))}>
+                  {t(item.link.labelKey as 'common:ok')}
+                </Link>
+              </Toast.Action>
+            ) : null}
             <Toast.Close className={styles.close} aria-label={t('common:close')}>
               <CloseIcon size={16} />
             </Toast.Close>

@@ -1,0 +1,28 @@
+import type { RouteObject } from 'react-router';
+import { lazyScreen } from '@/lib/lazy-route';
+import type { ShellHandle } from '@/lib/route-handle';
+
+const foryouHandle: ShellHandle = {
+  pageName: 'foryou',
+  titleKey: 'shell:menu_foryou',
+};
+
+/** For you (the rows) and one kind's see-all grid (spec 001 §2); children of /main. */
+export const foryouRoutes: RouteObject[] = [
+  {
+    path: 'foryou',
+    handle: foryouHandle,
+    lazy: lazyScreen(
+      () => import('./components/foryou-screen'),
+      (m) => m.ForyouScreen,
+    ),
+  },
+  {
+    path: 'foryou/seeAll',
+    handle: foryouHandle,
+    lazy: lazyScreen(
+      () => import('./components/see-all-screen'),
+      (m) => m.SeeAllScreen,
+    ),
+  },
+];
