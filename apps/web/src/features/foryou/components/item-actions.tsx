@@ -32,8 +32,9 @@ export function ItemActions({ item, actions, onConfirming }: ItemActionsProps) {
         <button
           type="button"
           className={styles.action}
-          onClick={actions.save}
-          disabled={saved || actions.saving}
+          // aria-disabled, not disabled: the button keeps focus (and the dialog its keys) once saved.
+          onClick={saved || actions.saving ? undefined : actions.save}
+          aria-disabled={saved || actions.saving}
           aria-label={saved ? t('foryou:saved') : t('foryou:save')}
           data-testid="foryou-save"
         >
@@ -44,7 +45,7 @@ export function ItemActions({ item, actions, onConfirming }: ItemActionsProps) {
         </button>
       ) : null}
       {Share && canShare(item.kind) ? (
-        <button type="button" className={styles.action} onClick={actions.share} disabled={actions.saving} aria-label={t('foryou:share')} data-testid="foryou-share">
+        <button type="button" className={styles.action} onClick={actions.saving ? undefined : actions.share} aria-disabled={actions.saving} aria-label={t('foryou:share')} data-testid="foryou-share">
           <ShareIcon size={20} />
           <span className={styles.actionText} aria-hidden="true">
             {t('foryou:share')}
