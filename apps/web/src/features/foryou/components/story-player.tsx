@@ -86,8 +86,9 @@ export function StoryPlayer({ item, onClose }: { item: ForyouItem; onClose: () =
   const photos = detail.photos.filter((photo) => photo.previewUrl && isSafeUrl(photo.previewUrl));
   const [paused, setPaused] = useState(false);
   const [holding, setHolding] = useState(false);
-  const clock = useStoryClock(photos.length, paused || holding);
   const actions = useItemActions(shown, photos[0]?.projectId ?? null, onClose);
+  // The story holds still while a question or the share dialog is open over it.
+  const clock = useStoryClock(photos.length, paused || holding || actions.shareTarget !== null);
   const rtl = languageDirection(currentLanguage()) === 'rtl';
   usePreload(photos[clock.index + 1]);
 
@@ -99,8 +100,8 @@ export function StoryPlayer({ item, onClose }: { item: ForyouItem; onClose: () =
   };
 
   const onKeyDown = (event: KeyboardEvent) => {
-    // Keys typed in the confirmation or share dialog are theirs.
-    if (holding || event.defaultPrevented) return;
+    // Keys typed in the confirmation or share dialog are theirs (React bubbles them here through the portal).
+    if (event.defaultPrevented || !(event.target instanceof Node) || !event.currentTarget.contains(event.target)) return;
     const forward = rtl ? 'ArrowLeft' : 'ArrowRight';
     const back = rtl ? 'ArrowRight' : 'ArrowLeft';
     if (event.key === forward) clock.go(clock.index + 1);
