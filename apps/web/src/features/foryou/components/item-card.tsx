@@ -23,7 +23,8 @@ export function ItemCard({ item, onOpen }: { item: ForyouItem; onOpen: (item: Fo
   return (
     <button
       type="button"
-      className={`${styles.card} ${opening === 'story' ? styles.storyCard : ''}`}
+      // Memories and stories are tall like the player they open; albums keep the photo shape.
+      className={`${styles.card} ${item.kind === 'YEARS_AGO' || item.kind === 'STORY' ? styles.storyCard : ''}`}
       onClick={() => onOpen(item)}
       aria-label={`${title}, ${meta}`}
       title={t('foryou:open_label', { title })}
