@@ -4,9 +4,12 @@ import Database from 'better-sqlite3';
 import sharp from 'sharp';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_DATA_DIR } from '../playwright.config.js';
+import { expectAccessible } from './a11y.js';
 import { createAccount, failOnPageErrors, fileRow, signIn, startsWith, text, uploadToMyFiles } from './support.js';
 
 failOnPageErrors();
+// axe is injected as a script tag, which the app's CSP (script-src 'self') would refuse (as in a11y.spec.ts).
+test.use({ bypassCSP: true });
 
 const LOCALES = path.resolve(import.meta.dirname, '../../apps/web/src/i18n/locales');
 
@@ -118,11 +121,14 @@ test('for you: a years-ago memory plays as a story; a collage made from an event
     await expect(memory).toBeVisible({ timeout: 5_000 });
   }).toPass({ timeout: 60_000, intervals: [2_000] });
 
+  await expectAccessible(page, 'for you rows', info);
+
   // It plays as a story: the progress runs and moves on by itself, arrow keys step, close returns to the card.
   await memory.click();
   const player = page.getByRole('dialog', { name: title, exact: true });
   await expect(player).toBeVisible();
   await expect(player.getByRole('img', { name: 'memory-1.jpg', exact: true })).toBeVisible();
+  await expectAccessible(page, 'story player', info);
   const position = (current: number) => foryouText('player_position', { current, total: 3 });
   await expect(player.getByTestId('story-position')).toHaveText(position(1));
   // The first bar fills (a transform on its fill), then the story moves on to the second photo.
