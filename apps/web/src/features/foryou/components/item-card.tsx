@@ -26,6 +26,7 @@ export function ItemCard({ item, onOpen }: { item: ForyouItem; onOpen: (item: Fo
       // Memories and stories are tall like the player they open; albums keep the photo shape.
       className={`${styles.card} ${item.kind === 'YEARS_AGO' || item.kind === 'STORY' ? styles.storyCard : ''}`}
       onClick={() => onOpen(item)}
+      aria-label={`${title}, ${meta}`}
       title={t('foryou:open_label', { title })}
       data-testid="foryou-card"
       data-kind={item.kind}
@@ -42,9 +43,8 @@ export function ItemCard({ item, onOpen }: { item: ForyouItem; onOpen: (item: Fo
         {item.kind === 'VIDEO' && !src ? <VideoIcon size={32} /> : null}
       </span>
       <span className={styles.cardText}>
-        {/* The name is the visible text, "title, meta" (axe label-content-name-mismatch). */}
-        <bdi className={styles.cardTitle}>{title}</bdi>
-        <span className="visually-hidden">,</span>{' '}
+        {/* The space keeps the visible text "title meta", which the name "title, meta" contains (axe label-content-name-mismatch ignores punctuation). */}
+        <bdi className={styles.cardTitle}>{title}</bdi>{' '}
         <span className={styles.cardMeta}>{meta}</span>
       </span>
     </button>
