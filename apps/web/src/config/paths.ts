@@ -70,11 +70,6 @@ export function albumPath(uuid: string): string {
   return `/main/photos/album/${encodeURIComponent(uuid)}`;
 }
 
-/** For you's screens (spec 001 §2): the rows and one kind's see-all grid (`?kind=` a row of features/foryou/kinds.ts). */
-export const foryouPaths = {
-  seeAll: (kind: string) => `${paths.forYou}/seeAll?${new URLSearchParams({ kind }).toString()}`,
-};
-
 /** Discover's screens (issue 14; our choice, recorded in docs/decisions.md): the rows, the see-all lists and an entity's photos. */
 export const discoverPaths = {
   people: `${paths.discover}/people`,

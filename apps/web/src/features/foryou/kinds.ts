@@ -1,4 +1,5 @@
 import { readStorage, storageKeys } from '@/api/storage-keys';
+import { paths } from '@/config/paths';
 import {
   useListAnimationsQuery,
   useListCollagesQuery,
@@ -16,6 +17,11 @@ import {
 /** The rows of /main/foryou, in this order; each is also a `?kind=` of /main/foryou/seeAll. */
 export const ROW_KINDS = ['yearsAgo', 'stories', 'collages', 'animations', 'albums', 'videos', 'styled'] as const;
 export type RowKind = (typeof ROW_KINDS)[number];
+
+/** /main/foryou/seeAll?kind=<row> (spec 001 §2; kept here, not in config/paths.ts, which is in the entry chunk). */
+export function seeAllPath(kind: RowKind): string {
+  return `${paths.forYou}/seeAll?${new URLSearchParams({ kind }).toString()}`;
+}
 
 export function isRowKind(value: string | null): value is RowKind {
   return (ROW_KINDS as readonly string[]).includes(value ?? '');

@@ -4,8 +4,8 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { SparkleIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/loader';
-import { foryouPaths } from '@/config/paths';
 import type { ForyouItem } from '../api';
+import { seeAllPath } from '../kinds';
 import { useForyouTranslation } from '../use-foryou-translation';
 import { useRows, type RowState } from '../use-rows';
 import { ItemCard } from './item-card';
@@ -51,7 +51,7 @@ function Row({ row, onOpen }: { row: RowState; onOpen: (item: ForyouItem) => voi
           {title}
         </h2>
         {row.items.length > 0 ? (
-          <Link to={foryouPaths.seeAll(row.kind)} className={styles.seeAll} aria-label={t('foryou:see_all_label', { section: title })}>
+          <Link to={seeAllPath(row.kind)} className={styles.seeAll} aria-label={t('foryou:see_all_label', { section: title })}>
             {t('foryou:see_all')}
           </Link>
         ) : null}
