@@ -71,6 +71,8 @@ export default defineConfig({
         SIGNUP_CAPTCHA_THRESHOLD: '10000',
         AUTH_RATE_LIMIT_PER_MINUTE: '10000',
         CAPTCHA_FAILURE_THRESHOLD: '50',
+        // For you: new photos settle 1 s (not 2 min) before a generation run, so a test sees collages within its time.
+        FORYOU_SETTLE_SECONDS: '1',
       // Every recovery test starts from 127.0.0.1; the recovery captcha itself is covered by the server tests.
       FORGOT_PASSWORD_CAPTCHA_THRESHOLD: '1000',
         GOOGLE_CLIENT_ID: E2E_GOOGLE_CLIENT_ID,

@@ -174,6 +174,11 @@ test('axe finds no serious or critical violation on any screen or dialog', async
   await expect(page.getByRole('heading', { level: 1, name: text('discover:section_places') })).toBeVisible();
   await expectAccessible(page, 'discover places', info);
 
+  // for you (issue 15): the rows of what was made from the uploads, or what will come when nothing is made yet
+  await page.goto('/main/foryou');
+  await expect(page.getByTestId('foryou-empty').or(page.getByTestId('foryou-card').first())).toBeVisible();
+  await expectAccessible(page, 'for you', info);
+
   // trash (with a favourite), notifications, settings, account card
   await page.goto('/main/files');
   await check(page, 'forest-2021-07-14.jpg').click();

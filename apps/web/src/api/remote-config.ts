@@ -25,3 +25,9 @@ export function useRemoteNumber(parameter: string, fallback: number): number {
   const parsed = data === null || data === undefined ? Number.NaN : Number.parseInt(data, 10);
   return Number.isFinite(parsed) && parsed > 0 ? parsed : fallback;
 }
+
+/** A 'true'/'false' parameter in the interface language: true only when the server says 'true' (not while loading). */
+export function useRemoteFlag(parameter: string, language: string): boolean {
+  const { data } = useGetRemoteConfigQuery({ client: WEB_CLIENT, parameter, 'x-client-language': language });
+  return data === 'true';
+}

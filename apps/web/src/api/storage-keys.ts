@@ -21,6 +21,8 @@ export const storageKeys = {
   appleToken: 'appleToken',
   /** Who invited this visitor (/auth/inviteuser), kept until sign-up. */
   referrerToken: 'referrerToken',
+  /** 'true' shows the year-in-review story on For you (spec 000 §3: stored locally; absent means off). */
+  yearInReview: 'yilsonu_timeline_enabled',
 } as const;
 
 export const sessionKeys = {

@@ -1,6 +1,7 @@
 import { isPathBuilt } from '@/config/paths';
 import { discoverMenuItem } from '@/features/discover/menu-item';
 import { filesMenuItem, trashMenuItem } from '@/features/files/menu-item';
+import { foryouMenuItem } from '@/features/foryou/menu-item';
 import { photosMenuItem } from '@/features/photos/menu-item';
 import { sharesMenuItem } from '@/features/shares/menu-item';
 import type { MenuItem } from '@/lib/menu-item';
@@ -9,7 +10,7 @@ import type { MenuItem } from '@/lib/menu-item';
  * The side menu, in this order (Photos, For you, Contacts, Files, Discover, Shares, Trash); each
  * feature declares its own entry in its menu-item.ts, and sections without a screen yet add theirs when they arrive.
  */
-export const MENU_ITEMS: readonly MenuItem[] = [photosMenuItem, filesMenuItem, discoverMenuItem, sharesMenuItem, trashMenuItem];
+export const MENU_ITEMS: readonly MenuItem[] = [photosMenuItem, foryouMenuItem, filesMenuItem, discoverMenuItem, sharesMenuItem, trashMenuItem];
 
 /** The entries whose screen exists in this build. */
 export function builtMenuItems(items: readonly MenuItem[] = MENU_ITEMS): MenuItem[] {

@@ -9,6 +9,7 @@ import { linkRoutes, signedInAuthRoutes, signInRoutes, signupRoutes } from '@/fe
 import { discoverRoutes } from '@/features/discover/routes';
 import { familyRoutes } from '@/features/family/routes';
 import { filesRoutes } from '@/features/files/routes';
+import { foryouRoutes } from '@/features/foryou/routes';
 import { notificationsRoutes } from '@/features/notifications/routes';
 import { paymentRoutes, paymentViewRoutes } from '@/features/payment/routes';
 import { loadPackagesView, packagesRoutes, viewSessionLoader } from '@/features/packages/routes';
@@ -39,6 +40,7 @@ const MAIN_ROUTES: readonly RouteObject[][] = [
   packagesRoutes,
   familyRoutes,
   discoverRoutes,
+  foryouRoutes,
 ];
 
 /** The mobile app's payment web views under /view (spec §2 payment, pack-payment; /view/packages is its own route): no shell. */

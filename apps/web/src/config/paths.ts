@@ -58,6 +58,7 @@ const builtPaths: ReadonlySet<string> = new Set<string>([
   paths.albums,
   paths.search,
   paths.discover,
+  paths.forYou,
   paths.packages,
   paths.familyInvitation,
   paths.manageFamilyShare,

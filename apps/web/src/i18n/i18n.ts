@@ -21,7 +21,7 @@ type LocaleModule = { default: Record<string, unknown> };
 // The on-demand namespaces' files are left out here (see on-demand-locales.ts); this list is part of the entry chunk.
 const localeLoaders = import.meta.glob<LocaleModule>([
   './locales/*/*.json',
-  '!./locales/*/{search,faq,recovery,packages,payment,invoices,family,discover}.json',
+  '!./locales/*/{search,faq,recovery,packages,payment,invoices,family,discover,foryou}.json',
 ]);
 
 /** The loader of one locale file, from the entry's list or, for an on-demand namespace, from its own chunk. */

@@ -20,11 +20,12 @@ import type packages from './locales/en/packages.json';
 import type invoices from './locales/en/invoices.json';
 import type family from './locales/en/family.json';
 import type discover from './locales/en/discover.json';
+import type foryou from './locales/en/foryou.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     // Every namespace is in scope so keys are always written "ns:key" and checked against English.
-    defaultNS: ['common', 'auth', 'account', 'notifications', 'settings', 'shell', 'files', 'upload', 'photos', 'albums', 'viewer', 'shares', 'sharedFiles', 'search', 'faq', 'recovery', 'packages', 'invoices', 'family', 'payment', 'discover'];
+    defaultNS: ['common', 'auth', 'account', 'notifications', 'settings', 'shell', 'files', 'upload', 'photos', 'albums', 'viewer', 'shares', 'sharedFiles', 'search', 'faq', 'recovery', 'packages', 'invoices', 'family', 'payment', 'discover', 'foryou'];
     returnNull: false;
     resources: {
       common: typeof common;
@@ -48,6 +49,7 @@ declare module 'i18next' {
       invoices: typeof invoices;
       family: typeof family;
       discover: typeof discover;
+      foryou: typeof foryou;
     };
   }
 }

@@ -125,7 +125,7 @@ describe.each(DIALECTS)('for you: memory videos (%s)', (dialect) => {
       await db.deleteFrom('foryou_budget').where('account_id', '=', me.accountId).execute();
       await runGeneration(t, me.accountId);
       const [yearVideo] = await videos(me.token);
-      expect(yearVideo).toMatchObject({ kind: 'VIDEO', title: { key: 'video', params: { of: 'yearInReview', year: 2026 } }, photoCount: 13 });
+      expect(yearVideo).toMatchObject({ kind: 'VIDEO', title: { key: 'yearInReview', params: { year: 2026 } }, photoCount: 13 });
       const spent = await db.selectFrom('foryou_budget').select('cpu_ms').where('account_id', '=', me.accountId).executeTakeFirstOrThrow();
       expect(Number(spent.cpu_ms)).toBeGreaterThan(0);
       const bytes = await playable(yearVideo!, 13);
@@ -151,7 +151,7 @@ describe.each(DIALECTS)('for you: memory videos (%s)', (dialect) => {
       // The next run makes the trip's: its live photos only.
       await runGeneration(t, me.accountId);
       const tripVideo = (await videos(me.token)).find((v) => v.title.params.of === 'trip')!;
-      expect(tripVideo.title).toEqual({ key: 'video', params: { of: 'trip', place: 'Kapadokya', date: '2026-11-20', endDate: '2026-11-22' } });
+      expect(tripVideo.title).toEqual({ key: 'trip', params: { place: 'Kapadokya', date: '2026-11-20', endDate: '2026-11-22' } });
       const detail = await get(me.token, `/api/foryou/items/${tripVideo.id}`);
       expect(detail.json().fileList.map((f: { uuid: string }) => f.uuid)).toEqual([trip[0], trip[2], trip[3]]);
       await playable(tripVideo, 3);

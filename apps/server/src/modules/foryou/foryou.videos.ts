@@ -116,7 +116,8 @@ export class VideoGenerator implements ForyouGenerator {
       await ctx.budget.charge((used.user + used.system) / 1000 + video.ffmpegCpuMs);
       const stored = await this.d.blobs.put(key, fs.createReadStream(output));
       const meta: ResultMeta = { contentType: 'video/mp4', width: video.width, height: video.height, durationMs: video.durationMs, bytes: stored.size };
-      const videoTitleParams: ForyouTitleDto = { key: 'video', params: { of: source.of, ...p } };
+      // The source's own title (the web's yearInReview / trip sentences); the row says it is a video.
+      const videoTitleParams: ForyouTitleDto = { key: source.of, params: p };
       const inserted = await repo.insertItem(
         this.d.db,
         {

@@ -1,6 +1,8 @@
 import * as Toast from '@radix-ui/react-toast';
 import { useTranslation } from 'react-i18next';
 import { useDispatch, useSelector } from 'react-redux';
+import { Link, useInRouterContext } from 'react-router';
+import { navigateTo } from '@/api/session';
 import { TOAST_PLAIN_MS, TOAST_SUCCESS_MS } from '@/config/constants';
 import { AlertIcon, CheckIcon, CloseIcon, InfoIcon } from './icons';
 import { dismissToast, type ToastKind, type ToastState } from './toast-slice';
@@ -46,6 +48,11 @@ export function ToastHost() {
             <Toast.Description className={styles.message}>
               {t(item.messageKey as 'common:ok', item.values ?? {})}
             </Toast.Description>
+            {item.link ? (
+              <ToastLink to={item.link.to} onFollow={() => dispatch(dismissToast(item.id))}>
+                {t(item.link.labelKey as 'common:ok')}
+              </ToastLink>
+            ) : null}
             <Toast.Close className={styles.close} aria-label={t('common:close')}>
               <CloseIcon size={16} />
             </Toast.Close>
@@ -54,5 +61,29 @@ export function ToastHost() {
       })}
       <Toast.Viewport className={styles.viewport} />
     </Toast.Provider>
+  );
+}
+
+/** A toast's link: a router link where the host sits inside the router, else an anchor that asks the router to go. */
+function ToastLink({ to, onFollow, children }: { to: string; onFollow: () => void; children: string }) {
+  const inRouter = useInRouterContext();
+  if (inRouter)
+    return (
+      <Link className={styles.link} to={to} onClick={onFollow}>
+        {children}
+      </Link>
+    );
+  return (
+    <a
+      className={styles.link}
+      href={to}
+      onClick={(event) => {
+        event.preventDefault();
+        onFollow();
+        void navigateTo(to);
+      }}
+    >
+      {children}
+    </a>
   );
 }

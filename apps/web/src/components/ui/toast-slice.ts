@@ -9,6 +9,8 @@ export interface ToastMessage {
   /** i18n key ("ns:key"). */
   messageKey: string;
   values?: Record<string, string | number>;
+  /** A way on from the message (e.g. to a file just saved): an in-app path and its label's i18n key. */
+  link?: { to: string; labelKey: string };
 }
 
 /** At most this many toasts show at once; a newer one pushes out the oldest. */
