@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import errorImage from '@/assets/captcha-error.svg';
 import { isSafeUrl } from '@/lib/safe-url';
 import { Button } from '../ui/button';
-import { RefreshIcon, VolumeIcon } from '../ui/icons';
+import { RefreshIcon, VolumeIcon } from '../ui/icons-base';
 import styles from './captcha-box.module.css';
 
 export const CAPTCHA_BASE_PATH = '/api/captcha';

@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { ALERT_MS } from '@/config/constants';
-import { AlertIcon, CheckIcon, InfoIcon } from './icons';
+import { AlertIcon, CheckIcon, InfoIcon } from './icons-base';
 import styles from './alert.module.css';
 
 export interface AlertProps {

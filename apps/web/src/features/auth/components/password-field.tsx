@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextField, type TextFieldProps } from '@/components/ui/field';
-import { EyeIcon, EyeOffIcon } from '@/components/ui/icons';
+import { EyeIcon, EyeOffIcon } from '@/components/ui/icons-base';
 import styles from './auth-card.module.css';
 
 /** Password input with a show/hide toggle. */

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { CheckIcon } from '@/components/ui/icons';
+import { CheckIcon } from '@/components/ui/icons-base';
 import { checkPassword, passwordStrength } from '../password-rules';
 import styles from './auth-card.module.css';
 
