@@ -84,7 +84,7 @@ export class ForyouItems {
   async list(auth: Auth, kinds: readonly ForyouKind[], shelf: Shelf, page: number, size: number): Promise<ForyouItemListDto> {
     const at = this.d.clock();
     const rows = await repo.listShelf(this.d.db, auth.accountId, kinds, shelf === 'saved', at, page * size, size + 1);
-    const photos = await this.photosOf(rows.map((r) => r.id));
+    const photos = await repo.livePhotosByItem(this.d.db, rows.map((r) => r.id));
     const items = rows.slice(0, size).flatMap((r) => this.present(r, photos.get(r.id) ?? []) ?? []);
     return { items, hasMore: rows.length > size };
   }
@@ -92,7 +92,7 @@ export class ForyouItems {
   /** An item with its photos; opening it marks it seen. */
   async detail(auth: Auth, id: string, kinds?: readonly ForyouKind[]): Promise<ForyouItemDetailDto> {
     const row = await this.own(auth, id, kinds);
-    const photos = (await this.photosOf([id])).get(id) ?? [];
+    const photos = (await repo.livePhotosByItem(this.d.db, [id])).get(id) ?? [];
     if (row.status === 'NEW') {
       await repo.setStatus(this.d.db, id, 'SEEN');
       row.status = 'SEEN';
@@ -112,7 +112,7 @@ export class ForyouItems {
   async save(auth: Auth, id: string, input: { name?: string; folderUuid?: string }, kinds?: readonly ForyouKind[]): Promise<SaveResultDto> {
     assertWritable(auth);
     const row = await this.own(auth, id, kinds);
-    const photos = (await this.photosOf([id])).get(id) ?? [];
+    const photos = (await repo.livePhotosByItem(this.d.db, [id])).get(id) ?? [];
     if (!row.saved_ref && row.status !== 'SAVED') {
       const generator = this.d.generators.find((g) => g.kind === row.kind);
       let saved: Saved = {};
@@ -198,16 +198,6 @@ export class ForyouItems {
       throw err;
     }
     return fileId;
-  }
-
-  private async photosOf(itemIds: readonly string[]): Promise<Map<string, files.FileRow[]>> {
-    const byItem = new Map<string, files.FileRow[]>();
-    for (const { item_id, ...file } of await repo.livePhotos(this.d.db, itemIds)) {
-      const list = byItem.get(item_id);
-      if (list) list.push(file);
-      else byItem.set(item_id, [file]);
-    }
-    return byItem;
   }
 
   /** The item as lists show it; null when none of its photos is live any more (a styled photo: its source). */

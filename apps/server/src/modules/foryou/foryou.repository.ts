@@ -179,6 +179,17 @@ export async function livePhotos(db: Executor, itemIds: readonly string[]): Prom
     .execute();
 }
 
+/** The items' live photos grouped by item, each in its item's order. */
+export async function livePhotosByItem(db: Executor, itemIds: readonly string[]): Promise<Map<string, FileRow[]>> {
+  const byItem = new Map<string, FileRow[]>();
+  for (const { item_id, ...file } of await livePhotos(db, itemIds)) {
+    const list = byItem.get(item_id);
+    if (list) list.push(file);
+    else byItem.set(item_id, [file]);
+  }
+  return byItem;
+}
+
 // --- housekeeping
 
 /** Expired items go, except the ones the user kept (a kept story stays past its expiry). */

@@ -203,7 +203,7 @@ export class ForyouService {
     // Not generated yet today (the schedule has not reached this account): once, now, so the memory is there.
     if ((await repo.getDay(this.d.db, auth.accountId, utcDay(at)))?.generated_at == null) await this.generateYearsAgo(auth.accountId, at);
     const rows = await repo.listItems(this.d.db, auth.accountId, 'YEARS_AGO', at, 100);
-    const photos = await this.photosOf(rows.map((r) => r.id));
+    const photos = await repo.livePhotosByItem(this.d.db, rows.map((r) => r.id));
     return { items: rows.flatMap((r) => this.present(r, photos.get(r.id) ?? []) ?? []) };
   }
 
@@ -211,7 +211,7 @@ export class ForyouService {
   async getYearsAgo(auth: Auth, id: string): Promise<YearsAgoDetailDto> {
     const row = await repo.getItem(this.d.db, auth.accountId, id);
     if (!row || row.kind !== 'YEARS_AGO') throw NotFound('Item not found.');
-    const photos = (await this.photosOf([id])).get(id) ?? [];
+    const photos = (await repo.livePhotosByItem(this.d.db, [id])).get(id) ?? [];
     if (row.status === 'NEW') {
       await repo.setStatus(this.d.db, id, 'SEEN');
       row.status = 'SEEN';
@@ -219,16 +219,6 @@ export class ForyouService {
     const item = this.present(row, photos);
     if (!item) throw NotFound('Item not found.');
     return { item, fileList: photos.map((f) => files.toFileItem(f, auth.projectId, this.d.links)) };
-  }
-
-  private async photosOf(itemIds: readonly string[]): Promise<Map<string, files.FileRow[]>> {
-    const byItem = new Map<string, files.FileRow[]>();
-    for (const { item_id, ...file } of await repo.livePhotos(this.d.db, itemIds)) {
-      const list = byItem.get(item_id);
-      if (list) list.push(file);
-      else byItem.set(item_id, [file]);
-    }
-    return byItem;
   }
 
   /** The item as the list shows it, or null when none of its photos is live any more. */

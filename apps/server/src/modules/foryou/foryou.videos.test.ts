@@ -150,7 +150,7 @@ describe.each(DIALECTS)('for you: memory videos (%s)', (dialect) => {
 
       // The next run makes the trip's: its live photos only.
       await runGeneration(t, me.accountId);
-      const tripVideo = (await videos(me.token)).find((v) => v.title.params.of === 'trip')!;
+      const tripVideo = (await videos(me.token)).find((v) => v.title.key === 'trip')!;
       expect(tripVideo.title).toEqual({ key: 'trip', params: { place: 'Kapadokya', date: '2026-11-20', endDate: '2026-11-22' } });
       const detail = await get(me.token, `/api/foryou/items/${tripVideo.id}`);
       expect(detail.json().fileList.map((f: { uuid: string }) => f.uuid)).toEqual([trip[0], trip[2], trip[3]]);
