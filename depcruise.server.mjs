@@ -25,10 +25,10 @@ export default {
     },
     {
       name: 'module-to-module-only-through-public-entry',
-      comment: 'modules/X reaches modules/Y only through modules/Y/Y.public.ts, the narrow interface Y offers.',
+      comment: 'modules/X reaches modules/Y only through modules/Y/Y.public.ts or a focused modules/Y/Y.<concern>.public.ts.',
       severity: 'error',
       from: { path: `${src}modules/([^/]+)/` },
-      to: { path: `${src}modules/`, pathNot: [`${src}modules/$1/`, `${src}modules/([^/]+)/\\1\\.public\\.ts$`] },
+      to: { path: `${src}modules/`, pathNot: [`${src}modules/$1/`, `${src}modules/([^/]+)/\\1(\\.[a-z][a-z0-9-]*|)\\.public\\.ts$`] },
     },
     {
       name: 'shared-and-infra-never-import-modules',

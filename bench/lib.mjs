@@ -14,7 +14,9 @@ export async function startServer(extraEnv = {}, { quiet = false, main = new URL
   const port = Number(extraEnv.PORT ?? 18000 + Math.floor(Math.random() * 1000));
   const base = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bulut-bench-'));
-  const child = spawn(process.execPath, [main], {
+  // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server under a benchmark's load.
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, main], {
     env: {
       ...process.env,
       PORT: String(port),

@@ -10,13 +10,24 @@ export const E2E_GOOGLE_CLIENT_ID = 'bulut-e2e-google';
 export const E2E_APPLE_CLIENT_ID = 'bulut-e2e-apple';
 export const E2E_DATA_DIR = path.resolve(import.meta.dirname, '.tmp/data');
 
+const DESKTOP = { viewport: { width: 1280, height: 800 } };
+const PHONE = { viewport: { width: 375, height: 740 }, isMobile: false, hasTouch: true };
+/**
+ * Specs that change state every visitor shares (a remote-config flag, the prize draw's running campaign): the same
+ * spec never runs in two viewports at once.
+ */
+const GLOBAL_SPECS = /(ops|draw)\.spec\.ts$/;
+
 /** Runs against the real built app and server (SQLite + disk), in Debian's Chromium; Playwright never downloads a browser. */
 export default defineConfig({
   testDir: './tests',
   timeout: 60_000,
   expect: { timeout: 10_000 },
+  // Two workers: a test spends much of its time waiting on the server (jobs, mail, media), so two at once keep both
+  // cores busy. Each test makes its own accounts (support.ts newUser() carries the worker's slot); a spec that changes
+  // what every subscriber sees (the console's remote-config flag) runs in its own projects, one viewport after the other.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   reporter: [['list']],
   use: {
@@ -38,8 +49,10 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
-    { name: 'phone', use: { viewport: { width: 375, height: 740 }, isMobile: false, hasTouch: true } },
+    { name: 'desktop', testIgnore: GLOBAL_SPECS, use: DESKTOP },
+    { name: 'phone', testIgnore: GLOBAL_SPECS, use: PHONE },
+    { name: 'console-desktop', testMatch: GLOBAL_SPECS, use: DESKTOP },
+    { name: 'console-phone', testMatch: GLOBAL_SPECS, use: PHONE, dependencies: ['console-desktop'] },
   ],
   webServer: [
     {

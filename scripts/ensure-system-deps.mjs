@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// First step of `npm test`: the end-to-end suite needs Debian's Chromium, the media tests ffmpeg and heif-enc, invoices DejaVu.
+// First step of `npm test`: the end-to-end suite needs Debian's Chromium, the media tests ffmpeg and heif-enc, invoices DejaVu,
+// the captcha attack test Tesseract.
 // Whatever is missing is installed through apt-get when running as root; otherwise one line names the packages.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -14,6 +15,8 @@ const needed = {
   'libheif-examples': () => onPath('heif-enc'),
   // Invoice PDFs embed DejaVu Sans (Latin, Cyrillic, Georgian and Arabic glyphs in one font).
   'fonts-dejavu-core': () => fs.existsSync('/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf'),
+  // The captcha attack test reads the image captcha with Tesseract (its English model comes with the package).
+  'tesseract-ocr': () => onPath('tesseract'),
 };
 
 const missing = Object.entries(needed)

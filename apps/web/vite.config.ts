@@ -4,25 +4,30 @@ import zlib from 'node:zlib';
 import { defineConfig, type Plugin } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { BOOT_NAMESPACES, ON_DEMAND_NAMESPACES } from './src/i18n/namespaces';
+import { BOOT_NAMESPACES, CONSOLE_NAMESPACES, ON_DEMAND_NAMESPACES } from './src/i18n/namespaces';
 
 /**
  * Writes `.br` and `.gz` twins beside every text file of the build, at the strongest settings since it happens once;
  * the server sends the one the browser accepts (apps/server/src/infra/http/web-app.ts, same list of types).
  */
-function precompress(): Plugin {
+function precompress(onlyOwnFiles: boolean): Plugin {
   const text = /\.(?:js|mjs|css|html|svg|json|txt|xml|webmanifest)$/;
   let outDir = 'dist';
+  let written: string[] = [];
   return {
     name: 'bulut-precompress',
     apply: 'build',
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
+    writeBundle(_options, bundle) {
+      written = Object.keys(bundle).map((name) => path.join(outDir, name));
+    },
     closeBundle() {
       const walk = (dir: string): string[] =>
         fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
-      for (const file of walk(outDir).filter((f) => text.test(f))) {
+      // The console's build writes into the app's dist: it compresses only what it wrote.
+      for (const file of (onlyOwnFiles ? written : walk(outDir)).filter((f) => text.test(f))) {
         const raw = fs.readFileSync(file);
         // Below a packet's worth the saving is nothing and the twins are just more files.
         if (raw.length < 1024) continue;
@@ -37,28 +42,52 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [react(), precompress()],
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+/**
+ * The pages built apart from the subscriber app, by mode: the console and the support chat page that the chat dialog
+ * frames (issue 29; served at /support-chat, its own small bundle).
+ */
+const ENTRIES: Record<string, string> = { ops: './ops.html', 'support-chat': './support-chat.html' };
+
+/**
+ * Two builds into one dist: the subscriber app (index.html, the default) and, with `--mode ops`, the operator console
+ * (ops.html → src/ops/main.tsx, issue 27). Separate builds, so the console never changes a byte or a chunk boundary of
+ * the subscriber bundles (bench/initial-js.mjs budgets); the console has its own copies of the vendor chunks. The dev
+ * server serves both pages.
+ */
+export default defineConfig(({ mode }) => ({
+  plugins: [react(), precompress(Boolean(ENTRIES[mode]))],
+  resolve: {
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      // React 19 has the hook the shim stands in for (src/lib/use-sync-external-store-shim.ts).
+      { find: /^use-sync-external-store\/shim$/, replacement: fileURLToPath(new URL('./src/lib/use-sync-external-store-shim.ts', import.meta.url)) },
+    ],
+  },
   server: {
     proxy: {
       '/api': { target: 'http://127.0.0.1:8080', changeOrigin: false },
     },
   },
+  // The app's build copies public/; the console's adds its page and chunks beside it.
+  publicDir: ENTRIES[mode] ? false : 'public',
   build: {
     outDir: 'dist',
-    emptyOutDir: true,
+    emptyOutDir: !ENTRIES[mode],
     // The server's CSP allows only 'self' for images: never inline assets as data: URIs.
     assetsInlineLimit: 0,
     rollupOptions: {
+      input: fileURLToPath(new URL(ENTRIES[mode] ?? './index.html', import.meta.url)),
       output: {
         manualChunks(id) {
           // Per language: what sign-in reads (BOOT_NAMESPACES in src/i18n/namespaces.ts), the rest the signed-in shell
           // and sign-up load, and a chunk of its own for each namespace loaded on demand (search).
-          const locale = /\/src\/i18n\/locales\/([a-z]{2})\/([a-z-]+)\.json/i.exec(id);
+          // A language's bundle modules (src/i18n/bundles/<lang>-boot.ts, <lang>-app.ts) join its strings' chunks.
+          const bundle = /\/src\/i18n\/bundles\/([a-z]{2})-(boot|app)\.ts$/.exec(id);
+          if (bundle) return bundle[2] === 'boot' ? `locale-${bundle[1]}` : `locale-${bundle[1]}-app`;
+          const locale = /\/src\/i18n\/locales\/([a-z]{2})\/([a-z_-]+)\.json/i.exec(id);
           if (locale) {
             const [, lang, ns] = locale as unknown as [string, string, string];
-            if ((ON_DEMAND_NAMESPACES as readonly string[]).includes(ns)) return `locale-${lang}-${ns}`;
+            if ((ON_DEMAND_NAMESPACES as readonly string[]).includes(ns) || (CONSOLE_NAMESPACES as readonly string[]).includes(ns)) return `locale-${lang}-${ns}`;
             return (BOOT_NAMESPACES as readonly string[]).includes(ns) ? `locale-${lang}` : `locale-${lang}-app`;
           }
           // Long-lived vendor chunks: they change far less often than the app.
@@ -94,4 +123,4 @@ export default defineConfig({
     retry: 1,
     css: { modules: { classNameStrategy: 'non-scoped' } },
   },
-});
+}));

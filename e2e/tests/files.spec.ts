@@ -48,7 +48,9 @@ async function usageText(page: Page): Promise<string> {
 test.describe.configure({ mode: 'serial' });
 
 test('files: upload with progress, folders, move, rename, favourite, preview, download, trash and recover', async ({ page, request }, info) => {
-  test.setTimeout(240_000);
+  // The waits below add up to more than the old 240 s (up to 60 s for the cut, 180 s for the resumed upload, then the
+  // 200 MB download): a slow upload on a busy runner ran the clock out at whichever step came next.
+  test.setTimeout(420_000);
   const user = await createAccount(request);
   await signIn(page, user.email, user.password);
   await page.goto('/main/files');
@@ -121,7 +123,12 @@ test('files: upload with progress, folders, move, rename, favourite, preview, do
   const move = page.getByRole('dialog', { name: text('files:move_title') });
   await move.getByRole('list', { name: text('files:move_choose') }).getByRole('button', { name: 'Belgeler', exact: true }).click();
   await move.getByRole('button', { name: text('files:move_here', { folder: 'Belgeler' }) }).click();
+  // While a dialog is open the page behind it is aria-hidden, so a row there counts 0 whether it moved or not: wait for
+  // the dialog to close first. Then the row's going proves the listing was read again, and the moved note left the
+  // selection; a check box clicked before that would add the photo to the note instead of selecting it alone.
+  await expect(move).toHaveCount(0);
   await expect(row(page, path.basename(small.path))).toHaveCount(0);
+  await expect(page.getByRole('toolbar', { name: text('files:selection_actions') })).toHaveCount(0);
 
   await check(page, path.basename(photo.path)).click();
   await selectionAction(page, 'files:action_rename').click();

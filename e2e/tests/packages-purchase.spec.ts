@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_DATA_DIR } from '../playwright.config.js';
 import { expectAccessible } from './a11y.js';
-import { codeFor, createAccount, failOnPageErrors, fileRow, signIn, startWithFiles, text, uploadToMyFiles } from './support.js';
+import { codeFor, createAccount, failOnPageErrors, fileRow, plain, signIn, startWithFiles, text, uploadToMyFiles } from './support.js';
 
 failOnPageErrors();
 // axe is injected as a script: the app's CSP would refuse it.
@@ -41,7 +41,7 @@ async function payWithNewCard(page: Page, number: string) {
   await page.getByRole('textbox', { name: text('payment:expiry_year'), exact: true }).fill(String((new Date().getFullYear() + 3) % 100));
   await page.getByRole('textbox', { name: text('payment:cvc'), exact: true }).fill('123');
   await page.getByRole('textbox', { name: text('payment:holder_name'), exact: true }).fill('Deniz Kaya');
-  await page.getByRole('checkbox', { name: text('payment:confirm_agreement') }).check();
+  await page.getByRole('checkbox', { name: plain('payment:confirm_agreement') }).check();
   await payButton(page).click();
 }
 
@@ -87,8 +87,9 @@ test('a full disk leads to a package bought with a 3-D Secure card, a bigger quo
   await expect(page).toHaveURL(/paymentId=/, { timeout: 30_000 });
   await expect(page.getByTestId('payment-message')).toContainText(text('payment:success'), { timeout: 30_000 });
 
-  // Back on the packages screen the quota has grown, in the database and on the screen.
-  await expect(page).toHaveURL(/\/main\/packages(\?|$)/, { timeout: 15_000 });
+  // No wait after paying: Continue is there at once and leads back to the packages, where the quota has grown.
+  await page.getByTestId('payment-done').getByRole('link', { name: text('payment:continue') }).click();
+  await expect(page).toHaveURL(/\/main\/packages(\?|$)/);
   const after = storage(user.email);
   expect(after.quota).toBeGreaterThan(GIB);
   expect(after.status).toBe('ACTIVE');
@@ -124,14 +125,15 @@ test('/view/pack-payment: the mobile web view pays with the operator wallet and 
   await expectAccessible(view, 'payment web view', testInfo);
 
   await view.getByRole('radio', { name: text('payment:method_WALLET') }).check();
-  await view.getByRole('checkbox', { name: text('payment:confirm_agreement') }).check();
+  await view.getByRole('checkbox', { name: plain('payment:confirm_agreement') }).check();
   const since = Date.now();
   await payButton(view).click();
   const code = await codeFor(`+${user.countryCode}${user.phoneNumber}`, since);
   await view.getByRole('textbox', { name: text('payment:wallet_code'), exact: true }).fill(code);
   await view.getByRole('button', { name: text('payment:wallet_confirm') }).click();
   await expect(view.getByTestId('payment-message')).toContainText(text('payment:success'));
-  await expect(view).toHaveURL(/\/view\/packages$/, { timeout: 15_000 });
+  await view.getByTestId('payment-done').getByRole('link', { name: text('payment:continue') }).click();
+  await expect(view).toHaveURL(/\/view\/packages$/);
   expect(storage(user.email).quota).toBe(100 * GIB);
   await app.close();
 });

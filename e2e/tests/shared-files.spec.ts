@@ -2,8 +2,8 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { codeFor, createAccount, newUser, signIn, startsWith, text } from './support.js';
+import { expect, test, type Page } from '@playwright/test';
+import { codeFor, createAccount, newUser, signIn, createFolder, listingRow as row, sessionToken, text } from './support.js';
 
 const fixtures = path.resolve(import.meta.dirname, '../fixtures');
 const TOP_PHOTOS = ['beach-2024-05-01.jpg', 'lunch-2024-05-01.jpg'];
@@ -33,20 +33,6 @@ function readZip(zip: Buffer): Map<string, Buffer> {
   return entries;
 }
 
-const row = (page: Page, name: string) => page.getByRole('listitem', { name: startsWith(`${name}, `) });
-
-async function sessionToken(page: Page): Promise<string> {
-  return page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}')._at as string);
-}
-
-async function createFolder(request: APIRequestContext, token: string, name: string, parent?: string): Promise<string> {
-  const uuid = crypto.randomUUID();
-  const response = await request.post(`/api/filesystem/createFolder${parent ? `?parentFolderUuid=${parent}` : ''}`, {
-    headers: { 'x-auth-token': token, 'folder-name': encodeURIComponent(name), 'folder-uuid': uuid },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  return uuid;
-}
 
 /** Uploads fixture photos into a folder through the app and waits for their thumbnails (the owner's own listing). */
 async function uploadInto(page: Page, folder: string, names: string[]) {
@@ -104,7 +90,8 @@ test('a visitor opens a public folder link, browses, previews, downloads everyth
 
   // A fresh browser: no session, no storage.
   const { baseURL, viewport, hasTouch } = info.project.use;
-  const visitorContext = await browser.newContext({ baseURL, viewport, hasTouch, acceptDownloads: true });
+  // A Turkish browser: a visitor who chose no language gets the browser's (link-visitor.spec.ts covers English).
+  const visitorContext = await browser.newContext({ baseURL, viewport, hasTouch, acceptDownloads: true, locale: 'tr-TR' });
   const visitor = await visitorContext.newPage();
   await visitor.goto(link.url);
   // A fresh browser loads every chunk of the page first: slower than the default wait on a busy machine.
@@ -121,8 +108,7 @@ test('a visitor opens a public folder link, browses, previews, downloads everyth
     expect((await visitor.getByTestId('header').boundingBox())?.height).toBe(113);
   }
 
-  // Into the shared folder and its subfolder; the crumbs start at the link and lead back.
-  await row(visitor, top).click();
+  // The link is one folder: the visitor lands inside it; into its subfolder, and the crumbs (from the folder) lead back.
   for (const name of TOP_PHOTOS) await expect(row(visitor, name).getByTestId('file-thumbnail')).toHaveAttribute('data-state', 'loaded');
   await row(visitor, 'Günler').click();
   await expect(row(visitor, SUB_PHOTO).getByTestId('file-thumbnail')).toHaveAttribute('data-state', 'loaded');

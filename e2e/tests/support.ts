@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -10,9 +11,15 @@ const LOCALES = path.resolve(import.meta.dirname, '../../apps/web/src/i18n/local
 export function text(key: string, values: Record<string, string | number> = {}, language = 'tr'): string {
   const [namespace, name] = key.split(':') as [string, string];
   const strings = JSON.parse(fs.readFileSync(path.join(LOCALES, language, `${namespace}.json`), 'utf8')) as Record<string, unknown>;
-  const found = strings[name];
+  // i18next's nested keys ("row.styled") walk the objects; a flat key with a dot wins if it exists.
+  const found = name in strings ? strings[name] : name.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], strings);
   if (typeof found !== 'string') throw new Error(`no ${language} string for ${key}`);
   return found.replace(/\{\{(\w+)\}\}/g, (_, variable: string) => String(values[variable]));
+}
+
+/** An interface string with its markup tags (links, emphasis) removed: the text a label's accessible name reads. */
+export function plain(key: string, values: Record<string, string | number> = {}, language = 'tr'): string {
+  return text(key, values, language).replace(/<\/?\w+>/g, '');
 }
 
 /** Matches an accessible name that starts with `prefix` (file rows are named "<name>, <kind>"). */
@@ -22,10 +29,12 @@ export function startsWith(prefix: string): RegExp {
 }
 
 let seq = 0;
+/** Playwright's worker slot (0, 1, …): two workers creating users in the same millisecond still differ. */
+const WORKER = String(Number(process.env.TEST_PARALLEL_INDEX ?? 0) % 10);
 export function newUser() {
   seq++;
-  const n = `${Date.now() % 100_000_000}`.padStart(8, '0').slice(-7) + String(seq % 10);
-  return { email: `e2e${n}@example.com`, countryCode: '90', phoneNumber: `5${n}9`.slice(0, 10), password: 'Bulut2026!' };
+  const n = `${Date.now() % 10_000_000}`.padStart(7, '0') + WORKER + String(seq % 10);
+  return { email: `e2e${n}@example.com`, countryCode: '90', phoneNumber: `5${n}`, password: 'Bulut2026!' };
 }
 
 /** The dev outbox's messages to `to` sent at or after `after` (ms), oldest first. */
@@ -46,7 +55,11 @@ async function newestInOutbox(to: string, after: number, pattern: RegExp): Promi
   await expect
     .poll(
       () => {
-        found = outboxMessages(to, after).at(-1)?.text.match(pattern)?.[1];
+        // The newest message that has one: another mail may come between (the sign-up's e-mail verification link).
+        found = outboxMessages(to, after)
+          .map((m) => m.text.match(pattern)?.[1])
+          .filter(Boolean)
+          .at(-1);
         return found;
       },
       { timeout: 15_000 },
@@ -144,4 +157,22 @@ export async function startWithFiles(page: Page, request: APIRequestContext, fil
   await uploadToMyFiles(page, files);
   for (const file of files) await expect(fileRow(page, path.basename(file))).toBeVisible({ timeout: 30_000 });
   return user;
+}
+
+/** A row of any listing on the page (the owner's Files or a link's visitor page), by the start of its name. */
+export const listingRow = (page: Page, name: string) => page.getByRole('listitem', { name: startsWith(`${name}, `) });
+
+/** The signed-in page's session token, as the app stored it. */
+export async function sessionToken(page: Page): Promise<string> {
+  return page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}')._at as string);
+}
+
+/** A folder made through the API (faster than the dialog where the folder is only the scene). */
+export async function createFolder(request: APIRequestContext, token: string, name: string, parent?: string): Promise<string> {
+  const uuid = crypto.randomUUID();
+  const response = await request.post(`/api/filesystem/createFolder${parent ? `?parentFolderUuid=${parent}` : ''}`, {
+    headers: { 'x-auth-token': token, 'folder-name': encodeURIComponent(name), 'folder-uuid': uuid },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return uuid;
 }

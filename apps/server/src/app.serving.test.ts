@@ -86,6 +86,8 @@ describe('web app files', () => {
   let dist: string;
   const script = `export const greeting = ${JSON.stringify('hello '.repeat(400))};\n`;
   const page = `<!doctype html><html><head><title>Bulut</title></head><body>${'<div></div>'.repeat(200)}</body></html>`;
+  const consolePage = `<!doctype html><html><head><title>Bulut</title><meta name="robots" content="noindex"></head><body>${'<main></main>'.repeat(200)}</body></html>`;
+  const chatPage = `<!doctype html><html><head><title>Bulut</title></head><body>${'<section></section>'.repeat(200)}</body></html>`;
   const write = (rel: string, text: string | Buffer, twins = true) => {
     const file = path.join(dist, rel);
     fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -99,6 +101,8 @@ describe('web app files', () => {
     dist = fs.mkdtempSync(path.join(os.tmpdir(), 'bulut-dist-'));
     write('index.html', page);
     write('en/index.html', page);
+    write('ops.html', consolePage);
+    write('support-chat.html', chatPage);
     write('assets/index-Bx3k9a.js', script);
     write('assets/photo-Qz81ab.png', Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]), false);
     t = await startTestApp(DIALECTS[0]!, { WEB_DIST_DIR: dist });
@@ -137,6 +141,60 @@ describe('web app files', () => {
       expect(res.headers['content-type'], url).toMatch(/text\/html/);
       expect(decode('br', res.rawPayload).toString('utf8'), url).toBe(page);
       expect(String(res.headers['content-security-policy']), url).toContain("script-src 'self'");
+    }
+  });
+
+  it('/ops and every path below it get the console\'s page (its own entry), revalidated; look-alike paths get the app', async () => {
+    for (const url of ['/ops', '/ops/', '/ops/subscribers/0b7c3d9e-1f2a-4b5c-8d6e-7f8091a2b3c4', '/ops/setup/abc?x=1']) {
+      const res = await get(url, 'br');
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.headers['content-type'], url).toMatch(/text\/html/);
+      expect(decode(res.headers['content-encoding'] as string | undefined, res.rawPayload).toString('utf8'), url).toBe(consolePage);
+      expect(String(res.headers['content-security-policy']), url).toContain("script-src 'self'");
+    }
+    for (const url of ['/opsx', '/main/ops', '/operations']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe(page);
+    }
+    // The console's API paths are not pages: an error in the product's shape, never the console's HTML.
+    const api = await get('/api/ops/unknown-route');
+    expect(api.statusCode).toBeGreaterThanOrEqual(400);
+    expect(api.headers['content-type']).toMatch(/json/);
+    expect(api.json()).toHaveProperty('status');
+  });
+
+  it('/support-chat gets the chat page, which only our own origin may frame; every other page stays unframeable', async () => {
+    for (const url of ['/support-chat', '/support-chat/', '/support-chat?userId=1&ticket=abc']) {
+      const res = await get(url, 'br');
+      expect(res.statusCode, url).toBe(200);
+      expect(decode(res.headers['content-encoding'] as string | undefined, res.rawPayload).toString('utf8'), url).toBe(chatPage);
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp, url).toContain("frame-ancestors 'self'");
+      expect(csp, url).not.toContain("frame-ancestors 'none'");
+      expect(csp, url).toContain("script-src 'self'");
+      expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+    }
+    for (const url of ['/main/photos', '/ops', '/support-chatx']) {
+      const res = await get(url);
+      expect(String(res.headers['content-security-policy']), url).toContain("frame-ancestors 'none'");
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+    }
+  });
+
+  it("frames only its own origin, or also the origin of an outside support chat when SUPPORT_CHAT_URL points there", async () => {
+    expect(String((await get('/main/photos')).headers['content-security-policy'])).toContain("frame-src 'self';");
+    const vendor = await startTestApp(DIALECTS[0]!, { WEB_DIST_DIR: dist, SUPPORT_CHAT_URL: 'https://chat.vendor.example/widget/' });
+    try {
+      const page = await vendor.app.inject({ method: 'GET', url: '/main/photos' });
+      const csp = String(page.headers['content-security-policy']);
+      expect(csp).toContain("frame-src 'self' https://chat.vendor.example;");
+      expect(csp).toContain("frame-ancestors 'none'");
+      const config = await vendor.app.inject({ method: 'GET', url: '/api/support/config' });
+      expect(config.json()).toEqual({ data: { chatUrl: 'https://chat.vendor.example/widget/' } });
+    } finally {
+      await vendor.close();
     }
   });
 

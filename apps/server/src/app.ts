@@ -1,26 +1,23 @@
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import type { Config } from './config.js';
-import { createDatabase, pingDatabase, type Database } from './infra/db/database.js';
-import { migrateToLatest } from './infra/db/migrate.js';
-import { requestLimiter } from './infra/rate-limit/request-limiter.js';
-import { setSecurityHeaders } from './infra/http/security-headers.js';
+import type { Database } from './infra/db/database.js';
+import { createInfrastructure } from './infra/create-infrastructure.js';
+import { pingDatabase } from './infra/db/database.js';
+import { pageHeadersFraming } from './infra/http/security-headers.js';
+import { registerHttpPipeline } from './infra/http/http-pipeline.js';
 import { lazyChildLogger, RequestLogController, requestIds } from './infra/http/request-log.js';
-import { jsonCompressor } from './infra/http/compression.js';
 import { registerWebApp } from './infra/http/web-app.js';
-import { createBlobStore } from './infra/blob-store/create-blob-store.js';
+import { registerHealth } from './infra/http/health.js';
+import { LOG_REDACT, serializeRequest } from './infra/http/log-redaction.js';
+import { assertMigrated } from './infra/db/migrate.js';
+import { attachMetricsSource } from './infra/metrics/metrics.js';
+import { registerMetricsRoute } from './infra/metrics/metrics-endpoint.js';
+import type { DestinationStream } from 'pino';
 import type { BlobStore } from './infra/blob-store/blob-store.js';
-import { JobQueue } from './infra/jobs/job-queue.js';
-import { MessageJobs } from './infra/jobs/message-jobs.js';
-import { DevOutbox } from './infra/outbox/dev-outbox.js';
-import { OutboxMailer, SmtpMailer } from './infra/mail/mailer.js';
-import { HttpSmsGateway, OutboxSmsGateway } from './infra/sms/sms-gateway.js';
-import { AppError, Unauthorized } from './shared/errors.js';
-import { ErrorResponse } from './shared/schemas.js';
+import type { JobQueue } from './infra/jobs/job-queue.js';
 import type { AuthContext } from './shared/auth-context.js';
-import { UrlSigner } from './infra/signing/url-signer.js';
+import type { OperatorContext } from './shared/operator-context.js';
 import type { ModuleManifest } from './infra/module-manifest.js';
 import { infraModule } from './infra/infra.module.js';
 import { MediaLinks } from './modules/media/media.links.js';
@@ -34,13 +31,14 @@ import { signupModule } from './modules/signup/signup.module.js';
 import { socialLoginModule } from './modules/social-login/social-login.module.js';
 import { remoteConfigModule } from './modules/remote-config/remote-config.module.js';
 import { mediaModule } from './modules/media/media.module.js';
-import { filesModule } from './modules/files/file.module.js';
+import { filesModule } from './modules/files/files.module.js';
 import { uploadModule } from './modules/upload/upload.module.js';
 import { downloadModule } from './modules/download/download.module.js';
 import { timelineModule } from './modules/timeline/timeline.module.js';
-import { albumsModule } from './modules/albums/album.module.js';
-import { sharesModule } from './modules/shares/share.module.js';
-import { shareLinkModule } from './modules/share-link/share-link.module.js';
+import { albumsModule } from './modules/albums/albums.module.js';
+import { privateSharesModule } from './modules/private-shares/private-shares.module.js';
+import { claimInvitations } from './modules/private-shares/private-shares.public.js';
+import { publicLinksModule } from './modules/public-links/public-links.module.js';
 import { searchModule } from './modules/search/search.module.js';
 import { recoveryModule } from './modules/recovery/recovery.module.js';
 import { credentialsModule } from './modules/credentials/credentials.module.js';
@@ -51,18 +49,33 @@ import { accountDeletionModule } from './modules/account-deletion/account-deleti
 import { familyModule } from './modules/family/family.module.js';
 import { peopleModule } from './modules/people/people.module.js';
 import { createVisionEngine, FACE_MATCH_DISTANCE, FACE_MIN_SCORE, readVisionImage } from './infra/vision/vision-engine.js';
-import { placesModule } from './modules/places/place.module.js';
-import { thingsModule } from './modules/things/thing.module.js';
+import { placesModule } from './modules/places/places.module.js';
+import { thingsModule } from './modules/things/things.module.js';
 import { foryouModule } from './modules/foryou/foryou.module.js';
 import { indexMissing } from './modules/search-index/search-index.public.js';
 import { AccessPolicy } from './shared/access/access-policy.js';
 import { accessPlugin } from './shared/access/access.plugin.js';
-import { ajvOptions, clientErrorBody, clientErrorHandler, frameworkErrors, inputGuard } from './shared/input/input.js';
+import { ajvOptions, clientErrorHandler, frameworkErrors } from './shared/input/input.js';
 import { decodeHeif, isHeifFile } from './modules/media/media.public.js';
 import { paymentModule } from './modules/payment/payment.module.js';
 import { packagesModule } from './modules/packages/packages.module.js';
 import { invoiceModule } from './modules/invoice/invoice.module.js';
+import { opsCatalogModule } from './modules/ops-catalog/ops-catalog.module.js';
+import { recordOperatorAction } from './modules/audit/audit.public.js';
 import { getSubscriptionOf, planListeners } from './modules/packages/packages.public.js';
+import { operatorsModule } from './modules/operators/operators.module.js';
+import { auditModule } from './modules/audit/audit.module.js';
+import { opsDashboardModule } from './modules/ops-dashboard/ops-dashboard.module.js';
+import { countServerErrors, type FigureRecorder } from './infra/figures/figure-recorder.js';
+import { opsSubscribersModule } from './modules/ops-subscribers/ops-subscribers.module.js';
+import { drawModule } from './modules/draw/draw.module.js';
+import { drawEntriesFor } from './modules/draw/draw.public.js';
+import { campaignsModule } from './modules/campaigns/campaigns.module.js';
+import { CampaignsService } from './modules/campaigns/campaigns.public.js';
+import { getById as getAccountById, grantQuota } from './modules/account/account.support.public.js';
+import { orderCapturedListeners, PACKAGE_ORDER_PURPOSE } from './modules/packages/packages.public.js';
+import { feedbackModule } from './modules/feedback/feedback.module.js';
+import { supportModule } from './modules/support/support.module.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -77,11 +90,15 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     auth: AuthContext | null;
+    /** The operator calling a console route (/api/ops/*), or null (issue 27). */
+    operator: OperatorContext | null;
   }
   interface FastifyInstance {
     jobs: JobQueue;
     database: Database;
     blobs: BlobStore;
+    /** Operating counters (uploads, payments, 5xx) for the operator's dashboard. */
+    figures: FigureRecorder;
     /** Every module as registered, in order: its name and the tables it owns. */
     modules: ReadonlyArray<Pick<ModuleManifest, 'name' | 'tables'>>;
   }
@@ -92,13 +109,17 @@ export interface BuildOptions {
   database?: Database;
   /** Test clock for packages (renewals, grace, proration) and face data retention; Date.now otherwise. */
   clock?: () => number;
+  /** Where the JSON log lines go (tests read them); standard output otherwise. */
+  logStream?: DestinationStream;
 }
 
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
-      redact: ['req.headers["x-auth-token"]', 'req.headers["x-remember-me-token"]', 'req.headers["x-captcha-answer"]'],
+      redact: LOG_REDACT,
+      serializers: { req: serializeRequest },
+      ...(opts.logStream ? { stream: opts.logStream } : {}),
     },
     logController: new RequestLogController(),
     bodyLimit: 1024 * 1024,
@@ -106,46 +127,34 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     genReqId: requestIds(),
     childLoggerFactory: lazyChildLogger,
     forceCloseConnections: 'idle',
+    // A request that reaches a closing instance on a kept-alive connection is served (its answer says
+    // `connection: close`, http-pipeline.ts), not refused with Fastify's bare 503 that carries no Retry-After: a
+    // rolling restart then fails no request a client would not retry (issue 28, src/test/rolling-restart.test.ts).
+    return503OnClosing: false,
     ajv: ajvOptions,
     frameworkErrors,
     clientErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // --- infrastructure, in dependency order
-  const database = opts.database ?? createDatabase({ databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile });
-  await migrateToLatest(database.db);
-  const blobs = createBlobStore(config.blobs);
-  const outbox = new DevOutbox(config.outboxDir);
-  const mailer = config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.mailFrom) : new OutboxMailer(outbox);
-  const sms = config.smsGatewayUrl
-    ? new HttpSmsGateway(config.smsGatewayUrl, config.smsGatewayMethod)
-    : new OutboxSmsGateway(outbox);
-  const jobs = new JobQueue({
-    db: database.db,
-    dialect: database.dialect,
-    logger: app.log,
-    concurrency: config.jobConcurrency,
-    pollMs: config.jobPollMs,
-    instanceName: config.instanceId,
-  });
-  const messages = new MessageJobs(jobs);
+  const { database, db, blobs, mailer, sms, jobs, messages, signer, health, figures } = await createInfrastructure(config, app.log, opts.database);
   app.decorate('jobs', jobs);
   app.decorate('database', database);
   app.decorate('blobs', blobs);
+  app.decorate('figures', figures);
   app.addHook('onClose', async () => {
     await jobs.stop();
+    await figures.stop().catch((err: unknown) => app.log.warn({ err }, 'figures not flushed at close'));
     if (!opts.database) await database.destroy();
   });
-  const db = database.db;
-  // The signing key is read once here, so file items sign thumbnail URLs synchronously.
-  const signer = new UrlSigner(db);
-  await signer.load();
   const links = new MediaLinks(signer);
   const logger = app.log;
-  const health = async () => ({
-    database: await pingDatabase(db).then(() => true, () => false),
-    blobStore: await blobs.ping().then(() => true, () => false),
+  // The gauges read this app's pool and job table at scrape time (a test process may hold several apps; the newest wins).
+  const detachMetrics = attachMetricsSource({
+    pool: database.pool ?? (() => ({ max: 1, inUse: 0, idle: 1, waiting: 0 })),
+    jobBacklog: () => jobs.backlog(),
   });
+  app.addHook('onClose', async () => detachMetrics());
 
   // --- feature modules: each is built from infrastructure and the services of the modules it uses
   const captcha = captchaModule({ db, config });
@@ -153,7 +162,31 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const qrLogin = qrLoginModule({ db, config, auth: auth.service });
   const eula = eulaModule({ db });
   const notification = notificationModule({ db });
-  const account = accountModule({ db, blobs, signer, messages, publicUrl: config.publicUrl, heif: { isHeifFile, decodeHeif } });
+  // The telesales prize draw (issue 30): public page calls and its console, audited.
+  const draw = drawModule({ db, captcha: captcha.service, messages, audit: recordOperatorAction, otpSeconds: config.drawOtpSeconds, clock: opts.clock });
+  // Invite friends, stars and raffle rights (issue 30): built early, sign-up and the account module call into it.
+  const campaigns = campaignsModule({
+    drawEntries: (phoneE164) => drawEntriesFor(draw.service, phoneE164),
+    db,
+    clock: opts.clock ?? Date.now,
+    publicUrl: config.publicUrl,
+    getAccount: getAccountById,
+    grantQuota,
+    audit: recordOperatorAction,
+  });
+  const account = accountModule({
+    db,
+    blobs,
+    signer,
+    messages,
+    publicUrl: config.publicUrl,
+    heif: { isHeifFile, decodeHeif },
+    onContactProved: async (trx, accountId, contact) => {
+      await claimInvitations(trx, accountId, contact);
+      await campaigns.service.contactProved(trx, accountId, contact);
+    },
+    clock: opts.clock,
+  });
   const social = socialLoginModule({
     db,
     auth: auth.service,
@@ -171,6 +204,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     eula: eula.service,
     notifications: notification.service,
     social: social.service,
+    publicUrl: config.publicUrl,
+    onSignedUp: (trx, a) => (a.referrerToken ? campaigns.service.recordSignup(trx, { ...a, referrerToken: a.referrerToken }) : Promise.resolve()),
   });
   const remoteConfig = remoteConfigModule({ db });
   const media = mediaModule({ db, blobs, signer, logger });
@@ -181,22 +216,24 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     jobs,
     logger,
     links,
+    figures,
     publicUrl: config.publicUrl,
   });
   const download = downloadModule({ db, blobs, logger });
   const timeline = timelineModule({ db, links });
   const albums = albumsModule({ db, links, zips: download.service });
   app.decorate('albumStreams', albums.service.streams);
-  const shares = sharesModule({
+  const shares = privateSharesModule({
     db,
     messages,
     notifications: notification.service,
     links,
     media: links,
     inline: download.service,
+    publicUrl: config.publicUrl,
   });
   const access = new AccessPolicy(db);
-  const shareLink = shareLinkModule({
+  const shareLink = publicLinksModule({
     db,
     jobs,
     access,
@@ -231,6 +268,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     messages,
     remoteConfig: remoteConfig.service,
     logger,
+    figures,
     publicUrl: config.publicUrl,
     payment: config.payment,
   });
@@ -243,9 +281,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     freeQuotaBytes: config.freeQuotaBytes,
     setting: (name) => remoteConfig.service.get(name, '*').catch(() => null),
     publicUrl: config.publicUrl,
+    seller: config.invoiceSeller,
     logger,
   });
   const invoice = invoiceModule({ db, jobs, messages, signer, payments: payment.service, seller: config.invoiceSeller, clock: opts.clock });
+  // The console's plans, remote configuration and orders (issue 27): changes go through their owners' public entries.
+  const opsCatalog = opsCatalogModule({ db, payments: payment.service, audit: recordOperatorAction, clock: opts.clock ?? Date.now });
   const family = familyModule({
     db,
     messages,
@@ -279,12 +320,37 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   // The family follows the admin's plan inside the transaction that changes it (listeners are process-wide).
   const stopFollowingPlans = planListeners.onPlanChanged((trx, accountId, plan) => family.service.onPlanChanged(trx, accountId, plan));
+  // A referred friend's purchase is a stars entry, a refund takes it back (both in the payment's transaction).
+  const stopCountingPurchases = orderCapturedListeners.onOrderCaptured((trx, order) => CampaignsService.recordPurchase(trx, order));
+  payment.service.onEvent(async (trx, e) => {
+    if (e.type === 'REFUNDED' && e.payment.purposeKind === PACKAGE_ORDER_PURPOSE) await CampaignsService.recordRefund(trx, e.payment.purposeRef);
+  });
   app.addHook('onClose', async () => {
     stopFollowingPlans();
+    stopCountingPurchases();
   });
   const places = placesModule({ db, links, media: media.service, streams: albums.service.streams });
   const things = thingsModule({ db, blobs, jobs, links, vision, media: media.service, streams: albums.service.streams });
   const foryou = foryouModule({ db, blobs, jobs, links, signer, media: media.service, albums: albums.service, clock: opts.clock, settleMs: config.foryouSettleMs });
+  // The operator console's principal and its audit log (issue 27).
+  const operators = operatorsModule({ db, config, clock: opts.clock });
+  const audit = auditModule({ db });
+  // Support (issue 29): feedback for the inbox, and the live chat whose agents work in the console.
+  const feedback = feedbackModule({ db, messages, feedbackEmail: config.feedbackEmail, clock: opts.clock });
+  const support = supportModule({
+    db,
+    blobs,
+    messages,
+    log: logger,
+    databaseUrl: database.dialect === 'postgres' ? config.databaseUrl : null,
+    publicUrl: config.publicUrl,
+    chatUrl: config.supportChatUrl,
+    audit: recordOperatorAction,
+    authenticateOperator: (token, ip) => operators.service.authenticate(token, ip),
+    clock: opts.clock,
+  });
+  app.addHook('preClose', async () => support.hub.close());
+  app.addHook('onClose', async () => support.relay.close());
   // Rows from before the search index existed (or written by an older version) are indexed once, here.
   await indexMissing(db);
 
@@ -322,6 +388,16 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     places,
     things,
     foryou,
+    operators,
+    audit,
+    opsDashboardModule({ db, dialect: database.dialect, figures }),
+    opsCatalog,
+    // The operator console (issue 27): its subscriber pages act through the owners' public entries, audited.
+    opsSubscribersModule({ db, auth: auth.service, messages, publicUrl: config.publicUrl, clock: opts.clock, audit: recordOperatorAction }),
+    draw,
+    campaigns,
+    feedback,
+    support,
   ];
   for (const m of modules) {
     for (const job of m.jobs ?? []) jobs.register(job.type, job.handler, job.options);
@@ -331,63 +407,24 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.decorate('modules', modules.map(({ name, tables }) => ({ name, tables })));
 
   // --- cross-cutting HTTP concerns
-  // While closing, answers to in-flight requests also close their connection, so keep-alive sockets
-  // do not hold the shutdown open until their idle timeout.
-  let closing = false;
-  app.addHook('preClose', async () => {
-    closing = true;
+  await registerHttpPipeline(app, {
+    authenticate: (token) => auth.service.authenticate(token),
+    authenticateOperator: (token, ip) => operators.service.authenticate(token, ip),
+    db,
+    dialect: database.dialect,
+    rateLimitPerMinute: config.rateLimitPerMinute,
+    // A support chat on another origin (an outside vendor) is the one foreign page the app frames.
+    pageHeaders: pageHeadersFraming(config.supportChatUrl.startsWith('/') ? [] : [new URL(config.supportChatUrl).origin]),
   });
-  // One onSend hook for the app's own steps (each hook is a step of Fastify's chain on every answer, issue 18).
-  const compress = jsonCompressor();
-  app.addHook('onSend', (req, reply, payload, done) => {
-    reply.header('x-request-id', req.id);
-    if (closing) reply.header('connection', 'close');
-    compress(req, reply, payload, done);
-  });
-  app.decorateRequest('auth', null);
-  // Security headers, then the session. A callback hook: public routes and refusals pass without a promise, and a
-  // session lookup costs one.
-  app.addHook('onRequest', (req, reply, done) => {
-    setSecurityHeaders(req, reply);
-    // The matched route, not the raw URL: a percent-encoded path (/%61pi/…) reaches the same handler.
-    const url = req.routeOptions.url ?? req.url;
-    if (!url.startsWith('/api/') || url.startsWith('/api/docs')) return done();
-    if (req.routeOptions.config?.public) return done();
-    const token = req.headers['x-auth-token'];
-    if (typeof token !== 'string' || token.length === 0 || token.length > 200) return done(Unauthorized());
-    auth.service.authenticate(token).then((ctx) => {
-      if (!ctx) return done(Unauthorized('Session expired or invalid.', 'UNAUTHORIZED'));
-      req.auth = ctx;
-      done();
-    }, done);
-  });
-  // Counted in the database, so all instances together allow the limit, not each of them.
-  requestLimiter(app, { db: database.db, dialect: database.dialect, max: config.rateLimitPerMinute, windowMs: 60_000 });
-  app.setErrorHandler(errorHandler);
-  // A callback hook: the guard is synchronous, and most requests should not pay for a promise.
-  app.addHook('preHandler', (req, _reply, done) => {
-    try {
-      inputGuard(req);
-    } catch (err) {
-      return done(err as Error);
-    }
-    done();
-  });
-
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Bulut API', version: '1.0.0', description: 'Cloud storage and photo gallery.' },
-      components: {
-        securitySchemes: { authToken: { type: 'apiKey', in: 'header', name: 'X-Auth-Token' } },
-      },
-      security: [{ authToken: [] }],
-    },
-    // Shared schemas keep their $id as the component name, so generated client types are FileItem, Album, …
-    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
-  });
-  app.addSchema(ErrorResponse);
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  // 5xx answers per minute for the operator's dashboard, summed across instances in the database.
+  countServerErrors(app, figures);
   await app.register(accessPlugin, { policy: access });
+  registerHealth(app, {
+    database: () => pingDatabase(db),
+    migrations: () => assertMigrated(db),
+    blobStore: () => blobs.ping(),
+  });
+  if (config.metrics.token) registerMetricsRoute(app, config.metrics.token);
 
   // --- every module's routes, in the list's order
   await app.register(
@@ -399,26 +436,4 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   await registerWebApp(app, config.webDistDir);
   return app;
-}
-
-function errorHandler(this: FastifyInstance, err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
-  if (err instanceof AppError) {
-    return reply.status(err.httpStatus).send({ status: err.status, message: err.message, field: err.field });
-  }
-  if (err.validation) {
-    const first = err.validation[0];
-    const missing = first?.params && 'missingProperty' in first.params ? String(first.params.missingProperty) : '';
-    const field = (first?.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.') || missing;
-    const where = err.validationContext ?? 'request';
-    const detail = missing && !first?.instancePath ? 'is required' : (first?.message ?? 'is invalid');
-    const message = `${where}${field ? `.${field}` : ''} ${detail}`;
-    return reply.status(400).send({ status: 'VALIDATION_ERROR', message, field: field || where });
-  }
-  const status = err.statusCode ?? 500;
-  if (status < 500) {
-    const { httpStatus, body } = clientErrorBody(err);
-    return reply.status(httpStatus).send(body);
-  }
-  req.log.error({ err }, 'unhandled error');
-  return reply.status(500).send({ status: 'INTERNAL_ERROR', message: 'Something went wrong. Please try again.' });
 }

@@ -8,7 +8,13 @@ export interface Config {
   dataDir: string;
   /** The external origin when PUBLIC_URL is set; null means "take it from each request". */
   publicUrl: string | null;
+  /** Subscribers' feedback is also forwarded to this address when set (FEEDBACK_EMAIL, issue 29). */
+  feedbackEmail: string | null;
+  /** The support chat frame's base address (SUPPORT_CHAT_URL): our own chat page unless an operator's vendor is named. */
+  supportChatUrl: string;
   databaseUrl: string | null;
+  /** PostgreSQL connections this instance keeps at most (DB_POOL_SIZE, default twice the cores, at least 4). */
+  databasePoolSize: number;
   sqliteFile: string;
   blobs:
     | { kind: 'disk'; root: string }
@@ -33,12 +39,16 @@ export interface Config {
   freeQuotaBytes: number;
   rateLimitPerMinute: number;
   authRateLimitPerMinute: number;
+  /** The operator console's public sign-in and set-up routes, per IP (stricter than the subscribers' sign-in). */
+  opsAuthRateLimitPerMinute: number;
   captchaFailureThreshold: number;
   /** Recovery starts and wrong codes/answers/links per IP or account in 15 minutes before recovery needs a captcha. */
   forgotPasswordCaptchaThreshold: number;
   loginLockoutThreshold: number;
   signupCaptchaThreshold: number;
   captchaRequestsPer10Min: number;
+  /** How long a prize-draw SMS code stays valid (issue 30); short in end-to-end tests so the timer runs out. */
+  drawOtpSeconds: number;
   jobConcurrency: number;
   jobPollMs: number;
   /** How long new photos settle before an account's For-you generation run (one run for a whole upload). */
@@ -65,6 +75,18 @@ export interface Config {
   social: Record<'google' | 'apple', { clientId: string | null; issuer: string }>;
   /** The operator's details printed on every invoice; VAT is a whole percent included in every price. */
   invoiceSeller: { name: string; taxId: string; address: string; vatRate: number };
+
+  /**
+   * Prometheus metrics (issue 28): on the app's port at /metrics behind `Authorization: Bearer <token>` when a token is
+   * set, and/or on a port of their own (no token) bound to `host` (127.0.0.1 unless METRICS_HOST says otherwise).
+   * Neither set: no /metrics at all.
+   */
+  metrics: { token: string | null; port: number | null; host: string };
+  /** Graceful stop: how long /health/ready says 503 while still serving before the listener closes, then how long
+   * in-flight requests may take to finish. */
+  drain: { delayMs: number; timeoutMs: number };
+  /** OpenTelemetry traces to an OTLP/HTTP collector; null: tracing is not loaded at all. */
+  otel: { endpoint: string; serviceName: string } | null;
 }
 
 export class ConfigError extends Error {}
@@ -105,6 +127,21 @@ function issuer(env: Env, name: string, def: string): string {
   return raw.replace(/\/$/, '');
 }
 
+function feedbackEmail(env: Env): string | null {
+  const raw = env.FEEDBACK_EMAIL?.trim();
+  if (!raw) return null;
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(raw)) throw new ConfigError(`FEEDBACK_EMAIL is not an e-mail address: "${raw}"`);
+  return raw;
+}
+
+/** An absolute http(s) address, or a path on our own origin (the default, the chat page Bulut serves). */
+function supportChatUrl(env: Env): string {
+  const raw = env.SUPPORT_CHAT_URL?.trim();
+  if (!raw) return '/support-chat';
+  if (raw.startsWith('/') && !raw.startsWith('//')) return raw;
+  return url(env, 'SUPPORT_CHAT_URL', ['http:', 'https:'])!;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const port = int(env, 'PORT', 8080, 0, 65535);
   const dataDir = path.resolve(env.DATA_DIR || './data');
@@ -142,7 +179,12 @@ export function loadConfig(env: Env = process.env): Config {
     host: env.HOST || '0.0.0.0',
     dataDir,
     publicUrl: publicUrl?.replace(/\/$/, '') ?? null,
+    feedbackEmail: feedbackEmail(env),
+    supportChatUrl: supportChatUrl(env),
     databaseUrl,
+    // Sized to the cores: one Node process keeps about two statements per core in flight; a bigger pool only adds
+    // backends competing for the same CPUs (issue 28). Jobs (JOB_CONCURRENCY, default 2) fit beside the requests.
+    databasePoolSize: int(env, 'DB_POOL_SIZE', Math.max(4, 2 * os.availableParallelism()), 1, 1000),
     sqliteFile: path.join(dataDir, 'bulut.sqlite'),
     blobs,
     smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
@@ -157,11 +199,13 @@ export function loadConfig(env: Env = process.env): Config {
     freeQuotaBytes: int(env, 'FREE_QUOTA_BYTES', 5 * 1024 ** 3, 0, Number.MAX_SAFE_INTEGER),
     rateLimitPerMinute: int(env, 'RATE_LIMIT_PER_MINUTE', 1200, 1, 1_000_000),
     authRateLimitPerMinute: int(env, 'AUTH_RATE_LIMIT_PER_MINUTE', 30, 1, 1_000_000),
+    opsAuthRateLimitPerMinute: int(env, 'OPS_AUTH_RATE_LIMIT_PER_MINUTE', 10, 1, 1_000_000),
     captchaFailureThreshold: int(env, 'CAPTCHA_FAILURE_THRESHOLD', 3, 1, 1000),
     forgotPasswordCaptchaThreshold: int(env, 'FORGOT_PASSWORD_CAPTCHA_THRESHOLD', 5, 1, 1000),
     loginLockoutThreshold: int(env, 'LOGIN_LOCKOUT_THRESHOLD', 10, 1, 1000),
     signupCaptchaThreshold: int(env, 'SIGNUP_CAPTCHA_THRESHOLD', 5, 1, 100_000),
     captchaRequestsPer10Min: int(env, 'CAPTCHA_REQUESTS_PER_10_MIN', 30, 1, 100_000),
+    drawOtpSeconds: int(env, 'DRAW_OTP_SECONDS', 180, 1, 3600),
     jobConcurrency: int(env, 'JOB_CONCURRENCY', 2, 1, 64),
     jobPollMs: int(env, 'JOB_POLL_MS', 500, 10, 60_000),
     foryouSettleMs: int(env, 'FORYOU_SETTLE_SECONDS', 120, 0, 86_400) * 1000,
@@ -193,7 +237,26 @@ export function loadConfig(env: Env = process.env): Config {
       address: env.INVOICE_SELLER_ADDRESS?.trim().slice(0, 500) || 'İstanbul, Türkiye',
       vatRate: int(env, 'INVOICE_VAT_RATE', 20, 0, 100),
     },
+    metrics: metricsConfig(env),
+    drain: { delayMs: int(env, 'DRAIN_DELAY_MS', 0, 0, 600_000), timeoutMs: int(env, 'DRAIN_TIMEOUT_MS', 30_000, 0, 3_600_000) },
+    otel: otel(env),
   };
+}
+
+function metricsConfig(env: Env): Config['metrics'] {
+  const token = env.METRICS_TOKEN?.trim() || null;
+  if (token && token.length < 16) throw new ConfigError('METRICS_TOKEN must be at least 16 characters');
+  const port = env.METRICS_PORT ? int(env, 'METRICS_PORT', 0, 1, 65535) : null;
+  return { token, port, host: env.METRICS_HOST?.trim() || '127.0.0.1' };
+}
+
+function otel(env: Env): Config['otel'] {
+  // The standard variable; a traces-specific one wins, as the OpenTelemetry specification says.
+  const tracesEndpoint = url(env, 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT', ['http:', 'https:']);
+  const base = url(env, 'OTEL_EXPORTER_OTLP_ENDPOINT', ['http:', 'https:']);
+  if (!tracesEndpoint && !base) return null;
+  const endpoint = tracesEndpoint ?? `${base!.replace(/\/$/, '')}/v1/traces`;
+  return { endpoint, serviceName: env.OTEL_SERVICE_NAME?.trim() || 'bulut' };
 }
 
 function silentLogin(env: Env): Config['silentLogin'] {

@@ -7,11 +7,13 @@ import type { SmsGateway } from './sms/sms-gateway.js';
 import type { ModuleManifest } from './module-manifest.js';
 import { minutes } from '../shared/time.js';
 import { purgeRequestCounters } from './rate-limit/request-limit-store.js';
+import { purgeOldMinutes } from './figures/figure-recorder.js';
 
 export const PURGE_JOBS_SCHEDULE = 'jobs.purge-finished';
 export const PURGE_REQUEST_COUNTERS_SCHEDULE = 'rate-limit.purge-counters';
+export const PURGE_FIGURE_MINUTES_SCHEDULE = 'figures.purge-minutes';
 
-/** Shared infrastructure's own jobs, schedules and tables (the queue's, and the secrets behind signed URLs). */
+/** Shared infrastructure's own jobs, schedules and tables (the queue's, the secrets behind signed URLs, operating figures). */
 export function infraModule(d: { db: Kysely<DB>; mailer: Mailer; sms: SmsGateway }): ModuleManifest {
   return {
     name: 'infra',
@@ -19,8 +21,9 @@ export function infraModule(d: { db: Kysely<DB>; mailer: Mailer; sms: SmsGateway
     schedules: [
       { name: PURGE_JOBS_SCHEDULE, everyMs: minutes(60), run: () => purgeFinishedJobs(d.db) },
       { name: PURGE_REQUEST_COUNTERS_SCHEDULE, everyMs: minutes(60), run: () => purgeRequestCounters(d.db) },
+      { name: PURGE_FIGURE_MINUTES_SCHEDULE, everyMs: minutes(60), run: () => purgeOldMinutes(d.db) },
     ],
-    tables: ['job', 'job_instance', 'server_secret', 'request_counter'],
+    tables: ['job', 'job_instance', 'server_secret', 'request_counter', 'metric_day', 'metric_minute'],
     purgeAccount: (account) => purgeAccountInfra(d.db, account.id),
   };
 }

@@ -2,7 +2,13 @@ import { Type } from 'typebox';
 
 /** The one failure shape every route documents. */
 export const ErrorResponse = Type.Object(
-  { status: Type.Union([Type.String(), Type.Number()]), message: Type.String(), field: Type.Optional(Type.String()) },
+  {
+    status: Type.Union([Type.String(), Type.Number()]),
+    message: Type.String(),
+    field: Type.Optional(Type.String()),
+    /** The request's id (also its `x-request-id` header and every log line it wrote): what a support ticket quotes. */
+    requestId: Type.Optional(Type.String()),
+  },
   { $id: 'ErrorResponse' },
 );
 

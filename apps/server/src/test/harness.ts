@@ -58,6 +58,10 @@ export async function startTestApp(
     databaseUrl?: string;
     /** A controllable clock for the packages module (renewals, grace, proration). */
     clock?: () => number;
+    /** Receives the app's JSON log lines (set LOG_LEVEL in `env` to see them). */
+    logStream?: { write(line: string): void };
+    /** Sees the text of every statement the app sends to its database (counting round trips). */
+    onStatement?: (sql: string) => void;
   } = {},
 ): Promise<TestApp> {
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'bulut-test-'));
@@ -68,11 +72,12 @@ export async function startTestApp(
     LOG_LEVEL: 'silent',
     DATABASE_URL: opts.databaseUrl ?? pgDb?.url,
     AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    OPS_AUTH_RATE_LIMIT_PER_MINUTE: '1000',
     SIGNUP_CAPTCHA_THRESHOLD: '1000',
     ...env,
   });
-  const database = createDatabase({ databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile, poolSize: 4 });
-  const app = await buildApp(config, { database, clock: opts.clock });
+  const database = createDatabase({ databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile, poolSize: 4, onStatement: opts.onStatement });
+  const app = await buildApp(config, { database, clock: opts.clock, logStream: opts.logStream });
   return {
     app,
     config,
@@ -139,6 +144,11 @@ export async function signUp(t: TestApp, user = uniqueUser()) {
     payload: { referenceToken: start.json().referenceToken, otp },
   });
   if (done.statusCode !== 200) throw new Error(`validate failed: ${done.body}`);
+  // The sign-up mails a link confirming the e-mail: let it go now, so a test's later mail counts start after it.
+  for (let i = 0; i < 50; i++) {
+    const ran = await t.app.jobs.runDue();
+    if (ran === 0 || readOutbox(t.dataDir).some((m) => m.to === user.email.toLowerCase() && m.text.includes('/verify/email?token='))) break;
+  }
   return { user, token: String(done.headers['x-auth-token']), accountId: done.json().userUuid as string };
 }
 

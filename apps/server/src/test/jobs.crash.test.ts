@@ -20,7 +20,9 @@ import { freePort, mulberry32, ServerProcess, serverEnv, sleep } from './server-
 // - right after each restart no job is held by a dead run (released at start, not after its 30 s lease);
 // - temp files are only those of killed runs (the surviving runs cleaned up after themselves), and the sweep removes them.
 
-const JOBS = Number(process.env.CRASH_MEDIA_JOBS ?? 100);
+// 60 jobs (was 100): the five kills still land at seeded points among the first 54 finished jobs, and at least one
+// of them must cut a running job (asserted below); fewer photos only shorten the backlog between kills.
+const JOBS = Number(process.env.CRASH_MEDIA_JOBS ?? 60);
 const KILLS = Number(process.env.CRASH_MEDIA_KILLS ?? 5);
 const SEED = Number(process.env.CRASH_SEED ?? 18);
 
@@ -73,7 +75,9 @@ describe.each(DIALECTS)('crash while processing media jobs (%s)', (dialect) => {
     const mediaJobs = () => db.selectFrom('job').selectAll().where('type', '=', MEDIA_PROCESS_JOB).execute();
     expect(await mediaJobs()).toHaveLength(JOBS);
 
-    const srv = (server = new ServerProcess(serverEnv(dataDir, await freePort(), { ...dbEnv, TMPDIR: osTemp })));
+    // Photos never settle for the for-you generation (2 min by default): on a slow run it rendered collages beside the
+    // media jobs under test (its outputs are also left out of the inventory below; its own tests cover them).
+    const srv = (server = new ServerProcess(serverEnv(dataDir, await freePort(), { ...dbEnv, TMPDIR: osTemp, FORYOU_SETTLE_SECONDS: '86400' })));
     /** Started, and already nothing is held by a dead run: the previous run's jobs were released before it listened. */
     const start = async () => {
       await srv.start();
@@ -128,7 +132,8 @@ describe.each(DIALECTS)('crash while processing media jobs (%s)', (dialect) => {
       }
     }
     const expected = photos.flatMap((p) => [p.blob_key!, p.thumb_key!, p.preview_key!]).sort();
-    expect(filesUnder(path.join(dataDir, 'blobs'), '.tmp').sort()).toEqual(expected);
+    const stored = filesUnder(path.join(dataDir, 'blobs'), '.tmp').filter((key) => !/^users\/[^/]+\/foryou\//.test(key));
+    expect(stored.sort()).toEqual(expected);
 
     // What is left in temp directories was left by killed runs; the sweep (at start, and hourly, after 15 min) takes it.
     const leftovers = [

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authed, createPgDatabase, DIALECTS, signUp, startTestApp, type TestApp } from './harness.js';
 import { nameKey } from '../shared/names.js';
 import { uploadApi } from '../modules/upload/upload.fixtures.js';
-import type { FileItemDto } from '../modules/files/file.schemas.js';
-import type { NewFile } from '../modules/files/file.table.js';
+import type { FileItemDto } from '../modules/files/files.schemas.js';
+import type { NewFile } from '../modules/files/files.table.js';
 
 const ORIGINAL = 600;
 const ADDED = 30;

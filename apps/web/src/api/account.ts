@@ -1,6 +1,7 @@
 import type { DefinitionsFromApi, OverrideResultType, TagTypesFromApi } from '@reduxjs/toolkit/query';
 import { generatedApi, type GetAccountInfoApiResponse, type GetAuthoritiesApiResponse, type GetUsagesApiResponse } from './generated/account';
-import { storageKeys, writeStorage } from './storage-keys';
+import { followAccountLanguage } from '@/i18n/i18n';
+import { storageKeys, writeStorage } from '@/lib/storage-keys';
 
 export type AccountInfo = GetAccountInfoApiResponse;
 
@@ -21,6 +22,8 @@ export const accountApi = generatedApi.enhanceEndpoints<TagTypesFromApi<typeof g
         try {
           const { data } = await queryFulfilled;
           persistFamilyFlags(data);
+          // The account's language is the interface's: set on another device, it applies here at the next load.
+          void followAccountLanguage(data.language);
         } catch {
           // Failure is shown by whoever renders the query.
         }

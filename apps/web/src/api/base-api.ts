@@ -23,8 +23,13 @@ export const PUBLIC_ENDPOINTS: ReadonlySet<string> = new Set([
   'silentLogin',
   'getAppleTokenFromKey',
   'getCampaignCaptcha',
+  // Issue 30: the raffle page's campaign, shown to visitors too.
+  'getRaffle',
   'draw',
   'drawValidate',
+  // Issue 30: the draw page's campaign texts and the public draw verification.
+  'getDrawCampaign',
+  'getDrawVerification',
   'challangeToken',
   'loginWithQrCode',
   'login',

@@ -1,8 +1,8 @@
 import { browserDeviceName } from '@/lib/browser';
 import { randomUuid } from '@/lib/uuid';
 import { DEVICE_TYPE } from '@/config/constants';
-import { readStorage, sessionKeys, storageKeys, writeSession, writeStorage } from './storage-keys';
-import type { SessionResponse } from './generated/auth';
+import { readStorage, sessionKeys, storageKeys, writeSession, writeStorage } from '@/lib/storage-keys';
+import type { SessionResponse } from './generated/types-only';
 
 export type DeviceInfo = SessionResponse['deviceInfo'];
 

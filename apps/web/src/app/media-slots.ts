@@ -3,7 +3,7 @@ import type { MediaSlots } from '@/media/slots';
 
 /** What features lend the shared media screens; loaded with the first screen that shows one. */
 export const mediaSlots: MediaSlots = {
-  Share: lazy(() => import('@/features/shares/share-dialog.public').then((module) => ({ default: module.ShareDialog }))),
+  Share: lazy(() => import('@/features/sharing/share-dialog.public').then((module) => ({ default: module.ShareDialog }))),
   PhotoDetails: lazy(() => import('@/features/discover/photo-details.public').then((module) => ({ default: module.PhotoDetails }))),
   AddToAlbum: lazy(() => import('@/features/albums/add-to-album-dialog.public').then((module) => ({ default: module.AddToAlbumDialog }))),
 };

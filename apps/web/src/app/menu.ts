@@ -3,7 +3,7 @@ import { discoverMenuItem } from '@/features/discover/menu-item';
 import { filesMenuItem, trashMenuItem } from '@/features/files/menu-item';
 import { foryouMenuItem } from '@/features/foryou/menu-item';
 import { photosMenuItem } from '@/features/photos/menu-item';
-import { sharesMenuItem } from '@/features/shares/menu-item';
+import { sharesMenuItem } from '@/features/sharing/menu-item';
 import type { MenuItem } from '@/lib/menu-item';
 
 /**

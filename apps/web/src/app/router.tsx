@@ -1,50 +1,62 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, Navigate, Outlet, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import {
+  createBrowserRouter,
+  Navigate,
+  redirect,
+  type LoaderFunctionArgs,
+  type PatchRoutesOnNavigationFunction,
+  type RouteObject,
+} from 'react-router';
 import { hasSession } from '@/api/session';
 import { Loader } from '@/components/ui/loader';
 import { paths } from '@/config/paths';
 import { setReturnUrl } from '@/features/auth/return-url';
-import { albumsRoutes } from '@/features/albums/routes';
-import { linkRoutes, signedInAuthRoutes, signInRoutes, signupRoutes } from '@/features/auth/routes';
-import { discoverRoutes } from '@/features/discover/routes';
-import { familyRoutes } from '@/features/family/routes';
-import { filesRoutes } from '@/features/files/routes';
-import { foryouRoutes } from '@/features/foryou/routes';
-import { notificationsRoutes } from '@/features/notifications/routes';
-import { paymentRoutes, paymentViewRoutes } from '@/features/payment/routes';
-import { loadPackagesView, packagesRoutes, viewSessionLoader } from '@/features/packages/routes';
-import { photosRoutes } from '@/features/photos/routes';
-import { searchRoutes } from '@/features/search/routes';
-import { accountPageRoutes, settingsRoutes } from '@/features/settings/routes';
-import { sharesRoutes } from '@/features/shares/routes';
-import { loadSharedContentViewer, sharedFilesHandle, sharedFilesRoutes } from '@/features/shared-files/routes';
-import { notFoundRoute, UnknownPath } from '@/features/shell/routes';
+import { signInRoutes } from '@/features/auth/sign-in-routes';
+import { UnknownPath } from '@/features/shell/routes';
 import { loadAllNamespaces } from '@/i18n/i18n';
 import { loadChunk } from '@/lib/lazy-route';
 import { AuthLayout } from './layout/auth-layout';
 import { LandingRedirect } from './layout/landing-redirect';
 import { RouteError } from './layout/route-error';
+import type { OuterRouteTools, OuterRoutes } from './outer-routes';
 import type { AppStore } from './store';
 
-/** The signed-in screens, photos first; each feature declares its own routes in its routes.tsx. */
-const MAIN_ROUTES: readonly RouteObject[][] = [
-  photosRoutes,
-  albumsRoutes,
-  filesRoutes,
-  sharesRoutes,
-  notificationsRoutes,
-  settingsRoutes,
-  searchRoutes,
-  signedInAuthRoutes,
-  paymentRoutes,
-  packagesRoutes,
-  familyRoutes,
-  discoverRoutes,
-  foryouRoutes,
-];
+/** The id of the /main route, whose screens' routes (app/main-routes.tsx) are added when a path below it is first visited. */
+const MAIN_ROUTE_ID = 'main';
+/** The id of the root route, under which the other pages (app/outer-routes.tsx) are added when one is first visited. */
+const ROOT_ROUTE_ID = 'root';
+/** The id of one of those pages (/sharedFiles): once the root has it, they are in place. */
+const OUTER_MARKER_ID = 'sharedFiles';
+/** The id of sign-in's layout, under which sign-up and recovery are added with the other pages. */
+const SIGNED_OUT_ROUTE_ID = 'signed-out';
 
-/** The mobile app's payment web views under /view (spec §2 payment, pack-payment; /view/packages is its own route): no shell. */
-const VIEW_ROUTES: readonly RouteObject[][] = [paymentViewRoutes];
+/** The root route's handle: how to load the routes added later (they need this route table's store). */
+interface RootHandle {
+  outerRoutes: () => Promise<OuterRoutes>;
+}
+
+/**
+ * The router's `patchRoutesOnNavigation`: the first visit below /main loads the signed-in route tables and adds them
+ * under /main; the first visit elsewhere that the entry's routes do not know (a link, /sharedFiles, /view …) adds the
+ * other pages under the root. React Router skips children it already has; sign-in's own paths never get here.
+ */
+export const patchAppRoutes: PatchRoutesOnNavigationFunction = async ({ matches, patch }) => {
+  const main = matches.find((match) => match.route.id === MAIN_ROUTE_ID);
+  if (main) {
+    // Until patched, /main has only its index child.
+    if ((main.route.children?.length ?? 0) > 1) return;
+    const { mainRoutes } = await loadChunk(() => import('./main-routes'));
+    patch(MAIN_ROUTE_ID, mainRoutes());
+    return;
+  }
+  const root = matches.find((match) => match.route.id === ROOT_ROUTE_ID);
+  const handle = root?.route.handle as RootHandle | undefined;
+  if (!root || !handle?.outerRoutes) return;
+  if (root.route.children?.some((child) => child.id === OUTER_MARKER_ID)) return;
+  const routes = await handle.outerRoutes();
+  patch(SIGNED_OUT_ROUTE_ID, routes.signedOut);
+  patch(ROOT_ROUTE_ID, routes.root);
+};
 
 /** The store itself (tests) or how to load it (the app: with the first screen that needs it, never in the entry). */
 export type StoreSource = AppStore | (() => Promise<AppStore>);
@@ -76,61 +88,38 @@ export function createAppRoutes(store: StoreSource): RouteObject[] {
     throw redirect(paths.home);
   };
   const skipIfSignedIn = () => (hasSession() ? redirect(paths.main) : null);
+  const tools: OuterRouteTools = { withStore: (load, pick) => lazyWithStore(store, load, pick), requireSession, markerId: OUTER_MARKER_ID };
+  const rootHandle: RootHandle = {
+    outerRoutes: () => loadChunk(() => import('./outer-routes')).then((m) => m.outerRoutes(tools)),
+  };
 
   return [
     {
+      id: ROOT_ROUTE_ID,
       path: '/',
+      handle: rootHandle,
       errorElement: <RouteError />,
       hydrateFallbackElement: <Loader />,
       children: [
         {
+          id: SIGNED_OUT_ROUTE_ID,
           element: <AuthLayout />,
           loader: skipIfSignedIn,
-          children: [...signInRoutes, { lazy: lazyWithStore(store, () => Promise.resolve(Outlet), (outlet) => outlet), children: signupRoutes }],
+          // Sign-up and recovery (with the store) are added here by patchAppRoutes.
+          children: signInRoutes,
         },
         {
-          // Reset links, provider callbacks, verification links and account updates (spec §2): the signed-out look,
-          // with the store, whether or not this browser is signed in.
-          element: <AuthLayout />,
-          children: [{ lazy: lazyWithStore(store, () => Promise.resolve(Outlet), (outlet) => outlet), children: [...linkRoutes, ...accountPageRoutes(requireSession)] }],
-        },
-        {
+          id: MAIN_ROUTE_ID,
           path: 'main',
           loader: requireSession,
           lazy: lazyWithStore(store, () => import('./layout/main-layout'), (m) => m.MainLayout),
           children: [
             // The Photos screen (spec: /main/photos/all) arrives in a later issue; until then /main opens Files.
             { index: true, element: <Navigate to={paths.files} replace /> },
-            ...MAIN_ROUTES.flat(),
-            notFoundRoute,
+            // The screens' routes: patchAppRoutes.
           ],
         },
-        {
-          // The payment web views; their session may come in ?token= (the packages view's loader).
-          path: 'view',
-          loader: viewSessionLoader,
-          lazy: lazyWithStore(store, () => Promise.resolve(Outlet), (outlet) => outlet),
-          children: VIEW_ROUTES.flat(),
-        },
-        {
-          // Public: a link holder with or without an account (spec 000 §2 /sharedFiles and its children).
-          path: 'sharedFiles',
-          handle: sharedFilesHandle,
-          lazy: lazyWithStore(store, () => import('./layout/shared-files-layout'), (m) => m.SharedFilesLayout),
-          children: sharedFilesRoutes,
-        },
-        {
-          // The shared-content viewer, for the owner or an invitee: signed in.
-          path: 'viewer/file/:uuid/:projectId?',
-          loader: requireSession,
-          lazy: lazyWithStore(store, loadSharedContentViewer, (m) => m.SharedContentViewer),
-        },
-        {
-          // The mobile app's web view of the packages (spec §2 /view): no shell; the session may come in ?token=.
-          path: 'view/packages',
-          loader: viewSessionLoader,
-          lazy: lazyWithStore(store, loadPackagesView, (m) => m.PackagesView),
-        },
+        // Links, payment views, /sharedFiles and the shared-content viewer: app/outer-routes.tsx, via patchAppRoutes.
         { path: '*', element: <UnknownPath landing={<LandingRedirect />} /> },
       ],
     },
@@ -138,7 +127,7 @@ export function createAppRoutes(store: StoreSource): RouteObject[] {
 }
 
 export function createAppRouter(store: StoreSource) {
-  return createBrowserRouter(createAppRoutes(store));
+  return createBrowserRouter(createAppRoutes(store), { patchRoutesOnNavigation: patchAppRoutes });
 }
 
 export type AppRouter = ReturnType<typeof createAppRouter>;

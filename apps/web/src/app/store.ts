@@ -7,8 +7,9 @@ import { authSlice } from '@/features/auth/auth-slice.public';
 import { filesSlice } from '@/features/files/files-slice';
 import { packagesSlice } from '@/features/packages/packages-slice';
 import { photosSlice } from '@/features/photos/photos-slice';
-import { shareSlice } from '@/features/shared-files/share-slice';
+import { shareSlice } from '@/features/link-visitor/share-slice';
 import { uploadSlice } from '@/features/upload/upload-slice';
+import type { AppDispatch, RootState } from '@/state/store-types';
 import { uiSlice } from '@/state/ui-slice';
 
 const rootReducer = combineReducers({
@@ -25,8 +26,6 @@ const rootReducer = combineReducers({
   packages: packagesSlice.reducer,
 });
 
-export type RootState = ReturnType<typeof rootReducer>;
-
 export function createAppStore(preloadedState?: Partial<RootState>) {
   return configureStore({
     reducer: rootReducer,
@@ -36,4 +35,16 @@ export function createAppStore(preloadedState?: Partial<RootState>) {
 }
 
 export type AppStore = ReturnType<typeof createAppStore>;
-export type AppDispatch = AppStore['dispatch'];
+
+/** True only when A and B are the same type (not merely assignable either way). */
+type Equals<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+type Assert<T extends true> = T;
+/**
+ * The store's types live in state/ (RootState, which each slice file extends with its part) so that the layers below
+ * the app can use them without importing app/. This fails to compile when the store built here differs from them: a
+ * slice added without its `declare module '@/state/store-types'` part, a part left behind, or a different dispatch.
+ */
+export type StoreMatchesStateTypes = [
+  Assert<Equals<ReturnType<typeof rootReducer>, RootState>>,
+  Assert<Equals<AppStore['dispatch'], AppDispatch>>,
+];

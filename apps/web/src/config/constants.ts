@@ -3,6 +3,8 @@ export const NARROW_BREAKPOINT_PX = 768;
 export const MODAL_WIDTH_PX = 578;
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 export const KEEP_UNUSED_DATA_FOR_S = 10;
+/** Flags and numbers from remote configuration are asked again this often: an operator's change shows within a minute. */
+export const REMOTE_CONFIG_POLL_MS = 30_000;
 export const TOAST_SUCCESS_MS = 5_000;
 export const TOAST_PLAIN_MS = 3_000;
 export const ALERT_MS = 3_000;

@@ -33,9 +33,24 @@ export const paths = {
   updateEula: '/update/eula',
   updateEmail: '/update/email',
   updateMsisdn: '/update/msisdn',
+  // The spec does not show the prize-draw (telesales) page's path; this is our choice (docs/decisions.md).
+  draw: '/cekilis',
+
+  inviteFriends: '/main/inviteFriends',
+  starsCampaign: '/main/stars-campaign',
+  raffle: '/cekilis-hakki',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];
+
+/** Languages with a static landing page of their own (public/<lang>/index.html); the others read the English one. */
+export const LANDING_LANGUAGES: ReadonlySet<string> = new Set(['tr', 'en']);
+
+/** The public landing page in the interface language, where one exists (the sign-in page's logo leads there). */
+export const landingPath = (language: string): string => {
+  const lang = language.split('-')[0]!.toLowerCase();
+  return LANDING_LANGUAGES.has(lang) ? `/${lang}/index.html` : paths.landing;
+};
 
 /** Screens that exist in this build; a link to anything else would be dead. */
 const builtPaths: ReadonlySet<string> = new Set<string>([
@@ -63,6 +78,9 @@ const builtPaths: ReadonlySet<string> = new Set<string>([
   paths.familyInvitation,
   paths.manageFamilyShare,
   paths.familyShareDetails,
+  paths.inviteFriends,
+  paths.starsCampaign,
+  paths.raffle,
 ]);
 
 /** An album's own screen: /main/photos/album/{uuid}. */

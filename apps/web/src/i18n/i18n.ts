@@ -1,8 +1,11 @@
 import i18n, { type BackendModule, type LanguageDetectorModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { readStorage, storageKeys, writeStorage } from '@/api/storage-keys';
+import { readStorage, storageKeys, writeStorage } from '@/lib/storage-keys';
 import {
+  browserLanguage,
   FALLBACK_LANGUAGE,
+  VISITOR_PATH_PREFIXES,
+  isInvitedSignup,
   SUPPORTED_LANGUAGES,
   isSupportedLanguage,
   languageDirection,
@@ -18,17 +21,26 @@ export { BOOT_NAMESPACES, NAMESPACES, type Namespace };
 const START_NAMESPACES = NAMESPACES.filter((namespace) => !ON_DEMAND_NAMESPACES.includes(namespace));
 
 type LocaleModule = { default: Record<string, unknown> };
-// The on-demand namespaces' files are left out here (see on-demand-locales.ts); this list is part of the entry chunk.
-const localeLoaders = import.meta.glob<LocaleModule>([
-  './locales/*/*.json',
-  '!./locales/*/{search,faq,recovery,packages,payment,invoices,family,discover,foryou}.json',
-]);
+type LocaleBundle = Record<string, Record<string, unknown>>;
+// Per language, one loader for sign-in's strings and one for the rest (bundles/<lang>-boot.ts, <lang>-app.ts): one
+// entry per file of every language would sit in the entry chunk (issue 17 budget). On-demand namespaces: see on-demand-locales.ts.
+const bundleLoaders = import.meta.glob<LocaleBundle>('./bundles/*.ts');
 
-/** The loader of one locale file, from the entry's list or, for an on-demand namespace, from its own chunk. */
-async function localeLoader(key: string, namespace: string): Promise<(() => Promise<LocaleModule>) | undefined> {
-  if (!(ON_DEMAND_NAMESPACES as readonly string[]).includes(namespace)) return localeLoaders[key];
-  const { onDemandLocaleLoaders } = await import('./on-demand-locales');
-  return onDemandLocaleLoaders[key];
+/** The loader of one locale file: from its language's bundle, or, for an on-demand namespace, from its own chunk. */
+async function localeLoader(language: string, namespace: string): Promise<(() => Promise<LocaleModule>) | undefined> {
+  if ((ON_DEMAND_NAMESPACES as readonly string[]).includes(namespace)) {
+    const { onDemandLocaleLoaders } = await import('./on-demand-locales');
+    return onDemandLocaleLoaders[`./locales/${language}/${namespace}.json`];
+  }
+  const group = (BOOT_NAMESPACES as readonly string[]).includes(namespace) ? 'boot' : 'app';
+  const loadBundle = bundleLoaders[`./bundles/${language}-${group}.ts`];
+  if (!loadBundle) return undefined;
+  return () =>
+    loadBundle().then((bundle) => {
+      const strings = bundle[namespace];
+      if (!strings) throw new Error(`no ${namespace} in the ${language} ${group} bundle`);
+      return { default: strings };
+    });
 }
 
 /**
@@ -41,7 +53,7 @@ const lazyLocaleBackend: BackendModule = {
   init() {},
   read(language, namespace, callback) {
     const load = (lang: string): Promise<Record<string, unknown>> =>
-      localeLoader(`./locales/${lang}/${namespace}.json`, namespace).then((loader) =>
+      localeLoader(lang, namespace).then((loader) =>
         loader ? loader().then((module) => module.default) : Promise.reject(new Error(`no locale file for ${lang}/${namespace}`)),
       );
     load(language)
@@ -60,11 +72,23 @@ const lazyLocaleBackend: BackendModule = {
   },
 };
 
+/**
+ * A chosen (stored) language wins; with none, a visitor of a shared link or a newcomer invited to a share gets the
+ * browser's language (English when we do not speak it), everyone else the product's default, Turkish.
+ */
+export function detectLanguage(stored: string | null, pathname: string, preferred: readonly string[], search = ''): Language {
+  if (stored) return resolveLanguage(stored);
+  if (VISITOR_PATH_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`))) return browserLanguage(preferred);
+  if (isInvitedSignup(pathname, search)) return browserLanguage(preferred);
+  return resolveLanguage(null);
+}
+
 const storedLanguageDetector: LanguageDetectorModule = {
   type: 'languageDetector',
   init() {},
-  detect: () => resolveLanguage(readStorage(storageKeys.language)),
-  cacheUserLanguage: (language) => writeStorage(storageKeys.language, language),
+  detect: () =>
+    detectLanguage(readStorage(storageKeys.language), window.location.pathname, navigator.languages ?? [navigator.language], window.location.search),
+  // Nothing is cached on detection: only a language the person chose (changeLanguage) is stored, so "none chosen" stays visible.
 };
 
 /** <html lang dir> follow the language: Arabic is right-to-left. */
@@ -128,6 +152,15 @@ export async function changeLanguage(language: string): Promise<Language> {
   await i18n.changeLanguage(next);
   writeStorage(storageKeys.language, next);
   return next;
+}
+
+/**
+ * After sign-in and at every load with a session: the account's stored language is the interface's (issue 26), so a
+ * choice made on another device wins over this browser's. An unknown or missing value changes nothing.
+ */
+export async function followAccountLanguage(language: string | null | undefined): Promise<void> {
+  if (!language || !isSupportedLanguage(language) || language === currentLanguage()) return;
+  await changeLanguage(language);
 }
 
 export { i18n };

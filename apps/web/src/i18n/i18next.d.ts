@@ -21,11 +21,19 @@ import type invoices from './locales/en/invoices.json';
 import type family from './locales/en/family.json';
 import type discover from './locales/en/discover.json';
 import type foryou from './locales/en/foryou.json';
+import type calendar from './locales/en/calendar.json';
+import type ops from './locales/en/ops.json';
+import type draw from './locales/en/draw.json';
+import type opsDraw from './locales/en/opsDraw.json';
+import type campaigns from './locales/en/campaigns.json';
+import type opsCampaigns from './locales/en/ops_campaigns.json';
+import type support from './locales/en/support.json';
+import type opsSupport from './locales/en/ops_support.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     // Every namespace is in scope so keys are always written "ns:key" and checked against English.
-    defaultNS: ['common', 'auth', 'account', 'notifications', 'settings', 'shell', 'files', 'upload', 'photos', 'albums', 'viewer', 'shares', 'sharedFiles', 'search', 'faq', 'recovery', 'packages', 'invoices', 'family', 'payment', 'discover', 'foryou'];
+    defaultNS: ['common', 'auth', 'account', 'notifications', 'settings', 'shell', 'files', 'upload', 'photos', 'albums', 'viewer', 'shares', 'sharedFiles', 'search', 'faq', 'recovery', 'packages', 'invoices', 'family', 'payment', 'discover', 'foryou', 'calendar', 'ops', 'draw', 'opsDraw', 'campaigns', 'ops_campaigns', 'support', 'ops_support'];
     returnNull: false;
     resources: {
       common: typeof common;
@@ -50,6 +58,14 @@ declare module 'i18next' {
       family: typeof family;
       discover: typeof discover;
       foryou: typeof foryou;
+      calendar: typeof calendar;
+      ops: typeof ops;
+      draw: typeof draw;
+      opsDraw: typeof opsDraw;
+      campaigns: typeof campaigns;
+      ops_campaigns: typeof opsCampaigns;
+      support: typeof support;
+      ops_support: typeof opsSupport;
     };
   }
 }

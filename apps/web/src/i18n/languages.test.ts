@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { languageDirection, resolveLanguage } from './languages';
+import { browserLanguage, languageDirection, resolveLanguage } from './languages';
 
 describe('resolveLanguage', () => {
   it('defaults to Turkish when nothing is stored', () => {
@@ -23,5 +23,18 @@ describe('languageDirection', () => {
     expect(languageDirection('ar')).toBe('rtl');
     expect(languageDirection('tr')).toBe('ltr');
     expect(languageDirection('ka')).toBe('ltr');
+  });
+});
+
+describe('browserLanguage', () => {
+  it('takes the first browser language we speak, by its base', () => {
+    expect(browserLanguage(['en-US', 'tr'])).toBe('en');
+    expect(browserLanguage(['it-IT', 'de-AT', 'en'])).toBe('de');
+    expect(browserLanguage(['ka'])).toBe('ka');
+  });
+
+  it('is English, not the Turkish default, when we speak none of them', () => {
+    expect(browserLanguage(['it', 'pt-BR'])).toBe('en');
+    expect(browserLanguage([])).toBe('en');
   });
 });

@@ -34,3 +34,19 @@ export function resolveLanguage(stored: string | null | undefined): Language {
 export function languageDirection(language: string): 'rtl' | 'ltr' {
   return isSupportedLanguage(language) && RTL_LANGUAGES.has(language) ? 'rtl' : 'ltr';
 }
+
+/** The first of the browser's languages (navigator.languages) that we speak, by its base ("de-AT" → de); else English. */
+export function browserLanguage(preferred: readonly string[]): Language {
+  for (const tag of preferred) {
+    const base = tag.trim().toLowerCase().split(/[-_]/)[0];
+    if (isSupportedLanguage(base)) return base;
+  }
+  return FALLBACK_LANGUAGE;
+}
+
+/** Pages a visitor without an account opens from a link someone gave them: they follow the browser's language. */
+export const VISITOR_PATH_PREFIXES = ['/sharedFiles'] as const;
+
+/** A sign-up a share invitation led to (it carries where to go next): the newcomer was sent a link, like a visitor. */
+export const isInvitedSignup = (pathname: string, search: string) =>
+  pathname === '/auth/signup' && new URLSearchParams(search).has('next');

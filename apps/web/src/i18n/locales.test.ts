@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { NAMESPACES } from './i18n';
-import { ON_DEMAND_NAMESPACES } from './namespaces';
+import { NAMESPACES as APP_NAMESPACES } from './i18n';
+import { BOOT_NAMESPACES, CONSOLE_NAMESPACES, ON_DEMAND_NAMESPACES } from './namespaces';
 import { onDemandLocaleLoaders } from './on-demand-locales';
 import { SUPPORTED_LANGUAGES } from './languages';
+
+/** The subscriber app's namespaces and the operator console's: every one is held to the same rules. */
+const NAMESPACES: readonly string[] = [...APP_NAMESPACES, ...CONSOLE_NAMESPACES];
 
 type Dict = Record<string, unknown>;
 const files = import.meta.glob<Dict>('./locales/*/*.json', { eager: true, import: 'default' });
@@ -26,7 +29,7 @@ const placeholders = (text: unknown) => new Set(String(text).match(/\{\{\s*\w+\s
 
 /** Texts that legitimately read the same as English (brand, symbols, loanwords). */
 const SAME_AS_ENGLISH: Record<string, readonly string[]> = {
-  '*': ['common:brand', 'common:usage_fraction', 'common:document_title', 'auth:otp_channel_sms', 'files:description_count', 'settings:method_SMS', 'search:count_at_least'],
+  '*': ['common:brand', 'common:usage_fraction', 'common:document_title', 'auth:otp_channel_sms', 'files:description_count', 'settings:method_SMS', 'search:count_at_least', 'discover:place_line', 'campaigns:share_sms', 'campaigns:raffle_period', 'support:feedback_counter'],
   tr: ['files:kind_video'],
   de: ['common:ok', 'files:column_name', 'files:sort_name', 'files:kind_video', 'upload:panel_label', 'search:kind_VIDEO', 'search:suggestion_PERSON', 'discover:name_field'],
   fr: [
@@ -61,6 +64,19 @@ const PAYMENT_SAME: Record<string, readonly string[]> = {
   sq: ['payment:expiry_month_placeholder'],
 };
 for (const [language, keys] of Object.entries(PAYMENT_SAME)) SAME_AS_ENGLISH[language] = [...(SAME_AS_ENGLISH[language] ?? []), ...keys];
+// The operator console (issue 27): words that are the same in these languages (loanwords, role names, units).
+const OPS_SAME: Record<string, readonly string[]> = {
+  de: ['ops:role_admin', 'ops:role_support', 'ops:role_marketing', 'ops:name', 'ops:status', 'ops:dash_premium', 'ops:dash_upload_count', 'ops:kind_video', 'ops:kind_audio', 'ops:type_string'],
+  es: ['ops:role_marketing', 'ops:no', 'ops:plan', 'ops:dash_premium', 'ops:kind_audio', 'ops:visible'],
+  fr: ['ops:role_marketing', 'ops:role_finance', 'ops:email', 'ops:actions', 'ops:seconds', 'ops:dash_premium', 'ops:kind_photo', 'ops:kind_image', 'ops:kind_audio', 'ops:kind_document', 'ops:visible', 'ops:type', 'ops:filter_action', 'ops:action'],
+  ro: ['ops:role_admin', 'ops:role_marketing', 'ops:email', 'ops:plan', 'ops:dash_premium', 'ops:kind_audio', 'ops:type_string', 'ops:card', 'ops:operator'],
+  sq: ['ops:role_admin', 'ops:role_marketing', 'ops:dash_premium', 'ops:kind_audio'],
+};
+for (const [language, keys] of Object.entries(OPS_SAME)) SAME_AS_ENGLISH[language] = [...(SAME_AS_ENGLISH[language] ?? []), ...keys];
+// The prize draw (issue 30): the fixed country code, the file format, and words French and German share with English.
+SAME_AS_ENGLISH['*'] = [...(SAME_AS_ENGLISH['*'] ?? []), 'draw:phone_prefix', 'opsDraw:csv'];
+SAME_AS_ENGLISH.fr = [...(SAME_AS_ENGLISH.fr ?? []), 'opsDraw:actions', 'opsDraw:text_conditions'];
+SAME_AS_ENGLISH.de = [...(SAME_AS_ENGLISH.de ?? []), 'opsDraw:status'];
 
 describe('locale files', () => {
   it('exist for every language and namespace', () => {
@@ -96,7 +112,12 @@ describe('locale files', () => {
           const allowed = new Set([...(SAME_AS_ENGLISH['*'] ?? []), ...(SAME_AS_ENGLISH[language] ?? [])]);
           // Object class names come from the server's reviewed table (things.classes.ts): many are loanwords ("Pizza").
           const copied = englishKeys.filter(
-            (key) => !allowed.has(`${namespace}:${key}`) && !(namespace === 'discover' && key.startsWith('things.')) && value(dict, key) === value(english, key),
+            (key) =>
+              !allowed.has(`${namespace}:${key}`) &&
+              !(namespace === 'discover' && key.startsWith('things.')) &&
+              // CLDR's month names and date patterns (scripts/calendar-locale.mjs): "April" is German too.
+              namespace !== 'calendar' &&
+              value(dict, key) === value(english, key),
           );
           expect(copied).toEqual([]);
         });
@@ -114,5 +135,21 @@ describe('on-demand namespaces', () => {
     const found = new Set(Object.keys(onDemandLocaleLoaders).map((key) => key.split('/')[3]!.replace(/\.json$/, '')));
     expect([...found].sort()).toEqual([...ON_DEMAND_NAMESPACES].sort());
     expect(Object.keys(onDemandLocaleLoaders)).toHaveLength(ON_DEMAND_NAMESPACES.length * SUPPORTED_LANGUAGES.length);
+  });
+});
+
+describe('locale bundles', () => {
+  const bundles = import.meta.glob<Record<string, unknown>>('./bundles/*.ts', { eager: true });
+  const exported = (language: string, group: string) => Object.keys(bundles[`./bundles/${language}-${group}.ts`] ?? {}).sort();
+
+  it('hold, per language, sign-in\u2019s namespaces and every other one that is not loaded on demand (nor the console\u2019s)', () => {
+    const boot = BOOT_NAMESPACES as readonly string[];
+    const app = APP_NAMESPACES.filter((namespace) => !boot.includes(namespace) && !ON_DEMAND_NAMESPACES.includes(namespace));
+    for (const language of SUPPORTED_LANGUAGES) {
+      expect(exported(language, 'boot'), `${language}-boot`).toEqual([...boot].sort());
+      expect(exported(language, 'app'), `${language}-app`).toEqual([...app].sort());
+      expect(bundles[`./bundles/${language}-app.ts`]?.['calendar'], language).toBe(locale(language, 'calendar'));
+    }
+    expect(Object.keys(bundles)).toHaveLength(SUPPORTED_LANGUAGES.length * 2);
   });
 });

@@ -1,12 +1,13 @@
 /** Every locale namespace: one JSON file per language each (the build and i18n read this list; it imports nothing). */
-export const NAMESPACES = ['common', 'auth', 'account', 'notifications', 'settings', 'shell', 'files', 'upload', 'photos', 'albums', 'viewer', 'shares', 'sharedFiles', 'search', 'faq', 'recovery', 'packages', 'invoices', 'family', 'payment', 'discover', 'foryou'] as const;
+export const NAMESPACES = ['common', 'auth', 'account', 'notifications', 'settings', 'shell', 'files', 'upload', 'photos', 'albums', 'viewer', 'shares', 'sharedFiles', 'search', 'faq', 'recovery', 'packages', 'invoices', 'family', 'payment', 'discover', 'foryou', 'calendar', 'draw', 'campaigns', 'support'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
+// `calendar` is no screen's: month and weekday names and date patterns for runtimes without the language (i18n/dates.ts).
 
 /**
  * Namespaces loaded with the screens that use them (`useTranslation('<ns>')` waits for them), not at start: what loads
  * at start is part of the sign-in page's initial JavaScript (issue 17 budget). The build gives each its own chunk.
  */
-export const ON_DEMAND_NAMESPACES: readonly Namespace[] = ['search', 'faq', 'recovery', 'packages', 'invoices', 'family', 'payment', 'discover', 'foryou'];
+export const ON_DEMAND_NAMESPACES: readonly Namespace[] = ['search', 'faq', 'recovery', 'packages', 'invoices', 'family', 'payment', 'discover', 'foryou', 'support'];
 
 /**
  * What the signed-out screens (sign-in, landing, errors) read: the only strings loaded at start. The signed-in shell
@@ -14,3 +15,10 @@ export const ON_DEMAND_NAMESPACES: readonly Namespace[] = ['search', 'faq', 'rec
  * paint skips them.
  */
 export const BOOT_NAMESPACES = ['common', 'auth'] as const satisfies readonly Namespace[];
+
+/**
+ * The operator console's strings (issue 27): not the subscriber app's (NAMESPACES), so none of its loaders, bundles or
+ * lists know them; the console's own build (ops.html, `vite build --mode ops`) loads them with `common`.
+ */
+export const CONSOLE_NAMESPACES = ['ops', 'opsDraw', 'ops_campaigns', 'ops_support'] as const;
+export type ConsoleNamespace = (typeof CONSOLE_NAMESPACES)[number];

@@ -1,19 +1,9 @@
 import type { FormatterModule } from 'i18next';
-
-const numberFormats = new Map<string, Intl.NumberFormat>();
-
-function numberFormat(language: string): Intl.NumberFormat {
-  let format = numberFormats.get(language);
-  if (!format) {
-    format = new Intl.NumberFormat(language);
-    numberFormats.set(language, format);
-  }
-  return format;
-}
+import { numberFormat } from './intl';
 
 /**
  * Every number interpolated into a translated sentence ("3 items selected", "12 of 40 uploaded") is written with
- * the interface language's digits and separators, here once instead of at each `t()` call. Strings (sizes, dates,
+ * the interface language's digits (Arabic's own) and separators, here once instead of at each `t()` call. Strings (sizes, dates,
  * names) pass through untouched: they are formatted where they are made. Runs for every value (`alwaysFormat`).
  */
 export const numberFormatter: FormatterModule = {

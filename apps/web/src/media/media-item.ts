@@ -1,5 +1,5 @@
 import { thumbHashToDataURL } from 'thumbhash';
-import type { FileItem } from '@/features/files/api';
+import type { FileItem } from '@/api/files';
 
 /** How often a listing is read again while the server is still making thumbnails. */
 export const MEDIA_POLL_MS = 3000;

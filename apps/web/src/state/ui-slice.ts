@@ -1,6 +1,7 @@
 import { createSlice, type PayloadAction, type ThunkAction, type UnknownAction } from '@reduxjs/toolkit';
 import { loggedOut } from '@/api/session';
-import { readStorage, storageKeys, writeStorage } from '@/api/storage-keys';
+import type { PageName } from '@/lib/route-handle';
+import { readStorage, storageKeys, writeStorage } from '@/lib/storage-keys';
 
 export type MenuSize = 'large' | 'small';
 
@@ -8,28 +9,6 @@ export interface Tab {
   name: string;
   id: number;
 }
-
-/** Page keys: the account, campaign and public screens plus the signed-in sections. */
-export type PageName =
-  | 'photos'
-  | 'foryou'
-  | 'files'
-  | 'shares'
-  | 'trash'
-  | 'notifications'
-  | 'contacts'
-  | 'discover'
-  | 'search'
-  | 'settings'
-  | 'USAGE_INFO_PACKAGES'
-  | 'Payment_Info'
-  | 'inviteFriends'
-  | 'telesales'
-  | 'starsCampaign'
-  | 'gamification_raffle_info'
-  | 'campain_card_paycell'
-  | 'sharedFiles'
-  | 'ALBUMS';
 
 /** How file collections are shown (spec: the common slice's view defaults to list). */
 export type ViewMode = 'list' | 'grid';

@@ -1,4 +1,4 @@
-import type { FileItem } from '@/features/files/api';
+import type { FileItem } from '@/api/files';
 
 /** A complete file item as the server sends it (a plain active file without media), with the fields a test cares about. */
 export function fileItem(fields: Partial<FileItem> & Pick<FileItem, 'uuid'>): FileItem {

@@ -5,7 +5,7 @@ import { initI18nWithResources } from '@/i18n/i18n';
 
 const english = import.meta.glob<Record<string, unknown>>('../i18n/locales/en/*.json', { eager: true, import: 'default' });
 const namespaces = Object.fromEntries(
-  Object.entries(english).map(([path, data]) => [/([A-Za-z-]+)\.json$/.exec(path)![1]!, data]),
+  Object.entries(english).map(([path, data]) => [/([A-Za-z_-]+)\.json$/.exec(path)![1]!, data]),
 );
 
 await initI18nWithResources('en', { en: namespaces });

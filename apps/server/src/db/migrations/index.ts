@@ -31,6 +31,8 @@ import * as searchState from './2026-11-30T0500_search_state.js';
 import * as payment from './2026-12-01T0100_payment.js';
 import * as packages from './2026-12-01T0200_packages.js';
 import * as invoice from './2026-12-01T0300_invoice.js';
+import * as invoiceLineItem from './2026-12-04T0100_invoice_line_item.js';
+import * as sandboxChargeLanguage from './2026-12-04T0101_sandbox_charge_language.js';
 import * as family from './2026-12-01T0400_family.js';
 import * as people from './2026-12-01T1000_people.js';
 import * as placesThings from './2026-12-01T1100_places_things.js';
@@ -38,6 +40,18 @@ import * as faceRetention from './2026-12-02T0100_face_retention.js';
 import * as foryou from './2026-12-02T1000_foryou.js';
 import * as foryouResults from './2026-12-03T1000_foryou_results.js';
 import * as foryouStyled from './2026-12-03T1100_foryou_styled.js';
+import * as timeZone from './2026-12-04T1000_time_zone.js';
+import * as placeNames from './2026-12-05T0100_place_names.js';
+import * as operators from './2026-12-06T0100_operators.js';
+import * as operatorAudit from './2026-12-06T0101_operator_audit.js';
+import * as opsMetrics from './2026-12-06T0300_ops_metrics.js';
+import * as packageCatalogue from './2026-12-06T0300_package_catalogue.js';
+import * as remoteConfigRegistry from './2026-12-06T0301_remote_config_registry.js';
+import * as campaigns from './2026-12-07T0300_campaigns.js';
+import * as paymentOpsIndexes from './2026-12-06T0302_payment_ops_indexes.js';
+import * as draw from './2026-12-07T0400_draw.js';
+import * as opsSubscribers from './2026-12-06T0200_ops_subscribers.js';
+import * as support from './2026-12-07T0100_support.js';
 
 /** Every migration in order; the key is the name recorded in the migration table. */
 export const migrations: Record<string, Migration> = {
@@ -80,4 +94,20 @@ export const migrations: Record<string, Migration> = {
   '2026-12-02T1000_foryou': foryou,
   '2026-12-03T1000_foryou_results': foryouResults,
   '2026-12-03T1100_foryou_styled': foryouStyled,
+  '2026-12-04T0100_invoice_line_item': invoiceLineItem,
+  '2026-12-04T0101_sandbox_charge_language': sandboxChargeLanguage,
+  '2026-12-04T1000_time_zone': timeZone,
+  '2026-12-05T0100_place_names': placeNames,
+  '2026-12-06T0100_operators': operators,
+  '2026-12-06T0101_operator_audit': operatorAudit,
+  '2026-12-06T0200_ops_subscribers': opsSubscribers,
+  '2026-12-06T0300_ops_metrics': opsMetrics,
+  '2026-12-06T0300_package_catalogue': packageCatalogue,
+  '2026-12-06T0301_remote_config_registry': remoteConfigRegistry,
+  '2026-12-06T0302_payment_ops_indexes': paymentOpsIndexes,
+  '2026-12-07T0400_draw': draw,
+
+  '2026-12-07T0300_campaigns': campaigns,
+
+  '2026-12-07T0100_support': support,
 };

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 
 const DECIMATE = 4;
 
-function pcm(wav: Buffer): Float64Array {
+export function pcm(wav: Buffer): Float64Array {
   // Walk the chunks: the recordings may carry chunks other than fmt and data.
   let offset = 12;
   while (offset + 8 <= wav.length) {
@@ -35,7 +35,7 @@ function decimate(x: Float64Array): Float64Array {
 }
 
 /** In-place iterative radix-2 FFT (inverse when `inverse`). */
-function fft(re: Float64Array, im: Float64Array, inverse: boolean): void {
+export function fft(re: Float64Array, im: Float64Array, inverse: boolean): void {
   const n = re.length;
   for (let i = 1, j = 0; i < n; i++) {
     let bit = n >> 1;

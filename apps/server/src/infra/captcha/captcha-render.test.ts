@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import {
+  AUDIO_MAX_SECONDS,
+  AUDIO_MIN_SECONDS,
   CAPTCHA_IMAGE_HEIGHT,
   CAPTCHA_IMAGE_WIDTH,
   generateCaptchaText,
@@ -63,12 +65,55 @@ describe('renderCaptchaAudio', () => {
     expect(header).toMatchObject({ audioFormat: 1, channels: 1, bitsPerSample: 16 });
   });
 
-  it('grows in duration with the number of digits', () => {
-    // Same digit throughout so only the count, not the clip lengths, varies.
-    const short = parseWavHeader(renderCaptchaAudio('777')).seconds;
-    const long = parseWavHeader(renderCaptchaAudio('777777')).seconds;
-    expect(short).toBeGreaterThan(1);
-    expect(long).toBeGreaterThan(short);
+  it(`lasts ${AUDIO_MIN_SECONDS}–${AUDIO_MAX_SECONDS} s for any challenge up to 6 digits`, () => {
+    const random = seededRandom(21);
+    for (const text of ['0', '88', '12345', '777777', '909090']) {
+      for (let i = 0; i < 4; i++) {
+        const { seconds } = parseWavHeader(renderCaptchaAudio(text, random));
+        expect(seconds).toBeGreaterThanOrEqual(AUDIO_MIN_SECONDS);
+        expect(seconds).toBeLessThanOrEqual(AUDIO_MAX_SECONDS);
+      }
+    }
+  });
+
+  /**
+   * Bursts a listener hears: 20 ms RMS smoothed over 140 ms, above a quarter of the way (in dB) from the median (the
+   * murmur) to the loudest; dips under 160 ms inside a word do not start a new burst, bursts under 100 ms do not count.
+   */
+  function bursts(wav: Buffer): number {
+    const n = (wav.length - 44) / 2;
+    const win = 320;
+    const rms = Array.from({ length: Math.floor(n / win) }, (_, w) => {
+      let s = 0;
+      for (let k = w * win; k < (w + 1) * win; k++) s += wav.readInt16LE(44 + k * 2) ** 2;
+      return 10 * Math.log10(s / win + 1);
+    });
+    const smooth = rms.map((_, i) => {
+      const part = rms.slice(Math.max(0, i - 3), i + 4);
+      return part.reduce((a, b) => a + b, 0) / part.length;
+    });
+    const median = [...smooth].sort((a, b) => a - b)[Math.floor(smooth.length / 2)] as number;
+    const threshold = median + (Math.max(...smooth) - median) / 4;
+    const runs: [number, number][] = [];
+    smooth.forEach((level, i) => {
+      if (level < threshold) return;
+      const last = runs[runs.length - 1];
+      if (last && i - last[1] <= 8) last[1] = i;
+      else runs.push([i, i]);
+    });
+    return runs.filter(([a, b]) => b - a + 1 >= 5).length;
+  }
+
+  it('lets a listener count the digits: one loud burst per digit over the murmur', () => {
+    const random = seededRandom(8);
+    let counted = 0;
+    for (let i = 0; i < 40; i++) {
+      const length = 3 + (i % 4);
+      const text = Array.from({ length }, () => String(Math.floor(random() * 10))).join('');
+      if (bursts(renderCaptchaAudio(text, random)) === length) counted++;
+    }
+    // A crude energy count, not an ear: it must agree nearly always (with babble as loud as the voice it agrees rarely).
+    expect(counted).toBeGreaterThanOrEqual(34);
   });
 
   it('differs between two renders of the same text', () => {
@@ -123,24 +168,25 @@ describe('audio captcha against a template-matching solver', () => {
     expect(solved).toBeGreaterThanOrEqual(19);
   });
 
-  it('solves fewer than 5 % of 100 seeded challenges, each a valid WAV of reasonable length', () => {
+  // About 15 s on a quiet machine; the margin is for a loaded CI runner.
+  it('solves fewer than 5 % of 60 seeded challenges, each a valid WAV of reasonable length', { timeout: 120_000 }, () => {
     const random = seededRandom(18);
     let solved = 0;
     let digitsRight = 0;
-    for (let i = 0; i < 100; i++) {
+    for (let i = 0; i < 60; i++) {
       const text = textOf(random);
       const wav = renderCaptchaAudio(text, random);
       const header = parseWavHeader(wav);
       expect(header).toMatchObject({ audioFormat: 1, channels: 1, bitsPerSample: 16 });
-      expect(header.seconds).toBeGreaterThan(1.5);
-      expect(header.seconds).toBeLessThan(7);
+      expect(header.seconds).toBeGreaterThanOrEqual(AUDIO_MIN_SECONDS);
+      expect(header.seconds).toBeLessThanOrEqual(AUDIO_MAX_SECONDS);
       const guess = solveAudioCaptcha(wav, templates, 5);
       if (guess === text) solved++;
       for (let k = 0; k < 5; k++) if (guess[k] === text[k]) digitsRight++;
     }
-    expect(solved).toBeLessThan(5);
+    expect(solved).toBeLessThan(3);
     // Position by position the solver does little better than guessing (10 %).
-    expect(digitsRight).toBeLessThan(0.3 * 500);
+    expect(digitsRight).toBeLessThan(0.3 * 300);
   });
 
   it('keeps the spoken digits clearly louder than the babble under them', () => {

@@ -15,10 +15,16 @@ function assertDigits(text: string): void {
   if (!/^[0-9]+$/.test(text)) throw new Error('captcha text must be a non-empty string of digits');
 }
 
-/** Uniform float in [min, max); crypto-backed so the distortion can't be predicted from a seeded PRNG. */
-function rand(min: number, max: number): number {
-  return min + (randomInt(1_000_000) / 1_000_000) * (max - min);
-}
+/** Uniform floats in [0, 1): crypto-backed in production; tests pass a seeded source to replay challenges. */
+export type RandomSource = () => number;
+const cryptoRandom: RandomSource = () => randomInt(1 << 30) / (1 << 30);
+
+/** Uniform float in [min, max) from `random`; crypto-backed by default so the distortion can't be predicted. */
+type Range = (min: number, max: number) => number;
+const rangeOf =
+  (random: RandomSource): Range =>
+  (min, max) =>
+    min + random() * (max - min);
 
 // Hand-drawn stroke glyphs in a 10×16 box (y down). Paths instead of SVG <text>
 // because production hosts may have no fonts installed for librsvg to use.
@@ -41,7 +47,7 @@ function hsl(hue: number, saturation: number, lightness: number): string {
   return `hsl(${hue.toFixed(0)},${saturation.toFixed(0)}%,${lightness.toFixed(0)}%)`;
 }
 
-function buildCaptchaSvg(text: string): string {
+function buildCaptchaSvg(text: string, rand: Range): string {
   const W = CAPTCHA_IMAGE_WIDTH;
   const H = CAPTCHA_IMAGE_HEIGHT;
   const parts: string[] = [];
@@ -69,41 +75,79 @@ function buildCaptchaSvg(text: string): string {
     );
   }
 
-  const margin = 10;
+  const margin = 12;
   const cell = (W - 2 * margin) / text.length;
-  // Fit the glyph's height to the image, but shrink for long texts so neighbours don't collide.
-  const baseScale = Math.min((H - 14) / GLYPH_H, (cell * 0.92) / GLYPH_W);
+  // Fit the glyph's height to the image; neighbours may touch (crowding defeats OCR's character cutting), never cross.
+  const baseScale = Math.min((H - 14) / GLYPH_H, (cell * 1.05) / GLYPH_W);
+  const inks: { x: number; color: string }[] = [];
   for (let i = 0; i < text.length; i++) {
     const glyph = GLYPHS[Number(text[i])] as string;
     const scaleX = baseScale * rand(0.85, 1.1);
     const scaleY = baseScale * rand(0.88, 1.06);
-    const cx = margin + cell * (i + 0.5) + rand(-cell * 0.12, cell * 0.12);
+    const cx = margin + cell * (i + 0.5) + rand(-cell * 0.08, cell * 0.08);
     const cy = H / 2 + rand(-4, 4);
     const angle = rand(-22, 22);
     const skew = rand(-12, 12);
+    const color = hsl(rand(0, 360), rand(55, 85), rand(18, 32));
+    inks.push({ x: cx / W, color });
     parts.push(
-      `<path d="${glyph}" fill="none" stroke="${hsl(rand(0, 360), rand(55, 85), rand(18, 32))}" ` +
+      `<path d="${glyph}" fill="none" stroke="${color}" ` +
         `stroke-width="${rand(1.15, 1.45).toFixed(2)}" stroke-linecap="round" stroke-linejoin="round" ` +
         `transform="translate(${cx.toFixed(1)} ${cy.toFixed(1)}) rotate(${angle.toFixed(1)}) skewX(${skew.toFixed(1)}) ` +
         `scale(${scaleX.toFixed(3)} ${scaleY.toFixed(3)}) translate(${-GLYPH_W / 2} ${-GLYPH_H / 2})"/>`,
     );
   }
 
-  // Thin strike-through curves over the digits break the clean segmentation OCR relies on.
+  // Curves as dark and nearly as thick as the strokes, through the digits' middle: a threshold keeps them with the
+  // digits and joins neighbours into one blob, so OCR cannot cut the line into characters; a person sees lines.
+  // They take each digit's colour where they cross it, so separating by colour does not peel them off either.
+  const stops = inks.map(({ x, color }) => `<stop offset="${x.toFixed(3)}" stop-color="${color}"/>`).join('');
+  parts.push(`<defs><linearGradient id="ink" x1="0" y1="0" x2="1" y2="0">${stops}</linearGradient></defs>`);
   for (let i = 0; i < 2; i++) {
     parts.push(
-      `<path d="M0 ${rand(H * 0.25, H * 0.75).toFixed(1)} C${rand(W * 0.2, W * 0.4).toFixed(1)} ${rand(0, H).toFixed(1)} ` +
-        `${rand(W * 0.6, W * 0.8).toFixed(1)} ${rand(0, H).toFixed(1)} ${W} ${rand(H * 0.25, H * 0.75).toFixed(1)}" fill="none" ` +
-        `stroke="${hsl(rand(0, 360), 50, rand(30, 50))}" stroke-opacity="0.75" stroke-width="${rand(1, 1.6).toFixed(1)}"/>`,
+      `<path d="M0 ${rand(H * 0.35, H * 0.65).toFixed(1)} C${rand(W * 0.2, W * 0.4).toFixed(1)} ${rand(H * 0.1, H * 0.9).toFixed(1)} ` +
+        `${rand(W * 0.6, W * 0.8).toFixed(1)} ${rand(H * 0.1, H * 0.9).toFixed(1)} ${W} ${rand(H * 0.35, H * 0.65).toFixed(1)}" fill="none" ` +
+        `stroke="url(#ink)" stroke-width="${rand(2, 2.6).toFixed(1)}" stroke-linecap="round"/>`,
     );
   }
 
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">${parts.join('')}</svg>`;
 }
 
-export async function renderCaptchaImage(text: string): Promise<Buffer> {
+/**
+ * Bends the rendered picture along two random waves (rows shift sideways, columns up and down), so no digit keeps
+ * the shape of its glyph and straight strokes become curves; a reader does not mind, a template does.
+ */
+function wave(rgba: Buffer, width: number, height: number, rand: Range): Buffer {
+  const out = Buffer.alloc(rgba.length);
+  const [ax, ay] = [rand(1, 1.6), rand(1.2, 2)];
+  const [lx, ly] = [rand(30, 45), rand(50, 80)];
+  const [px, py] = [rand(0, 2 * Math.PI), rand(0, 2 * Math.PI)];
+  const at = (x: number, y: number, c: number) =>
+    rgba[(Math.min(height - 1, Math.max(0, y)) * width + Math.min(width - 1, Math.max(0, x))) * 4 + c] as number;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const sx = x + ax * Math.sin(px + (2 * Math.PI * y) / lx);
+      const sy = y + ay * Math.sin(py + (2 * Math.PI * x) / ly);
+      const [x0, y0] = [Math.floor(sx), Math.floor(sy)];
+      const [fx, fy] = [sx - x0, sy - y0];
+      // Bilinear, so bent strokes stay smooth rather than jagged.
+      for (let c = 0; c < 4; c++) {
+        const top = at(x0, y0, c) * (1 - fx) + at(x0 + 1, y0, c) * fx;
+        const bottom = at(x0, y0 + 1, c) * (1 - fx) + at(x0 + 1, y0 + 1, c) * fx;
+        out[(y * width + x) * 4 + c] = Math.round(top * (1 - fy) + bottom * fy);
+      }
+    }
+  }
+  return out;
+}
+
+export async function renderCaptchaImage(text: string, random: RandomSource = cryptoRandom): Promise<Buffer> {
   assertDigits(text);
-  return sharp(Buffer.from(buildCaptchaSvg(text))).png().toBuffer();
+  const rand = rangeOf(random);
+  const { data, info } = await sharp(Buffer.from(buildCaptchaSvg(text, rand))).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const raw = { width: info.width, height: info.height, channels: 4 as const };
+  return sharp(wave(data, info.width, info.height, rand), { raw }).png().toBuffer();
 }
 
 const SAMPLE_RATE = 16_000;
@@ -175,10 +219,6 @@ function encodeWav(samples: Int16Array): Buffer {
 
 const msToSamples = (ms: number): number => Math.round((ms * SAMPLE_RATE) / 1000);
 
-/** Uniform floats in [0, 1): crypto-backed in production; tests pass a seeded source to replay challenges. */
-export type RandomSource = () => number;
-const cryptoRandom: RandomSource = () => randomInt(1 << 30) / (1 << 30);
-
 /**
  * Plays `clip` with a speed that wanders around `rate` (pitch and tempo change together, like a different voice,
  * and the slow wobble bends the timing inside the digit), so no stretch of it matches the recording sample for sample.
@@ -199,34 +239,130 @@ function warp(clip: Int16Array, rate: number, wobble: number, random: RandomSour
 
 const peak = (x: Float64Array): number => x.reduce((m, v) => Math.max(m, Math.abs(v)), 1);
 
+/** RBJ peaking equaliser at `hz` with `gainDb` boost or cut, applied in place. */
+function peakingEq(x: Float64Array, hz: number, gainDb: number, q: number): void {
+  const a = 10 ** (gainDb / 40);
+  const w = (2 * Math.PI * hz) / SAMPLE_RATE;
+  const alpha = Math.sin(w) / (2 * q);
+  const a0 = 1 + alpha / a;
+  const [b0, b1, b2] = [(1 + alpha * a) / a0, (-2 * Math.cos(w)) / a0, (1 - alpha * a) / a0];
+  const [a1, a2] = [(-2 * Math.cos(w)) / a0, (1 - alpha / a) / a0];
+  let [x1, x2, y1, y2] = [0, 0, 0, 0];
+  for (let i = 0; i < x.length; i++) {
+    const x0 = x[i] as number;
+    const y0 = b0 * x0 + b1 * x1 + b2 * x2 - a1 * y1 - a2 * y2;
+    [x2, x1, y2, y1] = [x1, x0, y1, y0];
+    x[i] = y0;
+  }
+}
+
+/** Timbre of one challenge's speaker: resonances that move the formants' balance, like another vocal tract. */
+type Voice = { rate: number; bands: { hz: number; gainDb: number; q: number }[] };
+
+function pickVoice(random: RandomSource): Voice {
+  const between = rangeOf(random);
+  return {
+    rate: between(0.85, 1.15),
+    bands: Array.from({ length: 3 }, () => ({ hz: between(250, 3500), gainDb: between(-14, 14), q: between(0.8, 2.5) })),
+  };
+}
+
 /**
- * Speaks the digits with a different speed, pitch, timing and loudness each time, over quieter babble made of other
- * digits and noise: a person hears the loud voice, a template matcher finds no exact copy of any recording.
+ * One spoken digit: the challenge's voice, then per digit its own speed (±8 % around the voice's), a speed wobble
+ * that bends the timing inside the word, and its own resonance drift, so no two utterances of a digit are alike.
+ */
+function speak(digit: number, voice: Voice, random: RandomSource): Float64Array {
+  const between = rangeOf(random);
+  const clip = warp(loadDigitSamples()[digit] as Int16Array, voice.rate * between(0.92, 1.08), between(0.03, 0.07), random);
+  for (const band of voice.bands) peakingEq(clip, band.hz * between(0.85, 1.15), band.gainDb + between(-4, 4), band.q);
+  peakingEq(clip, between(400, 3000), between(-12, 12), between(1, 3));
+  return clip;
+}
+
+/** One digit as the renderer speaks it, in a random voice (attack tests build their templates from this). */
+export function renderDigitVoice(digit: number, random: RandomSource = cryptoRandom): Float64Array {
+  return speak(digit, pickVoice(random), random);
+}
+
+/** Random positive weights summing to 1 (a flat Dirichlet), so pauses share the free time unevenly. */
+function shares(count: number, random: RandomSource): number[] {
+  const raw = Array.from({ length: count }, () => -Math.log(1 - random() * 0.999));
+  const sum = raw.reduce((s, v) => s + v, 0);
+  return raw.map((v) => v / sum);
+}
+
+export const AUDIO_MIN_SECONDS = 4;
+export const AUDIO_MAX_SECONDS = 8;
+
+/**
+ * Continuous murmur: two overlapping streams of digits in other voices, half of them backwards (speech sounds, no
+ * words), then levelled to a steady loudness (RMS 7–10 % of full scale, 50 ms at a time) so it never swells
+ * into something that sounds like one more digit.
+ */
+function babble(total: number, random: RandomSource): Float64Array {
+  const between = rangeOf(random);
+  const samples = loadDigitSamples();
+  const out = new Float64Array(total);
+  for (let stream = 0; stream < 2; stream++) {
+    for (let at = -msToSamples(between(0, 300)); at < total; at += msToSamples(between(200, 420))) {
+      const other = pickVoice(random);
+      const clip = warp(samples[Math.floor(random() * 10)] as Int16Array, other.rate * between(0.85, 1.15), between(0.03, 0.08), random);
+      for (const band of other.bands) peakingEq(clip, band.hz, band.gainDb, band.q);
+      if (random() < 0.5) clip.reverse();
+      const gain = 1 / peak(clip);
+      for (let i = 0; i < clip.length; i++) {
+        const j = at + i;
+        if (j >= 0 && j < total) out[j] = (out[j] as number) + (clip[i] as number) * gain;
+      }
+    }
+  }
+  const win = msToSamples(50);
+  const target = between(0.07, 0.1) * 32767;
+  const level = new Float64Array(Math.ceil(total / win));
+  for (let w = 0; w < level.length; w++) {
+    let sum = 0;
+    const end = Math.min(total, (w + 1) * win);
+    for (let i = w * win; i < end; i++) sum += (out[i] as number) ** 2;
+    level[w] = Math.sqrt(sum / Math.max(1, end - w * win));
+  }
+  for (let i = 0; i < total; i++) {
+    // Gain interpolated between window centres, so levelling does not click.
+    const pos = Math.max(0, Math.min(level.length - 1, i / win - 0.5));
+    const k = Math.floor(pos);
+    const here = (level[k] as number) * (1 - (pos - k)) + (level[Math.min(level.length - 1, k + 1)] as number) * (pos - k);
+    out[i] = (out[i] as number) * target / Math.max(here, 1e-6);
+  }
+  return out;
+}
+
+/**
+ * Speaks the digits in a voice picked for this challenge over continuous speech-like babble (other digits forwards
+ * and backwards in other voices) and noise. A person follows the one loud voice and hears one burst per digit; a
+ * program finds no stretch that equals any recording, and the babble under each digit changes its spectrum.
+ * A challenge of up to 6 digits lasts between AUDIO_MIN_SECONDS and AUDIO_MAX_SECONDS.
  */
 export function renderCaptchaAudio(text: string, random: RandomSource = cryptoRandom): Buffer {
   assertDigits(text);
-  const samples = loadDigitSamples();
-  const between = (min: number, max: number) => min + random() * (max - min);
+  const between = rangeOf(random);
+  const voice = pickVoice(random);
+  const clips = [...text].map((ch) => speak(Number(ch), voice, random));
+  const spoken = clips.reduce((n, c) => n + c.length, 0);
+  // The length is chosen first; the pauses (edges included) share what the words leave, each at least 250 ms.
+  const minPause = msToSamples(250);
+  const pauses = clips.length + 1;
+  const target = Math.max(msToSamples(between(4.6, 7.4) * 1000), spoken + pauses * minPause);
+  const free = target - spoken - pauses * minPause;
+  const pause = shares(pauses, random).map((w) => minPause + Math.round(w * free));
   const placements: { clip: Float64Array; start: number; gain: number }[] = [];
-  let cursor = msToSamples(between(250, 600));
-  for (const [i, ch] of [...text].entries()) {
-    if (i > 0) cursor += msToSamples(between(150, 650));
-    const clip = warp(samples[Number(ch)] as Int16Array, between(0.8, 1.2), between(0.03, 0.07), random);
-    // Digits peak near full scale (0.55–0.85), always well above the babble.
-    placements.push({ clip, start: cursor, gain: (between(0.55, 0.85) * 32767) / peak(clip) });
-    cursor += clip.length;
-  }
-  const total = cursor + msToSamples(between(250, 600));
-  const mix = new Float64Array(total);
-  // Babble: other digits, warped the same way, overlapping at a fifth to a third of the voice's level.
-  for (let at = -msToSamples(200); at < total; at += msToSamples(between(120, 320))) {
-    const clip = warp(samples[Math.floor(random() * 10)] as Int16Array, between(0.75, 1.3), between(0.03, 0.08), random);
-    const gain = (between(0.12, 0.22) * 32767) / peak(clip);
-    for (let i = 0; i < clip.length; i++) {
-      const j = at + i;
-      if (j >= 0 && j < total) mix[j] = (mix[j] as number) + (clip[i] as number) * gain;
-    }
-  }
+  let cursor = pause[0] as number;
+  clips.forEach((clip, i) => {
+    // Each digit at an RMS of 18–24 % of full scale (peaks kept under 95 %), 2–3× the murmur's: one clear burst.
+    const level = Math.sqrt(clip.reduce((s, v) => s + v * v, 0) / clip.length) || 1;
+    placements.push({ clip, start: cursor, gain: Math.min((between(0.18, 0.24) * 32767) / level, (0.95 * 32767) / peak(clip)) });
+    cursor += clip.length + (pause[i + 1] as number);
+  });
+  const total = cursor;
+  const mix = babble(total, random);
   const noiseLevel = between(0.02, 0.04) * 32767;
   for (let i = 0; i < total; i++) mix[i] = (mix[i] as number) + (random() * 2 - 1) * noiseLevel;
   for (const { clip, start, gain } of placements) {

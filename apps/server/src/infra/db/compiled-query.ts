@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createQueryId, type Compilable, type CompiledQuery } from 'kysely';
 import type { Executor } from './executor.js';
 
@@ -21,6 +22,19 @@ export function registerSyncReader(db: object, reader: SyncReader): void {
   readers.set(db, reader);
 }
 
+/** Runs a statement as a named (server-side prepared) statement on a pooled connection, outside any transaction. */
+export type PreparedRunner = (name: string, sql: string, parameters: unknown[]) => Promise<unknown[]>;
+const preparedRunners = new WeakMap<object, PreparedRunner>();
+
+/**
+ * Lets compiled queries on `db` (never on its transactions) run as PostgreSQL named statements: each connection parses
+ * and plans one once, then every call is a bind and execute in one round trip (issue 28: the session read runs on
+ * every request, and parsing and planning it each time cost the database more than running it).
+ */
+export function registerPreparedRunner(db: object, runner: PreparedRunner): void {
+  preparedRunners.set(db, runner);
+}
+
 export interface CompiledOnce<P, R> {
   execute(db: Executor, values: P): Promise<R[]>;
   takeFirst(db: Executor, values: P): Promise<R | undefined>;
@@ -34,26 +48,30 @@ export interface CompiledOnce<P, R> {
  */
 export function compiledOnce<P extends Record<string, unknown>, R>(build: (db: Executor, values: P) => Compilable<R>): CompiledOnce<P, R> {
   // Keyed by the dialect adapter, which a database shares with its transactions.
-  const byAdapter = new WeakMap<object, { query: CompiledQuery<R>; slots: (string | null)[]; select: boolean }>();
+  const byAdapter = new WeakMap<object, { query: CompiledQuery<R>; slots: (string | null)[]; select: boolean; name: string }>();
   const prepare = (db: Executor) => {
     const adapter = db.getExecutor().adapter;
     let entry = byAdapter.get(adapter);
     if (!entry) {
       const query = build(db, placeholders as P).compile();
       const select = query.query.kind === 'SelectQueryNode';
-      entry = { query, slots: query.parameters.map((v) => (isPlaceholder(v) ? v[SLOT] : null)), select };
+      // Named after the text, so a name always stands for the same statement on every connection and instance.
+      const name = `bulut_${createHash('sha256').update(query.sql).digest('hex').slice(0, 24)}`;
+      entry = { query, slots: query.parameters.map((v) => (isPlaceholder(v) ? v[SLOT] : null)), select, name };
       byAdapter.set(adapter, entry);
     }
     return entry;
   };
   const run = async (db: Executor, values: P, first: boolean): Promise<R[]> => {
-    const { query, slots, select } = prepare(db);
-    const parameters = slots.map((name, i) => (name === null ? query.parameters[i] : values[name]));
+    const { query, slots, select, name } = prepare(db);
+    const parameters = slots.map((slot, i) => (slot === null ? query.parameters[i] : values[slot]));
     const reader = select && !db.isTransaction ? readers.get(db) : undefined;
     if (reader) {
       const rows = reader(query.sql, parameters, first);
       return first ? (rows === undefined ? [] : [rows as R]) : (rows as R[]);
     }
+    const prepared = db.isTransaction ? undefined : preparedRunners.get(db);
+    if (prepared) return (await prepared(name, query.sql, parameters)) as R[];
     return (await db.executeQuery<R>({ ...query, parameters, queryId: createQueryId() })).rows;
   };
   return { execute: (db, values) => run(db, values, false), takeFirst: async (db, values) => (await run(db, values, true))[0] };

@@ -5,29 +5,46 @@ import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import type { DB } from './schema.js';
 import { withStatementCache } from './statement-cache.js';
-import { registerSyncReader } from './compiled-query.js';
+import { registerPreparedRunner, registerSyncReader } from './compiled-query.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 export interface Database {
   db: Kysely<DB>;
   dialect: Dialect;
   destroy(): Promise<void>;
+  /** Connections for the metrics: PostgreSQL's pool; SQLite has its one connection (max 1). */
+  pool?(): { max: number; inUse: number; idle: number; waiting: number };
 }
+
+const SQLITE_POOL = () => ({ max: 1, inUse: 0, idle: 1, waiting: 0 });
 
 // pg returns int8 as strings; our bigints (bytes, epoch ms) stay well inside Number's safe range.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
 
-export function createDatabase(opts: { databaseUrl: string | null; sqliteFile: string; poolSize?: number }): Database {
+export interface DatabaseOptions {
+  databaseUrl: string | null;
+  sqliteFile: string;
+  poolSize?: number;
+  /** Called with the text of every statement sent to the database (tests count a request's round trips with it). */
+  onStatement?: (sql: string) => void;
+}
+
+export function createDatabase(opts: DatabaseOptions): Database {
   if (opts.databaseUrl) {
     // No JIT: the app's statements are short, but a search's estimated cost (correlated EXISTS, LIMIT over a filter)
     // crossed jit_above_cost, and compiling took ~0.8 s for a statement that ran in 5 ms (suggest p99 778 ms; PROFILE
     // in docs/decisions.md, "Search speed").
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10, options: '-c jit=off' });
+    if (opts.onStatement) observeStatements(pool, opts.onStatement);
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', destroy: () => db.destroy() };
+    registerPreparedRunner(db, async (name, text, values) => (await pool.query({ name, text, values })).rows);
+    const max = opts.poolSize ?? 10;
+    const stats = () => ({ max, inUse: pool.totalCount - pool.idleCount, idle: pool.idleCount, waiting: pool.waitingCount });
+    return { db, dialect: 'postgres', destroy: () => db.destroy(), pool: stats };
   }
   fs.mkdirSync(path.dirname(opts.sqliteFile), { recursive: true });
-  const sqlite = new SQLite(opts.sqliteFile);
+  const verbose = opts.onStatement && ((sql: unknown) => opts.onStatement!(String(sql)));
+  const sqlite = new SQLite(opts.sqliteFile, { verbose });
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
@@ -36,10 +53,10 @@ export function createDatabase(opts: { databaseUrl: string | null; sqliteFile: s
   sqlite.pragma('cache_size = -65536');
   sqlite.pragma('mmap_size = 268435456');
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  if (opts.sqliteFile === ':memory:') return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+  if (opts.sqliteFile === ':memory:') return { db, dialect: 'sqlite', destroy: () => db.destroy(), pool: SQLITE_POOL };
   // A second, read-only connection for the hot compiled reads: in WAL mode it sees the last commit, never a
   // transaction in progress on the writer, and it needs no turn at Kysely's single-connection lock.
-  const reader = new SQLite(opts.sqliteFile, { readonly: true, fileMustExist: true });
+  const reader = new SQLite(opts.sqliteFile, { readonly: true, fileMustExist: true, verbose });
   reader.pragma('busy_timeout = 5000');
   reader.pragma('cache_size = -16384');
   reader.pragma('mmap_size = 268435456');
@@ -52,11 +69,24 @@ export function createDatabase(opts: { databaseUrl: string | null; sqliteFile: s
   return {
     db,
     dialect: 'sqlite',
+    pool: SQLITE_POOL,
     destroy: async () => {
       await db.destroy();
       reader.close();
     },
   };
+}
+
+/** Every `query` of the pool's clients is one round trip to PostgreSQL (pg sends a statement's messages at once). */
+function observeStatements(pool: pg.Pool, onStatement: (sql: string) => void): void {
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as { query: unknown }).query = (...args: unknown[]) => {
+      const first = args[0] as string | { text?: string; name?: string };
+      onStatement(typeof first === 'string' ? first : (first.text ?? first.name ?? ''));
+      return query(...args);
+    };
+  });
 }
 
 export async function pingDatabase(db: Kysely<DB>): Promise<void> {

@@ -2,31 +2,36 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, signUp, startTestApp, type TestApp } from '../../test/harness.js';
 import { purgeFinishedJobs } from './housekeeping.js';
-import { SecretBox } from '../../modules/auth/totp.js';
+import { SecretBox } from '../../shared/totp.js';
 import { MessageJobs } from '../jobs/message-jobs.js';
 import { AuthService } from '../../modules/auth/auth.service.js';
 import { CaptchaService } from '../../modules/captcha/captcha.service.js';
 import { purgeOlderThan as purgeStaleSignups } from '../../modules/signup/signup.repository.js';
-import { PURGE_JOBS_SCHEDULE, PURGE_REQUEST_COUNTERS_SCHEDULE } from '../infra.module.js';
-import { PURGE_BOUNDARIES_SCHEDULE } from '../../modules/files/file.module.js';
+import { PURGE_FIGURE_MINUTES_SCHEDULE, PURGE_JOBS_SCHEDULE, PURGE_REQUEST_COUNTERS_SCHEDULE } from '../infra.module.js';
+import { EXPIRE_GRANTS_SCHEDULE, SEARCH_KEYS_SCHEDULE } from '../../modules/account/account.module.js';
+import { SETTLE_REFERRALS_SCHEDULE } from '../../modules/campaigns/campaigns.module.js';
+import { ROLL_UP_SUBSCRIBERS_SCHEDULE } from '../../modules/ops-dashboard/ops-dashboard.module.js';
+import { PURGE_SUPPORT_TOKENS_SCHEDULE } from '../../modules/support/support.module.js';
+import { PURGE_BOUNDARIES_SCHEDULE } from '../../modules/files/files.module.js';
 import { PURGE_SESSIONS_SCHEDULE } from '../../modules/auth/auth.module.js';
 import { PURGE_CAPTCHAS_SCHEDULE } from '../../modules/captcha/captcha.module.js';
 import { PURGE_SIGNUPS_SCHEDULE } from '../../modules/signup/signup.module.js';
 import { ABORT_STALE_UPLOADS_SCHEDULE } from '../../modules/upload/upload.module.js';
 import { PURGE_ZIP_LISTS_SCHEDULE } from '../../modules/download/download.module.js';
-import { PURGE_SHARES_SCHEDULE } from '../../modules/shares/share.module.js';
+import { PURGE_SHARES_SCHEDULE } from '../../modules/private-shares/private-shares.module.js';
 import { PURGE_QR_LOGIN_SCHEDULE } from '../../modules/qr-login/qr-login.module.js';
 import { PURGE_RECOVERIES_SCHEDULE } from '../../modules/recovery/recovery.module.js';
 import { PURGE_RECOVERY_EMAIL_LINKS_SCHEDULE } from '../../modules/credentials/credentials.module.js';
 import { PURGE_SOCIAL_SCHEDULE } from '../../modules/social-login/social-login.module.js';
+import { PURGE_DRAW_SCHEDULE } from '../../modules/draw/draw.module.js';
 import { PAYMENT_RECONCILE_SCHEDULE } from '../../modules/payment/payment.module.js';
 import { RENEW_SCHEDULE } from '../../modules/packages/packages.module.js';
 import { PEOPLE_BACKFILL_SCHEDULE, PEOPLE_RECLUSTER_SCHEDULE, PEOPLE_RETENTION_SCHEDULE } from '../../modules/people/people.public.js';
-import { PLACES_BACKFILL } from '../../modules/places/place.module.js';
-import { THINGS_BACKFILL } from '../../modules/things/thing.module.js';
+import { PLACES_BACKFILL } from '../../modules/places/places.module.js';
+import { THINGS_BACKFILL } from '../../modules/things/things.module.js';
 import { FORYOU_BACKFILL_SCHEDULE, FORYOU_DAILY_SCHEDULE } from '../../modules/foryou/foryou.public.js';
 import { uploadApi } from '../../modules/upload/upload.fixtures.js';
-import { STALE_UPLOAD_MS } from '../../modules/upload/upload.service.js';
+import { STALE_UPLOAD_MS } from '../../modules/upload/upload.housekeeping.js';
 import { days } from '../../shared/time.js';
 
 describe.each(DIALECTS)('housekeeping (%s)', (dialect) => {
@@ -99,6 +104,15 @@ describe.each(DIALECTS)('housekeeping (%s)', (dialect) => {
       THINGS_BACKFILL,
       FORYOU_DAILY_SCHEDULE,
       FORYOU_BACKFILL_SCHEDULE,
+      PURGE_FIGURE_MINUTES_SCHEDULE,
+      EXPIRE_GRANTS_SCHEDULE,
+      SEARCH_KEYS_SCHEDULE,
+      ROLL_UP_SUBSCRIBERS_SCHEDULE,
+      PURGE_DRAW_SCHEDULE,
+
+      SETTLE_REFERRALS_SCHEDULE,
+
+      PURGE_SUPPORT_TOKENS_SCHEDULE,
     ];
     const pending = () =>
       db
@@ -156,6 +170,9 @@ describe.each(DIALECTS)('housekeeping (%s)', (dialect) => {
       [THINGS_BACKFILL]: 1,
       [FORYOU_DAILY_SCHEDULE]: 10,
       [FORYOU_BACKFILL_SCHEDULE]: 1,
+      [EXPIRE_GRANTS_SCHEDULE]: 5,
+      [SEARCH_KEYS_SCHEDULE]: 1,
+      [ROLL_UP_SUBSCRIBERS_SCHEDULE]: 5,
     };
     const every = (s: string) => (intervals[s] ?? 60) * 60_000;
     expect(after.map((r) => [r.schedule_key, r.run_at])).toEqual([...schedules].sort().map((s) => [s, due + every(s)]));

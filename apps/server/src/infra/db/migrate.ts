@@ -28,3 +28,13 @@ export async function migrateToLatest(db: Kysely<any>): Promise<void> {
 export async function migrateDownToZero(db: Kysely<any>): Promise<void> {
   check(await migrator(db).migrateTo(NO_MIGRATIONS));
 }
+
+/** Throws when a migration this build knows has not been applied (the readiness check: the schema is not ours yet). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function assertMigrated(db: Kysely<any>): Promise<void> {
+  const known = Object.keys(migrations);
+  const applied = await db.selectFrom('kysely_migration').select('name').execute();
+  const have = new Set(applied.map((r: { name: string }) => r.name));
+  const missing = known.filter((name) => !have.has(name));
+  if (missing.length > 0) throw new Error(`${missing.length} migration(s) not applied, first ${missing[0]}`);
+}

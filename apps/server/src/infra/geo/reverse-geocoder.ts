@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import KDBush from 'kdbush';
 import { distance } from 'geokdbush';
 import { iso1A2Code } from '@rapideditor/country-coder';
+import { CITY_NAME_LANGUAGES, CITY_NAMES } from './city-names.data.js';
 
 /** The languages the app speaks; country names come from Node's ICU (Intl.DisplayNames) in each. */
 export const PLACE_LANGUAGES = ['en', 'tr', 'ru', 'uk', 'ar', 'de', 'es', 'ro', 'sq', 'fr', 'ka'] as const;
@@ -146,4 +147,21 @@ export function countryName(countryCode: string | null, language: string): strin
 export function countryNames(countryCode: string | null): string[] {
   if (!countryCode) return [];
   return [...new Set(PLACE_LANGUAGES.map((l) => countryName(countryCode, l)!))];
+}
+
+const CITY_NAME_INDEX = new Map<string, number>(CITY_NAME_LANGUAGES.map((l, i) => [l, i]));
+
+/**
+ * The city's name in a language: the exonym of city-names.data.ts (CLDR exemplar cities and the project's supplement;
+ * Tbilisi is "Tiflis" in Turkish), else `fallback`, GeoNames' name, which every language then shows as it is.
+ */
+export function cityName(cityId: number | null, fallback: string, language: string): string {
+  const i = CITY_NAME_INDEX.get(language);
+  if (cityId === null || i === undefined) return fallback;
+  return CITY_NAMES[cityId]?.[i] ?? fallback;
+}
+
+/** Every name of the city in the app's languages (none for a city without exonyms), for search. */
+export function cityNames(cityId: number | null): readonly string[] {
+  return cityId === null ? [] : (CITY_NAMES[cityId] ?? []);
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
+import { loggableUrl } from './log-redaction.js';
 
 /** A request slower than this is worth an operator's attention at the default log level. */
 export const SLOW_REQUEST_MS = 1000;
@@ -22,7 +23,7 @@ export class RequestLogController extends LogController {
   }
 
   override routeNotFound(request: FastifyRequest): void {
-    request.log.debug(`Route ${request.raw.method}:${request.raw.url} not found`);
+    request.log.debug(`Route ${request.raw.method}:${loggableUrl(request.raw.url ?? '')} not found`);
   }
 }
 

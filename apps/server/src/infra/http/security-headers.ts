@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** The web app's policy: only its own origin, no inline scripts, never framed. */
-const PAGE_CSP = [
+const PAGE_CSP_DIRECTIVES = [
   "default-src 'self'",
   "base-uri 'self'",
   "script-src 'self'",
@@ -17,7 +17,8 @@ const PAGE_CSP = [
   "frame-ancestors 'none'",
   "form-action 'self'",
   'upgrade-insecure-requests',
-].join(';');
+];
+const PAGE_CSP = PAGE_CSP_DIRECTIVES.join(';');
 
 // Built once: setting a few constant strings is all a request pays (helmet assembled them on every request).
 // Headers that only steer retired browser features (X-XSS-Protection, X-Download-Options,
@@ -36,6 +37,26 @@ export const PAGE_HEADERS: Readonly<Record<string, string>> = Object.freeze({
   'strict-transport-security': 'max-age=31536000; includeSubDomains',
 });
 
+/**
+ * The support chat page (issue 29) lives inside the account dialog's frame: framed by our own origin only, never by
+ * anyone else's; everything else about the page policy stays.
+ */
+export const FRAMED_PAGE_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  ...PAGE_HEADERS,
+  'content-security-policy': PAGE_CSP.replace("frame-ancestors 'none'", "frame-ancestors 'self'"),
+  'x-frame-options': 'SAMEORIGIN',
+});
+
+/**
+ * The page headers when the app frames another origin too: the support chat of an outside vendor
+ * (`SUPPORT_CHAT_URL` on another origin, issue 29). Built once at start-up, like the constants above.
+ */
+export function pageHeadersFraming(origins: readonly string[]): Readonly<Record<string, string>> {
+  if (origins.length === 0) return PAGE_HEADERS;
+  const csp = PAGE_CSP_DIRECTIVES.map((d) => (d === "frame-src 'self'" ? `frame-src 'self' ${origins.join(' ')}` : d)).join(';');
+  return Object.freeze({ ...PAGE_HEADERS, 'content-security-policy': csp });
+}
+
 /** JSON is data, never a document: it may load nothing and be framed by no one. */
 export const API_HEADERS: Readonly<Record<string, string>> = Object.freeze({
   ...COMMON,
@@ -48,6 +69,6 @@ const isApi = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/
  * Security headers on every response; a route may still replace one (downloads set their own CSP). Called by the
  * app's one onRequest hook, first thing, rather than being a hook of its own (each hook is a step on every request).
  */
-export function setSecurityHeaders(req: FastifyRequest, reply: FastifyReply): void {
-  reply.headers(isApi(req.url) ? API_HEADERS : PAGE_HEADERS);
+export function setSecurityHeaders(req: FastifyRequest, reply: FastifyReply, page: Readonly<Record<string, string>> = PAGE_HEADERS): void {
+  reply.headers(isApi(req.url) ? API_HEADERS : page);
 }

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { FRAMED_PAGE_HEADERS } from './security-headers.js';
 
 /** What the web build precompresses (apps/web/vite.config.ts writes `.br` and `.gz` beside each of these). */
 export const PRECOMPRESSED = /\.(?:js|mjs|css|html|svg|json|txt|xml|webmanifest)$/;
@@ -9,6 +10,12 @@ export const PRECOMPRESSED = /\.(?:js|mjs|css|html|svg|json|txt|xml|webmanifest)
 /** Vite fingerprints everything under assets/, so those never change; anything else must always be revalidated. */
 export const cacheControlFor = (filePath: string) =>
   filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache';
+
+/** The operator console's client routes (issue 27): its own page, ops.html, a separate entry of the web build. */
+export const isConsolePath = (pathname: string) => pathname === '/ops' || pathname.startsWith('/ops/');
+
+/** The support chat page (issue 29): its own entry, support-chat.html, shown inside the account dialog's frame. */
+export const isSupportChatPath = (pathname: string) => pathname === '/support-chat' || pathname.startsWith('/support-chat/');
 
 /**
  * Serves the built web app on the same port; any non-API path gets index.html so the client router decides. Text
@@ -32,9 +39,13 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | nul
       },
     });
   }
+  const hasConsole = hasWeb && fs.existsSync(path.join(distDir, 'ops.html'));
+  const hasChat = hasWeb && fs.existsSync(path.join(distDir, 'support-chat.html'));
   app.setNotFoundHandler((req, reply) => {
     const wantsPage = req.method === 'GET' && !req.url.startsWith('/api/') && hasWeb;
-    if (wantsPage) return reply.sendFile('index.html');
-    return reply.status(404).send({ status: 'NOT_FOUND', message: `Route ${req.method} ${req.url.split('?')[0]} not found.` });
+    const pathname = req.url.split('?')[0]!;
+    if (wantsPage && hasChat && isSupportChatPath(pathname)) return reply.headers(FRAMED_PAGE_HEADERS).sendFile('support-chat.html');
+    if (wantsPage) return reply.sendFile(hasConsole && isConsolePath(pathname) ? 'ops.html' : 'index.html');
+    return reply.status(404).send({ status: 'NOT_FOUND', message: `Route ${req.method} ${req.url.split('?')[0]} not found.`, requestId: req.id });
   });
 }

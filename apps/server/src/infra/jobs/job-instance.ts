@@ -92,3 +92,24 @@ async function releaseRuns(trx: Executor, runIds: string[], at: number): Promise
   await trx.deleteFrom('job_instance').where('run_id', 'in', runIds).execute();
   return Number(failed.numUpdatedRows + queued.numUpdatedRows);
 }
+
+/**
+ * A graceful release of what one run holds (SIGTERM): its running jobs go back to the queue due now and the attempt
+ * is refunded, because nothing went wrong with the job; another instance claims them on its next poll.
+ */
+export async function releaseOwnJobs(db: Kysely<DB>, runId: string, at = Date.now()): Promise<number> {
+  const res = await db
+    .updateTable('job')
+    .set((eb) => ({
+      status: 'queued',
+      locked_by: null,
+      locked_until: null,
+      run_at: at,
+      updated_at: at,
+      attempts: eb.case().when('attempts', '>', 0).then(eb('attempts', '-', 1)).else(0).end(),
+    }))
+    .where('status', '=', 'running')
+    .where('locked_by', '=', runId)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows);
+}

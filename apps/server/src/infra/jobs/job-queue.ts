@@ -6,7 +6,9 @@ import type { Executor } from '../db/executor.js';
 import type { Dialect } from '../db/database.js';
 import { lockSkipLocked } from '../db/dialect.js';
 import { newId } from '../../shared/tokens.js';
-import { JobInstance } from './job-instance.js';
+import { JobInstance, releaseOwnJobs } from './job-instance.js';
+import { metrics } from '../metrics/metrics.js';
+import { runJob } from '../telemetry/job-spans.js';
 import type { JobRow, JobTable } from './job.table.js';
 
 export type JobHandler = (payload: unknown, ctx: { jobId: string; attempt: number }) => Promise<void>;
@@ -89,6 +91,8 @@ export class JobQueue {
   private timer: NodeJS.Timeout | null = null;
   private stopped = true;
   private idle: Array<() => void> = [];
+  /** Set by `release`: the jobs still running here are no longer ours, and a stop does not wait for them. */
+  private abandoned = false;
   /** Claims one after another, so two polls never both fill the same free slots. */
   private claiming: Promise<unknown> = Promise.resolve();
 
@@ -214,11 +218,56 @@ export class JobQueue {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     await this.claiming; // a poll in flight may still start jobs; wait for those too
-    if (this.running > 0) await new Promise<void>((resolve) => this.idle.push(resolve));
+    if (this.running > 0 && !this.abandoned) await new Promise<void>((resolve) => this.idle.push(resolve));
     // The leases are renewed until the last job has finished.
     if (this.heartbeat) clearInterval(this.heartbeat);
     this.heartbeat = null;
     if (started) await this.instance.deregister();
+  }
+
+  /**
+   * A graceful stop that does not wait for long jobs (SIGTERM): stops claiming and puts the jobs in hand back in the
+   * queue at once, due now with the attempt refunded, so another instance runs them instead of waiting out the lease.
+   * What this process was still computing for them is abandoned: recording its outcome needs the lease it no longer
+   * has. Returns how many jobs were released; `stop` afterwards does not wait for them.
+   */
+  async release(): Promise<number> {
+    const started = !this.stopped;
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.claiming;
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    this.heartbeat = null;
+    const released = await releaseOwnJobs(this.opts.db, this.workerId);
+    if (started) await this.instance.deregister();
+    this.abandoned = true;
+    this.idle.splice(0).forEach((resolve) => resolve());
+    if (released > 0) this.opts.logger.info({ released }, 'jobs in hand released for other instances');
+    return released;
+  }
+
+  /** Due and running jobs per type and the oldest due job's run_at, for the metrics (one query on the claim index). */
+  async backlog(): Promise<Array<{ kind: string; queued: number; running: number; oldestQueuedAt: number | null }>> {
+    const at = Date.now();
+    const rows = await this.opts.db
+      .selectFrom('job')
+      .select((eb) => ['type', 'status', eb.fn.countAll().as('n'), eb.fn.min('run_at').as('oldest')])
+      .where((eb) => eb.or([eb.and([eb('status', '=', 'queued'), eb('run_at', '<=', at)]), eb('status', '=', 'running')]))
+      .groupBy(['type', 'status'])
+      .execute();
+    const byKind = new Map<string, { kind: string; queued: number; running: number; oldestQueuedAt: number | null }>();
+    for (const type of this.registry.keys()) byKind.set(type, { kind: type, queued: 0, running: 0, oldestQueuedAt: null });
+    for (const r of rows) {
+      const entry = byKind.get(r.type) ?? { kind: r.type, queued: 0, running: 0, oldestQueuedAt: null };
+      byKind.set(r.type, entry);
+      if (r.status === 'running') entry.running = Number(r.n);
+      else {
+        entry.queued = Number(r.n);
+        entry.oldestQueuedAt = r.oldest === null ? null : Number(r.oldest);
+      }
+    }
+    return [...byKind.values()];
   }
 
   /** Claims and runs what is due now; resolves when those jobs have finished. Returns how many ran. */
@@ -304,10 +353,12 @@ export class JobQueue {
     const { logger } = this.opts;
     const reg = this.registry.get(job.type);
     const log = logger.child({ jobId: job.id, jobType: job.type, attempt: job.attempts });
+    const began = performance.now();
     try {
       if (!reg) throw new Error(`no handler for job type ${job.type}`);
-      await reg.handler(JSON.parse(job.payload), { jobId: job.id, attempt: job.attempts });
+      await runJob(job.type, job.id, job.attempts, () => reg.handler(JSON.parse(job.payload), { jobId: job.id, attempt: job.attempts }));
       await this.finish(job, reg, { status: 'done', locked_by: null, locked_until: null, last_error: null, updated_at: Date.now() });
+      metrics.jobFinished(job.type, 'done', (performance.now() - began) / 1000);
       log.debug('job done');
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
@@ -321,6 +372,7 @@ export class JobQueue {
         last_error: message.slice(0, 2000),
         updated_at: Date.now(),
       }).catch((e) => log.error({ err: e }, 'could not record job failure'));
+      metrics.jobFinished(job.type, finalAttempt ? 'failed' : 'retry', (performance.now() - began) / 1000);
       log.warn({ err: message, finalAttempt }, 'job failed');
     } finally {
       this.running--;

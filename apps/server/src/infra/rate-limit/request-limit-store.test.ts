@@ -31,7 +31,21 @@ describe.each(DIALECTS)('request limiter store (%s)', (dialect) => {
     for (let i = 0; i < 10; i++) counts.push(await hit(a, key, 1000));
     expect(counts).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     await vi.waitFor(async () => expect(await stored(key)).toBe(10), { timeout: 5000, interval: 20 });
-    expect(await hit(b, key, 1000)).toBe(11);
+    // b has not synced this key yet: it answers from its own count and adds the hit to the shared one on its timer.
+    await hit(b, key, 1000);
+    await vi.waitFor(async () => expect(await stored(key)).toBe(11), { timeout: 5000, interval: 20 });
+    // From then on b knows the shared count.
+    expect(await hit(b, key, 1000)).toBe(12);
+  });
+
+  it("answers a key's first hit without waiting for the database, and counts it there within the sync interval", async () => {
+    const key = `first-${dialect}`;
+    const Store = databaseRateLimitStore(t.database.db, t.database.dialect);
+    const fresh = new Store({ timeWindow: WINDOW });
+    expect(await hit(fresh, key, 1000)).toBe(1);
+    // Answered before its sync (due SYNC_EVERY_MS after the hit): nothing of it is in the database yet.
+    expect(await stored(key)).toBe(0);
+    await vi.waitFor(async () => expect(await stored(key)).toBe(1), { timeout: 5000, interval: 20 });
   });
 
   it("overshoots a limit by at most each instance's local allowance when both take a burst at once", async () => {

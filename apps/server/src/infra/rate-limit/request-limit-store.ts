@@ -33,9 +33,9 @@ interface KeyView {
 
 /**
  * The request limiter's store (request-limiter.ts) that counts in the database, so the limit holds for all instances together instead of
- * per process. While a key is below half its budget, a hit is counted locally and answered at once; each key's local
- * hits are added to the database at least every SYNC_EVERY_MS or when they reach `localAllowance(max)`, and the sync
- * reads the global count back. From half the budget on, every hit goes to the database. So one instance holds at most
+ * per process. While a key is below half its budget (as far as this instance knows), a hit is counted locally and
+ * answered without a round trip; each key's local hits are added to the database at least every SYNC_EVERY_MS or when
+ * they reach `localAllowance(max)`, and the sync reads the global count back. From half the budget on, every hit goes to the database. So one instance holds at most
  * `localAllowance(max)` answered hits the others have not seen, and a limit is overshot by at most
  * instances × localAllowance(max) per window. Hits for one key that go to the database in the same turn of the
  * event loop share one upsert, and each still gets its exact place in the count.
@@ -53,6 +53,7 @@ export function databaseRateLimitStore(db: Kysely<DB>, dialect: Dialect) {
      */
     private readonly flushing = new Map<string, number>();
     private syncTimer: NodeJS.Timeout | null = null;
+    private flushQueued = false;
     /** Locally counted hits waiting for their answer. */
     private answers: Array<[IncrCallback, { current: number; ttl: number }]> = [];
 
@@ -65,17 +66,23 @@ export function databaseRateLimitStore(db: Kysely<DB>, dialect: Dialect) {
     incr(key: string, cb: IncrCallback, timeWindow?: number, max?: number): void {
       const windowMs = timeWindow ?? this.windowMs;
       const at = Date.now();
-      const view = this.views.get(key);
+      let view = this.views.get(key);
+      // A key this instance has not seen in this window (its first hit, or its last window ended with every hit synced)
+      // starts from 0, and a count gone stale since the last sync is used as it is: the timer's sync brings the shared
+      // count back within SYNC_EVERY_MS either way, so both cost the same bound (issue 28: a caller's first request of a
+      // burst no longer waits for a counter transaction).
+      const fresh = !view || (view.unsynced === 0 && at >= view.windowStart + view.windowMs);
+      if (fresh) view = { windowStart: at, windowMs, synced: 0, unsynced: 0, syncedAt: at };
       if (
-        view &&
         max !== undefined &&
         !this.pending.has(key) &&
         !this.flushing.has(key) &&
-        at < view.windowStart + view.windowMs &&
-        at - view.syncedAt < SYNC_EVERY_MS &&
-        view.unsynced < localAllowance(max) &&
-        view.synced + view.unsynced + 1 <= max / 2
+        at < view!.windowStart + view!.windowMs &&
+        view!.unsynced < localAllowance(max) &&
+        view!.synced + view!.unsynced + 1 <= max / 2
       ) {
+        view = view!;
+        if (fresh) this.views.set(key, view);
         view.unsynced++;
         this.scheduleSync();
         // Answered a turn later like database hits: the requests of one turn then go on together, which measured
@@ -84,10 +91,10 @@ export function databaseRateLimitStore(db: Kysely<DB>, dialect: Dialect) {
         this.answers.push([cb, { current: view.synced + view.unsynced, ttl: view.windowStart + view.windowMs - at }]);
         return;
       }
-      if (this.pending.size === 0) setImmediate(() => this.flush());
       const batch = this.pending.get(key) ?? { windowMs, callbacks: [] };
       batch.callbacks.push(cb);
       this.pending.set(key, batch);
+      this.queueFlush();
     }
 
     private answerLocal(): void {
@@ -104,8 +111,8 @@ export function databaseRateLimitStore(db: Kysely<DB>, dialect: Dialect) {
         const at = Date.now();
         for (const [key, view] of this.views) {
           if (view.unsynced > 0 && !this.pending.has(key)) {
-            if (this.pending.size === 0) setImmediate(() => this.flush());
             this.pending.set(key, { windowMs: view.windowMs, callbacks: [] });
+            this.queueFlush();
           } else if (at >= view.windowStart + view.windowMs) {
             this.views.delete(key);
           }
@@ -116,9 +123,23 @@ export function databaseRateLimitStore(db: Kysely<DB>, dialect: Dialect) {
       this.syncTimer.unref();
     }
 
+    private queueFlush(): void {
+      if (this.flushQueued) return;
+      this.flushQueued = true;
+      setImmediate(() => {
+        this.flushQueued = false;
+        this.flush();
+      });
+    }
+
     private flush(): void {
+      // One flush per key at a time: a later batch of a key waits for the one on its way, so the places in the count
+      // are given in the order the hits came (local hits first), also on PostgreSQL's several connections.
+      const ready = [...this.pending].filter(([key]) => !this.flushing.has(key));
+      if (ready.length === 0) return;
+      for (const [key] of ready) this.pending.delete(key);
       // In key order, so two instances' batches lock the same rows in the same order (no deadlock on PostgreSQL).
-      const batches = [...this.pending]
+      const batches = ready
         .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
         .map(([key, batch]) => {
           // Local hits came before this batch's, so they take the earlier places in the count.
@@ -127,7 +148,6 @@ export function databaseRateLimitStore(db: Kysely<DB>, dialect: Dialect) {
           if (view) view.unsynced = 0;
           return { key, ...batch, local };
         });
-      this.pending = new Map();
       for (const { key } of batches) this.flushing.set(key, (this.flushing.get(key) ?? 0) + 1);
       const at = Date.now();
       // Every key of this turn in one transaction: on PostgreSQL one commit, and one that does not wait for the disk.
@@ -168,6 +188,8 @@ export function databaseRateLimitStore(db: Kysely<DB>, dialect: Dialect) {
       const left = (this.flushing.get(key) ?? 1) - 1;
       if (left > 0) this.flushing.set(key, left);
       else this.flushing.delete(key);
+      // Hits of this key that came while its flush was on its way.
+      if (left <= 0 && this.pending.has(key)) this.queueFlush();
     }
 
     /** Counts a route's own budget apart from the global one, under keys scoped by the route. */

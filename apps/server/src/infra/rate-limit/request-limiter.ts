@@ -22,8 +22,9 @@ declare module 'fastify' {
 type Store = InstanceType<ReturnType<typeof databaseRateLimitStore>>;
 type LimitHook = (req: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => void;
 
-/** Signed-in callers are limited per account, anonymous ones per IP. */
-const callerKey = (req: FastifyRequest) => (req.auth ? `acct:${req.auth.accountId}` : `ip:${req.ip}`);
+/** Signed-in callers are limited per account (operators per operator), anonymous ones per IP. */
+const callerKey = (req: FastifyRequest) =>
+  req.auth ? `acct:${req.auth.accountId}` : req.operator ? `op:${req.operator.operatorId}` : `ip:${req.ip}`;
 
 /**
  * Meters every API request against a per-minute budget counted in the database (see request-limit-store.ts), as a

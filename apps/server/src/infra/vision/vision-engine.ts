@@ -7,6 +7,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import sharp from 'sharp';
 import { VISION_WORKER_SOURCE } from './vision.worker-source.js';
+import { metrics } from '../metrics/metrics.js';
 
 export interface FaceBox { x: number; y: number; width: number; height: number } // pixels of the input image
 export interface FaceFound { box: FaceBox; score: number; descriptor: number[] } // descriptor: unit-length embedding
@@ -42,7 +43,7 @@ const WORKER_DATA = {
 };
 
 type Reply<T> = { id: number; result: T; cpuSeconds: number; tensors: number } | { id: number; error: string };
-interface Job { id: number; op: 'faces' | 'objects'; image: VisionImage; resolve: (v: never) => void; reject: (e: Error) => void }
+interface Job { id: number; op: 'faces' | 'objects'; image: VisionImage; resolve: (v: never) => void; reject: (e: Error) => void; cpu?: number }
 
 /**
  * For the bench and tests: CPU seconds of the process while the worker ran the last request, requests answered, and
@@ -61,6 +62,7 @@ export function createVisionEngine(opts: { threads?: number } = {}): VisionEngin
   const stats: VisionEngineStats = { lastCpuSeconds: 0, requests: 0, tensors: 0 };
 
   const failAll = (err: Error) => {
+    if (current?.cpu !== undefined) metrics.cpuEnd(current.cpu);
     const jobs = current ? [current, ...queue.splice(0)] : queue.splice(0);
     current = null;
     for (const job of jobs) job.reject(err);
@@ -72,6 +74,7 @@ export function createVisionEngine(opts: { threads?: number } = {}): VisionEngin
       const job = current;
       if (!job || job.id !== reply.id) return;
       current = null;
+      if (job.cpu !== undefined) metrics.cpuEnd(job.cpu);
       if ('error' in reply) job.reject(new Error(`Vision worker: ${reply.error}`.slice(0, 2000)));
       else {
         stats.lastCpuSeconds = reply.cpuSeconds;
@@ -98,6 +101,8 @@ export function createVisionEngine(opts: { threads?: number } = {}): VisionEngin
     // An idle worker must not keep the process alive; one with work in hand must (a script awaiting a result).
     if (!job) return void worker?.unref();
     current = job;
+    // The request's CPU for the metrics, from the moment the worker has it until it answers.
+    job.cpu = metrics.cpuBegin('vision');
     worker ??= start();
     worker.ref();
     const { data, width, height } = job.image;

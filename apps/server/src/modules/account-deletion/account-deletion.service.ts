@@ -7,7 +7,7 @@ import type { AuthContext } from '../../shared/auth-context.js';
 import { BadRequest, NotFound } from '../../shared/errors.js';
 import { verifyPassword } from '../../shared/password.js';
 import { newId } from '../../shared/tokens.js';
-import * as accounts from '../account/account.public.js';
+import * as accounts from '../account/account.identity.public.js';
 import type { AuthService } from '../auth/auth.public.js';
 import * as repo from './account-deletion.repository.js';
 

@@ -85,7 +85,10 @@ export async function reserveInPool(
     const now = await familyOf(trx, accountId);
     if (!pool || now?.family_id !== seen.family_id) return reserveOwn(trx);
     const use = await poolUse(trx, seen.family_id);
-    if (use.used + use.reserved + bytes > Number(pool.quota_bytes)) return false;
+    // The pool is the family package's quota, not the admin's account quota: a bonus grant (issue 27) is its holder's
+    // own room on top of it (the admin's does not enlarge what the members share), so it counts for this account only.
+    const own = await trx.selectFrom('account').select('bonus_bytes').where('id', '=', accountId).executeTakeFirst();
+    if (use.used + use.reserved + bytes > Number(pool.quota_bytes) + Number(own?.bonus_bytes ?? 0)) return false;
     return reserveOwn(trx);
   });
 }
@@ -100,12 +103,14 @@ export async function setFamilyMembership(
   m: { member: boolean; admin: boolean; quotaBytes: number },
   at: number,
 ): Promise<void> {
-  const row = await trx.selectFrom('account').select(['status', 'used_bytes']).where('id', '=', accountId).executeTakeFirst();
+  const row = await trx.selectFrom('account').select(['status', 'used_bytes', 'bonus_bytes']).where('id', '=', accountId).executeTakeFirst();
   if (!row || row.status === 'DELETED') return;
-  const status: AccountStatus = Number(row.used_bytes) > m.quotaBytes ? 'READ_ONLY' : 'ACTIVE';
+  // Live bonus grants (issue 27) stay on top of whatever quota the membership gives.
+  const quota = m.quotaBytes + Number(row.bonus_bytes);
+  const status: AccountStatus = Number(row.used_bytes) > quota ? 'READ_ONLY' : 'ACTIVE';
   await trx
     .updateTable('account')
-    .set({ is_family_member: m.member ? 1 : 0, is_family_admin: m.admin ? 1 : 0, quota_bytes: m.quotaBytes, status, updated_at: at })
+    .set({ is_family_member: m.member ? 1 : 0, is_family_admin: m.admin ? 1 : 0, quota_bytes: quota, status, updated_at: at })
     .where('id', '=', accountId)
     .execute();
 }

@@ -14,7 +14,12 @@ export async function isPremium(db: Executor, accountId: string): Promise<boolea
  * end of the plan): the quota, the premium authority, and the read-only state that follows from the new quota.
  */
 export async function applyPlan(trx: Executor, accountId: string, plan: { quotaBytes: number; premium: boolean }): Promise<void> {
-  await trx.updateTable('account').set({ quota_bytes: plan.quotaBytes }).where('id', '=', accountId).execute();
+  // Live bonus grants (issue 27) stay on top of the plan's quota.
+  await trx
+    .updateTable('account')
+    .set((eb) => ({ quota_bytes: eb(eb.val(plan.quotaBytes), '+', eb.ref('bonus_bytes')) }))
+    .where('id', '=', accountId)
+    .execute();
   if (plan.premium) {
     await trx
       .insertInto('authority')

@@ -3,6 +3,7 @@ import type { Insertable } from 'kysely';
 import { compiledOnce } from '../../infra/db/compiled-query.js';
 import type { Executor } from '../../infra/db/executor.js';
 import { reserveInPool } from './account.family.js';
+import { refreshSearchKeys, searchKeys } from './account.search.js';
 import type { AccountUpdate, ContactKind, ContactVerificationTable, NewAccount } from './account.table.js';
 
 // The account reads below run on most requests (usages, settings, profile, sign-in): compiled once (issue 18).
@@ -22,11 +23,16 @@ export const listByNationalPhone = (db: Executor, national: string) =>
   db.selectFrom('account').selectAll().where('phone_number', '=', national).limit(2).execute();
 
 export async function create(db: Executor, row: NewAccount): Promise<void> {
-  await db.insertInto('account').values(row).execute();
+  await db.insertInto('account').values({ ...row, ...searchKeys(row) }).execute();
 }
 
-export const update = (db: Executor, id: string, patch: AccountUpdate) =>
-  db.updateTable('account').set(patch).where('id', '=', id).execute();
+// The console's search keys follow these fields (account.search.ts).
+const SEARCHED: ReadonlyArray<keyof AccountUpdate> = ['name', 'surname', 'email', 'phone_e164', 'status'];
+
+export async function update(db: Executor, id: string, patch: AccountUpdate): Promise<void> {
+  await db.updateTable('account').set(patch).where('id', '=', id).execute();
+  if (SEARCHED.some((k) => k in patch)) await refreshSearchKeys(db, id);
+}
 
 const authorities = compiledOnce((db, p: { accountId: string }) =>
   db.selectFrom('authority').select('type').where('account_id', '=', p.accountId).orderBy('type'),
@@ -188,7 +194,9 @@ export async function markDeleted(db: Executor, id: string, at: number): Promise
     .where('id', '=', id)
     .where('status', '!=', 'DELETED')
     .executeTakeFirst();
-  return Number(res.numUpdatedRows) === 1;
+  const done = Number(res.numUpdatedRows) === 1;
+  if (done) await refreshSearchKeys(db, id);
+  return done;
 }
 
 export const setSecurityQuestion = (db: Executor, id: string, questionId: number, answerHash: string, at = Date.now()) =>
@@ -197,6 +205,7 @@ export const setSecurityQuestion = (db: Executor, id: string, questionId: number
 /** Account deletion, last step: the module's own rows, then the account row itself. */
 export async function purgeAccount(db: Executor, id: string): Promise<void> {
   await db.deleteFrom('contact_verification').where('account_id', '=', id).execute();
+  await db.deleteFrom('quota_grant').where('account_id', '=', id).execute();
   await db.deleteFrom('account_setting').where('account_id', '=', id).execute();
   await db.deleteFrom('authority').where('account_id', '=', id).execute();
   await db.deleteFrom('account').where('id', '=', id).execute();

@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /** DELETED: deletion was asked for; the account cannot sign in and a job is removing everything it owns. */
 export type AccountStatus = 'ACTIVE' | 'READ_ONLY' | 'DELETED';
@@ -44,6 +44,18 @@ export interface AccountTable {
   security_answer_hash: string | null;
   /** End of the grace period after a failed renewal (written by account.plan.ts for the packages module); null otherwise. */
   grace_until: number | null;
+  /**
+   * When an operator suspended the account (issue 27): it cannot sign in, its sessions are ended and its public links
+   * answer not found; nothing is deleted, and unsuspending (null) restores it as it was. Null when not suspended.
+   */
+  suspended_at: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Bytes of live quota grants, included in quota_bytes (so the plan's own quota is quota_bytes - bonus_bytes). */
+  bonus_bytes: Generated<number>;
+  // Prefix-search keys for the operator console, written by `account.search.ts` with every change of the fields.
+  search_name: ColumnType<string | null, string | null | undefined, string | null>;
+  search_surname: ColumnType<string | null, string | null | undefined, string | null>;
+  search_email: ColumnType<string | null, string | null | undefined, string | null>;
+  search_phone: ColumnType<string | null, string | null | undefined, string | null>;
 }
 export type Account = Selectable<AccountTable>;
 export type NewAccount = Insertable<AccountTable>;
@@ -69,7 +81,8 @@ declare module '../../infra/db/schema.js' {
   }
 }
 
-export type ContactKind = 'EMAIL' | 'PHONE_CHANGE' | 'PHONE_VERIFY';
+// EMAIL: a link to a new address; EMAIL_VERIFY: a link proving the current one (added for issue 26).
+export type ContactKind = 'EMAIL' | 'EMAIL_VERIFY' | 'PHONE_CHANGE' | 'PHONE_VERIFY';
 
 /** A pending proof of a contact: a link to a new e-mail address, or a code to a new or the current phone. */
 export interface ContactVerificationTable {
@@ -92,5 +105,23 @@ export type ContactVerification = Selectable<ContactVerificationTable>;
 declare module '../../infra/db/schema.js' {
   interface DB {
     contact_verification: ContactVerificationTable;
+  }
+}
+
+/** Bonus storage an operator granted until `expires_at`; counts in the account's quota until the expiry job ends it. */
+export interface QuotaGrantTable {
+  id: string;
+  account_id: string;
+  bytes: number;
+  granted_at: number;
+  expires_at: number;
+  ended_at: number | null;
+  operator_id: string | null;
+}
+export type QuotaGrant = Selectable<QuotaGrantTable>;
+
+declare module '../../infra/db/schema.js' {
+  interface DB {
+    quota_grant: QuotaGrantTable;
   }
 }

@@ -45,7 +45,7 @@ const changedSubject: Record<Language, string> = {
 
 const emailChanged: Record<Language, (to: string) => string> = {
   en: (to) => `The e-mail address of your Bulut account is now ${to}. If you did not do this, contact Support at once.`,
-  tr: (to) => `Bulut hesabınızın e-posta adresi artık ${to}. Bunu siz yapmadıysanız hemen Destek ile iletişime geçin.`,
+  tr: (to) => `Bulut hesabınızın e-posta adresi artık ${to}. Bunu siz yapmadıysanız hemen destek ekibiyle iletişime geçin.`,
   ru: (to) => `Адрес электронной почты вашего аккаунта Bulut теперь ${to}. Если это сделали не вы, сразу обратитесь в Поддержку.`,
   uk: (to) => `Адреса електронної пошти вашого облікового запису Bulut тепер ${to}. Якщо це зробили не ви, негайно зверніться до Підтримки.`,
   ar: (to) => `أصبح عنوان البريد الإلكتروني لحسابك في Bulut الآن ${to}. إن لم تفعل ذلك فتواصل مع الدعم فورًا.`,
@@ -59,7 +59,7 @@ const emailChanged: Record<Language, (to: string) => string> = {
 
 const phoneChanged: Record<Language, (to: string) => string> = {
   en: (to) => `The phone number of your Bulut account is now ${to}. If you did not do this, contact Support at once.`,
-  tr: (to) => `Bulut hesabınızın telefon numarası artık ${to}. Bunu siz yapmadıysanız hemen Destek ile iletişime geçin.`,
+  tr: (to) => `Bulut hesabınızın telefon numarası artık ${to}. Bunu siz yapmadıysanız hemen destek ekibiyle iletişime geçin.`,
   ru: (to) => `Номер телефона вашего аккаунта Bulut теперь ${to}. Если это сделали не вы, сразу обратитесь в Поддержку.`,
   uk: (to) => `Номер телефону вашого облікового запису Bulut тепер ${to}. Якщо це зробили не ви, негайно зверніться до Підтримки.`,
   ar: (to) => `أصبح رقم هاتف حسابك في Bulut الآن ${to}. إن لم تفعل ذلك فتواصل مع الدعم فورًا.`,
@@ -85,6 +85,35 @@ const phoneCode: Record<Language, (code: string, min: number) => string> = {
   ka: (c, m) => `${c} არის Bulut-ისთვის ამ ნომრის დადასტურების კოდი. მოქმედებს ${m} წუთი. არავის გაუზიაროთ.`,
 };
 
+/** Confirming the address the account already has (sent at sign-up and from the profile). */
+const confirmSubject: Record<Language, string> = {
+  en: 'Confirm your Bulut e-mail address',
+  tr: 'Bulut e-posta adresinizi doğrulayın',
+  ru: 'Подтвердите адрес электронной почты Bulut',
+  uk: 'Підтвердьте адресу електронної пошти Bulut',
+  ar: 'أكّد عنوان بريدك الإلكتروني في Bulut',
+  de: 'Bestätigen Sie Ihre E-Mail-Adresse für Bulut',
+  es: 'Confirma tu dirección de correo de Bulut',
+  ro: 'Confirmă adresa ta de e-mail Bulut',
+  sq: 'Konfirmoni adresën tuaj të email-it në Bulut',
+  fr: 'Confirmez votre adresse e-mail Bulut',
+  ka: 'დაადასტურეთ Bulut-ის ელფოსტის მისამართი',
+};
+
+const confirmText: Record<Language, (link: string, hours: number) => string> = {
+  en: (l, h) => `Open this link to confirm that this address belongs to your Bulut account: ${l}\nThe link works once and for ${h} hours. If you did not create a Bulut account, ignore this e-mail.`,
+  tr: (l, h) => `Bu adresin Bulut hesabınıza ait olduğunu doğrulamak için bağlantıyı açın: ${l}\nBağlantı bir kez ve ${h} saat geçerlidir. Bulut hesabı oluşturmadıysanız bu e-postayı dikkate almayın.`,
+  ru: (l, h) => `Откройте ссылку, чтобы подтвердить, что этот адрес принадлежит вашему аккаунту Bulut: ${l}\nСсылка работает один раз в течение ${h} ч. Если вы не создавали аккаунт Bulut, проигнорируйте письмо.`,
+  uk: (l, h) => `Відкрийте посилання, щоб підтвердити, що ця адреса належить вашому обліковому запису Bulut: ${l}\nПосилання працює один раз протягом ${h} год. Якщо ви не створювали обліковий запис Bulut, проігноруйте лист.`,
+  ar: (l, h) => `افتح هذا الرابط لتأكيد أن هذا العنوان يخص حسابك في Bulut: ${l}\nيعمل الرابط مرة واحدة لمدة ${h} ساعة. إن لم تنشئ حسابًا في Bulut فتجاهل هذه الرسالة.`,
+  de: (l, h) => `Öffnen Sie diesen Link, um zu bestätigen, dass diese Adresse zu Ihrem Bulut-Konto gehört: ${l}\nDer Link gilt einmal und ${h} Stunden lang. Wenn Sie kein Bulut-Konto angelegt haben, ignorieren Sie diese E-Mail.`,
+  es: (l, h) => `Abre este enlace para confirmar que esta dirección es de tu cuenta de Bulut: ${l}\nEl enlace funciona una vez y durante ${h} horas. Si no creaste una cuenta de Bulut, ignora este correo.`,
+  ro: (l, h) => `Deschide acest link pentru a confirma că adresa aparține contului tău Bulut: ${l}\nLinkul funcționează o singură dată, timp de ${h} ore. Dacă nu ai creat un cont Bulut, ignoră acest e-mail.`,
+  sq: (l, h) => `Hapni këtë lidhje për të konfirmuar që kjo adresë i përket llogarisë suaj Bulut: ${l}\nLidhja funksionon një herë dhe për ${h} orë. Nëse nuk keni krijuar llogari Bulut, shpërfilleni këtë email.`,
+  fr: (l, h) => `Ouvrez ce lien pour confirmer que cette adresse appartient à votre compte Bulut : ${l}\nLe lien fonctionne une fois, pendant ${h} heures. Si vous n’avez pas créé de compte Bulut, ignorez cet e-mail.`,
+  ka: (l, h) => `გახსენით ეს ბმული, რომ დაადასტუროთ, რომ ეს მისამართი თქვენს Bulut-ის ანგარიშს ეკუთვნის: ${l}\nბმული ერთხელ მუშაობს, ${h} საათის განმავლობაში. თუ Bulut-ის ანგარიში არ შეგიქმნიათ, ყურადღება არ მიაქციოთ.`,
+};
+
 export const verifyEmailMessage = (lang: Language, link: string, hours: number) => ({
   subject: verifySubject[lang],
   text: verifyText[lang](link, hours),
@@ -92,3 +121,4 @@ export const verifyEmailMessage = (lang: Language, link: string, hours: number) 
 export const emailChangedMessage = (lang: Language, to: string) => ({ subject: changedSubject[lang], text: emailChanged[lang](to) });
 export const phoneChangedMessage = (lang: Language, to: string) => ({ subject: changedSubject[lang], text: phoneChanged[lang](to) });
 export const phoneCodeText = (lang: Language, code: string, minutes: number) => phoneCode[lang](code, minutes);
+export const confirmEmailMessage = (lang: Language, link: string, hours: number) => ({ subject: confirmSubject[lang], text: confirmText[lang](link, hours) });

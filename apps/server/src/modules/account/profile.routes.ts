@@ -87,11 +87,16 @@ export const profileRoutes: FastifyPluginAsyncTypebox<{ profile: ProfileService;
       schema: {
         operationId: 'resendEmailVerification',
         tags: ['profile'],
+        description:
+          'Sends the verification link again: to the new address while an e-mail change waits (pendingEmail), else to the account e-mail while it is unverified (400 ALREADY_VERIFIED once it is). At most 5 an hour (429).',
         body: Type.Object({}),
-        response: { 200: Type.Object({ pendingEmail: Type.String() }), ...errorResponses },
+        response: {
+          200: Type.Object({ email: Type.String(), pendingEmail: Type.Optional(Type.String()) }),
+          ...errorResponses,
+        },
       },
     },
-    async (req) => ({ pendingEmail: await contact.resendEmailVerification(req.auth!, origin(req)) }),
+    async (req) => contact.resendEmailVerification(req.auth!, origin(req)),
   );
 
   app.post(

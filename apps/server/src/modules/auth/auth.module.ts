@@ -4,7 +4,7 @@ import type { DB } from '../../infra/db/schema.js';
 import { routes, type ModuleWith } from '../../infra/module-manifest.js';
 import { AuthService } from './auth.service.js';
 import { authRoutes } from './auth.routes.js';
-import { SecretBox } from './totp.js';
+import { SecretBox } from '../../shared/totp.js';
 import { loadOrCreateKey } from '../../shared/key-file.js';
 import { minutes } from '../../shared/time.js';
 import { purgeAccount } from './auth.repository.js';
@@ -25,7 +25,7 @@ export function authModule(d: {
     name: 'auth',
     routes: routes(authRoutes, { auth, twoFactor: auth.twoFactor, health: d.health, authRateLimit: d.config.authRateLimitPerMinute }),
     schedules: [{ name: PURGE_SESSIONS_SCHEDULE, everyMs: minutes(60), run: () => auth.purgeExpired() }],
-    tables: ['session', 'remember_me_token', 'login_lockout', 'two_factor', 'two_factor_recovery_code', 'two_factor_challenge'],
+    tables: ['session', 'remember_me_token', 'login_lockout', 'two_factor', 'two_factor_recovery_code', 'two_factor_challenge', 'sign_in_event'],
     purgeAccount: (account) => purgeAccount(d.db, account),
     service: auth,
   };

@@ -1,6 +1,6 @@
 import { compiledOnce } from '../../infra/db/compiled-query.js';
 import type { Executor } from '../../infra/db/executor.js';
-import type { SessionTable, RememberMeTokenTable } from './auth.table.js';
+import type { SessionTable, RememberMeTokenTable, SignInEventTable } from './auth.table.js';
 import { keyEndsWithAny } from '../../infra/db/counter-keys.js';
 import type { PurgedAccount } from '../../infra/module-manifest.js';
 
@@ -14,7 +14,16 @@ const liveSessionByHash = compiledOnce((db, p: { tokenHash: string; at: number }
   db
     .selectFrom('session')
     .innerJoin('account', 'account.id', 'session.account_id')
-    .select(['session.id', 'session.account_id', 'session.last_seen_at', 'account.status', 'account.project_id', 'account.used_bytes', 'account.quota_bytes'])
+    .select([
+      'session.id',
+      'session.account_id',
+      'session.last_seen_at',
+      'account.status',
+      'account.suspended_at',
+      'account.project_id',
+      'account.used_bytes',
+      'account.quota_bytes',
+    ])
     .where('session.token_hash', '=', p.tokenHash)
     .where('session.revoked_at', 'is', null)
     .where('session.expires_at', '>', p.at),
@@ -118,10 +127,33 @@ export const getLiveSessionOfAccount = (db: Executor, accountId: string, id: str
 
 /** Account deletion: its two-factor rows, sessions, remember-me tokens and sign-in lockouts. */
 export async function purgeAccount(db: Executor, account: PurgedAccount): Promise<void> {
+  await db.deleteFrom('sign_in_event').where('account_id', '=', account.id).execute();
   await db.deleteFrom('two_factor_challenge').where('account_id', '=', account.id).execute();
   await db.deleteFrom('two_factor_recovery_code').where('account_id', '=', account.id).execute();
   await db.deleteFrom('two_factor').where('account_id', '=', account.id).execute();
   await db.deleteFrom('remember_me_token').where('account_id', '=', account.id).execute();
   await db.deleteFrom('session').where('account_id', '=', account.id).execute();
   await db.deleteFrom('login_lockout').where(keyEndsWithAny('key', [account.id, account.email, account.phoneE164])).execute();
+}
+
+// --- sign-in history (issue 27)
+
+export async function recordSignIn(db: Executor, row: SignInEventTable): Promise<void> {
+  await db.insertInto('sign_in_event').values(row).execute();
+}
+
+/** The account's latest sign-in attempts, newest first. */
+export const listSignIns = (db: Executor, accountId: string, limit: number) =>
+  db
+    .selectFrom('sign_in_event')
+    .select(['at', 'ip', 'device_type', 'result'])
+    .where('account_id', '=', accountId)
+    .orderBy('at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+
+export async function purgeSignInsBefore(db: Executor, before: number): Promise<number> {
+  const res = await db.deleteFrom('sign_in_event').where('at', '<', before).executeTakeFirst();
+  return Number(res.numDeletedRows);
 }

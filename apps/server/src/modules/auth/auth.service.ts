@@ -7,15 +7,17 @@ import { NotFound, Unauthorized, AppError } from '../../shared/errors.js';
 import { hashToken, newId, newToken } from '../../shared/tokens.js';
 import { days, minutes } from '../../shared/time.js';
 import { verifyPassword } from '../../shared/password.js';
-import * as accounts from '../account/account.public.js';
-import type { Account } from '../account/account.public.js';
+import * as accounts from '../account/account.identity.public.js';
+import * as accountSupport from '../account/account.support.public.js';
+import type { SignInResult } from './auth.table.js';
+import type { Account } from '../account/account.identity.public.js';
 import type { CaptchaService } from '../captcha/captcha.public.js';
 import * as repo from './auth.repository.js';
 import type { MessageJobs } from '../../infra/jobs/message-jobs.js';
 import type { AuthContext } from '../../shared/auth-context.js';
 import { TwoFactorService, type ProofMethod, type TwoFactorRequired } from './two-factor.service.js';
 import { LoginLockout, lockoutKey } from './login-lockout.js';
-import type { SecretBox } from './totp.js';
+import type { SecretBox } from '../../shared/totp.js';
 
 export { AccountLocked, LOCKOUT_STEPS } from './login-lockout.js';
 export type { DeviceInfo, IssuedSession } from './auth.types.js';
@@ -33,6 +35,10 @@ export interface SignedInDevice {
 
 
 const InvalidCredentials = () => new AppError(401, 'INVALID_CREDENTIALS', 'Invalid username or password.');
+/** Bulut support suspended the account (issue 27): told only after the right password, so it says nothing to a guesser. */
+export const AccountSuspended = () => new AppError(403, 'ACCOUNT_SUSPENDED', 'This account is suspended. Please contact Bulut support.');
+/** Sign-in history is kept this long. */
+export const SIGN_IN_HISTORY_DAYS = 90;
 
 /** How long a just-rotated remember-me token still answers with its successor instead of counting as stolen. */
 export const REFRESH_GRACE_MS = 30_000;
@@ -77,19 +83,30 @@ export class AuthService {
     const account = await this.findByUsername(username);
     // Count failures per account, not per spelling: e-mail, +90…, national number and spaced variants share one budget.
     const who = account ? lockoutKey(account.id) : username;
+    const record = (result: SignInResult) => (account ? this.recordSignIn(account.id, result, input.ip, 'WEB') : Promise.resolve());
     // Locked before anything else: neither a solved captcha nor the right password gets through, and the
     // password is not even checked. Unknown usernames lock the same way, so a lockout says nothing about existence.
-    const streak = await this.lockout.assertOpen(who);
+    const streak = await this.lockout.assertOpen(who).catch(async (err: unknown) => {
+      await record('LOCKED');
+      throw err;
+    });
     await this.captcha.gate('LOGIN', input.ip, who, input.captcha);
     const ok = await verifyPassword(account?.password_hash ?? null, input.password);
     if (!account || !ok) {
       await this.captcha.recordFailure('LOGIN', input.ip, who);
       await this.lockout.recordFailure(who, account);
+      await record('WRONG_PASSWORD');
       throw InvalidCredentials();
     }
     await this.captcha.clearFailures('LOGIN', who);
+    if (account.suspended_at !== null) {
+      await record('SUSPENDED');
+      throw AccountSuspended();
+    }
     const device: DeviceInfo = { uuid: newId(), name: deviceName(input.userAgent), deviceType: 'WEB' };
     const result = await this.signInVerified(account, device, input.rememberMe);
+    // The second step records its own outcome when it completes.
+    if (!('twoFactorRequired' in result)) await record('SUCCESS');
     // Only a complete sign-in ends the streak: were the right password enough, wrong second-step codes could be
     // guessed without end by signing in again between tries.
     if (streak && !('twoFactorRequired' in result)) await this.lockout.clear(who);
@@ -101,11 +118,25 @@ export class AuthService {
    * or TwoFactorRequired when the account has two-factor sign-in on (such a proof counts as ONE factor).
    * `userAgent` names the device when no `device` is given.
    */
-  async signIn(accountId: string, opts: { rememberMe: boolean; userAgent?: string; device?: DeviceInfo }): Promise<IssuedSession | TwoFactorRequired> {
+  async signIn(
+    accountId: string,
+    opts: { rememberMe: boolean; userAgent?: string; device?: DeviceInfo; ip?: string },
+  ): Promise<IssuedSession | TwoFactorRequired> {
     const account = await accounts.getById(this.db, accountId);
     if (!account) throw NotFound('Account not found.');
     const device = opts.device ?? { uuid: newId(), name: deviceName(opts.userAgent ?? ''), deviceType: 'WEB' as const };
-    return this.signInVerified(account, device, opts.rememberMe);
+    if (account.suspended_at !== null) {
+      await this.recordSignIn(account.id, 'SUSPENDED', opts.ip ?? '', device.deviceType);
+      throw AccountSuspended();
+    }
+    const result = await this.signInVerified(account, device, opts.rememberMe);
+    if (!('twoFactorRequired' in result)) await this.recordSignIn(account.id, 'SUCCESS', opts.ip ?? '', device.deviceType);
+    return result;
+  }
+
+  /** Writes one line of the account's sign-in history (issue 27). */
+  recordSignIn(accountId: string, result: SignInResult, ip: string, deviceType: string): Promise<void> {
+    return repo.recordSignIn(this.db, { id: newId(), account_id: accountId, at: Date.now(), ip: ip.slice(0, 64), device_type: deviceType.slice(0, 16), result });
   }
 
   private signInVerified(account: Account, device: DeviceInfo, rememberMe: boolean): Promise<IssuedSession | TwoFactorRequired> {
@@ -115,8 +146,13 @@ export class AuthService {
   }
 
   /** Completes a sign-in that answered TwoFactorRequired: the session opens with the device and choice it began with. */
-  completeTwoFactor(input: { challengeToken: string; method: ProofMethod; code: string }, rememberMe: boolean): Promise<IssuedSession> {
-    return this.twoFactor.complete(input, (trx, accountId, device, remember) => this.issue(trx, accountId, device, remember ? newId() : null), rememberMe);
+  completeTwoFactor(input: { challengeToken: string; method: ProofMethod; code: string; ip?: string }, rememberMe: boolean): Promise<IssuedSession> {
+    return this.twoFactor.complete(
+      input,
+      (trx, accountId, device, remember) => this.issue(trx, accountId, device, remember ? newId() : null),
+      rememberMe,
+      (accountId, result, deviceType) => this.recordSignIn(accountId, result, input.ip ?? '', deviceType),
+    );
   }
 
   /**
@@ -130,6 +166,8 @@ export class AuthService {
     rememberFamily: string | null,
     rememberMeToken: string = newToken(),
   ): Promise<IssuedSession> {
+    // Every way in ends here (second step, remember-me, QR): a suspended account gets no session (issue 27).
+    if (await accountSupport.isSuspended(db, accountId)) throw AccountSuspended();
     const session = await this.openSession(db, accountId, device, rememberFamily);
     if (!rememberFamily) return { ...session, rememberMeToken: null };
     const at = Date.now();
@@ -170,8 +208,9 @@ export class AuthService {
   async authenticate(token: string): Promise<AuthContext | null> {
     const at = Date.now();
     const session = await repo.getLiveSessionByHash(this.db, hashToken(token), at);
-    // A deleted account's sessions are ended when deletion is asked for; this also holds while its job runs.
-    if (!session || session.status === 'DELETED') return null;
+    // A deleted account's sessions are ended when deletion is asked for; this also holds while its job runs. A suspended
+    // account's are ended by the suspension; this holds whatever slipped through.
+    if (!session || session.status === 'DELETED' || session.suspended_at !== null) return null;
     if (at - session.last_seen_at > TOUCH_EVERY) {
       await repo.touchSession(this.db, session.id, at, at + minutes(this.config.sessionTtlMinutes));
     }
@@ -208,6 +247,8 @@ export class AuthService {
       const successor = successorOf(used.successor_seed, rememberMeToken);
       const next = await repo.getRememberMeByHash(this.db, hashToken(successor));
       if (next && next.revoked_at === null && next.used_at === null && next.expires_at > Date.now()) {
+        // The same rule as every other way in (`issue`): a suspended account gets no session.
+        if (await accountSupport.isSuspended(this.db, used.account_id)) throw AccountSuspended();
         const session = await this.openSession(this.db, used.account_id, device, used.family_id);
         return { ...session, rememberMeToken: successor };
       }
@@ -303,9 +344,14 @@ export class AuthService {
   }
 
   /** Housekeeping: sessions dead for a day and expired remember-me tokens go; live ones stay. */
-  async purgeExpired(at = Date.now()): Promise<{ sessions: number; rememberMe: number; lockouts: number; challenges: number }> {
+  async purgeExpired(at = Date.now()): Promise<{ sessions: number; rememberMe: number; lockouts: number; challenges: number; signIns: number }> {
     const purged = await repo.purgeExpired(this.db, at, days(1));
-    return { ...purged, lockouts: await this.lockout.purgeOld(at), challenges: await this.twoFactor.purgeExpired(at) };
+    return {
+      ...purged,
+      lockouts: await this.lockout.purgeOld(at),
+      challenges: await this.twoFactor.purgeExpired(at),
+      signIns: await repo.purgeSignInsBefore(this.db, at - days(SIGN_IN_HISTORY_DAYS)),
+    };
   }
 }
 

@@ -78,9 +78,23 @@ export interface TwoFactorChallengeTable {
 }
 export type TwoFactorChallenge = Selectable<TwoFactorChallengeTable>;
 
+/** How a sign-in ended (issue 27: the operator console shows the history; kept 90 days). */
+export type SignInResult = 'SUCCESS' | 'WRONG_PASSWORD' | 'WRONG_CODE' | 'LOCKED' | 'SUSPENDED';
+
+/** One sign-in attempt of a known account: when, from which address, which kind of device, how it ended. */
+export interface SignInEventTable {
+  id: string;
+  account_id: string;
+  at: number;
+  ip: string;
+  device_type: string;
+  result: SignInResult;
+}
+
 // The owner of these tables adds them to the database type; infrastructure never imports a feature.
 declare module '../../infra/db/schema.js' {
   interface DB {
+    sign_in_event: SignInEventTable;
     login_lockout: LoginLockoutTable;
     remember_me_token: RememberMeTokenTable;
     session: SessionTable;

@@ -172,6 +172,31 @@ describe.each(DIALECTS)('auth (%s)', (dialect) => {
       'GET /api/invoices/pdf/{*}',
       // The payment provider's callback: its HMAC signature over the body is the credential.
       'POST /api/payment/callback',
+      // The operator console's set-up link and sign-in (issue 27): the link's token or the sealed challenge is the credential.
+      'GET /api/ops/setup/{token}',
+      'POST /api/ops/setup/{token}',
+      'POST /api/ops/setup/{token}/confirm',
+      'POST /api/ops/auth/login',
+      'POST /api/ops/auth/totp',
+      // The support chat page inside its frame (issue 29): the single-use ticket, then the chat session header
+      // (X-Support-Session) is the credential, never the subscriber's token.
+      'GET /api/support/config',
+      'POST /api/support/session',
+      'GET /api/support/conversation',
+      'POST /api/support/messages',
+      'POST /api/support/read',
+      'POST /api/support/rating',
+      'POST /api/support/attachments',
+      'GET /api/support/attachments/{id}',
+      // The prize draw is for anonymous visitors (issue 30): a code and an SMS code to the phone are the credential;
+      // its verification data is published on purpose.
+      'GET /api/draw/captcha/required',
+      'GET /api/draw/campaign',
+      'POST /api/draw',
+      'POST /api/draw/validate',
+      'GET /api/draw/campaigns/{id}/verification',
+      // The raffle page shows the campaign to visitors (issue 30); the rights themselves need a session.
+      'GET /api/v1/raffle',
     ]);
 
     // Read from the OpenAPI document, so a route added later is covered without touching this test.

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, expectError, login, readOutbox, signUp, startTestApp, uniqueUser, type TestApp } from '../../test/harness.js';
-import { SecretBox } from './totp.js';
+import { SecretBox } from '../../shared/totp.js';
 import { MessageJobs } from '../../infra/jobs/message-jobs.js';
 import { CaptchaService } from '../captcha/captcha.service.js';
 import { lockoutSubject } from './auth.messages.js';

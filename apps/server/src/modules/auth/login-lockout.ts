@@ -5,8 +5,9 @@ import type { MessageJobs } from '../../infra/jobs/message-jobs.js';
 import { AppError } from '../../shared/errors.js';
 import { days, minutes } from '../../shared/time.js';
 import { LANGUAGES, type Language } from '../../shared/schemas.js';
-import type { Account } from '../account/account.public.js';
+import type { Account } from '../account/account.identity.public.js';
 import * as lockouts from './login-lockout.repository.js';
+import { metrics } from '../../infra/metrics/metrics.js';
 import { lockoutSms, lockoutSubject, lockoutText } from './auth.messages.js';
 
 /** Sign-in refused for a while after too many failures in a row; `retryAfterSeconds` goes out as Retry-After. */
@@ -50,12 +51,14 @@ export class LoginLockout {
   /** Counts a failure in a row; the K-th locks the account for the next step and tells its owner, once. */
   async recordFailure(who: string, account: Account | undefined): Promise<void> {
     const threshold = this.config.loginLockoutThreshold;
+    metrics.signInFailed();
     await this.db.transaction().execute(async (trx) => {
       const at = Date.now();
       const { failures, level } = await lockouts.addFailure(trx, who, at, FORGET_STREAK_AFTER);
       if (failures < threshold) return;
       const step = LOCKOUT_STEPS[Math.min(level, LOCKOUT_STEPS.length - 1)] as number;
       const locked = await lockouts.lock(trx, who, threshold, level + 1, at + step);
+      if (locked) metrics.lockedOut();
       if (!locked || !account) return;
       const lang: Language = (LANGUAGES as readonly string[]).includes(account.language) ? (account.language as Language) : 'en';
       const lockedMinutes = Math.round(step / minutes(1));

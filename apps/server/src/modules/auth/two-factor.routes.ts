@@ -68,7 +68,7 @@ export const twoFactorRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService; two
       },
     },
     async (req, reply) =>
-      sendSession(reply, await auth.completeTwoFactor(req.body, req.query.rememberMe === true).catch(retryAfterOnLock(reply))),
+      sendSession(reply, await auth.completeTwoFactor({ ...req.body, ip: req.ip }, req.query.rememberMe === true).catch(retryAfterOnLock(reply))),
   );
 
   app.post(

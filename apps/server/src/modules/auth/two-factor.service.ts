@@ -3,20 +3,19 @@ import type { DB } from '../../infra/db/schema.js';
 import type { Executor } from '../../infra/db/executor.js';
 import type { MessageJobs } from '../../infra/jobs/message-jobs.js';
 import type { AuthContext } from '../../shared/auth-context.js';
-import type { AppError} from '../../shared/errors.js';
-import { BadRequest, Conflict, NotFound, TooManyRequests, ValidationError } from '../../shared/errors.js';
+import { AppError, BadRequest, Conflict, NotFound, TooManyRequests, ValidationError } from '../../shared/errors.js';
 import { hashToken, newId, newToken, randomDigits, safeEqual } from '../../shared/tokens.js';
 import { minutes } from '../../shared/time.js';
 import { verifyPassword } from '../../shared/password.js';
 import { maskEmail, maskPhone } from '../../shared/mask.js';
 import { LANGUAGES, type Language } from '../../shared/schemas.js';
-import * as accounts from '../account/account.public.js';
-import type { Account } from '../account/account.public.js';
+import * as accounts from '../account/account.identity.public.js';
+import type { Account } from '../account/account.identity.public.js';
 import * as repo from './two-factor.repository.js';
 import type { TwoFactorChallenge } from './auth.table.js';
 import { lockoutKey, type LoginLockout } from './login-lockout.js';
 import { signInCodeSubject, signInCodeText } from './two-factor.messages.js';
-import { base32Encode, matchTotp, newTotpSecret, otpauthUrl, type SecretBox } from './totp.js';
+import { base32Encode, matchTotp, newTotpSecret, otpauthUrl, type SecretBox } from '../../shared/totp.js';
 import type { DeviceInfo, IssuedSession } from './auth.types.js';
 
 export type TwoFactorMethod = 'SMS' | 'EMAIL' | 'TOTP';
@@ -160,11 +159,16 @@ export class TwoFactorService {
     input: { challengeToken: string; method: ProofMethod; code: string },
     issue: (db: Executor, accountId: string, device: DeviceInfo, rememberMe: boolean) => Promise<IssuedSession>,
     rememberMe: boolean,
+    /** Writes the outcome to the sign-in history (issue 27). */
+    record: (accountId: string, result: 'SUCCESS' | 'WRONG_CODE' | 'LOCKED' | 'SUSPENDED', deviceType: string) => Promise<void> = async () => {},
   ): Promise<IssuedSession> {
     const challenge = await this.liveChallenge(input.challengeToken);
     const account = await this.account(challenge.account_id, ChallengeExpired);
     const who = lockoutKey(account.id);
-    const streak = await this.d.lockout.assertOpen(who);
+    const streak = await this.d.lockout.assertOpen(who).catch(async (err: unknown) => {
+      await record(account.id, 'LOCKED', challenge.device_type);
+      throw err;
+    });
     const at = Date.now();
     if ((input.method === 'SMS' || input.method === 'EMAIL') && challenge.code_channel === input.method && (challenge.code_expires_at ?? 0) <= at) {
       throw CodeExpired();
@@ -174,18 +178,28 @@ export class TwoFactorService {
       name: challenge.device_name,
       deviceType: challenge.device_type as DeviceInfo['deviceType'],
     };
-    const issued = await this.d.db.transaction().execute(async (trx) => {
-      if (!(await this.proves(trx, account.id, challenge, input, at))) return null;
-      if (!(await repo.useChallenge(trx, challenge.id, at))) throw ChallengeExpired();
-      return issue(trx, account.id, device, rememberMe || challenge.remember_me === 1);
-    });
+    const issued = await this.d.db
+      .transaction()
+      .execute(async (trx) => {
+        if (!(await this.proves(trx, account.id, challenge, input, at))) return null;
+        if (!(await repo.useChallenge(trx, challenge.id, at))) throw ChallengeExpired();
+        return issue(trx, account.id, device, rememberMe || challenge.remember_me === 1);
+      })
+      .catch(async (err: unknown) => {
+        // Suspended between the two steps: `issue` refuses as password sign-in does (only after a right code), and
+        // the history says so like it does for a password.
+        if (err instanceof AppError && err.status === 'ACCOUNT_SUSPENDED') await record(account.id, 'SUSPENDED', challenge.device_type);
+        throw err;
+      });
     if (!issued) {
       const attempts = await repo.addChallengeAttempt(this.d.db, challenge.id);
       if (attempts >= MAX_ATTEMPTS) await repo.useChallenge(this.d.db, challenge.id, Date.now());
       await this.d.lockout.recordFailure(who, account);
+      await record(account.id, 'WRONG_CODE', challenge.device_type);
       throw InvalidCode();
     }
     if (streak) await this.d.lockout.clear(who);
+    await record(account.id, 'SUCCESS', challenge.device_type);
     return issued;
   }
 

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authed, DIALECTS, expectError, login, readOutbox, signUp, startTestApp, type TestApp } from '../../test/harness.js';
-import { base32Decode } from './totp.js';
+import { base32Decode } from '../../shared/totp.js';
 import { MAX_ATTEMPTS } from './two-factor.service.js';
 
 /** An authenticator app's code, computed here from the otpauth secret (RFC 6238, SHA-1, 6 digits, 30 s). */

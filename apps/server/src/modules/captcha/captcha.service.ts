@@ -8,7 +8,8 @@ import * as counters from './rate-counter.repository.js';
 import { generateCaptchaText, renderCaptchaAudio, renderCaptchaImage } from '../../infra/captcha/captcha-render.js';
 import * as repo from './captcha.repository.js';
 
-export type CaptchaChannel = 'LOGIN' | 'SIGN_UP' | 'FORGOT_PASSWORD';
+// DRAW: the prize-draw page (issue 30) counts its wrong codes and OTPs per address and phone like LOGIN.
+export type CaptchaChannel = 'LOGIN' | 'SIGN_UP' | 'FORGOT_PASSWORD' | 'DRAW';
 export type CaptchaType = 'IMAGE' | 'AUDIO';
 
 const TTL = minutes(5);

@@ -8,8 +8,9 @@ import { assertPasswordStrength, hashPassword, verifyPassword } from '../../shar
 import { toLanguage, type Language } from '../../shared/schemas.js';
 import { hashToken, newId, newToken } from '../../shared/tokens.js';
 import { days, minutes } from '../../shared/time.js';
-import * as accounts from '../account/account.public.js';
-import type { Account } from '../account/account.public.js';
+import * as accounts from '../account/account.identity.public.js';
+import * as accountCredentials from '../account/account.credentials.public.js';
+import type { Account } from '../account/account.identity.public.js';
 import type { AuthService } from '../auth/auth.public.js';
 import type { CaptchaService } from '../captcha/captcha.public.js';
 import * as repo from './credentials.repository.js';
@@ -90,7 +91,7 @@ export class CredentialsService {
     const notice = passwordChangedNotice(lang);
     await this.d.db.transaction().execute(async (trx) => {
       await opts.before?.(trx);
-      await accounts.setPasswordHash(trx, account.id, passwordHash);
+      await accountCredentials.setPasswordHash(trx, account.id, passwordHash);
       await this.d.auth.endSessions(account.id, { except: opts.keepSession, db: trx });
       await this.d.messages.email(trx, { to: account.email, subject: notice.subject, text: notice.text });
       if (account.phone_verified_at !== null) await this.d.messages.sms(trx, { to: account.phone_e164, text: notice.sms });
@@ -115,7 +116,7 @@ export class CredentialsService {
     if (email === account.recovery_email && account.recovery_email_verified_at !== null) return recoveryEmailOf(account);
     await this.assertEmailBudget(account.id);
     await this.d.db.transaction().execute(async (trx) => {
-      if (email !== account.recovery_email) await accounts.setRecoveryEmail(trx, account.id, email);
+      if (email !== account.recovery_email) await accountCredentials.setRecoveryEmail(trx, account.id, email);
       await this.sendVerification(trx, account, email, origin);
     });
     return { email, verified: false };
@@ -133,7 +134,7 @@ export class CredentialsService {
 
   async removeRecoveryEmail(auth: AuthContext): Promise<RecoveryEmailBody> {
     await this.d.db.transaction().execute(async (trx) => {
-      await accounts.setRecoveryEmail(trx, auth.accountId, null);
+      await accountCredentials.setRecoveryEmail(trx, auth.accountId, null);
       await repo.voidUnused(trx, auth.accountId, Date.now());
     });
     return { email: null, verified: false };
@@ -148,7 +149,7 @@ export class CredentialsService {
     const done = await this.d.db.transaction().execute(async (trx) => {
       const at = Date.now();
       if (!(await repo.useToken(trx, row.id, at))) return 'used';
-      return (await accounts.verifyRecoveryEmail(trx, row.account_id, row.email, at)) ? 'ok' : 'stale';
+      return (await accountCredentials.verifyRecoveryEmail(trx, row.account_id, row.email, at)) ? 'ok' : 'stale';
     });
     if (done === 'used') throw BadRequest('LINK_ALREADY_USED', 'This link was already used.');
     // The account's recovery e-mail changed after this link was sent.
@@ -203,7 +204,7 @@ export class CredentialsService {
     const answerHash = await hashPassword(answer);
     const notice = securityQuestionChangedNotice(toLanguage(account.language));
     await this.d.db.transaction().execute(async (trx) => {
-      await accounts.setSecurityQuestion(trx, account.id, input.securityQuestionId, answerHash);
+      await accountCredentials.setSecurityQuestion(trx, account.id, input.securityQuestionId, answerHash);
       // Recovery may use the question, so a stolen session setting it must not go unnoticed.
       await this.d.messages.email(trx, { to: account.email, subject: notice.subject, text: notice.text });
     });

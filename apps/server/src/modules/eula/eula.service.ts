@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../infra/db/schema.js';
 import type { AuthContext } from '../../shared/auth-context.js';
 import { NotFound, ValidationError } from '../../shared/errors.js';
-import * as accounts from '../account/account.public.js';
+import * as accounts from '../account/account.identity.public.js';
 import type { Eula } from './eula.table.js';
 
 export class EulaService {

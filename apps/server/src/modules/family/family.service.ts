@@ -11,8 +11,9 @@ import { maskEmail, maskPhone } from '../../shared/mask.js';
 import { LANGUAGES, type Language } from '../../shared/schemas.js';
 import { days } from '../../shared/time.js';
 import { hashToken, newId, newToken } from '../../shared/tokens.js';
-import * as accounts from '../account/account.public.js';
-import type { Account } from '../account/account.public.js';
+import * as accounts from '../account/account.identity.public.js';
+import * as accountFamily from '../account/account.family.public.js';
+import type { Account } from '../account/account.identity.public.js';
 import type { NotificationService } from '../notification/notification.public.js';
 import { invitationMessage } from './family.messages.js';
 import * as repo from './family.repository.js';
@@ -123,7 +124,7 @@ export class FamilyService {
     const limit = await this.maxMembers(family);
     await this.d.db.transaction().execute(async (trx) => {
       // The pool row serialises invitations and joins of one family, so the seat count below stays true.
-      if (!(await accounts.lockPool(trx, family.id))) throw NotFound('Family not found.');
+      if (!(await accountFamily.lockPool(trx, family.id))) throw NotFound('Family not found.');
       const members = await repo.listMembers(trx, family.id);
       if (members.some((m) => m.email.toLowerCase() === contact.value || `+${m.country_code}${m.phone_number}` === contact.value)) {
         throw Conflict('ALREADY_MEMBER', 'This person is already in your family.', contact.field);
@@ -196,7 +197,7 @@ export class FamilyService {
   async setLimit(auth: AuthContext, memberId: string, limitBytes: number | null): Promise<void> {
     const family = await this.adminFamily(auth);
     await this.d.db.transaction().execute(async (trx) => {
-      const pool = await accounts.lockPool(trx, family.id);
+      const pool = await accountFamily.lockPool(trx, family.id);
       const member = await repo.getMember(trx, memberId);
       if (!pool || !member || member.family_id !== family.id) throw NotFound('Family member not found.');
       if (member.role === 'ADMIN') throw Conflict('CANNOT_LIMIT_ADMIN', 'The admin always has the whole pool.');
@@ -209,14 +210,14 @@ export class FamilyService {
         }
       }
       await repo.setLimit(trx, memberId, limitBytes);
-      await accounts.setFamilyMembership(trx, memberId, { member: true, admin: false, quotaBytes: limitBytes ?? quota }, this.now());
+      await accountFamily.setFamilyMembership(trx, memberId, { member: true, admin: false, quotaBytes: limitBytes ?? quota }, this.now());
     });
   }
 
   async remove(auth: AuthContext, memberId: string): Promise<void> {
     const family = await this.adminFamily(auth);
     await this.d.db.transaction().execute(async (trx) => {
-      await accounts.lockPool(trx, family.id);
+      await accountFamily.lockPool(trx, family.id);
       const member = await repo.getMember(trx, memberId);
       if (!member || member.family_id !== family.id) throw NotFound('Family member not found.');
       if (member.role === 'ADMIN') throw Conflict('CANNOT_REMOVE_ADMIN', 'The admin cannot be removed; change the package instead.');
@@ -229,7 +230,7 @@ export class FamilyService {
     if (!member) throw NotFound('You are not in a family.');
     if (member.role === 'ADMIN') throw Conflict('ADMIN_CANNOT_LEAVE', 'The admin cannot leave; change the package instead.');
     await this.d.db.transaction().execute(async (trx) => {
-      await accounts.lockPool(trx, member.family_id);
+      await accountFamily.lockPool(trx, member.family_id);
       const still = await repo.getMember(trx, auth.accountId);
       if (still?.family_id === member.family_id) await this.detach(trx, auth.accountId);
     });
@@ -251,15 +252,15 @@ export class FamilyService {
         const id = newId();
         await repo.createFamily(trx, { id, admin_account_id: accountId, package_id: plan.packageId, max_members: plan.familyMemberCount, quota_bytes: plan.quotaBytes, at });
         await repo.addMember(trx, { family_id: id, account_id: accountId, role: 'ADMIN', at });
-        await accounts.setFamilyMembership(trx, accountId, { member: true, admin: true, quotaBytes: plan.quotaBytes }, at);
+        await accountFamily.setFamilyMembership(trx, accountId, { member: true, admin: true, quotaBytes: plan.quotaBytes }, at);
         return;
       }
-      await accounts.lockPool(trx, family.id);
+      await accountFamily.lockPool(trx, family.id);
       await repo.updateFamily(trx, family.id, { package_id: plan.packageId, max_members: plan.familyMemberCount, quota_bytes: plan.quotaBytes, at });
       for (const m of await repo.listMembers(trx, family.id)) {
         const limit = m.limit_bytes === null ? plan.quotaBytes : Math.min(Number(m.limit_bytes), plan.quotaBytes);
         if (m.limit_bytes !== null && limit !== Number(m.limit_bytes)) await repo.setLimit(trx, m.account_id, limit);
-        await accounts.setFamilyMembership(trx, m.account_id, { member: true, admin: m.role === 'ADMIN', quotaBytes: limit }, at);
+        await accountFamily.setFamilyMembership(trx, m.account_id, { member: true, admin: m.role === 'ADMIN', quotaBytes: limit }, at);
       }
       return;
     }
@@ -270,9 +271,9 @@ export class FamilyService {
     // A member who buys a package of their own leaves the family and keeps that package's quota.
     const member = await repo.getMember(trx, accountId);
     if (member && plan.packageId !== null) {
-      await accounts.lockPool(trx, member.family_id);
+      await accountFamily.lockPool(trx, member.family_id);
       await repo.removeMember(trx, accountId);
-      await accounts.setFamilyMembership(trx, accountId, { member: false, admin: false, quotaBytes: plan.quotaBytes }, at);
+      await accountFamily.setFamilyMembership(trx, accountId, { member: false, admin: false, quotaBytes: plan.quotaBytes }, at);
     }
   }
 
@@ -282,7 +283,7 @@ export class FamilyService {
       const family = await repo.getByAdmin(trx, account.id);
       if (family) {
         // Lock order: the admin's account row before the family row.
-        await accounts.lockAccount(trx, account.id);
+        await accountFamily.lockAccount(trx, account.id);
         await this.dissolve(trx, family, this.d.freeQuotaBytes);
       }
       else if (await repo.getMember(trx, account.id)) await this.leaveFor(trx, account.id);
@@ -295,18 +296,18 @@ export class FamilyService {
   private async leaveFor(trx: Executor, accountId: string) {
     const member = await repo.getMember(trx, accountId);
     if (!member) return;
-    await accounts.lockPool(trx, member.family_id);
+    await accountFamily.lockPool(trx, member.family_id);
     await this.detach(trx, accountId);
   }
 
   private async dissolve(trx: Executor, family: Family, adminQuota: number) {
     const at = this.now();
-    await accounts.lockPool(trx, family.id);
+    await accountFamily.lockPool(trx, family.id);
     await repo.cancelPending(trx, family.id, at);
     for (const m of await repo.listMembers(trx, family.id)) {
       if (m.role === 'ADMIN') {
         await repo.removeMember(trx, m.account_id);
-        await accounts.setFamilyMembership(trx, m.account_id, { member: false, admin: false, quotaBytes: adminQuota }, at);
+        await accountFamily.setFamilyMembership(trx, m.account_id, { member: false, admin: false, quotaBytes: adminQuota }, at);
       } else await this.detach(trx, m.account_id);
     }
     await repo.deleteFamily(trx, family.id);
@@ -315,7 +316,7 @@ export class FamilyService {
   /** Out of the family (the caller holds the pool lock): back to the account's own quota, READ_ONLY if above it. */
   private async detach(trx: Executor, accountId: string) {
     await repo.removeMember(trx, accountId);
-    await accounts.setFamilyMembership(trx, accountId, { member: false, admin: false, quotaBytes: this.d.freeQuotaBytes }, this.now());
+    await accountFamily.setFamilyMembership(trx, accountId, { member: false, admin: false, quotaBytes: this.d.freeQuotaBytes }, this.now());
   }
 
   private async join(accountId: string, inv: FamilyInvitation): Promise<void> {
@@ -326,14 +327,14 @@ export class FamilyService {
     }
     const at = this.now();
     await this.d.db.transaction().execute(async (trx) => {
-      const pool = await accounts.lockPool(trx, inv.family_id);
+      const pool = await accountFamily.lockPool(trx, inv.family_id);
       const family = await repo.getById(trx, inv.family_id);
       if (!pool || !family) throw NotFound('Invitation not found.');
       if (await repo.getMember(trx, accountId)) throw Conflict('ALREADY_IN_FAMILY', 'You are already in a family; leave it first.');
       const members = await repo.listMembers(trx, family.id);
       if (members.filter((m) => m.role !== 'ADMIN').length >= family.max_members) throw Conflict('FAMILY_FULL', 'This family is full.');
       const me = await this.account(accountId, trx);
-      const use = await accounts.poolUse(trx, family.id);
+      const use = await accountFamily.poolUse(trx, family.id);
       if (use.used + use.reserved + me.used_bytes + me.reserved_bytes > Number(pool.quota_bytes)) {
         throw Conflict('FAMILY_STORAGE_FULL', 'Your files do not fit in the family storage.');
       }
@@ -341,7 +342,7 @@ export class FamilyService {
         throw Conflict('INVITATION_NOT_PENDING', 'This invitation was already answered or cancelled.');
       }
       await repo.addMember(trx, { family_id: family.id, account_id: accountId, role: 'MEMBER', at });
-      await accounts.setFamilyMembership(trx, accountId, { member: true, admin: false, quotaBytes: Number(pool.quota_bytes) }, at);
+      await accountFamily.setFamilyMembership(trx, accountId, { member: true, admin: false, quotaBytes: Number(pool.quota_bytes) }, at);
     });
   }
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authed, DIALECTS, expectError, readOutbox, signUp, startTestApp, type TestApp } from '../../test/harness.js';
 import { content, uploadApi } from '../upload/upload.fixtures.js';
 import { planOf } from './family.fixtures.js';
+import { OPERATOR, opsService } from '../ops-subscribers/ops-subscribers.fixtures.js';
 
 const FREE = 50_000;
 const POOL = 200_000;
@@ -305,5 +306,19 @@ describe.each(DIALECTS)('family sharing (%s)', (dialect) => {
     expect((await call(third, 'POST', `/family/invitations/${inv.id}/accept`)).statusCode).toBe(200);
     const seen = (await call(third, 'GET', '/family')).json().members.map((m: { accountId: string }) => m.accountId);
     expect(seen.sort()).toEqual([one.admin.accountId, third.accountId].sort());
+  });
+  it("an operator's bonus grant is its holder's own room on top of the pool: the admin's does not enlarge what members share", async () => {
+    const { admin, member } = await family();
+    expect((await admin.uploads.whole('a.bin', content(150_000))).statusCode).toBe(201);
+    expect((await member.uploads.whole('m.bin', content(45_000))).statusCode).toBe(201);
+    expectError(await admin.uploads.whole('a2.bin', content(10_000)), 413, 'QUOTA_EXCEEDED');
+
+    const ops = opsService(t, Date.now).service;
+    await ops.grantQuota(OPERATOR, admin.accountId, { bytes: 30_000, expiresAt: new Date(Date.now() + 3_600_000).toISOString(), reason: 'Outage compensation' });
+    // The pool the family sees stays the package's.
+    expect((await call(admin, 'GET', '/family')).json().pool.quotaBytes).toBe(POOL);
+    expect((await admin.uploads.whole('a2.bin', content(20_000))).statusCode).toBe(201);
+    expectError(await member.uploads.whole('m2.bin', content(10_000)), 413, 'QUOTA_EXCEEDED');
+    expectError(await admin.uploads.whole('a3.bin', content(20_000)), 413, 'QUOTA_EXCEEDED');
   });
 });

@@ -1,5 +1,5 @@
 // What other modules may use of the files module. The files module is the only writer of the file and file_activity
-// tables: others read through the functions below and write through file.writer's functions in their own transactions.
+// tables: others read through the functions below and write through files.writer's functions in their own transactions.
 export {
   Deleted,
   FileItem,
@@ -10,8 +10,8 @@ export {
   UuidList,
   type DerivativeLinks,
   type FileItemDto,
-} from './file.schemas.js';
-export { fileBlobKey, MEDIA_KIND, ROOT, type DocumentType, type FileRow, type FileTable, type NewFile } from './file.table.js';
+} from './files.schemas.js';
+export { fileBlobKey, MEDIA_KIND, ROOT, type DocumentType, type FileRow, type FileTable, type NewFile } from './files.table.js';
 export {
   getActiveFile,
   getActiveFolder,
@@ -23,5 +23,7 @@ export {
   getMany,
   getOwner,
   listActiveIds,
-} from './file.repository.js';
-export { deleteLiveFile, freeNameInFolder, insertFile, recordActivity, saveMediaFacts, type MediaFacts } from './file.writer.js';
+  usageByKind,
+  type UsageKind,
+} from './files.repository.js';
+export { deleteLiveFile, freeNameInFolder, insertFile, recordActivity, saveMediaFacts, type MediaFacts } from './files.writer.js';

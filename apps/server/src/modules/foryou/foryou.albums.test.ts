@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS, expectError, signUp, startTestApp, type TestApp } from '../../test/harness.js';
-import { filesApi } from '../files/file.fixtures.js';
+import { authed, DIALECTS, expectError, signUp, startTestApp, type TestApp } from '../../test/harness.js';
+import { filesApi } from '../files/files.fixtures.js';
 import { faceOn, makePremium, peopleService } from '../people/people.fixtures.js';
 import { CITY, colourOf, foryouApi, TODAY } from './foryou.moments.fixtures.js';
 import type { SaveResultDto } from './foryou.schemas.js';
@@ -46,9 +46,17 @@ describe.each(DIALECTS)('for you: generated albums (%s)', (dialect) => {
     await api.runJobs();
     const offered = await api.list(me.token, '/api/foryou/albums/generated');
     expect(offered.map((a) => [a.kind, a.title, a.photoCount, a.media])).toEqual([
-      ['ALBUM', { key: 'trip', params: { place: 'Tbilisi', date: '2026-11-10', endDate: '2026-11-12' } }, 7, null],
+      ['ALBUM', { key: 'trip', params: { place: 'Tbilisi', placeId: expect.any(String), date: '2026-11-10', endDate: '2026-11-12' } }, 7, null],
     ]);
     const album = offered[0]!;
+    // Each reader sees the place in their language, in the list and when the item is opened.
+    for (const [language, place] of [['tr', 'Tiflis'], ['ar', 'تبليسي']] as const) {
+      const headers = { ...authed(me.token), 'x-client-language': language };
+      const listed = await t.app.inject({ method: 'GET', url: '/api/foryou/albums/generated', headers });
+      expect(listed.json().items[0].title.params.place).toBe(place);
+      const opened = await t.app.inject({ method: 'GET', url: `/api/foryou/items/${album.id}`, headers });
+      expect(opened.json().item.title.params.place).toBe(place);
+    }
     expect(await held(album.id)).toEqual([...trip].sort());
     const { fileList } = await api.detail(me.token, album.id);
     // In the order they were taken.
@@ -91,7 +99,7 @@ describe.each(DIALECTS)('for you: generated albums (%s)', (dialect) => {
     expect(await api.list(me.token, '/api/foryou/albums/generated')).toEqual([]);
     // The other account cannot open it.
     expect((await api.call(other.token, 'GET', `/api/album/${albumId}`)).statusCode).toBe(404);
-  });
+  }, 120_000); // two accounts upload 22 photos and two generation runs: a budget for a loaded CI machine
 
   it('a big event at home becomes an event album; dismissed, it stays gone', async () => {
     now = TODAY;
@@ -104,7 +112,7 @@ describe.each(DIALECTS)('for you: generated albums (%s)', (dialect) => {
     await api.generate(me.accountId);
     await api.runJobs();
     const offered = await api.list(me.token, '/api/foryou/albums/generated');
-    expect(offered.map((a) => [a.title, a.photoCount])).toEqual([[{ key: 'event', params: { date: '2026-11-21', place: 'Istanbul' } }, 8]]);
+    expect(offered.map((a) => [a.title, a.photoCount])).toEqual([[{ key: 'event', params: { date: '2026-11-21', place: 'Istanbul', placeId: expect.any(String) } }, 8]]);
     expect(await held(offered[0]!.id)).toEqual([...event].sort());
     // Both evenings got their collage.
     expect(await api.list(me.token, '/api/foryou/collages/generated')).toHaveLength(2);

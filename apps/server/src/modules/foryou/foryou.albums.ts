@@ -8,6 +8,7 @@ import { newId } from '../../shared/tokens.js';
 import type { Auth, ForyouGenerator, GenerateContext, GeneratorDeps, Saved } from './foryou.generator.js';
 import { eventParams, loadLibrary, type Library, type LibraryPhoto } from './foryou.library.js';
 import { dayString, isClosed, mainPlace, overlaps, type Moment } from './foryou.moments.js';
+import * as kinds from './foryou.kinds.repository.js';
 import * as repo from './foryou.repository.js';
 import { pickBest } from './foryou.service.js';
 import type { ForyouTitleDto } from './foryou.schemas.js';
@@ -41,7 +42,7 @@ export class AlbumGenerator implements ForyouGenerator {
     const before = process.cpuUsage();
     const lib = await loadLibrary(this.d.db, ctx.accountId, ctx.at);
     const candidates = [...this.trips(lib, ctx.at), ...this.events(lib, ctx.at), ...(await this.people(lib, ctx.accountId))];
-    const existing = await repo.existingKeys(this.d.db, ctx.accountId, 'ALBUM', candidates.map((c) => c.key));
+    const existing = await kinds.existingKeys(this.d.db, ctx.accountId, 'ALBUM', candidates.map((c) => c.key));
     let made = 0;
     for (const c of candidates) {
       if (made >= ALBUMS_PER_RUN) break;
@@ -89,8 +90,8 @@ export class AlbumGenerator implements ForyouGenerator {
       .flatMap((t) => {
         const placeId = mainPlace(t.photos);
         const place = lib.placeName(placeId);
-        if (!place) return [];
-        return [{ key: `trip:${dayString(t.firstDay)}:${placeId}`, title: { key: 'trip', params: { place, date: dayString(t.firstDay), endDate: dayString(t.lastDay) } }, photos: t.photos }];
+        if (!place || !placeId) return [];
+        return [{ key: `trip:${dayString(t.firstDay)}:${placeId}`, title: { key: 'trip', params: { place, placeId, date: dayString(t.firstDay), endDate: dayString(t.lastDay) } }, photos: t.photos }];
       });
   }
 

@@ -2,8 +2,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { colourDistance, COLOURS, hexToRgb, type Rgb } from '../../infra/render/render.fixtures.js';
 import { DIALECTS, signUp, startTestApp, type TestApp } from '../../test/harness.js';
-import { filesApi } from '../files/file.fixtures.js';
-import { uploadJpeg } from '../places/discover.fixtures.js';
+import { filesApi } from '../files/files.fixtures.js';
+import { uploadJpeg } from '../places/places.discover.fixtures.js';
 import { ANIMATION_DELAY_MS, findBursts, thin } from './foryou.animations.js';
 import { foryouApi, generate, photoAt, TODAY } from './foryou.fixtures.js';
 

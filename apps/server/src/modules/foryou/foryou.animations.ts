@@ -6,6 +6,7 @@ import { newId } from '../../shared/tokens.js';
 import { faceCounts } from '../people/people.public.js';
 import type { ForyouGenerator, GenerateContext, GeneratorDeps } from './foryou.generator.js';
 import { ForyouItems } from './foryou.items.js';
+import * as kinds from './foryou.kinds.repository.js';
 import * as repo from './foryou.repository.js';
 import { dayKey, rank } from './foryou.service.js';
 import type { ResultMeta } from './foryou.table.js';
@@ -23,7 +24,7 @@ const PER_RUN = 3;
 /** The account's latest photos looked at for bursts in one run. */
 const SCAN_LIMIT = 2_000;
 
-type Photo = repo.ImageCandidate;
+type Photo = kinds.ImageCandidate;
 
 /** Runs of photos in time order whose consecutive gaps are at most BURST_GAP_MS, BURST_MIN_PHOTOS long or more. */
 export function findBursts<T extends { id: string; taken_at: number }>(photos: readonly T[]): T[][] {
@@ -59,13 +60,13 @@ export class AnimationsGenerator implements ForyouGenerator {
   constructor(private readonly d: GeneratorDeps) {}
 
   async generate(ctx: GenerateContext): Promise<number> {
-    const latest = await repo.eligibleImages(this.d.db, ctx.accountId, { order: 'taken_at', limit: SCAN_LIMIT });
+    const latest = await kinds.eligibleImages(this.d.db, ctx.accountId, { order: 'taken_at', limit: SCAN_LIMIT });
     let bursts = findBursts(latest);
     // A full window may cut the oldest burst; it is complete in no run, so it is left alone.
     const oldest = latest[latest.length - 1];
     if (latest.length === SCAN_LIMIT && oldest) bursts = bursts.filter((b) => !b.includes(oldest));
     bursts.reverse(); // newest first
-    const existing = await repo.existingKeys(this.d.db, ctx.accountId, this.kind, bursts.map(keyOf));
+    const existing = await kinds.existingKeys(this.d.db, ctx.accountId, this.kind, bursts.map(keyOf));
     let made = 0;
     for (const burst of bursts) {
       if (made >= PER_RUN) break;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { colourDistance, hexToRgb, meanColour, type Rgb } from '../../infra/render/render.fixtures.js';
 import { layoutCells } from '../../infra/render/index.js';
 import { DIALECTS, expectError, signUp, startTestApp, type TestApp } from '../../test/harness.js';
-import { filesApi, items as fileItems } from '../files/file.fixtures.js';
+import { filesApi, items as fileItems } from '../files/files.fixtures.js';
 import { CITY, colourOf, foryouApi, TODAY } from './foryou.moments.fixtures.js';
 import type { SaveResultDto } from './foryou.schemas.js';
 

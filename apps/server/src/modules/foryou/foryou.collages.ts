@@ -11,6 +11,7 @@ import type { ForyouGenerator, GenerateContext, GeneratorDeps } from './foryou.g
 import { ForyouItems } from './foryou.items.js';
 import { eventParams, loadLibrary, type LibraryPhoto } from './foryou.library.js';
 import { isClosed, type Moment } from './foryou.moments.js';
+import * as kinds from './foryou.kinds.repository.js';
 import * as repo from './foryou.repository.js';
 import { pickBest } from './foryou.service.js';
 import type { ResultMeta } from './foryou.table.js';
@@ -36,7 +37,7 @@ export class CollageGenerator implements ForyouGenerator {
       .filter((e) => isClosed(e, ctx.at) && e.end >= ctx.at - days(COLLAGE_RECENT_DAYS))
       .filter((e) => e.photos.filter(isStill).length >= COLLAGE_MIN_PHOTOS)
       .reverse();
-    const existing = await repo.existingKeys(this.d.db, ctx.accountId, 'COLLAGE', events.map(collageKey));
+    const existing = await kinds.existingKeys(this.d.db, ctx.accountId, 'COLLAGE', events.map(collageKey));
     let made = 0;
     for (const event of events) {
       if (made >= COLLAGES_PER_RUN) break;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COLOURS } from '../../infra/render/render.fixtures.js';
 import { DIALECTS, expectError, signUp, startTestApp, type TestApp } from '../../test/harness.js';
-import { filesApi } from '../files/file.fixtures.js';
+import { filesApi } from '../files/files.fixtures.js';
 import type { FileItemDto } from '../files/files.public.js';
-import { uploadJpeg } from '../places/discover.fixtures.js';
+import { uploadJpeg } from '../places/places.discover.fixtures.js';
 import { blobKeys, foryouApi, generate, photoAt, readBlob, TODAY } from './foryou.fixtures.js';
 import type { ForyouItemDto, SaveResultDto } from './foryou.schemas.js';
 

@@ -9,13 +9,14 @@ import { assertWritable } from '../../shared/access.js';
 import { utcDay } from '../../shared/days.js';
 import { Conflict, NotFound } from '../../shared/errors.js';
 import { nameKey, validateName } from '../../shared/names.js';
+import type { Language } from '../../shared/schemas.js';
 import { days } from '../../shared/time.js';
 import { newId } from '../../shared/tokens.js';
-import * as accounts from '../account/account.public.js';
+import * as accounts from '../account/account.quota.public.js';
 import { parseRange, type ByteRange } from '../download/download.public.js';
 import * as files from '../files/files.public.js';
 import { MEDIA_PROCESS_JOB, mediaKindOf, NO_MEDIA } from '../media/media.public.js';
-import { toCoverPhoto } from '../places/places.public.js';
+import { placeNamesFor, toCoverPhoto } from '../places/places.public.js';
 import type { Auth, Budget, ForyouGenerator, Saved } from './foryou.generator.js';
 import * as repo from './foryou.repository.js';
 import type { ForyouItemDetailDto, ForyouItemDto, ForyouItemListDto, ForyouTitleDto, SaveResultDto } from './foryou.schemas.js';
@@ -81,23 +82,24 @@ export class ForyouItems {
 
   // --- reading
 
-  async list(auth: Auth, kinds: readonly ForyouKind[], shelf: Shelf, page: number, size: number): Promise<ForyouItemListDto> {
+  async list(auth: Auth, kinds: readonly ForyouKind[], shelf: Shelf, page: number, size: number, language?: Language): Promise<ForyouItemListDto> {
     const at = this.d.clock();
     const rows = await repo.listShelf(this.d.db, auth.accountId, kinds, shelf === 'saved', at, page * size, size + 1);
     const photos = await repo.livePhotosByItem(this.d.db, rows.map((r) => r.id));
-    const items = rows.slice(0, size).flatMap((r) => this.present(r, photos.get(r.id) ?? []) ?? []);
+    const places = await this.placeNames(auth, rows.slice(0, size), language);
+    const items = rows.slice(0, size).flatMap((r) => this.present(r, photos.get(r.id) ?? [], places) ?? []);
     return { items, hasMore: rows.length > size };
   }
 
   /** An item with its photos; opening it marks it seen. */
-  async detail(auth: Auth, id: string, kinds?: readonly ForyouKind[]): Promise<ForyouItemDetailDto> {
+  async detail(auth: Auth, id: string, kinds?: readonly ForyouKind[], language?: Language): Promise<ForyouItemDetailDto> {
     const row = await this.own(auth, id, kinds);
     const photos = (await repo.livePhotosByItem(this.d.db, [id])).get(id) ?? [];
     if (row.status === 'NEW') {
       await repo.setStatus(this.d.db, id, 'SEEN');
       row.status = 'SEEN';
     }
-    const item = this.present(row, photos);
+    const item = this.present(row, photos, await this.placeNames(auth, [row], language));
     if (!item) throw ItemNotFound();
     return { item, fileList: photos.map((f) => files.toFileItem(f, auth.projectId, this.d.links)) };
   }
@@ -109,7 +111,13 @@ export class ForyouItems {
    * language), a generated album an album (its generator's save), a story stays past its expiry. Saving twice answers
    * the first save's result.
    */
-  async save(auth: Auth, id: string, input: { name?: string; folderUuid?: string }, kinds?: readonly ForyouKind[]): Promise<SaveResultDto> {
+  async save(
+    auth: Auth,
+    id: string,
+    input: { name?: string; folderUuid?: string },
+    kinds?: readonly ForyouKind[],
+    language?: Language,
+  ): Promise<SaveResultDto> {
     assertWritable(auth);
     const row = await this.own(auth, id, kinds);
     const photos = (await repo.livePhotosByItem(this.d.db, [id])).get(id) ?? [];
@@ -123,7 +131,7 @@ export class ForyouItems {
       row.status = 'SAVED';
       row.saved_ref = ref;
     }
-    const item = this.present(row, photos);
+    const item = this.present(row, photos, await this.placeNames(auth, [row], language));
     if (!item) throw ItemNotFound();
     return { item, savedFileUuid: item.savedFileUuid, savedAlbumUuid: item.savedAlbumUuid };
   }
@@ -140,7 +148,7 @@ export class ForyouItems {
    * anything that is not a live item's result.
    */
   async openMedia(token: string, rangeHeader?: string): Promise<MediaAnswer> {
-    const claims = await this.d.signer.verify('foryou', token);
+    const claims = await this.d.signer.verify('foryou', token, this.d.clock()); // the clock that signed the link
     if (!claims || typeof claims.a !== 'string' || typeof claims.i !== 'string') throw NotFound('Not found.');
     const row = await repo.getItem(this.d.db, claims.a, claims.i);
     if (!row?.result_key || !row.result_meta || row.status === 'DISMISSED') throw NotFound('Not found.');
@@ -200,8 +208,17 @@ export class ForyouItems {
     return fileId;
   }
 
+  /** The names, in the reader's language, of the places these items' titles name (one read for a page). */
+  private async placeNames(auth: Auth, rows: readonly ForyouItemRow[], language: Language | undefined): Promise<Map<string, string>> {
+    const ids = rows.flatMap((r) => {
+      const placeId = parseTitle(r).params.placeId;
+      return typeof placeId === 'string' ? [placeId] : [];
+    });
+    return placeNamesFor(this.d.db, auth.accountId, [...new Set(ids)], language);
+  }
+
   /** The item as lists show it; null when none of its photos is live any more (a styled photo: its source). */
-  present(row: ForyouItemRow, photos: readonly files.FileRow[]): ForyouItemDto | null {
+  present(row: ForyouItemRow, photos: readonly files.FileRow[], places: ReadonlyMap<string, string> = new Map()): ForyouItemDto | null {
     if (photos.length === 0) return null;
     const videos = photos.filter((p) => p.media_kind === files.MEDIA_KIND.video).length;
     const meta = row.result_meta ? (JSON.parse(row.result_meta) as ResultMeta) : null;
@@ -211,7 +228,7 @@ export class ForyouItems {
       id: row.id,
       kind: row.kind,
       status: row.status,
-      title: parseTitle(row),
+      title: localTitle(parseTitle(row), places),
       photoCount: photos.length,
       imageCount: photos.length - videos,
       videoCount: videos,
@@ -230,6 +247,13 @@ function parseTitle(row: ForyouItemRow): ForyouTitleDto {
   const raw = JSON.parse(row.title_params) as Record<string, unknown>;
   if (row.kind === 'YEARS_AGO') return { key: 'yearsAgo', params: raw as ForyouTitleDto['params'] };
   return raw as unknown as ForyouTitleDto;
+}
+
+/** The title with its place named in the reader's language (a place since deleted keeps the name it was made with). */
+function localTitle(title: ForyouTitleDto, places: ReadonlyMap<string, string>): ForyouTitleDto {
+  const placeId = title.params.placeId;
+  const name = typeof placeId === 'string' ? places.get(placeId) : undefined;
+  return name === undefined ? title : { ...title, params: { ...title.params, place: name } };
 }
 
 /** Links stay valid at least a day and are stable within it (browser-cacheable), like the media links. */

@@ -4,7 +4,7 @@ import type { Executor } from '../../infra/db/executor.js';
 import { days } from '../../shared/time.js';
 import { faceCounts } from '../people/people.public.js';
 import { placesOfFiles } from '../places/places.public.js';
-import * as repo from './foryou.repository.js';
+import * as kinds from './foryou.kinds.repository.js';
 import { dayString, findTrips, homeOf, mainPlace, splitEvents, type Moment, type MomentPhoto } from './foryou.moments.js';
 import { rank } from './foryou.service.js';
 
@@ -13,7 +13,7 @@ export const LIBRARY_DAYS = 400;
 /** Photos read per run at most (newest first). */
 export const LIBRARY_LIMIT = 10_000;
 
-export interface LibraryPhoto extends repo.LibraryPhoto, MomentPhoto {
+export interface LibraryPhoto extends kinds.LibraryPhoto, MomentPhoto {
   rank: number;
 }
 
@@ -26,7 +26,7 @@ export interface Library {
 }
 
 export async function loadLibrary(db: Executor, accountId: string, at: number): Promise<Library> {
-  const found = await repo.libraryPhotos(db, accountId, at - days(LIBRARY_DAYS), LIBRARY_LIMIT);
+  const found = await kinds.libraryPhotos(db, accountId, at - days(LIBRARY_DAYS), LIBRARY_LIMIT);
   const ids = found.map((p) => p.id);
   const places = await placesOfFiles(db, accountId, ids);
   const faces = new Map<string, number>();
@@ -44,11 +44,13 @@ export async function loadLibrary(db: Executor, accountId: string, at: number): 
   };
 }
 
-/** An event's title values: its day (and last day when it runs past midnight) and, when known, its place. */
+/** An event's title values: its day (and last day when it runs past midnight) and, when known, its place and place id. */
 export function eventParams(lib: Library, m: Moment<LibraryPhoto>): Record<string, string> {
   const params: Record<string, string> = { date: dayString(m.firstDay) };
   if (m.lastDay !== m.firstDay) params.endDate = dayString(m.lastDay);
-  const place = lib.placeName(mainPlace(m.photos));
-  if (place) params.place = place;
+  const placeId = mainPlace(m.photos);
+  const place = lib.placeName(placeId);
+  // The id lets each reader see the place in their own language (foryou.items.ts); the name is the fallback.
+  if (place && placeId) Object.assign(params, { place, placeId });
   return params;
 }

@@ -8,7 +8,7 @@ import { CollageGenerator } from './foryou.collages.js';
 import type { ForyouGenerator } from './foryou.generator.js';
 import { AnimationsGenerator } from './foryou.animations.js';
 import { FORYOU_GENERATE_JOB, ForyouItems } from './foryou.items.js';
-import { deleteStyledUse } from './foryou.repository.js';
+import { deleteStyledUse } from './foryou.kinds.repository.js';
 import { foryouRoutes } from './foryou.routes.js';
 import { StoryGenerator } from './foryou.stories.js';
 import { VideoGenerator } from './foryou.videos.js';

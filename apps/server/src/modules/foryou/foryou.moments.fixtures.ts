@@ -3,7 +3,7 @@
 import sharp from 'sharp';
 import { expect } from 'vitest';
 import { authed, type TestApp } from '../../test/harness.js';
-import { uploadJpeg } from '../places/discover.fixtures.js';
+import { uploadJpeg } from '../places/places.discover.fixtures.js';
 import { FORYOU_GENERATE_JOB } from './foryou.items.js';
 import type { ForyouItemDetailDto, ForyouItemDto, ForyouItemListDto } from './foryou.schemas.js';
 

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { readerLanguage } from '../../shared/reader-language.js';
 import { errorResponses, ErrorResponse, TokenParams } from '../../shared/schemas.js';
 import type { ForyouItems, Shelf } from './foryou.items.js';
 import { ForyouItemDetail, ForyouItemList, ForyouPage, ItemParams, SaveResult, YearsAgoDetail, YearsAgoList } from './foryou.schemas.js';
@@ -10,6 +11,8 @@ import { styledRoutes } from './foryou.styled.routes.js';
 import type { ForyouKind } from './foryou.table.js';
 
 const tags = ['foryou'];
+/** Titles name their place in the reader's language (X-Client-Language). */
+const lang = (headers: Record<string, string | string[] | undefined>) => readerLanguage(headers['x-client-language']);
 const Binary = Type.Unsafe<Readable>({ type: 'string', format: 'binary' });
 const SaveBody = Type.Object({
   /** The new file's name for kinds saved as a file (the web sends it in the user's language). */
@@ -46,7 +49,7 @@ export const foryouRoutes: FastifyPluginAsyncTypebox<{ foryou: ForyouService; it
         config: { access: { permission: 'self' } },
         schema: { operationId, tags, querystring: ForyouPage, response: { 200: ForyouItemList, ...errorResponses } },
       },
-      async (req) => items.list(req.auth!, kinds, shelf, req.query.page ?? 0, req.query.size ?? 20),
+      async (req) => items.list(req.auth!, kinds, shelf, req.query.page ?? 0, req.query.size ?? 20, lang(req.headers)),
     );
   list('/foryou/collages', 'listSavedCollages', ['COLLAGE'], 'saved');
   list('/foryou/collages/generated', 'listCollages', ['COLLAGE'], 'offered');
@@ -68,7 +71,7 @@ export const foryouRoutes: FastifyPluginAsyncTypebox<{ foryou: ForyouService; it
       config: { access: { permission: 'foryou.read', ids: [{ in: 'params', path: 'id' }] } },
       schema: { operationId: 'getStory', tags, params: ItemParams, response: { 200: ForyouItemDetail, ...errorResponses } },
     },
-    async (req) => items.detail(req.auth!, req.params.id, story),
+    async (req) => items.detail(req.auth!, req.params.id, story, lang(req.headers)),
   );
   app.post(
     '/foryou/timeline/:id',
@@ -76,7 +79,7 @@ export const foryouRoutes: FastifyPluginAsyncTypebox<{ foryou: ForyouService; it
       config: { access: { permission: 'foryou.write', ids: [{ in: 'params', path: 'id' }] } },
       schema: { operationId: 'saveStory', tags, params: ItemParams, response: { 200: SaveResult, ...errorResponses } },
     },
-    async (req) => items.save(req.auth!, req.params.id, {}, story),
+    async (req) => items.save(req.auth!, req.params.id, {}, story, lang(req.headers)),
   );
   app.delete(
     '/foryou/timeline/:id',
@@ -97,7 +100,7 @@ export const foryouRoutes: FastifyPluginAsyncTypebox<{ foryou: ForyouService; it
       config: { access: { permission: 'foryou.read', ids: [{ in: 'params', path: 'id' }] } },
       schema: { operationId: 'getForyouItem', tags, params: ItemParams, response: { 200: ForyouItemDetail, ...errorResponses } },
     },
-    async (req) => items.detail(req.auth!, req.params.id),
+    async (req) => items.detail(req.auth!, req.params.id, undefined, lang(req.headers)),
   );
   app.post(
     '/foryou/items/:id/save',
@@ -114,7 +117,7 @@ export const foryouRoutes: FastifyPluginAsyncTypebox<{ foryou: ForyouService; it
       },
       schema: { operationId: 'saveForyouItem', tags, params: ItemParams, body: SaveBody, response: { 200: SaveResult, ...errorResponses } },
     },
-    async (req) => items.save(req.auth!, req.params.id, req.body),
+    async (req) => items.save(req.auth!, req.params.id, req.body, undefined, lang(req.headers)),
   );
   app.delete(
     '/foryou/items/:id',

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authed, DIALECTS, expectError, signUp, startTestApp, type TestApp } from '../../test/harness.js';
-import { filesApi } from '../files/file.fixtures.js';
+import { filesApi } from '../files/files.fixtures.js';
 import { makePremium } from '../people/people.fixtures.js';
 import type { ForyouItemDetailDto, ForyouItemListDto } from './foryou.schemas.js';
 import { DAILY_CPU_MS, FORYOU_DAILY_SCHEDULE } from './foryou.service.js';

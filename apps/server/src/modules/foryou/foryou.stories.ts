@@ -6,6 +6,7 @@ import { days } from '../../shared/time.js';
 import { newId } from '../../shared/tokens.js';
 import { faceCounts, namedPeople } from '../people/people.public.js';
 import type { ForyouGenerator, GenerateContext, GeneratorDeps } from './foryou.generator.js';
+import * as kinds from './foryou.kinds.repository.js';
 import * as repo from './foryou.repository.js';
 import { pickBest, rank } from './foryou.service.js';
 
@@ -79,7 +80,7 @@ export class StoryGenerator implements ForyouGenerator {
 
   /** Chooses the pages and inserts the story; false when it has too few pages or exists (even dismissed). */
   private async make(ctx: GenerateContext, story: Story): Promise<boolean> {
-    if (await repo.getItemByKey(this.d.db, ctx.accountId, 'STORY', story.key)) return false;
+    if (await kinds.getItemByKey(this.d.db, ctx.accountId, 'STORY', story.key)) return false;
     const found = (await repo.candidates(this.d.db, ctx.accountId, daysOf(story.period), PERIOD_CANDIDATES)).filter((c) => !story.only || story.only.has(c.id));
     if (found.length < STORY_MIN_PAGES) return false;
     const faces = await faceCounts(this.d.db, found.map((c) => c.id));

@@ -2,7 +2,7 @@
 import sharp from 'sharp';
 import { expect } from 'vitest';
 import type { TestApp } from '../../test/harness.js';
-import { uploadJpeg } from '../places/discover.fixtures.js';
+import { uploadJpeg } from '../places/places.discover.fixtures.js';
 
 /** A small textured scene (so sharpness means something), different per seed. */
 export async function scene(seed: number, w = 480, h = 360): Promise<Buffer> {

@@ -7,11 +7,12 @@ import { utcDay } from '../../shared/days.js';
 import { AppError, BadRequest, Conflict, NotFound } from '../../shared/errors.js';
 import { days } from '../../shared/time.js';
 import { newId } from '../../shared/tokens.js';
-import * as accounts from '../account/account.public.js';
+import * as accounts from '../account/account.plan.public.js';
 import * as files from '../files/files.public.js';
 import { faceCounts } from '../people/people.public.js';
 import type { Auth, ForyouGenerator, GenerateContext, GeneratorDeps } from './foryou.generator.js';
 import { ForyouItems } from './foryou.items.js';
+import * as kinds from './foryou.kinds.repository.js';
 import * as repo from './foryou.repository.js';
 import type { AiQuotaDto, StyledResultDto } from './foryou.styled.schemas.js';
 import type { ForyouItemDto } from './foryou.schemas.js';
@@ -55,13 +56,13 @@ export class StyledPhotos implements ForyouGenerator {
 
   async generate(ctx: GenerateContext): Promise<number> {
     const dayStart = ctx.at - (ctx.at % days(1));
-    const room = STYLED_OFFERS_PER_DAY - (await repo.countMadeSince(this.d.db, ctx.accountId, this.kind, OFFER_PREFIX, dayStart));
+    const room = STYLED_OFFERS_PER_DAY - (await kinds.countMadeSince(this.d.db, ctx.accountId, this.kind, OFFER_PREFIX, dayStart));
     if (room <= 0) return 0;
     const window = Array.from({ length: OFFER_WINDOW_DAYS }, (_, i) => utcDay(ctx.at - days(i)));
-    const found = await repo.eligibleImages(this.d.db, ctx.accountId, { order: 'score', days: window, limit: 200 });
+    const found = await kinds.eligibleImages(this.d.db, ctx.accountId, { order: 'score', days: window, limit: 200 });
     const faces = await faceCounts(this.d.db, found.map((c) => c.id));
     const best = pickBest(found, (c) => rank(c.score, faces.get(c.id) ?? 0), 20);
-    const existing = await repo.existingKeys(this.d.db, ctx.accountId, this.kind, best.map((p) => offerKey(p.id)));
+    const existing = await kinds.existingKeys(this.d.db, ctx.accountId, this.kind, best.map((p) => offerKey(p.id)));
     const fresh = best.filter((p) => !existing.has(offerKey(p.id))).slice(0, room);
     let made = 0;
     for (const [i, photo] of fresh.entries()) {
@@ -90,7 +91,7 @@ export class StyledPhotos implements ForyouGenerator {
   async quota(auth: Pick<Auth, 'accountId'>): Promise<AiQuotaDto> {
     const at = this.d.clock();
     const limit = await this.limitOf(auth.accountId);
-    const used = await repo.styledUsed(this.d.db, auth.accountId, monthOf(at));
+    const used = await kinds.styledUsed(this.d.db, auth.accountId, monthOf(at));
     return { limit, used, remaining: Math.max(0, limit - used), resetDate: nextMonth(at) };
   }
 
@@ -109,7 +110,7 @@ export class StyledPhotos implements ForyouGenerator {
     const month = monthOf(at);
     const limit = await this.limitOf(auth.accountId);
     // Checked before the render, so a refused request costs nothing; counted with the item, so a race cannot overshoot.
-    if ((await repo.styledUsed(this.d.db, auth.accountId, month)) >= limit) throw this.quotaExceeded(at);
+    if ((await kinds.styledUsed(this.d.db, auth.accountId, month)) >= limit) throw this.quotaExceeded(at);
     const id = newId();
     const result = await this.render(auth.accountId, id, photo, style);
     if (!result) throw BadRequest('NOT_A_PHOTO', 'This photo cannot be read.');
@@ -118,9 +119,9 @@ export class StyledPhotos implements ForyouGenerator {
     const row = this.row(auth.accountId, id, key, fileId, style, result, at);
     try {
       await this.d.db.transaction().execute(async (trx) => {
-        if (!(await repo.useStyled(trx, auth.accountId, month, limit))) throw this.quotaExceeded(at);
-        replaced = await repo.getItemByKey(trx, auth.accountId, this.kind, key);
-        if (replaced) await repo.deleteItem(trx, replaced.id);
+        if (!(await kinds.useStyled(trx, auth.accountId, month, limit))) throw this.quotaExceeded(at);
+        replaced = await kinds.getItemByKey(trx, auth.accountId, this.kind, key);
+        if (replaced) await kinds.deleteItem(trx, replaced.id);
         if (!(await repo.insertItem(trx, row, [fileId]))) throw Conflict('STYLE_IN_PROGRESS', 'This style of the photo is being made already.');
       });
     } catch (err) {

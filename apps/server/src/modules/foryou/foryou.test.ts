@@ -1,8 +1,8 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authed, DIALECTS, expectError, signUp, startTestApp, type TestApp } from '../../test/harness.js';
-import { filesApi } from '../files/file.fixtures.js';
-import { uploadJpeg } from '../places/discover.fixtures.js';
+import { filesApi } from '../files/files.fixtures.js';
+import { uploadJpeg } from '../places/places.discover.fixtures.js';
 import { uploadApi } from '../upload/upload.fixtures.js';
 import { DAILY_CPU_MS, FORYOU_BACKFILL_SCHEDULE, FORYOU_DAILY_SCHEDULE, FORYOU_QUALITY_JOB } from './foryou.service.js';
 import { photoQuality } from '../../infra/render/index.js';

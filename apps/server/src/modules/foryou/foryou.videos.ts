@@ -8,11 +8,12 @@ import { buffer } from 'node:stream/consumers';
 import { isVideoRenderingAvailable, renderMemoryVideo, type VideoPhoto } from '../../infra/render/index.js';
 import { days } from '../../shared/time.js';
 import { newId } from '../../shared/tokens.js';
-import * as accounts from '../account/account.public.js';
+import * as accounts from '../account/account.identity.public.js';
 import type { FileRow } from '../files/files.public.js';
 import { faceBoxes, faceCounts } from '../people/people.public.js';
 import type { ForyouGenerator, GenerateContext, GeneratorDeps } from './foryou.generator.js';
 import { ForyouItems } from './foryou.items.js';
+import * as kinds from './foryou.kinds.repository.js';
 import * as repo from './foryou.repository.js';
 import type { ForyouTitleDto } from './foryou.schemas.js';
 import { pickBest, rank } from './foryou.service.js';
@@ -59,7 +60,7 @@ export class VideoGenerator implements ForyouGenerator {
     let made = 0;
     for (const source of await this.sources(ctx)) {
       if (made >= VIDEOS_PER_RUN) break;
-      if (await repo.getItemByKey(this.d.db, ctx.accountId, 'VIDEO', source.key)) continue;
+      if (await kinds.getItemByKey(this.d.db, ctx.accountId, 'VIDEO', source.key)) continue;
       if ((await ctx.budget.left()) < VIDEO_MIN_BUDGET_MS) break;
       if (await this.make(ctx, source)) made++;
     }
@@ -70,11 +71,11 @@ export class VideoGenerator implements ForyouGenerator {
   private async sources(ctx: GenerateContext): Promise<Source[]> {
     const out: Source[] = [];
     const year = yearInReview(ctx.at);
-    const story = year && (await repo.getItemByKey(this.d.db, ctx.accountId, 'STORY', year.key));
+    const story = year && (await kinds.getItemByKey(this.d.db, ctx.accountId, 'STORY', year.key));
     if (story && story.status !== 'DISMISSED' && (story.expires_at === null || Number(story.expires_at) > ctx.at)) {
       out.push({ key: `video:${story.key}`, of: 'yearInReview', item: story, title: parseTitle(story), expiresAt: Number(story.expires_at ?? year.expiresAt) });
     }
-    for (const album of await repo.recentItems(this.d.db, ctx.accountId, 'ALBUM', ctx.at - days(TRIP_SOURCE_DAYS), TRIPS_READ)) {
+    for (const album of await kinds.recentItems(this.d.db, ctx.accountId, 'ALBUM', ctx.at - days(TRIP_SOURCE_DAYS), TRIPS_READ)) {
       const title = parseTitle(album);
       if (title.key !== 'trip') continue;
       out.push({ key: `video:${album.key}`, of: 'trip', item: album, title, expiresAt: Number(album.created_at) + days(TRIP_VIDEO_DAYS) });
@@ -146,7 +147,7 @@ export class VideoGenerator implements ForyouGenerator {
   /** Up to VIDEO_MAX_PHOTOS of the best photos, one per burst, in time order. */
   private async choose(photos: readonly FileRow[]): Promise<Array<FileRow & { taken_at: number; rank: number }>> {
     const ids = photos.map((p) => p.id);
-    const [scores, faces] = await Promise.all([repo.scoresOf(this.d.db, ids), faceCounts(this.d.db, ids)]);
+    const [scores, faces] = await Promise.all([kinds.scoresOf(this.d.db, ids), faceCounts(this.d.db, ids)]);
     const ranked = photos.map((p) => ({ ...p, taken_at: Number(p.taken_at ?? p.created_at), rank: rank(scores.get(p.id) ?? null, faces.get(p.id) ?? 0) }));
     return pickBest(ranked, (p) => p.rank, VIDEO_MAX_PHOTOS).sort((a, b) => a.taken_at - b.taken_at || a.id.localeCompare(b.id));
   }

@@ -1,3 +1,5 @@
+import zlib from 'node:zlib';
+
 /**
  * Test helper: the text of an uncompressed pdfkit PDF, decoded through each embedded font's ToUnicode map (there is no
  * pdftotext on the machines). Enough for pdfkit's own output; not a general PDF parser.
@@ -46,3 +48,13 @@ const hexToUtf16 = (hex: string) => {
   for (let i = 0; i < hex.length; i += 4) units.push(parseInt(hex.slice(i, i + 4), 16));
   return String.fromCharCode(...units);
 };
+
+/** Test helper: a compressed pdfkit PDF (as served and mailed) with its Flate streams inflated, for pdfText. */
+export function inflatePdf(pdf: Buffer): Buffer {
+  const src = pdf.toString('latin1');
+  const out = src.replace(/(\/Filter \/FlateDecode[\s\S]*?>>\s*stream\r?\n)([\s\S]*?)(\r?\nendstream)/g, (_m, head: string, data: string, tail: string) => {
+    const plain = zlib.inflateSync(Buffer.from(data, 'latin1')).toString('latin1');
+    return `${head}${plain}${tail}`;
+  });
+  return Buffer.from(out, 'latin1');
+}

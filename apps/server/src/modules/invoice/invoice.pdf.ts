@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import PDFDocument from 'pdfkit';
 import { toLanguage, type Language } from '../../shared/schemas.js';
+import { invoiceLine } from './invoice.line.messages.js';
 import { INVOICE_TEXTS } from './invoice.messages.js';
 import type { InvoiceRow } from './invoice.table.js';
 
@@ -24,14 +25,16 @@ export interface RenderOptions {
   compress?: boolean;
   /** The original's number, for a REFUND. */
   originalNumber?: string | null;
+  /** The account's language now; the language stored at issue stands in when there is none (account gone). */
+  language?: string | null;
 }
 
-/** The invoice as a PDF in the buyer's language. */
+/** The invoice as a PDF in the buyer's language: every label, the line item, dates and amounts. */
 export async function renderInvoicePdf(inv: InvoiceRow, opts: RenderOptions = {}): Promise<Buffer> {
   if (!fs.existsSync(REGULAR) || !fs.existsSync(BOLD)) {
     throw new Error(`invoice PDFs need the DejaVu fonts (${FONT_DIR}); install Debian's fonts-dejavu-core`);
   }
-  const lang = toLanguage(inv.language, 'tr');
+  const lang = toLanguage(opts.language ?? inv.language, 'tr');
   const t = INVOICE_TEXTS[lang];
   const rtl = lang === 'ar';
   const title = inv.kind === 'REFUND' ? t.refund : t.invoice;
@@ -77,7 +80,7 @@ export async function renderInvoicePdf(inv: InvoiceRow, opts: RenderOptions = {}
   doc.y = Math.max(sellerEnd, buyerEnd) + 20;
 
   doc.font('bold').fontSize(11).text(t.description, 50, doc.y, { width, align });
-  doc.font('regular').fontSize(10).text(inv.description, { width, align });
+  doc.font('regular').fontSize(10).text(invoiceLine(inv, lang), { width, align });
   if (inv.period_start !== null && inv.period_end !== null) {
     doc.text(`${t.period}: ${formatDate(inv.period_start, lang)} – ${formatDate(inv.period_end, lang)}`, { width, align });
   }

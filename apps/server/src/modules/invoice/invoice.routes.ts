@@ -20,8 +20,8 @@ export const invoiceRoutes: FastifyPluginAsyncTypebox<{ invoices: InvoiceService
       schema: { operationId: 'getInvoices', tags, querystring: InvoiceListQuery, response: { 200: InvoicePage, ...errorResponses } },
     },
     async (req) => {
-      const { items, total } = await invoices.list(req.auth!, req.query.page, req.query.size);
-      return { items: items.map(toInvoiceItem), total };
+      const { items, total, language } = await invoices.list(req.auth!, req.query.page, req.query.size);
+      return { items: items.map((item) => toInvoiceItem(item, language)), total };
     },
   );
 

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
-import { UuidSchema } from '../../shared/schemas.js';
+import { UuidSchema, type Language } from '../../shared/schemas.js';
+import { invoiceLine } from './invoice.line.messages.js';
 import type { InvoiceRow } from './invoice.table.js';
 
 export const MAX_INVOICE_PAGE_SIZE = 100;
@@ -37,12 +38,13 @@ export const InvoicePdfLink = Type.Object({ url: Type.String() }, { $id: 'Invoic
 
 const iso = (at: number | null) => (at === null ? null : new Date(at).toISOString());
 
-export const toInvoiceItem = (r: InvoiceRow): Static<typeof InvoiceItem> => ({
+/** One invoice for the list; its line in the reader's language. */
+export const toInvoiceItem = (r: InvoiceRow, language: Language): Static<typeof InvoiceItem> => ({
   id: r.id,
   number: r.number,
   kind: r.kind,
   issuedAt: new Date(r.issued_at).toISOString(),
-  description: r.description,
+  description: invoiceLine(r, language),
   netMinor: Number(r.net_minor),
   vatMinor: Number(r.vat_minor),
   totalMinor: Number(r.total_minor),

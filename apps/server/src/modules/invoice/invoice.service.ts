@@ -7,10 +7,10 @@ import type { JobQueue } from '../../infra/jobs/job-queue.js';
 import type { UrlSigner } from '../../infra/signing/url-signer.js';
 import type { AuthContext } from '../../shared/auth-context.js';
 import { NotFound } from '../../shared/errors.js';
-import { toLanguage } from '../../shared/schemas.js';
-import { getById as getAccount } from '../account/account.public.js';
+import { toLanguage, type Language } from '../../shared/schemas.js';
+import { getById as getAccount } from '../account/account.identity.public.js';
 import type { PaymentEvent, Payments } from '../payment/payment.public.js';
-import { getSubscriptionOf } from '../packages/packages.public.js';
+import { getOrderLine, getSubscriptionOf } from '../packages/packages.public.js';
 import { INVOICE_TEXTS } from './invoice.messages.js';
 import { renderInvoicePdf } from './invoice.pdf.js';
 import * as repo from './invoice.repository.js';
@@ -76,6 +76,8 @@ export class InvoiceService {
     const { netMinor, vatMinor } = splitVat(total, this.d.seller.vatRate);
     // A package charge covers the subscription's period as it stands after the capture (same transaction).
     const sub = e.type === 'CAPTURED' && p.purposeKind === PACKAGE_ORDER ? await getSubscriptionOf(trx, p.accountId) : null;
+    // What was bought, kept as data: the line is written in the reader's language (a refund repeats its original's).
+    const line = e.type === 'CAPTURED' && p.purposeKind === PACKAGE_ORDER ? await getOrderLine(trx, p.purposeRef) : null;
     const id = randomUUID();
     await repo.insert(trx, {
       id,
@@ -100,13 +102,26 @@ export class InvoiceService {
       buyer_name: `${account.name} ${account.surname}`.trim(),
       buyer_email: account.email,
       language: account.language,
+      item_storage_bytes: line?.storageBytes ?? original?.item_storage_bytes ?? null,
+      item_family: line ? Number(line.family) : (original?.item_family ?? null),
+      item_period: line?.period ?? original?.item_period ?? null,
+      item_kind: line?.kind ?? original?.item_kind ?? null,
+      item_periods: line?.periods ?? original?.item_periods ?? null,
     });
     // The PDF is rendered by the job, outside the payment's transaction; the job only exists if the payment commits.
     if (account.email) await this.d.jobs.enqueue(trx, RECEIPT_JOB, { invoiceId: id });
   }
 
+  /** A page of the caller's invoices and the language their lines are written in (the account's). */
   async list(auth: AuthContext, page: number, size: number) {
-    return repo.listByAccount(this.d.db, auth.accountId, size, page * size);
+    const [result, language] = await Promise.all([repo.listByAccount(this.d.db, auth.accountId, size, page * size), this.languageOf(auth.accountId)]);
+    return { ...result, language: language ?? 'tr' };
+  }
+
+  /** The account's interface language now (it may have changed since the invoice); undefined once the account is gone. */
+  private async languageOf(accountId: string): Promise<Language | undefined> {
+    const account = await getAccount(this.d.db, accountId);
+    return account ? toLanguage(account.language, 'tr') : undefined;
   }
 
   /** A short-lived signed link to the PDF; another account's invoice is not found. */
@@ -128,14 +143,14 @@ export class InvoiceService {
 
   async render(inv: InvoiceRow, compress = true): Promise<Buffer> {
     const original = inv.original_invoice_id ? await repo.getById(this.d.db, inv.original_invoice_id) : undefined;
-    return renderInvoicePdf(inv, { compress, originalNumber: original?.number ?? null });
+    return renderInvoicePdf(inv, { compress, originalNumber: original?.number ?? null, language: await this.languageOf(inv.account_id) });
   }
 
   /** The receipt job: the e-mail with the PDF attached, through the mail job. */
   async sendReceipt(invoiceId: string): Promise<void> {
     const inv = await repo.getById(this.d.db, invoiceId);
     if (!inv || !inv.buyer_email) return;
-    const t = INVOICE_TEXTS[toLanguage(inv.language, 'tr')];
+    const t = INVOICE_TEXTS[(await this.languageOf(inv.account_id)) ?? toLanguage(inv.language, 'tr')];
     const pdf = await this.render(inv);
     await this.d.messages.email(this.d.db, {
       to: inv.buyer_email,

@@ -29,8 +29,14 @@ export interface InvoiceTable {
   seller_address: string;
   buyer_name: string;
   buyer_email: string;
-  /** The buyer's interface language when the invoice was issued: the PDF and the receipt speak it. */
+  /** The buyer's interface language when the invoice was issued: used only once the account is gone (else its current one). */
   language: string;
+  /** A package order's line item (null otherwise): written out in the reader's language, never stored as words. */
+  item_storage_bytes: number | null;
+  item_family: number | null;
+  item_period: 'MONTHLY' | 'YEARLY' | null;
+  item_kind: 'PURCHASE' | 'UPGRADE' | 'RENEWAL' | null;
+  item_periods: number | null;
 }
 export type InvoiceRow = Selectable<InvoiceTable>;
 export type NewInvoice = Insertable<InvoiceTable>;

@@ -140,7 +140,8 @@ describe.each(DIALECTS)('invoices (%s)', (dialect) => {
     const [item] = (await list(buyer.token)).json().items;
     expect(item).toMatchObject({ kind: 'INVOICE', totalMinor: res.json().payment.amountMinor, periodStart: sub.periodStart, periodEnd: sub.periodEnd });
     expect(item.periodStart).not.toBeNull();
-    expect(item.description).toBe(res.json().payment.description);
+    // The line item in the buyer's language (Turkish at sign-up), not the payment's English statement text.
+    expect(item.description).toBe('Bulut 100 GB aylık paket (satın alma)');
     const text = pdfText(await renderInvoicePdf(await rowOf(item.id), { compress: false }));
     expect(text).toContain('Dönem:');
   });

@@ -19,7 +19,7 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 describe('memory', () => {
   it('a 20,000 × 20,000 JPEG renders in a small, bounded amount of memory', () => {
     // Held whole, even as one grey channel, the picture would be 381 MiB; shrink-on-load keeps it far below that.
-    const probe = path.join(import.meta.dirname, 'fixtures', 'render-probe.ts');
+    const probe = path.join(import.meta.dirname, '../../test/children/render-probe.child.ts');
     const res = spawnSync(process.execPath, ['--import', 'tsx', probe, huge], { encoding: 'utf8' });
     expect(res.stderr).toBe('');
     const out = JSON.parse(res.stdout) as { width: number; height: number; thumbBytes: number; peakRssMiB: number };

@@ -5,6 +5,7 @@ import type { DB } from '../../infra/db/schema.js';
 import type { BlobStore } from '../../infra/blob-store/blob-store.js';
 import type { UrlSigner } from '../../infra/signing/url-signer.js';
 import { routes, type ModuleWith } from '../../infra/module-manifest.js';
+import { metrics } from '../../infra/metrics/metrics.js';
 import { MEDIA_PROCESS_JOB } from './media.facts.js';
 import { MediaService } from './media.service.js';
 import { mediaRoutes } from './media.routes.js';
@@ -23,7 +24,8 @@ export function mediaModule(d: { db: Kysely<DB>; blobs: BlobStore; signer: UrlSi
     jobs: [
       {
         type: MEDIA_PROCESS_JOB,
-        handler: (payload) => media.process((payload as { fileId: string }).fileId),
+        // CPU of the media pipeline (sharp, ffmpeg) for the metrics, shared fairly with media work running alongside.
+        handler: (payload) => metrics.measureCpu('media', () => media.process((payload as { fileId: string }).fileId)),
         options: { maxAttempts: 5, backoffMs: 30_000, concurrency: MEDIA_CONCURRENCY, fair: true },
       },
     ],

@@ -7,7 +7,7 @@ import type { Executor } from '../../infra/db/executor.js';
 import { BlobNotFoundError, type BlobStore } from '../../infra/blob-store/blob-store.js';
 import { NotFound } from '../../shared/errors.js';
 import type { UrlSigner } from '../../infra/signing/url-signer.js';
-import { utcDay } from '../../shared/days.js';
+import { localDay } from '../../shared/days.js';
 import * as files from '../files/files.public.js';
 import type { FileRow, MediaFacts } from '../files/files.public.js';
 import { cameraName, coordinate, exifDate, exifDay, isHeif, isVideo, previewKey, thumbKey } from './media.facts.js';
@@ -76,7 +76,7 @@ export class MediaService {
       if (!(err instanceof MediaDecodeError)) throw err;
       this.d.logger.info({ fileId, reason: err.message }, 'media processing failed');
       const at = Number(file.created_at);
-      values = { media_status: 'FAILED', media_error: err.message.slice(0, 1000), taken_at: at, taken_day: utcDay(at) };
+      values = { media_status: 'FAILED', media_error: err.message.slice(0, 1000), taken_at: at, taken_day: localDay(at, file.time_zone) };
     }
     const saved = await this.d.db.transaction().execute(async (trx) => {
       if (!(await files.saveMediaFacts(trx, file.id, values))) return false;
@@ -117,7 +117,8 @@ export class MediaService {
   private async extract(file: FileRow, written: string[]): Promise<MediaFacts> {
     const blobKey = file.blob_key!;
     const uploadedAt = Number(file.created_at);
-    const base: MediaFacts = { media_status: 'READY', media_error: null, taken_at: uploadedAt, taken_day: utcDay(uploadedAt) };
+    // No capture date: the day of upload on the uploader's wall clock (UTC for files from before zones were kept).
+    const base: MediaFacts = { media_status: 'READY', media_error: null, taken_at: uploadedAt, taken_day: localDay(uploadedAt, file.time_zone) };
     if (isVideo(file.content_type)) {
       if (!hasTool('ffprobe') || !hasTool('ffmpeg')) return base;
       const { probe, poster } = await this.withOriginalFile(blobKey, '.video', async (path) => {

@@ -9,25 +9,30 @@ import type { Notification } from './notification.table.js';
 
 const LIST_LIMIT = 200;
 
+/** An in-app notification for the account, written in the caller's transaction (commits or rolls back with it). */
+export async function createNotification(
+  db: Executor,
+  accountId: string,
+  n: { type: string; language: string; title: string; body: string },
+): Promise<void> {
+  await repo.create(db, {
+    id: newId(),
+    account_id: accountId,
+    type: n.type,
+    notification_type: 'IN_APP',
+    language: n.language,
+    status: 'UNREAD',
+    title: n.title,
+    body: n.body,
+    created_at: Date.now(),
+  });
+}
+
 export class NotificationService {
   constructor(private readonly db: Kysely<DB>) {}
 
-  async create(
-    db: Executor,
-    accountId: string,
-    n: { type: string; language: string; title: string; body: string },
-  ): Promise<void> {
-    await repo.create(db, {
-      id: newId(),
-      account_id: accountId,
-      type: n.type,
-      notification_type: 'IN_APP',
-      language: n.language,
-      status: 'UNREAD',
-      title: n.title,
-      body: n.body,
-      created_at: Date.now(),
-    });
+  create(db: Executor, accountId: string, n: { type: string; language: string; title: string; body: string }): Promise<void> {
+    return createNotification(db, accountId, n);
   }
 
   list(auth: AuthContext, type?: string): Promise<Notification[]> {

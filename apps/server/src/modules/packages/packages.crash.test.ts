@@ -13,7 +13,7 @@ import { runUntilExit } from '../../test/server-process.js';
 const GIB = 1024 ** 3;
 
 /** The child places its payment with PAYMENT_CRASH_AFTER_PROVIDER=1, so it dies right after the provider captured. */
-const orderAndDie = (env: Record<string, string>) => runUntilExit('src/modules/packages/packages-crash.child.ts', { PAYMENT_CRASH_AFTER_PROVIDER: '1', ...env });
+const orderAndDie = (env: Record<string, string>) => runUntilExit('src/test/children/packages-crash.child.ts', { PAYMENT_CRASH_AFTER_PROVIDER: '1', ...env });
 
 describe.each(DIALECTS)('package order killed between capture and commit (%s)', (dialect) => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bulut-pkgcrash-'));

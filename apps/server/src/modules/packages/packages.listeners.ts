@@ -26,3 +26,26 @@ export const planListeners = {
 export async function notifyPlanChanged(trx: Executor, accountId: string, plan: PlanChange): Promise<void> {
   for (const listener of listeners) await listener(trx, accountId, plan);
 }
+
+/** A package order the payment completed: once per order, however often the provider reports the capture. */
+export interface OrderCaptured {
+  orderId: string;
+  accountId: string;
+  packageId: string;
+  at: number;
+}
+export type OrderCapturedListener = (trx: Executor, order: OrderCaptured) => Promise<void>;
+
+const orderListeners = new Set<OrderCapturedListener>();
+
+/** Campaigns count a referred friend's purchase here, in the capture's transaction (same identity rules as above). */
+export const orderCapturedListeners = {
+  onOrderCaptured(listener: OrderCapturedListener): () => void {
+    orderListeners.add(listener);
+    return () => orderListeners.delete(listener);
+  },
+};
+
+export async function notifyOrderCaptured(trx: Executor, order: OrderCaptured): Promise<void> {
+  for (const listener of orderListeners) await listener(trx, order);
+}

@@ -1,7 +1,8 @@
 import { routes, type ModuleWith } from '../../infra/module-manifest.js';
 import { minutes } from '../../shared/time.js';
 import { packagesRoutes } from './packages.routes.js';
-import { PACKAGE_ORDER_PURPOSE, PackagesService, type PackagesDeps } from './packages.service.js';
+import { PACKAGE_ORDER_PURPOSE } from './packages.payments.js';
+import { PackagesService, type PackagesDeps } from './packages.service.js';
 
 export const RENEW_SCHEDULE = 'packages.renew';
 

@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ErrorResponse, errorResponses } from '../../shared/schemas.js';
+import { Type } from 'typebox';
+import { ErrorResponse, errorResponses, LanguageSchema, UuidSchema } from '../../shared/schemas.js';
 import {
   CreateOrderBody,
   OrderParams,
+  PackageAgreements,
   PackageIdBody,
   PackageList,
   PackageOrderResult,
@@ -45,6 +47,22 @@ export const packagesRoutes: FastifyPluginAsyncTypebox<{ packages: PackagesServi
       schema: { operationId: 'quotePackage', tags, body: PackageIdBody, response: { 200: PackageQuote, ...changeErrors } },
     },
     async (req) => toQuote(await packages.quote(req.auth!, req.body.packageId)),
+  );
+
+  app.get(
+    '/packages/agreements',
+    {
+      config: { access: { permission: 'self', notIds: [{ ...catalogueId, in: 'query' }] } },
+      schema: {
+        operationId: 'getPackageAgreements',
+        tags,
+        description:
+          'The preliminary information form and the distance sales agreement for buying this package now (Turkish law 6502), filled with the plan, price, seller and buyer. Full texts in tr and en; other languages get the English one (language says which).',
+        querystring: Type.Object({ packageId: UuidSchema, language: LanguageSchema }),
+        response: { 200: PackageAgreements, ...changeErrors },
+      },
+    },
+    async (req) => packages.agreements(req.auth!, req.query.packageId, req.query.language, `${req.protocol}://${req.host}`),
   );
 
   app.post(

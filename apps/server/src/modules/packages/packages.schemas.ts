@@ -1,7 +1,8 @@
 import { Type } from 'typebox';
 import { UuidSchema } from '../../shared/schemas.js';
-import type { Offer, OrderView, Quote, SubscriptionView } from './packages.service.js';
-import { packageLabel } from './packages.service.js';
+import type { Offer, Quote } from './packages.pricing.js';
+import type { OrderView, SubscriptionView } from './packages.service.js';
+import { packageLabel } from './packages.pricing.js';
 import type { PaymentView } from './packages.payments.js';
 
 const Iso = Type.String({ format: 'date-time' });
@@ -54,6 +55,22 @@ export const SubscriptionInfo = Type.Object(
 );
 
 export const PackageIdBody = Type.Object({ packageId: UuidSchema });
+
+export const PackageAgreements = Type.Object(
+  {
+    /** The language of the texts: tr or en (every other interface language reads the English one). */
+    language: Type.Union([Type.Literal('tr'), Type.Literal('en')]),
+    documents: Type.Array(
+      Type.Object({
+        kind: Type.Union([Type.Literal('PRE_INFORMATION'), Type.Literal('DISTANCE_SALES')]),
+        title: Type.String(),
+        /** Plain text; paragraphs are separated by a blank line. */
+        text: Type.String(),
+      }),
+    ),
+  },
+  { $id: 'PackageAgreements' },
+);
 
 export const PackageQuote = Type.Object(
   {

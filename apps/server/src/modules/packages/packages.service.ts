@@ -1,49 +1,22 @@
-import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
-import type { DB } from '../../infra/db/schema.js';
 import type { Executor } from '../../infra/db/executor.js';
 import type { AuthContext } from '../../shared/auth-context.js';
+import type { Language } from '../../shared/schemas.js';
 import { Conflict, NotFound } from '../../shared/errors.js';
-import { days } from '../../shared/time.js';
-import * as accounts from '../account/account.public.js';
+import * as accounts from '../account/account.identity.public.js';
+import { PurposeRejected, type PaymentMethodInput, type PaymentView } from './packages.payments.js';
+import { changePlan, expireSubscription } from './packages.plan.js';
+import { addPeriods, isUpgrade, newOrder, offerOf, orderCharge, prorationCredit, readCampaign, type Offer, type Quote } from './packages.pricing.js';
+import { agreementDocuments, type AgreementFacts } from './packages.agreements.js';
+import { renewDue, type RenewalDeps } from './packages.renewal.js';
 import * as repo from './packages.repository.js';
-import type { Package, PackageOrder, PackagePeriod, Subscription } from './packages.table.js';
-import { PurposeRejected, type PaymentMethodInput, type Payments, type PaymentView } from './packages.payments.js';
-import { notifyPlanChanged } from './packages.listeners.js';
+import { notifyOrderCaptured } from './packages.listeners.js';
+import type { Package, PackageOrder, Subscription } from './packages.table.js';
 
-export const PACKAGE_ORDER_PURPOSE = 'PACKAGE_ORDER';
-export const GRACE_DAYS = 7;
-/** A retry a day during grace. */
-export const RETRY_EVERY_MS = days(1);
-const RENEWAL_BATCH = 100;
-
-export interface PackagesDeps {
-  db: Kysely<DB>;
+export interface PackagesDeps extends RenewalDeps {
   dialect: 'sqlite' | 'postgres';
-  payments: Payments;
-  /** Test clock (BuildOptions.clock); Date.now otherwise. */
-  clock: () => number;
-  freeQuotaBytes: number;
-  /** A remote-config value for every language, or null when the operator removed it. */
-  setting: (name: string) => Promise<string | null>;
   publicUrl: string | null;
-  logger?: { warn(obj: object, msg: string): void };
-}
-
-export interface Offer {
-  pkg: Package;
-  discountRate: number;
-  /** What one period costs now (the discount applies to yearly packages). */
-  priceMinor: number;
-  buyOneGetOne: boolean;
-}
-
-export interface Quote {
-  action: 'PURCHASE' | 'UPGRADE' | 'DOWNGRADE';
-  amountMinor: number;
-  currency: string;
-  creditMinor: number;
-  effectiveAt: number;
+  /** The operator: the seller named in the distance-sales documents (the invoice seller). */
+  seller: AgreementFacts['seller'];
 }
 
 export interface SubscriptionView {
@@ -69,40 +42,7 @@ export interface OrderView {
   paycellTrxnId: string | null;
 }
 
-/** `start` plus `n` calendar periods in UTC; the day of month is clamped (31 January + 1 month = 28/29 February). */
-export function addPeriods(start: number, period: PackagePeriod, n: number): number {
-  const d = new Date(start);
-  const months = d.getUTCMonth() + n * (period === 'YEARLY' ? 12 : 1);
-  const year = d.getUTCFullYear() + Math.floor(months / 12);
-  const month = ((months % 12) + 12) % 12;
-  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
-  d.setUTCFullYear(year, month, Math.min(d.getUTCDate(), lastDay));
-  return d.getTime();
-}
-
-/** Credit for the unused part of the current period: its price times the fraction of time left, to the kuruş. */
-export function prorationCredit(sub: Pick<Subscription, 'period_start' | 'period_end' | 'period_price_minor'>, at: number): number {
-  const total = sub.period_end - sub.period_start;
-  if (total <= 0) return 0;
-  const left = Math.min(Math.max(sub.period_end - at, 0), total);
-  return Math.round((sub.period_price_minor * left) / total);
-}
-
-const PERIOD_RANK: Record<PackagePeriod, number> = { MONTHLY: 0, YEARLY: 1 };
-
-/** Upgrade: more storage (never to a shorter period), or the same storage for a longer period. Anything else waits. */
-export function isUpgrade(from: Package, to: Package): boolean {
-  if (PERIOD_RANK[to.period] < PERIOD_RANK[from.period]) return false;
-  if (to.storage_bytes > from.storage_bytes) return true;
-  return to.storage_bytes === from.storage_bytes && PERIOD_RANK[to.period] > PERIOD_RANK[from.period];
-}
-
-export const packageLabel = (p: Pick<Package, 'storage_bytes' | 'family'>): string => {
-  const tib = p.storage_bytes / 1024 ** 4;
-  const size = tib >= 1 && Number.isInteger(tib) ? `${tib} TB` : `${Math.round(p.storage_bytes / 1024 ** 3)} GB`;
-  return p.family === 1 ? `${size} Family` : size;
-};
-
+/** Packages: the offers, the caller's subscription, checkouts paid through the payment module, and plan changes. */
 export class PackagesService {
   constructor(private readonly d: PackagesDeps) {}
 
@@ -110,36 +50,14 @@ export class PackagesService {
     return this.d.clock();
   }
 
-  // --- remote config
-
-  private async campaign(): Promise<{ types: Set<string>; discountRate: number; buyOneGetOne: boolean }> {
-    const [types, rate, bogo] = await Promise.all([
-      this.d.setting('package_types'),
-      this.d.setting('packages_discount_rate'),
-      this.d.setting('buyonegetonecampaign'),
-    ]);
-    const parsedRate = Number.parseInt(rate ?? '0', 10);
-    return {
-      types: new Set((types ?? 'STORAGE,FAMILY').split(',').map((s) => s.trim().toUpperCase()).filter(Boolean)),
-      discountRate: Number.isFinite(parsedRate) ? Math.min(Math.max(parsedRate, 0), 100) : 0,
-      buyOneGetOne: (bogo ?? '').trim().toLowerCase() === 'true',
-    };
-  }
-
-  private offer(pkg: Package, c: { discountRate: number; buyOneGetOne: boolean }): Offer {
-    const discountRate = pkg.period === 'YEARLY' ? c.discountRate : 0;
-    return {
-      pkg,
-      discountRate,
-      priceMinor: Math.round((pkg.price_minor * (100 - discountRate)) / 100),
-      buyOneGetOne: c.buyOneGetOne,
-    };
+  private campaign() {
+    return readCampaign(this.d.setting);
   }
 
   async list(): Promise<Offer[]> {
     const c = await this.campaign();
     const rows = await repo.listActive(this.d.db);
-    return rows.filter((p) => c.types.has(p.type)).map((p) => this.offer(p, c));
+    return rows.filter((p) => c.types.has(p.type)).map((p) => offerOf(p, c));
   }
 
   /** A package the caller can buy now: active and of a type the operator shows. */
@@ -147,7 +65,7 @@ export class PackagesService {
     const c = await this.campaign();
     const pkg = await repo.getPackage(this.d.db, packageId);
     if (!pkg || pkg.active !== 1 || !c.types.has(pkg.type)) throw NotFound('Package not found.');
-    return { offer: this.offer(pkg, c), buyOneGetOne: c.buyOneGetOne };
+    return { offer: offerOf(pkg, c), buyOneGetOne: c.buyOneGetOne };
   }
 
   // --- reading
@@ -162,13 +80,13 @@ export class PackagesService {
     const used = Number(account.used_bytes);
     const quota = Number(account.quota_bytes);
     return {
-      package: pkg ? this.offer(pkg, c) : null,
+      package: pkg ? offerOf(pkg, c) : null,
       status: sub?.status ?? 'NONE',
       periodStart: sub?.period_start ?? null,
       periodEnd: sub?.period_end ?? null,
       renewsAt: sub?.status === 'ACTIVE' ? sub.period_end : null,
       graceUntil: sub?.status === 'GRACE' ? sub.grace_until : null,
-      pendingPackage: pending ? this.offer(pending, c) : null,
+      pendingPackage: pending ? offerOf(pending, c) : null,
       quotaBytes: quota,
       usedBytes: used,
       usagePercent: quota > 0 ? Math.min(100, Math.round((used * 100) / quota)) : 100,
@@ -180,6 +98,26 @@ export class PackagesService {
   async quote(auth: AuthContext, packageId: string): Promise<Quote> {
     const { offer } = await this.visible(packageId);
     return this.quoteFor(auth.accountId, offer, this.now());
+  }
+
+  /** The pre-information form and the distance sales agreement of this checkout, readable before paying. */
+  async agreements(auth: AuthContext, packageId: string, language: Language, origin: string) {
+    const { offer } = await this.visible(packageId);
+    const at = this.now();
+    const quote = await this.quoteFor(auth.accountId, offer, at);
+    const account = await accounts.getById(this.d.db, auth.accountId);
+    if (!account) throw NotFound('Account not found.');
+    const name = [account.name, account.surname].filter(Boolean).join(' ');
+    return agreementDocuments(language, {
+      seller: this.d.seller,
+      buyer: { name: name || account.email, email: account.email, phone: account.phone_e164, address: account.address },
+      pkg: offer.pkg,
+      amountMinor: quote.amountMinor,
+      periodPriceMinor: offer.priceMinor,
+      currency: quote.currency,
+      at,
+      packagesUrl: `${this.d.publicUrl ?? origin}/main/packages`,
+    });
   }
 
   private async quoteFor(accountId: string, offer: Offer, at: number, db: Executor = this.d.db): Promise<Quote> {
@@ -223,8 +161,7 @@ export class PackagesService {
       if (quote.action === 'DOWNGRADE') {
         throw Conflict('USE_DOWNGRADE', 'A smaller package starts at the next renewal: use the downgrade instead.', 'packageId');
       }
-      const row = {
-        id: randomUUID(),
+      const row = newOrder({
         account_id: accountId,
         package_id: offer.pkg.id,
         kind: quote.action,
@@ -232,14 +169,9 @@ export class PackagesService {
         credit_minor: quote.creditMinor,
         currency: quote.currency,
         periods: quote.action === 'PURCHASE' && buyOneGetOne ? 2 : 1,
-        payment_id: null,
-        action_url: null,
-        paycell_trxn_id: null,
-        status: 'PENDING' as const,
         idempotency_key: body.idempotencyKey,
         created_at: at,
-        completed_at: null,
-      };
+      });
       return (await repo.insertOrder(trx, row)) ? row : repo.getOrderByKey(trx, accountId, body.idempotencyKey);
     });
     if (!order) throw NotFound('Order not found.');
@@ -259,18 +191,7 @@ export class PackagesService {
     if (!pkg) throw NotFound('Package not found.');
     const screen = returnTo === 'VIEW' ? '/view/pack-payment' : '/main/packages/payment';
     const returnPath = `${screen}?packageId=${encodeURIComponent(pkg.id)}&orderId=${encodeURIComponent(order.id)}`;
-    const started = await this.d.payments.start({
-      accountId: order.account_id,
-      purposeKind: PACKAGE_ORDER_PURPOSE,
-      purposeRef: order.id,
-      amountMinor: order.amount_minor,
-      currency: order.currency,
-      description: this.description(pkg, order),
-      // One payment per order, however often the checkout is submitted.
-      idempotencyKey: `package-order:${order.id}`,
-      method,
-      returnUrl: `${this.d.publicUrl ?? ''}${returnPath}`,
-    });
+    const started = await this.d.payments.start({ ...orderCharge(pkg, order), method, returnUrl: `${this.d.publicUrl ?? ''}${returnPath}` });
     await repo.setOrderPayment(this.d.db, order.id, {
       payment_id: started.payment.id,
       action_url: started.actionUrl,
@@ -283,11 +204,7 @@ export class PackagesService {
     return this.orderView(fresh!, started.payment);
   }
 
-  private description(pkg: Package, order: Pick<PackageOrder, 'kind' | 'periods'>): string {
-    const period = pkg.period === 'YEARLY' ? 'yearly' : 'monthly';
-    const what = order.kind === 'RENEWAL' ? 'renewal' : order.kind === 'UPGRADE' ? 'upgrade' : order.periods > 1 ? `${order.periods} periods` : 'purchase';
-    return `Bulut ${packageLabel(pkg)} ${period} package (${what})`;
-  }
+
 
   async getOrder(auth: AuthContext, orderId: string): Promise<OrderView> {
     const order = await repo.getOrderOf(this.d.db, auth.accountId, orderId);
@@ -341,27 +258,13 @@ export class PackagesService {
       updated_at: at,
     });
     await this.changePlan(trx, order.account_id, pkg);
+    await notifyOrderCaptured(trx, { orderId: order.id, accountId: order.account_id, packageId: pkg.id, at });
   }
 
   async onFailed(trx: Executor, p: PaymentView): Promise<void> {
     await repo.settleOrder(trx, p.purposeRef, 'FAILED', this.now());
   }
 
-  /** Quota, premium authority, read-only state and grace mark follow the package (null: the free plan). */
-  private async changePlan(trx: Executor, accountId: string, pkg: Package | null): Promise<void> {
-    const plan = {
-      packageId: pkg?.id ?? null,
-      family: pkg?.family === 1,
-      familyMemberCount: pkg?.family_member_count ?? 0,
-      quotaBytes: pkg ? Number(pkg.storage_bytes) : this.d.freeQuotaBytes,
-      premium: pkg?.premium === 1,
-    };
-    // The account row first, then the listeners (the family row): the lock order of an admin's own uploads. See
-    // docs/decisions.md, "Family sharing", for the one case (a member buying a package of their own) that differs.
-    await accounts.applyPlan(trx, accountId, { quotaBytes: plan.quotaBytes, premium: plan.premium });
-    await accounts.setGraceUntil(trx, accountId, null);
-    await notifyPlanChanged(trx, accountId, plan);
-  }
 
   // --- changes that need no payment now
 
@@ -407,102 +310,17 @@ export class PackagesService {
     return this.subscription(auth);
   }
 
-  private async expire(trx: Executor, sub: Subscription, at: number): Promise<void> {
-    await repo.updateSubscription(trx, sub.account_id, {
-      status: 'EXPIRED',
-      pending_package_id: null,
-      grace_until: null,
-      next_attempt_at: null,
-      updated_at: at,
-    });
-    await this.changePlan(trx, sub.account_id, null);
+  private expire(trx: Executor, sub: Subscription, at: number): Promise<void> {
+    return expireSubscription(trx, sub, at, this.d.freeQuotaBytes);
   }
 
-  // --- the renewal schedule
+  private changePlan(trx: Executor, accountId: string, pkg: Package | null): Promise<void> {
+    return changePlan(trx, accountId, pkg, this.d.freeQuotaBytes);
+  }
 
   /** Renews due subscriptions, retries during grace, ends cancelled and lapsed plans. Returns how many it handled. */
-  async renewDue(): Promise<number> {
-    const at = this.now();
-    const due = await repo.listDue(this.d.db, at, RENEWAL_BATCH);
-    let handled = 0;
-    for (const { account_id } of due) {
-      try {
-        await this.renewOne(account_id, at);
-        handled++;
-      } catch (err) {
-        this.d.logger?.warn({ err, accountId: account_id }, 'package renewal failed');
-      }
-    }
-    return handled;
-  }
-
-  private async renewOne(accountId: string, at: number): Promise<void> {
-    const sub = await repo.getSubscription(this.d.db, accountId);
-    if (!sub) return;
-    if ((sub.status === 'CANCELLED' && sub.period_end <= at) || (sub.status === 'GRACE' && sub.grace_until !== null && sub.grace_until <= at)) {
-      await this.d.db.transaction().execute((trx) => this.expire(trx, sub, at));
-      return;
-    }
-    const due = (sub.status === 'ACTIVE' && sub.period_end <= at) || (sub.status === 'GRACE' && sub.next_attempt_at !== null && sub.next_attempt_at <= at);
-    if (!due) return;
-
-    const pkg = await repo.getPackage(this.d.db, sub.pending_package_id ?? sub.package_id);
-    if (!pkg) return;
-    const c = await this.campaign();
-    const offer = this.offer(pkg, c);
-    const row = {
-      id: randomUUID(),
-      account_id: accountId,
-      package_id: pkg.id,
-      kind: 'RENEWAL' as const,
-      amount_minor: offer.priceMinor,
-      credit_minor: 0,
-      currency: pkg.currency,
-      periods: 1,
-      payment_id: null,
-      action_url: null,
-      paycell_trxn_id: null,
-      status: 'PENDING' as const,
-      // One order per period and attempt: a schedule run repeated after a crash charges once.
-      idempotency_key: `renewal:${sub.period_end}:${sub.failed_attempts}`,
-      created_at: at,
-      completed_at: null,
-    };
-    const order = (await repo.insertOrder(this.d.db, row)) ? row : await repo.getOrderByKey(this.d.db, accountId, row.idempotency_key);
-    if (!order || order.status === 'COMPLETED') return;
-
-    let payment: PaymentView | null = null;
-    if (order.status === 'PENDING') {
-      try {
-        payment = await this.d.payments.chargeSavedCardOffSession({
-          accountId,
-          purposeKind: PACKAGE_ORDER_PURPOSE,
-          purposeRef: order.id,
-          amountMinor: order.amount_minor,
-          currency: order.currency,
-          description: this.description(pkg, order),
-          idempotencyKey: `package-order:${order.id}`,
-        });
-      } catch (err) {
-        // No usable saved card (or the provider refused outright): a failed attempt like a decline.
-        this.d.logger?.warn({ err, accountId }, 'renewal charge refused');
-      }
-      if (payment) await repo.setOrderPayment(this.d.db, order.id, { payment_id: payment.id, action_url: null, paycell_trxn_id: null });
-      if (payment && payment.status === 'CAPTURED') return;
-      if (payment && payment.status !== 'DECLINED' && payment.status !== 'FAILED') return; // still settling: the next run sees it
-    }
-    await this.d.db.transaction().execute(async (trx) => {
-      await repo.settleOrder(trx, order.id, 'FAILED', at);
-      const graceUntil = sub.grace_until ?? at + days(GRACE_DAYS);
-      await repo.updateSubscription(trx, accountId, {
-        status: 'GRACE',
-        grace_until: graceUntil,
-        next_attempt_at: Math.min(at + RETRY_EVERY_MS, graceUntil),
-        failed_attempts: sub.failed_attempts + 1,
-        updated_at: at,
-      });
-      await accounts.setGraceUntil(trx, accountId, graceUntil);
-    });
+  renewDue(): Promise<number> {
+    return renewDue(this.d);
   }
 
   async purgeAccount(accountId: string): Promise<void> {

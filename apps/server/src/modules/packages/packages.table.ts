@@ -21,8 +21,14 @@ export interface PackageTable {
   type: PackageType;
   active: number;
   sort: number;
+  /** JSON object: interface language → the package's name in it (all 11; issue 27). */
+  names: string;
+  /** JSON array of the premium features it grants (PREMIUM_FEATURES; today all or none: one authority). */
+  features: string;
 }
 export type Package = Selectable<PackageTable>;
+export type NewPackage = Insertable<PackageTable>;
+export type PackageUpdate = Updateable<PackageTable>;
 
 export interface SubscriptionTable {
   account_id: string;

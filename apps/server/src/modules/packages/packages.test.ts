@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { authed, DIALECTS, expectError, lastCodeFor, signUp, startTestApp, type TestApp } from '../../test/harness.js';
-import { addFile, filesApi } from '../files/file.fixtures.js';
-import { addPeriods, prorationCredit } from './packages.service.js';
+import { addFile, filesApi } from '../files/files.fixtures.js';
+import { addPeriods, prorationCredit } from './packages.pricing.js';
 import { getSubscriptionOf, planListeners, type PlanChange } from './packages.public.js';
 
 const GIB = 1024 ** 3;

@@ -13,7 +13,7 @@ import { PurposeRejected, type PaymentEvent, type PaymentView } from './payment.
 
 
 /** The child places its payment with PAYMENT_CRASH_AFTER_PROVIDER=1, so it dies right after the provider captured. */
-const payAndDie = (env: Record<string, string>) => runUntilExit('src/modules/payment/payment-crash.child.ts', { PAYMENT_CRASH_AFTER_PROVIDER: '1', ...env });
+const payAndDie = (env: Record<string, string>) => runUntilExit('src/test/children/payment-crash.child.ts', { PAYMENT_CRASH_AFTER_PROVIDER: '1', ...env });
 
 describe.each(DIALECTS)('payment killed between capture and commit (%s)', (dialect) => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bulut-paycrash-'));

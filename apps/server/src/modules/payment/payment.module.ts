@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../infra/db/schema.js';
 import type { Dialect } from '../../infra/db/database.js';
 import type { MessageJobs } from '../../infra/jobs/message-jobs.js';
+import type { FigureRecorder } from '../../infra/figures/figure-recorder.js';
 import { routes, type ModuleWith } from '../../infra/module-manifest.js';
 import { getOrCreateSecret } from '../../infra/signing/url-signer.js';
 import { minutes } from '../../shared/time.js';
@@ -28,6 +29,7 @@ interface Deps {
   messages: MessageJobs;
   remoteConfig: { get(name: string, language: string): Promise<string> };
   logger: FastifyBaseLogger;
+  figures: FigureRecorder;
   publicUrl: string | null;
   payment: { provider: 'sandbox'; webhookSecret: string | null; crashAfterProvider: boolean };
 }
@@ -53,6 +55,7 @@ export function paymentModule(d: Deps): ModuleWith<PaymentsService> {
     remoteConfig: d.remoteConfig,
     webhookSecret,
     logger: d.logger,
+    figures: d.figures,
     crashAfterProvider: d.payment.crashAfterProvider,
   });
   return {

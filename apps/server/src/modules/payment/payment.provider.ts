@@ -15,6 +15,8 @@ export interface PaymentProvider {
   lookup(merchantRef: string): Promise<LookupResult>;
   /** Refunds part or all of a captured charge; the same key twice refunds once. */
   refund(input: { providerRef: string; amountMinor: number; idempotencyKey: string }): Promise<{ refundRef: string }>;
+  /** The provider's own ledger (its settlement report) for [from, to): charges made and refunds done then. */
+  ledger(from: number, to: number): Promise<ProviderLedger>;
 
   /** Stores a card in the customer's vault (MasterPass account, keyed by phone); the token charges it later. */
   tokenizeCard(input: { customerRef: string; card: RawCard }): Promise<VaultedCard>;
@@ -55,6 +57,8 @@ export interface ChargeRequest {
   source: { kind: 'CARD'; card: RawCard } | { kind: 'TOKEN'; customerRef: string; token: string } | { kind: 'WALLET' };
   /** The subscriber's phone (E.164): 3-D Secure and wallet codes go there by SMS. */
   customerPhone: string;
+  /** The subscriber's interface language (the account's): those SMS are written in it. */
+  customerLanguage: string;
   /** Where the provider sends the browser after a challenge (with ?paymentId=<merchantRef>). */
   returnUrl: string;
   /** Off-session (renewals): no customer present, so no challenge; a card that needs one is declined. */
@@ -71,6 +75,20 @@ export interface ChargeResult {
   actionUrl: string | null;
   /** AWAITING_CODE: the wallet transaction id (PaycellTrxnId). */
   walletTrxnId: string | null;
+}
+
+export interface ProviderLedger {
+  charges: Array<{
+    providerRef: string;
+    merchantRef: string;
+    status: 'CAPTURED' | 'PENDING' | 'DECLINED' | 'FAILED';
+    amountMinor: number;
+    refundedMinor: number;
+    currency: string;
+    at: number;
+  }>;
+  /** `idempotencyKey` is the key we sent: our refund's id. */
+  refunds: Array<{ refundRef: string; providerRef: string; idempotencyKey: string; amountMinor: number; at: number }>;
 }
 
 export type LookupResult =

@@ -79,7 +79,8 @@ export interface Payments {
   start(input: StartPaymentInput): Promise<{ payment: PaymentView; actionUrl: string | null; paycellTrxnId: string | null }>;
   /** Renewals: default card, no 3DS. */
   chargeSavedCardOffSession(input: OffSessionChargeInput): Promise<PaymentView>;
-  refund(paymentId: string, amountMinor: number, reason: string, idempotencyKey: string): Promise<PaymentView>;
+  /** `onRecorded` runs inside the transaction that records a new refund (an operator's audit record commits with it). */
+  refund(paymentId: string, amountMinor: number, reason: string, idempotencyKey: string, onRecorded?: (trx: Executor) => Promise<void>): Promise<PaymentView>;
   /** 404 if not the caller's. */
   get(accountId: string, paymentId: string): Promise<PaymentView>;
 }

@@ -145,3 +145,22 @@ export async function purgeAccount(db: Executor, accountId: string): Promise<voi
   await db.deleteFrom('payment').where('account_id', '=', accountId).execute();
   await db.deleteFrom('saved_card').where('account_id', '=', accountId).execute();
 }
+
+// --- the operator console (issue 27)
+const CAPTURED_STATUSES: PaymentStatus[] = ['CAPTURED', 'PARTIALLY_REFUNDED', 'REFUNDED'];
+export const isCaptured = (status: string) => (CAPTURED_STATUSES as string[]).includes(status);
+
+export const capturedBetween = (db: Executor, from: number, to: number): Promise<PaymentRow[]> =>
+  db.selectFrom('payment').selectAll().where('captured_at', '>=', from).where('captured_at', '<', to).orderBy('captured_at').execute();
+
+export const refundsDoneBetween = (db: Executor, from: number, to: number) =>
+  db.selectFrom('payment_refund').selectAll().where('completed_at', '>=', from).where('completed_at', '<', to).where('status', '=', 'DONE').orderBy('completed_at').execute();
+
+export const listRefunds = (db: Executor, paymentId: string) =>
+  db.selectFrom('payment_refund').selectAll().where('payment_id', '=', paymentId).orderBy('created_at').execute();
+
+export const idsByCardMask = (db: Executor, mask: string, limit: number) =>
+  db.selectFrom('payment').select(['id', 'purpose_kind', 'purpose_ref']).where('card_mask', '=', mask).orderBy('created_at', 'desc').limit(limit).execute();
+
+export const byProviderRef = (db: Executor, providerRef: string) =>
+  db.selectFrom('payment').selectAll().where('provider_ref', '=', providerRef).executeTakeFirst();

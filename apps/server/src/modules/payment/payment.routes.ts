@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { ErrorResponse, errorResponses } from '../../shared/schemas.js';
-import { WALLET_CODE_TTL } from './sandbox/sandbox-provider.js';
+import { WALLET_CODE_TTL } from './sandbox/sandbox-challenges.js';
 import {
   CardParams,
   PaymentParams,

@@ -92,6 +92,8 @@ export interface SandboxChargeTable {
   decline_code: string | null;
   pan: string | null;
   customer_phone: string | null;
+  /** The subscriber's interface language: the codes' SMS speak it (null: Turkish, charges made before issue 26). */
+  customer_language: string | null;
   return_url: string | null;
   refunded_minor: number;
   created_at: number;

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import type { TestApp } from '../../test/harness.js';
 import { FACE_MATCH_DISTANCE } from '../../infra/vision/vision-engine.js';
 import { UrlSigner } from '../../infra/signing/url-signer.js';
-import { PREMIUM_AUTHORITY } from '../account/account.public.js';
+import { PREMIUM_AUTHORITY } from '../account/account.plan.public.js';
 import { encodeDescriptor } from './people.cluster.js';
 import type { NewFace } from './people.repository.js';
 import { PeopleService } from './people.service.js';

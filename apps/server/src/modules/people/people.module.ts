@@ -8,9 +8,9 @@ import {
   PEOPLE_FACES_JOB,
   PEOPLE_RECLUSTER_SCHEDULE,
   PEOPLE_RETENTION_SCHEDULE,
-  PeopleService,
   type PeopleDeps,
-} from './people.service.js';
+} from './people.pipeline.js';
+import { PeopleService } from './people.service.js';
 
 export function peopleModule(d: PeopleDeps & { media: MediaService; albums: AlbumsService }): ModuleWith<PeopleService> {
   const people = new PeopleService(d);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, authed, signUp, startTestApp, type TestApp } from '../../test/harness.js';
 import { createVisionEngine, FACE_MATCH_DISTANCE, FACE_MIN_SCORE, readVisionImage } from '../../infra/vision/vision-engine.js';
 import { UrlSigner } from '../../infra/signing/url-signer.js';
-import { addPhoto } from '../albums/album.fixtures.js';
+import { addPhoto } from '../albums/albums.fixtures.js';
 import { MEDIA_KIND } from '../files/files.public.js';
 import { previewKey } from '../media/media.public.js';
 import { makePremium } from './people.fixtures.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authed, DIALECTS, expectError, signUp, startTestApp, type TestApp } from '../../test/harness.js';
-import { addPhoto } from '../albums/album.fixtures.js';
+import { addPhoto } from '../albums/albums.fixtures.js';
 import { MEDIA_KIND } from '../files/files.public.js';
 import { days } from '../../shared/time.js';
 import { faceOn, losePremium, makePremium, peopleService } from './people.fixtures.js';

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authed, DIALECTS, signUp, startTestApp, type TestApp } from '../../test/harness.js';
 import { GPS, gpsPhoto } from '../../test/gps-photo.js';
-import { uploadJpeg } from '../places/discover.fixtures.js';
+import { uploadJpeg } from '../places/places.discover.fixtures.js';
 import { makePremium } from './people.fixtures.js';
 
 const FIXTURES = fileURLToPath(new URL('../../test/fixtures/vision/', import.meta.url));

@@ -3,7 +3,7 @@ import type { DB } from '../../infra/db/schema.js';
 import type { AuthContext } from '../../shared/auth-context.js';
 import { NotFound, ValidationError } from '../../shared/errors.js';
 import { newId } from '../../shared/tokens.js';
-import * as accounts from '../account/account.public.js';
+import * as accounts from '../account/account.identity.public.js';
 import * as repo from './permission.repository.js';
 import type { PermissionType } from './permission.table.js';
 

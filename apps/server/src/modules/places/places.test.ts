@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import exifr from 'exifr';
 import { authed, DIALECTS, signUp, startTestApp, type TestApp } from '../../test/harness.js';
 import { GPS, gpsPhoto } from '../../test/gps-photo.js';
-import { runAllJobs, uploadJpeg } from './discover.fixtures.js';
-import { PLACES_BACKFILL } from './place.module.js';
+import { runAllJobs, uploadJpeg } from './places.discover.fixtures.js';
+import { PLACES_BACKFILL } from './places.module.js';
 
 describe.each(DIALECTS)('places (%s)', (dialect) => {
   let t: TestApp;
@@ -38,8 +38,8 @@ describe.each(DIALECTS)('places (%s)', (dialect) => {
     const body = page.json();
     expect(body).toMatchObject({ total: 2, pageNumber: 0, pageSize: 10 });
     expect(body.places.map((p: { name: string; country: string; countryCode: string; photoCount: number }) => [p.name, p.country, p.countryCode, p.photoCount])).toEqual([
-      ['Istanbul', 'Türkiye', 'TR', 2],
-      ['Tbilisi', 'Gürcistan', 'GE', 1],
+      ['İstanbul', 'Türkiye', 'TR', 2],
+      ['Tiflis', 'Gürcistan', 'GE', 1],
     ]);
     const istanbul = body.places[0];
     expect(istanbul).toMatchObject({ nameEn: 'Istanbul', coverPhoto: { thumbnailUrl: expect.stringMatching(/^\/api\/media\/thumb\//) } });

@@ -92,6 +92,6 @@ export const qrLoginRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (req, reply) =>
-      sendSignIn(reply, await silent.login(req.body.token, { rememberMe: req.query.rememberMe === true, userAgent: req.headers['user-agent'] ?? '' })),
+      sendSignIn(reply, await silent.login(req.body.token, { rememberMe: req.query.rememberMe === true, userAgent: req.headers['user-agent'] ?? '', ip: req.ip })),
   );
 };

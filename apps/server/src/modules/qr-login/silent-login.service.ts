@@ -3,7 +3,7 @@ import type { DB } from '../../infra/db/schema.js';
 import type { Config } from '../../config.js';
 import { AppError, NotFound } from '../../shared/errors.js';
 import { hashToken } from '../../shared/tokens.js';
-import * as accounts from '../account/account.public.js';
+import * as accounts from '../account/account.identity.public.js';
 import type { AuthService, IssuedSession, TwoFactorRequired } from '../auth/auth.public.js';
 import * as repo from './qr-login.repository.js';
 import { publicJwtKey, verifyJws, type JwtKey } from './jwt.js';
@@ -32,7 +32,7 @@ export class SilentLoginService {
     this.keys = c ? [...(c.secret ? [{ kind: 'hmac' as const, secret: c.secret }] : []), ...(c.publicKey ? [publicJwtKey(c.publicKey)] : [])] : [];
   }
 
-  async login(token: string, opts: { rememberMe: boolean; userAgent: string }): Promise<IssuedSession | TwoFactorRequired> {
+  async login(token: string, opts: { rememberMe: boolean; userAgent: string; ip?: string }): Promise<IssuedSession | TwoFactorRequired> {
     const config = this.d.config;
     if (!config) throw NotFound('Silent sign-in is not available.');
     const claims = verifyJws(token, this.keys);
@@ -62,6 +62,6 @@ export class SilentLoginService {
     if (!(await repo.useJti(this.d.db, hashToken(`${iss}\n${jti}`), exp * 1000))) throw Refused();
     const account = await accounts.getByPhoneE164(this.d.db, phone);
     if (!account) throw new AppError(404, 'ACCOUNT_NOT_FOUND', 'No account has this phone number.', 'msisdn');
-    return this.d.auth.signIn(account.id, { rememberMe: opts.rememberMe, userAgent: opts.userAgent });
+    return this.d.auth.signIn(account.id, { rememberMe: opts.rememberMe, userAgent: opts.userAgent, ip: opts.ip });
   }
 }

@@ -5,8 +5,8 @@ import { BadRequest, Conflict, NotFound, TooManyRequests, ValidationError, type 
 import { toLanguage } from '../../shared/schemas.js';
 import { hashToken, newId, newToken, randomDigits, safeEqual } from '../../shared/tokens.js';
 import { days, minutes } from '../../shared/time.js';
-import * as accounts from '../account/account.public.js';
-import type { Account } from '../account/account.public.js';
+import * as accounts from '../account/account.identity.public.js';
+import type { Account } from '../account/account.identity.public.js';
 import type { AuthService } from '../auth/auth.public.js';
 import type { CaptchaService } from '../captcha/captcha.public.js';
 import type { CredentialsService } from '../credentials/credentials.public.js';

@@ -8,7 +8,7 @@ export function remoteConfigModule(d: { db: Kysely<DB> }): ModuleWith<RemoteConf
   return {
     name: 'remote-config',
     routes: routes(remoteConfigRoutes, { remoteConfig }),
-    tables: ['remote_config'],
+    tables: ['remote_config', 'remote_config_key', 'remote_config_version'],
     service: remoteConfig,
   };
 }

@@ -42,7 +42,9 @@ export const remoteConfigRoutes: FastifyPluginAsyncTypebox<{ remoteConfig: Remot
         response: { 200: Type.Object({ parameter: Type.String(), value: Type.String() }), ...errorResponses },
       },
     },
-    async (req) => {
+    async (req, reply) => {
+      // Clients must see an operator's change within a minute: no browser or proxy may keep an answer (decisions.md).
+      reply.header('cache-control', 'no-store');
       const language = (req.headers['x-client-language'] ?? 'en').slice(0, 2).toLowerCase();
       return { parameter: req.query.parameter, value: await remoteConfig.get(req.query.parameter, language) };
     },

@@ -11,7 +11,7 @@ export {
   type EntitySubject,
   type FileSubject,
 } from './search-index.writer.js';
-export { foldWords } from './search-index.fold.js';
+export { foldText, foldWords } from './search-index.fold.js';
 export { monthDisplay, monthsStartingWith, monthWord } from './search-index.months.js';
 export {
   ENTITY_KINDS,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, signUp, startTestApp, type TestApp } from '../../test/harness.js';
-import { addPhoto } from '../albums/album.fixtures.js';
-import { albumsWithOwnStreams, memoryStream } from '../albums/album.streams.fixtures.js';
+import { addPhoto } from '../albums/albums.fixtures.js';
+import { albumsWithOwnStreams, memoryStream } from '../albums/albums.streams.fixtures.js';
 import { indexEntities, unindexEntities, type EntitySubject } from '../search-index/search-index.public.js';
 import { SearchService } from './search.service.js';
 import { addItem } from './search.fixtures.js';

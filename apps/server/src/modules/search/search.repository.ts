@@ -10,7 +10,7 @@ import {
   type SearchKind,
   type SearchSubjectKind,
 } from '../search-index/search-index.public.js';
-import { grantedFileIds, grantingOwners } from '../shares/shares.public.js';
+import { grantedFileIds, grantingOwners } from '../private-shares/private-shares.public.js';
 import { now } from '../../shared/time.js';
 
 // Reads of the search index (owned by the search-index module). Everything a search filters and orders by is in

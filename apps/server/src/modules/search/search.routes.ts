@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { readerLanguage } from '../../shared/reader-language.js';
 import { errorResponses } from '../../shared/schemas.js';
 import { SearchResult, SuggestQuery, SuggestResult, UnifiedQuery } from './search.schemas.js';
 import type { SearchService } from './search.service.js';
@@ -12,7 +13,7 @@ export const searchRoutes: FastifyPluginAsyncTypebox<{ search: SearchService }> 
       config: { access: { permission: 'self' } },
       schema: { operationId: 'searchUnified', tags, querystring: UnifiedQuery, response: { 200: SearchResult, ...errorResponses } },
     },
-    async (req) => search.unified(req.auth!, req.query),
+    async (req) => search.unified(req.auth!, req.query, readerLanguage(req.headers['x-client-language'])),
   );
 
   app.get(
@@ -21,6 +22,6 @@ export const searchRoutes: FastifyPluginAsyncTypebox<{ search: SearchService }> 
       config: { access: { permission: 'self' } },
       schema: { operationId: 'suggestSearch', tags, querystring: SuggestQuery, response: { 200: SuggestResult, ...errorResponses } },
     },
-    async (req) => search.suggest(req.auth!, req.query),
+    async (req) => search.suggest(req.auth!, req.query, readerLanguage(req.headers['x-client-language'])),
   );
 };

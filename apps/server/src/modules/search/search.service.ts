@@ -3,6 +3,7 @@ import type { DB } from '../../infra/db/schema.js';
 import type { FullTextGroup } from '../../infra/db/dialect.js';
 import type { Dialect } from '../../infra/db/database.js';
 import type { AuthContext } from '../../shared/auth-context.js';
+import type { Language } from '../../shared/schemas.js';
 import { getMany as getFiles, toFileItem, type DerivativeLinks, type FileRow } from '../files/files.public.js';
 import type { AlbumDto, AlbumsService, StreamContentType } from '../albums/albums.public.js';
 import {
@@ -57,7 +58,8 @@ const startsAWord = (folded: string, words: readonly string[]) => words.some((w)
 export class SearchService {
   constructor(private readonly deps: SearchServiceDeps) {}
 
-  async unified(auth: Auth, q: UnifiedQueryValue): Promise<SearchResultDto> {
+  /** `language`: the reader's, for the names of places among the hits. */
+  async unified(auth: Auth, q: UnifiedQueryValue, language?: Language): Promise<SearchResultDto> {
     const counts = Object.fromEntries(SEARCH_KINDS.map((k) => [k, 0])) as KindCountsDto;
     const query = parse(q.text);
     if (query.words.length === 0) return { items: [], totalCount: 0, counts, countLimit: repo.COUNT_LIMIT };
@@ -90,10 +92,10 @@ export class SearchService {
         if (c.documentType === q.documentType) totalCount = c.n;
       } else if (c.documentType === null && (q.kind === undefined || c.kind === q.kind)) totalCount += c.n;
     }
-    return { items: await this.present(scope, page, query.words), totalCount, counts, countLimit: repo.COUNT_LIMIT };
+    return { items: await this.present(scope, page, query.words, language), totalCount, counts, countLimit: repo.COUNT_LIMIT };
   }
 
-  async suggest(auth: Auth, q: SuggestQueryValue): Promise<SuggestResultDto> {
+  async suggest(auth: Auth, q: SuggestQueryValue, language?: Language): Promise<SuggestResultDto> {
     const query = parse(q.text);
     if (query.words.length === 0) return { items: [] };
     const { db, dialect } = this.deps;
@@ -141,7 +143,7 @@ export class SearchService {
       hits.filter((h) => h.subject_kind === 'album').map((h) => h.subject_id),
     );
     // A person's, place's or thing's display name comes from its module, as its album item does.
-    for (const a of (await this.entityAlbums(owner, hits)).values()) names.set(a.uuid, a.label);
+    for (const a of (await this.entityAlbums(owner, hits, language)).values()) names.set(a.uuid, a.label);
     const items: SuggestionDto[] = hits.flatMap((h) => {
       const text = names.get(h.subject_id);
       if (text === undefined) return [];
@@ -162,11 +164,11 @@ export class SearchService {
   }
 
   /** The album items of the hits that are people, places or things (only the caller's own are indexed for them). */
-  private async entityAlbums(accountId: string, hits: readonly repo.HitRow[]): Promise<Map<string, AlbumDto>> {
+  private async entityAlbums(accountId: string, hits: readonly repo.HitRow[], language: Language | undefined): Promise<Map<string, AlbumDto>> {
     const out = new Map<string, AlbumDto>();
     for (const kind of ENTITY_KINDS) {
       const ids = hits.filter((h) => h.subject_kind === kind).map((h) => h.subject_id);
-      for (const a of await this.deps.albums.streamItemsByIds(accountId, STREAM_OF[kind], ids)) out.set(a.uuid, a);
+      for (const a of await this.deps.albums.streamItemsByIds(accountId, STREAM_OF[kind], ids, language)) out.set(a.uuid, a);
     }
     return out;
   }
@@ -176,6 +178,7 @@ export class SearchService {
     scope: repo.SearchScope,
     page: readonly repo.HitRow[],
     words: readonly string[],
+    language: Language | undefined,
   ): Promise<SearchHitDto[]> {
     const { db, links } = this.deps;
     const fileIds = page.filter((h) => h.subject_kind === 'file').map((h) => h.subject_id);
@@ -186,7 +189,7 @@ export class SearchService {
       for (const row of await getFiles(db, owner.accountId, fileIds)) files.set(row.id, { row, projectId: owner.projectId });
     }
     const albumIds = page.filter((h) => h.subject_kind === 'album').map((h) => h.subject_id);
-    const albums = await this.entityAlbums(scope.own.accountId, page);
+    const albums = await this.entityAlbums(scope.own.accountId, page, language);
     for (const a of await this.deps.albums.itemsByIds(scope.own.accountId, albumIds)) albums.set(a.uuid, a);
     return page.flatMap((h): SearchHitDto[] => {
       if (h.subject_kind !== 'file') {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authed, DIALECTS, expectError, signUp, startTestApp, type TestApp } from '../../test/harness.js';
-import { filesApi } from '../files/file.fixtures.js';
-import { albumsApi } from '../albums/album.fixtures.js';
+import { filesApi } from '../files/files.fixtures.js';
+import { albumsApi } from '../albums/albums.fixtures.js';
 import { indexMissing } from '../search-index/search-index.public.js';
 import { addItem, searchApi, type Hit } from './search.fixtures.js';
 

@@ -38,6 +38,8 @@ export const signupRoutes: FastifyPluginAsyncTypebox<{ signup: SignupService; au
           sendOtpTo: Type.Optional(Type.Union([Type.Literal('PHONE'), Type.Literal('EMAIL')])),
           // Sign-up with Google/Apple: the identity is linked when the account is created.
           socialToken: Type.Optional(SignupSocialToken),
+          // The inviter's token from an invitation link (/auth/inviteuser), kept by the browser (spec 000 §3).
+          referrerToken: Type.Optional(Type.String({ maxLength: 64 })),
         }),
         response: { 200: Ticket, ...errorResponses, 412: ErrorResponse },
       },
@@ -71,6 +73,6 @@ export const signupRoutes: FastifyPluginAsyncTypebox<{ signup: SignupService; au
         response: { 200: SessionResponse, ...errorResponses, 409: ErrorResponse },
       },
     },
-    async (req, reply) => sendSession(reply, await signup.validate(req.body.referenceToken, req.body.otp)),
+    async (req, reply) => sendSession(reply, await signup.validate(req.body.referenceToken, req.body.otp, `${req.protocol}://${req.host}`)),
   );
 };

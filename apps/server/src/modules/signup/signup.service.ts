@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../infra/db/schema.js';
 import type { Config } from '../../config.js';
 import type { MessageJobs } from '../../infra/jobs/message-jobs.js';
@@ -7,7 +7,8 @@ import { hashToken, newId, newToken, randomDigits, safeEqual } from '../../share
 import { days, minutes } from '../../shared/time.js';
 import { assertPasswordStrength, hashPassword } from '../../shared/password.js';
 import { LANGUAGES, type Language } from '../../shared/schemas.js';
-import * as accounts from '../account/account.public.js';
+import * as accounts from '../account/account.identity.public.js';
+import { mailEmailVerification } from '../account/account.verification.public.js';
 import type { AuthService, IssuedSession } from '../auth/auth.public.js';
 import type { CaptchaService } from '../captcha/captcha.public.js';
 import type { EulaService } from '../eula/eula.public.js';
@@ -18,7 +19,7 @@ import { normaliseEmail, normalisePhoneParts } from '../../shared/contact.js';
 import * as repo from './signup.repository.js';
 import type { OtpChannel, SignupRequest } from './signup.table.js';
 import { alreadyRegisteredNotice, otpSubject, otpText, welcomeNotification } from './signup.messages.js';
-import { claimInvitations } from '../shares/shares.public.js';
+import { claimInvitations } from '../private-shares/private-shares.public.js';
 
 export const OTP_LENGTH = 6;
 export const OTP_MINUTES = 3;
@@ -36,6 +37,7 @@ export interface SignupInput {
   eulaId: number;
   sendOtpTo?: OtpChannel;
   socialToken?: { provider: 'google' | 'apple'; token: string; state: string };
+  referrerToken?: string;
 }
 
 export interface SignupTicket {
@@ -57,7 +59,16 @@ interface Deps {
   notifications: NotificationService;
   messages: MessageJobs;
   social: SocialLoginService;
+  /** Base of the links in e-mails: the configured public URL, else the origin the request came to. */
+  publicUrl: string | null;
+  /** Runs in the transaction that creates the account (campaigns records the referral of an invited sign-up). */
+  onSignedUp?: SignedUpListener;
 }
+
+export type SignedUpListener = (
+  trx: Transaction<DB>,
+  account: { accountId: string; referrerToken: string | null; name: string; surname: string; email: string; phoneE164: string; phoneProved: boolean; at: number },
+) => Promise<void>;
 
 /** Sign-up in two steps: the request holds the details until the one-time code proves the phone or e-mail. */
 export class SignupService {
@@ -108,6 +119,7 @@ export class SignupService {
         social_provider: social?.provider ?? null,
         social_subject: social?.subject ?? null,
         social_email: social?.email ?? null,
+        referrer_token: input.referrerToken?.trim() || null,
       });
       await this.sendOtpOrNotice(trx, channel, contact, input.language, otp, owners);
     });
@@ -134,7 +146,7 @@ export class SignupService {
     return { referenceToken, expectedInputLength: OTP_LENGTH, remainingTimeInMinutes: OTP_MINUTES };
   }
 
-  async validate(referenceToken: string, otp: string): Promise<IssuedSession> {
+  async validate(referenceToken: string, otp: string, origin: string): Promise<IssuedSession> {
     const req = await this.pending(referenceToken);
     if (req.otp_expires_at <= Date.now()) throw OtpExpired();
     if (!safeEqual(req.otp_hash, otpHash(req.id, otp.trim()))) {
@@ -143,18 +155,19 @@ export class SignupService {
       throw lock ? TooManyRequests() : InvalidOtp();
     }
     await this.assertUnused(req.email, req.phone_e164);
-    return this.createAccount(req).catch(async (err: unknown) => {
+    return this.createAccount(req, this.d.publicUrl ?? origin).catch(async (err: unknown) => {
       // A concurrent sign-up with the same e-mail or phone won the race and the unique index refused ours.
       if (!(err instanceof AppError)) await this.assertUnused(req.email, req.phone_e164);
       throw err;
     });
   }
 
-  private createAccount(req: SignupRequest): Promise<IssuedSession> {
+  private createAccount(req: SignupRequest, baseUrl: string): Promise<IssuedSession> {
     return this.d.db.transaction().execute(async (trx) => {
       if (!(await repo.complete(trx, req.id))) throw NotFound('Sign-up reference not found.');
       const at = Date.now();
       const accountId = newId();
+      const emailProven = req.channel === 'EMAIL' || Boolean(req.social_provider);
       await accounts.create(trx, {
         id: accountId,
         email: req.email,
@@ -163,7 +176,8 @@ export class SignupService {
         phone_e164: req.phone_e164,
         // The code that was typed back went by SMS: the number is the owner's.
         phone_verified_at: req.channel === 'PHONE' ? at : null,
-        email_verified_at: req.channel === 'EMAIL' ? at : null,
+        // A code typed back from the mailbox proves the address, and so does Google or Apple (verified e-mails only).
+        email_verified_at: emailProven ? at : null,
         password_hash: req.password_hash,
         name: req.name,
         surname: req.surname,
@@ -181,10 +195,24 @@ export class SignupService {
         created_at: at,
         updated_at: at,
       });
+      // The code went by SMS: the e-mail address is proven by a link, sent now rather than when the profile asks.
+      if (!emailProven) await mailEmailVerification(trx, this.d.messages, { id: accountId, email: req.email, language: req.language }, baseUrl);
       const text = welcomeNotification(req.language as Language);
       await this.d.notifications.create(trx, accountId, { type: 'WELCOME', language: req.language, ...text });
-      // Items shared with this e-mail or phone before the account existed are its own from now on.
-      await claimInvitations(trx, accountId, { email: req.email, phoneE164: req.phone_e164 });
+      // Items shared with this e-mail or phone before the account existed are its own from now on, but only through a
+      // contact this sign-up proved: the code's channel, or the e-mail a Google/Apple identity vouches for.
+      const emailProved = req.channel === 'EMAIL' || (req.social_provider !== null && req.social_email === req.email);
+      await claimInvitations(trx, accountId, { email: emailProved ? req.email : null, phoneE164: req.channel === 'PHONE' ? req.phone_e164 : null });
+      await this.d.onSignedUp?.(trx, {
+        accountId,
+        referrerToken: req.referrer_token,
+        name: req.name,
+        surname: req.surname,
+        email: req.email,
+        phoneE164: req.phone_e164,
+        phoneProved: req.channel === 'PHONE',
+        at,
+      });
       if (req.social_provider && req.social_subject) {
         await this.d.social.link(trx, accountId, {
           provider: req.social_provider,

@@ -27,6 +27,8 @@ export interface SignupRequestTable {
   social_provider: 'google' | 'apple' | null;
   social_subject: string | null;
   social_email: string | null;
+  /** The invitation token the sign-up came with (campaigns records the referral when the account is created). */
+  referrer_token: string | null;
 }
 export type SignupRequest = Selectable<SignupRequestTable>;
 

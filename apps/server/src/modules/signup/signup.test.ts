@@ -218,7 +218,8 @@ describe.each(DIALECTS)('signup (%s)', (dialect) => {
       const user = uniqueUser();
       const res = await start({ ...user, sendOtpTo: 'EMAIL' });
       await resend(res.json().referenceToken);
-      await t.app.jobs.runDue();
+      // Earlier tests' mails (the sign-up e-mail links) may be queued first: run batches until none is due.
+      for (let i = 0; i < 20 && (await t.app.jobs.runDue()) > 0; i++);
       const mails = readOutbox(t.dataDir).filter((m) => m.to === user.email);
       expect(mails).toHaveLength(2);
       expect(mails.every((m) => m.channel === 'email')).toBe(true);
@@ -255,7 +256,8 @@ describe.each(DIALECTS)('signup (%s)', (dialect) => {
       expect(outbox.filter((m) => m.to === phoneOf(byEmail) || m.to === byEmailCode.email.toLowerCase() && m.text.match(/\b\d{6}\b/))).toEqual([]);
       // … the owner heard of each try: on the channel the code would have used when that contact is theirs
       // (phone: SMS; e-mail: e-mail), else on the taken one (the e-mail of the first try); in their language.
-      const notices = outbox.filter((m) => (m.to === user.email || m.to === phoneOf(user)) && !/\b\d{6}\b/.test(m.text));
+      // (The link confirming the owner's own e-mail, mailed at their sign-up, is no notice.)
+      const notices = outbox.filter((m) => (m.to === user.email || m.to === phoneOf(user)) && !/\b\d{6}\b/.test(m.text) && !m.text.includes('/verify/email?token='));
       expect(notices.map((m) => m.channel).sort()).toEqual(['email', 'email', 'sms']);
       expect(notices.find((m) => m.channel === 'email')!.subject).toBe('Adresinizle kayıt olunmaya çalışıldı');
       // Those references can only fail like a wrong code, and a resend sends another notice, not a code.

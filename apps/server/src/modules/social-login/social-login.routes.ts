@@ -104,6 +104,7 @@ export const socialLoginRoutes: FastifyPluginAsyncTypebox<{
           await social.login(provider, req.body, {
             rememberMe: req.query.rememberMe === true,
             userAgent: req.headers['user-agent'] ?? '',
+            ip: req.ip,
           }),
         ),
     );

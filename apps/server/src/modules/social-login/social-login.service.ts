@@ -5,7 +5,7 @@ import type { AuthContext } from '../../shared/auth-context.js';
 import { AppError, Conflict, NotFound } from '../../shared/errors.js';
 import { hashToken, newId, newToken, safeEqual } from '../../shared/tokens.js';
 import { minutes } from '../../shared/time.js';
-import * as accounts from '../account/account.public.js';
+import * as accounts from '../account/account.identity.public.js';
 import type { AuthService, IssuedSession, TwoFactorRequired } from '../auth/auth.public.js';
 import * as repo from './social-login.repository.js';
 import { InvalidSocialToken, OidcProvider } from './social-login.oidc.js';
@@ -132,12 +132,12 @@ export class SocialLoginService {
   async login(
     provider: SocialProvider,
     body: { token: string; state: string },
-    opts: { rememberMe: boolean; userAgent: string },
+    opts: { rememberMe: boolean; userAgent: string; ip?: string },
   ): Promise<IssuedSession | TwoFactorRequired> {
     const { identity, state } = await this.redeem(provider, body, 'login');
     const linked = await repo.getIdentity(this.d.db, provider, identity.subject);
     // The provider proves one factor: an account with two-factor sign-in on is still asked for its second step.
-    if (linked) return this.d.auth.signIn(linked.account_id, { rememberMe: opts.rememberMe, userAgent: opts.userAgent });
+    if (linked) return this.d.auth.signIn(linked.account_id, { rememberMe: opts.rememberMe, userAgent: opts.userAgent, ip: opts.ip });
     // Never linked silently to the account holding the same e-mail: the owner proves it with the password first.
     if (identity.email && (await accounts.getByEmail(this.d.db, identity.email))) {
       throw Conflict(

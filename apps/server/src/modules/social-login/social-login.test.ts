@@ -13,6 +13,7 @@ import {
 } from '../../test/harness.js';
 import { startOidcProvider, type LocalOidcProvider } from '../../test/oidc-provider.js';
 import { signInAtProvider } from '../../test/oidc-browser.js';
+import { OPERATOR, opsService } from '../ops-subscribers/ops-subscribers.fixtures.js';
 
 // The app's external origin: only named in redirect URIs, never listened on (the test carries the answers over).
 const ORIGIN = 'http://127.0.0.1:18401';
@@ -155,6 +156,17 @@ describe.each(DIALECTS)('social login (%s)', (dialect) => {
     expect(res.statusCode, res.body).toBe(200);
     return { token: String(res.headers['x-auth-token']), accountId: res.json().userUuid as string };
   }
+
+  it('a suspended account signing in with Google gets ACCOUNT_SUSPENDED as with its password; unsuspended, it signs in', async () => {
+    const user = uniqueUser();
+    const { accountId } = await signUp(t, { ...user, socialToken: { provider: 'google', ...(await google(user.email, 'signup')) } } as typeof user);
+    const ops = opsService(t, Date.now).service;
+    await ops.suspend(OPERATOR, accountId, 'Fraud report, ticket 321');
+    expectError(await socialLogin('google', await google(user.email)), 403, 'ACCOUNT_SUSPENDED');
+    expect((await ops.detail(OPERATOR, accountId)).signIns.map((s) => s.result)).toContain('SUSPENDED');
+    await ops.unsuspend(OPERATOR, accountId, 'Report cleared');
+    expect((await signInWithGoogle(user.email)).accountId).toBe(accountId);
+  });
 
   it('answers SOCIAL_ACCOUNT_NOT_FOUND for an unknown identity; the same answer then starts a sign-up, once', async () => {
     const user = uniqueUser();

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authed, DIALECTS, signUp, startTestApp, type TestApp } from '../../test/harness.js';
-import { runAllJobs, uploadJpeg } from '../places/discover.fixtures.js';
-import { THINGS_BACKFILL } from './thing.module.js';
+import { runAllJobs, uploadJpeg } from '../places/places.discover.fixtures.js';
+import { THINGS_BACKFILL } from './things.module.js';
 import { THING_CLASSES, THING_LANGUAGES } from './things.classes.js';
 
 // Real photographs (test/fixtures/vision/LICENSES.md), through the real media pipeline and the real detector.

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authed, DIALECTS, signUp, startTestApp, type TestApp } from '../../test/harness.js';
 import { nameKey } from '../../shared/names.js';
 import { addFolder } from '../upload/upload.fixtures.js';
-import { ROOT } from '../files/file.table.js';
+import { ROOT } from '../files/files.table.js';
 import { addPhoto } from './timeline.fixtures.js';
 import { byAccountAndDay, timelineDays } from './timeline.day-rule.js';
 

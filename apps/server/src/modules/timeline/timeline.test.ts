@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, expectError, signUp, startTestApp, type TestApp } from '../../test/harness.js';
-import { addFile, filesApi } from '../files/file.fixtures.js';
+import { addFile, filesApi } from '../files/files.fixtures.js';
 import { uploadApi } from '../upload/upload.fixtures.js';
 import { addPhoto, addPhotos, timelineApi, type GroupPage, type PageCursor } from './timeline.fixtures.js';
 import { dayKey, utcDay } from './timeline.facts.js';

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, expectError, signUp, startTestApp, type TestApp } from '../../test/harness.js';
 import { fileBlobKey, pieceDir } from './upload.finish.js';
 import * as repo from './upload.repository.js';
-import { ASSEMBLE_GRACE_MS, ASSEMBLE_UPLOAD_JOB } from './upload.service.js';
+import { ASSEMBLE_GRACE_MS, ASSEMBLE_UPLOAD_JOB } from './upload.assembly.js';
 import { account, blobsOf, content, liveFiles, sha256, uploadApi, uploadHelpers } from './upload.fixtures.js';
 import type { UploadTable } from './upload.table.js';
 
@@ -191,6 +191,7 @@ describe.each(DIALECTS)('upload durability (%s)', (dialect) => {
       piece_state: null,
       taken_at: null,
       taken_day: null,
+      time_zone: null,
       status: 'OPEN',
       reserved: 1,
       created_at: at,

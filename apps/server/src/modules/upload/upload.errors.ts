@@ -5,7 +5,7 @@ import { AppError, BadRequest, Conflict, NotFound } from '../../shared/errors.js
 
 export const UploadNotFound = () => NotFound('Upload not found.');
 export const LengthRequired = () => new AppError(411, 'LENGTH_REQUIRED', 'Content-Length is required.');
-export { QuotaExceeded } from '../account/account.public.js';
+export { QuotaExceeded } from '../account/account.quota.public.js';
 export const UploadIncomplete = () => BadRequest('UPLOAD_INCOMPLETE', 'The request body ended before Content-Length bytes arrived.');
 export const AlreadyComplete = () => Conflict('UPLOAD_COMPLETE', 'This upload is already complete.');
 /** The final piece is recorded but the file is not committed yet: the client asks again (HEAD or the same piece). */

@@ -5,11 +5,12 @@ import { isUniqueViolation } from '../../infra/db/dialect.js';
 import type { BlobStore, PutResult } from '../../infra/blob-store/blob-store.js';
 import type { JobQueue } from '../../infra/jobs/job-queue.js';
 import type { Executor } from '../../infra/db/executor.js';
+import { FIGURES, type FigureRecorder } from '../../infra/figures/figure-recorder.js';
 import { NotFound } from '../../shared/errors.js';
 import { nameKey } from '../../shared/names.js';
 import { now } from '../../shared/time.js';
-import { utcDay } from '../../shared/days.js';
-import * as accounts from '../account/account.public.js';
+import { localDay } from '../../shared/days.js';
+import * as accounts from '../account/account.quota.public.js';
 import type { AuthContext } from '../../shared/auth-context.js';
 import * as files from '../files/files.public.js';
 import { ROOT, toFileItem, type DerivativeLinks, type FileItemDto, type FileRow } from '../files/files.public.js';
@@ -37,6 +38,8 @@ export interface UploadDeps {
   logger: FastifyBaseLogger;
   /** Signs thumbnail and preview URLs into file items. */
   links?: DerivativeLinks;
+  /** Uploads per day for the operator's dashboard. */
+  figures?: FigureRecorder;
 }
 
 /** What aborting needs; housekeeping aborts without a request behind it. */
@@ -55,7 +58,10 @@ export async function finishUpload(
 ): Promise<FileItemDto> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await d.db.transaction().execute((trx) => commit(d, trx, auth, upload, from, stored));
+      const item = await d.db.transaction().execute((trx) => commit(d, trx, auth, upload, from, stored));
+      d.figures?.addDay(FIGURES.uploadsCount, 1);
+      d.figures?.addDay(FIGURES.uploadsBytes, stored.size);
+      return item;
     } catch (err) {
       if (isUniqueViolation(err) && attempt < 3) continue;
       await abortUpload(d, upload, [from], { finalBlob: true });
@@ -115,10 +121,11 @@ async function commit(
     ...NO_MEDIA,
     // media: photos and videos get facts and thumbnails from a job queued with the row (same transaction).
     media_status: isMedia(upload.content_type) ? 'PENDING' : null,
-    // timeline: under the client's capture date (else today, UTC) at once; the media job confirms or corrects it from the file.
+    // timeline: under the client's capture date (else today in the uploader's zone) at once; the media job confirms or corrects it.
     ...(isMedia(upload.content_type) ? provisionalTaken(upload, at) : { taken_day: null }),
     media_kind: mediaKindOf(upload.content_type),
     video_slideshow: 0,
+    time_zone: upload.time_zone,
   };
   await files.insertFile(trx, row);
   // Fair across accounts: one account's backlog does not delay everyone else's thumbnails.
@@ -133,7 +140,7 @@ async function commit(
 
 function provisionalTaken(upload: UploadRow, at: number): { taken_at: number; taken_day: number } {
   if (upload.taken_at !== null && upload.taken_day !== null) return { taken_at: Number(upload.taken_at), taken_day: upload.taken_day };
-  return { taken_at: at, taken_day: utcDay(at) };
+  return { taken_at: at, taken_day: localDay(at, upload.time_zone) };
 }
 
 /**

@@ -6,7 +6,9 @@ import type { JobQueue } from '../../infra/jobs/job-queue.js';
 import { routes, type ModuleWith } from '../../infra/module-manifest.js';
 import { sweepTemp } from '../../infra/blob-store/temp-sweep.js';
 import { minutes } from '../../shared/time.js';
-import { abortStaleUploads, ASSEMBLE_UPLOAD_JOB, UploadService } from './upload.service.js';
+import { ASSEMBLE_UPLOAD_JOB } from './upload.assembly.js';
+import { abortStaleUploads } from './upload.housekeeping.js';
+import { UploadService } from './upload.service.js';
 import { uploadRoutes } from './upload.routes.js';
 import { purgeAccountUploads, type UploadDeps } from './upload.finish.js';
 
@@ -18,6 +20,7 @@ export function uploadModule(d: {
   jobs: JobQueue;
   logger: FastifyBaseLogger;
   links: NonNullable<UploadDeps['links']>;
+  figures: NonNullable<UploadDeps['figures']>;
   publicUrl: string | null;
 }): ModuleWith<UploadService> {
   const uploads = new UploadService({
@@ -26,6 +29,7 @@ export function uploadModule(d: {
     jobs: d.jobs,
     logger: d.logger,
     links: d.links,
+    figures: d.figures,
   });
   return {
     name: 'upload',

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, expectError, signUp, startTestApp, type TestApp } from '../../test/harness.js';
-import { abortStaleUploads, IDLE_RESERVATION_MS, STALE_UPLOAD_MS } from './upload.service.js';
+import { abortStaleUploads, IDLE_RESERVATION_MS, STALE_UPLOAD_MS } from './upload.housekeeping.js';
 import { account, content, sha256, uploadApi, uploadHeaders, uploadHelpers } from './upload.fixtures.js';
 import { until } from '../../infra/jobs/jobs.fixtures.js';
 import { freePort } from '../../test/server-process.js';

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, expectError, signUp, startTestApp, type TestApp } from '../../test/harness.js';
-import { abortStaleUploads, STALE_UPLOAD_MS, UploadService } from './upload.service.js';
+import { abortStaleUploads, STALE_UPLOAD_MS } from './upload.housekeeping.js';
+import { UploadService } from './upload.service.js';
 import { account, blobsOf, content, liveFiles, rawRequest, sha256, uploadApi, uploadHeaders, uploadHelpers } from './upload.fixtures.js';
 
 describe.each(DIALECTS)('upload (%s)', (dialect) => {

@@ -16,6 +16,8 @@ export const UploadHeaders = Type.Object({
   'x-object-meta-device-type': Type.Optional(Type.String({ pattern: '^[A-Za-z_]{1,16}$' })),
   // The capture date the browser read from the file (ISO-8601 or epoch ms); only a hint, so a bad value is ignored.
   'x-object-meta-taken-at': Type.Optional(Type.String({ maxLength: 64 })),
+  // The browser's time zone (IANA name, or a UTC offset like +03:00): a photo without a capture date is on that local day.
+  'x-object-meta-time-zone': Type.Optional(Type.String({ maxLength: 64 })),
 });
 
 export const UploadProgress = Type.Object(

@@ -21,6 +21,8 @@ export interface UploadTable {
   /** The client's capture date hint (x-object-meta-taken-at): the file's provisional timeline date until the media job reads it. */
   taken_at: number | null;
   taken_day: number | null;
+  /** The uploader's time zone (x-object-meta-time-zone, canonical): the day of a photo without a capture date. */
+  time_zone: string | null;
   /**
    * 1 while its total_bytes are held in the account's reserved_bytes; 0 once housekeeping gave an idle upload's
    * reservation back (it stays resumable and reserves again when it resumes or commits).

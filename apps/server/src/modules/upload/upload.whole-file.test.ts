@@ -1,4 +1,4 @@
-import { NO_MEDIA } from '../files/file.fixtures.js';
+import { NO_MEDIA } from '../files/files.fixtures.js';
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

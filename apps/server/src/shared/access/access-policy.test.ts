@@ -1,10 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addFile } from '../../modules/files/file.fixtures.js';
+import { addFile } from '../../modules/files/files.fixtures.js';
 import { authed, DIALECTS, signUp, startTestApp, type TestApp } from '../../test/harness.js';
 import { AppError } from '../errors.js';
 import { AccessPolicy } from './access-policy.js';
-import { recognised } from './isolation.fixtures.js';
+import { recognised } from '../../test/isolation.fixtures.js';
 
 describe.each(DIALECTS)('AccessPolicy (%s)', (dialect) => {
   let t: TestApp;

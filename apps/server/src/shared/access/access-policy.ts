@@ -1,10 +1,12 @@
 import type { Executor } from '../../infra/db/executor.js';
 import type { AuthContext } from '../auth-context.js';
-import { NotFound } from '../errors.js';
+import { Forbidden, NotFound } from '../errors.js';
+import type { OperatorContext } from '../operator-context.js';
+import { roleAllows } from './operator-roles.js';
 import { now } from '../time.js';
 import * as repo from './access.repository.js';
 import { linkGrantedIds, type LinkGrant } from './link-access.js';
-import { kindOf, type Permission, type ResourceKind } from './permissions.js';
+import { kindOf, type OperatorPermission, type SubscriberPermission as Permission, type ResourceKind } from './permissions.js';
 
 type Caller = Pick<AuthContext, 'accountId'>;
 
@@ -95,6 +97,15 @@ export class AccessPolicy {
           : [];
     for (const id of shared) granted.add(id);
     return granted;
+  }
+
+  /**
+   * An operator permission (issue 27): the console's principal holds it through its role, across every account.
+   * No operator (a subscriber, or nobody) → 404, so the console does not show itself; a role without it → 403.
+   */
+  requireOperator(operator: OperatorContext | null | undefined, permission: OperatorPermission): void {
+    if (!operator) throw NotFound();
+    if (!roleAllows(operator.role, permission)) throw Forbidden('Your role does not allow this.');
   }
 
   /** The holder of a public link: NotFound unless the link grants every id (see link-access.ts). */

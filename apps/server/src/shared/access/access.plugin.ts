@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest, RouteOptions } from 'fastify';
 import { Unauthorized } from '../errors.js';
+import { isConsoleUrl } from '../operator-context.js';
 import type { AccessOptions, AccessPolicy } from './access-policy.js';
-import { isPermission, type Permission, type ResourceKind, type ResourcePermission } from './permissions.js';
+import { isOperatorPermission, isPermission, type Permission, type ResourceKind, type ResourcePermission, type SubscriberPermission } from './permissions.js';
 
 /** Where in a validated request an id is read from (`query` is the querystring). */
 export type RequestPart = 'params' | 'query' | 'headers' | 'body';
@@ -91,6 +92,12 @@ export function checkDeclaration(route: Pick<RouteOptions, 'method' | 'url' | 'c
   const name = routeName(route);
   if (!access) throw new Error(`${name} declares no access policy: add config.access { permission, ids } or mark it public`);
   if (!isPermission(access.permission)) throw new Error(`${name} declares an unknown permission ${String(access.permission)}`);
+  // The two principals never share a route: console routes ask operator permissions, all others subscriber ones.
+  if (isConsoleUrl(route.url) !== isOperatorPermission(access.permission)) {
+    throw new Error(`${name}: ${isConsoleUrl(route.url) ? 'a console route needs an ops.* permission' : 'ops.* permissions belong to /api/ops routes'}`);
+  }
+  // An operator's role grants its permission across every account; there are no ids to check against an owner.
+  if (isOperatorPermission(access.permission) && access.ids?.length) throw new Error(`${name}: operator permissions take no resource ids`);
   const sources = access.ids ?? [];
   if (access.permission === 'self' && sources.some((s) => s.permission === undefined)) {
     throw new Error(`${name}: ids of a self route need their own permission`);
@@ -100,7 +107,10 @@ export function checkDeclaration(route: Pick<RouteOptions, 'method' | 'url' | 'c
     if (!schema[SCHEMA_KEY[source.in]]) throw new Error(`${name} reads ids from ${source.in}, which its schema does not declare`);
   }
   for (const source of sources) {
-    if (source.permission !== undefined && (!isPermission(source.permission) || (source.permission as Permission) === 'self')) {
+    if (
+      source.permission !== undefined &&
+      (!isPermission(source.permission) || isOperatorPermission(source.permission) || (source.permission as Permission) === 'self')
+    ) {
       throw new Error(`${name} declares an unknown id permission ${String(source.permission)}`);
     }
     if (source.claim && source.skipDenied) throw new Error(`${name}: an id is either claimed or skipped, not both`);
@@ -108,7 +118,7 @@ export function checkDeclaration(route: Pick<RouteOptions, 'method' | 'url' | 'c
     if (by) {
       if (!schema[SCHEMA_KEY[by.in]]) throw new Error(`${name} picks a permission from ${by.in}, which its schema does not declare`);
       for (const p of Object.values(by.values)) {
-        if (!isPermission(p) || (p as Permission) === 'self') throw new Error(`${name} declares an unknown id permission ${String(p)}`);
+        if (!isPermission(p) || isOperatorPermission(p) || (p as Permission) === 'self') throw new Error(`${name} declares an unknown id permission ${String(p)}`);
       }
     }
   }
@@ -131,19 +141,27 @@ const plugin: FastifyPluginAsync<{ policy: AccessPolicy }> = async (app: Fastify
   app.addHook('preHandler', (req, _reply, done) => {
     const access = req.routeOptions.config.access;
     if (!access) return done();
+    if (isOperatorPermission(access.permission)) {
+      try {
+        policy.requireOperator(req.operator, access.permission);
+      } catch (err) {
+        return done(err as Error);
+      }
+      return done();
+    }
     // Fail closed: a route that names resources never runs without a caller to check them against.
     if (!req.auth) return done(Unauthorized());
     if (!access.ids?.length) return done();
-    enforce(policy, req, access).then(() => done(), done);
+    enforce(policy, req, access as AccessDeclaration & { permission: SubscriberPermission }).then(() => done(), done);
   });
 };
 // Hooks on the root instance, so they reach the routes of every module registered after it.
 Object.assign(plugin, { [Symbol.for('skip-override')]: true });
 export const accessPlugin = plugin;
 
-async function enforce(policy: AccessPolicy, req: FastifyRequest, access: AccessDeclaration): Promise<void> {
+async function enforce(policy: AccessPolicy, req: FastifyRequest, access: AccessDeclaration & { permission: SubscriberPermission }): Promise<void> {
   const auth = req.auth!;
-  const groups = new Map<string, { permission: Permission; opts: AccessOptions; ids: string[] }>();
+  const groups = new Map<string, { permission: SubscriberPermission; opts: AccessOptions; ids: string[] }>();
   for (const source of access.ids ?? []) {
     const permission = permissionOf(req, source, access.permission);
     const opts: AccessOptions = { claim: source.claim === true, folder: source.folder === true, as: source.permissionBy?.as };
@@ -167,7 +185,7 @@ async function enforce(policy: AccessPolicy, req: FastifyRequest, access: Access
 }
 
 /** The permission an id source asks for in this request: picked by another request value, else declared. */
-function permissionOf(req: FastifyRequest, source: IdSource, routePermission: Permission): Permission {
+function permissionOf(req: FastifyRequest, source: IdSource, routePermission: SubscriberPermission): SubscriberPermission {
   const by = source.permissionBy;
   if (by) {
     const [value] = collect((req as unknown as Record<RequestPart, unknown>)[by.in], by.path === '' ? [] : by.path.split('.'));

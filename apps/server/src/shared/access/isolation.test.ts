@@ -4,8 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, startTestApp, type TestApp } from '../../test/harness.js';
 import { NotFound } from '../errors.js';
 import { UuidSchema } from '../schemas.js';
-import { needsAccess } from './access.plugin.js';
-import { audit, keyOf, routeName, twoAccounts } from './isolation.fixtures.js';
+import { checkDeclaration, needsAccess } from './access.plugin.js';
+import { audit, keyOf, operatorMatrix, routeName, twoAccounts } from '../../test/isolation.fixtures.js';
+import { signedInAdmin, signedInOperator } from '../../test/operators.fixtures.js';
+import { signUp } from '../../test/harness.js';
+import { isConsoleUrl } from '../operator-context.js';
+import { OPERATOR_ROLES, roleAllows } from './operator-roles.js';
+import { isOperatorPermission } from './permissions.js';
 
 /**
  * Generated from the route table: every private route that takes an id is called by account B with account A's id in
@@ -43,6 +48,47 @@ describe.each(DIALECTS)('access isolation (%s)', (dialect) => {
       expect(operation?.['x-permission'], routeName(route)).toBe(route.config.access?.permission);
     }
   });
+});
+
+describe.each(DIALECTS)('operator role matrix (%s)', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(dialect);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('console routes: 404 to a subscriber, 403 to a role without the permission; subscriber routes: 401/404 to an operator', async () => {
+    const subscriber = await signUp(t);
+    const admin = await signedInAdmin(t);
+    const operators = {
+      admin: admin.token,
+      support: (await signedInOperator(t, admin, 'support')).token,
+      marketing: (await signedInOperator(t, admin, 'marketing')).token,
+      finance: (await signedInOperator(t, admin, 'finance')).token,
+    };
+    const { findings, probes } = await operatorMatrix(t, subscriber.token, operators);
+    expect(findings).toEqual([]);
+
+    const console_ = t.app.routeTable.filter((r) => needsAccess(r) && isConsoleUrl(r.url));
+    // The console's own routes are in the table (operators, audit; other modules add theirs).
+    expect(console_.length).toBeGreaterThanOrEqual(8);
+    for (const route of console_) {
+      expect(probes).toContain(`${routeName(route)} as a subscriber`);
+      const permission = route.config.access!.permission;
+      expect(isOperatorPermission(permission), routeName(route)).toBe(true);
+      for (const role of OPERATOR_ROLES) {
+        if (!roleAllows(role, permission as never)) expect(probes).toContain(`${routeName(route)} as ${role}`);
+      }
+    }
+    // Every subscriber route was tried with an operator's token of each role.
+    const subscriberRoutes = t.app.routeTable.filter((r) => needsAccess(r) && !isConsoleUrl(r.url));
+    expect(subscriberRoutes.length).toBeGreaterThan(40);
+    for (const route of subscriberRoutes) expect(probes).toContain(`${routeName(route)} as an operator`);
+    // Sessions are left as they were: the admin is still signed in.
+    expect((await t.app.inject({ method: 'GET', url: '/api/ops/me', headers: { 'x-auth-token': admin.token } })).statusCode).toBe(200);
+  }, 120_000);
 });
 
 describe('the isolation audit itself', () => {
@@ -88,6 +134,27 @@ describe('the isolation audit itself', () => {
     } finally {
       await t.close();
     }
+  });
+
+  it('refuses a console route with a subscriber permission, a subscriber route with an ops permission, and ids on ops routes', () => {
+    const params = Type.Object({ uuid: UuidSchema });
+    expect(() => checkDeclaration({ method: 'GET', url: '/api/ops/test', config: { access: { permission: 'self' } } })).toThrow(
+      'GET /api/ops/test: a console route needs an ops.* permission',
+    );
+    expect(() => checkDeclaration({ method: 'GET', url: '/api/test', config: { access: { permission: 'ops.self' } } })).toThrow(
+      'GET /api/test: ops.* permissions belong to /api/ops routes',
+    );
+    expect(() =>
+      checkDeclaration({
+        method: 'GET',
+        url: '/api/ops/test/:uuid',
+        config: { access: { permission: 'ops.subscriber.read', ids: [{ in: 'params', path: 'uuid' }] } },
+        schema: { params },
+      }),
+    ).toThrow('operator permissions take no resource ids');
+    expect(checkDeclaration({ method: 'GET', url: '/api/ops/test/:uuid', config: { access: { permission: 'ops.subscriber.read' } }, schema: { params } })).toEqual({
+      permission: 'ops.subscriber.read',
+    });
   });
 
   it('refuses to start with a private route that declares no access at all, naming it', async () => {

@@ -41,10 +41,51 @@ export const PERMISSIONS = {
   self: null,
 } as const satisfies Record<string, ResourceKind | null>;
 
-export type Permission = keyof typeof PERMISSIONS;
-export type ResourcePermission = { [P in Permission]: (typeof PERMISSIONS)[P] extends null ? never : P }[Permission];
+/**
+ * What an operator (the console's principal, issue 27) may do. Operator permissions take no resource ids: an operator's
+ * role grants them across every account, so the check is the role alone (see operator-roles.ts).
+ */
+export const OPERATOR_PERMISSIONS = [
+  'ops.self',
+  'ops.dashboard.read',
+  'ops.subscriber.read',
+  'ops.subscriber.write',
+  'ops.subscriber.identity',
+  'ops.operator.manage',
+  'ops.plan.read',
+  'ops.plan.write',
+  'ops.config.read',
+  'ops.config.write',
+  'ops.order.read',
+  'ops.order.refund',
+  'ops.audit.read',
+  // Reserved for the support inbox and campaigns issues.
+  'ops.support.read',
+  'ops.support.write',
+  'ops.campaign.read',
+  'ops.campaign.write',
+  // The telesales prize draw (issue 30): campaigns, codes, entries, the draw itself.
+  'ops.draw.read',
+  'ops.draw.write',
+] as const;
+
+export type OperatorPermission = (typeof OPERATOR_PERMISSIONS)[number];
+/** A subscriber's permission: checked against the caller's account and the resources its ids name. */
+export type SubscriberPermission = keyof typeof PERMISSIONS;
+export type Permission = SubscriberPermission | OperatorPermission;
+export type ResourcePermission = { [P in SubscriberPermission]: (typeof PERMISSIONS)[P] extends null ? never : P }[SubscriberPermission];
+/** Which principal a permission is asked of. */
+export type PermissionKind = 'subscriber' | 'operator';
 
 export const kindOf = (permission: ResourcePermission): ResourceKind => PERMISSIONS[permission];
 
-export const isPermission = (value: unknown): value is Permission =>
+const OPERATOR_SET: ReadonlySet<string> = new Set(OPERATOR_PERMISSIONS);
+
+export const isOperatorPermission = (value: unknown): value is OperatorPermission => typeof value === 'string' && OPERATOR_SET.has(value);
+
+export const isSubscriberPermission = (value: unknown): value is SubscriberPermission =>
   typeof value === 'string' && Object.prototype.hasOwnProperty.call(PERMISSIONS, value);
+
+export const isPermission = (value: unknown): value is Permission => isSubscriberPermission(value) || isOperatorPermission(value);
+
+export const permissionKind = (permission: Permission): PermissionKind => (isOperatorPermission(permission) ? 'operator' : 'subscriber');

@@ -209,7 +209,7 @@ export function fuzzArbitraries(uuids: string[]) {
   return { request, build };
 }
 
-/** The documented failure shape: { status, message, field? } and nothing else. */
+/** The documented failure shape: { status, message, field?, requestId? } and nothing else (requestId: issue 28). */
 /** The shared-content viewer documents HTML pages as its failures too (spec 000 §7: errorData holds the HTML shown). */
 const HTML_FAILURES = /^\/api\/viewer\/file\//;
 
@@ -233,7 +233,8 @@ function shapeOf(res: LightMyRequestResponse): string | null {
   }
   if (!body || typeof body !== 'object' || Array.isArray(body)) return 'error body is not an object';
   const keys = Object.keys(body).filter((k) => body[k] !== undefined);
-  if (keys.some((k) => !['status', 'message', 'field'].includes(k))) return `unexpected keys ${keys.join(',')}`;
+  if (keys.some((k) => !['status', 'message', 'field', 'requestId'].includes(k))) return `unexpected keys ${keys.join(',')}`;
+  if (body.requestId !== undefined && body.requestId !== res.headers['x-request-id']) return 'requestId is not the request id header';
   if (typeof body.status !== 'string' && typeof body.status !== 'number') return 'status missing';
   if (typeof body.status === 'string' && body.status.startsWith('FST_')) return `framework code ${body.status}`;
   if (typeof body.message !== 'string') return 'message missing';

@@ -83,7 +83,8 @@ describe.each(DIALECTS)('bad input at the request boundary (%s)', (dialect) => {
   it('answers framework errors in the documented shape with a 4xx status name', async () => {
     const shape = (res: Awaited<ReturnType<typeof get>>) => {
       const body = res.json();
-      expect(Object.keys(body).every((k) => ['status', 'message', 'field'].includes(k))).toBe(true);
+      expect(Object.keys(body).every((k) => ['status', 'message', 'field', 'requestId'].includes(k))).toBe(true);
+      expect(body.requestId).toBe(res.headers['x-request-id']);
       expect(typeof body.message).toBe('string');
       expect(String(body.status)).not.toMatch(/^FST_/);
       return body;
@@ -92,7 +93,7 @@ describe.each(DIALECTS)('bad input at the request boundary (%s)', (dialect) => {
       t.app.inject({ method: 'POST', url: '/api/album', headers: { ...authed(token), 'content-type': contentType }, payload });
     const malformed = await post('{"label":', 'application/json');
     expect(malformed.statusCode).toBe(400);
-    expect(shape(malformed)).toEqual({ status: 'VALIDATION_ERROR', message: 'body is not valid JSON', field: 'body' });
+    expect(shape(malformed)).toMatchObject({ status: 'VALIDATION_ERROR', message: 'body is not valid JSON', field: 'body' });
     const mediaType = await post('<label/>', 'application/xml');
     expect(mediaType.statusCode).toBe(415);
     expect(shape(mediaType).status).toBe('UNSUPPORTED_MEDIA_TYPE');
@@ -202,7 +203,7 @@ describe('bad input to the web app\'s own files', () => {
         expect(res.statusCode, `${method} ${url}`).toBeLessThan(500);
         if (res.statusCode >= 400 && method !== 'HEAD') {
           const body = res.json();
-          expect(Object.keys(body).every((k) => ['status', 'message', 'field'].includes(k)), `${method} ${url}`).toBe(true);
+          expect(Object.keys(body).every((k) => ['status', 'message', 'field', 'requestId'].includes(k)), `${method} ${url}`).toBe(true);
           expect(String(body.status)).not.toMatch(/^FST_/);
         }
         if (res.statusCode === 200 && method === 'GET') expect(res.body).not.toMatch(/root:/);

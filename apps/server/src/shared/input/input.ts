@@ -90,9 +90,10 @@ export function clientErrorBody(err: FastifyError): { httpStatus: number; body: 
 }
 
 /** Fastify's `frameworkErrors`: errors raised before a request reaches routing (a badly encoded URL) get the shape too. */
-export function frameworkErrors(err: FastifyError, _req: FastifyRequest, reply: FastifyReply) {
+export function frameworkErrors(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
   const { httpStatus, body } = clientErrorBody(err);
-  return reply.status(httpStatus).send(body);
+  // Raised before routing: the app's onSend hook (which sets the header on every other answer) does not run.
+  return reply.status(httpStatus).header('x-request-id', req.id).send({ ...body, requestId: req.id });
 }
 
 /** Fastify's `clientErrorHandler`: a request Node's parser refuses (bad request line, headers too large) gets the shape. */

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { LanguageSelect } from '@/components/language-select';
 import { Logo } from '@/components/ui/logo';
-import { paths } from '@/config/paths';
+import { landingPath } from '@/config/paths';
 import { changeLanguage, currentLanguage } from '@/i18n/i18n';
 import styles from './auth-layout.module.css';
 
@@ -12,7 +12,7 @@ export function AuthLayout() {
   return (
     <div className={styles.page}>
       <header className={styles.topBar}>
-        <a href={paths.landing} className={styles.brand} aria-label={t('common:landing_link')}>
+        <a href={landingPath(currentLanguage())} className={styles.brand} aria-label={t('common:landing_link')}>
           <Logo size={32} />
         </a>
         <LanguageSelect

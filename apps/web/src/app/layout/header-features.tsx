@@ -5,7 +5,7 @@ import type { SearchSlot } from '@/features/shell/components/header';
 import type { NewMenuEntry } from '@/features/shell/new-menu-entry';
 import { SearchBox, SearchIconLink } from '@/features/search/components/search-box';
 import { useUploader } from '@/hooks/use-uploader';
-import { useAppSelector } from '../hooks';
+import { useAppSelector } from '@/state/hooks';
 
 /**
  * Features that plug into the header. The NEW menu offers "Upload files" (upload feature) and "Create

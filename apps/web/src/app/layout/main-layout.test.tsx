@@ -40,6 +40,9 @@ function server(account: Account = {}, extra: Record<string, MockHandler> = {}) 
           createdDate: '2026-01-05T09:07:00',
         })),
       ),
+    ...Object.fromEntries(
+      Array.from({ length: unread + 1 }, (_, i) => [`GET /api/notification/communication/read/n-${i}`, () => json({ notificationId: `n-${i}`, status: 'READ' })]),
+    ),
     'POST /api/auth/logout': () => json({}),
     ...extra,
   });
@@ -98,19 +101,33 @@ describe('signed-in layout', () => {
     expect(screen.getByRole('button', { name: 'Clear All' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'New' })).not.toBeInTheDocument();
 
+    // Opening the notifications marks them read: the unread badge clears.
+    await waitFor(() => expect(screen.getByRole('button', { name: /^Account menu/ })).not.toHaveAccessibleName(/unread/));
     await user.click(screen.getByRole('button', { name: /^Account menu/ }));
     const card = await screen.findByRole('menu', { name: /^Account menu/ });
-    expect(within(within(card).getByRole('menuitem', { name: /^Notifications/ })).getByText('3')).toBeInTheDocument();
+    expect(within(card).getByRole('menuitem', { name: /^Notifications/ })).toHaveTextContent(/^Notifications$/);
     const usage = within(card).getByRole('progressbar', { name: 'Storage' });
     expect(usage).toHaveTextContent('1.2 GB / 5 GB');
     expect(usage).toHaveAttribute('aria-valuenow', '24');
     expect(within(card).queryByRole('group', { name: 'Upgrade to Premium' })).not.toBeInTheDocument();
   });
 
+  it('shows the whole e-mail on hover in the side panel and in full in the account card', async () => {
+    signIn();
+    server();
+    const { user } = renderMain('/main/notifications');
+    const menu = await screen.findByRole('navigation', { name: 'Main menu' });
+    // The narrow side panel may cut the e-mail with an ellipsis: its title holds it whole.
+    expect(await within(menu).findByText('ayse@example.com')).toHaveAttribute('title', 'ayse@example.com');
+    await user.click(await screen.findByRole('button', { name: /^Account menu/ }));
+    const card = await screen.findByRole('menu', { name: /^Account menu/ });
+    expect(within(card).getByTestId('account-email')).toHaveTextContent(/^ayse@example\.com$/);
+  });
+
   it('caps the unread badge at 9+ and shows the premium prompt, whose button opens the packages', async () => {
     signIn();
     server({ unread: 12, premium: false });
-    const { user, router } = renderMain('/main/notifications');
+    const { user, router } = renderMain('/main/trash');
     await user.click(await screen.findByRole('button', { name: /^Account menu/ }));
     const card = await screen.findByRole('menu', { name: /^Account menu/ });
     await waitFor(() => expect(within(card).getByRole('menuitem', { name: /^Notifications/ })).toHaveTextContent('9+'));
@@ -191,13 +208,27 @@ describe('signed-in layout', () => {
     }));
     signIn();
     server({ unread: 10 });
-    const { user } = renderMain('/main/notifications');
+    const { user } = renderMain('/main/trash');
     const hamburger = await screen.findByRole('button', { name: /^Open menu/ });
     await waitFor(() => expect(within(hamburger).getByText('9+')).toBeInTheDocument());
     expect(screen.queryByRole('navigation', { name: 'Main menu' })).not.toBeInTheDocument();
-    // Mobile: Clear All is the trash icon in the header.
-    expect(screen.getByRole('button', { name: 'Clear All' })).toBeInTheDocument();
     await user.click(hamburger);
     expect(await screen.findByRole('navigation', { name: 'Main menu' })).toBeInTheDocument();
+  });
+
+  it('on a phone the notifications header has the trash icon (Clear All), and opening them clears the hamburger badge', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query.includes('max-width'),
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }));
+    signIn();
+    server({ unread: 2 });
+    renderMain('/main/notifications');
+    const header = await screen.findByTestId('header');
+    expect(await within(header).findByRole('button', { name: 'Clear All' })).toBeEnabled();
+    const hamburger = within(header).getByRole('button', { name: /^Open menu/ });
+    await waitFor(() => expect(hamburger).toHaveAccessibleName('Open menu'));
   });
 });

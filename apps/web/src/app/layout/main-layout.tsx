@@ -13,14 +13,13 @@ import { Header } from "@/features/shell/components/header";
 import { SideMenu } from "@/features/shell/components/side-menu";
 import { UploadProvider } from "@/features/upload/components/upload-provider";
 import { useIsNarrow } from "@/hooks/use-media-query";
-import { isShellHandle, type ShellHandle } from "@/lib/route-handle";
+import { isShellHandle, type PageName, type ShellHandle } from "@/lib/route-handle";
 import {
   setDrawerOpen,
   setPageName,
   toggleMenuSize,
-  type PageName,
 } from "@/state/ui-slice";
-import { useAppDispatch, useAppSelector } from "../hooks";
+import { useAppDispatch, useAppSelector } from '@/state/hooks';
 import { builtMenuItems } from "../menu";
 import {
   HeaderFeatures,

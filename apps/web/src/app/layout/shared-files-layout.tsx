@@ -1,12 +1,16 @@
 import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { hasSession } from '@/api/session';
+import { LanguageSelect } from '@/components/language-select';
+import { changeLanguage, currentLanguage } from '@/i18n/i18n';
 import { VisitorAccountCard } from '@/features/account/components/visitor-account-card';
-import { SharedFilesActions } from '@/features/shared-files/components/shared-files-actions';
-import { setAuthPage } from '@/features/shared-files/share-slice';
-import { sharedFilesPath, useShareLink } from '@/features/shared-files/share-token';
-import { useAppDispatch } from '../hooks';
+import { SharedFilesActions } from '@/features/link-visitor/components/shared-files-actions';
+import { setAuthPage } from '@/features/link-visitor/share-slice';
+import { sharedFilesPath, useShareLink } from '@/features/link-visitor/share-token';
+import { useAppDispatch } from '@/state/hooks';
 import { Shell } from './main-layout';
+import styles from './shared-files-layout.module.css';
 
 const renderActions = (variant: 'button' | 'icon') => <SharedFilesActions variant={variant} />;
 
@@ -15,6 +19,8 @@ const renderActions = (variant: 'button' | 'icon') => <SharedFilesActions varian
  * Bulut, Download or Download All; no search, no NEW) and, for an anonymous visitor, no side menu and a sign-up card.
  */
 export function SharedFilesLayout() {
+  // Re-renders on a language change, so the picker shows the new one.
+  useTranslation();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   // Read on every navigation: signing in under /sharedFiles/login keeps this layout mounted.
@@ -35,7 +41,19 @@ export function SharedFilesLayout() {
       <Shell
         signedIn={signedIn}
         pageAction={renderActions}
-        visitorAccount={<VisitorAccountCard onSignUp={() => go('signup')} onSignIn={() => go('login')} />}
+        visitorAccount={
+          // The sign-in page's language picker: a visitor has no settings page to choose one in.
+          <div className={styles.visitorTools}>
+            <LanguageSelect
+              value={currentLanguage()}
+              onChange={(language) => void changeLanguage(language)}
+              hideLabel
+              className={styles.language}
+              data-testid="language-picker"
+            />
+            <VisitorAccountCard onSignUp={() => go('signup')} onSignIn={() => go('login')} />
+          </div>
+        }
       />
     </>
   );

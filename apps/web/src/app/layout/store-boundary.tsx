@@ -2,7 +2,8 @@ import { lazy, Suspense, useContext, useState, type ComponentType, type ReactNod
 import { Provider, ReactReduxContext, useSelector } from 'react-redux';
 import { MediaSlotsProvider } from '@/media/slots';
 import { mediaSlots } from '../media-slots';
-import type { AppStore, RootState } from '../store';
+import type { RootState } from '@/state/store-types';
+import type { AppStore } from '../store';
 
 // Radix Toast is a sizeable chunk that most visits never need: it loads with the first toast (issue 17).
 const ToastHost = lazy(() => import('@/components/ui/toast-host').then((module) => ({ default: module.ToastHost })));

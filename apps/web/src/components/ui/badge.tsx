@@ -1,5 +1,5 @@
 import { UNREAD_BADGE_CAP } from '@/config/constants';
-import { badgeText } from '@/lib/format';
+import { badgeText } from '@/i18n/format';
 import styles from './badge.module.css';
 
 export interface BadgeProps {

@@ -1,4 +1,5 @@
 import * as Toast from '@radix-ui/react-toast';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useDispatch, useSelector } from 'react-redux';
 import { Link, useInRouterContext } from 'react-router';
@@ -59,7 +60,8 @@ export function ToastHost() {
           </Toast.Root>
         );
       })}
-      <Toast.Viewport className={styles.viewport} />
+      {/* In <body> beside the dialogs' and menus' portals, so no ancestor's stacking context can hold it under them. */}
+      {createPortal(<Toast.Viewport className={styles.viewport} />, document.body)}
     </Toast.Provider>
   );
 }

@@ -20,6 +20,12 @@ export interface ToastState {
   items: ToastMessage[];
 }
 
+declare module '@/state/store-types' {
+  interface RootState {
+    toast: ToastState;
+  }
+}
+
 const initialState: ToastState = { items: [] };
 
 export const toastSlice = createSlice({

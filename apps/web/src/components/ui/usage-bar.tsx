@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { FULL_STORAGE_THRESHOLD_PERCENT } from '@/config/constants';
-import { formatBytes, usagePercent } from '@/lib/format';
+import { formatBytes, usagePercent } from '@/i18n/format';
 import styles from './usage-bar.module.css';
 
 export interface UsageBarProps {

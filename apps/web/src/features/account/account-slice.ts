@@ -8,6 +8,12 @@ export interface AccountState {
   isFamilyAdmin: boolean;
 }
 
+declare module '@/state/store-types' {
+  interface RootState {
+    account: AccountState;
+  }
+}
+
 const initialState: AccountState = { isReadOnly: false, isFamilyMember: false, isFamilyAdmin: false };
 
 /** Flags derived from the account info: READ_ONLY sets read-only, any other status clears it. */

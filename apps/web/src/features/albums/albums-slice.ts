@@ -1,6 +1,5 @@
-import { createSlice, type PayloadAction, type ThunkAction, type UnknownAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { loggedOut } from '@/api/session';
-import { ALBUM_CREATED_FOLLOW_UP_MS } from './constants';
 
 /** Location state of the album screen: open the photo picker on arrival (the follow-up of a creation). */
 export interface AlbumLocationState {
@@ -8,8 +7,14 @@ export interface AlbumLocationState {
 }
 
 export interface AlbumsState {
-  /** Set 2 s after an album is created: the app then opens that album with its photo picker and clears it. */
+  /** Set when an album is created: the app then opens that album with its photo picker at once and clears it. */
   followUpAlbumUuid: string | null;
+}
+
+declare module '@/state/store-types' {
+  interface RootState {
+    albums: AlbumsState;
+  }
 }
 
 const initialState: AlbumsState = { followUpAlbumUuid: null };
@@ -31,10 +36,3 @@ export const albumsSlice = createSlice({
 });
 
 export const { albumFollowUpSet, albumFollowUpCleared } = albumsSlice.actions;
-
-/** A thunk rather than a component timer, so closing the modal does not cancel the follow-up. */
-export function scheduleAlbumFollowUp(albumUuid: string): ThunkAction<void, unknown, unknown, UnknownAction> {
-  return (dispatch) => {
-    setTimeout(() => dispatch(albumFollowUpSet(albumUuid)), ALBUM_CREATED_FOLLOW_UP_MS);
-  };
-}

@@ -1,5 +1,5 @@
 import { json, type MockHandler } from '@/test/fetch-mock';
-import type { FileItem } from '@/features/files/api';
+import type { FileItem } from '@/api/files';
 import type { Album, AlbumStatus } from './api';
 import { fileItem } from '@/test/file-item';
 

@@ -3,8 +3,6 @@ export const ALBUM_CONTENT_TYPE = 'album/photo';
 export const ALBUM_ICON = 'playlist-2';
 export const ALBUM_PAGE_SIZE = 100;
 export const ALBUM_SORT = { sortBy: 'lastModifiedDate', sortOrder: 'DESC' } as const;
-/** The follow-up flag is set this long after an album is created. */
-export const ALBUM_CREATED_FOLLOW_UP_MS = 2_000;
 /** docs/api.md: labels are 1–255 characters. */
 export const ALBUM_LABEL_MAX_LENGTH = 255;
 /** The photo picker reads the library in file-list pages (50 items) of both media kinds. */

@@ -35,6 +35,12 @@ export interface AuthState {
   verifiedReferenceToken: string | null;
 }
 
+declare module '@/state/store-types' {
+  interface RootState {
+    auth: AuthState;
+  }
+}
+
 const initialState: AuthState = {
   forgotPasswordUsername: null,
   availableMethods: null,

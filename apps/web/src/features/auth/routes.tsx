@@ -3,9 +3,9 @@ import { hasSession } from '@/api/session';
 import type { ComponentType } from 'react';
 import { loadChunk, lazyScreen } from '@/lib/lazy-route';
 import type { RecoveryFlow } from './auth-slice';
-import { setReturnUrl } from './return-url';
+import { postLoginPath, setReturnUrl } from './return-url';
+import { login } from './sign-in-routes';
 
-const login = lazyScreen(() => import('./components/login-screen'), (m) => m.LoginScreen);
 const signup = lazyScreen(() => import('./components/signup-screen'), (m) => m.SignupScreen);
 
 /** A screen that takes the recovery flow (v1, v2, v3) its route stands for. */
@@ -42,15 +42,18 @@ const inviteSignup = lazyScreen(() => import('./components/social-signup-screen'
 const googleCallback = lazyScreen(() => import('./components/social-callback-screen'), (m) => m.GoogleCallbackScreen);
 const appleCallback = lazyScreen(() => import('./components/social-callback-screen'), (m) => m.AppleCallbackScreen);
 
-/** The signed-out screens that work without the Redux store, children of the auth layout. */
-export const signInRoutes: RouteObject[] = [
-  { index: true, lazy: login },
-  { path: 'auth/login', lazy: login },
-];
+/** NEXT_PARAM on /auth/signup: where a finished sign-up goes (a share invitation's "Shared with me"), if it is one of ours. */
+export const NEXT_PARAM = 'next';
+
+function rememberNext({ request }: LoaderFunctionArgs) {
+  const next = new URL(request.url).searchParams.get(NEXT_PARAM);
+  if (next && postLoginPath(next) === next) setReturnUrl(next);
+  return null;
+}
 
 /** Sign-up and recovery use RTK Query: the app places these under a layout that loads the store. */
 export const signupRoutes: RouteObject[] = [
-  { path: 'auth/signup', lazy: signup },
+  { path: 'auth/signup', loader: rememberNext, lazy: signup },
   { path: 'auth/signup/google', lazy: googleSignup },
   { path: 'auth/signup/apple', lazy: appleSignup },
   { path: 'auth/inviteuser', lazy: inviteSignup },

@@ -3,7 +3,7 @@ import type { GetCaptchaRequiredApiArg, GetCaptchaRequiredApiResponse, LoginApiA
 import type { SessionGrant } from '@/api/session';
 import { captchaHeaders } from '@/components/captcha/use-captcha';
 import { currentLanguage } from '@/i18n/i18n';
-import { writeSession } from '@/api/storage-keys';
+import { writeSession } from '@/lib/storage-keys';
 
 /*
  * The sign-in screen's two calls as plain requests: the signed-out screens load without the Redux store and the

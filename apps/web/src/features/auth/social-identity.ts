@@ -1,4 +1,4 @@
-import { readStorage, storageKeys, writeStorage } from '@/api/storage-keys';
+import { readStorage, storageKeys, writeStorage } from '@/lib/storage-keys';
 import type { SocialProvider } from './sign-in';
 
 /** A provider's answer kept between its callback and the sign-up form: what links the identity at account creation. */

@@ -97,8 +97,11 @@ export const discoverApi = enhancedApi.injectEndpoints({
       }),
       providesTags: [PEOPLE_LIST, FACES],
     }),
-    /** GET /location/page, 100 a page. */
-    listPlacesPages: build.infiniteQuery<PlacesPage, void, number>({
+    /**
+     * GET /location/page, 100 a page. Keyed by the reader's language (the server names places in it, from the
+     * X-Client-Language header the base query sends), so switching language fetches the names anew.
+     */
+    listPlacesPages: build.infiniteQuery<PlacesPage, string, number>({
       infiniteQueryOptions: { initialPageParam: 0, getNextPageParam: nextPage },
       query: ({ pageParam }) => ({ url: '/location/page', params: { pageSize: DISCOVER_PAGE_SIZE, pageNumber: pageParam } }),
       transformResponse: (response: Partial<PlacesPage> | null, _meta, { pageParam }) => ({
@@ -118,8 +121,11 @@ export const discoverApi = enhancedApi.injectEndpoints({
       }),
       providesTags: ['FilesByFieldName'],
     }),
-    /** A person, place or thing with its photos, as the album routes serve it (100 a page, newest first). */
-    getEntityAlbum: build.infiniteQuery<EntityAlbumPage, { contentType: EntityContentType; id: string }, number>({
+    /**
+     * A person, place or thing with its photos, as the album routes serve it (100 a page, newest first); `language`
+     * keys a place's label, which the server gives in the reader's language.
+     */
+    getEntityAlbum: build.infiniteQuery<EntityAlbumPage, { contentType: EntityContentType; id: string; language: string }, number>({
       infiniteQueryOptions: {
         initialPageParam: 0,
         getNextPageParam: (last, _all, lastPageParam) => (last.hasMore ? lastPageParam + 1 : undefined),

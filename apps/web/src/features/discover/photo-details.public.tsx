@@ -1,3 +1,4 @@
+import { Trans } from 'react-i18next';
 import { Link } from 'react-router';
 import { discoverPaths } from '@/config/paths';
 import type { PhotoDetailsSlotProps } from '@/media/slots';
@@ -12,9 +13,9 @@ import { useDiscoverTranslation } from './use-discover-translation';
  * it was taken (to the place's page). Nothing when neither is known, or when the calls fail (no premium, no location).
  */
 export function PhotoDetails({ uuid }: PhotoDetailsSlotProps) {
-  const { t } = useDiscoverTranslation();
+  const { t, i18n } = useDiscoverTranslation();
   const people = useGetPeopleInPhotoQuery(uuid).data?.people ?? [];
-  const place = useGetPlaceOfPhotoQuery({ uuid }).data?.place ?? null;
+  const place = useGetPlaceOfPhotoQuery({ uuid, 'x-client-language': i18n.language }).data?.place ?? null;
   return (
     <>
       {people.length > 0 ? (
@@ -43,7 +44,12 @@ export function PhotoDetails({ uuid }: PhotoDetailsSlotProps) {
             {t('discover:place')}
           </h3>
           <Link to={discoverPaths.place(place.id)} className={styles.infoPlace}>
-            <bdi>{[place.name, place.country].filter(Boolean).join(', ')}</bdi>
+            {/* City and country each isolated: "Kadıköy" beside "تركيا" keeps the panel's order, with the locale's comma. */}
+            {place.country ? (
+              <Trans i18nKey="discover:place_line" t={t} values={{ city: place.name, country: place.country }} components={{ city: <bdi />, country: <bdi /> }} />
+            ) : (
+              <bdi>{place.name}</bdi>
+            )}
           </Link>
         </section>
       ) : null}

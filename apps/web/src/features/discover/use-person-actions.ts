@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useAppDispatch } from '@/app/hooks';
+import { useAppDispatch } from '@/state/hooks';
 import { showToast } from '@/components/ui/toast-slice';
 import {
   useHidePeopleMutation,

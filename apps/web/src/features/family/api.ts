@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { accountApi, persistFamilyFlags } from '@/api/account';
-import { useAppDispatch } from '@/app/hooks';
+import { useAppDispatch } from '@/state/hooks';
 import { apiErrorCode } from '@/api/errors';
 import {
   generatedApi,

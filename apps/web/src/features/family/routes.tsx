@@ -1,5 +1,5 @@
 import { redirect, type RouteObject } from 'react-router';
-import { readStorage, storageKeys } from '@/api/storage-keys';
+import { readStorage, storageKeys } from '@/lib/storage-keys';
 import { paths } from '@/config/paths';
 import { lazyScreen } from '@/lib/lazy-route';
 import type { ShellHandle } from '@/lib/route-handle';

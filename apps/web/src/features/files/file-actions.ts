@@ -13,7 +13,7 @@ import {
   ZipIcon,
 } from '@/components/ui/icons';
 import { downloadsAsZip } from '@/media/actions/downloads';
-import type { FileItem } from './api';
+import type { FileItem } from '@/api/files';
 
 export type FileActionKey = 'open' | 'download' | 'zip' | 'favourite' | 'unfavourite' | 'move' | 'share' | 'rename' | 'describe' | 'hide' | 'trash';
 

@@ -1,8 +1,8 @@
 import type { FocusEvent, KeyboardEvent, ReactNode } from 'react';
-import { useAppSelector } from '@/app/hooks';
+import { useAppSelector } from '@/state/hooks';
 import type { ViewMode } from '@/state/ui-slice';
 import type { SelectMode } from '@/media/selection/selection';
-import type { FileItem } from './api';
+import type { FileItem } from '@/api/files';
 import { FileRow } from './components/file-row';
 import { ListHeader, ListingFooter, SelectAllCheckbox } from './components/listing-parts';
 import styles from './components/files.module.css';

@@ -10,6 +10,12 @@ export interface FilesState {
   previewed: string | null;
 }
 
+declare module '@/state/store-types' {
+  interface RootState {
+    files: FilesState;
+  }
+}
+
 const initialState: FilesState = { selection: EMPTY_SELECTION, previewed: null };
 
 export const filesSlice = createSlice({

@@ -1,4 +1,4 @@
-import type { FileItem } from './api';
+import type { FileItem } from '@/api/files';
 import { filesPath } from './folder-path';
 import { previewPath } from './preview-path';
 

@@ -1,4 +1,4 @@
-import type { SortArgs, SortBy, SortDirection } from './api';
+import type { SortArgs, SortBy, SortDirection } from '@/api/files';
 
 export const SORT_FIELDS: readonly SortBy[] = ['name', 'date', 'size'];
 export const SORT_DIRECTIONS: readonly SortDirection[] = ['ASC', 'DESC'];

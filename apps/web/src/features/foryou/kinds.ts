@@ -1,4 +1,4 @@
-import { readStorage, storageKeys } from '@/api/storage-keys';
+import { readStorage, storageKeys } from '@/lib/storage-keys';
 import { paths } from '@/config/paths';
 import {
   useListAnimationsQuery,

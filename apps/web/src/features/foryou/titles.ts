@@ -1,28 +1,18 @@
 import type { TFunction } from 'i18next';
 import { useCallback } from 'react';
+import { formatDate } from '@/i18n/dates';
 import { currentLanguage } from '@/i18n/i18n';
+import { formatNumber } from '@/i18n/intl';
 import type { ForyouItem } from './api';
 import { useForyouTranslation } from './use-foryou-translation';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const MONTH = /^\d{4}-\d{2}$/;
 
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-
-function format(language: string, options: Intl.DateTimeFormatOptions, key: string): Intl.DateTimeFormat {
-  const id = `${language}|${key}`;
-  let found = dateFormats.get(id);
-  if (!found) {
-    // UTC: the server's days are UTC calendar days (docs/decisions.md "For you — foryou").
-    found = new Intl.DateTimeFormat(language, { ...options, timeZone: 'UTC' });
-    dateFormats.set(id, found);
-  }
-  return found;
-}
-
 /** A YYYY-MM-DD day as "27 November 2026" in the reader's language. */
 export function formatDay(day: string, language: string): string {
-  return format(language, { day: 'numeric', month: 'long', year: 'numeric' }, 'day').format(new Date(`${day}T00:00:00Z`));
+  // UTC: the server's days are UTC calendar days (docs/decisions.md "For you — foryou").
+  return formatDate(new Date(`${day}T00:00:00Z`), language, 'day_month_year', { utc: true });
 }
 
 /**
@@ -30,9 +20,9 @@ export function formatDay(day: string, language: string): string {
  * years without grouping ("2026", not "2,026"), names as they are.
  */
 function formatParam(name: string, value: string | number, language: string, t: TFunction): string {
-  if (typeof value === 'number') return new Intl.NumberFormat(language, { useGrouping: false }).format(value);
+  if (typeof value === 'number') return formatNumber(value, language, { useGrouping: false });
   if (DAY.test(value)) return formatDay(value, language);
-  if (MONTH.test(value)) return format(language, { month: 'long', year: 'numeric' }, 'month').format(new Date(`${value}-01T00:00:00Z`));
+  if (MONTH.test(value)) return formatDate(new Date(`${value}-01T00:00:00Z`), language, 'month_year', { utc: true });
   if (name === 'season' || name === 'style') {
     const key = `foryou:${name}.${value}`;
     return t(key as 'foryou:intro', { defaultValue: value });
@@ -52,7 +42,7 @@ export function itemTitle(item: ForyouItem, t: TFunction, language: string): str
 export function itemMeta(item: ForyouItem, t: TFunction, language: string): string {
   const date = item.title.params.date;
   if (item.kind === 'YEARS_AGO' && typeof date === 'string' && DAY.test(date)) return formatDay(date, language);
-  return t('foryou:photo_count', { count: new Intl.NumberFormat(language).format(item.photoCount) });
+  return t('foryou:photo_count', { count: formatNumber(item.photoCount, language) });
 }
 
 export function useItemTitles() {

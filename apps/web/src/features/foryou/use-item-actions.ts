@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useAppDispatch } from '@/app/hooks';
+import { useAppDispatch } from '@/state/hooks';
 import { apiErrorCode } from '@/api/errors';
 import { showToast } from '@/components/ui/toast-slice';
 import { albumPath } from '@/config/paths';

@@ -1,13 +1,8 @@
-const formats = new Map<string, Intl.NumberFormat>();
+import { formatDate } from '@/i18n/dates';
+import { numberFormat } from '@/i18n/intl';
 
 function currencyFormat(language: string, currency: string): Intl.NumberFormat {
-  const key = `${language}|${currency}`;
-  let format = formats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(language, { style: 'currency', currency });
-    formats.set(key, format);
-  }
-  return format;
+  return numberFormat(language, { style: 'currency', currency });
 }
 
 /**
@@ -20,17 +15,7 @@ export function formatMoney(amountMinor: number, currency: string, language: str
   return format.format(amountMinor / 10 ** digits);
 }
 
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-
 /** A day in the interface language ("26 Kasım 2026"); empty for a missing or unreadable value. */
 export function formatDay(value: string | null | undefined, language: string): string {
-  if (!value) return '';
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return '';
-  let format = dateFormats.get(language);
-  if (!format) {
-    format = new Intl.DateTimeFormat(language, { day: 'numeric', month: 'long', year: 'numeric' });
-    dateFormats.set(language, format);
-  }
-  return format.format(date);
+  return value ? formatDate(value, language, 'day_month_year') : '';
 }

@@ -9,6 +9,12 @@ export interface PackagesState {
   currentTabId: number;
 }
 
+declare module '@/state/store-types' {
+  interface RootState {
+    packages: PackagesState;
+  }
+}
+
 export const initialPackagesState: PackagesState = { currentTab: PACKAGES_TAB.name, currentTabId: PACKAGES_TAB.id };
 
 export const packagesSlice = createSlice({

@@ -1,5 +1,5 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router';
-import { sessionKeys, writeSession } from '@/api/storage-keys';
+import { sessionKeys, writeSession } from '@/lib/storage-keys';
 import { paths } from '@/config/paths';
 
 /** The query parameter the redirect helper reads (spec §2: "a label query parameter"). */

@@ -3,6 +3,7 @@ import {
   generatedApi as packagesGeneratedApi,
   type CreatePackageOrderApiArg,
   type CreatePackageOrderApiResponse,
+  type GetPackageAgreementsApiResponse,
   type GetPackagesApiResponse,
   type QuotePackageApiResponse,
 } from '@/api/generated/packages';
@@ -29,6 +30,7 @@ export type SavedCards = GetSavedCardsApiResponse;
 export type MasterPassUserKind = SavedCards['userKind'];
 export type Quote = QuotePackageApiResponse;
 export type CatalogPackage = GetPackagesApiResponse['packages'][number];
+export type AgreementKind = GetPackageAgreementsApiResponse['documents'][number]['kind'];
 
 /** An order as the server answers it; `payment` is null only for an order that needed no payment. */
 export type PackageOrder = CreatePackageOrderApiResponse;
@@ -65,7 +67,7 @@ export const paymentApi = paymentGeneratedApi.enhanceEndpoints({
 });
 
 export const { useQuoteCheckoutQuery } = quoteApi;
-export const { useGetPackagesQuery: useGetCheckoutPackagesQuery, useCreatePackageOrderMutation } = packagesGeneratedApi;
+export const { useGetPackagesQuery: useGetCheckoutPackagesQuery, useCreatePackageOrderMutation, useGetPackageAgreementsQuery } = packagesGeneratedApi;
 /** Reads the subscription again after a purchase (the spec's tag list has no subscription tag). */
 export const refreshSubscription = () => packagesGeneratedApi.endpoints.getSubscription.initiate(undefined, { subscribe: false, forceRefetch: true });
 

@@ -2,7 +2,7 @@ import { useCallback, useRef, useState } from 'react';
 import { accountApi, refreshUsage } from '@/api/account';
 import { baseApi } from '@/api/base-api';
 import { apiErrorCode, apiErrorField, isNetworkError } from '@/api/errors';
-import { useAppDispatch } from '@/app/hooks';
+import { useAppDispatch } from '@/state/hooks';
 import { randomUuid } from '@/lib/uuid';
 import { FINAL_STATUSES, refreshSubscription, useCreatePackageOrderMutation, type PackageOrder, type Payment, type PaymentMethodInput } from './api';
 import { flagForServerField } from './card';
@@ -37,8 +37,8 @@ export function useCheckout(packageId: string | null) {
     (payment: Payment) => {
       if (payment.status === 'CAPTURED') {
         dispatch(showPaymentMessage({ icon: 'success', text: t('payment:success') }));
-        // A purchase changes the quota, the authorities, the subscription and adds an invoice.
-        appDispatch(baseApi.util.invalidateTags(['Invoice']));
+        // A purchase changes the quota, the authorities (face grouping comes with premium), the subscription and adds an invoice.
+        appDispatch(baseApi.util.invalidateTags(['Invoice', 'FaceImageGrouping']));
         void appDispatch(refreshUsage());
         void appDispatch(refreshSubscription());
         void appDispatch(accountApi.endpoints.getAccountInfo.initiate(undefined, { subscribe: false, forceRefetch: true }));

@@ -1,19 +1,10 @@
+import { formatDate } from '@/i18n/dates';
+
 /** A timeline day as a UTC midnight Date: groups are calendar days, so no time zone may move them. */
 function dayDate(year: number, month: number, day: number): Date {
   return new Date(Date.UTC(year, month - 1, day));
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatter(language: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${language}|${JSON.stringify(options)}`;
-  let cached = formatters.get(key);
-  if (!cached) {
-    cached = new Intl.DateTimeFormat(language, { ...options, timeZone: 'UTC' });
-    formatters.set(key, cached);
-  }
-  return cached;
-}
 
 export type RelativeDay = 'today' | 'yesterday' | null;
 
@@ -28,17 +19,16 @@ export function relativeDay(year: number, month: number, day: number, now: Date 
 
 /** "Sat, 21 November" this year, "Sat, 21 November 2025" before, in the UI language. */
 export function formatDay(year: number, month: number, day: number, language: string, now: Date = new Date()): string {
-  const options: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'long' };
-  if (year !== now.getFullYear()) options.year = 'numeric';
-  return formatter(language, options).format(dayDate(year, month, day));
+  const shape = year !== now.getFullYear() ? 'weekday_day_month_year' : 'weekday_day_month';
+  return formatDate(dayDate(year, month, day), language, shape, { utc: true });
 }
 
 /** "November 2026" in the UI language. */
 export function formatMonth(year: number, month: number, language: string): string {
-  return formatter(language, { month: 'long', year: 'numeric' }).format(dayDate(year, month, 1));
+  return formatDate(dayDate(year, month, 1), language, 'month_year', { utc: true });
 }
 
 /** "21 November 2026", for a day's check box label. */
 export function formatFullDay(year: number, month: number, day: number, language: string): string {
-  return formatter(language, { day: 'numeric', month: 'long', year: 'numeric' }).format(dayDate(year, month, day));
+  return formatDate(dayDate(year, month, day), language, 'day_month_year', { utc: true });
 }

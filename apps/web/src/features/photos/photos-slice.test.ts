@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createAppStore } from '@/app/store';
 import { json, mockFetch } from '@/test/fetch-mock';
-import { filesApi, type FileItem } from '@/features/files/api';
+import { filesApi, type FileItem } from '@/api/files';
 import {
   activeTabChanged,
   checkedChanged,

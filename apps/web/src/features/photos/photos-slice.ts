@@ -1,7 +1,7 @@
 import { createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
 import { loggedOut } from '@/api/session';
 import { setPageName } from '@/state/ui-slice';
-import { filesApi, type FileItem } from '@/features/files/api';
+import { filesApi, type FileItem } from '@/api/files';
 import type { PhotoCategory } from './tabs';
 
 /** Client state of the photo screens, limited to what those screens read. */
@@ -20,6 +20,12 @@ export interface PhotosState {
   refreshDelete: boolean;
   refreshHide: boolean;
   refreshRename: { newName: string; uuid: string } | null;
+}
+
+declare module '@/state/store-types' {
+  interface RootState {
+    photos: PhotosState;
+  }
 }
 
 export const initialPhotosState: PhotosState = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FileItem } from '@/features/files/api';
+import type { FileItem } from '@/api/files';
 import { fileItem } from '@/test/file-item';
 import { justifiedLayout, layoutConfigFor, placeholderLayout } from '@/media/grid/layout';
 import { sectionsInRange, visibleRange } from '@/media/grid/virtual-window';

@@ -1,4 +1,4 @@
-import type { FileItem } from '@/features/files/api';
+import type { FileItem } from '@/api/files';
 import type { GroupPage, PhotoGroup } from './api';
 import type { SegmentPlan } from './segments';
 import {

@@ -1,4 +1,4 @@
-import { readStorage, storageKeys, writeStorage } from '@/api/storage-keys';
+import { readStorage, storageKeys, writeStorage } from '@/lib/storage-keys';
 
 /** How many searches the device remembers (issue 11). */
 export const RECENT_SEARCHES_MAX = 10;

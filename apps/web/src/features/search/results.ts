@@ -1,5 +1,5 @@
-import type { Album } from '@/features/albums/api';
-import type { FileItem } from '@/features/files/api';
+import type { Album } from '@/api/generated/albums';
+import type { FileItem } from '@/api/files';
 import type { SearchDocumentType, SearchHit, SearchKind } from './api';
 
 /** The kinds in the order of their filter chips. */

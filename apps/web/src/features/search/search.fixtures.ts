@@ -1,6 +1,6 @@
 import { json, mockFetch, type MockHandler } from '@/test/fetch-mock';
 import { fileItem } from '@/test/file-item';
-import type { Album } from '@/features/albums/api';
+import type { Album } from '@/api/generated/albums';
 import type { SearchHit } from './api';
 
 /** A signed-in session and the calls every signed-in screen makes, plus the test's own. */

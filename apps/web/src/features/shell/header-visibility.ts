@@ -1,4 +1,4 @@
-import type { PageName } from '@/state/ui-slice';
+import type { PageName } from '@/lib/route-handle';
 
 export interface HeaderVisibility {
   /** Desktop */

@@ -2,7 +2,7 @@ import { refreshUsage } from '@/api/account';
 import { baseApi, refreshAfterUnauthorized } from '@/api/base-api';
 import { getAuthToken } from '@/api/session';
 import { folderListingTag } from '@/api/tags';
-import type { AppDispatch } from '@/app/store';
+import type { AppDispatch } from '@/state/store-types';
 import { isSafeUrl } from '@/lib/safe-url';
 import { setFullStorageRequested } from '@/state/ui-slice';
 import { uploadApi } from './api';

@@ -192,10 +192,27 @@ describe('upload engine', () => {
       'X-Meta-Strategy': '0',
       'X-Object-Meta-File-Name': encodeURIComponent('Tatil fotoğrafı.jpg'),
       'X-Object-Meta-Device-Type': 'WEB',
+      // The browser's own zone: a photo without a capture date goes under the uploader's local day.
+      'X-Object-Meta-Time-Zone': Intl.DateTimeFormat().resolvedOptions().timeZone,
     });
     expect(statuses.get('Tatil fotoğrafı.jpg')).toEqual([UploadStatus.NotStarted, UploadStatus.Loading, UploadStatus.Installed]);
     expect(item('Tatil fotoğrafı.jpg')?.progress).toBe(100);
     expect(onUploaded).toHaveBeenCalledWith('folder-1');
+  });
+
+  it("sends the browser's time zone with every piece, so a dateless photo lands on the uploader's local day", async () => {
+    const zone = vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockReturnValue({
+      ...new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Istanbul' }).resolvedOptions(),
+    });
+    try {
+      const { server, engine, settled } = setup();
+      engine.add([makeFile('big.bin', 25)], null);
+      await settled();
+      expect(server.puts().length).toBeGreaterThan(1);
+      expect(server.puts().every((put) => put.headers['X-Object-Meta-Time-Zone'] === 'Europe/Istanbul')).toBe(true);
+    } finally {
+      zone.mockRestore();
+    }
   });
 
   it('sends a big file in pieces, each after the previous one succeeded, with Content-Range', async () => {

@@ -1,4 +1,4 @@
-import { readStorage, storageKeys, writeStorage } from '@/api/storage-keys';
+import { readStorage, storageKeys, writeStorage } from '@/lib/storage-keys';
 
 /** What survives a reload of an unfinished upload: enough to recognise the file and ask the server how far it got. */
 export interface PendingUpload {

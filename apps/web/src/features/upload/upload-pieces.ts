@@ -20,6 +20,16 @@ export class UploadStopped extends Error {
 
 const MAX_OFFSET_CORRECTIONS = 5;
 
+/** The browser's IANA time zone, so a photo without a capture date is filed under the uploader's local day. */
+export function uploaderTimeZone(): string | null {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || null;
+  } catch {
+    // A browser without time zone data: the server files the photo under the UTC day, as before.
+    return null;
+  }
+}
+
 export function errorStatus(response: TransportResponse): string | undefined {
   try {
     const body = JSON.parse(response.text) as { status?: unknown };
@@ -74,6 +84,7 @@ export async function sendPieces(job: PieceJob, file: Blob, io: PieceIo): Promis
   let retrying = false;
   // Read once: the piece that opens the upload carries it; the server ignores it on later pieces.
   const takenAt = await captureDate(file);
+  const timeZone = uploaderTimeZone();
 
   const progressed = (bytes: number) => {
     if (bytes > bestOffset) {
@@ -112,6 +123,7 @@ export async function sendPieces(job: PieceJob, file: Blob, io: PieceIo): Promis
         'X-Object-Meta-Device-Type': DEVICE_TYPE,
       };
       if (takenAt) headers['X-Object-Meta-Taken-At'] = takenAt;
+      if (timeZone) headers['X-Object-Meta-Time-Zone'] = timeZone;
       if (!piece.whole) headers['Content-Range'] = contentRange(piece, job.size);
       const start = piece.start;
       job.resume = true;

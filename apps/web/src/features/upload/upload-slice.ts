@@ -30,6 +30,12 @@ export interface UploadState {
   filesUploaded: UploadItem[];
 }
 
+declare module '@/state/store-types' {
+  interface RootState {
+    upload: UploadState;
+  }
+}
+
 const initialState: UploadState = { filesToUpload: [], filesUploaded: [] };
 
 function install(state: UploadState, index: number) {

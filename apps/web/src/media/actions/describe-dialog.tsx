@@ -1,10 +1,10 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch } from '@/app/hooks';
+import { useAppDispatch } from '@/state/hooks';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { showToast } from '@/components/ui/toast-slice';
-import { useSetFileDescriptionMutation, type FileItem } from '@/features/files/api';
+import { useSetFileDescriptionMutation, type FileItem } from '@/api/files';
 import { fileErrorKey } from './file-errors';
 import styles from './dialogs.module.css';
 

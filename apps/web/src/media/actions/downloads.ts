@@ -1,4 +1,4 @@
-import type { FileItem } from '@/features/files/api';
+import type { FileItem } from '@/api/files';
 
 /** One file downloads directly; several items or any folder go as one zip built by the server. */
 export function downloadsAsZip(items: readonly FileItem[]): boolean {

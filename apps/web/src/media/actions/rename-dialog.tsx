@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch } from '@/app/hooks';
+import { useAppDispatch } from '@/state/hooks';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { Modal } from '@/components/ui/modal';
 import { showToast } from '@/components/ui/toast-slice';
-import { useRenameFileMutation, type FileItem } from '@/features/files/api';
+import { useRenameFileMutation, type FileItem } from '@/api/files';
 import { fileErrorKey } from './file-errors';
 import { nameProblem, stemLength } from './name-rules';
 import styles from './dialogs.module.css';

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useAppDispatch } from '@/app/hooks';
+import { useAppDispatch } from '@/state/hooks';
 import { showToast } from '@/components/ui/toast-slice';
 import { startDownload } from '@/lib/download';
 import {
@@ -9,7 +9,7 @@ import {
   useSetFavouriteMutation,
   useTrashFilesMutation,
   type FileItem,
-} from '@/features/files/api';
+} from '@/api/files';
 import { fileErrorKey } from './file-errors';
 import { downloadsAsZip } from './downloads';
 
@@ -74,13 +74,16 @@ export function useFileActions() {
     [hideFiles, toast],
   );
 
+  /** Resolves to whether the items went to the trash. */
   const trash = useCallback(
     async (items: readonly FileItem[]) => {
       try {
         await trashFiles(items.map((item) => item.uuid)).unwrap();
         toast('success', 'files:trashed');
+        return true;
       } catch (error) {
         toast('error', fileErrorKey(error, 'files:trash_error'));
+        return false;
       }
     },
     [trashFiles, toast],

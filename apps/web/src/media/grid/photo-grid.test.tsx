@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { FileItem } from '@/features/files/api';
+import type { FileItem } from '@/api/files';
 import { PhotoGrid } from './photo-grid';
 import { fileItem } from '@/test/file-item';
 

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FileItem } from '@/features/files/api';
+import type { FileItem } from '@/api/files';
 import { useLayoutConfig } from './use-layout-config';
 import { aspectRatioOf, justifiedLayout } from './layout';
 import { buildVirtualModel, type VisibleRange } from './virtual-window';

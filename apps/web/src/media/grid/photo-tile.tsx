@@ -2,7 +2,7 @@ import { memo, useMemo, useRef, useState, type CSSProperties, type MouseEvent, t
 import { useTranslation } from 'react-i18next';
 import { CheckIcon, StarIcon, VideoIcon } from '@/components/ui/icons';
 import { isSafeUrl } from '@/lib/safe-url';
-import type { FileItem } from '@/features/files/api';
+import type { FileItem } from '@/api/files';
 import { formatDuration, placeholderDataUrl } from '../media-item';
 import type { Box } from './layout';
 import styles from './grid.module.css';

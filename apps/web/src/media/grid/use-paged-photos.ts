@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { FileItem } from '@/api/generated/files';
-import { useAppDispatch } from '@/app/hooks';
+import { useAppDispatch } from '@/state/hooks';
 import { showToast } from '@/components/ui/toast-slice';
 import { applySelect, EMPTY_SELECTION, type Selection } from '../selection/selection';
 import { useMaxSelectCount } from '../selection/selection-limit';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type RefObject } from 'react';
-import type { FileItem } from '@/features/files/api';
+import type { FileItem } from '@/api/files';
 import type { VirtualPhotoListHandle } from './virtual-photo-list';
 
 /**

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent, type ReactNode, type Ref } from 'react';
-import type { FileItem } from '@/features/files/api';
+import type { FileItem } from '@/api/files';
 import { useWindowVirtual } from './use-window-virtual';
 import type { Box, JustifiedLayout, PlaceholderLayout } from './layout';
 import type { VirtualModel, VisibleRange } from './virtual-window';

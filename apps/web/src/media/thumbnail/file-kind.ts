@@ -1,4 +1,4 @@
-import type { DocumentType } from '@/features/files/api';
+import type { DocumentType } from '@/api/files';
 
 /** What an item is, for its icon and its preview. */
 export type FileKind = 'folder' | 'image' | 'video' | 'audio' | 'pdf' | 'doc' | 'sheet' | 'slide' | 'zip' | 'text' | 'file';

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { rgbaToThumbHash } from 'thumbhash';
 import { describe, expect, it } from 'vitest';
-import type { FileItem } from '@/features/files/api';
+import type { FileItem } from '@/api/files';
 import { FileThumbnail } from './file-thumbnail';
 
 const rgba = new Uint8Array(8 * 6 * 4).map((_, i) => (i % 4 === 3 ? 255 : (i * 53) % 256));

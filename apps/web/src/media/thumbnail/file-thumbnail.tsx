@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isSafeUrl } from '@/lib/safe-url';
-import type { FileItem } from '@/features/files/api';
+import type { FileItem } from '@/api/files';
 import type { FileKind } from './file-kind';
 import { formatDuration, placeholderDataUrl } from '../media-item';
 import { FileKindIcon } from './file-kind-icon';

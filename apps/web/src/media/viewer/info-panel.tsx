@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CloseIcon, EditIcon } from '@/components/ui/icons';
-import { formatBytes, formatDateTime } from '@/lib/format';
-import type { FileItem } from '@/features/files/api';
+import { formatBytes, formatDateTime } from '@/i18n/format';
+import type { FileItem } from '@/api/files';
+import { numberFormat } from '@/i18n/intl';
 import { formatDuration } from '../media-item';
 import { PhotoDetailsSlot } from '../slots';
 import { formatCoordinates } from './info';
@@ -22,7 +23,7 @@ export function InfoPanel({ item, onClose, onEditDescription }: InfoPanelProps) 
   const description = item.metadata?.Description?.trim() ?? '';
   const place = formatCoordinates(item.latitude, item.longitude);
   const duration = formatDuration(item.durationMs);
-  const number = new Intl.NumberFormat(i18n.language);
+  const number = numberFormat(i18n.language);
   return (
     <aside className={styles.info} aria-label={t('viewer:info')} data-testid="viewer-info-panel">
       <div className={styles.infoHeader}>

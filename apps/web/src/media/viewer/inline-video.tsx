@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { isSafeUrl } from '@/lib/safe-url';
-import type { FileItem } from '@/features/files/api';
+import type { FileItem } from '@/api/files';
 
 /** A URL from the API only if it is one we may put in the page (same origin or an allowed storage host). */
 export const safeUrl = (url: string | null | undefined): string | null => (url && isSafeUrl(url) ? url : null);

@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createAppStore } from '@/app/store';
 import { ToastHost } from '@/components/ui/toast-host';
 import { json, mockFetch } from '@/test/fetch-mock';
-import type { FileItem } from '@/features/files/api';
+import type { FileItem } from '@/api/files';
 import { PhotoViewer } from './photo-viewer';
 import { fileItem } from '@/test/file-item';
 

@@ -3,7 +3,7 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { baseApi } from '@/api/base-api';
-import { useAppDispatch } from '@/app/hooks';
+import { useAppDispatch } from '@/state/hooks';
 import { ConfirmModal } from '@/components/ui/confirm-modal';
 import {
   ChevronEndIcon,
@@ -19,7 +19,8 @@ import {
   TrashIcon,
 } from '@/components/ui/icons';
 import { showToast } from '@/components/ui/toast-slice';
-import { useHideFilesMutation, useSetFavouriteMutation, useTrashFilesMutation, type FileItem } from '@/features/files/api';
+import { useHideFilesMutation, useSetFavouriteMutation, useTrashFilesMutation, type FileItem } from '@/api/files';
+import { numberFormat } from '@/i18n/intl';
 import { DescribeDialog } from '../actions/describe-dialog';
 import { fileErrorKey } from '../actions/file-errors';
 import { RenameDialog } from '../actions/rename-dialog';
@@ -175,7 +176,7 @@ export function PhotoViewer({ items, index, total, onIndexChange, onClose, onNee
 
   const isImage = mediaKind(item) === 'image';
   const downloadItem = () => (typeof readOnly === 'object' ? readOnly.onDownload(item) : void download([item]));
-  const number = new Intl.NumberFormat(i18n.language);
+  const number = numberFormat(i18n.language);
 
   return (
     <>

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, type RefObject } from 'react';
-import type { FileItem } from '@/features/files/api';
+import type { FileItem } from '@/api/files';
 import { mediaKind, preloadUrl } from './viewer-media';
 import { ZOOM_STEP } from './zoom';
 

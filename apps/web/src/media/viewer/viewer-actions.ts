@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { FileItem } from '@/features/files/api';
+import type { FileItem } from '@/api/files';
 
 /** A screen's own entry in the viewer's More menu, e.g. an album's "set as cover" and "remove from album". */
 export interface ViewerMenuAction {

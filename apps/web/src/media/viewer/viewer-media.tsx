@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { DownloadIcon, FileIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/loader';
-import { useCreateDownloadUrlsQuery, type FileItem } from '@/features/files/api';
+import { useCreateDownloadUrlsQuery, type FileItem } from '@/api/files';
 import { InlineVideo, safeUrl } from './inline-video';
 import type { ZoomState } from './zoom';
 import styles from './viewer.module.css';

@@ -1,6 +1,6 @@
 import { useMemo, useRef, useState, type CSSProperties, type PointerEvent as ReactPointerEvent, type WheelEvent } from 'react';
 import { placeholderDataUrl } from '../media-item';
-import type { FileItem } from '@/features/files/api';
+import type { FileItem } from '@/api/files';
 import {
   clampPan,
   DOUBLE_TAP_MS,

@@ -1,21 +1,22 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
-import type { DB } from '../../../infra/db/schema.js';
-import type { Executor } from '../../../infra/db/executor.js';
 import { isUniqueViolation } from '../../../infra/db/dialect.js';
-import { hashToken, newToken, randomDigits, safeEqual } from '../../../shared/tokens.js';
+import { randomDigits } from '../../../shared/tokens.js';
 import { minutes } from '../../../shared/time.js';
-import type {
-  ChargeRequest,
-  ChargeResult,
-  LookupResult,
-  PaymentProvider,
-  ProviderCallback,
-  RawCard,
-  VaultedCard,
-  WalletConfirmResult,
-} from '../payment.provider.js';
+import type { ChargeRequest, ChargeResult, LookupResult, PaymentProvider, ProviderLedger, ProviderCallback, RawCard, VaultedCard, WalletConfirmResult } from '../payment.provider.js';
 import type { SandboxChargeTable } from '../payment.table.js';
+import {
+  answerThreeDs,
+  confirmWalletCode,
+  createChallenge,
+  resendWalletCode,
+  SandboxError,
+  THREE_DS_TTL,
+  threeDsChallenge,
+  WALLET_CODE_TTL,
+  type ChallengeDeps,
+} from './sandbox-challenges.js';
+import { threeDsText, walletText } from './sandbox.messages.js';
+import { deleteVaultedCard, listVaultedCards, MERCHANT, vaultCard } from './sandbox-vault.js';
 
 /** The sandbox's test cards (any future expiry, any CVC of the right length); any other valid card succeeds. */
 export const SANDBOX_CARDS = {
@@ -35,22 +36,11 @@ const DECLINES: Record<string, string> = {
   [SANDBOX_CARDS.expired]: 'EXPIRED_CARD',
 };
 
-/** Our merchant id at the sandbox; cards the customer vaulted at other merchants carry another. */
-export const MERCHANT = 'bulut';
-const THREE_DS_TTL = minutes(10);
-export const WALLET_CODE_TTL = minutes(3);
-export const WALLET_MAX_ATTEMPTS = 5;
-const RESEND_INTERVAL = 30_000;
-
-export interface SandboxDeps {
-  db: Kysely<DB>;
-  /** Sends an SMS to the subscriber (the sandbox plays the card issuer and the operator's wallet). */
-  sendSms(db: Executor, to: string, text: string): Promise<void>;
+export interface SandboxDeps extends ChallengeDeps {
   /** The secret the provider signs callbacks with (the merchant's webhook secret). */
   webhookSecret(): Promise<string>;
   /** Where challenge pages are served: the public origin, or '' for links relative to the app's own origin. */
   baseUrl: string;
-  now(): number;
 }
 
 /**
@@ -117,6 +107,7 @@ export class SandboxProvider implements PaymentProvider {
             decline_code: declineCode,
             pan,
             customer_phone: req.customerPhone,
+            customer_language: req.customerLanguage,
             return_url: req.returnUrl,
             refunded_minor: 0,
             created_at: at,
@@ -125,13 +116,13 @@ export class SandboxProvider implements PaymentProvider {
           .execute();
         if (status === 'REQUIRES_ACTION') {
           const code = randomDigits(6);
-          await this.createChallenge(trx, id, '3DS', code, at + THREE_DS_TTL);
-          await this.d.sendSms(trx, req.customerPhone, `3-D Secure: ${code} (${formatAmount(req.amountMinor, req.currency)})`);
+          await createChallenge(this.d, trx, id, '3DS', code, at + THREE_DS_TTL);
+          await this.d.sendSms(trx, req.customerPhone, threeDsText(req.customerLanguage, code, req.amountMinor, req.currency));
         }
         if (status === 'AWAITING_CODE') {
           const code = randomDigits(6);
-          await this.createChallenge(trx, id, 'WALLET', code, at + WALLET_CODE_TTL);
-          await this.d.sendSms(trx, req.customerPhone, walletText(code, req.amountMinor, req.currency));
+          await createChallenge(this.d, trx, id, 'WALLET', code, at + WALLET_CODE_TTL);
+          await this.d.sendSms(trx, req.customerPhone, walletText(req.customerLanguage, code, req.amountMinor, req.currency));
         }
       });
     } catch (err) {
@@ -209,156 +200,70 @@ export class SandboxProvider implements PaymentProvider {
     }
   }
 
+  async ledger(from: number, to: number): Promise<ProviderLedger> {
+    const charges = await this.d.db
+      .selectFrom('sandbox_charge')
+      .select(['id', 'merchant_ref', 'status', 'amount_minor', 'refunded_minor', 'currency', 'created_at'])
+      .where('merchant', '=', MERCHANT)
+      .where('created_at', '>=', from)
+      .where('created_at', '<', to)
+      .orderBy('created_at')
+      .execute();
+    const refunds = await this.d.db
+      .selectFrom('sandbox_refund')
+      .innerJoin('sandbox_charge', 'sandbox_charge.id', 'sandbox_refund.charge_id')
+      .select(['sandbox_refund.id', 'sandbox_refund.charge_id', 'sandbox_refund.idempotency_key', 'sandbox_refund.amount_minor', 'sandbox_refund.created_at'])
+      .where('sandbox_charge.merchant', '=', MERCHANT)
+      .where('sandbox_refund.created_at', '>=', from)
+      .where('sandbox_refund.created_at', '<', to)
+      .orderBy('sandbox_refund.created_at')
+      .execute();
+    return {
+      charges: charges.map((c) => ({
+        providerRef: c.id,
+        merchantRef: c.merchant_ref,
+        status: c.status === 'CAPTURED' ? 'CAPTURED' : c.status === 'DECLINED' ? 'DECLINED' : c.status === 'FAILED' || c.status === 'ERROR' ? 'FAILED' : 'PENDING',
+        amountMinor: Number(c.amount_minor),
+        refundedMinor: Number(c.refunded_minor),
+        currency: c.currency,
+        at: Number(c.created_at),
+      })),
+      refunds: refunds.map((r) => ({ refundRef: r.id, providerRef: r.charge_id, idempotencyKey: r.idempotency_key, amountMinor: Number(r.amount_minor), at: Number(r.created_at) })),
+    };
+  }
+
   async tokenizeCard(input: { customerRef: string; card: RawCard }): Promise<VaultedCard> {
-    return this.vault(input.customerRef, input.card, MERCHANT);
+    return vaultCard(this.d.db, this.d.now(), input.customerRef, input.card, MERCHANT);
   }
 
   /** Sandbox only: the customer vaulted a card at another merchant (MasterPass account that never paid here). */
   async vaultElsewhere(customerRef: string, card: RawCard): Promise<VaultedCard> {
-    return this.vault(customerRef, card, 'other-merchant');
+    return vaultCard(this.d.db, this.d.now(), customerRef, card, 'other-merchant');
   }
 
-  private async vault(customerRef: string, card: RawCard, merchant: string): Promise<VaultedCard> {
-    const token = `tok_${randomBytes(16).toString('hex')}`;
-    await this.d.db
-      .insertInto('sandbox_card')
-      .values({
-        token,
-        merchant,
-        customer_ref: customerRef,
-        pan: card.pan,
-        brand: card.brand,
-        expiry_month: card.expiryMonth,
-        expiry_year: card.expiryYear,
-        holder_name: card.holderName,
-        created_at: this.d.now(),
-      })
-      .execute();
-    return {
-      token,
-      brand: card.brand,
-      last4: card.pan.slice(-4),
-      expiryMonth: card.expiryMonth,
-      expiryYear: card.expiryYear,
-      holderName: card.holderName,
-      thisMerchant: merchant === MERCHANT,
-    };
+  listCards(customerRef: string): Promise<VaultedCard[]> {
+    return listVaultedCards(this.d.db, customerRef);
   }
 
-  async listCards(customerRef: string): Promise<VaultedCard[]> {
-    const rows = await this.d.db.selectFrom('sandbox_card').selectAll().where('customer_ref', '=', customerRef).orderBy('created_at').execute();
-    return rows.map((r) => ({
-      token: r.token,
-      brand: r.brand,
-      last4: r.pan.slice(-4),
-      expiryMonth: r.expiry_month,
-      expiryYear: r.expiry_year,
-      holderName: r.holder_name,
-      thisMerchant: r.merchant === MERCHANT,
-    }));
-  }
-
-  async deleteCard(customerRef: string, token: string): Promise<void> {
-    await this.d.db.deleteFrom('sandbox_card').where('token', '=', token).where('customer_ref', '=', customerRef).execute();
+  deleteCard(customerRef: string, token: string): Promise<void> {
+    return deleteVaultedCard(this.d.db, customerRef, token);
   }
 
   async confirmWallet(input: { trxnId: string; code: string }): Promise<WalletConfirmResult> {
-    const result = await this.d.db.transaction().execute(async (trx): Promise<WalletConfirmResult> => {
-      const ch = await trx
-        .selectFrom('sandbox_challenge')
-        .innerJoin('sandbox_charge', 'sandbox_charge.id', 'sandbox_challenge.charge_id')
-        .select([
-          'sandbox_challenge.id',
-          'sandbox_challenge.code_hash',
-          'sandbox_challenge.status',
-          'sandbox_challenge.attempts',
-          'sandbox_challenge.expires_at',
-          'sandbox_charge.id as charge_id',
-          'sandbox_charge.merchant_ref',
-          'sandbox_charge.status as charge_status',
-        ])
-        .where('sandbox_challenge.id', '=', input.trxnId)
-        .where('sandbox_challenge.kind', '=', 'WALLET')
-        .executeTakeFirst();
-      if (!ch) return { outcome: 'NOT_FOUND' };
-      if (ch.charge_status === 'CAPTURED') return { outcome: 'CAPTURED', merchantRef: ch.merchant_ref };
-      if (ch.status === 'FAILED' || ch.charge_status !== 'AWAITING_CODE') {
-        return { outcome: 'FAILED', merchantRef: ch.merchant_ref, declineCode: 'TOO_MANY_ATTEMPTS' };
-      }
-      const at = this.d.now();
-      if (ch.expires_at < at) return { outcome: 'EXPIRED', merchantRef: ch.merchant_ref };
-      if (safeEqual(hashToken(`${ch.id}.${input.code}`), ch.code_hash)) {
-        const flipped = await trx
-          .updateTable('sandbox_charge')
-          .set({ status: 'CAPTURED', updated_at: at })
-          .where('id', '=', ch.charge_id)
-          .where('status', '=', 'AWAITING_CODE')
-          .executeTakeFirst();
-        await trx.updateTable('sandbox_challenge').set({ status: 'PASSED' }).where('id', '=', ch.id).execute();
-        if (Number(flipped.numUpdatedRows) === 1) return { outcome: 'CAPTURED', merchantRef: ch.merchant_ref };
-        return { outcome: 'CAPTURED', merchantRef: ch.merchant_ref };
-      }
-      const attempts = ch.attempts + 1;
-      if (attempts >= WALLET_MAX_ATTEMPTS) {
-        await trx.updateTable('sandbox_challenge').set({ status: 'FAILED', attempts }).where('id', '=', ch.id).execute();
-        await trx
-          .updateTable('sandbox_charge')
-          .set({ status: 'FAILED', decline_code: 'TOO_MANY_ATTEMPTS', updated_at: at })
-          .where('id', '=', ch.charge_id)
-          .execute();
-        return { outcome: 'FAILED', merchantRef: ch.merchant_ref, declineCode: 'TOO_MANY_ATTEMPTS' };
-      }
-      await trx.updateTable('sandbox_challenge').set({ attempts }).where('id', '=', ch.id).execute();
-      return { outcome: 'INVALID_CODE', merchantRef: ch.merchant_ref, attemptsLeft: WALLET_MAX_ATTEMPTS - attempts };
-    });
+    const result = await confirmWalletCode(this.d, input);
     if (result.outcome === 'CAPTURED' || result.outcome === 'FAILED') await this.notifyByRef(result.merchantRef);
     return result;
   }
 
-  async resendWalletCode(trxnId: string): Promise<void> {
-    await this.d.db.transaction().execute(async (trx) => {
-      const ch = await trx
-        .selectFrom('sandbox_challenge')
-        .innerJoin('sandbox_charge', 'sandbox_charge.id', 'sandbox_challenge.charge_id')
-        .select([
-          'sandbox_challenge.id',
-          'sandbox_challenge.status',
-          'sandbox_challenge.expires_at',
-          'sandbox_charge.customer_phone',
-          'sandbox_charge.amount_minor',
-          'sandbox_charge.currency',
-          'sandbox_charge.status as charge_status',
-        ])
-        .where('sandbox_challenge.id', '=', trxnId)
-        .where('sandbox_challenge.kind', '=', 'WALLET')
-        .executeTakeFirst();
-      if (!ch || ch.status !== 'OPEN' || ch.charge_status !== 'AWAITING_CODE') throw new SandboxError('WALLET_NOT_PENDING');
-      // One SMS per 30 seconds and transaction: resending is not a way to flood a phone.
-      if (this.d.now() - (ch.expires_at - WALLET_CODE_TTL) < RESEND_INTERVAL) throw new SandboxError('RESEND_TOO_SOON');
-      const code = randomDigits(6);
-      await trx
-        .updateTable('sandbox_challenge')
-        .set({ code_hash: hashToken(`${ch.id}.${code}`), expires_at: this.d.now() + WALLET_CODE_TTL })
-        .where('id', '=', ch.id)
-        .execute();
-      await this.d.sendSms(trx, ch.customer_phone!, walletText(code, Number(ch.amount_minor), ch.currency));
-    });
+  resendWalletCode(trxnId: string): Promise<void> {
+    return resendWalletCode(this.d, trxnId);
   }
 
   // --- the 3-D Secure page's side
 
   /** What the challenge page shows; null when there is no such challenge. */
-  async challenge(id: string): Promise<{ status: string; testCode: string | null; amountMinor: number; currency: string; last4: string } | null> {
-    const row = await this.d.db
-      .selectFrom('sandbox_challenge')
-      .innerJoin('sandbox_charge', 'sandbox_charge.id', 'sandbox_challenge.charge_id')
-      .select(['sandbox_challenge.status', 'sandbox_challenge.test_code', 'sandbox_challenge.expires_at', 'sandbox_charge.amount_minor', 'sandbox_charge.currency', 'sandbox_charge.pan'])
-      .where('sandbox_challenge.id', '=', id)
-      .where('sandbox_challenge.kind', '=', '3DS')
-      .executeTakeFirst();
-    if (!row) return null;
-    const status = row.status === 'OPEN' && row.expires_at < this.d.now() ? 'EXPIRED' : row.status;
-    return { status, testCode: row.test_code, amountMinor: Number(row.amount_minor), currency: row.currency, last4: (row.pan ?? '').slice(-4) };
+  challenge(id: string): Promise<{ status: string; testCode: string | null; amountMinor: number; currency: string; last4: string } | null> {
+    return threeDsChallenge(this.d, id);
   }
 
   /**
@@ -366,37 +271,7 @@ export class SandboxProvider implements PaymentProvider {
    * the merchant gets a signed callback, and the browser goes back to the merchant's return URL.
    */
   async answerChallenge(id: string, code: string): Promise<{ redirectTo: string } | null> {
-    const at = this.d.now();
-    const done = await this.d.db.transaction().execute(async (trx) => {
-      const ch = await trx
-        .selectFrom('sandbox_challenge')
-        .innerJoin('sandbox_charge', 'sandbox_charge.id', 'sandbox_challenge.charge_id')
-        .select(['sandbox_challenge.id', 'sandbox_challenge.code_hash', 'sandbox_challenge.status', 'sandbox_challenge.expires_at', 'sandbox_charge.id as charge_id', 'sandbox_charge.merchant_ref', 'sandbox_charge.return_url'])
-        .where('sandbox_challenge.id', '=', id)
-        .where('sandbox_challenge.kind', '=', '3DS')
-        .executeTakeFirst();
-      if (!ch) return null;
-      let changed = false;
-      if (ch.status === 'OPEN') {
-        const passed = ch.expires_at >= at && safeEqual(hashToken(`${ch.id}.${code}`), ch.code_hash);
-        const claimed = await trx
-          .updateTable('sandbox_challenge')
-          .set({ status: passed ? 'PASSED' : 'FAILED', attempts: 1 })
-          .where('id', '=', ch.id)
-          .where('status', '=', 'OPEN')
-          .executeTakeFirst();
-        if (Number(claimed.numUpdatedRows) === 1) {
-          await trx
-            .updateTable('sandbox_charge')
-            .set(passed ? { status: 'CAPTURED', updated_at: at } : { status: 'DECLINED', decline_code: 'THREE_DS_FAILED', updated_at: at })
-            .where('id', '=', ch.charge_id)
-            .where('status', '=', 'REQUIRES_ACTION')
-            .execute();
-          changed = true;
-        }
-      }
-      return { merchantRef: ch.merchant_ref, returnUrl: ch.return_url ?? '/', changed };
-    });
+    const done = await answerThreeDs(this.d, id, code);
     if (!done) return null;
     if (done.changed) await this.notifyByRef(done.merchantRef);
     const url = new URL(done.returnUrl, 'http://return.invalid');
@@ -431,25 +306,6 @@ export class SandboxProvider implements PaymentProvider {
     }
   }
 
-  private async createChallenge(trx: Executor, chargeId: string, kind: '3DS' | 'WALLET', code: string, expiresAt: number) {
-    const id = newToken();
-    await trx
-      .insertInto('sandbox_challenge')
-      .values({
-        id,
-        kind,
-        charge_id: chargeId,
-        code_hash: hashToken(`${id}.${code}`),
-        test_code: kind === '3DS' ? code : null,
-        status: 'OPEN',
-        attempts: 0,
-        expires_at: expiresAt,
-        created_at: this.d.now(),
-      })
-      .execute();
-    return id;
-  }
-
   private byMerchantRef(merchantRef: string) {
     return this.d.db
       .selectFrom('sandbox_charge')
@@ -476,19 +332,7 @@ export class SandboxProvider implements PaymentProvider {
   }
 }
 
-export class SandboxError extends Error {
-  constructor(readonly code: string) {
-    super(code);
-  }
-}
-
 function isPast(month: number, year: number, at: number): boolean {
   const d = new Date(at);
   return year < d.getUTCFullYear() || (year === d.getUTCFullYear() && month < d.getUTCMonth() + 1);
 }
-
-const formatAmount = (minor: number, currency: string) =>
-  new Intl.NumberFormat('tr-TR', { style: 'currency', currency }).format(minor / 100);
-
-const walletText = (code: string, minor: number, currency: string) =>
-  `Paycell: ${code} ile ${formatAmount(minor, currency)} ödemenizi onaylayın / confirm your payment (3 min).`;

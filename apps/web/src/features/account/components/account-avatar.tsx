@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AccountInfo } from '@/api/account';
-import { initials } from '@/lib/format';
+import { initials } from '@/i18n/format';
 import { isSafeUrl } from '@/lib/safe-url';
 import styles from './account.module.css';
 

@@ -13,8 +13,15 @@ export function AccountSummary({ compact = false }: { compact?: boolean }) {
       <AccountAvatar info={info} size={compact ? 36 : 44} />
       {!compact ? (
         <div className={styles.summaryText}>
-          <span className={styles.summaryName}>{name}</span>
-          {secondary ? <span className={styles.summaryEmail}>{secondary}</span> : null}
+          {/* The panel is narrow: a cut name or e-mail shows in full on hover (and in full in the account card). */}
+          <span className={styles.summaryName} title={name}>
+            {name}
+          </span>
+          {secondary ? (
+            <span className={styles.summaryEmail} title={secondary} data-testid="account-summary-email">
+              {secondary}
+            </span>
+          ) : null}
         </div>
       ) : null}
     </div>

@@ -1,9 +1,9 @@
 import { lazy, Suspense, useState } from 'react';
 import { useGetUsagesQuery } from '@/api/account';
-import { readSession, sessionKeys, writeSession } from '@/api/storage-keys';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { readSession, sessionKeys, writeSession } from '@/lib/storage-keys';
+import { useAppDispatch, useAppSelector } from '@/state/hooks';
 import { FULL_STORAGE_THRESHOLD_PERCENT } from '@/config/constants';
-import { usagePercent } from '@/lib/format';
+import { usagePercent } from '@/i18n/format';
 import { setFullStorageRequested } from '@/state/ui-slice';
 
 const FullStorageDialog = lazy(() => import('./full-storage-dialog').then((m) => ({ default: m.FullStorageDialog })));

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useAppSelector } from '@/app/hooks';
+import { useAppSelector } from '@/state/hooks';
 import { LockIcon } from '@/components/ui/icons';
 import styles from './account.module.css';
 

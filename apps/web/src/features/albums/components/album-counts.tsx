@@ -1,12 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { ImageIcon, VideoIcon } from '@/components/ui/icons';
+import { numberFormat } from '@/i18n/intl';
 import type { Album } from '../api';
 import styles from './albums.module.css';
 
 /** "🖼 12 · 🎞 1": photo and video counts as icons and numbers (the video count only when there are videos). */
 export function AlbumCounts({ album, className }: { album: Pick<Album, 'imageCount' | 'videoCount'>; className?: string }) {
   const { t, i18n } = useTranslation();
-  const number = new Intl.NumberFormat(i18n.language);
+  const number = numberFormat(i18n.language);
   return (
     <span className={[styles.counts, className].filter(Boolean).join(' ')} data-testid="album-counts">
       <span className={styles.count} role="img" aria-label={t('albums:photo_count', { count: album.imageCount })} title={t('albums:photo_count', { count: album.imageCount })}>

@@ -109,6 +109,47 @@ describe('AlbumDetailScreen', () => {
     expect(tiles()).toHaveLength(2);
   });
 
+  it('keeps the open photo in the URL: a reload reopens it, Back closes it', async () => {
+    const { user, router } = setup();
+    await waitFor(() => expect(tiles()).toHaveLength(3));
+    await user.click(screen.getByRole('button', { name: 'sea.jpg' }));
+    await screen.findByRole('dialog', { name: 'sea.jpg' });
+    expect(router.state.location.search).toBe('?photo=ph-2');
+    await user.keyboard('{ArrowRight}');
+    await screen.findByRole('dialog', { name: 'sand.jpg' });
+    expect(router.state.location.search).toBe('?photo=ph-3');
+    await router.navigate(-1);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe('/main/photos/album/al-1');
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('opens the photo named in the URL, as after a reload, and closing keeps the album', async () => {
+    const { user, router } = setup('/main/photos/album/al-1?photo=ph-3');
+    expect(await screen.findByRole('dialog', { name: 'sand.jpg' })).toBeInTheDocument();
+    await user.click(within(viewer()).getByRole('button', { name: 'Close viewer' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe('/main/photos/album/al-1');
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('moves the selected photos to the trash after the same confirmation as Photos', async () => {
+    const { user, requests } = setup();
+    await waitFor(() => expect(tiles()).toHaveLength(3));
+    await user.click(check('beach.jpg'));
+    await user.click(check('sand.jpg'));
+    await user.click(within(await selectionBar()).getByRole('button', { name: 'Delete' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Move to trash?' });
+    expect(confirm).toHaveTextContent('Selected: 2.');
+    expect(requests.some((request) => request.url.pathname === '/api/filesystem/trash')).toBe(false);
+    await user.click(within(confirm).getByRole('button', { name: 'Move to trash' }));
+    expect(await screen.findByText('Moved to Trash.')).toBeInTheDocument();
+    expect(requests.find((request) => request.url.pathname === '/api/filesystem/trash')?.body).toEqual(['ph-1', 'ph-3']);
+    await waitFor(() => expect(tiles()).toHaveLength(1));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(requests.some((request) => request.url.pathname === '/api/album/removeFiles/al-1')).toBe(false);
+  });
+
   it('shows an empty album with an add-photos button, and a missing one as not found', async () => {
     setup('/main/photos/album/al-2');
     const empty = (await screen.findByRole('heading', { name: 'This album is empty' })).parentElement!;

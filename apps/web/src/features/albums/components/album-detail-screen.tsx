@@ -1,22 +1,19 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { apiErrorCode } from '@/api/errors';
-import { useAppDispatch } from '@/app/hooks';
+import { useAppDispatch } from '@/state/hooks';
 import { Button } from '@/components/ui/button';
 import { ConfirmModal } from '@/components/ui/confirm-modal';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ChevronStartIcon, DownloadIcon, ImageIcon, PlusIcon, ShareIcon, ZipIcon } from '@/components/ui/icons';
-import { Spinner } from '@/components/ui/loader';
+import { ChevronStartIcon, DownloadIcon, ImageIcon, PlusIcon, ShareIcon, TrashIcon } from '@/components/ui/icons';
 import { showToast } from '@/components/ui/toast-slice';
 import { paths } from '@/config/paths';
-import { SelectionBar, type SelectionBarAction } from '@/media/selection/selection-bar';
-import { downloadsAsZip } from '@/media/actions/downloads';
+import type { SelectionBarAction } from '@/media/selection/selection-bar';
+import { TrashConfirm } from '@/media/actions/trash-confirm';
 import { useFileActions } from '@/media/actions/use-file-actions';
 import { EMPTY_SELECTION } from '@/media/selection/selection';
-import { PhotoGrid } from '@/media/grid/photo-grid';
+import { CollectionUnavailable, PhotoCollection } from '@/media/grid/photo-collection';
 import { usePagedPhotos } from '@/media/grid/use-paged-photos';
-import { PhotoViewer } from '@/media/viewer/photo-viewer';
 import { ShareSlot, useMediaSlots } from '@/media/slots';
 import { AlbumRemoveIcon, CoverIcon } from '@/media/viewer/viewer-icons';
 import { albumActions } from '../album-menu-actions';
@@ -26,7 +23,6 @@ import { albumErrorKey } from '../errors';
 import { useAlbumActions } from '../hooks/use-album-actions';
 import { useAlbumViewerActions } from '../hooks/use-album-viewer-actions';
 import { AddPhotosDialog } from './add-photos-dialog';
-import { AddToAlbumDialog } from '../add-to-album-dialog.public';
 import { AlbumCounts } from './album-counts';
 import { AlbumMenu } from './album-menu';
 import styles from './albums.module.css';
@@ -34,7 +30,7 @@ import { useAlbumMenu } from './use-album-menu';
 
 /**
  * /main/photos/album/{uuid}: the album's photos in a justified grid with selection (set cover, remove, add to
- * another album, download), its menu (rename, hide, trash, recover, delete forever), "add photos" and the viewer.
+ * another album, download, move to the trash), its menu (rename, hide, trash, recover, delete forever), "add photos" and the viewer.
  */
 export function AlbumDetailScreen() {
   const { t } = useTranslation();
@@ -44,11 +40,11 @@ export function AlbumDetailScreen() {
   const detail = useGetAlbumInfiniteQuery(uuid, { skip: !uuid });
   const album = detail.data?.pages[0]?.album ?? null;
   const photos = usePagedPhotos(detail, uuid);
-  const { items, selection, setSelection, selected, selectedItems, viewerIndex, openAt, loadMore, drop: dropFromView } = photos;
+  const { selection, setSelection, selectedItems, drop: dropFromView } = photos;
   const { hasNextPage } = detail;
   const [confirmRemove, setConfirmRemove] = useState(false);
+  const [confirmTrash, setConfirmTrash] = useState(false);
   const [picking, setPicking] = useState(false);
-  const [addingTo, setAddingTo] = useState(false);
   const [sharing, setSharing] = useState(false);
   const { Share } = useMediaSlots();
   const location = useLocation();
@@ -77,32 +73,15 @@ export function AlbumDetailScreen() {
     [selection.selected.length, setSelection],
   );
 
-  if (detail.isLoading) {
+  if (detail.isLoading || !album) {
     return (
-      <div className={styles.centered}>
-        <Spinner size={32} label={t('common:loading')} />
-      </div>
-    );
-  }
-
-  if (!album) {
-    // An id no album can have (the server refuses it as malformed) is as missing as a deleted album: never a load error.
-    const code = apiErrorCode(detail.error);
-    const missing = code === 'NOT_FOUND' || code === 'VALIDATION_ERROR' || detail.isSuccess;
-    return (
-      <div className={styles.screen}>
-        <BackLink />
-        {missing ? (
-          <EmptyState title={t('albums:not_found')} data-testid="album-not-found" />
-        ) : (
-          <div className={styles.centered} role="alert">
-            <p className={styles.muted}>{t('albums:load_error')}</p>
-            <Button variant="secondary" onClick={() => void detail.refetch()}>
-              {t('common:retry')}
-            </Button>
-          </div>
-        )}
-      </div>
+      <CollectionUnavailable
+        query={detail}
+        classes={styles}
+        back={<BackLink />}
+        notFound={<EmptyState title={t('albums:not_found')} data-testid="album-not-found" />}
+        loadError={t('albums:load_error')}
+      />
     );
   }
 
@@ -129,8 +108,14 @@ export function AlbumDetailScreen() {
     }
   };
 
-  const barActions: SelectionBarAction[] = [
-    ...(selectedItems.length === 1 && active
+  const trashSelected = async () => {
+    const targets = selectedItems;
+    if (await fileActions.trash(targets)) dropFromView(targets.map((item) => item.uuid));
+    setConfirmTrash(false);
+  };
+
+  const coverAction: SelectionBarAction[] =
+    selectedItems.length === 1 && active
       ? [
           {
             key: 'cover',
@@ -141,22 +126,8 @@ export function AlbumDetailScreen() {
             onClick: () => void coverFromSelection(selectedItems[0]!.uuid),
           },
         ]
-      : []),
-    {
-      key: 'download',
-      label: t('albums:action_download'),
-      icon: downloadsAsZip(selectedItems) ? <ZipIcon size={18} /> : <DownloadIcon size={18} />,
-      testId: 'album-action-download-selected',
-      disabled: fileActions.busy,
-      onClick: () => void fileActions.download(selectedItems),
-    },
-    {
-      key: 'album',
-      label: t('viewer:add_to_album'),
-      icon: <PlusIcon size={18} />,
-      testId: 'album-action-add-to-album',
-      onClick: () => setAddingTo(true),
-    },
+      : [];
+  const removeActions: SelectionBarAction[] = [
     {
       key: 'remove',
       label: t('albums:remove_from_album'),
@@ -165,6 +136,16 @@ export function AlbumDetailScreen() {
       danger: true,
       disabled: removeState.isLoading,
       onClick: () => setConfirmRemove(true),
+    },
+    {
+      key: 'delete',
+      label: t('photos:action_delete'),
+      icon: <TrashIcon size={18} />,
+      testId: 'album-action-delete',
+      danger: true,
+      compact: true,
+      disabled: fileActions.busy,
+      onClick: () => setConfirmTrash(true),
     },
   ];
 
@@ -222,57 +203,31 @@ export function AlbumDetailScreen() {
         </div>
       </header>
 
-      {selection.selected.length > 0 ? (
-        <SelectionBar
-          count={selection.selected.length}
-          total={items.length}
-          actions={barActions}
-          onSelectAll={photos.selectAll}
-          onClear={photos.clearSelection}
-          testId="album-selection-bar"
-        />
-      ) : null}
-
-      {items.length === 0 && !hasNextPage ? (
-        <EmptyState
-          icon={<ImageIcon size={40} />}
-          title={t('albums:album_empty_title')}
-          description={t('albums:album_empty_text')}
-          action={
-            active ? (
-              <Button startIcon={<PlusIcon size={18} />} onClick={() => setPicking(true)}>
-                {t('albums:add_photos')}
-              </Button>
-            ) : null
-          }
-          data-testid="album-empty"
-        />
-      ) : (
-        <PhotoGrid
-          items={items}
-          hasMore={Boolean(hasNextPage)}
-          onLoadMore={loadMore}
-          selected={selected}
-          onToggleSelect={photos.toggleSelect}
-          onOpen={openAt}
-          selectionMode={selection.selected.length > 0}
-          onDeleteKey={onDeleteKey}
-          handleRef={photos.gridRef}
-        />
-      )}
-
-      {viewerIndex >= 0 ? (
-        <PhotoViewer
-          items={items}
-          index={viewerIndex}
-          total={hasNextPage ? Math.max(count, items.length) : items.length}
-          onIndexChange={openAt}
-          onClose={photos.closeViewer}
-          onNeedMore={loadMore}
-          menuActions={viewerActions}
-          onItemRemoved={(photo) => dropFromView([photo])}
-        />
-      ) : null}
+      <PhotoCollection
+        photos={photos}
+        hasMore={Boolean(hasNextPage)}
+        count={count}
+        leadingActions={coverAction}
+        trailingActions={removeActions}
+        testIds={{ selectionBar: 'album-selection-bar', download: 'album-action-download-selected', addToAlbum: 'album-action-add-to-album' }}
+        empty={
+          <EmptyState
+            icon={<ImageIcon size={40} />}
+            title={t('albums:album_empty_title')}
+            description={t('albums:album_empty_text')}
+            action={
+              active ? (
+                <Button startIcon={<PlusIcon size={18} />} onClick={() => setPicking(true)}>
+                  {t('albums:add_photos')}
+                </Button>
+              ) : null
+            }
+            data-testid="album-empty"
+          />
+        }
+        onDeleteKey={onDeleteKey}
+        viewerActions={viewerActions}
+      />
       <ConfirmModal
         open={confirmRemove && selection.selected.length > 0}
         onOpenChange={setConfirmRemove}
@@ -286,13 +241,15 @@ export function AlbumDetailScreen() {
       />
       {menu.dialogs}
       <ShareSlot open={sharing} target={{ kind: 'album', uuid: album.uuid, name: album.label }} onOpenChange={setSharing} />
-      <AddPhotosDialog open={picking} album={album} onOpenChange={setPicking} />
-      <AddToAlbumDialog
-        open={addingTo}
-        uuids={selection.selected}
-        onOpenChange={setAddingTo}
-        onDone={photos.clearSelection}
+      <TrashConfirm
+        open={confirmTrash && selection.selected.length > 0}
+        onOpenChange={setConfirmTrash}
+        count={selection.selected.length}
+        busy={fileActions.busy}
+        onConfirm={() => void trashSelected()}
+        testId="album-trash-confirm"
       />
+      <AddPhotosDialog open={picking} album={album} onOpenChange={setPicking} />
     </div>
   );
 }

@@ -153,6 +153,19 @@ describe('AlbumsScreen', () => {
     expect(await screen.findByRole('dialog', { name: 'Create album' })).toBeInTheDocument();
   });
 
+  it('opens the photo picker of a new album as soon as it is created, without an empty album in between', async () => {
+    const { user, router } = setup();
+    await screen.findAllByRole('article');
+    await user.click(screen.getAllByRole('button', { name: /new/i })[0]!);
+    await user.click(await screen.findByRole('menuitem', { name: 'Create album' }));
+    const create = await screen.findByRole('dialog', { name: 'Create album' });
+    await user.type(within(create).getByRole('textbox'), 'Bahar');
+    await user.click(within(create).getByRole('button', { name: 'Create' }));
+    // No clock is moved: the picker follows the creation directly.
+    expect(await screen.findByRole('dialog', { name: 'Add photos to Bahar' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toMatch(/^\/main\/photos\/album\/al-new-/);
+  });
+
   it('opens the new album with its photo picker when the follow-up flag is set', async () => {
     const { store, router } = setup();
     await screen.findAllByRole('article');

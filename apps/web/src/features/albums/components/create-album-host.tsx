@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { useAppDispatch, useAppSelector } from '@/state/hooks';
 import { albumFollowUpCleared, type AlbumLocationState } from '../albums-slice';
 import { albumPath } from '@/config/paths';
 import { OPEN_MODAL_PARAM } from '../constants';
@@ -11,7 +11,7 @@ const CreateAlbumModal = lazy(() => import('./create-album-modal').then((m) => (
 
 /**
  * The signed-in area's create-album modal: opened by the NEW menu or by `?openModal` on any /main URL (the
- * parameter is removed once read). When the follow-up flag is set 2 s after a creation, the new album opens
+ * parameter is removed once read). When the follow-up flag is set by a creation, the new album opens at once
  * (its screen then shows the photo picker).
  */
 export function useCreateAlbumHost() {

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch } from '@/app/hooks';
+import { useAppDispatch } from '@/state/hooks';
 import { showToast } from '@/components/ui/toast-slice';
 import type { ViewerMenuAction } from '@/media/viewer/viewer-actions';
 import { AlbumRemoveIcon, CoverIcon } from '@/media/viewer/viewer-icons';

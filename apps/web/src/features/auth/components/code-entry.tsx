@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { emptyOtp, OtpInput } from '@/components/ui/otp-input';
 import { SECONDS_PER_OTP_MINUTE } from '@/config/constants';
 import { useCountdown } from '@/hooks/use-countdown';
-import { formatCountdown } from '@/lib/format';
+import { formatCountdown } from '@/i18n/format';
 import { useRecoveryTranslation } from '../use-recovery-translation';
 import styles from './auth-card.module.css';
 

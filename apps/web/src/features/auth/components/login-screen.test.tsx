@@ -2,7 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { createAppRoutes } from '@/app/router';
+import { createAppRoutes, patchAppRoutes } from '@/app/router';
 import { createAppStore } from '@/app/store';
 import { json, mockFetch, type MockHandler } from '@/test/fetch-mock';
 import { renderRoutes } from '@/test/render';
@@ -102,6 +102,17 @@ describe('LoginScreen', () => {
     ).toBeInTheDocument();
   });
 
+  it('explains ACCOUNT_SUSPENDED', async () => {
+    const { user } = renderLogin({
+      ...captchaNotRequired,
+      'POST /api/auth/token': () => json({ status: 'ACCOUNT_SUSPENDED', message: 'This account is suspended. Please contact Bulut support.' }, { status: 403 }),
+    });
+    await user.type(await screen.findByRole('textbox', { name: 'E-mail or phone number' }), 'ayse@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret123');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('This account is suspended. Please contact Bulut support.')).toBeInTheDocument();
+  });
+
   it('stores the session and opens the signed-in area on success', async () => {
     const { user, router, requests } = renderLogin({
       ...captchaNotRequired,
@@ -139,7 +150,7 @@ describe('LoginScreen', () => {
       return Promise.resolve(createAppStore());
     };
     // As main.tsx renders the app: no Provider around the router.
-    const router = createMemoryRouter(createAppRoutes(loadStore), { initialEntries: ['/auth/login'] });
+    const router = createMemoryRouter(createAppRoutes(loadStore), { initialEntries: ['/auth/login'], patchRoutesOnNavigation: patchAppRoutes });
     render(<RouterProvider router={router} />);
     const user = userEvent.setup();
     await user.type(await screen.findByRole('textbox', { name: 'E-mail or phone number' }), 'ayse@example.com');

@@ -2,7 +2,6 @@ import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { saveSession } from '@/api/session';
-import { CaptchaBox } from '@/components/captcha/captcha-box';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Checkbox, TextField } from '@/components/ui/field';
@@ -13,13 +12,15 @@ import { captchaArgs, fetchSocialProviders, signIn, type SessionResult, type Soc
 import { useCaptchaForm } from '../hooks/use-captcha-form';
 import { PasswordField } from './password-field';
 import { Spinner } from '@/components/ui/loader';
-import { SocialButtons } from './social-buttons';
 import styles from './auth-card.module.css';
 import stepStyles from './sign-in-steps.module.css';
 
 // What sign-in shows only on demand loads on demand: the login screen's own JavaScript stays small (issue 17 budget).
 const TwoFactorStep = lazy(() => import('./two-factor-step').then((m) => ({ default: m.TwoFactorStep })));
 const QrSignInPanel = lazy(() => import('./qr-sign-in-panel').then((m) => ({ default: m.QrSignInPanel })));
+// The captcha appears only after failed attempts, the provider buttons only where the server offers Google or Apple.
+const CaptchaBox = lazy(() => import('@/components/captcha/captcha-box').then((m) => ({ default: m.CaptchaBox })));
+const SocialButtons = lazy(() => import('./social-buttons').then((m) => ({ default: m.SocialButtons })));
 
 interface FieldErrors {
   username?: string;
@@ -28,6 +29,13 @@ interface FieldErrors {
 }
 
 /** Phone numbers are sent without spaces; e-mails as typed (trimmed). */
+/** The server's sign-in refusals this form explains in its own words (403 ACCOUNT_SUSPENDED: an operator suspended it). */
+const LOGIN_ERRORS: Record<string, 'auth:error_account_locked' | 'auth:error_account_suspended' | 'auth:error_invalid_credentials'> = {
+  INVALID_CREDENTIALS: 'auth:error_invalid_credentials',
+  ACCOUNT_LOCKED: 'auth:error_account_locked',
+  ACCOUNT_SUSPENDED: 'auth:error_account_suspended',
+};
+
 function normaliseUsername(value: string): string {
   const trimmed = value.trim();
   return trimmed.includes('@') ? trimmed : trimmed.replace(/[\s()-]/g, '');
@@ -94,8 +102,9 @@ export function LoginScreen() {
       finishSignIn(outcome.session);
     } catch (error) {
       form.handleSubmitError(error, (code) => {
-        if (code !== 'INVALID_CREDENTIALS' && code !== 'ACCOUNT_LOCKED') return false;
-        setFormError(t(code === 'ACCOUNT_LOCKED' ? 'auth:error_account_locked' : 'auth:error_invalid_credentials'));
+        const message = LOGIN_ERRORS[code ?? ''];
+        if (!message) return false;
+        setFormError(t(message));
         return true;
       });
     } finally {
@@ -179,14 +188,16 @@ export function LoginScreen() {
           onChange={(event) => setRememberMe(event.target.checked)}
         />
         {showCaptcha ? (
-          <CaptchaBox
-            {...form.captchaBoxProps}
-            onAnswerChange={(answer) => {
-              captcha.setAnswer(answer);
-              setFieldErrors((errors) => ({ ...errors, captcha: undefined }));
-            }}
-            disabled={isLoading}
-          />
+          <Suspense fallback={<Spinner />}>
+            <CaptchaBox
+              {...form.captchaBoxProps}
+              onAnswerChange={(answer) => {
+                captcha.setAnswer(answer);
+                setFieldErrors((errors) => ({ ...errors, captcha: undefined }));
+              }}
+              disabled={isLoading}
+            />
+          </Suspense>
         ) : null}
         <Button type="submit" size="lg" fullWidth loading={isLoading}>
           {isLoading ? t('auth:signing_in') : t('auth:sign_in')}
@@ -198,7 +209,11 @@ export function LoginScreen() {
         <button type="button" className={stepStyles.socialButton} onClick={() => setQrOpen((open) => !open)} aria-expanded={qrOpen} data-testid="qr-sign-in-toggle">
           {qrOpen ? t('auth:sign_in_with_password') : t('auth:sign_in_with_qr')}
         </button>
-        {anySocial ? <SocialButtons providers={providers} intent="login" /> : null}
+        {anySocial ? (
+          <Suspense fallback={null}>
+            <SocialButtons providers={providers} intent="login" />
+          </Suspense>
+        ) : null}
       </div>
       <p className={styles.footer}>
         {t('auth:no_account')}

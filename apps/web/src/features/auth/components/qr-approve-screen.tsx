@@ -5,7 +5,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/loader';
 import { paths } from '@/config/paths';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime } from '@/i18n/format';
 import { useQrLoginApproveMutation, useQrLoginRejectMutation, useQrLoginRequestQuery } from '../sign-in-api';
 import { useRecoveryTranslation } from '../use-recovery-translation';
 import styles from './auth-card.module.css';

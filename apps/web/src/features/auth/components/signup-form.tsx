@@ -1,6 +1,6 @@
 import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { apiErrorField } from '@/api/errors';
 import { CaptchaBox } from '@/components/captcha/captcha-box';
 import { Alert } from '@/components/ui/alert';
@@ -76,7 +76,9 @@ export function SignupForm({ onSubmitted, variant, note }: SignupFormProps) {
   const [surname, setSurname] = useState('');
   const [eulaAccepted, setEulaAccepted] = useState(false);
   const [eulaOpen, setEulaOpen] = useState(false);
-  const [channel, setChannel] = useState<OtpChannel>('PHONE');
+  // A share invitation's link asks for the code on the invited contact (?channel=EMAIL): that proves it, and claims the share.
+  const [params] = useSearchParams();
+  const [channel, setChannel] = useState<OtpChannel>(params.get('channel') === 'EMAIL' ? 'EMAIL' : 'PHONE');
   const form = useCaptchaForm<FieldErrors>('SIGN_UP');
   const { errors, setErrors, formError, setFormError, setCaptchaBlocked, captcha, showCaptcha } = form;
   const eula = useGetEulaQuery({ language, brand: EULA_BRAND });
@@ -136,6 +138,7 @@ export function SignupForm({ onSubmitted, variant, note }: SignupFormProps) {
           eulaId: eula.data.id,
           sendOtpTo: channel,
           socialToken: social ? { provider: social.provider, token: social.token, state: social.state } : undefined,
+          referrerToken: variant?.kind === 'invite' ? (variant.referrerToken ?? undefined) : undefined,
         },
         ...captchaArgs(form.captchaPayload()),
       }).unwrap();

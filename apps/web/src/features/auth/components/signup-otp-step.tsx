@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { emptyOtp, OtpInput } from '@/components/ui/otp-input';
 import { OTP_DEFAULT_LENGTH, SECONDS_PER_OTP_MINUTE } from '@/config/constants';
 import { useCountdown } from '@/hooks/use-countdown';
-import { formatCountdown } from '@/lib/format';
+import { formatCountdown } from '@/i18n/format';
 import { postLoginPath, takeReturnUrl } from '../return-url';
 import { useSignupSendVerificationMutation, useSignupValidateMutation, type OtpChallenge, type OtpChannel } from '../api';
 import styles from './auth-card.module.css';

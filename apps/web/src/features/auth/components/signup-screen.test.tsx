@@ -12,7 +12,7 @@ const shellCalls: Record<string, MockHandler> = {
   'GET /api/notification/communication/fetch': () => json([]),
 };
 
-function setup(calls: Record<string, MockHandler> = {}) {
+function setup(calls: Record<string, MockHandler> = {}, path = '/auth/signup') {
   const server = mockFetch({
     ...shellCalls,
     'GET /api/captcha/required': () => json({ captchaRequired: false }),
@@ -22,7 +22,7 @@ function setup(calls: Record<string, MockHandler> = {}) {
     ...calls,
   });
   const store = createAppStore();
-  return { ...renderRoutes(createAppRoutes(store), { store, initialEntries: ['/auth/signup'] }), ...server };
+  return { ...renderRoutes(createAppRoutes(store), { store, initialEntries: [path] }), ...server };
 }
 
 async function fillForm(user: ReturnType<typeof setup>['user']) {
@@ -103,6 +103,37 @@ describe('SignupScreen', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/main/files'));
     expect(requests.filter((r) => r.url.pathname === '/api/v2/signup/validate').map((r) => (r.body as { otp: string }).otp)).toEqual(['000000', '482913']);
     expect(JSON.parse(localStorage.getItem('user')!)._at).toBe('token-2');
+  });
+
+  it('from a share invitation: the code goes to the invited address and the new account lands on the share', { timeout: 15_000 }, async () => {
+    const { user, requests, router } = setup(
+      {
+        'POST /api/v2/signup/validate': () => json({ userUuid: 'u-2', deviceInfo: null, latestActivityId: 'a-1' }, { headers: { 'X-Auth-Token': 'token-2' } }),
+        'GET /api/shares': () => json({ items: [], totalCount: 0 }),
+        'GET /api/share/public': () => json({ items: [], totalCount: 0 }),
+      },
+      `/auth/signup?channel=EMAIL&next=${encodeURIComponent('/main/shares?tab=withMe')}`,
+    );
+    expect(await screen.findByRole('radio', { name: 'E-mail' })).toBeChecked();
+    await fillForm(user);
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    await user.click(await screen.findByRole('textbox', { name: 'Digit 1' }));
+    await user.keyboard('482913');
+    await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/main/shares?tab=withMe'));
+    expect((requests.find((r) => r.url.pathname === '/api/v2/signup')?.body as { sendOtpTo: string }).sendOtpTo).toBe('EMAIL');
+  });
+
+  it('ignores a next= that is not one of the app’s signed-in pages', { timeout: 15_000 }, async () => {
+    const { user, router } = setup(
+      { 'POST /api/v2/signup/validate': () => json({ userUuid: 'u-2', deviceInfo: null, latestActivityId: 'a-1' }, { headers: { 'X-Auth-Token': 'token-2' } }) },
+      `/auth/signup?next=${encodeURIComponent('//evil.example/main/x')}`,
+    );
+    expect(await screen.findByRole('radio', { name: 'SMS' })).toBeChecked();
+    await fillForm(user);
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    await user.click(await screen.findByRole('textbox', { name: 'Digit 1' }));
+    await user.keyboard('482913');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/main/files'));
   });
 
   it('enables resend at 0:00 and restarts the countdown', async () => {

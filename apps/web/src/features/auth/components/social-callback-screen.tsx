@@ -3,7 +3,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { apiErrorCode } from '@/api/errors';
 import type { GetAppleTokenFromKeyApiResponse } from '@/api/generated/social-login';
 import { hasSession, saveSession } from '@/api/session';
-import { readSession, writeSession } from '@/api/storage-keys';
+import { readSession, writeSession } from '@/lib/storage-keys';
 import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/loader';
 import { paths } from '@/config/paths';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { readStorage, storageKeys, writeStorage } from '@/api/storage-keys';
+import { readStorage, storageKeys, writeStorage } from '@/lib/storage-keys';
 import { Alert } from '@/components/ui/alert';
 import { useAuthLinks } from '../auth-links.public';
 import type { SocialProvider } from '../sign-in';

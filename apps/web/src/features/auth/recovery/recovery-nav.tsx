@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useAppDispatch } from '@/app/hooks';
+import { useAppDispatch } from '@/state/hooks';
 import { childLink, useAuthLinks } from '../auth-links.public';
 import { recoveryVerified, secondFactorOffered, type RecoveryFlow } from '../auth-slice';
 import { useRecoveryTranslation } from '../use-recovery-translation';

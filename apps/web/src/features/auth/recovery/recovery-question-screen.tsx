@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { apiErrorCode } from '@/api/errors';
-import { useAppSelector } from '@/app/hooks';
+import { useAppSelector } from '@/state/hooks';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';

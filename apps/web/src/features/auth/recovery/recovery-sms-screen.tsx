@@ -1,4 +1,4 @@
-import { useAppSelector } from '@/app/hooks';
+import { useAppSelector } from '@/state/hooks';
 import { OTP_DEFAULT_LENGTH } from '@/config/constants';
 import type { RecoveryFlow } from '../auth-slice';
 import { codeFailure } from '../code-failure';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { useAppDispatch } from '@/app/hooks';
+import { useAppDispatch } from '@/state/hooks';
 import { CaptchaBox } from '@/components/captcha/captcha-box';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';

@@ -78,9 +78,15 @@ export function CoverCard({ cover, title, meta, to, testId }: { cover: CoverPhot
   return (
     <Link to={to} className={styles.card} aria-label={`${title}, ${meta}`} data-testid={testId}>
       <Cover cover={cover} />
+      {/* Each line takes the card's direction and the text inside is isolated: a Latin city over an Arabic country
+          still starts at the same edge (a bdi as the line would align by its own text's direction). */}
       <span className={styles.cardText}>
-        <bdi className={styles.cardTitle}>{title}</bdi>{' '}
-        <span className={styles.cardMeta}>{meta}</span>
+        <span className={styles.cardTitle} data-testid="card-title">
+          <bdi>{title}</bdi>
+        </span>{' '}
+        <span className={styles.cardMeta} data-testid="card-meta">
+          <bdi>{meta}</bdi>
+        </span>
       </span>
     </Link>
   );

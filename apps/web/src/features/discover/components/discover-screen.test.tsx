@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createAppRoutes } from '@/app/router';
 import { createAppStore } from '@/app/store';
 import { mockFetch } from '@/test/fetch-mock';
 import { renderRoutes } from '@/test/render';
+import { PROGRESS_POLL_MS } from './recognition';
 import { discoverTestServer, personFixture, placeFixture, thingFixture } from '../discover.fixtures';
 
 function setup(initial: Parameters<typeof discoverTestServer>[0], path = '/main/discover') {
@@ -28,7 +29,8 @@ describe('DiscoverScreen', () => {
     expect(people).toHaveAttribute('href', '/main/discover/person/pe-1');
     // Someone without a name invites one.
     expect(within(row('People')).getByText('Add a name')).toBeInTheDocument();
-    expect(screen.getByRole('status')).toHaveTextContent('Analysing your photos: 120 of 800');
+    expect(screen.getByRole('status')).toHaveTextContent('Analysing 800 photos…');
+    expect(screen.getByRole('progressbar', { name: 'Analysing your photos: 120 of 800' })).toHaveAttribute('value', '120');
     expect(await screen.findByRole('link', { name: 'İstanbul, Türkiye' })).toHaveAttribute('href', '/main/discover/place/pl-1');
     expect(within(row('Things')).getByRole('link', { name: 'Dog, Photos: 4' })).toHaveAttribute('href', '/main/discover/thing/th-1');
     expect(within(row('People')).getByRole('link', { name: 'See all: People' })).toHaveAttribute('href', '/main/discover/people');
@@ -66,5 +68,37 @@ describe('DiscoverScreen', () => {
     const pages = requests.filter((request) => request.url.pathname === '/api/location/page').map((request) => request.url.searchParams.get('pageNumber'));
     expect(pages).toEqual(['0', '1']);
     expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
+  });
+
+  it('just after buying a plan: "Analysing N photos…" with a bar while polling, then the people once they are found', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const { server, requests } = setup({ places: PLACES, recognition: { premium: true, enabled: true, done: 0, total: 3 } });
+      expect(await screen.findByText('Analysing 3 photos…')).toBeInTheDocument();
+      expect(screen.getByTestId('discover-progress')).toHaveAttribute('role', 'status');
+      expect(screen.getByRole('progressbar', { name: 'Analysing your photos: 0 of 3' })).toHaveAttribute('max', '3');
+      // Nothing found yet is not "nothing there": no empty text and no "See all" while the analysis runs.
+      expect(screen.queryByText('People appear here once your photos have been analysed.')).not.toBeInTheDocument();
+      expect(within(row('People')).queryByRole('link', { name: /^See all/ })).not.toBeInTheDocument();
+
+      // The server analyses two photos and finds someone; the next poll shows both.
+      server.recognition.done = 2;
+      server.people.push(personFixture('pe-1', null, { photoCount: 2 }));
+      const polls = requests.filter((request) => request.url.pathname === '/api/person/recognition').length;
+      await vi.advanceTimersByTimeAsync(PROGRESS_POLL_MS);
+      await waitFor(() => expect(requests.filter((request) => request.url.pathname === '/api/person/recognition').length).toBeGreaterThan(polls));
+      expect(await within(row('People')).findByRole('link', { name: 'Unnamed person, Add a name, Photos: 2' })).toBeInTheDocument();
+      expect(screen.getByRole('progressbar', { name: 'Analysing your photos: 2 of 3' })).toHaveAttribute('value', '2');
+
+      // Done: the bar goes and polling stops.
+      server.recognition.done = 3;
+      await vi.advanceTimersByTimeAsync(PROGRESS_POLL_MS);
+      await waitFor(() => expect(screen.queryByTestId('discover-progress')).not.toBeInTheDocument());
+      const settled = requests.filter((request) => request.url.pathname === '/api/person/recognition').length;
+      await vi.advanceTimersByTimeAsync(3 * PROGRESS_POLL_MS);
+      expect(requests.filter((request) => request.url.pathname === '/api/person/recognition')).toHaveLength(settled);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

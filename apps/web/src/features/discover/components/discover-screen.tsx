@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useCallback, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Spinner } from '@/components/ui/loader';
 import { discoverPaths } from '@/config/paths';
@@ -6,7 +6,7 @@ import { useListPeoplePagesInfiniteQuery, useListPlacesPagesInfiniteQuery, useLi
 import { useDiscoverTranslation } from '../use-discover-translation';
 import { LoadError, PersonCard, PlaceCard, ThingCard } from './cards';
 import styles from './discover.module.css';
-import { AnalysisProgress, RecognitionTeaser, useFaceRecognition } from './recognition';
+import { AnalysisProgress, isAnalysing, RecognitionTeaser, useFaceRecognition, useRefetchOnProgress } from './recognition';
 
 /** How many cards a row shows before "See all". */
 const ROW_SIZE = 12;
@@ -16,12 +16,16 @@ const ROW_SIZE = 12;
  * the translated class), each a row with "See all".
  */
 export function DiscoverScreen() {
-  const { t } = useDiscoverTranslation();
+  const { t, i18n } = useDiscoverTranslation();
   const recognition = useFaceRecognition();
   const state = recognition.data;
   const peopleOn = Boolean(state?.premium && state.enabled);
   const people = useListPeoplePagesInfiniteQuery('ACTIVE', { skip: !peopleOn });
-  const places = useListPlacesPagesInfiniteQuery();
+  const analysing = isAnalysing(state);
+  const refetchPeople = people.refetch;
+  // Each step of the analysis may have found someone: the row fills in while it runs, not only at the end.
+  useRefetchOnProgress(peopleOn ? state : undefined, useCallback(() => void refetchPeople(), [refetchPeople]));
+  const places = useListPlacesPagesInfiniteQuery(i18n.language);
   const things = useListThingsPagesInfiniteQuery();
 
   const personList = people.data?.pages.flatMap((page) => page.people) ?? [];
@@ -42,6 +46,7 @@ export function DiscoverScreen() {
           onRetry={() => void people.refetch()}
           empty={personList.length === 0 ? t('discover:people_empty') : null}
           extra={<AnalysisProgress done={state!.done} total={state!.total} />}
+          waiting={analysing && personList.length === 0}
           people
         >
           {personList.slice(0, ROW_SIZE).map((person) => (
@@ -102,11 +107,13 @@ interface RowProps {
   /** The text shown instead of cards when there are none. */
   empty: string | null;
   extra?: ReactNode;
+  /** Nothing to show yet but work under way (`extra` says what): no "empty" text, no "See all". */
+  waiting?: boolean;
   people?: boolean;
   children: ReactNode;
 }
 
-function Row({ title, to, loading, failed, onRetry, empty, extra, people = false, children }: RowProps) {
+function Row({ title, to, loading, failed, onRetry, empty, extra, waiting = false, people = false, children }: RowProps) {
   const { t } = useDiscoverTranslation();
   const id = `discover-row-${to.split('/').pop()}`;
   return (
@@ -115,7 +122,7 @@ function Row({ title, to, loading, failed, onRetry, empty, extra, people = false
         <h2 id={id} className={styles.sectionTitle}>
           {title}
         </h2>
-        {!loading && !failed && !empty ? (
+        {!loading && !failed && !empty && !waiting ? (
           <Link to={to} className={styles.seeAll} aria-label={t('discover:see_all_label', { section: title })}>
             {t('discover:see_all')}
           </Link>
@@ -126,7 +133,7 @@ function Row({ title, to, loading, failed, onRetry, empty, extra, people = false
         <Spinner size={24} label={t('common:loading')} />
       ) : failed ? (
         <LoadError onRetry={onRetry} />
-      ) : empty ? (
+      ) : waiting ? null : empty ? (
         <p className={styles.muted}>{empty}</p>
       ) : (
         <ul className={`${styles.row} ${people ? styles.peopleRow : ''}`}>{children}</ul>

@@ -1,18 +1,11 @@
-import { useState, type ReactNode } from 'react';
-import { apiErrorCode } from '@/api/errors';
+import type { ReactNode } from 'react';
 import type { Album } from '@/api/generated/albums';
 import type { FileItem } from '@/api/generated/files';
-import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { DownloadIcon, ImageIcon, PlusIcon, ZipIcon } from '@/components/ui/icons';
-import { Spinner } from '@/components/ui/loader';
-import { downloadsAsZip } from '@/media/actions/downloads';
-import { useFileActions } from '@/media/actions/use-file-actions';
-import { PhotoGrid } from '@/media/grid/photo-grid';
+import { ImageIcon } from '@/components/ui/icons';
+import { CollectionUnavailable, PhotoCollection } from '@/media/grid/photo-collection';
 import { usePagedPhotos } from '@/media/grid/use-paged-photos';
-import { SelectionBar, type SelectionBarAction } from '@/media/selection/selection-bar';
-import { AddToAlbumSlot, useMediaSlots } from '@/media/slots';
-import { PhotoViewer } from '@/media/viewer/photo-viewer';
+import type { SelectionBarAction } from '@/media/selection/selection-bar';
 import type { ViewerMenuAction } from '@/media/viewer/viewer-actions';
 import { useGetEntityAlbumInfiniteQuery, type EntityContentType } from '../api';
 import { useDiscoverTranslation } from '../use-discover-translation';
@@ -36,110 +29,40 @@ export interface EntityPhotosProps {
  * (download, add to album, the screen's own actions) and the viewer, whose open photo is in the URL as on albums.
  */
 export function EntityPhotos({ contentType, id, header, selectionActions, viewerActions, backTo }: EntityPhotosProps) {
-  const { t } = useDiscoverTranslation();
-  const detail = useGetEntityAlbumInfiniteQuery({ contentType, id }, { skip: !id });
+  const { t, i18n } = useDiscoverTranslation();
+  const detail = useGetEntityAlbumInfiniteQuery({ contentType, id, language: i18n.language }, { skip: !id });
   const album = detail.data?.pages[0]?.album ?? null;
   const photos = usePagedPhotos(detail, id);
-  const { items, selection, selected, selectedItems, drop, viewerIndex, openAt, loadMore } = photos;
-  const [addingTo, setAddingTo] = useState(false);
-  const { AddToAlbum } = useMediaSlots();
-  const fileActions = useFileActions();
   const { hasNextPage } = detail;
 
-  if (detail.isLoading) {
+  if (detail.isLoading || !album) {
     return (
-      <div className={styles.centered}>
-        <Spinner size={32} label={t('common:loading')} />
-      </div>
+      <CollectionUnavailable
+        query={detail}
+        classes={styles}
+        back={
+          <header className={styles.header}>
+            <BackLink to={backTo} />
+          </header>
+        }
+        notFound={<EmptyState title={t('discover:not_found')} data-testid="discover-not-found" />}
+        loadError={t('discover:load_error')}
+      />
     );
   }
-
-  if (!album) {
-    const code = apiErrorCode(detail.error);
-    const missing = code === 'NOT_FOUND' || code === 'VALIDATION_ERROR' || detail.isSuccess;
-    return (
-      <div className={styles.screen}>
-        <header className={styles.header}>
-          <BackLink to={backTo} />
-        </header>
-        {missing ? (
-          <EmptyState title={t('discover:not_found')} data-testid="discover-not-found" />
-        ) : (
-          <div className={styles.centered} role="alert">
-            <p className={styles.muted}>{t('discover:load_error')}</p>
-            <Button variant="secondary" onClick={() => void detail.refetch()}>
-              {t('common:retry')}
-            </Button>
-          </div>
-        )}
-      </div>
-    );
-  }
-
-  const count = album.imageCount + album.videoCount;
-  const barActions: SelectionBarAction[] = [
-    ...(selectionActions?.(selectedItems, drop) ?? []),
-    {
-      key: 'download',
-      label: t('albums:action_download'),
-      icon: downloadsAsZip(selectedItems) ? <ZipIcon size={18} /> : <DownloadIcon size={18} />,
-      testId: 'discover-action-download',
-      disabled: fileActions.busy,
-      onClick: () => void fileActions.download(selectedItems),
-    },
-    ...(AddToAlbum
-      ? [
-          {
-            key: 'album',
-            label: t('viewer:add_to_album'),
-            icon: <PlusIcon size={18} />,
-            testId: 'discover-action-add-to-album',
-            onClick: () => setAddingTo(true),
-          },
-        ]
-      : []),
-  ];
 
   return (
     <div className={styles.screen} data-testid="entity-photos">
       {header(album)}
-      {selection.selected.length > 0 ? (
-        <SelectionBar
-          count={selection.selected.length}
-          total={items.length}
-          actions={barActions}
-          onSelectAll={photos.selectAll}
-          onClear={photos.clearSelection}
-          testId="discover-selection-bar"
-        />
-      ) : null}
-      {items.length === 0 && !hasNextPage ? (
-        <EmptyState icon={<ImageIcon size={40} />} title={t('albums:album_empty_title')} />
-      ) : (
-        <PhotoGrid
-          items={items}
-          hasMore={Boolean(hasNextPage)}
-          onLoadMore={loadMore}
-          selected={selected}
-          onToggleSelect={photos.toggleSelect}
-          onOpen={openAt}
-          selectionMode={selection.selected.length > 0}
-          handleRef={photos.gridRef}
-        />
-      )}
-      {viewerIndex >= 0 ? (
-        <PhotoViewer
-          items={items}
-          index={viewerIndex}
-          total={hasNextPage ? Math.max(count, items.length) : items.length}
-          onIndexChange={openAt}
-          onClose={photos.closeViewer}
-          onNeedMore={loadMore}
-          menuActions={viewerActions}
-          onItemRemoved={(photo) => drop([photo])}
-        />
-      ) : null}
-      <AddToAlbumSlot open={addingTo} uuids={selection.selected} onOpenChange={setAddingTo} onDone={photos.clearSelection} />
+      <PhotoCollection
+        photos={photos}
+        hasMore={Boolean(hasNextPage)}
+        count={album.imageCount + album.videoCount}
+        leadingActions={selectionActions?.(photos.selectedItems, photos.drop)}
+        testIds={{ selectionBar: 'discover-selection-bar', download: 'discover-action-download', addToAlbum: 'discover-action-add-to-album' }}
+        empty={<EmptyState icon={<ImageIcon size={40} />} title={t('albums:album_empty_title')} />}
+        viewerActions={viewerActions}
+      />
     </div>
   );
 }

@@ -9,10 +9,10 @@ import { EntityPhotos } from './entity-photos';
 
 /** /main/discover/place/:id: the place's photos; the title is the city and its country. */
 export function PlaceScreen() {
-  const { t } = useDiscoverTranslation();
+  const { t, i18n } = useDiscoverTranslation();
   const { id = '' } = useParams();
   // The list (usually cached from Discover) names the country in the reader's language; the album label is the city.
-  const places = useListPlacesPagesInfiniteQuery();
+  const places = useListPlacesPagesInfiniteQuery(i18n.language);
   const place = places.data?.pages.flatMap((page) => page.places).find((entry) => entry.id === id);
   return (
     <EntityPhotos

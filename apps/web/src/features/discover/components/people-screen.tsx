@@ -1,4 +1,4 @@
-import { useState, type DragEvent } from 'react';
+import { useCallback, useState, type DragEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/loader';
 import { discoverPaths } from '@/config/paths';
@@ -10,7 +10,7 @@ import { PersonCard, type PersonDrag } from './cards';
 import { BackLink, Collection } from './collection';
 import styles from './discover.module.css';
 import { MergeConfirm } from './merge-dialog';
-import { AnalysisProgress, RecognitionSwitch, RecognitionTeaser, useFaceRecognition } from './recognition';
+import { AnalysisProgress, RecognitionSwitch, RecognitionTeaser, useFaceRecognition, useRefetchOnProgress } from './recognition';
 
 const FILTERS: readonly EntityStatus[] = ['ACTIVE', 'HIDDEN', 'TRASHED'];
 /** The drag's payload type: only our own cards are drop candidates. */
@@ -28,6 +28,9 @@ export function PeopleScreen() {
   const on = Boolean(state?.premium && state.enabled);
   const query = useListPeoplePagesInfiniteQuery(status, { skip: !on });
   const people = query.data?.pages.flatMap((page) => page.people) ?? [];
+  const refetchPeople = query.refetch;
+  // People found by the running analysis show up without a reload.
+  useRefetchOnProgress(on ? state : undefined, useCallback(() => void refetchPeople(), [refetchPeople]));
   const actions = usePersonActions();
   const [dragged, setDragged] = useState<Person | null>(null);
   const [over, setOver] = useState<string | null>(null);

@@ -5,8 +5,8 @@ import { Collection } from './collection';
 
 /** /main/discover/places: every place with photos, 100 at a time. */
 export function PlacesScreen() {
-  const { t } = useDiscoverTranslation();
-  const query = useListPlacesPagesInfiniteQuery();
+  const { t, i18n } = useDiscoverTranslation();
+  const query = useListPlacesPagesInfiniteQuery(i18n.language);
   const places = query.data?.pages.flatMap((page) => page.places) ?? [];
   return (
     <Collection

@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime } from '@/i18n/format';
 import { paths } from '@/config/paths';
 import {
   useAcceptFamilyInvitationMutation,

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { ConfirmModal } from '@/components/ui/confirm-modal';
 import { TextField } from '@/components/ui/field';
-import { formatBytes } from '@/lib/format';
+import { formatBytes } from '@/i18n/format';
 import { useRemoveFamilyMemberMutation, useSetFamilyMemberLimitMutation, type FamilyMember } from '../api';
 import { useFamilyTranslation } from '../use-family-translation';
 import { FamilyError } from './error-alert';

@@ -1,12 +1,12 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch } from '@/app/hooks';
+import { useAppDispatch } from '@/state/hooks';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { Modal } from '@/components/ui/modal';
 import { showToast } from '@/components/ui/toast-slice';
 import { randomUuid } from '@/lib/uuid';
-import { useCreateFolderMutation } from '../api';
+import { useCreateFolderMutation } from '@/api/files';
 import { fileErrorKey } from '@/media/actions/file-errors';
 import { nameProblem } from '@/media/actions/name-rules';
 import styles from './files.module.css';

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch } from '@/app/hooks';
+import { useAppDispatch } from '@/state/hooks';
 import { Button } from '@/components/ui/button';
 import { ConfirmModal } from '@/components/ui/confirm-modal';
 import { TrashIcon } from '@/components/ui/icons';
 import { showToast } from '@/components/ui/toast-slice';
-import { useEmptyTrashMutation } from '../api';
+import { useEmptyTrashMutation } from '@/api/files';
 import { fileErrorKey } from '@/media/actions/file-errors';
 import { useTrashListing } from '../hooks/use-trash-listing';
 

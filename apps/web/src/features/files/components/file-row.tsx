@@ -1,9 +1,9 @@
 import type { KeyboardEvent, MouseEvent, PointerEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StarIcon } from '@/components/ui/icons';
-import { formatBytes, formatDateTime } from '@/lib/format';
+import { formatBytes, formatDateTime } from '@/i18n/format';
 import type { ViewMode } from '@/state/ui-slice';
-import type { FileItem } from '../api';
+import type { FileItem } from '@/api/files';
 import { fileKind } from '@/media/thumbnail/file-kind';
 import { selectModeOf, type SelectMode } from '@/media/selection/selection';
 import { formatDuration } from '@/media/media-item';

@@ -4,7 +4,7 @@ import { createAppRoutes } from '@/app/router';
 import { createAppStore } from '@/app/store';
 import { json, mockFetch, type MockHandler, type MockRequest } from '@/test/fetch-mock';
 import { renderRoutes } from '@/test/render';
-import type { FileItem } from '../api';
+import type { FileItem } from '@/api/files';
 import { fileItem } from '@/test/file-item';
 import { LONG_PRESS_MS } from '../hooks/use-long-press';
 
@@ -162,6 +162,26 @@ describe('FilesScreen', () => {
     (document.activeElement as HTMLElement | null)?.blur();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('toolbar', { name: 'Actions for the selected items' })).not.toBeInTheDocument();
+  });
+
+  it('gives focus back to the row of the file the preview showed last when it closes', { timeout: 20_000 }, async () => {
+    const items = [item({ uuid: 'a-1', name: 'a.txt', contentType: 'text/plain' }), item({ uuid: 'b-1', name: 'b.txt', contentType: 'text/plain' })];
+    const { user } = setup({ 'GET /api/filesystem': () => pageOf(items, 0, false) });
+    await screen.findByRole('listitem', { name: /b\.txt/ });
+    row('b.txt').focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('dialog', { name: 'b.txt' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(row('b.txt')).toHaveFocus());
+
+    // Walked back to the first file, then closed with the button: focus on the file shown last.
+    await user.keyboard('{Enter}');
+    await screen.findByRole('dialog', { name: 'b.txt' });
+    await user.click(screen.getByRole('button', { name: 'Previous file' }));
+    expect(await screen.findByRole('dialog', { name: 'a.txt' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(row('a.txt')).toHaveFocus());
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('a long press on touch selects the row instead of opening it', async () => {

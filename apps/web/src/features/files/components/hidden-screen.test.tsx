@@ -5,7 +5,7 @@ import { createAppStore } from '@/app/store';
 import { json, mockFetch } from '@/test/fetch-mock';
 import { renderRoutes } from '@/test/render';
 import { fileItem } from '@/test/file-item';
-import type { FileItem } from '../api';
+import type { FileItem } from '@/api/files';
 
 function hiddenItem(uuid: string, name: string, overrides: Partial<FileItem> = {}): FileItem {
   return fileItem({ uuid, name, folder: false, bytes: 2048, contentType: 'text/plain', projectId: 'p-1', hidden: true, status: 'ACTIVE', ...overrides });
@@ -74,6 +74,28 @@ describe('HiddenScreen', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('checkbox', { name: 'Select all' }));
     await user.click(within(screen.getByRole('toolbar', { name: 'Actions for the selected items' })).getByRole('button', { name: 'Unhide' }));
     expect(await screen.findByText('Nothing is hidden')).toBeInTheDocument();
+  });
+
+  it('keeps the open photo in the URL: a reload reopens it, Back closes it', async () => {
+    const { user, router } = setup();
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    await user.click(rows()[0]!);
+    expect(await screen.findByRole('dialog', { name: 'gizli.jpg' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?photo=h-1');
+    await router.navigate(-1);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe('/main/hidden');
+    expect(router.state.location.search).toBe('');
+    expect(rows()).toHaveLength(2);
+  });
+
+  it('opens the photo named in the URL, as after a reload', async () => {
+    const { user, router } = setup('/main/hidden?photo=h-1');
+    expect(await screen.findByRole('dialog', { name: 'gizli.jpg' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Close viewer' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe('/main/hidden');
+    expect(router.state.location.search).toBe('');
   });
 
   it('is reached from Photos', async () => {

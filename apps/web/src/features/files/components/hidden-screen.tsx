@@ -2,25 +2,19 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useAppDispatch } from '@/app/hooks';
-import { EmptyState } from '@/components/ui/empty-state';
+import { useAppDispatch } from '@/state/hooks';
 import { EyeIcon, EyeOffIcon } from '@/components/ui/icons';
 import { showToast } from '@/components/ui/toast-slice';
 import { fileErrorKey } from '@/media/actions/file-errors';
 import { fileKind } from '@/media/thumbnail/file-kind';
 import { PhotoViewer } from '@/media/viewer/photo-viewer';
 import { useViewerUrl } from '@/media/viewer/use-viewer-url';
-import { useUnhideFilesMutation, type FileItem } from '../api';
-import { selectionCleared } from '../files-slice';
+import { useUnhideFilesMutation, type FileItem } from '@/api/files';
 import { filesPath } from '../folder-path';
 import { useHiddenListing } from '../hooks/use-hidden-listing';
-import { useListingScreen } from '../hooks/use-listing-screen';
-import { FileRow } from './file-row';
+import { AccountListingScreen, useAccountListing } from './account-listing-screen';
 import { KebabMenu } from './item-menu';
-import { AccountListing, AccountToolbar } from './listing-parts';
 import styles from './files.module.css';
-
-const ROW_SELECTOR = '[data-testid="hidden-row"]';
 
 const isMedia = (item: FileItem) => !item.folder && ['image', 'video'].includes(fileKind(item));
 
@@ -33,8 +27,9 @@ export function HiddenScreen() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const listing = useHiddenListing();
-  const { items, sort } = listing;
-  const { selection, selecting, selectedItems, menuFor, setMenuFor, targetsOf, openMenu, footer, keyDownHandler, tabStop, onListFocus } = useListingScreen(listing);
+  const { items } = listing;
+  const screen = useAccountListing(listing);
+  const { selectedItems, targetsOf } = screen;
   const [unhide, unhideState] = useUnhideFilesMutation();
   const media = useMemo(() => items.filter(isMedia), [items]);
   // The open photo lives in the URL (`?photo=`), as on Photos: a reload reopens it, Back closes it.
@@ -48,10 +43,6 @@ export function HiddenScreen() {
     if (hasNextPage) void fetchNextPage();
     else closeViewer();
   }, [viewing, viewerIndex, isSuccess, isFetching, hasNextPage, fetchNextPage, closeViewer]);
-
-  useEffect(() => {
-    dispatch(selectionCleared());
-  }, [dispatch, sort.sortBy, sort.sortOrder]);
 
   const runUnhide = async (targets: FileItem[]) => {
     if (targets.length === 0) return;
@@ -69,64 +60,37 @@ export function HiddenScreen() {
   };
 
   return (
-    <section className={styles.screen} aria-label={t('files:hidden_title')} data-testid="hidden-screen">
-      <AccountToolbar
-        selection={selection}
-        loaded={items.length}
-        testId="hidden-selection-bar"
-        actions={[
-          {
-            key: 'unhide',
-            label: t('files:action_unhide'),
-            icon: <EyeIcon size={18} />,
-            onClick: () => void runUnhide(selectedItems),
-            testId: 'hidden-unhide',
-            disabled: unhideState.isLoading,
-          },
-        ]}
-        hint={
-          <>
-            <EyeOffIcon size={16} />
-            <span>{t('files:hidden_hint')}</span>
-          </>
-        }
-        sort={sort}
-      />
-      <AccountListing
-        listing={listing}
-        loadError={t('files:hidden_load_error')}
-        empty={<EmptyState icon={<EyeOffIcon size={32} />} title={t('files:hidden_empty_title')} description={t('files:hidden_empty_text')} data-testid="hidden-empty" />}
-        listLabel={t('files:hidden_list_label')}
-        dateLabel={t('files:column_date')}
-        selection={selection}
-        onKeyDown={keyDownHandler({ rowSelector: ROW_SELECTOR })}
-        onFocus={onListFocus}
-        footer={footer}
-        sentinelTestId="hidden-sentinel"
-      >
-        {items.map((item) => (
-          <FileRow
-            key={item.uuid}
-            item={item}
-            view="list"
-            tabbable={item.uuid === tabStop}
-            selected={selection.selectedSet.has(item.uuid)}
-            selecting={selecting}
-            onSelect={selection.select}
-            onOpen={item.folder || isMedia(item) ? open : undefined}
-            onContextMenu={openMenu}
-            testId="hidden-row"
-            menu={
-              <KebabMenu name={item.name} open={menuFor === item.uuid} onOpenChange={(next) => (next ? openMenu(item) : setMenuFor(null))}>
-                <DropdownMenu.Item className={styles.menuItem} onSelect={() => void runUnhide(targetsOf(item))} data-testid="menu-unhide">
-                  <EyeIcon size={18} />
-                  {t('files:action_unhide')}
-                </DropdownMenu.Item>
-              </KebabMenu>
-            }
-          />
-        ))}
-      </AccountListing>
+    <AccountListingScreen
+      name="hidden"
+      title={t('files:hidden_title')}
+      listing={listing}
+      screen={screen}
+      actions={[
+        {
+          key: 'unhide',
+          label: t('files:action_unhide'),
+          icon: <EyeIcon size={18} />,
+          onClick: () => void runUnhide(selectedItems),
+          testId: 'hidden-unhide',
+          disabled: unhideState.isLoading,
+        },
+      ]}
+      hintIcon={<EyeOffIcon size={16} />}
+      hint={t('files:hidden_hint')}
+      loadError={t('files:hidden_load_error')}
+      empty={{ icon: <EyeOffIcon size={32} />, title: t('files:hidden_empty_title'), description: t('files:hidden_empty_text') }}
+      listLabel={t('files:hidden_list_label')}
+      dateLabel={t('files:column_date')}
+      openOf={(item) => (item.folder || isMedia(item) ? open : undefined)}
+      menuOf={(item, menuOpen, onOpenChange) => (
+        <KebabMenu name={item.name} open={menuOpen} onOpenChange={onOpenChange}>
+          <DropdownMenu.Item className={styles.menuItem} onSelect={() => void runUnhide(targetsOf(item))} data-testid="menu-unhide">
+            <EyeIcon size={18} />
+            {t('files:action_unhide')}
+          </DropdownMenu.Item>
+        </KebabMenu>
+      )}
+    >
       {viewerIndex >= 0 ? (
         <PhotoViewer
           items={media}
@@ -140,6 +104,6 @@ export function HiddenScreen() {
           onItemRemoved={closeViewer}
         />
       ) : null}
-    </section>
+    </AccountListingScreen>
   );
 }

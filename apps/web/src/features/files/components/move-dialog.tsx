@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch } from '@/app/hooks';
+import { useAppDispatch } from '@/state/hooks';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ChevronEndIcon, FolderIcon } from '@/components/ui/icons';
@@ -8,7 +8,7 @@ import { Spinner } from '@/components/ui/loader';
 import { Modal } from '@/components/ui/modal';
 import { showToast } from '@/components/ui/toast-slice';
 import type { FolderCrumb } from '@/state/ui-slice';
-import { folderPickerArgs, useListFilesInfiniteQuery, useMoveFilesMutation, type FileItem } from '../api';
+import { folderPickerArgs, useListFilesInfiniteQuery, useMoveFilesMutation, type FileItem } from '@/api/files';
 import { fileErrorKey } from '@/media/actions/file-errors';
 import styles from './files.module.css';
 

@@ -1,14 +1,13 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { useAppDispatch } from '@/app/hooks';
+import { useAppDispatch } from '@/state/hooks';
 import { Button } from '@/components/ui/button';
 import { ChevronEndIcon, ChevronStartIcon, CloseIcon, DownloadIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/loader';
-import { formatBytes } from '@/lib/format';
+import { formatBytes } from '@/i18n/format';
 import { isSafeUrl } from '@/lib/safe-url';
-import { useCreateDownloadUrlsQuery, useGetTextPreviewQuery, type FileItem } from '../api';
-import { TEXT_PREVIEW_MAX_BYTES } from '../constants';
+import { TEXT_PREVIEW_MAX_BYTES, useCreateDownloadUrlsQuery, useGetTextPreviewQuery, type FileItem } from '@/api/files';
 import { fileKind, previewKind, type PreviewKind } from '@/media/thumbnail/file-kind';
 import { useFileActions } from '@/media/actions/use-file-actions';
 import { useFilesListing } from '../hooks/use-files-listing';
@@ -249,7 +248,7 @@ export function PreviewScreen() {
           disabled={!previous}
           aria-label={t('files:preview_prev')}
         >
-          <ChevronStartIcon size={28} className={styles.flipRtl} />
+          <ChevronStartIcon size={28} />
         </button>
         <button
           type="button"
@@ -258,7 +257,7 @@ export function PreviewScreen() {
           disabled={!next}
           aria-label={t('files:preview_next')}
         >
-          <ChevronEndIcon size={28} className={styles.flipRtl} />
+          <ChevronEndIcon size={28} />
         </button>
       </div>
     </div>

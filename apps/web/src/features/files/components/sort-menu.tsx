@@ -1,7 +1,7 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useTranslation } from 'react-i18next';
 import { CheckIcon, SortIcon } from '@/components/ui/icons';
-import type { SortArgs, SortBy, SortDirection } from '../api';
+import type { SortArgs, SortBy, SortDirection } from '@/api/files';
 import { SORT_DIRECTIONS, SORT_FIELDS } from '../sort';
 import styles from './files.module.css';
 

@@ -4,7 +4,7 @@ import { RestoreIcon } from '@/components/ui/icons';
 import { Modal } from '@/components/ui/modal';
 import { safeUrl } from '@/media/viewer/inline-video';
 import { fileKind } from '@/media/thumbnail/file-kind';
-import type { FileItem } from '../api';
+import type { FileItem } from '@/api/files';
 import styles from './files.module.css';
 
 /**

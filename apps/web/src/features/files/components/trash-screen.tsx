@@ -1,24 +1,18 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch } from '@/app/hooks';
+import { useAppDispatch } from '@/state/hooks';
 import { ConfirmModal } from '@/components/ui/confirm-modal';
-import { EmptyState } from '@/components/ui/empty-state';
 import { InfoIcon, RestoreIcon, TrashIcon } from '@/components/ui/icons';
 import { showToast } from '@/components/ui/toast-slice';
-import { useDeleteFilesForeverMutation, useRecoverFilesMutation, type FileItem } from '../api';
+import { useDeleteFilesForeverMutation, useRecoverFilesMutation, type FileItem } from '@/api/files';
 import { fileErrorKey } from '@/media/actions/file-errors';
-import { selectionCleared } from '../files-slice';
-import { useListingScreen } from '../hooks/use-listing-screen';
 import { useTrashListing } from '../hooks/use-trash-listing';
-import { FileRow } from './file-row';
+import { AccountListingScreen, useAccountListing } from './account-listing-screen';
 import { KebabMenu } from './item-menu';
-import { AccountListing, AccountToolbar } from './listing-parts';
 import { TrashPreview } from './trash-preview';
 import { fileKind } from '@/media/thumbnail/file-kind';
 import styles from './files.module.css';
-
-const ROW_SELECTOR = '[data-testid="trash-row"]';
 
 function TrashItemMenu({
   name,
@@ -56,17 +50,12 @@ export function TrashScreen() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const listing = useTrashListing();
-  const { items, sort } = listing;
-  const { selection, selecting, selectedItems, menuFor, setMenuFor, targetsOf, openMenu, footer, keyDownHandler, tabStop, onListFocus } =
-    useListingScreen(listing);
+  const screen = useAccountListing(listing);
+  const { selectedItems, targetsOf } = screen;
   const [previewing, setPreviewing] = useState<FileItem | null>(null);
   const [recover, recoverState] = useRecoverFilesMutation();
   const [deleteForever, deleteState] = useDeleteFilesForeverMutation();
   const [confirmDelete, setConfirmDelete] = useState<FileItem[] | null>(null);
-
-  useEffect(() => {
-    dispatch(selectionCleared());
-  }, [dispatch, sort.sortBy, sort.sortOrder]);
 
   const runRecover = async (targets: FileItem[]) => {
     if (targets.length === 0) return;
@@ -90,89 +79,53 @@ export function TrashScreen() {
     }
   };
 
-  const handleKeyDown = keyDownHandler({
-    rowSelector: ROW_SELECTOR,
-    escapeAlways: true,
-    // In the trash, Delete means forever: after the confirmation.
-    onDelete: setConfirmDelete,
-  });
-
   // Trashed photos and videos open a preview of their picture; other items only select.
   const previewable = (item: FileItem) => !item.folder && Boolean(item.previewUrl) && ['image', 'video'].includes(fileKind(item));
 
-  const content = (
-    <AccountListing
+  return (
+    <AccountListingScreen
+      name="trash"
+      title={t('files:trash_title')}
       listing={listing}
+      screen={screen}
+      actions={[
+        {
+          key: 'recover',
+          label: t('files:recover'),
+          icon: <RestoreIcon size={18} />,
+          onClick: () => void runRecover(selectedItems),
+          testId: 'trash-recover',
+          disabled: recoverState.isLoading,
+        },
+        {
+          key: 'delete',
+          label: t('files:delete_forever'),
+          icon: <TrashIcon size={18} />,
+          onClick: () => setConfirmDelete(selectedItems),
+          testId: 'trash-delete-forever',
+          danger: true,
+        },
+      ]}
+      hintIcon={<InfoIcon size={16} />}
+      hint={t('files:trash_hint')}
       loadError={t('files:trash_load_error')}
-      empty={<EmptyState icon={<TrashIcon size={32} />} title={t('files:trash_empty_title')} description={t('files:trash_empty_text')} data-testid="trash-empty" />}
+      empty={{ icon: <TrashIcon size={32} />, title: t('files:trash_empty_title'), description: t('files:trash_empty_text') }}
       listLabel={t('files:trash_list_label')}
       dateLabel={t('files:column_trashed')}
-      selection={selection}
-      onKeyDown={handleKeyDown}
-      onFocus={onListFocus}
-      footer={footer}
-      sentinelTestId="trash-sentinel"
-    >
-      {items.map((item) => (
-        <FileRow
-          key={item.uuid}
-          item={item}
-          view="list"
-          tabbable={item.uuid === tabStop}
-          selected={selection.selectedSet.has(item.uuid)}
-          selecting={selecting}
-          onSelect={selection.select}
-          onOpen={previewable(item) ? setPreviewing : undefined}
-          onContextMenu={openMenu}
-          date={item.trashedDate ?? item.lastModifiedDate}
-          testId="trash-row"
-          menu={
-            <TrashItemMenu
-              name={item.name}
-              open={menuFor === item.uuid}
-              onOpenChange={(open) => (open ? openMenu(item) : setMenuFor(null))}
-              onRecover={() => void runRecover(targetsOf(item))}
-              onDelete={() => setConfirmDelete(targetsOf(item))}
-            />
-          }
+      // In the trash, Delete means forever: after the confirmation.
+      keys={{ escapeAlways: true, onDelete: setConfirmDelete }}
+      openOf={(item) => (previewable(item) ? setPreviewing : undefined)}
+      dateOf={(item) => item.trashedDate ?? item.lastModifiedDate}
+      menuOf={(item, open, onOpenChange) => (
+        <TrashItemMenu
+          name={item.name}
+          open={open}
+          onOpenChange={onOpenChange}
+          onRecover={() => void runRecover(targetsOf(item))}
+          onDelete={() => setConfirmDelete(targetsOf(item))}
         />
-      ))}
-    </AccountListing>
-  );
-
-  return (
-    <section className={styles.screen} aria-label={t('files:trash_title')} data-testid="trash-screen">
-      <AccountToolbar
-        selection={selection}
-        loaded={items.length}
-        testId="trash-selection-bar"
-        actions={[
-          {
-            key: 'recover',
-            label: t('files:recover'),
-            icon: <RestoreIcon size={18} />,
-            onClick: () => void runRecover(selectedItems),
-            testId: 'trash-recover',
-            disabled: recoverState.isLoading,
-          },
-          {
-            key: 'delete',
-            label: t('files:delete_forever'),
-            icon: <TrashIcon size={18} />,
-            onClick: () => setConfirmDelete(selectedItems),
-            testId: 'trash-delete-forever',
-            danger: true,
-          },
-        ]}
-        hint={
-          <>
-            <InfoIcon size={16} />
-            <span>{t('files:trash_hint')}</span>
-          </>
-        }
-        sort={sort}
-      />
-      {content}
+      )}
+    >
       <TrashPreview
         item={previewing}
         onClose={() => setPreviewing(null)}
@@ -194,6 +147,6 @@ export function TrashScreen() {
         loading={deleteState.isLoading}
         data-testid="delete-forever-dialog"
       />
-    </section>
+    </AccountListingScreen>
   );
 }

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import { useAppSelector } from '@/app/hooks';
-import { filesApi, folderListingArgs, useListFilesInfiniteQuery, type FileItem } from '../api';
+import { useAppSelector } from '@/state/hooks';
+import { filesApi, folderListingArgs, useListFilesInfiniteQuery, type FileItem } from '@/api/files';
 import { mediaPollingInterval } from '@/media/media-item';
 import { parseSortOrder } from '../sort';
 

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import { useAppSelector } from '@/app/hooks';
-import { useListHiddenInfiniteQuery } from '../api';
+import { useAppSelector } from '@/state/hooks';
+import { useListHiddenInfiniteQuery } from '@/api/files';
 import { parseSortOrder } from '../sort';
 import { flattenPages } from './use-files-listing';
 

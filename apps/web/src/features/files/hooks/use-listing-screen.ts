@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { useInfiniteScroll } from '@/hooks/use-infinite-scroll';
-import type { FileItem } from '../api';
+import type { FileItem } from '@/api/files';
 import { focusSiblingRow } from '../row-keyboard';
 import { useSelection } from './use-selection';
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo } from 'react';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { useAppDispatch, useAppSelector } from '@/state/hooks';
 import { showToast } from '@/components/ui/toast-slice';
 import { selectionChanged, selectionCleared } from '../files-slice';
 import { applySelect, pruneSelection, selectAll as selectAllOf, type SelectionResult, type SelectMode } from '@/media/selection/selection';

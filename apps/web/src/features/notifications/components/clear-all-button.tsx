@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch } from '@/app/hooks';
+import { useAppDispatch } from '@/state/hooks';
 import { Button } from '@/components/ui/button';
 import { TrashIcon } from '@/components/ui/icons';
 import { Modal } from '@/components/ui/modal';

@@ -13,10 +13,15 @@ function setup(initial: { notificationId: string; status: string; title: string;
     'GET /api/account/usages': () => json({ 'Bytes-Used': '0', 'Quota-Bytes': '5368709120' }),
     'GET /api/account/authority': () => json([{ type: 'AUTH_PREMIUM_USER' }]),
     'GET /api/notification/communication/fetch': () => json(notifications),
-    'GET /api/notification/communication/read/n-1': () => {
-      notifications = notifications.map((n) => (n.notificationId === 'n-1' ? { ...n, status: 'READ' } : n));
-      return json({ notificationId: 'n-1', status: 'READ' });
-    },
+    ...Object.fromEntries(
+      initial.map(({ notificationId: id }) => [
+        `GET /api/notification/communication/read/${id}`,
+        () => {
+          notifications = notifications.map((n) => (n.notificationId === id ? { ...n, status: 'READ' } : n));
+          return json({ notificationId: id, status: 'READ' });
+        },
+      ]),
+    ),
     'DELETE /api/notification/communication': ({ body }) => {
       notifications = notifications.filter((n) => !(body as string[]).includes(n.notificationId));
       return json({ deleted: (body as string[]).length });
@@ -39,17 +44,25 @@ describe('NotificationsScreen', () => {
     expect(items[0]).toHaveTextContent('Backup complete');
     expect(items[0]).toHaveTextContent('1,284 photos are safe.');
     expect(items[0]).toHaveTextContent('05.01.2026 - 09:07');
-    expect(items[0]).toHaveAttribute('data-status', 'UNREAD');
+    // Unread when shown: highlighted and labelled for this visit (the page marks it read at once).
+    expect(items[0]).toHaveAttribute('data-fresh', 'true');
     expect(within(items[0]!).getByText('Unread')).toBeInTheDocument();
     expect(items[1]).toHaveTextContent('31.12.2025 - 23:59');
   });
 
-  it('marks a notification read when it is opened', async () => {
-    const { user, requests } = setup(sample);
-    const [first] = within(await screen.findByRole('list', { name: 'Notification list' })).getAllByRole('listitem');
-    await user.click(within(first!).getByRole('button'));
-    await waitFor(() => expect(first).toHaveAttribute('data-status', 'READ'));
-    expect(requests.some((r) => r.url.pathname === '/api/notification/communication/read/n-1')).toBe(true);
+  it('opening the page marks what it shows as read: the badge clears, the new one stays highlighted for this visit', async () => {
+    const { requests } = setup([...sample, { notificationId: 'n-3', status: 'UNREAD', title: 'Album shared', body: 'Deniz shared an album.', createdDate: '2025-12-30T10:00:00' }]);
+    const items = within(await screen.findByRole('list', { name: 'Notification list' })).getAllByRole('listitem');
+    // No click: every unread notification shown is read on the server, each once.
+    await waitFor(() => expect(items[0]).toHaveAttribute('data-status', 'READ'));
+    await waitFor(() => expect(items[2]).toHaveAttribute('data-status', 'READ'));
+    const reads = requests.filter((r) => r.url.pathname.startsWith('/api/notification/communication/read/')).map((r) => r.url.pathname);
+    expect(reads.sort()).toEqual(['/api/notification/communication/read/n-1', '/api/notification/communication/read/n-3']);
+    // The account button's badge is gone (its name carries the unread count while there is one).
+    await waitFor(() => expect(screen.getByRole('button', { name: /^Account menu/ })).not.toHaveAccessibleName(/unread/));
+    expect(items[0]).toHaveAttribute('data-fresh', 'true');
+    expect(within(items[0]!).getByText('Unread')).toBeInTheDocument();
+    expect(items[1]).not.toHaveAttribute('data-fresh');
   });
 
   it('clears all notifications after confirmation and shows the empty state', async () => {

@@ -16,7 +16,7 @@ import {
   type StoragePackage,
   type Subscription,
 } from '../api';
-import { formatBytes } from '@/lib/format';
+import { formatBytes } from '@/i18n/format';
 import { formatDay, formatMoney } from '../money';
 import { CurrentPlan } from './current-plan';
 import { planName } from './plan-name';

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { formatBytes } from '@/lib/format';
+import { formatBytes } from '@/i18n/format';
 import type { StoragePackage } from '../api';
 
 /**

@@ -5,7 +5,7 @@ import { Spinner } from '@/components/ui/loader';
 import { UsageBar } from '@/components/ui/usage-bar';
 import { FamilyEntry } from '@/features/family/family.public';
 import { InvoicesPanel } from '@/features/invoices/invoices.public';
-import { formatBytes } from '@/lib/format';
+import { formatBytes } from '@/i18n/format';
 import { useGetSubscriptionQuery } from '../api';
 import { planName } from './plan-name';
 import styles from './packages.module.css';

@@ -1,4 +1,4 @@
-import { formatBytes } from '@/lib/format';
+import { formatBytes } from '@/i18n/format';
 import type { CatalogPackage, Quote } from '../api';
 import { formatMoney } from '../money';
 import { usePaymentTranslation } from '../use-payment-translation';

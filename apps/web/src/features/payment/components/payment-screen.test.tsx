@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json, type MockHandler, type MockRequest } from '@/test/fetch-mock';
 import { renderSignedIn } from '@/test/settings-fixtures';
@@ -43,7 +43,52 @@ async function fillCard(user: ReturnType<typeof renderSignedIn>['user'], number 
   await user.type(screen.getByLabelText('Name on card'), 'Ayşe Yılmaz');
 }
 
+const agreements = {
+  language: 'en',
+  documents: [
+    { kind: 'PRE_INFORMATION', title: 'Preliminary Information Form', text: 'SELLER: Bulut İletişim Hizmetleri A.Ş.\n\nSERVICE: Bulut 100 GB cloud storage package, monthly subscription.\n\nRIGHT OF WITHDRAWAL: …' },
+    { kind: 'DISTANCE_SALES', title: 'Distance Sales Agreement', text: 'ARTICLE 1 – PARTIES\n\nBUYER: Ayşe Yılmaz\n\nARTICLE 3 – SERVICE AND PRICE: ₺49.99' },
+  ],
+};
+
 describe('Payment screen', () => {
+  it('opens both documents behind the checkbox and lets them be read before paying, without ticking it', async () => {
+    const { user, requests } = renderSignedIn('/main/packages/payment?packageId=p-100', routes({ 'GET /api/packages/agreements': () => json(agreements) }));
+    const checkbox = await screen.findByRole('checkbox', { name: /distance sales agreement/ });
+    await user.click(screen.getByRole('button', { name: 'distance sales agreement' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Distance Sales Agreement' });
+    const text = await within(dialog).findByTestId('agreement-text');
+    expect(text).toHaveTextContent('BUYER: Ayşe Yılmaz');
+    expect(text).toHaveTextContent('₺49.99');
+    expect(text).toHaveAttribute('lang', 'en');
+    const call = requests.find((r) => r.url.pathname === '/api/packages/agreements')!;
+    expect(Object.fromEntries(call.url.searchParams)).toEqual({ packageId: 'p-100', language: 'en' });
+    // The footer's Close (the corner icon has the same name).
+    await user.click(within(dialog).getAllByRole('button', { name: 'Close' }).at(-1)!);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(checkbox).not.toBeChecked();
+
+    await user.click(screen.getByRole('button', { name: 'preliminary information form' }));
+    const pre = await screen.findByRole('dialog', { name: 'Preliminary Information Form' });
+    expect(await within(pre).findByTestId('agreement-text')).toHaveTextContent('SELLER: Bulut İletişim Hizmetleri A.Ş.');
+    expect(orders(requests)).toHaveLength(0);
+  });
+
+  it('after a successful payment shows success with Continue at once, and stays until the subscriber moves on', async () => {
+    const { user, router } = renderSignedIn(
+      '/main/packages/payment?packageId=p-100',
+      routes({ 'POST /api/packages/orders': () => json({ orderId: 'o-1', status: 'COMPLETED', payment: payment('CAPTURED'), actionUrl: null, paycellTrxnId: null }) }),
+    );
+    await fillCard(user);
+    await user.click(screen.getByRole('checkbox', { name: /distance sales agreement/ }));
+    await user.click(screen.getByRole('button', { name: /^Pay .*49\.99/ }));
+    const done = await screen.findByTestId('payment-done');
+    // No countdown and no automatic move: the way on is there at once.
+    await user.click(within(done).getByRole('link', { name: 'Continue' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/main/packages'));
+  });
+
+
   it('shows the order and raises every card-error flag before sending anything', async () => {
     const { user, requests } = renderSignedIn('/main/packages/payment?packageId=p-100', routes());
     expect(await screen.findByText('100 GB storage')).toBeInTheDocument();

@@ -1,12 +1,12 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Loader } from '@/components/ui/loader';
 import { formatMoney } from '../money';
 import { FINAL_STATUSES, useGetCheckoutPackagesQuery, useGetPaymentQuery, useGetSavedCardsQuery, useQuoteCheckoutQuery, type Payment } from '../api';
 import { checkCard, hasCardErrors, NO_CARD_ERRORS, toCardInput, type CardDraft } from '../card';
-import { clearCardErrors, resetPayment, selectCard, setCardErrors, setUnlinkedBox, showPaymentMessage, startCheckout, PAYMENT_MESSAGE_DURATION_MS } from '../payment-slice';
+import { clearCardErrors, resetPayment, selectCard, setCardErrors, setUnlinkedBox, showPaymentMessage, startCheckout } from '../payment-slice';
 import { PaymentStateProvider, usePaymentDispatch, usePaymentSelector } from '../payment-state';
 import { RETURN_KEY, useCheckout } from '../use-checkout';
 import { usePaymentTranslation } from '../use-payment-translation';
@@ -147,7 +147,7 @@ function Checkout({ packageId, packagesPath }: { packageId: string | null; packa
             ) : (
               <p className={styles.note}>{t('payment:wallet_text')}</p>
             )}
-            <ConfirmCheckbox checked={confirmed} onChange={setConfirmed} error={cardErrors.confirmCheckbox} />
+            <ConfirmCheckbox packageId={pack.id} checked={confirmed} onChange={setConfirmed} error={cardErrors.confirmCheckbox} />
             <div className={styles.actions}>
               <Button size="lg" fullWidth loading={busy} disabled={!quote.data || quote.data.action === 'DOWNGRADE'} onClick={submit}>
                 {total ? t('payment:pay_amount', { amount: total }) : t('payment:pay')}
@@ -214,24 +214,21 @@ function PaymentReturn({ paymentId, packageId, screenPath, packagesPath }: { pay
   return <PaymentProgress paymentId={paymentId} onSettled={settle} />;
 }
 
-/** Paid: the message shows its 4000 ms, then the packages screen (with the new quota) opens. */
+/**
+ * Paid: success at once and the way on, with no wait; the payment message still hides after its 4000 ms (spec), but
+ * nothing holds the subscriber on this screen until then.
+ */
 function PaymentDone({ packagesPath }: { packagesPath: string }) {
   const { t } = usePaymentTranslation();
-  const navigate = useNavigate();
   const dispatch = usePaymentDispatch();
   useEffect(() => {
     sessionStorage.removeItem(RETURN_KEY);
-    const timer = setTimeout(() => {
-      dispatch(resetPayment());
-      void navigate(packagesPath);
-    }, PAYMENT_MESSAGE_DURATION_MS);
-    return () => clearTimeout(timer);
-  }, [dispatch, navigate, packagesPath]);
+  }, []);
   return (
-    <div className={styles.done}>
+    <div className={styles.done} role="status" data-testid="payment-done">
       <p>{t('payment:success_text')}</p>
       <Link to={packagesPath} className={styles.primaryLink} onClick={() => dispatch(resetPayment())}>
-        {t('payment:back_to_packages')}
+        {t('payment:continue')}
       </Link>
     </div>
   );

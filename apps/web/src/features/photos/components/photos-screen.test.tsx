@@ -4,7 +4,7 @@ import { createAppRoutes } from '@/app/router';
 import { createAppStore } from '@/app/store';
 import { json, mockFetch, type MockHandler, type MockRequest } from '@/test/fetch-mock';
 import { renderRoutes } from '@/test/render';
-import type { FileItem } from '@/features/files/api';
+import type { FileItem } from '@/api/files';
 import type { GroupPageRequest, PhotoGroup } from '../api';
 import { fileItem } from '@/test/file-item';
 

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { useAppDispatch, useAppSelector } from '@/state/hooks';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { CloudUploadIcon, PhotosIcon } from '@/components/ui/icons';
@@ -16,7 +16,7 @@ import { usePhotoSelection } from '../hooks/use-photo-selection';
 import { useTimeline } from '../hooks/use-timeline';
 import { useTimelineRefresh } from '../hooks/use-timeline-refresh';
 import { useViewerUrl } from '@/media/viewer/use-viewer-url';
-import { useGetFileItemQuery } from '@/features/files/api';
+import { useGetFileItemQuery } from '@/api/files';
 import { activeTabChanged, photoOpened } from '../photos-slice';
 import { isPhotoCategory, type PhotoCategory } from '../tabs';
 import { DateScrubber, type DateScrubberHandle } from './date-scrubber';

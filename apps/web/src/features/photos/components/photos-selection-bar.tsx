@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch } from '@/app/hooks';
-import { LazyConfirmModal } from '@/components/ui/lazy-confirm-modal';
+import { useAppDispatch } from '@/state/hooks';
 import { DownloadIcon, EyeOffIcon, PlusIcon, ShareIcon, StarIcon, TrashIcon, ZipIcon } from '@/components/ui/icons';
-import type { FileItem } from '@/features/files/api';
+import type { FileItem } from '@/api/files';
 import { SelectionBar, type SelectionBarAction } from '@/media/selection/selection-bar';
 import { downloadsAsZip } from '@/media/actions/downloads';
+import { TrashConfirm } from '@/media/actions/trash-confirm';
 import { useFileActions } from '@/media/actions/use-file-actions';
 import { AddToAlbumSlot, ShareSlot, useMediaSlots } from '@/media/slots';
 import { checkedCleared } from '../photos-slice';
@@ -110,18 +110,15 @@ export function PhotosSelectionBar({ items, total, onSelectAll, confirmDelete, o
         onDone={clear}
       />
       <ShareSlot open={shareOpen} target={{ kind: 'items', items }} onOpenChange={setShareOpen} />
-      <LazyConfirmModal
+      <TrashConfirm
         open={confirmDelete}
         onOpenChange={setConfirmDelete}
-        title={t('photos:delete_title')}
-        description={t('photos:delete_description', { count: items.length })}
-        confirmLabel={t('photos:delete_confirm')}
-        danger
-        loading={actions.busy}
+        count={items.length}
+        busy={actions.busy}
         onConfirm={() => {
           void actions.trash(items).then(() => setConfirmDelete(false));
         }}
-        data-testid="photos-delete-confirm"
+        testId="photos-delete-confirm"
       />
     </div>
   );

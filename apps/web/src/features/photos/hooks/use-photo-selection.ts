@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { useAppDispatch, useAppSelector } from '@/state/hooks';
 import { showToast } from '@/components/ui/toast-slice';
-import type { FileItem } from '@/features/files/api';
+import type { FileItem } from '@/api/files';
 import { applySelect } from '@/media/selection/selection';
 import { checkedChanged, checkedCleared } from '../photos-slice';
 import { toggleMany, useMaxSelectCount } from '@/media/selection/selection-limit';

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { baseApi } from '@/api/base-api';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { useAppDispatch, useAppSelector } from '@/state/hooks';
 import { MEDIA_POLL_MS } from '@/media/media-item';
 import { needsRefresh, refreshHandled } from '../photos-slice';
 

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { shallowEqual } from 'react-redux';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
-import type { FileItem } from '@/features/files/api';
-import type { RootState } from '@/app/store';
+import { useAppDispatch, useAppSelector } from '@/state/hooks';
+import type { FileItem } from '@/api/files';
+import type { RootState } from '@/state/store-types';
 import { photosApi, useGetPhotoGroupsQuery, type GroupPage, type GroupPageRequest, type GroupPagesArgs, type PhotoGroup } from '../api';
 import type { LayoutConfig } from '@/media/grid/layout';
 import { planSegments } from '../segments';

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchTranslation } from '../use-search-translation';
 import { useNavigate } from 'react-router';
-import { useAppDispatch } from '@/app/hooks';
+import { useAppDispatch } from '@/state/hooks';
 import { CompassIcon, ContactsIcon, FileIcon, FolderIcon, Icon, PhotosIcon, SparkleIcon, type IconProps } from '@/components/ui/icons';
 import { albumPath, discoverPaths } from '@/config/paths';
-import { filesApi } from '@/features/files/api';
+import { filesApi } from '@/api/files';
 import { itemTarget } from '@/features/files/item-target.public';
 import { SUGGEST_SIZE, useSuggestSearchQuery } from '../api';
 import { matchingRecentSearches, readRecentSearches } from '../recent-searches';

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { emptyOtp, OtpInput } from '@/components/ui/otp-input';
 import { OTP_DEFAULT_LENGTH, SECONDS_PER_OTP_MINUTE } from '@/config/constants';
 import { useCountdown } from '@/hooks/use-countdown';
-import { formatCountdown } from '@/lib/format';
+import { formatCountdown } from '@/i18n/format';
 import styles from './settings.module.css';
 
 export interface CodeTicket {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ConfirmModal } from '@/components/ui/confirm-modal';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime } from '@/i18n/format';
 import { useEndOtherSessionsMutation, useEndSessionMutation, useListSessionsQuery } from '../api';
 import { useErrorText } from '../hooks/use-messages';
 import { SettingsSection } from './settings-section';

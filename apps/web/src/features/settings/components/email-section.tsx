@@ -48,7 +48,7 @@ export function EmailSection({ info }: { info: AccountInfo }) {
     setError(undefined);
     try {
       const result = await resend({}).unwrap();
-      setNotice(t('settings:email_link_sent', { email: result.pendingEmail ?? info.pendingEmail ?? '' }));
+      setNotice(t('settings:email_link_sent', { email: result.email }));
     } catch (failure) {
       setError(errorText(failure));
     }
@@ -74,6 +74,14 @@ export function EmailSection({ info }: { info: AccountInfo }) {
           <span>{t('settings:email_pending', { email: info.pendingEmail })}</span>{' '}
           <Button variant="link" onClick={handleResend} loading={resendState.isLoading}>
             {t('settings:resend_link')}
+          </Button>
+        </Alert>
+      ) : null}
+      {info.email && !info.emailVerified && !info.pendingEmail ? (
+        <Alert tone="info" className={styles.inlineAlert} data-testid="unverified-email">
+          <span>{t('settings:email_unverified_hint')}</span>{' '}
+          <Button variant="link" onClick={handleResend} loading={resendState.isLoading}>
+            {t('settings:send_verification_email')}
           </Button>
         </Alert>
       ) : null}

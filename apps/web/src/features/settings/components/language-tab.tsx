@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch } from '@/app/hooks';
+import { useAppDispatch } from '@/state/hooks';
 import { LanguageSelect } from '@/components/language-select';
 import { showToast } from '@/components/ui/toast-slice';
 import { changeLanguage, currentLanguage } from '@/i18n/i18n';
@@ -14,14 +14,16 @@ export function LanguageTab() {
   const [updateLanguage, { isLoading }] = useSetLanguageMutation();
 
   const handleChange = async (language: Language) => {
-    // The interface switches at once; the account keeps the choice for e-mails and other devices.
-    await changeLanguage(language);
     try {
+      // The account's language is the interface's (issue 26): it changes once the account keeps it, so a reload or
+      // another device never shows a choice the account does not have.
       await updateLanguage({ language }).unwrap();
-      dispatch(showToast({ kind: 'success', messageKey: 'settings:language_saved' }));
     } catch {
       dispatch(showToast({ kind: 'error', messageKey: 'settings:language_error' }));
+      return;
     }
+    await changeLanguage(language);
+    dispatch(showToast({ kind: 'success', messageKey: 'settings:language_saved' }));
   };
 
   return (

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useGetRemoteConfigQuery } from '@/api/remote-config';
 import { Alert } from '@/components/ui/alert';
 import { currentLanguage } from '@/i18n/i18n';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime } from '@/i18n/format';
 import { renderSafeHtml } from '@/lib/safe-html';
 import { useListPermissionsQuery, useUpdatePermissionsMutation, type Permission } from '../api';
 import { useErrorText } from '../hooks/use-messages';

@@ -14,10 +14,12 @@ describe('Profile tab', () => {
           info = { ...info, pendingEmail: (body as { email: string }).email };
           return new Response('OK', { headers: { 'content-type': 'text/plain' } });
         },
-        'POST /api/verify/sendVerificationEmail': () => json({ pendingEmail: info.pendingEmail }),
+        'POST /api/verify/sendVerificationEmail': () => json({ email: info.pendingEmail, pendingEmail: info.pendingEmail }),
       },
     );
     const region = await screen.findByRole('region', { name: 'E-mail address' });
+    // Verified: nothing to send.
+    expect(within(region).queryByRole('button', { name: 'Send verification e-mail' })).not.toBeInTheDocument();
     await user.click(within(region).getByRole('button', { name: 'Change e-mail' }));
     const field = within(region).getByLabelText('New e-mail address');
     await user.click(within(region).getByRole('button', { name: 'Send link' }));
@@ -39,6 +41,30 @@ describe('Profile tab', () => {
     await user.click(within(pending).getByRole('button', { name: 'Resend link' }));
     expect(await within(region).findByText('We sent a verification link to new@example.com.')).toBeInTheDocument();
     expect(requests.filter((r) => r.url.pathname === '/api/verify/sendVerificationEmail')).toHaveLength(1);
+  });
+
+  it('an unverified e-mail offers "Send verification e-mail"; the link goes to the account address', async () => {
+    const { user, requests } = renderSignedIn('/main/settings?tab=1', {
+      'GET /api/account/info': () => json(accountInfo({ emailVerified: false })),
+      'POST /api/verify/sendVerificationEmail': () => json({ email: 'ayse@example.com' }),
+    });
+    const region = await screen.findByRole('region', { name: 'E-mail address' });
+    expect(within(region).getByText('Not verified')).toBeInTheDocument();
+    const prompt = within(region).getByTestId('unverified-email');
+    expect(prompt).toHaveTextContent('Confirm that this address is yours');
+    await user.click(within(prompt).getByRole('button', { name: 'Send verification e-mail' }));
+    expect(await within(region).findByText('We sent a verification link to ayse@example.com.')).toBeInTheDocument();
+    expect(requests.filter((r) => r.url.pathname === '/api/verify/sendVerificationEmail')).toHaveLength(1);
+  });
+
+  it('says when verification e-mails were asked for too often', async () => {
+    const { user } = renderSignedIn('/main/settings?tab=1', {
+      'GET /api/account/info': () => json(accountInfo({ emailVerified: false })),
+      'POST /api/verify/sendVerificationEmail': () => json({ status: 'TOO_MANY_REQUESTS', message: 'Too many requests!' }, { status: 429 }),
+    });
+    const region = await screen.findByRole('region', { name: 'E-mail address' });
+    await user.click(within(region).getByRole('button', { name: 'Send verification e-mail' }));
+    expect(await within(region).findByRole('alert')).toBeInTheDocument();
   });
 
   it('says when the new e-mail belongs to another account', async () => {

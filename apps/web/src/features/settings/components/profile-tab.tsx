@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGetAccountInfoQuery, type AccountInfo } from '@/api/account';
-import { useAppDispatch } from '@/app/hooks';
+import { useAppDispatch } from '@/state/hooks';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { NameFields } from '@/components/ui/name-fields';

@@ -75,7 +75,7 @@ describe('SettingsScreen', () => {
     expect(requests.find((r) => r.url.pathname === '/api/account/nameSurname')?.body).toEqual({ name: 'Zeynep', surname: 'Yılmaz' });
   });
 
-  it('the Language tab switches at once, saves it and sets the direction for Arabic', async () => {
+  it('the Language tab saves the language to the account, then switches and sets the direction for Arabic', async () => {
     const { user, requests } = renderSignedIn('/main/settings?tab=4', { 'POST /api/account/language': ({ body }) => json(body) });
     const select = await screen.findByRole('combobox', { name: 'Language' });
     i18n.addResourceBundle('ar', 'settings', { title: 'الإعدادات' });
@@ -84,5 +84,15 @@ describe('SettingsScreen', () => {
     expect(document.documentElement).toHaveAttribute('lang', 'ar');
     await waitFor(() => expect(requests.find((r) => r.url.pathname === '/api/account/language')?.body).toEqual({ language: 'ar' }));
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('الإعدادات');
+  });
+
+  it('the Language tab keeps the account’s language when the account cannot save the choice', async () => {
+    const { user } = renderSignedIn('/main/settings?tab=4', { 'POST /api/account/language': () => json({ status: 'INTERNAL', message: 'down' }, { status: 500 }) });
+    const select = await screen.findByRole('combobox', { name: 'Language' });
+    await user.selectOptions(select, 'ar');
+    expect(await screen.findByText('Your language could not be saved to your account.')).toBeInTheDocument();
+    expect(document.documentElement).toHaveAttribute('dir', 'ltr');
+    expect(i18n.language).toBe('en');
+    expect(screen.getByRole('combobox', { name: 'Language' })).toHaveValue('en');
   });
 });

@@ -1,9 +1,8 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
-import { useUrlTabs } from '@/hooks/use-url-tabs';
-import tabStyles from '@/components/ui/tab-list.module.css';
+import { useAppDispatch, useAppSelector } from '@/state/hooks';
+import { UrlTabs } from '@/components/ui/tabs';
 import { setSettingsTab } from '@/state/ui-slice';
 import { SETTINGS_TAB_PARAM, SETTINGS_TABS, tabFromParam } from '../settings-tabs';
 import { ConnectedAccountsTab } from './connected-accounts-tab';
@@ -41,7 +40,6 @@ export function SettingsScreen() {
   const [params] = useSearchParams();
   const stored = useAppSelector((state) => state.ui.settingsTab);
   const active = tabFromParam(params.get(SETTINGS_TAB_PARAM)) ?? SETTINGS_TABS.find((tab) => tab.id === stored.id) ?? SETTINGS_TABS[0]!;
-  const { tabRefs, select, handleKeyDown } = useUrlTabs(SETTINGS_TABS, SETTINGS_TAB_PARAM, active);
 
   // The URL wins: keep the slice (spec state) in step with it.
   useEffect(() => {
@@ -50,31 +48,18 @@ export function SettingsScreen() {
 
   return (
     <div className={styles.page}>
-      <div className={tabStyles.tabs} role="tablist" aria-label={t('settings:tabs_label')} onKeyDown={handleKeyDown}>
-        {SETTINGS_TABS.map((tab) => (
-          <button
-            key={tab.id}
-            ref={(node) => {
-              if (node) tabRefs.current.set(tab.id, node);
-              else tabRefs.current.delete(tab.id);
-            }}
-            type="button"
-            role="tab"
-            id={`settings-tab-${tab.id}`}
-            aria-selected={tab.id === active.id}
-            aria-controls={`settings-panel-${tab.id}`}
-            tabIndex={tab.id === active.id ? 0 : -1}
-            className={`${tabStyles.tab} ${tab.id === 7 ? styles.dangerTab : ''}`}
-            onClick={() => select(tab.id)}
-            data-testid={`settings-tab-${tab.id}`}
-          >
-            {t(`settings:${tab.labelKey}`)}
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel" id={`settings-panel-${active.id}`} aria-labelledby={`settings-tab-${active.id}`} className={styles.panel} tabIndex={0}>
+      <UrlTabs
+        tabs={SETTINGS_TABS}
+        active={active}
+        param={SETTINGS_TAB_PARAM}
+        label={t('settings:tabs_label')}
+        idPrefix="settings"
+        labelOf={(tab) => t(`settings:${tab.labelKey}`)}
+        classNameOf={(tab) => (tab.id === 7 ? styles.dangerTab : undefined)}
+        panelClassName={styles.panel}
+      >
         <TabContent key={active.id} id={active.id} />
-      </div>
+      </UrlTabs>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Logo } from '@/components/ui/logo';
-import type { PageName } from '@/state/ui-slice';
+import type { PageName } from '@/lib/route-handle';
 import { headerVisibility } from '../header-visibility';
 import type { NewMenuEntry } from '../new-menu-entry';
 import { HamburgerButton } from './hamburger-button';

@@ -1,8 +1,11 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { describe, expect, it, vi } from 'vitest';
+import { createAppRoutes } from '@/app/router';
 import { createAppStore } from '@/app/store';
+import { json, mockFetch } from '@/test/fetch-mock';
+import { renderRoutes } from '@/test/render';
 import { uploadProgressed, uploadsQueued, uploadStatusChanged, type UploadItem } from '../upload-slice';
 import { UploadStatus } from '../upload-status';
 import { UploadPanel } from './upload-panel';
@@ -96,5 +99,50 @@ describe('UploadPanel', () => {
     const bar = within(film).getByRole('progressbar');
     expect(bar).toHaveAttribute('aria-valuenow', '5');
     expect((bar.firstElementChild as HTMLElement).style.inlineSize).toBe('5%');
+  });
+
+  it('makes room below the Files list as tall as the open panel, so no row stays under it', { timeout: 20_000 }, async () => {
+    // The panel's measured height: 300 px open, 64 px folded to its header.
+    let observed: ResizeObserverCallback | null = null;
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        constructor(callback: ResizeObserverCallback) {
+          observed = callback;
+        }
+        observe() {
+          observed?.([], this as unknown as ResizeObserver);
+        }
+        unobserve() {}
+        disconnect() {}
+      },
+    );
+    const measure = vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+      const height = this.dataset.testid === 'upload-panel' ? (this.dataset.collapsed ? 64 : 300) : 0;
+      return new DOMRect(0, 0, 380, height);
+    });
+    localStorage.setItem('user', JSON.stringify({ deviceInfo: null, latestActivityId: null, _at: 'token-1' }));
+    mockFetch({
+      'GET /api/account/info': () => json({ uuid: 'u-1', status: 'ACTIVE' }),
+      'GET /api/account/usages': () => json({ 'Bytes-Used': '0', 'Quota-Bytes': '1' }),
+      'GET /api/account/authority': () => json([]),
+      'GET /api/notification/communication/fetch': () => json([]),
+      'GET /api/filesystem': () => json({ fileList: [], page: 0, size: 50, hasMore: false }),
+    });
+    const store = createAppStore();
+    store.dispatch(uploadsQueued([entry(1, 'a.bin'), entry(2, 'b.bin')]));
+    store.dispatch(uploadStatusChanged({ uuid: 'u-1', status: UploadStatus.Loading }));
+    const { user } = renderRoutes(createAppRoutes(store), { store, initialEntries: ['/main/files'] });
+    const panel = await screen.findByRole('region', { name: 'Uploads' });
+    const main = screen.getByRole('main');
+    const room = screen.getByTestId('upload-room');
+    // The room comes after the page's content, so scrolling to the end lifts the last row clear of the panel.
+    expect(main.compareDocumentPosition(room) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    await waitFor(() => expect(room.style.blockSize).toBe('calc(300px + var(--space-6))'));
+    await user.click(within(panel).getByRole('button', { name: 'Collapse uploads' }));
+    observed!([], {} as ResizeObserver);
+    await waitFor(() => expect(room.style.blockSize).toBe('calc(64px + var(--space-6))'));
+    measure.mockRestore();
+    vi.unstubAllGlobals();
   });
 });

@@ -1,8 +1,9 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppSelector } from '@/app/hooks';
+import { useAppSelector } from '@/state/hooks';
 import { AlertIcon, CheckIcon, ChevronDownIcon, CloseIcon, RefreshIcon, UploadIcon } from '@/components/ui/icons';
-import { formatBytes } from '@/lib/format';
+import { formatNumber } from '@/i18n/intl';
+import { formatBytes } from '@/i18n/format';
 import { durationParts, LONG_UPLOAD_SECONDS, secondsLeft } from '../upload-math';
 import { allUploads, uploadTotals, type UploadItem } from '../upload-slice';
 import { UploadStatus } from '../upload-status';
@@ -134,7 +135,7 @@ function Pace({ estimate, className }: { estimate: ReturnType<typeof estimateOf>
   const { t, i18n } = useTranslation();
   if (!estimate) return null;
   const { value, unit } = durationParts(estimate.seconds);
-  const time = new Intl.NumberFormat(i18n.language, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: 1 }).format(value);
+  const time = formatNumber(value, i18n.language, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: 1 });
   return (
     <span className={className ?? styles.pace} data-testid="upload-pace">
       {t('upload:pace', { speed: formatBytes(estimate.bytesPerSecond, i18n.language), time })}
@@ -178,6 +179,7 @@ export function UploadPanel({ onCancel, onRetry, onResume, onClear }: UploadPane
       className={collapsed ? styles.spacerCollapsed : styles.spacer}
       style={panelHeight === null ? undefined : { blockSize: `calc(${panelHeight}px + var(--space-6))` }}
       aria-hidden="true"
+      data-testid="upload-room"
     />
     <section ref={panel} className={styles.panel} aria-label={t('upload:panel_label')} data-testid="upload-panel" data-collapsed={collapsed || undefined}>
       <header className={styles.header}>

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useStore } from 'react-redux';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
-import type { RootState } from '@/app/store';
+import { useAppDispatch, useAppSelector } from '@/state/hooks';
+import type { RootState } from '@/state/store-types';
 import { showToast } from '@/components/ui/toast-slice';
 import { UploaderContext, type Uploader } from '@/hooks/use-uploader';
 import { loadChunk } from '@/lib/lazy-route';

@@ -1,0 +1,429 @@
+import { randomInt } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../infra/db/schema.js';
+import type { MessageJobs } from '../../infra/jobs/message-jobs.js';
+import type { CaptchaService } from '../captcha/captcha.public.js';
+import type { AppError } from '../../shared/errors.js';
+import { BadRequest, Conflict, NotFound, TooManyRequests, ValidationError } from '../../shared/errors.js';
+import { hashToken, newId, newToken, randomDigits, safeEqual } from '../../shared/tokens.js';
+import { hours } from '../../shared/time.js';
+import { maskPhone } from '../../shared/mask.js';
+import { LANGUAGES, toLanguage, type Language } from '../../shared/schemas.js';
+import type { OperatorContext } from '../../shared/operator-context.js';
+import type { AuditEntryInput } from '../audit/audit.public.js';
+import * as repo from './draw.repository.js';
+import { codeHashOf, commitmentOf, DRAW_ALGORITHM, entryHashOf, newSeed, pickWinners } from './draw.verify.js';
+import { drawLanguage, drawOtpText, drawWinnerText } from './draw.messages.js';
+import type { DrawCampaign, DrawEntry } from './draw.table.js';
+
+/** The spec's error texts (000 §8): the page matches on these messages exactly. */
+export const IllegalArgument = () => BadRequest('ILLEGAL_ARGUMENT', 'Illegal argument error');
+const OtpExpired = () => BadRequest('OTP_EXPIRED', 'OTP Expired!');
+const InvalidOtp = () => BadRequest('INVALID_OTP', 'Invalid OTP!');
+
+/** Six digits by SMS; the page shows `expectedInputLength + 1` boxes (spec 000 §9), so it is told 5. */
+export const DRAW_OTP_LENGTH = 6;
+/** Code characters: no 0/O, 1/I/L, so a code read over the phone is typed right. */
+export const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+
+export interface DrawLimits {
+  /** Code submissions per phone per hour. */
+  perPhonePerHour: number;
+  /** Wrong phone/code tries on one six-character code per hour (a stolen code is not guessed with many phones). */
+  perCodePerHour: number;
+  /** Code submissions per IP address per hour. */
+  perIpPerHour: number;
+  /** Wrong SMS codes on one request before it is dead. */
+  otpAttempts: number;
+}
+
+export const DEFAULT_DRAW_LIMITS: DrawLimits = { perPhonePerHour: 5, perCodePerHour: 5, perIpPerHour: 30, otpAttempts: 3 };
+
+export interface DrawDeps {
+  db: Kysely<DB>;
+  captcha: CaptchaService;
+  messages: MessageJobs;
+  audit: (db: Kysely<DB>, entry: AuditEntryInput) => Promise<void>;
+  otpSeconds: number;
+  limits?: DrawLimits;
+  clock?: () => number;
+}
+
+export type CampaignTexts = Record<Language, { title: string; conditions: string; result: string }>;
+
+export interface CampaignInput {
+  name: string;
+  startsAt: number;
+  endsAt: number;
+  winnerCount: number;
+  texts: CampaignTexts;
+  reason?: string;
+}
+
+const HOUR = hours(1);
+
+/** `+905xxxxxxxxx` from the page's ten digits, or null. */
+const toMsisdn = (digits: string): string | null => (/^\d{10}$/.test(digits) ? `+90${digits}` : null);
+const mask = (msisdn: string) => maskPhone('90', msisdn.replace(/^\+90/, ''));
+
+export function checkCharOf(body: string): string {
+  let sum = 0;
+  for (const [i, ch] of [...body].entries()) sum += (CODE_ALPHABET.indexOf(ch) + 1) * (i + 2);
+  return CODE_ALPHABET[sum % CODE_ALPHABET.length]!;
+}
+
+export const parseTexts = (c: DrawCampaign): CampaignTexts => JSON.parse(c.texts) as CampaignTexts;
+
+/** Issue 30: telesales codes entered with an SMS code, and a draw anyone can recompute. */
+export class DrawService {
+  private readonly limits: DrawLimits;
+  private readonly clock: () => number;
+  constructor(private readonly d: DrawDeps) {
+    this.limits = d.limits ?? DEFAULT_DRAW_LIMITS;
+    this.clock = d.clock ?? Date.now;
+  }
+
+  // --- the public page
+
+  captchaRequired(ip: string): Promise<boolean> {
+    return this.d.captcha.isRequired('DRAW', ip);
+  }
+
+  async currentCampaign(language: string) {
+    const c = await repo.currentCampaign(this.d.db, this.clock());
+    if (!c) throw NotFound('No draw campaign is running.');
+    const text = parseTexts(c)[toLanguage(language)];
+    return { id: c.id, title: text.title, conditions: text.conditions, startsAt: Number(c.starts_at), endsAt: Number(c.ends_at), commitment: c.commitment };
+  }
+
+  async start(input: { msisdn: string; code: string; language: string }, ip: string, captcha: { id?: string; answer?: string }) {
+    const at = this.clock();
+    if ((await repo.hit(this.d.db, `ip:${ip}`, HOUR, at)) > this.limits.perIpPerHour) throw TooManyRequests();
+    const msisdn = toMsisdn(input.msisdn);
+    await this.d.captcha.gate('DRAW', ip, msisdn ?? undefined, captcha);
+    if (!msisdn || !/^[A-Za-z0-9]{6,7}$/.test(input.code)) throw await this.failure(ip, msisdn, null);
+    if ((await repo.hit(this.d.db, `phone:${msisdn}`, HOUR, at)) > this.limits.perPhonePerHour) throw TooManyRequests();
+    const body = input.code.slice(0, 6).toUpperCase();
+    if ((await repo.peek(this.d.db, `code:${body}`, HOUR, at)) >= this.limits.perCodePerHour) throw TooManyRequests();
+
+    const code = await repo.getCodeByHash(this.d.db, codeHashOf(body));
+    const campaign = code ? await repo.getCampaign(this.d.db, code.campaign_id) : undefined;
+    const usable =
+      code !== undefined &&
+      campaign !== undefined &&
+      code.used_at === null &&
+      // The resend carries the seventh character: it must match; the first call sends six (spec 000 §5).
+      (input.code.length === 6 || input.code[6]!.toUpperCase() === code.check_char) &&
+      // A code sold to another phone stays unused for its owner.
+      (code.msisdn === null || code.msisdn === msisdn) &&
+      campaign.status === 'OPEN' &&
+      Number(campaign.starts_at) <= at &&
+      at < Number(campaign.ends_at);
+    if (!usable) throw await this.failure(ip, msisdn, body);
+
+    const referenceToken = newToken();
+    const otp = randomDigits(DRAW_OTP_LENGTH);
+    const id = newId();
+    const language = drawLanguage(input.language);
+    await this.d.db.transaction().execute(async (trx) => {
+      await repo.createRequest(trx, {
+        id,
+        reference_hash: hashToken(referenceToken),
+        code_id: code.id,
+        msisdn,
+        otp_hash: hashToken(`${id}:${otp}`),
+        otp_expires_at: at + this.d.otpSeconds * 1000,
+        failed_attempts: 0,
+        created_at: at,
+      });
+      await this.d.messages.sms(trx, { to: msisdn, text: drawOtpText(language, otp, this.d.otpSeconds / 60) });
+    });
+    return { referenceToken, expectedInputLength: DRAW_OTP_LENGTH - 1, remainingTimeInMinutes: this.d.otpSeconds / 60 };
+  }
+
+  async validate(input: { referenceToken: string; otp: string; language: string }, ip: string) {
+    const at = this.clock();
+    if ((await repo.hit(this.d.db, `validate-ip:${ip}`, HOUR, at)) > this.limits.perIpPerHour * 4) throw TooManyRequests();
+    const req = await repo.getRequestByReference(this.d.db, hashToken(input.referenceToken));
+    if (!req) throw IllegalArgument();
+    if (req.failed_attempts >= this.limits.otpAttempts) throw TooManyRequests();
+    if (Number(req.otp_expires_at) <= at) throw OtpExpired();
+    if (!safeEqual(req.otp_hash, hashToken(`${req.id}:${input.otp.trim()}`))) {
+      await this.d.captcha.recordFailure('DRAW', ip, req.msisdn);
+      const failed = await repo.countFailedOtp(this.d.db, req.id);
+      throw failed > this.limits.otpAttempts ? TooManyRequests() : InvalidOtp();
+    }
+    const receipt = newToken();
+    const language = drawLanguage(input.language);
+    const campaign = await this.d.db.transaction().execute(async (trx) => {
+      const code = await trx.selectFrom('draw_code').select(['id', 'campaign_id']).where('id', '=', req.code_id).executeTakeFirst();
+      const c = code ? await repo.getCampaign(trx, code.campaign_id) : undefined;
+      if (!code || !c || c.status !== 'OPEN' || at >= Number(c.ends_at)) throw IllegalArgument();
+      // The conditional update is the single-use guarantee: of two racing validations one burns it, the other fails.
+      if (!(await repo.burnCode(trx, code.id, at))) throw IllegalArgument();
+      await repo.createEntry(trx, {
+        id: newId(),
+        campaign_id: c.id,
+        code_id: code.id,
+        msisdn: req.msisdn,
+        entry_hash: entryHashOf(receipt),
+        language,
+        winner_rank: null,
+        created_at: at,
+      });
+      await repo.deleteRequestsOfCode(trx, code.id);
+      return c;
+    });
+    await this.d.captcha.clearFailures('DRAW', req.msisdn);
+    const text = parseTexts(campaign)[language];
+    return { campaignId: campaign.id, title: text.title, result: text.result, receipt, entryHash: entryHashOf(receipt) };
+  }
+
+  private async failure(ip: string, msisdn: string | null, codeBody: string | null): Promise<AppError> {
+    const at = this.clock();
+    await this.d.captcha.recordFailure('DRAW', ip, msisdn ?? undefined);
+    if (codeBody) await repo.hit(this.d.db, `code:${codeBody}`, HOUR, at);
+    return IllegalArgument();
+  }
+
+  /** What anyone may check: the commitment before, and after the draw the seed, every entry hash and the winners. */
+  async verification(campaignId: string) {
+    const c = await repo.getCampaign(this.d.db, campaignId);
+    if (!c) throw NotFound();
+    const published = c.status !== 'OPEN';
+    const entries = published ? await repo.entriesOf(this.d.db, c.id) : [];
+    const winners = entries.filter((e) => e.winner_rank !== null).sort((a, b) => Number(a.winner_rank) - Number(b.winner_rank));
+    return {
+      campaignId: c.id,
+      status: c.status,
+      algorithm: DRAW_ALGORITHM,
+      commitment: c.commitment,
+      winnerCount: c.winner_count,
+      closedAt: c.closed_at === null ? null : Number(c.closed_at),
+      drawnAt: c.drawn_at === null ? null : Number(c.drawn_at),
+      seed: c.status === 'DRAWN' ? c.seed : null,
+      entries: entries.map((e) => e.entry_hash),
+      winners: winners.map((e) => e.entry_hash),
+    };
+  }
+
+  // --- the console
+
+  async listCampaigns() {
+    const rows = await repo.listCampaigns(this.d.db);
+    return Promise.all(rows.map((c) => this.summary(c)));
+  }
+
+  async getCampaign(id: string) {
+    const c = await repo.getCampaign(this.d.db, id);
+    if (!c) throw NotFound();
+    return { ...(await this.summary(c)), texts: parseTexts(c) };
+  }
+
+  private async summary(c: DrawCampaign) {
+    const codes = await repo.codeCounts(this.d.db, c.id);
+    return {
+      id: c.id,
+      label: c.name,
+      status: c.status,
+      startsAt: Number(c.starts_at),
+      endsAt: Number(c.ends_at),
+      winnerCount: c.winner_count,
+      commitment: c.commitment,
+      codesIssued: codes.issued,
+      codesUsed: codes.used,
+      entries: await repo.countEntries(this.d.db, c.id),
+      closedAt: c.closed_at === null ? null : Number(c.closed_at),
+      drawnAt: c.drawn_at === null ? null : Number(c.drawn_at),
+    };
+  }
+
+  async createCampaign(op: OperatorContext, input: CampaignInput) {
+    checkCampaign(input);
+    const seed = newSeed();
+    const id = newId();
+    await this.d.db.transaction().execute(async (trx) => {
+      await repo.createCampaign(trx, {
+        id,
+        name: input.name.trim(),
+        texts: JSON.stringify(pickTexts(input.texts)),
+        starts_at: input.startsAt,
+        ends_at: input.endsAt,
+        winner_count: input.winnerCount,
+        status: 'OPEN',
+        seed,
+        commitment: commitmentOf(seed),
+        closed_at: null,
+        drawn_at: null,
+        created_at: this.clock(),
+      });
+      await this.d.audit(trx, { operator: op, action: 'draw.campaign.create', targetKind: 'draw_campaign', targetId: id, accountId: null, reason: input.reason ?? null, after: { startsAt: input.startsAt, endsAt: input.endsAt, winnerCount: input.winnerCount } });
+    });
+    return this.getCampaign(id);
+  }
+
+  async updateCampaign(op: OperatorContext, id: string, input: CampaignInput) {
+    checkCampaign(input);
+    const before = await this.openCampaign(id);
+    await this.d.db.transaction().execute(async (trx) => {
+      const r = await repo.updateCampaign(trx, id, { name: input.name.trim(), texts: JSON.stringify(pickTexts(input.texts)), starts_at: input.startsAt, ends_at: input.endsAt, winner_count: input.winnerCount });
+      if (Number(r.numUpdatedRows) !== 1) throw Conflict('DRAW_CLOSED', 'The campaign is closed.');
+      await this.d.audit(trx, {
+        operator: op,
+        action: 'draw.campaign.update',
+        targetKind: 'draw_campaign',
+        targetId: id,
+        accountId: null,
+        reason: input.reason ?? null,
+        before: { startsAt: Number(before.starts_at), endsAt: Number(before.ends_at), winnerCount: before.winner_count },
+        after: { startsAt: input.startsAt, endsAt: input.endsAt, winnerCount: input.winnerCount },
+      });
+    });
+    return this.getCampaign(id);
+  }
+
+  /** A batch of fresh codes, shown once (only their hashes are kept). */
+  async generateCodes(op: OperatorContext, campaignId: string, input: { count: number; msisdn?: string; reason?: string }) {
+    await this.openCampaign(campaignId);
+    const owner = input.msisdn ? toMsisdn(input.msisdn) : null;
+    if (input.msisdn && !owner) throw ValidationError('The phone number must be 10 digits.', 'msisdn');
+    const codes = new Map<string, string>();
+    while (codes.size < input.count) {
+      let body = '';
+      for (let i = 0; i < 6; i++) body += CODE_ALPHABET[randomInt(0, CODE_ALPHABET.length)];
+      codes.set(codeHashOf(body), body + checkCharOf(body));
+    }
+    const taken = await repo.existingCodeHashes(this.d.db, [...codes.keys()]);
+    for (const hash of taken) codes.delete(hash);
+    const batchId = newId();
+    const at = this.clock();
+    await this.d.db.transaction().execute(async (trx) => {
+      await repo.insertCodes(trx, [...codes].map(([hash, code]) => ({ id: newId(), campaign_id: campaignId, batch_id: batchId, code_hash: hash, check_char: code[6]!, msisdn: owner, used_at: null, created_at: at })));
+      await this.d.audit(trx, { operator: op, action: 'draw.codes.generate', targetKind: 'draw_campaign', targetId: campaignId, accountId: null, reason: input.reason ?? null, after: { batchId, count: codes.size, boundToPhone: owner !== null } });
+    });
+    return { batchId, codes: [...codes.values()] };
+  }
+
+  /** CSV lines `code[,phone]` (a header line is skipped); seven characters, the phone as 10 digits or +90…. */
+  async importCodes(op: OperatorContext, campaignId: string, input: { csv: string; reason?: string }) {
+    await this.openCampaign(campaignId);
+    const lines = input.csv.split(/\r?\n/);
+    const rows = new Map<string, { code: string; msisdn: string | null }>();
+    const rejected: Array<{ line: number; reason: string }> = [];
+    for (const [i, raw] of lines.entries()) {
+      const line = raw.trim();
+      if (!line || (i === 0 && /^code\b/i.test(line))) continue;
+      const [codeCell = '', phoneCell = ''] = line.split(/[,;]/).map((c) => c.trim().replace(/^"|"$/g, ''));
+      const code = codeCell.toUpperCase();
+      const digits = phoneCell.replace(/^\+?90/, '');
+      const msisdn = phoneCell ? toMsisdn(digits) : null;
+      if (!/^[A-Z0-9]{7}$/.test(code)) rejected.push({ line: i + 1, reason: 'CODE_FORMAT' });
+      else if (phoneCell && !msisdn) rejected.push({ line: i + 1, reason: 'PHONE_FORMAT' });
+      else if (rows.has(codeHashOf(code.slice(0, 6)))) rejected.push({ line: i + 1, reason: 'DUPLICATE' });
+      else rows.set(codeHashOf(code.slice(0, 6)), { code, msisdn });
+      if (rows.size > 50_000) throw ValidationError('At most 50000 codes per import.', 'csv');
+    }
+    const taken = await repo.existingCodeHashes(this.d.db, [...rows.keys()]);
+    for (const [i, raw] of lines.entries()) {
+      const hash = codeHashOf(raw.trim().split(/[,;]/)[0]!.replace(/"/g, '').toUpperCase().slice(0, 6));
+      if (taken.has(hash) && rows.has(hash)) {
+        rows.delete(hash);
+        rejected.push({ line: i + 1, reason: 'DUPLICATE' });
+      }
+    }
+    const batchId = newId();
+    const at = this.clock();
+    await this.d.db.transaction().execute(async (trx) => {
+      await repo.insertCodes(trx, [...rows].map(([hash, r]) => ({ id: newId(), campaign_id: campaignId, batch_id: batchId, code_hash: hash, check_char: r.code[6]!, msisdn: r.msisdn, used_at: null, created_at: at })));
+      await this.d.audit(trx, { operator: op, action: 'draw.codes.import', targetKind: 'draw_campaign', targetId: campaignId, accountId: null, reason: input.reason ?? null, after: { batchId, imported: rows.size, rejected: rejected.length } });
+    });
+    return { batchId, imported: rows.size, rejected: rejected.sort((a, b) => a.line - b.line).slice(0, 100) };
+  }
+
+  async entries(campaignId: string) {
+    const c = await this.getCampaign(campaignId);
+    const latest = await repo.latestEntries(this.d.db, campaignId, 100);
+    return { total: c.entries, codesIssued: c.codesIssued, codesUsed: c.codesUsed, items: latest.map(toOpsEntry) };
+  }
+
+  async close(op: OperatorContext, campaignId: string, reason?: string) {
+    await this.openCampaign(campaignId);
+    await this.d.db.transaction().execute(async (trx) => {
+      if (!(await repo.advanceStatus(trx, campaignId, 'OPEN', 'CLOSED', this.clock()))) throw Conflict('DRAW_CLOSED', 'The campaign is closed.');
+      await this.d.audit(trx, { operator: op, action: 'draw.campaign.close', targetKind: 'draw_campaign', targetId: campaignId, accountId: null, reason: reason ?? null, after: { entries: await repo.countEntries(trx, campaignId) } });
+    });
+    return this.getCampaign(campaignId);
+  }
+
+  /** Chooses the winners from the frozen list with the committed seed, reveals the seed, and tells the winners by SMS. */
+  async run(op: OperatorContext, campaignId: string, reason?: string) {
+    const c = await repo.getCampaign(this.d.db, campaignId);
+    if (!c) throw NotFound();
+    if (c.status !== 'CLOSED') throw Conflict('DRAW_NOT_CLOSED', 'Close the campaign before running the draw.');
+    await this.d.db.transaction().execute(async (trx) => {
+      if (!(await repo.advanceStatus(trx, campaignId, 'CLOSED', 'DRAWN', this.clock()))) throw Conflict('DRAW_NOT_CLOSED', 'Close the campaign before running the draw.');
+      const entries = await repo.entriesOf(trx, campaignId);
+      const winners = pickWinners(c.seed, entries.map((e) => e.entry_hash), c.winner_count);
+      await repo.markWinners(trx, campaignId, winners);
+      const texts = parseTexts(c);
+      const byHash = new Map(entries.map((e) => [e.entry_hash, e]));
+      for (const hash of winners) {
+        const e = byHash.get(hash)!;
+        const language = drawLanguage(e.language);
+        await this.d.messages.sms(trx, { to: e.msisdn, text: drawWinnerText(language, texts[language].title) });
+      }
+      await this.d.audit(trx, { operator: op, action: 'draw.run', targetKind: 'draw_campaign', targetId: campaignId, accountId: null, reason: reason ?? null, after: { entries: entries.length, winners: winners.length } });
+    });
+    return this.getCampaign(campaignId);
+  }
+
+  async exportCsv(op: OperatorContext, campaignId: string, kind: 'entries' | 'winners'): Promise<string> {
+    const c = await repo.getCampaign(this.d.db, campaignId);
+    if (!c) throw NotFound();
+    const all = await repo.entriesOf(this.d.db, campaignId);
+    const rows = kind === 'winners' ? all.filter((e) => e.winner_rank !== null).sort((a, b) => Number(a.winner_rank) - Number(b.winner_rank)) : all;
+    await this.d.audit(this.d.db, { operator: op, action: `draw.export.${kind}`, targetKind: 'draw_campaign', targetId: campaignId, accountId: null, reason: null, after: { rows: rows.length } });
+    const lines = ['entry_hash,phone,entered_at,winner_rank', ...rows.map((e) => [e.entry_hash, mask(e.msisdn), new Date(Number(e.created_at)).toISOString(), e.winner_rank ?? ''].join(','))];
+    return `${lines.join('\n')}\n`;
+  }
+
+  private async openCampaign(id: string): Promise<DrawCampaign> {
+    const c = await repo.getCampaign(this.d.db, id);
+    if (!c) throw NotFound();
+    if (c.status !== 'OPEN') throw Conflict('DRAW_CLOSED', 'The campaign is closed.');
+    return c;
+  }
+
+  /** Housekeeping: requests older than a day and counter windows that ended a day ago. */
+  async purgeStale(at = this.clock()): Promise<void> {
+    await repo.deleteStaleRequests(this.d.db, at - hours(24));
+    await repo.purgeCounters(this.d.db, at - hours(24));
+  }
+
+  /** The raffle-rights page (H3): a phone's entries, and whether each won once its draw has run. */
+  async entriesOfPhone(msisdn: string) {
+    const rows = await repo.entriesOfPhone(this.d.db, msisdn);
+    return rows.map((r) => ({
+      campaignId: r.campaign_id,
+      enteredAt: Number(r.created_at),
+      entriesCloseAt: Number(r.ends_at),
+      drawnAt: r.drawn_at === null ? null : Number(r.drawn_at),
+      won: r.status === 'DRAWN' ? r.winner_rank !== null : null,
+    }));
+  }
+}
+
+const toOpsEntry = (e: DrawEntry) => ({ entryHash: e.entry_hash, phone: mask(e.msisdn), enteredAt: Number(e.created_at), winnerRank: e.winner_rank });
+
+function checkCampaign(input: CampaignInput): void {
+  if (!input.name.trim()) throw ValidationError('A label is required.', 'name');
+  if (!(input.endsAt > input.startsAt)) throw ValidationError('The campaign must end after it starts.', 'endsAt');
+  for (const lang of LANGUAGES) {
+    const t = input.texts[lang];
+    if (!t || !t.title.trim() || !t.conditions.trim() || !t.result.trim()) throw ValidationError(`Texts in every language are required (${lang}).`, 'texts');
+  }
+}
+
+const pickTexts = (texts: CampaignTexts): CampaignTexts =>
+  Object.fromEntries(LANGUAGES.map((l) => [l, { title: texts[l].title.trim(), conditions: texts[l].conditions.trim(), result: texts[l].result.trim() }])) as CampaignTexts;
+

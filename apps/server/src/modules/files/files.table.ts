@@ -1,0 +1,98 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+export type FileStatus = 'ACTIVE' | 'TRASHED';
+export type DocumentType = 'WORD' | 'PDF' | 'CELL' | 'SLIDE';
+export type MediaStatus = 'PENDING' | 'READY' | 'FAILED';
+export const MEDIA_KIND = { image: 1, video: 2 } as const;
+
+/** The account's root folder; items at the top level have this parent. */
+export const ROOT = '';
+
+/** Where a file's bytes live in the blob store (an account's blobs share its prefix, deleted with it). */
+export const fileBlobKey = (accountId: string, id: string) => `users/${accountId}/files/${id}`;
+
+export interface FileTable {
+  id: string;
+  account_id: string;
+  parent_id: string;
+  name: string;
+  name_key: string;
+  is_folder: number;
+  bytes: number;
+  content_type: string;
+  document_type: DocumentType | null;
+  blob_key: string | null;
+  sha256: string | null;
+  favourite: number;
+  hidden: number;
+  description: string | null;
+  status: FileStatus;
+  trashed_at: number | null;
+  trash_root_id: string | null;
+  device_type: string;
+  created_at: number;
+  last_modified_at: number;
+  // --- media facts and derivatives (images and videos), set by the media.process job
+  /** Epoch ms the photo was taken (EXIF), else the upload time. */
+  taken_at: number | null;
+  /** Pixel size as displayed, after EXIF orientation. */
+  width: number | null;
+  height: number | null;
+  duration_ms: number | null;
+  latitude: number | null;
+  longitude: number | null;
+  camera: string | null;
+  orientation: number | null;
+  /** ThumbHash, base64. */
+  placeholder: string | null;
+  thumb_key: string | null;
+  preview_key: string | null;
+  media_status: MediaStatus | null;
+  media_error: string | null;
+  // --- photo timeline
+  /**
+   * YYYYMMDD of the local day the photo was taken: the EXIF wall clock, else the day of upload in `time_zone` (the
+   * UTC day when that is null); null for non-media.
+   */
+  taken_day: number | null;
+  /** The uploader's time zone (IANA name or "+03:00"), as the browser reported it; null before issue 26 or when not sent. */
+  time_zone: ColumnType<string | null, string | null | undefined, string | null>;
+  /** MEDIA_KIND of a photo or video; null for everything else. */
+  media_kind: number | null;
+  /** 0/1: a generated video slideshow. */
+  video_slideshow: Generated<number>;
+}
+export type FileRow = Selectable<FileTable>;
+export type NewFile = Insertable<FileTable>;
+export type FileUpdate = Updateable<FileTable>;
+
+export interface FileActivityTable {
+  id: string;
+  account_id: string;
+  file_id: string;
+  action: string;
+  name: string;
+  is_folder: number;
+  created_at: number;
+}
+
+/** Where the page last served under a number ended, per listing (account, folder, sort, page size, folders only). */
+export interface ListingBoundaryTable {
+  listing: string;
+  page: number;
+  account_id: string;
+  /** JSON [is_folder, sort key, id]. */
+  position: string;
+  updated_at: number;
+}
+export type ListingBoundaryRow = Selectable<ListingBoundaryTable>;
+export type NewListingBoundary = Insertable<ListingBoundaryTable>;
+
+// The owner of these tables adds them to the database type; infrastructure never imports a feature.
+declare module '../../infra/db/schema.js' {
+  interface DB {
+    file_activity: FileActivityTable;
+    file: FileTable;
+    listing_boundary: ListingBoundaryTable;
+  }
+}

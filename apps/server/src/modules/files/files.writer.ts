@@ -1,0 +1,90 @@
+// Writes to the file and file_activity tables that other modules make inside their own transactions (an upload's
+// file row, media facts); the files service uses the same functions, so each rule is written once.
+import type { Executor } from '../../infra/db/executor.js';
+import type { JobQueue } from '../../infra/jobs/job-queue.js';
+import { timeOrderedId } from '../../shared/ids.js';
+import { freeName } from '../../shared/names.js';
+import * as accounts from '../account/account.quota.public.js';
+import { indexFiles, unindex } from '../search-index/search-index.public.js';
+import { queuePurge } from './files.jobs.js';
+import * as activities from './files.activity.repository.js';
+import * as repo from './files.repository.js';
+import type { ActivityAction } from './files.schemas.js';
+import type { FileActivityTable, FileUpdate, NewFile } from './files.table.js';
+
+type Deleted = { id: string; name: string; is_folder: number; bytes: number; blob_key: string | null; thumb_key: string | null; preview_key: string | null };
+
+/** The one writer of the activity feed: time-ordered ids, so rows recorded in one transaction list in that order. */
+export async function recordActivity(
+  db: Executor,
+  accountId: string,
+  items: ReadonlyArray<{ id: string; name: string; is_folder: number }>,
+  action: ActivityAction,
+): Promise<void> {
+  const rows: FileActivityTable[] = items.map((i) => {
+    const { id, at } = timeOrderedId();
+    return { id, account_id: accountId, file_id: i.id, action, name: i.name, is_folder: i.is_folder, created_at: at };
+  });
+  await activities.insertActivities(db, rows);
+}
+
+/** The name itself when no live item of the folder holds it, else the lowest free "name (n)", within the name limits. */
+export const freeNameInFolder = (db: Executor, accountId: string, parentId: string, name: string, isFolder: boolean): Promise<string> =>
+  freeName(name, isFolder, async (keys) => (await repo.findByNameKeys(db, accountId, parentId, keys)).map((r) => r.name_key));
+
+export async function insertFile(db: Executor, row: NewFile): Promise<void> {
+  await repo.insert(db, row);
+  await indexFiles(db, [row]);
+}
+
+/** After rows are deleted for good: their bytes go back to the quota and their blobs (with derivatives) are queued for deletion. */
+export async function releaseDeleted(db: Executor, jobs: JobQueue, accountId: string, gone: readonly Deleted[]): Promise<void> {
+  const bytes = gone.reduce((sum, r) => sum + (r.is_folder === 1 ? 0 : Number(r.bytes)), 0);
+  if (bytes > 0) {
+    await accounts.freeQuota(db, accountId, bytes);
+    // A read-only account (over its quota after a plan ended) is writable again as soon as its files fit (issue 13).
+    await accounts.refreshStatus(db, accountId);
+  }
+  await unindex(db, 'file', gone.map((r) => r.id));
+  await queuePurge(
+    db,
+    jobs,
+    gone.flatMap((r) => [r.blob_key, r.thumb_key, r.preview_key].filter((k): k is string => k !== null)),
+  );
+}
+
+/** Deletes a live file for good (an upload replacing it) and records it; false when it was already gone or trashed. */
+export async function deleteLiveFile(db: Executor, jobs: JobQueue, accountId: string, file: Deleted): Promise<boolean> {
+  if (!(await repo.deleteLive(db, accountId, file.id))) return false;
+  await releaseDeleted(db, jobs, accountId, [file]);
+  await recordActivity(db, accountId, [file], 'DELETED');
+  return true;
+}
+
+/** The columns the media job learns about a photo or video. */
+export type MediaFacts = Pick<
+  FileUpdate,
+  | 'taken_at'
+  | 'taken_day'
+  | 'width'
+  | 'height'
+  | 'duration_ms'
+  | 'latitude'
+  | 'longitude'
+  | 'camera'
+  | 'orientation'
+  | 'placeholder'
+  | 'thumb_key'
+  | 'preview_key'
+  | 'media_status'
+  | 'media_error'
+>;
+
+/** Records what media processing found; false when the row is gone (deleted meanwhile). */
+export async function saveMediaFacts(db: Executor, id: string, values: MediaFacts): Promise<boolean> {
+  if (!(await repo.updateById(db, id, values))) return false;
+  // The camera and the month of capture are searchable.
+  const row = await repo.getByIdUnscoped(db, id);
+  if (row) await indexFiles(db, [row]);
+  return true;
+}

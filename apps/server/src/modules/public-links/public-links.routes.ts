@@ -1,0 +1,206 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply } from 'fastify';
+import { Type } from 'typebox';
+import { ErrorResponse, errorResponses } from '../../shared/schemas.js';
+import {
+  CreatePublicShareBody,
+  DeletePublicSharesBody,
+  PublicShare,
+  PublicShareList,
+  PublicShareListQuery,
+  SaveShared,
+  SaveSharedBody,
+  SharedCount,
+  SharedCountQuery,
+  SharedDownload,
+  SharedDownloadBody,
+  SharedFiles,
+  SharedFilesQuery,
+  SharedList,
+  Unlock,
+  UnlockBody,
+  UpdateExpirationBody,
+  UpdatePasswordBody,
+  VisitorHeaders,
+} from './public-links.schemas.js';
+import type { PublicLinksService } from './public-links.service.js';
+
+const tags = ['share-link'];
+const ownerErrors = { ...errorResponses, 403: ErrorResponse };
+const visitorErrors = { ...errorResponses, 403: ErrorResponse };
+
+export interface PublicLinksLimits {
+  /** Visitor calls per IP and minute (link look-ups). */
+  lookupsPerMinute: number;
+  /** Password attempts per IP and minute. */
+  unlocksPerMinute: number;
+}
+
+/** What a link reaches is the visitor's only view of our origin: no referrer may carry the token away, nothing sniffed. */
+const visitorHeaders = (reply: FastifyReply) =>
+  reply.header('referrer-policy', 'no-referrer').header('x-content-type-options', 'nosniff').header('cache-control', 'no-store');
+
+export const publicLinksRoutes: FastifyPluginAsyncTypebox<{ links: PublicLinksService; limits: PublicLinksLimits }> = async (
+  app,
+  { links, limits },
+) => {
+  // --- the owner's links
+  app.post(
+    '/v2/share/public',
+    {
+      config: {
+        access: {
+          permission: 'self',
+          // Files need file.share, an album album.read: which one depends on isAlbum, so the service asks the policy.
+          notIds: [{ in: 'body', path: 'fileUuidList', why: 'checked by the service through the access policy (file.share or album.read by isAlbum)' }],
+        },
+      },
+      schema: { operationId: 'createPublicShare', tags, body: CreatePublicShareBody, response: { 200: PublicShare, ...ownerErrors } },
+    },
+    async (req) => links.create(req.auth!, req.body),
+  );
+
+  app.get(
+    '/share/public',
+    {
+      config: { access: { permission: 'self' } },
+      schema: { operationId: 'listPublicShares', tags, querystring: PublicShareListQuery, response: { 200: PublicShareList, ...errorResponses } },
+    },
+    async (req) => links.list(req.auth!, req.query),
+  );
+
+  app.post(
+    '/share/public/updateExpirationDate',
+    {
+      config: { access: { permission: 'link.write', ids: [{ in: 'body', path: 'uuid' }] } },
+      schema: { operationId: 'updatePublicShareExpiration', tags, body: UpdateExpirationBody, response: { 200: PublicShare, ...ownerErrors } },
+    },
+    async (req) => links.updateExpiration(req.auth!, req.body.uuid, req.body.expirationDate),
+  );
+
+  app.post(
+    '/share/public/password',
+    {
+      config: { access: { permission: 'link.write', ids: [{ in: 'body', path: 'uuid' }] } },
+      schema: { operationId: 'updatePublicSharePassword', tags, body: UpdatePasswordBody, response: { 200: PublicShare, ...ownerErrors } },
+    },
+    async (req) => links.updatePassword(req.auth!, req.body.uuid, req.body.password),
+  );
+
+  app.delete(
+    '/share/public',
+    {
+      config: { access: { permission: 'link.write', ids: [{ in: 'body', path: 'uuids', skipDenied: true }] } },
+      schema: { operationId: 'deletePublicShares', tags, body: DeletePublicSharesBody, response: { 204: Type.Null(), ...errorResponses } },
+    },
+    async (req, reply) => {
+      await links.remove(req.auth!, req.body.uuids);
+      return reply.status(204).send(null);
+    },
+  );
+
+  // --- the visitor's calls: public, the link token is the credential, metered per IP
+  const lookup = { max: limits.lookupsPerMinute, windowMs: 60_000, keyGenerator: (req: { ip: string }) => `share:${req.ip}` };
+  const visitor = { public: true, rateLimit: lookup } as const;
+
+  app.get(
+    '/share/visitor',
+    {
+      config: visitor,
+      schema: { operationId: 'getSharedList', tags, headers: VisitorHeaders, response: { 200: SharedList, ...visitorErrors } },
+    },
+    async (req, reply) => {
+      visitorHeaders(reply);
+      return links.describe(await links.open(req.headers));
+    },
+  );
+
+  app.post(
+    '/share/visitor/unlock',
+    {
+      config: {
+        public: true,
+        rateLimit: { max: limits.unlocksPerMinute, windowMs: 60_000, keyGenerator: (req: { ip: string }) => `share-unlock:${req.ip}` },
+      },
+      schema: {
+        operationId: 'unlockSharedLink',
+        tags,
+        headers: Type.Pick(VisitorHeaders, ['x-share-token']),
+        body: UnlockBody,
+        response: { 200: Unlock, ...visitorErrors },
+      },
+    },
+    async (req, reply) => {
+      visitorHeaders(reply);
+      return links.unlock(req.headers['x-share-token'], req.body.password);
+    },
+  );
+
+  app.get(
+    '/share/visitor/count',
+    {
+      config: visitor,
+      schema: { operationId: 'getSharedCount', tags, headers: VisitorHeaders, querystring: SharedCountQuery, response: { 200: SharedCount, ...visitorErrors } },
+    },
+    async (req, reply) => {
+      visitorHeaders(reply);
+      return links.count(await links.open(req.headers), req.query.parentFolderUuid);
+    },
+  );
+
+  app.get(
+    '/share/visitor/files',
+    {
+      config: visitor,
+      schema: { operationId: 'getSharedFiles', tags, headers: VisitorHeaders, querystring: SharedFilesQuery, response: { 200: SharedFiles, ...visitorErrors } },
+    },
+    async (req, reply) => {
+      visitorHeaders(reply);
+      return links.files(await links.open(req.headers), req.query);
+    },
+  );
+
+  app.post(
+    '/share/visitor/download',
+    {
+      config: visitor,
+      schema: {
+        operationId: 'downloadSharedFiles',
+        tags,
+        headers: VisitorHeaders,
+        body: SharedDownloadBody,
+        response: { 200: SharedDownload, ...visitorErrors, 413: ErrorResponse },
+      },
+    },
+    async (req, reply) => {
+      visitorHeaders(reply);
+      return links.download(await links.open(req.headers), req.body.uuids ?? []);
+    },
+  );
+
+  // Signed in as well: the copies land in the caller's own storage.
+  app.post(
+    '/share/visitor/save',
+    {
+      config: {
+        rateLimit: lookup,
+        access: {
+          permission: 'file.write',
+          ids: [{ in: 'body', path: 'targetFolderUuid', folder: true }],
+          notIds: [{ in: 'body', path: 'uuids', why: "the link's items, granted to the holder of X-Share-Token by the link grant" }],
+        },
+      },
+      schema: {
+        operationId: 'saveSharedFiles',
+        tags,
+        headers: VisitorHeaders,
+        body: SaveSharedBody,
+        response: { 200: SaveShared, ...visitorErrors, 413: ErrorResponse },
+      },
+    },
+    async (req, reply) => {
+      visitorHeaders(reply);
+      return links.save(req.auth!, await links.open(req.headers), req.body);
+    },
+  );
+};

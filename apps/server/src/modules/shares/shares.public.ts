@@ -1,4 +1,0 @@
-// What other modules may use of the shares module: sign-up hands a new account the invitations sent to its contacts;
-// search covers what live shares give the caller (the same liveness rule as the shares screens).
-export { claimInvitations } from './share.service.js';
-export { grantedFileIds, grantingOwners } from './share.repository.js';

@@ -1,0 +1,150 @@
+import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { errorResponses, UuidSchema } from '../../shared/schemas.js';
+import { ATTACHMENT_MAX_BYTES, attachmentHeaders } from './support.attachments.js';
+import {
+  AttachmentBytes,
+  AttachmentQuery,
+  ChatConfig,
+  ConversationQuery,
+  OpenedSession,
+  OpenSessionBody,
+  RatingBody,
+  ReadBody,
+  SendMessageBody,
+  SessionHeaders,
+  SupportAttachment,
+  SupportConversation,
+  SupportMessage,
+  SupportTicket,
+  TicketIssued,
+} from './support.schemas.js';
+import type { SupportService } from './support.service.js';
+import type { SupportHub } from './support.sockets.js';
+
+const tags = ['support'];
+/** The chat page inside the frame has no subscriber token: its chat session (X-Support-Session) is checked by the service. */
+const chat = { public: true } as const;
+const Done = Type.Object({ data: Type.Object({}) });
+
+/** The subscriber's side of the support chat (issue 29). */
+export const supportRoutes: FastifyPluginAsyncTypebox<{ service: SupportService; hub: SupportHub; chatUrl: string }> = async (app, { service, hub, chatUrl }) => {
+  app.get(
+    '/account/ticket',
+    {
+      config: { access: { permission: 'self' } },
+      schema: { operationId: 'getSupportTicket', tags, response: { 200: TicketIssued, ...errorResponses } },
+    },
+    async (req) => ({ data: await service.issueTicket(req.auth!) }),
+  );
+
+  app.get(
+    '/support/config',
+    { config: chat, schema: { operationId: 'getSupportConfig', tags, response: { 200: ChatConfig } } },
+    async () => ({ data: { chatUrl } }),
+  );
+
+  app.post(
+    '/support/session',
+    {
+      config: chat,
+      schema: { operationId: 'openSupportSession', tags, body: OpenSessionBody, response: { 200: OpenedSession, ...errorResponses } },
+    },
+    async (req) => ({ data: await service.openSession(req.body.ticket) }),
+  );
+
+  app.get(
+    '/support/conversation',
+    {
+      config: chat,
+      schema: {
+        operationId: 'getSupportConversation',
+        tags,
+        headers: SessionHeaders,
+        querystring: ConversationQuery,
+        response: { 200: Type.Object({ data: SupportConversation }), ...errorResponses },
+      },
+    },
+    async (req) => {
+      const accountId = await service.sessionAccount(req.headers['x-support-session']);
+      return { data: await service.waitForConversation(accountId, req.query.after ?? 0, req.query.wait ?? 0) };
+    },
+  );
+
+  app.post(
+    '/support/messages',
+    {
+      config: chat,
+      schema: {
+        operationId: 'sendSupportMessage',
+        tags,
+        headers: SessionHeaders,
+        body: SendMessageBody,
+        response: { 200: Type.Object({ data: SupportMessage }), ...errorResponses },
+      },
+    },
+    async (req) => {
+      const accountId = await service.sessionAccount(req.headers['x-support-session']);
+      return { data: await service.sendAsSubscriber(accountId, req.body) };
+    },
+  );
+
+  app.post(
+    '/support/read',
+    { config: chat, schema: { operationId: 'readSupportMessages', tags, headers: SessionHeaders, body: ReadBody, response: { 200: Done, ...errorResponses } } },
+    async (req) => {
+      await service.readBySubscriber(await service.sessionAccount(req.headers['x-support-session']), req.body.seq);
+      return { data: {} };
+    },
+  );
+
+  app.post(
+    '/support/rating',
+    {
+      config: chat,
+      schema: { operationId: 'rateSupportTicket', tags, headers: SessionHeaders, body: RatingBody, response: { 200: Type.Object({ data: SupportTicket }), ...errorResponses } },
+    },
+    async (req) => ({ data: await service.rate(await service.sessionAccount(req.headers['x-support-session']), req.body.rating) }),
+  );
+
+  await app.register(async (scope) => {
+    const upload = scope.withTypeProvider<TypeBoxTypeProvider>();
+    // The bytes decide the type, so any declared content type is read as-is (JSON included).
+    upload.removeAllContentTypeParsers();
+    upload.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: ATTACHMENT_MAX_BYTES }, (_req, body, done) => done(null, body));
+    upload.post(
+      '/support/attachments',
+      {
+        config: chat,
+        bodyLimit: ATTACHMENT_MAX_BYTES,
+        schema: {
+          operationId: 'uploadSupportAttachment',
+          tags,
+          headers: SessionHeaders,
+          querystring: AttachmentQuery,
+          response: { 200: Type.Object({ data: SupportAttachment }), ...errorResponses },
+        },
+      },
+      async (req) => {
+        const accountId = await service.sessionAccount(req.headers['x-support-session']);
+        return { data: await service.uploadAttachment(accountId, 'subscriber', req.body as Buffer, req.query.name) };
+      },
+    );
+  });
+
+  app.get(
+    '/support/attachments/:id',
+    {
+      config: chat,
+      schema: { operationId: 'getSupportAttachment', tags, headers: SessionHeaders, params: Type.Object({ id: UuidSchema }), response: { 200: AttachmentBytes, ...errorResponses } },
+    },
+    async (req, reply) => {
+      const a = await service.subscriberAttachment(await service.sessionAccount(req.headers['x-support-session']), req.params.id);
+      // The bytes go out as stored; the schema documents only the failures.
+      return reply.headers(attachmentHeaders(a.name, a.mime, a.size)).send(a.stream as never);
+    },
+  );
+
+  // The session comes in the first frame, never in the address (addresses end up in logs).
+  app.get('/support/ws', { websocket: true, config: chat, schema: { hide: true } }, (socket) => hub.acceptSubscriber(socket));
+};

@@ -1,0 +1,94 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { E2E_DATA_DIR, E2E_PORT } from '../playwright.config.js';
+import { expectAccessible } from './a11y.js';
+import { totp } from './totp.js';
+import { codeFor, failOnPageErrors, text } from './support.js';
+
+failOnPageErrors();
+// axe is injected as a script: the app's CSP (script-src 'self') would refuse it.
+test.use({ bypassCSP: true });
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const LANGUAGES = ['tr', 'en', 'ru', 'uk', 'ar', 'de', 'es', 'ro', 'sq', 'fr', 'ka'];
+
+/** A signed-in marketing-capable operator's token: the installer's admin link, then set-up through the API. */
+async function operatorToken(request: APIRequestContext): Promise<string> {
+  const email = `draw.${Date.now()}@ops.example.com`;
+  const out = execFileSync('npm', ['run', '--silent', 'ops:create-admin', '--', '--email', email, '--name', 'Draw Admin'], {
+    cwd: ROOT,
+    env: { ...process.env, DATA_DIR: E2E_DATA_DIR, PUBLIC_URL: `http://127.0.0.1:${E2E_PORT}`, LOG_LEVEL: 'warn' },
+    encoding: 'utf8',
+  });
+  const link = /\/ops\/setup\/(\S+)/.exec(out)?.[1];
+  if (!link) throw new Error(`no set-up link in:\n${out}`);
+  const enrol = await request.post(`/api/ops/setup/${link}`, { data: { password: 'Operator-Pass-2026!' } });
+  expect(enrol.ok(), await enrol.text()).toBe(true);
+  const { secret } = (await enrol.json()) as { secret: string };
+  const done = await request.post(`/api/ops/setup/${link}/confirm`, { data: { code: totp(secret) } });
+  expect(done.ok(), await done.text()).toBe(true);
+  return ((await done.json()) as { token: string }).token;
+}
+
+test('prize draw: code and phone, the timer runs out, Resend, the SMS code from the outbox, congratulations', async ({ page, request }, info) => {
+  const headers = { 'x-auth-token': await operatorToken(request) };
+  const now = Date.now();
+  const texts = Object.fromEntries(LANGUAGES.map((l) => [l, { title: `Yılbaşı çekilişi (${l})`, conditions: `Her kod bir kez geçerlidir (${l}).`, result: `Çekilişe katıldınız (${l}).` }]));
+  const created = await request.post('/api/ops/draw/campaigns', {
+    headers,
+    data: { name: 'E2E draw', startsAt: now - 60_000, endsAt: now + 86_400_000, winnerCount: 1, texts, reason: 'End-to-end test' },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  const { id } = (await created.json()) as { id: string };
+  const issued = await request.post(`/api/ops/draw/campaigns/${id}/codes`, { headers, data: { count: 1, reason: 'End-to-end test' } });
+  const [code] = ((await issued.json()) as { codes: string[] }).codes;
+  const phone = `5${String(Date.now()).slice(-9)}`;
+
+  // The page's clock is ours: the countdown reaches 0:00 without waiting three minutes.
+  await page.clock.install();
+  await page.goto('/cekilis');
+  await expect(page.getByRole('heading', { level: 1, name: texts.tr!.title })).toBeVisible();
+  await page.getByRole('button', { name: text('draw:conditions_link') }).click();
+  const conditions = page.getByRole('dialog', { name: text('draw:conditions_title') });
+  await expect(conditions).toContainText(texts.tr!.conditions);
+  await page.keyboard.press('Escape');
+  await expect(conditions).toBeHidden();
+
+  const send = page.getByRole('button', { name: text('draw:draw_code_send') });
+  await expect(send).toBeDisabled();
+  const phoneField = page.getByLabel(text('draw:phone_label'));
+  await phoneField.pressSequentially(`${phone.slice(0, 3)}a-${phone.slice(3)}9`);
+  await expect(phoneField).toHaveValue(phone);
+  await page.getByTestId('draw-code-0').click();
+  await page.keyboard.type(code!);
+  await expectAccessible(page, 'draw step 1', info);
+  await send.click();
+
+  await expect(page.getByText(text('draw:step', { step: 2 }))).toBeVisible();
+  const timer = page.getByTestId('draw-timer');
+  await expect(timer).toHaveText(text('draw:timer', { time: '3:00' }));
+  const resend = page.getByRole('button', { name: text('draw:resend') });
+  await expect(resend).toBeDisabled();
+  await page.clock.fastForward('03:00');
+  await expect(timer).toHaveText(text('draw:timer', { time: '0:00' }));
+  await expect(page.getByRole('button', { name: text('draw:join') })).toBeDisabled();
+  const resentAt = Date.now();
+  await resend.click();
+  await expect(timer).toHaveText(text('draw:timer', { time: '3:00' }));
+  await expect(resend).toBeDisabled();
+
+  const otp = await codeFor(`+90${phone}`, resentAt);
+  await page.getByTestId('draw-otp-0').click();
+  await page.keyboard.type(otp);
+  await page.getByRole('button', { name: text('draw:join') }).click();
+  await expect(page.getByRole('heading', { level: 1, name: text('draw:congratulations') })).toBeVisible();
+  await expect(page.getByTestId('draw-result')).toHaveText(texts.tr!.result);
+  await expectAccessible(page, 'draw congratulations', info);
+
+  // The entry is in the published list once entries close.
+  const closed = await request.post(`/api/ops/draw/campaigns/${id}/close`, { headers, data: { reason: 'End-to-end test' } });
+  expect(closed.ok()).toBe(true);
+  const verification = (await (await request.get(`/api/draw/campaigns/${id}/verification`)).json()) as { entries: string[] };
+  expect(verification.entries).toHaveLength(1);
+});

@@ -1,0 +1,101 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { expect, test, type APIRequestContext, type Browser, type TestInfo } from '@playwright/test';
+import { E2E_DATA_DIR, E2E_PORT } from '../playwright.config.js';
+import { expectAccessible } from './a11y.js';
+import { freshTotp } from './totp.js';
+import { createAccount, failOnPageErrors, newUser, openAccountCard, signIn, text } from './support.js';
+
+failOnPageErrors();
+// axe is injected as a script: the app's CSP (script-src 'self') would refuse it.
+test.use({ bypassCSP: true });
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+/** A console admin through the installer's command and the set-up API (the set-up screens have their own test). */
+async function createOperator(request: APIRequestContext, name: string): Promise<string> {
+  const out = execFileSync('npm', ['run', '--silent', 'ops:create-admin', '--', '--email', `${name}@bulut.example`, '--name', 'E2E Agent'], {
+    cwd: ROOT,
+    env: { ...process.env, DATA_DIR: E2E_DATA_DIR, PUBLIC_URL: `http://127.0.0.1:${E2E_PORT}`, LOG_LEVEL: 'warn' },
+    encoding: 'utf8',
+  });
+  const token = /\/ops\/setup\/(\S+)/.exec(out)?.[1];
+  if (!token) throw new Error(`no set-up link in:\n${out}`);
+  const enrol = await request.post(`/api/ops/setup/${token}`, { data: { password: 'Operator-Pass-2026!' } });
+  expect(enrol.status(), await enrol.text()).toBe(200);
+  const { secret } = (await enrol.json()) as { secret: string };
+  const confirm = await request.post(`/api/ops/setup/${token}/confirm`, { data: { code: await freshTotp(secret) } });
+  expect(confirm.status(), await confirm.text()).toBe(200);
+  return ((await confirm.json()) as { token: string }).token;
+}
+
+async function newContext(browser: Browser, info: TestInfo) {
+  return browser.newContext({ baseURL: info.project.use.baseURL, viewport: info.project.use.viewport, hasTouch: info.project.use.hasTouch });
+}
+
+test('Support opens the live chat for a +90 Turkish subscriber; an agent answers from the console', async ({ page, browser, request }, info) => {
+  test.setTimeout(120_000);
+  const opsToken = await createOperator(request, `agent-${info.project.name}-${Date.now()}`);
+  const flag = await request.put('/api/ops/config/chatbot_menu_enabled', {
+    headers: { 'X-Auth-Token': opsToken },
+    data: { language: '*', value: 'true', reason: 'E2E: live support chat' },
+  });
+  expect(flag.status(), await flag.text()).toBe(200);
+
+  const subscriber = await createAccount(request);
+  await signIn(page, subscriber.email, subscriber.password);
+  await openAccountCard(page);
+  await page.getByRole('menuitem', { name: text('account:support') }).click();
+  const dialog = page.getByRole('dialog', { name: text('support:lifebox_support') });
+  await expect(dialog).toBeVisible();
+  const frameElement = dialog.getByTitle(text('support:chat_frame_title'));
+  await expect(frameElement).toHaveAttribute('src', /clientVersion=3\.64\.43&type=web&source=[^&]+&theme=light&ticket=/);
+  const chat = page.frameLocator('[data-testid="chat-frame"]');
+  const first = `Merhaba, yükleme takıldı ${Date.now()}`;
+  await chat.getByRole('textbox', { name: text('support:chat_message_label') }).fill(first);
+  await chat.getByRole('button', { name: text('support:chat_send'), exact: true }).click();
+  await expect(chat.getByTestId('chat-message').filter({ hasText: first })).toBeVisible();
+  await expectAccessible(page, 'support chat dialog', info);
+
+  // The agent, in another browser, finds the ticket in the inbox and opens it.
+  const agent = await (await newContext(browser, info)).newPage();
+  await agent.addInitScript((token) => sessionStorage.setItem('bulut.ops.token', token), opsToken);
+  await agent.goto('/ops/support');
+  const row = agent.getByTestId('support-inbox-row').filter({ hasText: first });
+  await expect(row).toBeVisible();
+  await expectAccessible(agent, 'support inbox', info);
+  await row.getByRole('link').click();
+  const conversation = agent.getByTestId('support-conversation');
+  await expect(conversation.getByText(first)).toBeVisible();
+  await expect(agent.getByText(text('ops_support:live'), { exact: true })).toBeVisible();
+
+  // A second message arrives live; the agent's reply comes back to the subscriber's chat.
+  const second = `Dosya 2 GB ${Date.now()}`;
+  await chat.getByRole('textbox', { name: text('support:chat_message_label') }).fill(second);
+  await chat.getByRole('textbox', { name: text('support:chat_message_label') }).press('Enter');
+  await expect(conversation.getByText(second)).toBeVisible();
+  const reply = `Kontrol ediyorum ${Date.now()}`;
+  await agent.getByRole('textbox', { name: text('ops_support:reply_label') }).fill(reply);
+  await agent.getByRole('button', { name: text('ops_support:send'), exact: true }).click();
+  await expect(chat.getByTestId('chat-message').filter({ hasText: reply })).toBeVisible();
+  await expect(chat.getByTestId('chat-message').filter({ hasText: reply })).toHaveAttribute('data-author', 'agent');
+  await expectAccessible(agent, 'support ticket', info);
+  await agent.context().close();
+});
+
+test('Support opens the feedback dialog for a +995 subscriber', async ({ page, request }, info) => {
+  const user = { ...newUser(), countryCode: '995' };
+  await createAccount(request, user);
+  await signIn(page, user.email, user.password);
+  await openAccountCard(page);
+  await page.getByRole('menuitem', { name: text('account:support') }).click();
+  const dialog = page.getByRole('dialog', { name: text('support:feedback_title') });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByTestId('feedback-complaint-note')).toBeVisible();
+  await expectAccessible(page, 'feedback dialog', info);
+  await dialog.getByRole('radio', { name: text('support:type_COMPLAINT') }).check();
+  await dialog.getByRole('textbox', { name: text('support:feedback_text_label') }).fill('Fatura ekranı açılmıyor');
+  await expect(dialog.getByTestId('feedback-counter')).toContainText('23/700');
+  await dialog.getByRole('button', { name: text('support:feedback_send'), exact: true }).click();
+  await expect(dialog.getByText(text('support:SUCCESSFULLY_SENT_FEEDBACK'))).toBeVisible();
+});
