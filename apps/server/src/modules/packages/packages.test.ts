@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { authed, DIALECTS, expectError, lastCodeFor, signUp, startTestApp, type TestApp } from '../../test/harness.js';
 import { addFile, filesApi } from '../files/files.fixtures.js';
@@ -257,6 +258,51 @@ describe.each(DIALECTS)('packages (%s)', (dialect) => {
       expect(kept).toHaveLength(1);
       expect((await paymentsOf(me)).filter((o) => o.status === 'COMPLETED')).toHaveLength(1);
       expect(await subscription(me)).toMatchObject({ status: 'ACTIVE', quotaBytes: 50 * GIB });
+    });
+
+    it.runIf(dialect === 'postgres')('a checkout that supersedes an order while its capture is being recorded waits for it, no deadlock', async () => {
+      // The interleaving CI once hit: the capture had claimed the order and was about to update the account row when a
+      // new checkout locked that row and tried to cancel the claimed order. Another transaction's uncommitted
+      // subscription row holds the capture at exactly that point.
+      const me = await signUp(t);
+      const first = await order(me, 'STORAGE_50GB_MONTHLY', THREE_DS);
+      const path = new URL(first.json().actionUrl, 'http://localhost').pathname;
+      const code = /data-testid="test-code">(\d+)</.exec((await t.app.inject({ method: 'GET', url: path })).body)![1];
+      const waiting = async (n: number) => {
+        for (let i = 0; i < 200; i++) {
+          const { rows } = await sql<{ n: string }>`select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(t.database.db);
+          if (Number(rows[0]?.n) >= n) return;
+          await new Promise((r) => setTimeout(r, 25));
+        }
+        throw new Error(`fewer than ${n} transactions waiting for a lock`);
+      };
+      let release!: () => void;
+      const released = new Promise<void>((r) => (release = r));
+      const holder = t.database.db
+        .transaction()
+        .execute(async (trx) => {
+          await trx
+            .insertInto('subscription')
+            .values({ account_id: me.accountId, package_id: await idOf(me, 'STORAGE_50GB_MONTHLY'), status: 'EXPIRED', period_start: 0, period_end: 0, period_price_minor: 0, currency: 'TRY', failed_attempts: 0, created_at: 0, updated_at: 0 })
+            .execute();
+          await released;
+          throw new Error('roll back');
+        })
+        .catch(() => undefined);
+      const answered = t.app.inject({ method: 'POST', url: path, payload: { code } });
+      await waiting(1);
+      const second = order(me, 'STORAGE_100GB_MONTHLY');
+      await waiting(2);
+      release();
+      await holder;
+      const [challenge, res] = await Promise.all([answered, second]);
+      expect(challenge.statusCode).toBe(303);
+      expect([200, 409], res.body).toContain(res.statusCode);
+      // The capture was recorded at once (a deadlock victim would leave it to the reconciler), and it was applied.
+      const captured = await t.database.db.selectFrom('payment').select('status').where('id', '=', first.json().payment.id).executeTakeFirstOrThrow();
+      expect(captured.status).toBe('CAPTURED');
+      expect((await paymentsOf(me)).find((o) => o.id === first.json().orderId)).toMatchObject({ status: 'COMPLETED' });
+      expect(await subscription(me)).toMatchObject({ status: 'ACTIVE', quotaBytes: (res.statusCode === 200 ? 100 : 50) * GIB });
     });
 
     it("another account's order is not found", async () => {
