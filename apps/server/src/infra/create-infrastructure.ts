@@ -40,3 +40,5 @@ export async function createInfrastructure(config: Config, logger: FastifyBaseLo
   });
   return { database, db: database.db, blobs, mailer, sms, jobs, messages, signer, health, figures };
 }
+
+export type Infrastructure = Awaited<ReturnType<typeof createInfrastructure>>;

@@ -62,7 +62,7 @@ describe.each(DIALECTS)('housekeeping (%s)', (dialect) => {
       locked_until: null, last_error: null, created_at: 1, updated_at: at - days(8),
     }).execute();
 
-    // The services the schedules call, built as app.ts builds them.
+    // The services the schedules call, built as app-modules.ts builds them.
     const captcha = new CaptchaService(db, t.config);
     const auth = new AuthService(db, t.config, captcha, new MessageJobs(t.app.jobs), new SecretBox(randomBytes(32)));
     expect((await auth.purgeExpired(at)).sessions).toBeGreaterThanOrEqual(1);

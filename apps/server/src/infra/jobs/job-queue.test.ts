@@ -5,7 +5,8 @@ import { SmtpMailer } from '../mail/mailer.js';
 import { OutboxSmsGateway } from '../sms/sms-gateway.js';
 import { DevOutbox } from '../outbox/dev-outbox.js';
 import { MessageJobs } from './message-jobs.js';
-import { type JobQueue, nextRun } from './job-queue.js';
+import type { JobQueue } from './job-queue.js';
+import { nextRun } from './job-store.js';
 import { until, useJobDatabase } from './jobs.fixtures.js';
 import { smtpSink } from '../../test/smtp-sink.js';
 

@@ -4,12 +4,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DB } from '../db/schema.js';
 import type { Executor } from '../db/executor.js';
 import type { Dialect } from '../db/database.js';
-import { lockSkipLocked } from '../db/dialect.js';
 import { newId } from '../../shared/tokens.js';
 import { JobInstance, releaseOwnJobs } from './job-instance.js';
 import { metrics } from '../metrics/metrics.js';
 import { runJob } from '../telemetry/job-spans.js';
 import type { JobRow, JobTable } from './job.table.js';
+import { claimDue, countBacklog, insertJob, insertOccurrence, nextRun, recordOutcome } from './job-store.js';
 
 export type JobHandler = (payload: unknown, ctx: { jobId: string; attempt: number }) => Promise<void>;
 
@@ -124,26 +124,8 @@ export class JobQueue {
     const reg = this.registry.get(type);
     if (!reg) throw new Error(`unknown job type ${type}`);
     if (reg.fair !== (opts.fairKey !== undefined)) throw new Error(`job type ${type} ${reg.fair ? 'needs' : 'takes no'} fair key`);
-    const id = newId();
     const at = Date.now();
-    const fairKey = opts.fairKey ?? null;
-    await executor
-      .insertInto('job')
-      .values({
-        id,
-        type,
-        payload: JSON.stringify(payload),
-        status: 'queued',
-        attempts: 0,
-        max_attempts: reg.maxAttempts,
-        run_at: opts.runAt ?? at,
-        fair_key: fairKey,
-        fair_rank: fairKey === null ? 0 : await fairRank(executor, type, fairKey, at),
-        created_at: at,
-        updated_at: at,
-      })
-      .execute();
-    return id;
+    return insertJob(executor, { type, payload, maxAttempts: reg.maxAttempts, runAt: opts.runAt ?? at, fairKey: opts.fairKey ?? null }, at);
   }
 
   /** A failed occurrence is not retried: the next one is its retry. */
@@ -168,29 +150,8 @@ export class JobQueue {
   async ensureSchedules(): Promise<void> {
     const at = Date.now();
     for (const [type, reg] of this.registry) {
-      if (reg.everyMs !== undefined) await this.insertOccurrence(this.opts.db, type, at + reg.everyMs);
+      if (reg.everyMs !== undefined) await insertOccurrence(this.opts.db, type, at + reg.everyMs);
     }
-  }
-
-  private async insertOccurrence(executor: Executor, type: string, runAt: number): Promise<void> {
-    const at = Date.now();
-    await executor
-      .insertInto('job')
-      .values({
-        id: newId(),
-        type,
-        payload: '{}',
-        status: 'queued',
-        attempts: 0,
-        max_attempts: 1,
-        run_at: runAt,
-        schedule_key: type,
-        created_at: at,
-        updated_at: at,
-      })
-      // The partial unique index on schedule_key is the only one an occurrence can hit: another one is pending.
-      .onConflict((oc) => oc.doNothing())
-      .execute();
   }
 
   /**
@@ -249,22 +210,16 @@ export class JobQueue {
 
   /** Due and running jobs per type and the oldest due job's run_at, for the metrics (one query on the claim index). */
   async backlog(): Promise<Array<{ kind: string; queued: number; running: number; oldestQueuedAt: number | null }>> {
-    const at = Date.now();
-    const rows = await this.opts.db
-      .selectFrom('job')
-      .select((eb) => ['type', 'status', eb.fn.countAll().as('n'), eb.fn.min('run_at').as('oldest')])
-      .where((eb) => eb.or([eb.and([eb('status', '=', 'queued'), eb('run_at', '<=', at)]), eb('status', '=', 'running')]))
-      .groupBy(['type', 'status'])
-      .execute();
+    const rows = await countBacklog(this.opts.db, Date.now());
     const byKind = new Map<string, { kind: string; queued: number; running: number; oldestQueuedAt: number | null }>();
     for (const type of this.registry.keys()) byKind.set(type, { kind: type, queued: 0, running: 0, oldestQueuedAt: null });
     for (const r of rows) {
       const entry = byKind.get(r.type) ?? { kind: r.type, queued: 0, running: 0, oldestQueuedAt: null };
       byKind.set(r.type, entry);
-      if (r.status === 'running') entry.running = Number(r.n);
+      if (r.status === 'running') entry.running = r.count;
       else {
-        entry.queued = Number(r.n);
-        entry.oldestQueuedAt = r.oldest === null ? null : Number(r.oldest);
+        entry.queued = r.count;
+        entry.oldestQueuedAt = r.oldest;
       }
     }
     return [...byKind.values()];
@@ -308,43 +263,13 @@ export class JobQueue {
       for (const pool of pools) {
         const free = pool.limit - (this.busy.get(pool.type) ?? 0);
         if (free <= 0) continue;
-        const jobs = await this.claim(free, pool.type, dedicated);
+        const jobs = await claimDue(this.opts.db, this.opts.dialect, { limit: free, type: pool.type, dedicated, workerId: this.workerId, leaseMs: this.leaseMs });
         started.push(...jobs.map((job) => this.execute(job, pool.type)));
       }
       return started;
     });
     this.claiming = next.catch(() => {});
     return next;
-  }
-
-  private async claim(limit: number, type: string | null, dedicated: string[]): Promise<JobRow[]> {
-    const { db, dialect } = this.opts;
-    const at = Date.now();
-    let candidates = db
-      .selectFrom('job')
-      .select('id')
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('status', '=', 'queued'), eb('run_at', '<=', at)]),
-          eb.and([eb('status', '=', 'running'), eb('locked_until', '<', at)]),
-        ]),
-      );
-    if (type !== null) candidates = candidates.where('type', '=', type);
-    else if (dedicated.length > 0) candidates = candidates.where('type', 'not in', dedicated);
-    // Lower rounds first (fair types); within a round, and for every other type (round 0), oldest first.
-    const due = lockSkipLocked(dialect, candidates.orderBy('fair_rank').orderBy('run_at').limit(limit));
-    return db
-      .updateTable('job')
-      .set((eb) => ({
-        status: 'running',
-        locked_by: this.workerId,
-        locked_until: at + this.leaseMs,
-        attempts: eb('attempts', '+', 1),
-        updated_at: at,
-      }))
-      .where('id', 'in', due)
-      .returningAll()
-      .execute();
   }
 
   private async execute(job: JobRow, pool: string | null): Promise<void> {
@@ -386,43 +311,13 @@ export class JobQueue {
    * transaction, so a crash between the two never loses or doubles the schedule.
    */
   private async finish(job: JobRow, reg: Registration | undefined, values: Updateable<JobTable>): Promise<void> {
-    const record = (executor: Executor) =>
-      executor.updateTable('job').set(values).where('id', '=', job.id).where('locked_by', '=', this.workerId).executeTakeFirst();
     const every = job.schedule_key === null ? undefined : reg?.everyMs;
     if (every === undefined) {
-      await record(this.opts.db);
+      await recordOutcome(this.opts.db, job.id, this.workerId, values);
       return;
     }
     await this.opts.db.transaction().execute(async (trx) => {
-      const { numUpdatedRows } = await record(trx);
-      if (numUpdatedRows > 0n) await this.insertOccurrence(trx, job.type, nextRun(job.run_at, every, Date.now()));
+      if (await recordOutcome(trx, job.id, this.workerId, values)) await insertOccurrence(trx, job.type, nextRun(job.run_at, every, Date.now()));
     });
   }
-}
-
-/**
- * The round a new job of `key` belongs to (start-time fair queueing): right after the key's last pending job, but
- * never before the round being served now, so a key that was idle joins the current round instead of jumping ahead of
- * everyone with the rounds it missed. Claiming by round then serves busy keys in turn. Two jobs of one key enqueued in
- * concurrent transactions may share a round: a slight unfairness, never a lost or doubled job.
- */
-async function fairRank(executor: Executor, type: string, key: string, at: number): Promise<number> {
-  // One round trip; each part is an ordered seek on a partial index over pending jobs, whatever the backlog.
-  const pending = () => executor.selectFrom('job').select('fair_rank').where('type', '=', type);
-  const row = await executor
-    .selectNoFrom([
-      pending().where('fair_key', '=', key).where('status', 'in', ['queued', 'running']).orderBy('fair_rank', 'desc').limit(1).as('last'),
-      pending().where('status', '=', 'running').orderBy('fair_rank').limit(1).as('running'),
-      // Jobs waiting out a retry back-off are not what is being served.
-      pending().where('status', '=', 'queued').where('run_at', '<=', at).orderBy('fair_rank').limit(1).as('due'),
-    ])
-    .executeTakeFirstOrThrow();
-  const served = [row.running, row.due].filter((r) => r !== null && r !== undefined).map(Number);
-  const next = row.last === null || row.last === undefined ? 0 : Number(row.last) + 1;
-  return Math.max(next, served.length > 0 ? Math.min(...served) : 0);
-}
-
-/** The first slot of the cadence after `now`: occurrences missed while every instance was down are skipped, not run in a burst. */
-export function nextRun(previous: number, everyMs: number, now: number): number {
-  return previous + (Math.floor(Math.max(0, now - previous) / everyMs) + 1) * everyMs;
 }

@@ -132,7 +132,7 @@ describe.each(DIALECTS)('sign-in lockout per account (%s)', (dialect) => {
       .insertInto('login_lockout')
       .values({ key: 'idle', failures: 2, level: 1, locked_until: Date.now() - 2 * day, updated_at: Date.now() - 2 * day })
       .execute();
-    // The service the schedule calls, built as app.ts builds it.
+    // The service the schedule calls, built as app-modules.ts builds it.
     const auth = new AuthService(t.database.db, t.config, new CaptchaService(t.database.db, t.config), new MessageJobs(t.app.jobs), new SecretBox(randomBytes(32)));
     expect((await auth.purgeExpired()).lockouts).toBe(1);
     expect(await t.database.db.selectFrom('login_lockout').selectAll().where('key', '=', 'idle').execute()).toEqual([]);

@@ -10,7 +10,7 @@ import { makePremium } from './people.fixtures.js';
 const FIXTURES = fileURLToPath(new URL('../../test/fixtures/vision/', import.meta.url));
 
 // The whole chain as the product runs it: HTTP upload → media.process → its onProcessed listeners → people.faces and
-// things.tag, with the app's own vision engine (app.ts builds it; closing the app closes its worker). Any broken link
+// things.tag, with the app's own vision engine (app-modules.ts builds it; closing the app closes its worker). Any broken link
 // leaves no person, no place or an unfinished progress. One dialect: the engine is slow, storage is covered elsewhere.
 describe.each(DIALECTS.slice(0, 1))('upload to faces (%s)', (dialect) => {
   let t: TestApp;
