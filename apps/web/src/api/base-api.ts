@@ -3,7 +3,8 @@ import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import { KEEP_UNUSED_DATA_FOR_S, REFRESH_RETRY_DELAY_MS } from '@/config/constants';
 import { paths } from '@/config/paths';
 import { currentLanguage } from '@/i18n/i18n';
-import { API_BASE_URL, createBaseQuery, createSessionRefresher } from './base-query';
+import { createBaseQuery, createSessionRefresher } from './base-query';
+import { API_BASE_URL } from './request';
 import { clearStoredSession, getAuthToken, getRememberMeToken, hasSession, loggedOut, navigateTo } from './session';
 import { TAG_TYPES } from './tags';
 

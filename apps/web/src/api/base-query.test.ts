@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { createAppStore } from '@/app/store';
 import { json, mockFetch } from '@/test/fetch-mock';
 import { baseApi, refreshAfterUnauthorized } from './base-api';
-import type { ApiError } from './base-query';
+import type { ApiError } from './request';
 import { getStoredUser, setNavigator } from './session';
 
 const testApi = baseApi.injectEndpoints({

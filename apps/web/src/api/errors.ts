@@ -1,5 +1,5 @@
 import type { SerializedError } from '@reduxjs/toolkit';
-import type { ApiError } from './base-query';
+import type { ApiError } from './request';
 
 /** The server's failure body: { status, message, field? }. */
 export interface ApiErrorBody {

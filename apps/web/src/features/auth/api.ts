@@ -1,5 +1,5 @@
 import type { DefinitionsFromApi, OverrideResultType, TagTypesFromApi } from '@reduxjs/toolkit/query';
-import type { ApiMeta } from '@/api/base-query';
+import type { ApiMeta } from '@/api/request';
 import {
   generatedApi,
   type GetEulaApiResponse,

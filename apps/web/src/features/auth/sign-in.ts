@@ -1,4 +1,4 @@
-import { API_BASE_URL, sendPublic, type ApiMeta } from '@/api/base-query';
+import { API_BASE_URL, sendPublic, type ApiMeta } from '@/api/request';
 import type { GetCaptchaRequiredApiArg, GetCaptchaRequiredApiResponse, LoginApiArg, SessionResponse, TwoFactorRequired } from '@/api/generated/auth';
 import type { SessionGrant } from '@/api/session';
 import { captchaHeaders } from '@/components/captcha/use-captcha';
