@@ -35,9 +35,25 @@ const keepModuleLocation: Esbuild.Plugin = {
   },
 };
 
+/** Removes the bundles of test processes that are gone: a worker ended by a signal never ran its exit handler. */
+function removeOrphans(): void {
+  const parent = path.dirname(root);
+  const entries = fs.existsSync(parent) ? fs.readdirSync(parent) : [];
+  for (const pid of entries) {
+    try {
+      process.kill(Number(pid), 0);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ESRCH') fs.rmSync(path.join(parent, pid), { recursive: true, force: true });
+    }
+  }
+}
+
 async function build(script: string): Promise<string> {
   const name = path.basename(script).replace(/\.ts$/, '');
-  if (bundles === 0) process.once('exit', () => fs.rmSync(root, { recursive: true, force: true }));
+  if (bundles === 0) {
+    removeOrphans();
+    process.once('exit', () => fs.rmSync(root, { recursive: true, force: true }));
+  }
   const outdir = path.join(root, `${bundles++}-${name}`);
   await esbuild.build({
     absWorkingDir: serverDir,
