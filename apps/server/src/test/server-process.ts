@@ -1,14 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { createRequire } from 'node:module';
+import { bundledScript } from './script-bundle.js';
 
 // The real server as a child process for crash tests: started, SIGKILLed at seeded moments and restarted on the same
 // port, data directory and database.
 
 const serverDir = path.resolve(import.meta.dirname, '../..');
-const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm')).href;
 
 /** A small seeded PRNG, so a failing crash run can be replayed with its seed. */
 export function mulberry32(seed: number): () => number {
@@ -30,8 +28,8 @@ export function runUntilExit(
   script: string,
   env: Record<string, string>,
 ): Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', tsxLoader, script], {
+  return bundledScript(script).then((entry) => new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--enable-source-maps', entry], {
       cwd: serverDir,
       env: { ...process.env, WEB_DIST_DIR: '', LOG_LEVEL: 'silent', ...env },
       stdio: ['ignore', 'ignore', 'pipe'],
@@ -39,7 +37,7 @@ export function runUntilExit(
     let stderr = '';
     child.stderr!.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
     child.once('exit', (code, signal) => resolve({ code, signal, stderr }));
-  });
+  }));
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -83,8 +81,9 @@ export class ServerProcess {
   }
 
   async start(): Promise<void> {
-    // tsx as a loader inside this node process (its CLI would put the server in a grandchild a kill does not reach).
-    const child = spawn(process.execPath, ['--import', tsxLoader, 'src/main.ts'], {
+    // Plain node on a bundle of src/main.ts (built once per test process): the kill reaches the server itself, and a
+    // start skips tsx's per-module loading, most of a start's CPU.
+    const child = spawn(process.execPath, ['--enable-source-maps', await bundledScript('src/main.ts')], {
       cwd: serverDir,
       env: { ...process.env, ...this.env },
       stdio: ['ignore', 'ignore', 'pipe'],
