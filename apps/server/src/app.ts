@@ -76,6 +76,7 @@ import { getById as getAccountById, grantQuota } from './modules/account/account
 import { orderCapturedListeners, PACKAGE_ORDER_PURPOSE } from './modules/packages/packages.public.js';
 import { feedbackModule } from './modules/feedback/feedback.module.js';
 import { supportModule } from './modules/support/support.module.js';
+import { webdavModule } from './modules/webdav/webdav.module.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -351,6 +352,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   app.addHook('preClose', async () => support.hub.close());
   app.addHook('onClose', async () => support.relay.close());
+  const webdav = webdavModule({ db, blobs, jobs, uploads: upload.service, messages, config, clock: opts.clock });
   // Rows from before the search index existed (or written by an older version) are indexed once, here.
   await indexMissing(db);
 
@@ -398,6 +400,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     campaigns,
     feedback,
     support,
+    webdav,
   ];
   for (const m of modules) {
     for (const job of m.jobs ?? []) jobs.register(job.type, job.handler, job.options);
@@ -434,6 +437,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     { prefix: '/api' },
   );
 
+  await webdav.mount(app);
   await registerWebApp(app, config.webDistDir);
   return app;
 }
