@@ -36,7 +36,7 @@ export function parseDestination(raw: string | undefined, host: string | undefin
   } catch {
     throw BadRequestDav('Destination is not a URL.');
   }
-  if (/^[a-z]+:/i.test(raw) && host && url.host !== host) throw new DavError(502, null, 'Destination is on another server.');
+  if (/^[a-z]+:/i.test(raw) && host && url.host !== new URL(`http://${host}`).host) throw new DavError(502, null, 'Destination is on another server.');
   return decodePath(url.pathname);
 }
 

@@ -92,8 +92,10 @@ export function fileMethods(prefix: string, tree: FilesTree, service: WebdavServ
     PUT: async (ctx) => {
       const row = await rowOf(ctx);
       if (ctx.path === '/' || row?.is_folder === 1) throw new DavError(405, null, 'A folder cannot be written as a file.');
-      const rawLength = header(ctx, 'content-length');
-      // The product reserves quota before it stores a byte, so it needs the size up front.
+      // No Content-Length and no chunked body is an empty body (a 0-byte PUT). The product reserves quota before it
+      // stores a byte, so a chunked body of unknown size is refused.
+      const chunked = header(ctx, 'transfer-encoding') !== undefined;
+      const rawLength = header(ctx, 'content-length') ?? (chunked ? undefined : '0');
       if (rawLength === undefined) throw new DavError(411, null, 'Content-Length is required.');
       await ctx.assertWritable([{ path: ctx.path, subtree: false }]);
       const body = ctx.req.body instanceof Readable ? ctx.req.body : Readable.from([]);
