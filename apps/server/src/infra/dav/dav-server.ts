@@ -165,7 +165,8 @@ export async function registerDavMount<P extends DavPrincipal>(app: FastifyInsta
     };
     const methods = ['OPTIONS', 'PROPFIND', 'PROPPATCH', 'LOCK', 'UNLOCK', ...Object.keys(o.methods)];
     for (const url of [o.prefix, `${o.prefix}/*`]) {
-      dav.route({ method: methods, url, bodyLimit: 50 * 1024 ** 3, handler: handle });
+      // Not part of the JSON API's OpenAPI document: DAV is described by its RFCs.
+      dav.route({ method: methods, url, bodyLimit: 50 * 1024 ** 3, exposeHeadRoute: false, schema: { hide: true }, handler: handle });
     }
   });
 }
