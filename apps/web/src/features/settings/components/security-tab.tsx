@@ -1,3 +1,4 @@
+import { AppPasswordsSection } from '@/features/webdav/webdav.public';
 import { DevicesSection } from './devices-section';
 import { PasswordSection } from './password-section';
 import { RecoveryEmailSection } from './recovery-email-section';
@@ -13,6 +14,7 @@ export function SecurityTab() {
       <RecoveryEmailSection />
       <SecurityQuestionSection />
       <DevicesSection />
+      <AppPasswordsSection />
     </div>
   );
 }
