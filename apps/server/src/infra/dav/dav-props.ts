@@ -1,5 +1,5 @@
 import { BadRequestDav } from './dav-errors.js';
-import { child, DAV_NS, escapeXml, is, qkey, XmlWriter, type QName, type XmlElement } from './dav-xml.js';
+import { child, DAV_NS, escapeXml, is, qkey, type QName, type XmlElement, type XmlWriter } from './dav-xml.js';
 import type { DavLock } from './dav-locks.js';
 
 /** A resource as the protocol layer sees it; the mount decides what it is (a file, a card…). */
