@@ -3,6 +3,7 @@ import { DevicesSection } from './devices-section';
 import { PasswordSection } from './password-section';
 import { RecoveryEmailSection } from './recovery-email-section';
 import { SecurityQuestionSection } from './security-question-section';
+import { SettingsSection } from './settings-section';
 import { TwoFactorSection } from './two-factor-section';
 import styles from './settings.module.css';
 
@@ -14,7 +15,7 @@ export function SecurityTab() {
       <RecoveryEmailSection />
       <SecurityQuestionSection />
       <DevicesSection />
-      <AppPasswordsSection />
+      <AppPasswordsSection frame={SettingsSection} />
     </div>
   );
 }

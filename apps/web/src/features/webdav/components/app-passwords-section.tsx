@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type ComponentType, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -12,11 +12,14 @@ import styles from './webdav.module.css';
 /** The address to type into Finder, Explorer, a Linux file manager or rclone. */
 const mountUrl = () => `${window.location.origin}/dav/files/`;
 
+/** The card a settings tab draws its sections in (the tab's own, so this one looks like its neighbours). */
+export type SectionFrame = ComponentType<{ id: string; title: ReactNode; text?: ReactNode; children?: ReactNode }>;
+
 /**
  * Settings → Security: device passwords for WebDAV (and CardDAV) clients, which cannot do two-factor sign-in.
  * A new password is shown once, in a dialog; the list shows names, scope and last use, and revokes.
  */
-export function AppPasswordsSection() {
+export function AppPasswordsSection({ frame: Frame }: { frame: SectionFrame }) {
   // Loaded on demand: the first render suspends until the namespace is there.
   useTranslation('webdav');
   const { t, i18n } = useTranslation();
@@ -74,9 +77,7 @@ export function AppPasswordsSection() {
 
   const items = query.data?.items ?? [];
   return (
-    <section className={styles.section} aria-labelledby="security-app-passwords" data-testid="security-app-passwords">
-      <h2 id="security-app-passwords">{t('webdav:heading')}</h2>
-      <p className={styles.text}>{t('webdav:text')}</p>
+    <Frame id="security-app-passwords" title={t('webdav:heading')} text={t('webdav:text')}>
       <div className={styles.mount}>
         <span className={styles.meta} id="webdav-url-label">
           {t('webdav:url_label')}
@@ -137,7 +138,7 @@ export function AppPasswordsSection() {
           </>
         }
       >
-        <p className={styles.text}>{t('webdav:created_text')}</p>
+        <p className={styles.meta}>{t('webdav:created_text')}</p>
         <code className={styles.secret} data-testid="app-password-secret">
           {created?.password}
         </code>
@@ -152,6 +153,6 @@ export function AppPasswordsSection() {
         danger
         loading={revokeState.isLoading}
       />
-    </section>
+    </Frame>
   );
 }
