@@ -64,6 +64,19 @@ describe.each(DIALECTS)('webdav: the product’s rules (%s)', (dialect) => {
     expect((await timelineApi(t, a.token).groups()).total).toBeGreaterThanOrEqual(1);
   });
 
+  it("macOS's ._* and .DS_Store files are stored but kept out of the listing and the timeline", async () => {
+    await a.dav('MKCOL', '/Mac');
+    const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: { r: 0, g: 0, b: 0 } } }).jpeg().toBuffer();
+    for (const name of ['._foto.jpg', '.DS_Store']) expect((await a.dav('PUT', `/Mac/${name}`, { body: jpeg })).statusCode).toBe(201);
+    expect((await a.dav('PUT', '/Mac/foto.jpg', { body: jpeg })).statusCode).toBe(201);
+    expect(hrefs(await a.dav('PROPFIND', '/Mac', { headers: { depth: '1' } }))).toEqual(['/dav/files/Mac/', '/dav/files/Mac/foto.jpg']);
+    // Finder reads them back by name.
+    expect((await a.dav('PROPFIND', '/Mac/._foto.jpg', { headers: { depth: '0' } })).statusCode).toBe(207);
+    expect((await a.dav('GET', '/Mac/.DS_Store')).rawPayload.equals(jpeg)).toBe(true);
+    const rows = await t.database.db.selectFrom('file').select(['name', 'hidden']).where('account_id', '=', a.accountId).where('name', 'in', ['._foto.jpg', '.DS_Store', 'foto.jpg']).execute();
+    expect(Object.fromEntries(rows.map((r) => [r.name, r.hidden]))).toEqual({ '._foto.jpg': 1, '.DS_Store': 1, 'foto.jpg': 0 });
+  });
+
   it('LOCK/UNLOCK: others need the token (423), the owner’s If header passes, refresh, unmapped name → 201 empty file', async () => {
     await a.dav('PUT', '/kilit.txt', { body: 'v1' });
     const lock = await a.dav('LOCK', '/kilit.txt', { body: LOCK(), headers: { timeout: 'Second-100' } });

@@ -12,6 +12,12 @@ import { toResource, type FilesPrincipal, type FilesTree } from './webdav.tree.j
 import type { DavResource } from '../../infra/dav/dav-props.js';
 
 export const baseName = (path: string) => path.slice(path.lastIndexOf('/') + 1);
+
+/**
+ * Files macOS writes beside what a subscriber copies (AppleDouble `._name`, Finder's `.DS_Store`): stored, so Finder's
+ * copy succeeds and reads them back, but hidden, so they stay out of listings, the timeline and search.
+ */
+export const isMacMetadata = (name: string) => name.startsWith('._') || name === '.DS_Store';
 const Conflicting = (why: string) => new DavError(409, null, why);
 /** Clients see which device stored a file (the web's "uploaded from"). */
 const DEVICE = 'WEBDAV';
@@ -63,6 +69,7 @@ export class WebdavService {
       body: input.body,
       receivedAt: performance.now(),
     });
+    if (isMacMetadata(baseName(path))) await this.d.changes.setHidden(p.auth, [id], true);
     if (previous) {
       // A replaced file keeps what the subscriber set on it: hidden state and the client's dead properties.
       if (previous.hidden === 1) await this.d.changes.setHidden(p.auth, [id], true);
