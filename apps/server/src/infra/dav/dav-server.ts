@@ -198,11 +198,12 @@ async function propfind<P extends DavPrincipal>(ctx: DavContext<P>, o: DavMountO
   if (!root) throw new DavError(404, null, 'Not found.');
   const w = new XmlWriter();
   const extra = o.tree.extraProps?.(ctx.principal);
+  const locksAt = request.kind === 'allprop' || wants(request, 'lockdiscovery') ? await ctx.locks.activeIndex(ctx.principal.scopeId) : () => [];
   const render = async (batch: DavResource[]) => {
     const dead = await o.properties.list(ctx.principal.scopeId, batch.map((r) => r.id));
     let out = '';
     for (const r of batch) {
-      const live = liveProps(r, request.kind === 'allprop' || wants(request, 'lockdiscovery') ? await ctx.locks.active(ctx.principal.scopeId, r.path) : [], w, ctx.hrefOf);
+      const live = liveProps(r, locksAt(r.path), w, ctx.hrefOf);
       if (extra) for (const [k, v] of await extra(r)) live.set(k, v);
       out += propfindResponse(request, w, ctx.hrefOf(r.path, r.collection), live, dead.get(r.id) ?? []);
     }

@@ -4,6 +4,7 @@ import { DavError } from '../../infra/dav/dav-errors.js';
 import type { AuthContext } from '../../shared/auth-context.js';
 import { NotFound, Conflict } from '../../shared/errors.js';
 import { hashToken, newId, newToken } from '../../shared/tokens.js';
+import { hitWindow } from '../../infra/rate-limit/fixed-window.js';
 import { AccountLocked, normalisePhone, type LoginLockout } from '../auth/auth.public.js';
 import { getByEmail, getByPhoneE164, type Account } from '../account/account.identity.public.js';
 import { isSuspended } from '../account/account.support.public.js';
@@ -12,6 +13,8 @@ import type { AppPasswordRow, AppPasswordScope } from './webdav.table.js';
 
 /** More than this many devices is a leak, not a household. */
 export const MAX_APP_PASSWORDS = 50;
+/** Failed DAV sign-ins per address are counted in windows of this length, like sign-in's per-minute budget. */
+const FAILURE_WINDOW_MS = 60_000;
 /** "Last used" is written at most this often, so a busy mount does not write on every request. */
 const TOUCH_EVERY_MS = 60_000;
 
@@ -42,6 +45,8 @@ export class AppPasswordService {
   constructor(
     private readonly db: Kysely<DB>,
     private readonly lockout: LoginLockout,
+    /** Failed sign-ins one address may make per minute (sign-in's AUTH_RATE_LIMIT_PER_MINUTE). */
+    private readonly failuresPerMinute: number,
     private readonly clock: () => number = Date.now,
   ) {}
 
@@ -68,11 +73,18 @@ export class AppPasswordService {
    * an app password of the scope. Checked on every request, so a revoked password or a suspended account stops a
    * mounted client at once.
    */
-  async authenticate(header: string | undefined, scope: AppPasswordScope): Promise<AuthContext> {
+  async authenticate(header: string | undefined, scope: AppPasswordScope, ip: string): Promise<AuthContext> {
     const creds = parseBasic(header);
     if (!creds) throw new DavError(401, null, 'Sign in with your e-mail or phone and an app password.');
+    // An address that keeps failing (guessing across accounts) is refused before any credential is checked.
+    if ((await repo.recentFailures(this.db, ip, Date.now() - FAILURE_WINDOW_MS)) >= this.failuresPerMinute) {
+      throw new DavError(429, null, 'Too many failed sign-ins. Try again later.');
+    }
     const account = await this.findAccount(creds.user);
-    if (!account || account.status === 'DELETED') throw new DavError(401, null, 'Wrong username or app password.');
+    if (!account || account.status === 'DELETED') {
+      await this.countFailure(ip);
+      throw new DavError(401, null, 'Wrong username or app password.');
+    }
     const key = davLockoutKey(account.id);
     try {
       await this.lockout.assertOpen(key);
@@ -82,6 +94,7 @@ export class AppPasswordService {
     }
     const row = await repo.findPassword(this.db, account.id, hashToken(creds.password));
     if (!row || row.scope !== scope) {
+      await this.countFailure(ip);
       await this.lockout.recordFailure(key, account);
       throw new DavError(401, null, 'Wrong username or app password.');
     }
@@ -95,6 +108,10 @@ export class AppPasswordService {
       projectId: account.project_id,
       usage: { usedBytes: Number(account.used_bytes), quotaBytes: Number(account.quota_bytes) },
     };
+  }
+
+  private async countFailure(ip: string): Promise<void> {
+    await hitWindow(this.db, 'request_counter', repo.failureKey(ip), FAILURE_WINDOW_MS);
   }
 
   private async findAccount(user: string): Promise<Account | undefined> {

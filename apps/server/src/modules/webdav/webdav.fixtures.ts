@@ -7,7 +7,7 @@ export interface DavUser {
   email: string;
   password: string;
   /** A DAV request signed in with the user's app password (or `as` another Basic credential). */
-  dav(method: string, path: string, o?: { headers?: Record<string, string>; body?: string | Buffer; as?: string }): Promise<LightMyRequestResponse>;
+  dav(method: string, path: string, o?: { headers?: Record<string, string>; body?: string | Buffer; as?: string; ip?: string }): Promise<LightMyRequestResponse>;
 }
 
 export const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
@@ -27,6 +27,7 @@ export async function davUser(t: TestApp, scope: 'files' | 'contacts' = 'files')
       t.app.inject({
         method: method as 'GET',
         url: `/dav/files${path}`,
+        ...(o.ip ? { remoteAddress: o.ip } : {}),
         headers: { authorization: o.as ?? basic(user.email, password), ...o.headers },
         ...(o.body !== undefined ? { payload: o.body } : {}),
       }),

@@ -36,10 +36,10 @@ export function webdavModule(d: {
   jobs: JobQueue;
   uploads: UploadService;
   messages: MessageJobs;
-  config: Pick<Config, 'loginLockoutThreshold'>;
+  config: Pick<Config, 'loginLockoutThreshold' | 'authRateLimitPerMinute'>;
   clock?: () => number;
 }): WebdavModule {
-  const passwords = new AppPasswordService(d.db, new LoginLockout(d.db, d.config, d.messages), d.clock);
+  const passwords = new AppPasswordService(d.db, new LoginLockout(d.db, d.config, d.messages), d.config.authRateLimitPerMinute, d.clock);
   const changes = new FileChangesService({ db: d.db, jobs: d.jobs });
   // The tree needs the service for LOCK on a new name, and the service walks the tree: tied here.
   let service: WebdavService | null = null;
@@ -58,7 +58,7 @@ export function webdavModule(d: {
         prefix: FILES_MOUNT,
         classes: '1, 2',
         authenticate: async (req) => {
-          const auth = await passwords.authenticate(req.headers.authorization, 'files');
+          const auth = await passwords.authenticate(req.headers.authorization, 'files', req.ip);
           return { scopeId: auth.accountId, auth };
         },
         tree,

@@ -22,6 +22,15 @@ export const touchPassword = (db: Executor, accountId: string, id: string, at: n
 export const countPasswords = async (db: Executor, accountId: string) =>
   Number((await db.selectFrom('app_password').select((eb) => eb.fn.countAll().as('n')).where('account_id', '=', accountId).executeTakeFirstOrThrow()).n);
 
+// --- failed DAV sign-ins per address, in the request limiter's fixed-window counters (purged with them)
+
+export const failureKey = (ip: string) => `dav-auth:${ip}`;
+
+export async function recentFailures(db: Executor, ip: string, since: number): Promise<number> {
+  const row = await db.selectFrom('request_counter').select('count').where('key', '=', failureKey(ip)).where('window_start', '>=', since).executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
 // --- dead properties
 
 export async function listProperties(db: Executor, accountId: string, ids: readonly string[]) {

@@ -15,7 +15,7 @@ describe.each(DIALECTS)('webdav: the product’s rules (%s)', (dialect) => {
   let b: DavUser;
   beforeAll(async () => {
     // A test clock so locks can be let to expire; it follows real time until a test moves it.
-    t = await startTestApp(dialect, { LOGIN_LOCKOUT_THRESHOLD: '3' }, { clock: () => Math.max(now, Date.now()) });
+    t = await startTestApp(dialect, { LOGIN_LOCKOUT_THRESHOLD: '3', AUTH_RATE_LIMIT_PER_MINUTE: '20' }, { clock: () => Math.max(now, Date.now()) });
     a = await davUser(t);
     b = await davUser(t);
   });
@@ -119,6 +119,13 @@ describe.each(DIALECTS)('webdav: the product’s rules (%s)', (dialect) => {
     expect((await a.dav('PUT', '/Ortak/sonra.txt', { body: 'x' })).statusCode).toBe(201);
     expect((await a.dav('PROPFIND', '/Ortak', { headers: { depth: '0' } })).body).not.toContain(tokenOf(lock));
     now = 0;
+  });
+
+  it('an address that keeps failing is refused (429) before credentials are checked, other addresses are not', async () => {
+    const ip = '203.0.113.77';
+    for (let i = 0; i < 20; i++) expect((await a.dav('PROPFIND', '/', { as: basic(`nobody${i}@example.com`, 'x'), ip })).statusCode).toBe(401);
+    expect((await a.dav('PROPFIND', '/', { headers: { depth: '0' }, ip })).statusCode).toBe(429);
+    expect((await a.dav('PROPFIND', '/', { headers: { depth: '0' }, ip: '203.0.113.78' })).statusCode).toBe(207);
   });
 
   it('app passwords: listed without their secret, scoped, revocable (the next request fails), failures locked out', async () => {
