@@ -105,6 +105,7 @@ export function AppPasswordsSection({ frame: Frame }: { frame: SectionFrame }) {
           {t('webdav:create')}
         </Button>
       </form>
+      {query.isError ? <Alert tone="error">{t('webdav:error')}</Alert> : null}
       {query.isSuccess && items.length === 0 ? <p className={styles.meta}>{t('webdav:empty')}</p> : null}
       <ul className={styles.list} aria-label={t('webdav:list_label')}>
         {items.map((item) => (
