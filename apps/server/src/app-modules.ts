@@ -54,6 +54,7 @@ import { getById as getAccountById, grantQuota } from './modules/account/account
 import { orderCapturedListeners, PACKAGE_ORDER_PURPOSE } from './modules/packages/packages.public.js';
 import { feedbackModule } from './modules/feedback/feedback.module.js';
 import { supportModule } from './modules/support/support.module.js';
+import { webdavModule } from './modules/webdav/webdav.module.js';
 import { createVisionEngine, FACE_MATCH_DISTANCE, FACE_MIN_SCORE, readVisionImage } from './infra/vision/vision-engine.js';
 import { AccessPolicy } from './shared/access/access-policy.js';
 
@@ -268,6 +269,7 @@ export async function buildModules(app: FastifyInstance, { config, infra, clock 
   });
   app.addHook('preClose', async () => support.hub.close());
   app.addHook('onClose', async () => support.relay.close());
+  const webdav = webdavModule({ db, blobs, jobs, uploads: upload.service, messages, config, clock });
   // Rows from before the search index existed (or written by an older version) are indexed once, here.
   await indexMissing(db);
 
@@ -315,6 +317,7 @@ export async function buildModules(app: FastifyInstance, { config, infra, clock 
     campaigns,
     feedback,
     support,
+    webdav,
   ];
-  return { modules, auth, operators, access };
+  return { modules, auth, operators, access, webdav };
 }

@@ -103,7 +103,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.addHook('onClose', async () => detachMetrics());
 
   // --- feature modules, in registration order (app-modules.ts)
-  const { modules, auth, operators, access } = await buildModules(app, { config, infra, clock: opts.clock });
+  const { modules, auth, operators, access, webdav } = await buildModules(app, { config, infra, clock: opts.clock });
   for (const m of modules) {
     for (const job of m.jobs ?? []) jobs.register(job.type, job.handler, job.options);
     for (const schedule of m.schedules ?? []) jobs.registerSchedule(schedule);
@@ -139,6 +139,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     { prefix: '/api' },
   );
 
+  // DAV clients speak outside /api (their own methods and paths), before the web app's fallback.
+  await webdav.mount(app);
   await registerWebApp(app, config.webDistDir);
   return app;
 }

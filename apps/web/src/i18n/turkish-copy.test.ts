@@ -58,6 +58,8 @@ const NOT_INFORMAL = new Set(['düğün']);
 const PROPER = new Set(
   ('Bulut Google Apple Microsoft Authenticator Turkcell MasterPass Paycell Visa Mastercard Troy American Express Secure ' +
     'Word Premium WebP Android iOS Windows ' +
+    // Protocol and system names (issue 32: mounting files over WebDAV).
+    'WebDAV CardDAV Linux macOS rclone ' +
     'Ocak Şubat Mart Nisan Mayıs Haziran Temmuz Ağustos Eylül Ekim Kasım Aralık ' +
     'Pazar Pazartesi Salı Çarşamba Perşembe Cuma Cumartesi ' +
     // Language names are proper nouns in Turkish.

@@ -50,6 +50,7 @@ import * as remoteConfigRegistry from './2026-12-06T0301_remote_config_registry.
 import * as campaigns from './2026-12-07T0300_campaigns.js';
 import * as paymentOpsIndexes from './2026-12-06T0302_payment_ops_indexes.js';
 import * as draw from './2026-12-07T0400_draw.js';
+import * as webdav from './2026-12-08T0100_webdav.js';
 import * as opsSubscribers from './2026-12-06T0200_ops_subscribers.js';
 import * as support from './2026-12-07T0100_support.js';
 
@@ -106,6 +107,7 @@ export const migrations: Record<string, Migration> = {
   '2026-12-06T0301_remote_config_registry': remoteConfigRegistry,
   '2026-12-06T0302_payment_ops_indexes': paymentOpsIndexes,
   '2026-12-07T0400_draw': draw,
+  '2026-12-08T0100_webdav': webdav,
 
   '2026-12-07T0300_campaigns': campaigns,
 

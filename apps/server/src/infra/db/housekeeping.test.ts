@@ -12,6 +12,7 @@ import { EXPIRE_GRANTS_SCHEDULE, SEARCH_KEYS_SCHEDULE } from '../../modules/acco
 import { SETTLE_REFERRALS_SCHEDULE } from '../../modules/campaigns/campaigns.module.js';
 import { ROLL_UP_SUBSCRIBERS_SCHEDULE } from '../../modules/ops-dashboard/ops-dashboard.module.js';
 import { PURGE_SUPPORT_TOKENS_SCHEDULE } from '../../modules/support/support.module.js';
+import { PURGE_LOCKS_SCHEDULE } from '../../modules/webdav/webdav.module.js';
 import { PURGE_BOUNDARIES_SCHEDULE } from '../../modules/files/files.module.js';
 import { PURGE_SESSIONS_SCHEDULE } from '../../modules/auth/auth.module.js';
 import { PURGE_CAPTCHAS_SCHEDULE } from '../../modules/captcha/captcha.module.js';
@@ -113,6 +114,7 @@ describe.each(DIALECTS)('housekeeping (%s)', (dialect) => {
       SETTLE_REFERRALS_SCHEDULE,
 
       PURGE_SUPPORT_TOKENS_SCHEDULE,
+      PURGE_LOCKS_SCHEDULE,
     ];
     const pending = () =>
       db

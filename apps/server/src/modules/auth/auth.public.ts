@@ -6,3 +6,4 @@ export type { TwoFactorRequired } from './two-factor.service.js';
 export { CaptchaHeaders, DeviceInfoSchema, LoginResponse, SessionResponse } from './auth.schemas.js';
 export { sendSession, sendSignIn } from './auth.reply.js';
 export { normalisePhone } from './auth.service.js';
+export { AccountLocked, LoginLockout } from './login-lockout.js';

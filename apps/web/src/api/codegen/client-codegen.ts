@@ -59,6 +59,8 @@ const FILES: Record<string, (tag: string, operationId: string) => boolean> = {
   'invoices.ts': (tag) => tag === 'invoice',
   // Issue 30: the telesales prize-draw page (public calls).
   'draw.ts': (tag) => tag === 'draw',
+  // Issue 32: app passwords for WebDAV (and CardDAV) clients, in Settings → Security.
+  'webdav.ts': (tag) => tag === 'webdav',
   // Issue 14: people, places and things; a face crop is a signed image URL, not a call of the app.
   'discover.ts': (tag, id) => ['people', 'places', 'things'].includes(tag) && id !== 'getFaceCrop',
   // Issue 15: For you; a rendered result is a signed media URL, not a call of the app.

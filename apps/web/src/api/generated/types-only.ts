@@ -349,6 +349,24 @@ export type GetAlbumApiArg = {
   sortOrder?: "ASC" | "DESC";
   uuid: string;
 };
+export type ListAppPasswordsApiResponse = /** status 200 Default Response */ {
+  items: AppPassword[];
+};
+export type ListAppPasswordsApiArg = void;
+export type CreateAppPasswordApiResponse = /** status 201 Default Response */ {
+  createdAt: number;
+  id: string;
+  lastUsedAt: number | null;
+  name: string;
+  password: string;
+  scope: AppPasswordScope;
+};
+export type CreateAppPasswordApiArg = {
+  name: string;
+  scope: AppPasswordScope;
+};
+export type RevokeAppPasswordApiResponse = unknown;
+export type RevokeAppPasswordApiArg = string;
 export type GetAppleTokenFromKeyApiResponse =
   /** status 200 Default Response */ {
     email: string | null;
@@ -4434,6 +4452,14 @@ export type FileItem = {
   uuid: string;
   videoSlideshow: boolean;
   width: number | null;
+};
+export type AppPasswordScope = "files" | "contacts";
+export type AppPassword = {
+  createdAt: number;
+  id: string;
+  lastUsedAt: number | null;
+  name: string;
+  scope: AppPasswordScope;
 };
 export type ForyouKind =
   | "YEARS_AGO"

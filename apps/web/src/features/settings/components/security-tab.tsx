@@ -1,7 +1,9 @@
+import { AppPasswordsSection } from '@/features/webdav/webdav.public';
 import { DevicesSection } from './devices-section';
 import { PasswordSection } from './password-section';
 import { RecoveryEmailSection } from './recovery-email-section';
 import { SecurityQuestionSection } from './security-question-section';
+import { SettingsSection } from './settings-section';
 import { TwoFactorSection } from './two-factor-section';
 import styles from './settings.module.css';
 
@@ -13,6 +15,7 @@ export function SecurityTab() {
       <RecoveryEmailSection />
       <SecurityQuestionSection />
       <DevicesSection />
+      <AppPasswordsSection frame={SettingsSection} />
     </div>
   );
 }

@@ -1,0 +1,38 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { authed, signUp, type TestApp } from '../../test/harness.js';
+
+export interface DavUser {
+  accountId: string;
+  token: string;
+  email: string;
+  password: string;
+  /** A DAV request signed in with the user's app password (or `as` another Basic credential). */
+  dav(method: string, path: string, o?: { headers?: Record<string, string>; body?: string | Buffer; as?: string; ip?: string }): Promise<LightMyRequestResponse>;
+}
+
+export const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+
+/** Signs a subscriber up through the API and creates a files app password the way Settings does. */
+export async function davUser(t: TestApp, scope: 'files' | 'contacts' = 'files'): Promise<DavUser> {
+  const { user, token, accountId } = await signUp(t);
+  const created = await t.app.inject({ method: 'POST', url: '/api/app-passwords', headers: authed(token), payload: { name: 'Laptop', scope } });
+  if (created.statusCode !== 201) throw new Error(`app password: ${created.body}`);
+  const password = created.json().password as string;
+  return {
+    accountId,
+    token,
+    email: user.email,
+    password,
+    dav: (method, path, o = {}) =>
+      t.app.inject({
+        method: method as 'GET',
+        url: `/dav/files${path}`,
+        ...(o.ip ? { remoteAddress: o.ip } : {}),
+        headers: { authorization: o.as ?? basic(user.email, password), ...o.headers },
+        ...(o.body !== undefined ? { payload: o.body } : {}),
+      }),
+  };
+}
+
+/** The hrefs of a multistatus answer, decoded. */
+export const hrefs = (res: LightMyRequestResponse) => [...res.body.matchAll(/<D:href>([^<]*)<\/D:href>/g)].map((m) => decodeURIComponent(m[1]!));
