@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // First step of `npm test`: the end-to-end suite needs Debian's Chromium, the media tests ffmpeg and heif-enc, invoices DejaVu,
-// the captcha attack test Tesseract.
+// the captcha attack test Tesseract, the WebDAV test litmus.
 // Whatever is missing is installed through apt-get when running as root; otherwise one line names the packages.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -17,6 +17,8 @@ const needed = {
   'fonts-dejavu-core': () => fs.existsSync('/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf'),
   // The captcha attack test reads the image captcha with Tesseract (its English model comes with the package).
   'tesseract-ocr': () => onPath('tesseract'),
+  // litmus, the WebDAV server test suite, runs against the WebDAV mount.
+  litmus: () => onPath('litmus'),
 };
 
 const missing = Object.entries(needed)
