@@ -128,7 +128,7 @@ export class SupportHub {
         if (f.type !== 'hello') return ws.close(CLOSE.unauthorized, 'hello expected');
         clearTimeout(hello);
         const lastSeq = intAtLeast0(f.lastSeq) ?? 0;
-        service.sessionAccount(typeof f.session === 'string' ? f.session : undefined).then(
+        service.chat.sessionAccount(typeof f.session === 'string' ? f.session : undefined).then(
           (accountId) => {
             if (ws.readyState !== ws.OPEN) return;
             const c: SubscriberClient = { ws, accountId, lastSent: lastSeq, serial: new Serial() };
@@ -136,11 +136,11 @@ export class SupportHub {
             const set = this.subscribers.get(accountId) ?? new Set();
             set.add(c);
             this.subscribers.set(accountId, set);
-            void service.markPresent(accountId).catch(fail);
-            presence = setInterval(() => void service.markPresent(accountId).catch(fail), PRESENCE_INTERVAL_MS);
+            void service.chat.markPresent(accountId).catch(fail);
+            presence = setInterval(() => void service.chat.markPresent(accountId).catch(fail), PRESENCE_INTERVAL_MS);
             presence.unref();
             c.serial.run(async () => {
-              const conversation = await service.conversation(accountId, c.lastSent);
+              const conversation = await service.chat.conversation(accountId, c.lastSent);
               c.lastSent = Math.max(c.lastSent, ...conversation.messages.map((m) => m.seq));
               send(ws, { type: 'ready', conversation });
             }, fail);
@@ -155,15 +155,15 @@ export class SupportHub {
           const m = messageOf(f);
           if (!m) return send(ws, { type: 'error', status: 'VALIDATION_ERROR', message: 'Malformed message.', clientId: f.clientId });
           // The echo (with the client id) arrives through the relay like any message: it is the acknowledgement.
-          service.sendAsSubscriber(c.accountId, { clientId: m.clientId, text: m.text, attachmentId: m.attachmentId }).catch((err: unknown) => send(ws, errorFrame(err, m.clientId)));
+          service.chat.sendAsSubscriber(c.accountId, { clientId: m.clientId, text: m.text, attachmentId: m.attachmentId }).catch((err: unknown) => send(ws, errorFrame(err, m.clientId)));
           return;
         }
         case 'typing':
-          void service.subscriberTyping(c.accountId, f.typing === true).catch(fail);
+          void service.chat.subscriberTyping(c.accountId, f.typing === true).catch(fail);
           return;
         case 'read': {
           const seq = intAtLeast0(f.seq);
-          if (seq !== null) void service.readBySubscriber(c.accountId, seq).catch(fail);
+          if (seq !== null) void service.chat.readBySubscriber(c.accountId, seq).catch(fail);
           return;
         }
         case 'ping':
@@ -180,7 +180,7 @@ export class SupportHub {
       const set = this.subscribers.get(client.accountId);
       set?.delete(client);
       if (set?.size === 0) this.subscribers.delete(client.accountId);
-      void service.markGone(client.accountId).catch(() => undefined);
+      void service.chat.markGone(client.accountId).catch(() => undefined);
     });
   }
 
@@ -218,7 +218,7 @@ export class SupportHub {
           if (!ticketId) return send(ws, { type: 'error', status: 'VALIDATION_ERROR', message: 'ticketId is required.' });
           const lastSeq = intAtLeast0(f.lastSeq) ?? 0;
           a.serial.run(async () => {
-            const { accountId, messages } = await service.agentMessagesAfter(ticketId, lastSeq);
+            const { accountId, messages } = await service.agent.messagesAfter(ticketId, lastSeq);
             const entry = { accountId, lastSent: Math.max(lastSeq, ...messages.map((m) => m.seq)) };
             a.tickets.set(ticketId, entry);
             send(ws, { type: 'replay', ticketId, messages });
@@ -232,11 +232,11 @@ export class SupportHub {
           const m = messageOf(f);
           if (!ticketId || !m) return send(ws, { type: 'error', status: 'VALIDATION_ERROR', message: 'Malformed message.', clientId: f.clientId });
           if (!roleAllows(a.operator.role, 'ops.support.write')) return send(ws, { type: 'error', status: 'FORBIDDEN', message: 'Not allowed.', clientId: m.clientId });
-          service.reply(a.operator, ticketId, m).catch((err: unknown) => send(ws, errorFrame(err, m.clientId)));
+          service.agent.reply(a.operator, ticketId, m).catch((err: unknown) => send(ws, errorFrame(err, m.clientId)));
           return;
         }
         case 'typing':
-          if (ticketId) void service.agentTyping(ticketId, f.typing === true).catch(fail);
+          if (ticketId) void service.agent.typing(ticketId, f.typing === true).catch(fail);
           return;
         case 'ping':
           return send(ws, { type: 'pong' });
@@ -260,7 +260,7 @@ export class SupportHub {
     if (e.kind === 'message') {
       for (const c of subscribers ?? []) {
         c.serial.run(async () => {
-          const { messages } = await service.conversation(c.accountId, c.lastSent);
+          const { messages } = await service.chat.conversation(c.accountId, c.lastSent);
           this.deliver(c, messages);
         }, fail);
       }
@@ -268,7 +268,7 @@ export class SupportHub {
         const t = a.tickets.get(e.ticketId);
         if (!t) continue;
         a.serial.run(async () => {
-          const { messages } = await service.agentMessagesAfter(e.ticketId, t.lastSent);
+          const { messages } = await service.agent.messagesAfter(e.ticketId, t.lastSent);
           for (const m of messages) {
             if (m.seq <= t.lastSent) continue;
             t.lastSent = m.seq;
@@ -280,12 +280,12 @@ export class SupportHub {
     }
     if (e.kind === 'ticket') {
       if (subscribers?.size) {
-        void service.subscriberTicket(e.accountId).then((ticket) => {
+        void service.chat.subscriberTicket(e.accountId).then((ticket) => {
           for (const c of subscribers) if (ticket) send(c.ws, { type: 'ticket', ticket });
         }, fail);
       }
       if (this.agents.size) {
-        void service.inboxItem(e.ticketId).then((ticket) => {
+        void service.inbox.inboxItem(e.ticketId).then((ticket) => {
           for (const a of this.agents) if (ticket) send(a.ws, { type: 'ticket', ticket });
         }, fail);
       }
