@@ -347,6 +347,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     chatUrl: config.supportChatUrl,
     audit: recordOperatorAction,
     authenticateOperator: (token, ip) => operators.service.authenticate(token, ip),
+    recheckOperator: (operator) => operators.service.stillSignedIn(operator),
+    agentRecheckMs: config.supportAgentRecheckMs,
     clock: opts.clock,
   });
   app.addHook('preClose', async () => support.hub.close());

@@ -88,6 +88,19 @@ export const getLiveSession = (db: Executor, tokenHash: string, idleSince: numbe
     .where('operator.status', '=', 'ACTIVE')
     .executeTakeFirst();
 
+/** The same checks as getLiveSession, by the session's id (a socket that holds the session re-checks it with this). */
+export const getLiveSessionById = (db: Executor, id: string, idleSince: number, createdSince: number) =>
+  db
+    .selectFrom('operator_session')
+    .innerJoin('operator', 'operator.id', 'operator_session.operator_id')
+    .select(['operator.role'])
+    .where('operator_session.id', '=', id)
+    .where('operator_session.ended_at', 'is', null)
+    .where('operator_session.last_seen_at', '>', idleSince)
+    .where('operator_session.created_at', '>', createdSince)
+    .where('operator.status', '=', 'ACTIVE')
+    .executeTakeFirst();
+
 export const touchSession = (db: Executor, id: string, at: number) =>
   db.updateTable('operator_session').set({ last_seen_at: at }).where('id', '=', id).execute();
 

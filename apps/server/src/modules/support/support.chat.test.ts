@@ -13,7 +13,8 @@ describe.each(DIALECTS)('support chat (%s)', (dialect) => {
   let agent: SignedInOperator;
   let admin: SignedInOperator;
   beforeAll(async () => {
-    t = await startTestApp(dialect);
+    // Agent sockets re-check their console session every 300 ms here (15 s by default).
+    t = await startTestApp(dialect, { SUPPORT_AGENT_RECHECK_MS: '300' });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = t.app.server.address() as { port: number };
     base = `127.0.0.1:${port}`;
@@ -169,6 +170,38 @@ describe.each(DIALECTS)('support chat (%s)', (dialect) => {
     const silent = await ChatClient.open(`ws://${base}/api/support/ws`);
     silent.send({ type: 'send', clientId: randomUUID(), text: 'no hello' });
     expect((await silent.whenClosed()).code).toBe(4401);
+  });
+
+  it('an agent socket that only listens is cut off when its operator is disabled, its session expires or its role loses the inbox', async () => {
+    const listening = async (op: SignedInOperator) => {
+      const c = await ChatClient.open(`ws://${base}/api/ops/support/ws`);
+      c.send({ type: 'hello', token: op.token });
+      await c.next((f) => f.type === 'ready');
+      return c;
+    };
+    const disabled = await signedInOperator(t, admin, 'support');
+    const expired = await signedInOperator(t, admin, 'support');
+    const demoted = await signedInOperator(t, admin, 'support');
+    const stays = await listening(agent);
+    const [a, b, c] = await Promise.all([listening(disabled), listening(expired), listening(demoted)]);
+
+    const byAdmin = (url: string, method: 'POST' | 'PUT', payload: object) => t.app.inject({ method, url, headers: authed(admin.token), payload });
+    expect((await byAdmin(`/api/ops/operators/${disabled.id}/disable`, 'POST', { reason: 'left the team' })).statusCode).toBe(200);
+    // Idle past the console's limit: the session is no longer live though nobody ended it.
+    await t.database.db.updateTable('operator_session').set({ last_seen_at: 1 }).where('operator_id', '=', expired.id).execute();
+    expect((await byAdmin(`/api/ops/operators/${demoted.id}/role`, 'PUT', { role: 'marketing', reason: 'moved to campaigns' })).statusCode).toBe(200);
+    expect((await a.whenClosed()).code).toBe(4401);
+    expect((await b.whenClosed()).code).toBe(4401);
+    expect((await c.whenClosed()).code).toBe(4403);
+
+    // The agent whose session is live still gets the inbox's live frames after the re-checks.
+    const { token } = await signUp(t);
+    const session = await sessionFor(token);
+    expect((await postAsSubscriber(session, { clientId: randomUUID(), text: 'Hâlâ burada mısınız?' })).statusCode).toBe(200);
+    await stays.next((f) => f.type === 'ticket' && (f.ticket as { preview: string }).preview === 'Hâlâ burada mısınız?');
+    expect(stays.closed).toBeNull();
+    for (const gone of [a, b, c]) expect(gone.frames.filter((f) => f.type === 'ticket')).toEqual([]);
+    stays.close();
   });
 
   it('solve, rate 1–5, reopen within 7 days, a new ticket after; every agent action is audited', async () => {

@@ -37,6 +37,9 @@ interface AgentTicket {
 
 interface AgentClient {
   ws: WebSocket;
+  /** The console token from the hello: a send authenticates with it like a console request does. */
+  token: string;
+  ip: string;
   operator: OperatorContext;
   tickets: Map<string, AgentTicket>;
   serial: Serial;
@@ -80,6 +83,8 @@ export class SupportHub {
   private readonly subscribers = new Map<string, Set<SubscriberClient>>();
   private readonly agents = new Set<AgentClient>();
   private readonly stop: () => void;
+  private readonly recheck: NodeJS.Timeout;
+  private rechecking = false;
 
   constructor(
     private readonly d: {
@@ -87,9 +92,15 @@ export class SupportHub {
       relay: SupportRelay;
       log: FastifyBaseLogger;
       authenticateOperator: (token: string, ip: string) => Promise<OperatorContext | null>;
+      /** The session an agent socket holds, checked again without counting as activity (null: it ended). */
+      recheckOperator: (operator: OperatorContext) => Promise<OperatorContext | null>;
+      agentRecheckMs: number;
     },
   ) {
     this.stop = d.relay.subscribe((e) => this.onEvent(e));
+    // A disabled operator or an ended, idle or expired console session stops receiving within one period.
+    this.recheck = setInterval(() => void this.recheckAgents(), d.agentRecheckMs);
+    this.recheck.unref();
   }
 
   hasSubscriber(accountId: string): boolean {
@@ -105,6 +116,7 @@ export class SupportHub {
 
   close(): void {
     this.stop();
+    clearInterval(this.recheck);
     for (const set of this.subscribers.values()) for (const c of set) c.ws.close(1001);
     for (const a of this.agents) a.ws.close(1001);
   }
@@ -203,7 +215,7 @@ export class SupportHub {
             if (!operator) return ws.close(CLOSE.unauthorized, 'invalid token');
             if (!roleAllows(operator.role, 'ops.support.read')) return ws.close(CLOSE.forbidden, 'not allowed');
             if (ws.readyState !== ws.OPEN) return;
-            agent = { ws, operator, tickets: new Map(), serial: new Serial() };
+            agent = { ws, token: f.token as string, ip, operator, tickets: new Map(), serial: new Serial() };
             this.agents.add(agent);
             send(ws, { type: 'ready' });
           },
@@ -231,8 +243,15 @@ export class SupportHub {
         case 'send': {
           const m = messageOf(f);
           if (!ticketId || !m) return send(ws, { type: 'error', status: 'VALIDATION_ERROR', message: 'Malformed message.', clientId: f.clientId });
-          if (!roleAllows(a.operator.role, 'ops.support.write')) return send(ws, { type: 'error', status: 'FORBIDDEN', message: 'Not allowed.', clientId: m.clientId });
-          service.agent.reply(a.operator, ticketId, m).catch((err: unknown) => send(ws, errorFrame(err, m.clientId)));
+          // A send is the agent working: it authenticates (and keeps the session alive) like a console request.
+          const reply = async () => {
+            const operator = await this.d.authenticateOperator(a.token, a.ip);
+            if (!operator || !roleAllows(operator.role, 'ops.support.read')) return this.cutOff(a, operator);
+            a.operator = operator;
+            if (!roleAllows(operator.role, 'ops.support.write')) return send(ws, { type: 'error', status: 'FORBIDDEN', message: 'Not allowed.', clientId: m.clientId });
+            await service.agent.reply(operator, ticketId, m);
+          };
+          reply().catch((err: unknown) => send(ws, errorFrame(err, m.clientId)));
           return;
         }
         case 'typing':
@@ -249,6 +268,34 @@ export class SupportHub {
       clearTimeout(hello);
       if (agent) this.agents.delete(agent);
     });
+  }
+
+  /** Closes every agent socket whose console session ended (or whose role lost the inbox) since it said hello. */
+  async recheckAgents(): Promise<void> {
+    if (this.rechecking) return;
+    this.rechecking = true;
+    try {
+      await Promise.all(
+        [...this.agents].map(async (a) => {
+          try {
+            const operator = await this.d.recheckOperator(a.operator);
+            if (!operator || !roleAllows(operator.role, 'ops.support.read')) return this.cutOff(a, operator);
+            a.operator = operator;
+          } catch (err) {
+            // The database did not answer: keep the socket; the next period checks again.
+            this.d.log.warn({ err }, 'support agent session re-check failed');
+          }
+        }),
+      );
+    } finally {
+      this.rechecking = false;
+    }
+  }
+
+  private cutOff(a: AgentClient, operator: OperatorContext | null): void {
+    // Out of the set at once, so nothing more is delivered while the close handshake runs.
+    this.agents.delete(a);
+    a.ws.close(operator ? CLOSE.forbidden : CLOSE.unauthorized, operator ? 'not allowed' : 'session ended');
   }
 
   // --- relay events
