@@ -156,7 +156,8 @@ export class SupportChatService {
     if (current && reopenable) {
       const waiting = current.state === 'waiting_agent' || current.state === 'open';
       await repo.updateTicket(trx, accountId, current.id, {
-        state: 'waiting_agent',
+        // Its agent owes an answer; a ticket nobody has taken stays (or, reopened, is again) open for anyone.
+        state: current.assignee_id ? 'waiting_agent' : 'open',
         updated_at: at,
         // Still waiting: the wait started with the first unanswered message.
         waiting_since: waiting ? Number(current.waiting_since) : at,
@@ -170,7 +171,8 @@ export class SupportChatService {
     await repo.createTicket(trx, {
       account_id: accountId,
       id,
-      state: 'waiting_agent',
+      // Nobody has taken it yet: taking or assigning it makes it wait for that agent, an answer for the subscriber.
+      state: 'open',
       language: toLanguage(language.split('-')[0]!.toLowerCase(), 'en'),
       created_at: at,
       updated_at: at,
