@@ -42,7 +42,7 @@ export function supportModule(d: {
   agentRecheckMs: number;
   clock?: () => number;
 }): ModuleWith<SupportService> & { hub: SupportHub; relay: SupportRelay } {
-  const relay = d.databaseUrl ? postgresRelay(d.databaseUrl, d.log) : inProcessRelay();
+  const relay = d.databaseUrl ? postgresRelay(d.databaseUrl, d.db, d.log) : inProcessRelay();
   let service: SupportService | null = null;
   const hub = new SupportHub({
     service: () => service!,
