@@ -29,6 +29,16 @@ const json = async (res) => {
   if (!res.ok) throw new Error(`${res.status} ${await res.text()}`);
   return res.json();
 };
+/** Waits for `ready()` (polled); a stall fails the run with `what` instead of waiting for ever. */
+async function until(what, ready, ms = 60_000) {
+  const deadline = performance.now() + ms;
+  for (;;) {
+    const value = await ready();
+    if (value) return value;
+    if (performance.now() > deadline) throw new Error(`gave up after ${ms / 1000} s waiting for ${what}`);
+    await sleep(20);
+  }
+}
 const post = (base, url, body, headers = {}) =>
   fetch(base + url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
 
@@ -44,26 +54,28 @@ async function freshPg() {
   return url.toString();
 }
 
-/** A subscriber signed up through the API, the code read from the dev outbox like a person reads the SMS. */
-async function signUp(server, i) {
+/**
+ * A subscriber signed up through the API, the code read from the dev outbox like a person reads the SMS. With two
+ * instances on one database either instance's job runner may send the SMS, into its own data dir's outbox: look in
+ * every instance's (reading only the first's stalled the `two` run for ever when the second sent it).
+ */
+async function signUp(server, i, outboxes) {
   const phoneNumber = `53${String(1_000_000 + i).slice(-8).padStart(8, '0')}`;
   const user = { email: `chat${i}@example.com`, countryCode: '90', phoneNumber, password: 'Bulut2026!', name: 'Bench', surname: 'User', language: 'tr', eulaId: 1 };
   const { referenceToken } = await json(await post(server.base, '/api/v2/signup', user));
-  const dir = path.join(server.dataDir, 'outbox');
-  for (;;) {
-    await sleep(20);
-    if (!fs.existsSync(dir)) continue;
-    const hit = fs
-      .readdirSync(dir)
-      .filter((f) => f.endsWith('.json'))
-      .map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')))
-      .find((m) => m.to === `+90${phoneNumber}`);
-    const otp = hit?.text.match(/\b(\d{6})\b/)?.[1];
-    if (!otp) continue;
-    const v = await post(server.base, '/api/v2/signup/validate', { referenceToken, otp });
-    if (!v.ok) throw new Error(await v.text());
-    return v.headers.get('x-auth-token');
-  }
+  const otp = await until(`the sign-up SMS to +90${phoneNumber}`, () => {
+    for (const dir of outboxes) {
+      if (!fs.existsSync(dir)) continue;
+      for (const f of fs.readdirSync(dir).filter((name) => name.endsWith('.json'))) {
+        const m = JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8'));
+        if (m.to === `+90${phoneNumber}`) return m.text.match(/\b(\d{6})\b/)?.[1];
+      }
+    }
+    return undefined;
+  });
+  const v = await post(server.base, '/api/v2/signup/validate', { referenceToken, otp });
+  if (!v.ok) throw new Error(await v.text());
+  return v.headers.get('x-auth-token');
 }
 
 /** The console's first admin, made by the CLI against the server's data, set up like a person with an authenticator. */
@@ -81,10 +93,15 @@ async function signedInAgent(server, env) {
 function socket(url, hello) {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(url);
+    const timer = setTimeout(() => reject(new Error(`no answer to the hello on ${url}`)), 10_000);
     ws.on('error', reject);
+    ws.on('close', (code) => reject(new Error(`${url} closed with ${code}`)));
     ws.on('open', () => {
       ws.send(JSON.stringify(hello));
-      ws.once('message', () => resolve(ws));
+      ws.once('message', () => {
+        clearTimeout(timer);
+        resolve(ws);
+      });
     });
   });
 }
@@ -100,7 +117,9 @@ async function run() {
     const ws = (s) => s.base.replace('http', 'ws');
     const agentToken = await signedInAgent(b, env);
     const tokens = [];
-    for (let i = 0; i < CONNECTIONS; i += 4) tokens.push(...(await Promise.all([0, 1, 2, 3].filter((k) => i + k < CONNECTIONS).map((k) => signUp(a, i + k)))));
+    const outboxes = [...new Set([a, b])].map((s) => path.join(s.dataDir, 'outbox'));
+    for (let i = 0; i < CONNECTIONS; i += 4) tokens.push(...(await Promise.all([0, 1, 2, 3].filter((k) => i + k < CONNECTIONS).map((k) => signUp(a, i + k, outboxes)))));
+    console.error(`${CONNECTIONS} subscribers signed up`);
     const sessions = [];
     for (const token of tokens) {
       const { data } = await json(await fetch(`${a.base}/api/account/ticket`, { headers: { 'x-auth-token': token } }));
@@ -130,7 +149,8 @@ async function run() {
       }
     });
     for (const s of subscribers) s.send(JSON.stringify({ type: 'send', clientId: crypto.randomUUID(), text: 'merhaba' }));
-    while (subscribed.size < CONNECTIONS) await sleep(50);
+    await until(`the agent to see ${CONNECTIONS} tickets`, () => subscribed.size >= CONNECTIONS);
+    console.error(`${CONNECTIONS} chat sockets open, the agent follows every ticket`);
     await sleep(500);
 
     const t0 = performance.now();

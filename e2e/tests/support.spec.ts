@@ -4,13 +4,15 @@ import { expect, test, type APIRequestContext, type Browser, type TestInfo } fro
 import { E2E_DATA_DIR, E2E_PORT } from '../playwright.config.js';
 import { expectAccessible } from './a11y.js';
 import { freshTotp } from './totp.js';
-import { createAccount, failOnPageErrors, newUser, openAccountCard, signIn, text } from './support.js';
+import { createAccount, failOnPageErrors, newUser, openAccountCard, sessionToken, signIn, text } from './support.js';
 
 failOnPageErrors();
 // axe is injected as a script: the app's CSP (script-src 'self') would refuse it.
 test.use({ bypassCSP: true });
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
+/** A 1×1 PNG: the chat accepts images by their bytes. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 /** A console admin through the installer's command and the set-up API (the set-up screens have their own test). */
 async function createOperator(request: APIRequestContext, name: string): Promise<string> {
@@ -98,4 +100,67 @@ test('Support opens the feedback dialog for a +995 subscriber', async ({ page, r
   await expect(dialog.getByTestId('feedback-counter')).toContainText('23/700');
   await dialog.getByRole('button', { name: text('support:feedback_send'), exact: true }).click();
   await expect(dialog.getByText(text('support:SUCCESSFULLY_SENT_FEEDBACK'))).toBeVisible();
+});
+
+test('the chat page: an attachment, a disguised file refused, the agent typing and answering live, read marks, solve and rating', async ({ page, browser, request }, info) => {
+  test.setTimeout(120_000);
+  const opsToken = await createOperator(request, `chat-${info.project.name}-${Date.now()}`);
+  const subscriber = await createAccount(request);
+  await signIn(page, subscriber.email, subscriber.password);
+  // The page the Support dialog frames, opened on its own with a fresh ticket (the frame's address carries the same).
+  const issued = await request.get('/api/account/ticket', { headers: { 'X-Auth-Token': await sessionToken(page) } });
+  expect(issued.status(), await issued.text()).toBe(200);
+  const { ticket } = ((await issued.json()) as { data: { ticket: string } }).data;
+  await page.goto(`/support-chat?language=tr&clientVersion=3.64.43&type=web&source=e2e&theme=light&ticket=${ticket}`);
+  await expect(page.getByRole('heading', { name: text('support:chat_heading') })).toBeVisible();
+  await expect(page).not.toHaveURL(/ticket=/);
+
+  const first = `Fatura sorusu ${Date.now()}`;
+  await page.getByRole('textbox', { name: text('support:chat_message_label') }).fill(first);
+  await page.getByRole('button', { name: text('support:chat_send'), exact: true }).click();
+  const mine = page.getByTestId('chat-message').filter({ hasText: first });
+  await expect(mine).toHaveAttribute('data-author', 'subscriber');
+  // Nobody has taken the new ticket yet.
+  await expect(page.getByTestId('chat-state')).toHaveText(text('support:chat_state_open'));
+
+  // An image goes up and is drawn from its bytes; HTML named .png is refused by the server, and says so.
+  await page.getByTestId('chat-file').setInputFiles({ name: 'ekran.png', mimeType: 'image/png', buffer: PNG });
+  const picture = page.getByTestId('chat-message').filter({ has: page.getByRole('img', { name: 'ekran.png' }) });
+  await expect(picture).toHaveAttribute('data-author', 'subscriber');
+  await page.getByTestId('chat-file').setInputFiles({ name: 'sahte.png', mimeType: 'image/png', buffer: Buffer.from('<html><script>alert(1)</script></html>') });
+  await expect(page.getByRole('alert')).toHaveText(text('support:chat_attachment_failed'));
+  await expect(page.getByRole('img', { name: 'sahte.png' })).toHaveCount(0);
+
+  // The agent opens the ticket in the console (another browser) and sees both.
+  const agent = await (await newContext(browser, info)).newPage();
+  await agent.addInitScript((token) => sessionStorage.setItem('bulut.ops.token', token), opsToken);
+  await agent.goto('/ops/support');
+  await agent.getByTestId('support-inbox-row').filter({ hasText: first }).getByRole('link').click();
+  const conversation = agent.getByTestId('support-conversation');
+  await expect(conversation.getByText(first)).toBeVisible();
+  await expect(conversation.getByRole('img', { name: 'ekran.png' })).toBeVisible();
+  await expect(agent.getByText(text('ops_support:live'), { exact: true })).toBeVisible();
+
+  // The agent types: the subscriber sees it live; the answer arrives live, and the agent sees it read.
+  const reply = `Faturanızı kontrol ediyorum ${Date.now()}`;
+  await agent.getByRole('textbox', { name: text('ops_support:reply_label') }).pressSequentially('Faturanızı', { delay: 20 });
+  await expect(page.getByTestId('chat-typing')).toHaveText(text('support:chat_typing'));
+  await agent.getByRole('textbox', { name: text('ops_support:reply_label') }).fill(reply);
+  await agent.getByRole('button', { name: text('ops_support:send'), exact: true }).click();
+  const answer = page.getByTestId('chat-message').filter({ hasText: reply });
+  await expect(answer).toHaveAttribute('data-author', 'agent');
+  await expect(page.getByTestId('chat-state')).toHaveText(text('support:chat_state_waiting_subscriber'));
+  await expect(conversation.getByTestId('support-message').filter({ hasText: reply })).toContainText(text('ops_support:read_by_subscriber'));
+  // The agent has read the subscriber's messages (answering marks them): the subscriber's receipt says so.
+  await expect(mine.getByTestId('chat-receipt')).toContainText(text('support:chat_read'));
+
+  // Solved: the chat offers the 1–5 rating, and thanks once rated.
+  await agent.getByTestId('support-solve').click();
+  const solved = page.getByTestId('chat-solved');
+  await expect(solved).toContainText(text('support:chat_solved'));
+  await solved.getByRole('button', { name: text('support:chat_rate_star', { count: 4 }) }).click();
+  await expect(solved.getByRole('status')).toHaveText(text('support:chat_rate_thanks'));
+  await expect(page.getByTestId('chat-state')).toHaveText(text('support:chat_state_solved'));
+  await expectAccessible(page, 'support chat page', info);
+  await agent.context().close();
 });

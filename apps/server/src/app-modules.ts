@@ -265,6 +265,8 @@ export async function buildModules(app: FastifyInstance, { config, infra, clock 
     chatUrl: config.supportChatUrl,
     audit: recordOperatorAction,
     authenticateOperator: (token, ip) => operators.service.authenticate(token, ip),
+    recheckOperator: (operator) => operators.service.stillSignedIn(operator),
+    agentRecheckMs: config.supportAgentRecheckMs,
     clock: clock,
   });
   app.addHook('preClose', async () => support.hub.close());

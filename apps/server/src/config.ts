@@ -12,6 +12,8 @@ export interface Config {
   feedbackEmail: string | null;
   /** The support chat frame's base address (SUPPORT_CHAT_URL): our own chat page unless an operator's vendor is named. */
   supportChatUrl: string;
+  /** How often an open agent chat socket re-checks its console session (SUPPORT_AGENT_RECHECK_MS, default 15 s). */
+  supportAgentRecheckMs: number;
   databaseUrl: string | null;
   /** PostgreSQL connections this instance keeps at most (DB_POOL_SIZE, default twice the cores, at least 4). */
   databasePoolSize: number;
@@ -181,6 +183,7 @@ export function loadConfig(env: Env = process.env): Config {
     publicUrl: publicUrl?.replace(/\/$/, '') ?? null,
     feedbackEmail: feedbackEmail(env),
     supportChatUrl: supportChatUrl(env),
+    supportAgentRecheckMs: int(env, 'SUPPORT_AGENT_RECHECK_MS', 15_000, 100, 10 * 60_000),
     databaseUrl,
     // Sized to the cores: one Node process keeps about two statements per core in flight; a bigger pool only adds
     // backends competing for the same CPUs (issue 28). Jobs (JOB_CONCURRENCY, default 2) fit beside the requests.

@@ -30,6 +30,7 @@ export function createOpsRoutes(): RouteObject[] {
             { path: 'subscribers', lazy: lazyScreen(() => import('./screens/subscribers'), (m) => m.SubscribersScreen) },
             { path: 'subscribers/:id', lazy: lazyScreen(() => import('./screens/subscriber'), (m) => m.SubscriberScreen) },
             { path: 'support', lazy: lazyScreen(() => import('./screens/support-inbox'), (m) => m.SupportInboxScreen) },
+            { path: 'support/canned', lazy: lazyScreen(() => import('./screens/support-canned'), (m) => m.SupportCannedScreen) },
             { path: 'support/tickets/:id', lazy: lazyScreen(() => import('./screens/support-ticket'), (m) => m.SupportTicketScreen) },
             { path: 'support/feedback/:id', lazy: lazyScreen(() => import('./screens/support-feedback'), (m) => m.SupportFeedbackScreen) },
             { path: 'plans', lazy: lazyScreen(() => import('./screens/plans'), (m) => m.PlansScreen) },

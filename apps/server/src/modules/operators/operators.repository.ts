@@ -75,18 +75,26 @@ export async function createSession(db: Executor, row: OperatorSessionTable): Pr
   await db.insertInto('operator_session').values(row).execute();
 }
 
-/** One read: the session, alive (not ended, seen within the idle time, younger than the absolute limit), of an active operator. */
-export const getLiveSession = (db: Executor, tokenHash: string, idleSince: number, createdSince: number) =>
+/** Sessions alive (not ended, seen within the idle time, younger than the absolute limit), of an active operator. */
+const liveSessions = (db: Executor, idleSince: number, createdSince: number) =>
   db
     .selectFrom('operator_session')
     .innerJoin('operator', 'operator.id', 'operator_session.operator_id')
-    .select(['operator_session.id', 'operator_session.last_seen_at', 'operator.id as operator_id', 'operator.role', 'operator.email'])
-    .where('operator_session.token_hash', '=', tokenHash)
     .where('operator_session.ended_at', 'is', null)
     .where('operator_session.last_seen_at', '>', idleSince)
     .where('operator_session.created_at', '>', createdSince)
-    .where('operator.status', '=', 'ACTIVE')
+    .where('operator.status', '=', 'ACTIVE');
+
+/** One read: the live session behind a token. */
+export const getLiveSession = (db: Executor, tokenHash: string, idleSince: number, createdSince: number) =>
+  liveSessions(db, idleSince, createdSince)
+    .select(['operator_session.id', 'operator_session.last_seen_at', 'operator.id as operator_id', 'operator.role', 'operator.email'])
+    .where('operator_session.token_hash', '=', tokenHash)
     .executeTakeFirst();
+
+/** The same checks by the session's id (a socket that holds the session re-checks it with this). */
+export const getLiveSessionById = (db: Executor, id: string, idleSince: number, createdSince: number) =>
+  liveSessions(db, idleSince, createdSince).select(['operator.role']).where('operator_session.id', '=', id).executeTakeFirst();
 
 export const touchSession = (db: Executor, id: string, at: number) =>
   db.updateTable('operator_session').set({ last_seen_at: at }).where('id', '=', id).execute();

@@ -50,6 +50,16 @@ export class OperatorsService {
     return { operatorId: s.operator_id, sessionId: s.id, role: s.role, email: s.email, ip };
   }
 
+  /**
+   * Whether a session opened earlier is still live (not ended, idle or too old; the operator still active), with the
+   * operator's current role. Unlike authenticate it does not count as activity: an open socket is not a person working.
+   */
+  async stillSignedIn(operator: OperatorContext): Promise<OperatorContext | null> {
+    const at = this.clock();
+    const s = await repo.getLiveSessionById(this.db, operator.sessionId, at - IDLE_MS, at - ABSOLUTE_MS);
+    return s ? { ...operator, role: s.role } : null;
+  }
+
   setupUrl(token: string): string {
     return `${this.publicUrl ?? ''}/ops/setup/${token}`;
   }

@@ -13,7 +13,8 @@ describe.each(DIALECTS)('support chat (%s)', (dialect) => {
   let agent: SignedInOperator;
   let admin: SignedInOperator;
   beforeAll(async () => {
-    t = await startTestApp(dialect);
+    // Agent sockets re-check their console session every 300 ms here (15 s by default).
+    t = await startTestApp(dialect, { SUPPORT_AGENT_RECHECK_MS: '300' });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = t.app.server.address() as { port: number };
     base = `127.0.0.1:${port}`;
@@ -86,7 +87,7 @@ describe.each(DIALECTS)('support chat (%s)', (dialect) => {
     const ticketId = echo.message.ticketId;
     // The inbox hears about the new ticket live.
     const live = await inbox.next<{ type: 'ticket'; ticket: { id: string; state: string; preview: string } }>((f) => f.type === 'ticket' && (f.ticket as { id: string }).id === ticketId);
-    expect(live.ticket).toMatchObject({ state: 'waiting_agent', preview: 'Merhaba, yüklemem takıldı.' });
+    expect(live.ticket).toMatchObject({ state: 'open', preview: 'Merhaba, yüklemem takıldı.' });
 
     inbox.send({ type: 'subscribe', ticketId, lastSeq: 0 });
     const replay = await inbox.next<{ type: 'replay'; messages: Msg[] }>((f) => f.type === 'replay');
@@ -169,6 +170,73 @@ describe.each(DIALECTS)('support chat (%s)', (dialect) => {
     const silent = await ChatClient.open(`ws://${base}/api/support/ws`);
     silent.send({ type: 'send', clientId: randomUUID(), text: 'no hello' });
     expect((await silent.whenClosed()).code).toBe(4401);
+  });
+
+  it('an agent socket that only listens is cut off when its operator is disabled, its session expires or its role loses the inbox', async () => {
+    const listening = async (op: SignedInOperator) => {
+      const c = await ChatClient.open(`ws://${base}/api/ops/support/ws`);
+      c.send({ type: 'hello', token: op.token });
+      await c.next((f) => f.type === 'ready');
+      return c;
+    };
+    const disabled = await signedInOperator(t, admin, 'support');
+    const expired = await signedInOperator(t, admin, 'support');
+    const demoted = await signedInOperator(t, admin, 'support');
+    const stays = await listening(agent);
+    const [a, b, c] = await Promise.all([listening(disabled), listening(expired), listening(demoted)]);
+
+    const byAdmin = (url: string, method: 'POST' | 'PUT', payload: object) => t.app.inject({ method, url, headers: authed(admin.token), payload });
+    expect((await byAdmin(`/api/ops/operators/${disabled.id}/disable`, 'POST', { reason: 'left the team' })).statusCode).toBe(200);
+    // Idle past the console's limit: the session is no longer live though nobody ended it.
+    await t.database.db.updateTable('operator_session').set({ last_seen_at: 1 }).where('operator_id', '=', expired.id).execute();
+    expect((await byAdmin(`/api/ops/operators/${demoted.id}/role`, 'PUT', { role: 'marketing', reason: 'moved to campaigns' })).statusCode).toBe(200);
+    expect((await a.whenClosed()).code).toBe(4401);
+    expect((await b.whenClosed()).code).toBe(4401);
+    expect((await c.whenClosed()).code).toBe(4403);
+
+    // The agent whose session is live still gets the inbox's live frames after the re-checks.
+    const { token } = await signUp(t);
+    const session = await sessionFor(token);
+    expect((await postAsSubscriber(session, { clientId: randomUUID(), text: 'Hâlâ burada mısınız?' })).statusCode).toBe(200);
+    await stays.next((f) => f.type === 'ticket' && (f.ticket as { preview: string }).preview === 'Hâlâ burada mısınız?');
+    expect(stays.closed).toBeNull();
+    for (const gone of [a, b, c]) expect(gone.frames.filter((f) => f.type === 'ticket')).toEqual([]);
+    stays.close();
+  });
+
+  it('a new ticket is open until an agent takes it or answers; reopened without an agent it is open again', async () => {
+    const states = async (session: string) => (await conversation(session)).json().data.ticket as { state: string; assigneeId: string | null };
+    const inbox = async (state: string) =>
+      (await t.app.inject({ method: 'GET', url: `/api/ops/support/inbox?state=${state}&kind=ticket&limit=200`, headers: authed(agent.token) })).json().items as Array<{ id: string; waitingSince: string }>;
+    const inboxStates = async (state: string) => (await inbox(state)).map((i) => i.id);
+    const { token } = await signUp(t);
+    const session = await sessionFor(token);
+    const ticketId = (await postAsSubscriber(session, { clientId: randomUUID(), text: 'Fotoğraflarım görünmüyor.' })).json().data.ticketId as string;
+    expect(await states(session)).toMatchObject({ state: 'open', assigneeId: null });
+    const waitingSince = (await inbox('open')).find((i) => i.id === ticketId)?.waitingSince;
+    expect(waitingSince).toEqual(expect.any(String));
+    // Writing again while nobody has it keeps it open, and its wait keeps its start.
+    await postAsSubscriber(session, { clientId: randomUUID(), text: 'Hâlâ görünmüyor.' });
+    expect((await states(session)).state).toBe('open');
+    expect((await inbox('open')).find((i) => i.id === ticketId)?.waitingSince).toBe(waitingSince);
+    // An internal note is not an answer and takes nothing.
+    await reply(ticketId, 'iç not: önbellek?', { internal: true });
+    expect((await states(session)).state).toBe('open');
+    // Taking it: now it waits for that agent.
+    await t.app.inject({ method: 'POST', url: `/api/ops/support/tickets/${ticketId}/take`, headers: authed(agent.token) });
+    expect(await states(session)).toMatchObject({ state: 'waiting_agent', assigneeId: agent.id });
+    expect(await inboxStates('open')).not.toContain(ticketId);
+    expect(await inboxStates('waiting_agent')).toContain(ticketId);
+
+    // Another subscriber's ticket solved by an agent who never took it: writing again reopens it open, then an
+    // answer (which assigns the answering agent) makes it wait for the subscriber.
+    const other = await sessionFor((await signUp(t)).token);
+    const second = (await postAsSubscriber(other, { clientId: randomUUID(), text: 'Yanlışlıkla yazdım.' })).json().data.ticketId as string;
+    await t.app.inject({ method: 'POST', url: `/api/ops/support/tickets/${second}/solve`, headers: authed(agent.token) });
+    expect((await postAsSubscriber(other, { clientId: randomUUID(), text: 'Aslında bir sorum var.' })).json().data.ticketId).toBe(second);
+    expect(await states(other)).toMatchObject({ state: 'open', assigneeId: null });
+    await reply(second, 'Buyurun.');
+    expect(await states(other)).toMatchObject({ state: 'waiting_subscriber', assigneeId: agent.id });
   });
 
   it('solve, rate 1–5, reopen within 7 days, a new ticket after; every agent action is audited', async () => {

@@ -37,11 +37,21 @@ export function supportModule(d: {
   chatUrl: string;
   audit: RecordOperatorAction;
   authenticateOperator: (token: string, ip: string) => Promise<OperatorContext | null>;
+  /** An open agent socket's session, checked again (disabled operator, ended or expired session, changed role). */
+  recheckOperator: (operator: OperatorContext) => Promise<OperatorContext | null>;
+  agentRecheckMs: number;
   clock?: () => number;
 }): ModuleWith<SupportService> & { hub: SupportHub; relay: SupportRelay } {
-  const relay = d.databaseUrl ? postgresRelay(d.databaseUrl, d.log) : inProcessRelay();
+  const relay = d.databaseUrl ? postgresRelay(d.databaseUrl, d.db, d.log) : inProcessRelay();
   let service: SupportService | null = null;
-  const hub = new SupportHub({ service: () => service!, relay, log: d.log, authenticateOperator: d.authenticateOperator });
+  const hub = new SupportHub({
+    service: () => service!,
+    relay,
+    log: d.log,
+    authenticateOperator: d.authenticateOperator,
+    recheckOperator: d.recheckOperator,
+    agentRecheckMs: d.agentRecheckMs,
+  });
   service = new SupportService({
     db: d.db,
     blobs: d.blobs,

@@ -36,44 +36,44 @@ export const supportOpsRoutes: FastifyPluginAsyncTypebox<{ service: SupportServi
   app.get(
     '/ops/support/inbox',
     { config: read, schema: { operationId: 'opsSupportInbox', tags, querystring: InboxQuery, response: { 200: Inbox, ...errorResponses } } },
-    async (req) => ({ items: await service.inbox(req.query) }),
+    async (req) => ({ items: await service.inbox.inbox(req.query) }),
   );
 
   app.get(
     '/ops/support/tickets/:id',
     { config: read, schema: { operationId: 'opsSupportTicket', tags, params: IdParams, response: { 200: ConsoleTicket, ...errorResponses } } },
-    async (req) => service.ticketDetail(req.operator!, req.params.id),
+    async (req) => service.inbox.ticketDetail(req.operator!, req.params.id),
   );
 
   app.post(
     '/ops/support/tickets/:id/take',
     { config: write, schema: { operationId: 'opsSupportTake', tags, params: IdParams, response: { 200: TicketOnly, ...errorResponses } } },
-    async (req) => ({ ticket: await service.take(req.operator!, req.params.id) }),
+    async (req) => ({ ticket: await service.agent.take(req.operator!, req.params.id) }),
   );
 
   app.post(
     '/ops/support/tickets/:id/assign',
     { config: write, schema: { operationId: 'opsSupportAssign', tags, params: IdParams, body: AssignBody, response: { 200: TicketOnly, ...errorResponses } } },
-    async (req) => ({ ticket: await service.assign(req.operator!, req.params.id, req.body.operatorId) }),
+    async (req) => ({ ticket: await service.agent.assign(req.operator!, req.params.id, req.body.operatorId) }),
   );
 
   app.post(
     '/ops/support/tickets/:id/messages',
     { config: write, schema: { operationId: 'opsSupportReply', tags, params: IdParams, body: AgentMessageBody, response: { 200: MessageOnly, ...errorResponses } } },
-    async (req) => ({ message: await service.reply(req.operator!, req.params.id, req.body) }),
+    async (req) => ({ message: await service.agent.reply(req.operator!, req.params.id, req.body) }),
   );
 
   app.post(
     '/ops/support/tickets/:id/solve',
     { config: write, schema: { operationId: 'opsSupportSolve', tags, params: IdParams, response: { 200: TicketOnly, ...errorResponses } } },
-    async (req) => ({ ticket: await service.solve(req.operator!, req.params.id) }),
+    async (req) => ({ ticket: await service.agent.solve(req.operator!, req.params.id) }),
   );
 
   app.post(
     '/ops/support/tickets/:id/read',
     { config: write, schema: { operationId: 'opsSupportRead', tags, params: IdParams, body: ReadBody, response: { 200: Done, ...errorResponses } } },
     async (req) => {
-      await service.readByAgent(req.operator!, req.params.id, req.body.seq);
+      await service.agent.read(req.operator!, req.params.id, req.body.seq);
       return {};
     },
   );
@@ -89,7 +89,7 @@ export const supportOpsRoutes: FastifyPluginAsyncTypebox<{ service: SupportServi
         bodyLimit: ATTACHMENT_MAX_BYTES,
         schema: { operationId: 'opsSupportAttach', tags, params: IdParams, querystring: AttachmentQuery, response: { 200: AttachmentOnly, ...errorResponses } },
       },
-      async (req) => ({ attachment: await service.uploadAgentAttachment(req.operator!, req.params.id, req.body as Buffer, req.query.name) }),
+      async (req) => ({ attachment: await service.attachments.uploadForTicket(req.operator!, req.params.id, req.body as Buffer, req.query.name) }),
     );
   });
 
@@ -97,7 +97,7 @@ export const supportOpsRoutes: FastifyPluginAsyncTypebox<{ service: SupportServi
     '/ops/support/attachments/:id',
     { config: read, schema: { operationId: 'opsSupportAttachment', tags, params: IdParams, response: { 200: AttachmentBytes, ...errorResponses } } },
     async (req, reply) => {
-      const a = await service.agentAttachment(req.operator!, req.params.id);
+      const a = await service.attachments.forAgent(req.operator!, req.params.id);
       // The bytes go out as stored; the schema documents only the failures.
       return reply.headers(attachmentHeaders(a.name, a.mime, a.size)).send(a.stream as never);
     },
@@ -106,14 +106,14 @@ export const supportOpsRoutes: FastifyPluginAsyncTypebox<{ service: SupportServi
   app.get(
     '/ops/support/feedback/:id',
     { config: read, schema: { operationId: 'opsSupportFeedback', tags, params: IdParams, response: { 200: FeedbackDetail, ...errorResponses } } },
-    async (req) => ({ feedback: await service.feedbackDetail(req.operator!, req.params.id) }),
+    async (req) => ({ feedback: await service.inbox.feedbackDetail(req.operator!, req.params.id) }),
   );
 
   app.post(
     '/ops/support/feedback/:id/done',
     { config: write, schema: { operationId: 'opsSupportFeedbackDone', tags, params: IdParams, response: { 200: Done, ...errorResponses } } },
     async (req) => {
-      await service.feedbackDone(req.operator!, req.params.id);
+      await service.inbox.feedbackDone(req.operator!, req.params.id);
       return {};
     },
   );
@@ -121,32 +121,32 @@ export const supportOpsRoutes: FastifyPluginAsyncTypebox<{ service: SupportServi
   app.get(
     '/ops/support/agents',
     { config: read, schema: { operationId: 'opsSupportAgents', tags, response: { 200: Agents, ...errorResponses } } },
-    async () => ({ items: await service.agents() }),
+    async () => ({ items: await service.inbox.agents() }),
   );
 
   app.get(
     '/ops/support/canned',
     { config: read, schema: { operationId: 'opsSupportCannedList', tags, querystring: CannedQuery, response: { 200: CannedList, ...errorResponses } } },
-    async (req) => ({ items: await service.listCanned(req.query.language) }),
+    async (req) => ({ items: await service.canned.list(req.query.language) }),
   );
 
   app.post(
     '/ops/support/canned',
     { config: write, schema: { operationId: 'opsSupportCannedCreate', tags, body: CannedBody, response: { 200: CannedOnly, ...errorResponses } } },
-    async (req) => ({ item: await service.createCanned(req.operator!, req.body) }),
+    async (req) => ({ item: await service.canned.create(req.operator!, req.body) }),
   );
 
   app.put(
     '/ops/support/canned/:id',
     { config: write, schema: { operationId: 'opsSupportCannedUpdate', tags, params: IdParams, body: CannedBody, response: { 200: CannedOnly, ...errorResponses } } },
-    async (req) => ({ item: await service.updateCanned(req.operator!, req.params.id, req.body) }),
+    async (req) => ({ item: await service.canned.update(req.operator!, req.params.id, req.body) }),
   );
 
   app.delete(
     '/ops/support/canned/:id',
     { config: write, schema: { operationId: 'opsSupportCannedDelete', tags, params: IdParams, response: { 200: Done, ...errorResponses } } },
     async (req) => {
-      await service.deleteCanned(req.operator!, req.params.id);
+      await service.canned.remove(req.operator!, req.params.id);
       return {};
     },
   );

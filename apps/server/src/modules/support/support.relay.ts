@@ -1,6 +1,8 @@
 import { EventEmitter } from 'node:events';
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../infra/db/schema.js';
 
 /** What one instance tells every instance (itself included) after a change commits; receivers read the rest from the DB. */
 export type SupportEvent =
@@ -40,9 +42,10 @@ export function inProcessRelay(): SupportRelay {
 
 /**
  * Several instances on one PostgreSQL: LISTEN/NOTIFY on a dedicated connection (a pooled one would lose the LISTEN
- * when returned). Every instance, the sender too, hears each event once, so delivery has one path.
+ * when returned). Every instance, the sender too, hears each event once, so delivery has one path. Events are sent
+ * through the pool: on the listening connection every publish queued behind the previous one (pg warns of that too).
  */
-export function postgresRelay(databaseUrl: string, log: FastifyBaseLogger): SupportRelay {
+export function postgresRelay(databaseUrl: string, db: Kysely<DB>, log: FastifyBaseLogger): SupportRelay {
   const local = new EventEmitter();
   local.setMaxListeners(0);
   let client: pg.Client | null = null;
@@ -80,8 +83,9 @@ export function postgresRelay(databaseUrl: string, log: FastifyBaseLogger): Supp
 
   return {
     async publish(event) {
-      const c = await connect();
-      await c.query('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify(event)]);
+      // Listening first, so this instance hears its own event too.
+      await connect();
+      await sql`SELECT pg_notify(${CHANNEL}, ${JSON.stringify(event)})`.execute(db);
     },
     subscribe(listener) {
       void connect().catch((err: unknown) => log.warn({ err }, 'support relay could not listen'));

@@ -35,7 +35,7 @@ export const supportRoutes: FastifyPluginAsyncTypebox<{ service: SupportService;
       config: { access: { permission: 'self' } },
       schema: { operationId: 'getSupportTicket', tags, response: { 200: TicketIssued, ...errorResponses } },
     },
-    async (req) => ({ data: await service.issueTicket(req.auth!) }),
+    async (req) => ({ data: await service.chat.issueTicket(req.auth!) }),
   );
 
   app.get(
@@ -50,7 +50,7 @@ export const supportRoutes: FastifyPluginAsyncTypebox<{ service: SupportService;
       config: chat,
       schema: { operationId: 'openSupportSession', tags, body: OpenSessionBody, response: { 200: OpenedSession, ...errorResponses } },
     },
-    async (req) => ({ data: await service.openSession(req.body.ticket) }),
+    async (req) => ({ data: await service.chat.openSession(req.body.ticket) }),
   );
 
   app.get(
@@ -66,8 +66,8 @@ export const supportRoutes: FastifyPluginAsyncTypebox<{ service: SupportService;
       },
     },
     async (req) => {
-      const accountId = await service.sessionAccount(req.headers['x-support-session']);
-      return { data: await service.waitForConversation(accountId, req.query.after ?? 0, req.query.wait ?? 0) };
+      const accountId = await service.chat.sessionAccount(req.headers['x-support-session']);
+      return { data: await service.chat.waitForConversation(accountId, req.query.after ?? 0, req.query.wait ?? 0) };
     },
   );
 
@@ -84,8 +84,8 @@ export const supportRoutes: FastifyPluginAsyncTypebox<{ service: SupportService;
       },
     },
     async (req) => {
-      const accountId = await service.sessionAccount(req.headers['x-support-session']);
-      return { data: await service.sendAsSubscriber(accountId, req.body) };
+      const accountId = await service.chat.sessionAccount(req.headers['x-support-session']);
+      return { data: await service.chat.sendAsSubscriber(accountId, req.body) };
     },
   );
 
@@ -93,7 +93,7 @@ export const supportRoutes: FastifyPluginAsyncTypebox<{ service: SupportService;
     '/support/read',
     { config: chat, schema: { operationId: 'readSupportMessages', tags, headers: SessionHeaders, body: ReadBody, response: { 200: Done, ...errorResponses } } },
     async (req) => {
-      await service.readBySubscriber(await service.sessionAccount(req.headers['x-support-session']), req.body.seq);
+      await service.chat.readBySubscriber(await service.chat.sessionAccount(req.headers['x-support-session']), req.body.seq);
       return { data: {} };
     },
   );
@@ -104,7 +104,7 @@ export const supportRoutes: FastifyPluginAsyncTypebox<{ service: SupportService;
       config: chat,
       schema: { operationId: 'rateSupportTicket', tags, headers: SessionHeaders, body: RatingBody, response: { 200: Type.Object({ data: SupportTicket }), ...errorResponses } },
     },
-    async (req) => ({ data: await service.rate(await service.sessionAccount(req.headers['x-support-session']), req.body.rating) }),
+    async (req) => ({ data: await service.chat.rate(await service.chat.sessionAccount(req.headers['x-support-session']), req.body.rating) }),
   );
 
   await app.register(async (scope) => {
@@ -126,8 +126,8 @@ export const supportRoutes: FastifyPluginAsyncTypebox<{ service: SupportService;
         },
       },
       async (req) => {
-        const accountId = await service.sessionAccount(req.headers['x-support-session']);
-        return { data: await service.uploadAttachment(accountId, 'subscriber', req.body as Buffer, req.query.name) };
+        const accountId = await service.chat.sessionAccount(req.headers['x-support-session']);
+        return { data: await service.attachments.upload(accountId, 'subscriber', req.body as Buffer, req.query.name) };
       },
     );
   });
@@ -139,7 +139,7 @@ export const supportRoutes: FastifyPluginAsyncTypebox<{ service: SupportService;
       schema: { operationId: 'getSupportAttachment', tags, headers: SessionHeaders, params: Type.Object({ id: UuidSchema }), response: { 200: AttachmentBytes, ...errorResponses } },
     },
     async (req, reply) => {
-      const a = await service.subscriberAttachment(await service.sessionAccount(req.headers['x-support-session']), req.params.id);
+      const a = await service.attachments.forSubscriber(await service.chat.sessionAccount(req.headers['x-support-session']), req.params.id);
       // The bytes go out as stored; the schema documents only the failures.
       return reply.headers(attachmentHeaders(a.name, a.mime, a.size)).send(a.stream as never);
     },

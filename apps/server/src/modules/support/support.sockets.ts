@@ -37,6 +37,9 @@ interface AgentTicket {
 
 interface AgentClient {
   ws: WebSocket;
+  /** The console token from the hello: a send authenticates with it like a console request does. */
+  token: string;
+  ip: string;
   operator: OperatorContext;
   tickets: Map<string, AgentTicket>;
   serial: Serial;
@@ -80,6 +83,8 @@ export class SupportHub {
   private readonly subscribers = new Map<string, Set<SubscriberClient>>();
   private readonly agents = new Set<AgentClient>();
   private readonly stop: () => void;
+  private readonly recheck: NodeJS.Timeout;
+  private rechecking = false;
 
   constructor(
     private readonly d: {
@@ -87,9 +92,15 @@ export class SupportHub {
       relay: SupportRelay;
       log: FastifyBaseLogger;
       authenticateOperator: (token: string, ip: string) => Promise<OperatorContext | null>;
+      /** The session an agent socket holds, checked again without counting as activity (null: it ended). */
+      recheckOperator: (operator: OperatorContext) => Promise<OperatorContext | null>;
+      agentRecheckMs: number;
     },
   ) {
     this.stop = d.relay.subscribe((e) => this.onEvent(e));
+    // A disabled operator or an ended, idle or expired console session stops receiving within one period.
+    this.recheck = setInterval(() => void this.recheckAgents(), d.agentRecheckMs);
+    this.recheck.unref();
   }
 
   hasSubscriber(accountId: string): boolean {
@@ -105,6 +116,7 @@ export class SupportHub {
 
   close(): void {
     this.stop();
+    clearInterval(this.recheck);
     for (const set of this.subscribers.values()) for (const c of set) c.ws.close(1001);
     for (const a of this.agents) a.ws.close(1001);
   }
@@ -128,7 +140,7 @@ export class SupportHub {
         if (f.type !== 'hello') return ws.close(CLOSE.unauthorized, 'hello expected');
         clearTimeout(hello);
         const lastSeq = intAtLeast0(f.lastSeq) ?? 0;
-        service.sessionAccount(typeof f.session === 'string' ? f.session : undefined).then(
+        service.chat.sessionAccount(typeof f.session === 'string' ? f.session : undefined).then(
           (accountId) => {
             if (ws.readyState !== ws.OPEN) return;
             const c: SubscriberClient = { ws, accountId, lastSent: lastSeq, serial: new Serial() };
@@ -136,11 +148,11 @@ export class SupportHub {
             const set = this.subscribers.get(accountId) ?? new Set();
             set.add(c);
             this.subscribers.set(accountId, set);
-            void service.markPresent(accountId).catch(fail);
-            presence = setInterval(() => void service.markPresent(accountId).catch(fail), PRESENCE_INTERVAL_MS);
+            void service.chat.markPresent(accountId).catch(fail);
+            presence = setInterval(() => void service.chat.markPresent(accountId).catch(fail), PRESENCE_INTERVAL_MS);
             presence.unref();
             c.serial.run(async () => {
-              const conversation = await service.conversation(accountId, c.lastSent);
+              const conversation = await service.chat.conversation(accountId, c.lastSent);
               c.lastSent = Math.max(c.lastSent, ...conversation.messages.map((m) => m.seq));
               send(ws, { type: 'ready', conversation });
             }, fail);
@@ -155,15 +167,15 @@ export class SupportHub {
           const m = messageOf(f);
           if (!m) return send(ws, { type: 'error', status: 'VALIDATION_ERROR', message: 'Malformed message.', clientId: f.clientId });
           // The echo (with the client id) arrives through the relay like any message: it is the acknowledgement.
-          service.sendAsSubscriber(c.accountId, { clientId: m.clientId, text: m.text, attachmentId: m.attachmentId }).catch((err: unknown) => send(ws, errorFrame(err, m.clientId)));
+          service.chat.sendAsSubscriber(c.accountId, { clientId: m.clientId, text: m.text, attachmentId: m.attachmentId }).catch((err: unknown) => send(ws, errorFrame(err, m.clientId)));
           return;
         }
         case 'typing':
-          void service.subscriberTyping(c.accountId, f.typing === true).catch(fail);
+          void service.chat.subscriberTyping(c.accountId, f.typing === true).catch(fail);
           return;
         case 'read': {
           const seq = intAtLeast0(f.seq);
-          if (seq !== null) void service.readBySubscriber(c.accountId, seq).catch(fail);
+          if (seq !== null) void service.chat.readBySubscriber(c.accountId, seq).catch(fail);
           return;
         }
         case 'ping':
@@ -180,7 +192,7 @@ export class SupportHub {
       const set = this.subscribers.get(client.accountId);
       set?.delete(client);
       if (set?.size === 0) this.subscribers.delete(client.accountId);
-      void service.markGone(client.accountId).catch(() => undefined);
+      void service.chat.markGone(client.accountId).catch(() => undefined);
     });
   }
 
@@ -203,7 +215,7 @@ export class SupportHub {
             if (!operator) return ws.close(CLOSE.unauthorized, 'invalid token');
             if (!roleAllows(operator.role, 'ops.support.read')) return ws.close(CLOSE.forbidden, 'not allowed');
             if (ws.readyState !== ws.OPEN) return;
-            agent = { ws, operator, tickets: new Map(), serial: new Serial() };
+            agent = { ws, token: f.token as string, ip, operator, tickets: new Map(), serial: new Serial() };
             this.agents.add(agent);
             send(ws, { type: 'ready' });
           },
@@ -218,7 +230,7 @@ export class SupportHub {
           if (!ticketId) return send(ws, { type: 'error', status: 'VALIDATION_ERROR', message: 'ticketId is required.' });
           const lastSeq = intAtLeast0(f.lastSeq) ?? 0;
           a.serial.run(async () => {
-            const { accountId, messages } = await service.agentMessagesAfter(ticketId, lastSeq);
+            const { accountId, messages } = await service.agent.messagesAfter(ticketId, lastSeq);
             const entry = { accountId, lastSent: Math.max(lastSeq, ...messages.map((m) => m.seq)) };
             a.tickets.set(ticketId, entry);
             send(ws, { type: 'replay', ticketId, messages });
@@ -231,12 +243,19 @@ export class SupportHub {
         case 'send': {
           const m = messageOf(f);
           if (!ticketId || !m) return send(ws, { type: 'error', status: 'VALIDATION_ERROR', message: 'Malformed message.', clientId: f.clientId });
-          if (!roleAllows(a.operator.role, 'ops.support.write')) return send(ws, { type: 'error', status: 'FORBIDDEN', message: 'Not allowed.', clientId: m.clientId });
-          service.reply(a.operator, ticketId, m).catch((err: unknown) => send(ws, errorFrame(err, m.clientId)));
+          // A send is the agent working: it authenticates (and keeps the session alive) like a console request.
+          const reply = async () => {
+            const operator = await this.d.authenticateOperator(a.token, a.ip);
+            if (!operator || !roleAllows(operator.role, 'ops.support.read')) return this.cutOff(a, operator);
+            a.operator = operator;
+            if (!roleAllows(operator.role, 'ops.support.write')) return send(ws, { type: 'error', status: 'FORBIDDEN', message: 'Not allowed.', clientId: m.clientId });
+            await service.agent.reply(operator, ticketId, m);
+          };
+          reply().catch((err: unknown) => send(ws, errorFrame(err, m.clientId)));
           return;
         }
         case 'typing':
-          if (ticketId) void service.agentTyping(ticketId, f.typing === true).catch(fail);
+          if (ticketId) void service.agent.typing(ticketId, f.typing === true).catch(fail);
           return;
         case 'ping':
           return send(ws, { type: 'pong' });
@@ -251,6 +270,34 @@ export class SupportHub {
     });
   }
 
+  /** Closes every agent socket whose console session ended (or whose role lost the inbox) since it said hello. */
+  async recheckAgents(): Promise<void> {
+    if (this.rechecking) return;
+    this.rechecking = true;
+    try {
+      await Promise.all(
+        [...this.agents].map(async (a) => {
+          try {
+            const operator = await this.d.recheckOperator(a.operator);
+            if (!operator || !roleAllows(operator.role, 'ops.support.read')) return this.cutOff(a, operator);
+            a.operator = operator;
+          } catch (err) {
+            // The database did not answer: keep the socket; the next period checks again.
+            this.d.log.warn({ err }, 'support agent session re-check failed');
+          }
+        }),
+      );
+    } finally {
+      this.rechecking = false;
+    }
+  }
+
+  private cutOff(a: AgentClient, operator: OperatorContext | null): void {
+    // Out of the set at once, so nothing more is delivered while the close handshake runs.
+    this.agents.delete(a);
+    a.ws.close(operator ? CLOSE.forbidden : CLOSE.unauthorized, operator ? 'not allowed' : 'session ended');
+  }
+
   // --- relay events
 
   private onEvent(e: SupportEvent): void {
@@ -260,7 +307,7 @@ export class SupportHub {
     if (e.kind === 'message') {
       for (const c of subscribers ?? []) {
         c.serial.run(async () => {
-          const { messages } = await service.conversation(c.accountId, c.lastSent);
+          const { messages } = await service.chat.conversation(c.accountId, c.lastSent);
           this.deliver(c, messages);
         }, fail);
       }
@@ -268,7 +315,7 @@ export class SupportHub {
         const t = a.tickets.get(e.ticketId);
         if (!t) continue;
         a.serial.run(async () => {
-          const { messages } = await service.agentMessagesAfter(e.ticketId, t.lastSent);
+          const { messages } = await service.agent.messagesAfter(e.ticketId, t.lastSent);
           for (const m of messages) {
             if (m.seq <= t.lastSent) continue;
             t.lastSent = m.seq;
@@ -280,12 +327,12 @@ export class SupportHub {
     }
     if (e.kind === 'ticket') {
       if (subscribers?.size) {
-        void service.subscriberTicket(e.accountId).then((ticket) => {
+        void service.chat.subscriberTicket(e.accountId).then((ticket) => {
           for (const c of subscribers) if (ticket) send(c.ws, { type: 'ticket', ticket });
         }, fail);
       }
       if (this.agents.size) {
-        void service.inboxItem(e.ticketId).then((ticket) => {
+        void service.inbox.inboxItem(e.ticketId).then((ticket) => {
           for (const a of this.agents) if (ticket) send(a.ws, { type: 'ticket', ticket });
         }, fail);
       }

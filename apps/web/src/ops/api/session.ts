@@ -20,6 +20,7 @@ export const opsPaths = {
   campaigns: '/ops/campaigns',
   support: '/ops/support',
   supportTicket: (id: string) => `/ops/support/tickets/${encodeURIComponent(id)}`,
+  supportCanned: '/ops/support/canned',
   supportFeedback: (id: string) => `/ops/support/feedback/${encodeURIComponent(id)}`,
 } as const;
 

@@ -48,7 +48,12 @@ export function SupportInboxScreen() {
     <Page
       title={t('ops_support:inbox_title')}
       testId="support-inbox"
-      actions={<StatusPill tone={connected ? 'ok' : 'warn'}>{t(connected ? 'ops_support:live' : 'ops_support:offline')}</StatusPill>}
+      actions={
+        <>
+          <Link to={opsPaths.supportCanned}>{t('ops_support:canned_manage')}</Link>
+          <StatusPill tone={connected ? 'ok' : 'warn'}>{t(connected ? 'ops_support:live' : 'ops_support:offline')}</StatusPill>
+        </>
+      }
     >
       <form className={own.filters} role="search" aria-label={t('ops_support:filters')} onSubmit={(e) => e.preventDefault()}>
         <SelectField label={t('ops_support:filter_state')} value={filter.state ?? ''} onChange={(e) => set('state', e.target.value)}>

@@ -146,3 +146,34 @@ describe('a support ticket', () => {
     await waitFor(() => expect(seen.some((r) => r.method === 'POST' && r.path.endsWith('/take'))).toBe(true));
   });
 });
+
+describe('canned replies', () => {
+  it('lists the replies of a language, and support creates, edits and deletes them', async () => {
+    const seen = serveOps({
+      'GET /api/ops/me': () => ({ body: ADMIN }),
+      'GET /api/ops/support/canned': () => ({ body: { items: [{ id: 'k1', language: 'de', title: 'Quota', text: 'Ihr Speicher ist fast voll.' }] } }),
+      'POST /api/ops/support/canned': ({ body }) => ({ body: { item: { id: 'k2', ...(body as object) } } }),
+      'PUT /api/ops/support/canned/k1': ({ body }) => ({ body: { item: { id: 'k1', ...(body as object) } } }),
+      'DELETE /api/ops/support/canned/k1': () => ({ body: {} }),
+    });
+    const { user } = renderConsole('/ops/support/canned?language=de');
+    expect(await screen.findByText('Ihr Speicher ist fast voll.')).toBeInTheDocument();
+    expect(seen.find((r) => r.path === '/api/ops/support/canned')!.search.get('language')).toBe('de');
+
+    await user.type(screen.getByRole('textbox', { name: t('ops_support:canned_field_title') }), 'Hallo');
+    await user.type(screen.getByRole('textbox', { name: t('ops_support:canned_field_text') }), 'Guten Tag, wie können wir helfen?');
+    await user.click(screen.getByRole('button', { name: t('ops_support:canned_save') }));
+    await waitFor(() => expect(seen.find((r) => r.method === 'POST')?.body).toEqual({ language: 'de', title: 'Hallo', text: 'Guten Tag, wie können wir helfen?' }));
+
+    await user.click(screen.getByRole('button', { name: t('ops_support:canned_edit_named', { title: 'Quota' }) }));
+    const text = screen.getByRole('textbox', { name: t('ops_support:canned_field_text') });
+    expect(text).toHaveValue('Ihr Speicher ist fast voll.');
+    await user.clear(text);
+    await user.type(text, 'Ihr Speicher ist voll.');
+    await user.click(screen.getByRole('button', { name: t('ops_support:canned_save') }));
+    await waitFor(() => expect(seen.find((r) => r.method === 'PUT')?.body).toEqual({ language: 'de', title: 'Quota', text: 'Ihr Speicher ist voll.' }));
+
+    await user.click(screen.getByRole('button', { name: t('ops_support:canned_delete_named', { title: 'Quota' }) }));
+    await waitFor(() => expect(seen.some((r) => r.method === 'DELETE' && r.path === '/api/ops/support/canned/k1')).toBe(true));
+  });
+});

@@ -56,6 +56,14 @@ export const supportEndpoints = opsApi.injectEndpoints({
       query: (language) => ({ url: '/support/canned', params: language ? { language } : {} }),
       providesTags: [{ type: 'Support', id: 'CANNED' }],
     }),
+    opsSupportCannedSave: build.mutation<{ item: CannedReply }, { id?: string; language: string; title: string; text: string }>({
+      query: ({ id, ...body }) => (id ? { url: `/support/canned/${enc(id)}`, method: 'PUT', body } : { url: '/support/canned', method: 'POST', body }),
+      invalidatesTags: [{ type: 'Support', id: 'CANNED' }, 'Audit'],
+    }),
+    opsSupportCannedDelete: build.mutation<unknown, string>({
+      query: (id) => ({ url: `/support/canned/${enc(id)}`, method: 'DELETE' }),
+      invalidatesTags: [{ type: 'Support', id: 'CANNED' }, 'Audit'],
+    }),
     opsSupportAgents: build.query<{ items: Agent[] }, void>({ query: () => '/support/agents' }),
   }),
 });
@@ -72,5 +80,7 @@ export const {
   useOpsSupportFeedbackQuery,
   useOpsSupportFeedbackDoneMutation,
   useOpsSupportCannedQuery,
+  useOpsSupportCannedSaveMutation,
+  useOpsSupportCannedDeleteMutation,
   useOpsSupportAgentsQuery,
 } = supportEndpoints;
