@@ -223,7 +223,7 @@ const msToSamples = (ms: number): number => Math.round((ms * SAMPLE_RATE) / 1000
  * Plays `clip` with a speed that wanders around `rate` (pitch and tempo change together, like a different voice,
  * and the slow wobble bends the timing inside the digit), so no stretch of it matches the recording sample for sample.
  */
-function warp(clip: Int16Array, rate: number, wobble: number, random: RandomSource): Float64Array {
+export function warp(clip: Int16Array, rate: number, wobble: number, random: RandomSource): Float64Array {
   const hz = 2 + random() * 4;
   const phase = random() * 2 * Math.PI;
   const out: number[] = [];
