@@ -7,7 +7,7 @@ import { pcm } from './audio-solver.fixtures.js';
  * with a speed wobble, 150–650 ms gaps, peaks at 55–85 % over babble of other digits at 12–22 % and faint noise.
  * The issue found it answered 83 % of the time; an attack that cannot read it proves nothing about the new one.
  */
-export function renderLegacyAudio(text: string, random: RandomSource, dir: URL): Float64Array {
+export function renderLegacyAudio(text: string, random: RandomSource, dir: URL, spans?: [number, number][]): Float64Array {
   const samples = Array.from({ length: 10 }, (_, d) => Int16Array.from(pcm(readFileSync(new URL(`${d}.wav`, dir))), (v) => Math.round(v * 32768)));
   const ms = (n: number) => Math.round((n * 16_000) / 1000);
   const between = (min: number, max: number) => min + random() * (max - min);
@@ -18,6 +18,7 @@ export function renderLegacyAudio(text: string, random: RandomSource, dir: URL):
     if (i > 0) cursor += ms(between(150, 650));
     const clip = warp(samples[Number(ch)] as Int16Array, between(0.8, 1.2), between(0.03, 0.07), random);
     placements.push({ clip, start: cursor, gain: (between(0.55, 0.85) * 32767) / peak(clip) });
+    spans?.push([cursor, cursor + clip.length]);
     cursor += clip.length;
   }
   const total = cursor + ms(between(250, 600));
