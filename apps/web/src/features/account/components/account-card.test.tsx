@@ -52,8 +52,12 @@ describe('the account menu and the stars campaign', () => {
   it('leaves the entry out when the stars campaign has ended or none exists', async () => {
     for (const raffle of [stars(false), { campaign: null }]) {
       const view = await openMenu(raffle);
-      // The answer has arrived (the request was seen) and the menu is drawn: the entry is absent, not late.
-      await waitFor(() => expect(screen.getByRole('menuitem', { name: 'Invite friends' })).toBeInTheDocument());
+      // The answer is in the store (not merely asked for) and the menu is drawn: the entry is absent, not late.
+      await waitFor(() => {
+        const queries = Object.values(view.store.getState().api.queries);
+        expect(queries.some((q) => q?.endpointName === 'getRaffle' && q.status === 'fulfilled')).toBe(true);
+      });
+      expect(screen.getByRole('menuitem', { name: 'Invite friends' })).toBeInTheDocument();
       expect(screen.queryByRole('menuitem', { name: 'Stars campaign' })).not.toBeInTheDocument();
       view.unmount();
     }
