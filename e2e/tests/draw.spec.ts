@@ -1,35 +1,12 @@
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { E2E_DATA_DIR, E2E_PORT } from '../playwright.config.js';
+import { expect, test } from '@playwright/test';
 import { expectAccessible } from './a11y.js';
-import { totp } from './totp.js';
-import { codeFor, failOnPageErrors, text } from './support.js';
+import { codeFor, failOnPageErrors, operatorToken, text } from './support.js';
 
 failOnPageErrors();
 // axe is injected as a script: the app's CSP (script-src 'self') would refuse it.
 test.use({ bypassCSP: true });
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const LANGUAGES = ['tr', 'en', 'ru', 'uk', 'ar', 'de', 'es', 'ro', 'sq', 'fr', 'ka'];
-
-/** A signed-in marketing-capable operator's token: the installer's admin link, then set-up through the API. */
-async function operatorToken(request: APIRequestContext): Promise<string> {
-  const email = `draw.${Date.now()}@ops.example.com`;
-  const out = execFileSync('npm', ['run', '--silent', 'ops:create-admin', '--', '--email', email, '--name', 'Draw Admin'], {
-    cwd: ROOT,
-    env: { ...process.env, DATA_DIR: E2E_DATA_DIR, PUBLIC_URL: `http://127.0.0.1:${E2E_PORT}`, LOG_LEVEL: 'warn' },
-    encoding: 'utf8',
-  });
-  const link = /\/ops\/setup\/(\S+)/.exec(out)?.[1];
-  if (!link) throw new Error(`no set-up link in:\n${out}`);
-  const enrol = await request.post(`/api/ops/setup/${link}`, { data: { password: 'Operator-Pass-2026!' } });
-  expect(enrol.ok(), await enrol.text()).toBe(true);
-  const { secret } = (await enrol.json()) as { secret: string };
-  const done = await request.post(`/api/ops/setup/${link}/confirm`, { data: { code: totp(secret) } });
-  expect(done.ok(), await done.text()).toBe(true);
-  return ((await done.json()) as { token: string }).token;
-}
 
 test('prize draw: code and phone, the timer runs out, Resend, the SMS code from the outbox, congratulations', async ({ page, request }, info) => {
   const headers = { 'x-auth-token': await operatorToken(request) };

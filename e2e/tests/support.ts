@@ -1,9 +1,11 @@
+import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { E2E_DATA_DIR } from '../playwright.config.js';
+import { E2E_DATA_DIR, E2E_PORT } from '../playwright.config.js';
+import { totp } from './totp.js';
 
 const LOCALES = path.resolve(import.meta.dirname, '../../apps/web/src/i18n/locales');
 
@@ -175,4 +177,22 @@ export async function createFolder(request: APIRequestContext, token: string, na
   });
   expect(response.status(), await response.text()).toBe(200);
   return uuid;
+}
+
+/** A signed-in console admin's token (all of marketing's rights): the installer's admin link, then set-up through the API. */
+export async function operatorToken(request: APIRequestContext): Promise<string> {
+  const email = `draw.${Date.now()}@ops.example.com`;
+  const out = execFileSync('npm', ['run', '--silent', 'ops:create-admin', '--', '--email', email, '--name', 'Draw Admin'], {
+    cwd: path.resolve(import.meta.dirname, '../..'),
+    env: { ...process.env, DATA_DIR: E2E_DATA_DIR, PUBLIC_URL: `http://127.0.0.1:${E2E_PORT}`, LOG_LEVEL: 'warn' },
+    encoding: 'utf8',
+  });
+  const link = /\/ops\/setup\/(\S+)/.exec(out)?.[1];
+  if (!link) throw new Error(`no set-up link in:\n${out}`);
+  const enrol = await request.post(`/api/ops/setup/${link}`, { data: { password: 'Operator-Pass-2026!' } });
+  expect(enrol.ok(), await enrol.text()).toBe(true);
+  const { secret } = (await enrol.json()) as { secret: string };
+  const done = await request.post(`/api/ops/setup/${link}/confirm`, { data: { code: totp(secret) } });
+  expect(done.ok(), await done.text()).toBe(true);
+  return ((await done.json()) as { token: string }).token;
 }

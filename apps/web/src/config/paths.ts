@@ -47,6 +47,9 @@ export type AppPath = (typeof paths)[keyof typeof paths];
 export const LANDING_LANGUAGES: ReadonlySet<string> = new Set(['tr', 'en']);
 
 /** The public landing page in the interface language, where one exists (the sign-in page's logo leads there). */
+/** The sign-in page, coming back to `path` afterwards (the auth feature accepts only its own safe list of paths). */
+export const loginReturningTo = (path: string): string => `${paths.login}?next=${encodeURIComponent(path)}`;
+
 export const landingPath = (language: string): string => {
   const lang = language.split('-')[0]!.toLowerCase();
   return LANDING_LANGUAGES.has(lang) ? `/${lang}/index.html` : paths.landing;

@@ -23,11 +23,12 @@ export type Template = { digit: number; mfcc: Float64Array[] };
 const hz2mel = (f: number) => 2595 * Math.log10(1 + f / 700);
 const mel2hz = (m: number) => 700 * (10 ** (m / 2595) - 1);
 
-const melBank: Float64Array[] = (() => {
-  const lo = hz2mel(100);
-  const hi = hz2mel(7600);
-  const edges = Array.from({ length: MELS + 2 }, (_, i) => (mel2hz(lo + ((hi - lo) * i) / (MELS + 1)) * NFFT) / SR);
-  return Array.from({ length: MELS }, (_, m) => {
+/** Triangular mel filters over an NFFT-point spectrum at 16 kHz, `count` bands from `loHz` to `hiHz`. */
+export function melFilters(count: number, loHz: number, hiHz: number): Float64Array[] {
+  const lo = hz2mel(loHz);
+  const hi = hz2mel(hiHz);
+  const edges = Array.from({ length: count + 2 }, (_, i) => (mel2hz(lo + ((hi - lo) * i) / (count + 1)) * NFFT) / SR);
+  return Array.from({ length: count }, (_, m) => {
     const w = new Float64Array(NFFT / 2 + 1);
     const [a, b, c] = [edges[m] as number, edges[m + 1] as number, edges[m + 2] as number];
     for (let k = 0; k <= NFFT / 2; k++) {
@@ -36,7 +37,9 @@ const melBank: Float64Array[] = (() => {
     }
     return w;
   });
-})();
+}
+
+const melBank = melFilters(MELS, 100, 7600);
 
 const hamming = Float64Array.from({ length: FRAME }, (_, i) => 0.54 - 0.46 * Math.cos((2 * Math.PI * i) / (FRAME - 1)));
 
@@ -92,7 +95,7 @@ function trimmed(x: Float64Array): Float64Array[] {
   return mfcc.slice(a, b + 1);
 }
 
-function resample(x: Float64Array, rate: number): Float64Array {
+export function resample(x: Float64Array, rate: number): Float64Array {
   const out = new Float64Array(Math.floor((x.length - 1) / rate));
   for (let i = 0; i < out.length; i++) {
     const pos = i * rate;

@@ -5,6 +5,10 @@ import { renderCaptchaAudio, renderCaptchaImage, renderDigitVoice } from './capt
 import { recordingTemplates, rendererTemplates, solveBySegments, solveBySpotting } from './audio-attack.fixtures.js';
 import { seededRandom } from './audio-solver.fixtures.js';
 import { ocrCaptchaImage, tesseractAvailable } from './image-attack.fixtures.js';
+import { renderLegacyAudio, wavOf } from './legacy-audio.fixtures.js';
+import { solveSpectral, spectralTemplates } from './strong-audio-attack.fixtures.js';
+import { glyphTemplates, solveImageByTemplates } from './image-template-attack.fixtures.js';
+import { GLYPH_H, GLYPH_W, GLYPHS } from './captcha-render.js';
 
 /**
  * The captcha against programs that know our code (issue 30): 60 seeded challenges each, and each attack must solve
@@ -83,6 +87,39 @@ describe('audio captcha against a DTW solver built from our renderer and recordi
   });
 });
 
+/**
+ * The stronger attack (issue 30, H6): log-mel templates of our recordings on a 2.5 % rate grid, matched one-sidedly
+ * so the babble the renderer adds costs nothing (strong-audio-attack.fixtures.ts). It must first read the issue-18
+ * audio well — the audio the issue says was answered 83 % of the time — or its result on the new audio proves nothing.
+ */
+describe('audio captcha against a babble-aware spectral solver that knows the renderer', HEAVY, () => {
+  const templates = spectralTemplates(dir);
+  const attack = (render: (text: string, random: () => number) => Buffer, seed: number, count: number) => {
+    const random = seededRandom(seed);
+    let solved = 0;
+    let digits = 0;
+    for (let i = 0; i < count; i++) {
+      const text = textOf(random);
+      const guess = solveSpectral(render(text, random), templates, 5);
+      if (guess === text) solved++;
+      for (let k = 0; k < 5; k++) if (guess[k] === text[k]) digits++;
+    }
+    return { solved, digits: digits / (count * 5) };
+  };
+
+  it('is a real attack: it reads the issue-18 audio (measured 12 of 20, 90 % of digits)', () => {
+    const legacy = attack((text, random) => wavOf(renderLegacyAudio(text, random, dir)), 40, 20);
+    expect(legacy.solved).toBeGreaterThanOrEqual(10);
+    expect(legacy.digits).toBeGreaterThanOrEqual(0.8);
+  });
+
+  it('solves at most 1 of 40 new challenges (under 5 %), and under 45 % of digits (measured 0 of 40, 21–29 %)', () => {
+    const current = attack((text, random) => renderCaptchaAudio(text, random), 32, 40);
+    expect(current.solved).toBeLessThanOrEqual(1);
+    expect(current.digits).toBeLessThan(0.45);
+  });
+});
+
 describe.skipIf(!tesseractAvailable())('image captcha against Tesseract after the usual cleaning', HEAVY, () => {
   it('the OCR is a real attack: it reads plain printed digits', async () => {
     const random = seededRandom(11);
@@ -105,5 +142,35 @@ describe.skipIf(!tesseractAvailable())('image captcha against Tesseract after th
       if ((await ocrCaptchaImage(await renderCaptchaImage(text, random))) === text) solved++;
     }
     expect(solved).toBeLessThanOrEqual(MAX_SOLVED);
+  });
+});
+
+/**
+ * Template matching with our own glyphs (issue 30, H6). It reads the current image far too often: the per-challenge
+ * hand (jittered points), sizes and spacing brought it from 9 to 4 of 20 (89 % to 71 % of digits), not under 5 %.
+ * The ceiling below holds that ground; reaching the issue's 5 % needs a new image design (left open, see the report).
+ */
+describe('image captcha against template matching with our own glyphs', HEAVY, () => {
+  const plain = (text: string) => {
+    const cell = (200 - 24) / 5;
+    const scale = Math.min(50 / GLYPH_H, (cell * 1.05) / GLYPH_W);
+    const paths = [...text]
+      .map((d, i) => `<path d="${GLYPHS[Number(d)]}" fill="none" stroke="#333" stroke-width="1.3" transform="translate(${12 + cell * (i + 0.5)} 32) scale(${scale}) translate(-5 -8)"/>`)
+      .join('');
+    return sharp(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="200" height="64"><rect width="200" height="64" fill="#f4f4f4"/>${paths}</svg>`)).png().toBuffer();
+  };
+
+  it('is a real attack on upright glyphs, and reads at most 6 of 20 current challenges', async () => {
+    const templates = await glyphTemplates();
+    const random = seededRandom(31);
+    let plainRead = 0;
+    let read = 0;
+    for (let i = 0; i < 20; i++) {
+      const text = textOf(random);
+      if ((await solveImageByTemplates(await plain(text), templates)) === text) plainRead++;
+      if ((await solveImageByTemplates(await renderCaptchaImage(text, random), templates)) === text) read++;
+    }
+    expect(plainRead).toBeGreaterThanOrEqual(18);
+    expect(read).toBeLessThanOrEqual(6);
   });
 });

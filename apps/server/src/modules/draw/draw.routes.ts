@@ -25,13 +25,14 @@ import {
   ReasonBody,
 } from './draw.schemas.js';
 import type { DrawService } from './draw.service.js';
+import type { DrawConsoleService } from './draw-console.service.js';
 
 const pageErrors = { ...errorResponses, 412: ErrorResponse };
 const opsErrors = { ...errorResponses, 403: ErrorResponse, 409: ErrorResponse };
 const campaignId = { in: 'params', path: 'id', why: 'a draw campaign of the operator, not a subscriber resource' } as const;
 
 /** The telesales prize-draw page (public, spec 000 §7 "Prize draw") and its console under /api/ops/draw (issue 30). */
-export const drawRoutes: FastifyPluginAsyncTypebox<{ draw: DrawService }> = async (app, { draw }) => {
+export const drawRoutes: FastifyPluginAsyncTypebox<{ draw: DrawService; ops: DrawConsoleService }> = async (app, { draw, ops }) => {
   app.get(
     '/draw/captcha/required',
     {
@@ -87,7 +88,7 @@ export const drawRoutes: FastifyPluginAsyncTypebox<{ draw: DrawService }> = asyn
   app.get(
     '/ops/draw/campaigns',
     { config: { access: { permission: 'ops.draw.read' } }, schema: { operationId: 'opsListDrawCampaigns', tags: ['ops'], response: { 200: OpsCampaignList, ...opsErrors } } },
-    async () => ({ items: await draw.listCampaigns() }),
+    async () => ({ items: await ops.listCampaigns() }),
   );
 
   app.post(
@@ -96,7 +97,7 @@ export const drawRoutes: FastifyPluginAsyncTypebox<{ draw: DrawService }> = asyn
       config: { access: { permission: 'ops.draw.write' } },
       schema: { operationId: 'opsCreateDrawCampaign', tags: ['ops'], body: CampaignBody, response: { 200: OpsCampaign, ...opsErrors } },
     },
-    async (req) => draw.createCampaign(req.operator!, req.body),
+    async (req) => ops.createCampaign(req.operator!, req.body),
   );
 
   app.get(
@@ -105,7 +106,7 @@ export const drawRoutes: FastifyPluginAsyncTypebox<{ draw: DrawService }> = asyn
       config: { access: { permission: 'ops.draw.read', notIds: [campaignId] } },
       schema: { operationId: 'opsGetDrawCampaign', tags: ['ops'], params: CampaignParams, response: { 200: OpsCampaign, ...opsErrors } },
     },
-    async (req) => draw.getCampaign(req.params.id),
+    async (req) => ops.getCampaign(req.params.id),
   );
 
   app.put(
@@ -114,7 +115,7 @@ export const drawRoutes: FastifyPluginAsyncTypebox<{ draw: DrawService }> = asyn
       config: { access: { permission: 'ops.draw.write', notIds: [campaignId] } },
       schema: { operationId: 'opsUpdateDrawCampaign', tags: ['ops'], params: CampaignParams, body: CampaignBody, response: { 200: OpsCampaign, ...opsErrors } },
     },
-    async (req) => draw.updateCampaign(req.operator!, req.params.id, req.body),
+    async (req) => ops.updateCampaign(req.operator!, req.params.id, req.body),
   );
 
   app.post(
@@ -123,7 +124,7 @@ export const drawRoutes: FastifyPluginAsyncTypebox<{ draw: DrawService }> = asyn
       config: { access: { permission: 'ops.draw.write', notIds: [campaignId] } },
       schema: { operationId: 'opsGenerateDrawCodes', tags: ['ops'], params: CampaignParams, body: GenerateCodesBody, response: { 200: GeneratedCodes, ...opsErrors } },
     },
-    async (req) => draw.generateCodes(req.operator!, req.params.id, req.body),
+    async (req) => ops.generateCodes(req.operator!, req.params.id, req.body),
   );
 
   app.post(
@@ -132,7 +133,7 @@ export const drawRoutes: FastifyPluginAsyncTypebox<{ draw: DrawService }> = asyn
       config: { access: { permission: 'ops.draw.write', notIds: [campaignId] } },
       schema: { operationId: 'opsImportDrawCodes', tags: ['ops'], params: CampaignParams, body: ImportCodesBody, response: { 200: ImportedCodes, ...opsErrors } },
     },
-    async (req) => draw.importCodes(req.operator!, req.params.id, req.body),
+    async (req) => ops.importCodes(req.operator!, req.params.id, req.body),
   );
 
   app.get(
@@ -141,7 +142,7 @@ export const drawRoutes: FastifyPluginAsyncTypebox<{ draw: DrawService }> = asyn
       config: { access: { permission: 'ops.draw.read', notIds: [campaignId] } },
       schema: { operationId: 'opsListDrawEntries', tags: ['ops'], params: CampaignParams, response: { 200: OpsEntries, ...opsErrors } },
     },
-    async (req) => draw.entries(req.params.id),
+    async (req) => ops.entries(req.params.id),
   );
 
   app.post(
@@ -150,7 +151,7 @@ export const drawRoutes: FastifyPluginAsyncTypebox<{ draw: DrawService }> = asyn
       config: { access: { permission: 'ops.draw.write', notIds: [campaignId] } },
       schema: { operationId: 'opsCloseDrawCampaign', tags: ['ops'], params: CampaignParams, body: ReasonBody, response: { 200: OpsCampaign, ...opsErrors } },
     },
-    async (req) => draw.close(req.operator!, req.params.id, req.body.reason),
+    async (req) => ops.close(req.operator!, req.params.id, req.body.reason),
   );
 
   app.post(
@@ -159,7 +160,7 @@ export const drawRoutes: FastifyPluginAsyncTypebox<{ draw: DrawService }> = asyn
       config: { access: { permission: 'ops.draw.write', notIds: [campaignId] } },
       schema: { operationId: 'opsRunDraw', tags: ['ops'], params: CampaignParams, body: ReasonBody, response: { 200: OpsCampaign, ...opsErrors } },
     },
-    async (req) => draw.run(req.operator!, req.params.id, req.body.reason),
+    async (req) => ops.run(req.operator!, req.params.id, req.body.reason),
   );
 
   app.get(
@@ -172,6 +173,6 @@ export const drawRoutes: FastifyPluginAsyncTypebox<{ draw: DrawService }> = asyn
       reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="draw-${req.params.kind}.csv"`)
-        .send(await draw.exportCsv(req.operator!, req.params.id, req.params.kind)),
+        .send(await ops.exportCsv(req.operator!, req.params.id, req.params.kind)),
   );
 };

@@ -265,4 +265,39 @@ describe.each(DIALECTS)('prize draw (%s)', (dialect) => {
       expect(items.length, action).toBeGreaterThan(0);
     }
   });
+
+  it('the console edits an open campaign: same checks as create, audited with before and after, 404/403/409', async () => {
+    const campaign = await createCampaign(1);
+    const url = `/api/ops/draw/campaigns/${campaign.id}`;
+    const edited = { ...texts, tr: { title: 'Kış çekilişi', conditions: 'Yeni koşullar', result: 'Kış çekilişine katıldınız' } };
+    const body = { name: 'Winter', startsAt: now - 3_600_000, endsAt: now + 2 * 86_400_000, winnerCount: 3, texts: edited, reason: 'Extended by marketing' };
+    const saved = await ops('PUT', url, body);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ id: campaign.id, label: 'Winter', winnerCount: 3, endsAt: body.endsAt, status: 'OPEN', commitment: campaign.commitment });
+    expect((await ops('GET', url)).json().texts.tr).toEqual(edited.tr);
+
+    // The create's rules: the end after the start, every language's three texts, a label.
+    expect(expectError(await ops('PUT', url, { ...body, endsAt: body.startsAt }), 400, 'VALIDATION_ERROR').field).toBe('endsAt');
+    expect(expectError(await ops('PUT', url, { ...body, texts: { ...texts, de: { title: 'x', conditions: ' ', result: 'y' } } }), 400, 'VALIDATION_ERROR').field).toBe('texts');
+    expectError(await ops('PUT', url, { ...body, name: '   ' }), 400, 'VALIDATION_ERROR');
+    expectError(await ops('PUT', url, { ...body, winnerCount: 0 }), 400);
+    expect((await ops('GET', url)).json()).toMatchObject({ label: 'Winter', winnerCount: 3 });
+
+    expectError(await ops('PUT', '/api/ops/draw/campaigns/3c1d2e4f-0000-4a01-8000-00000000d0ff', body), 404);
+    expectError(await ops('PUT', url, body, support), 403, 'FORBIDDEN');
+
+    const admin = await signedInAdmin(t, now);
+    const audit = (await ops('GET', `/api/ops/audit?action=draw.campaign.update&limit=100`, undefined, admin)).json().items as Array<{ targetId: string; reason: string; before: unknown; after: unknown }>;
+    expect(audit.filter((a) => a.targetId === campaign.id)).toEqual([
+      expect.objectContaining({
+        reason: 'Extended by marketing',
+        before: { startsAt: now - 3_600_000, endsAt: now + 86_400_000, winnerCount: 1 },
+        after: { startsAt: body.startsAt, endsAt: body.endsAt, winnerCount: 3 },
+      }),
+    ]);
+
+    // Once entries close the terms are frozen: the commitment was published against them.
+    expect((await ops('POST', `${url}/close`, { reason: 'Period over' })).statusCode).toBe(200);
+    expectError(await ops('PUT', url, body), 409, 'DRAW_CLOSED');
+  });
 });

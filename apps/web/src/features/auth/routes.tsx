@@ -3,7 +3,7 @@ import { hasSession } from '@/api/session';
 import type { ComponentType } from 'react';
 import { loadChunk, lazyScreen } from '@/lib/lazy-route';
 import type { RecoveryFlow } from './auth-slice';
-import { postLoginPath, setReturnUrl } from './return-url';
+import { rememberNext, setReturnUrl } from './return-url';
 import { login } from './sign-in-routes';
 
 const signup = lazyScreen(() => import('./components/signup-screen'), (m) => m.SignupScreen);
@@ -42,14 +42,6 @@ const inviteSignup = lazyScreen(() => import('./components/social-signup-screen'
 const googleCallback = lazyScreen(() => import('./components/social-callback-screen'), (m) => m.GoogleCallbackScreen);
 const appleCallback = lazyScreen(() => import('./components/social-callback-screen'), (m) => m.AppleCallbackScreen);
 
-/** NEXT_PARAM on /auth/signup: where a finished sign-up goes (a share invitation's "Shared with me"), if it is one of ours. */
-export const NEXT_PARAM = 'next';
-
-function rememberNext({ request }: LoaderFunctionArgs) {
-  const next = new URL(request.url).searchParams.get(NEXT_PARAM);
-  if (next && postLoginPath(next) === next) setReturnUrl(next);
-  return null;
-}
 
 /** Sign-up and recovery use RTK Query: the app places these under a layout that loads the store. */
 export const signupRoutes: RouteObject[] = [

@@ -43,6 +43,11 @@ export const drawEndpoints = drawApi.injectEndpoints({
       query: (body) => ({ url: '/draw/campaigns', method: 'POST', body }),
       invalidatesTags: ['DrawCampaign'],
     }),
+    opsGetDrawCampaign: build.query<DrawCampaignSummary & { texts: DrawTexts }, string>({ query: (id) => `/draw/campaigns/${enc(id)}`, providesTags: ['DrawCampaign'] }),
+    opsUpdateDrawCampaign: build.mutation<DrawCampaignSummary, DrawCampaignInput & { id: string }>({
+      query: ({ id, ...body }) => ({ url: `/draw/campaigns/${enc(id)}`, method: 'PUT', body }),
+      invalidatesTags: ['DrawCampaign'],
+    }),
     opsListDrawEntries: build.query<DrawEntries, string>({ query: (id) => `/draw/campaigns/${enc(id)}/entries`, providesTags: ['DrawCampaign'] }),
     opsGenerateDrawCodes: build.mutation<{ batchId: string; codes: string[] }, { id: string; count: number; msisdn?: string; reason?: string }>({
       query: ({ id, ...body }) => ({ url: `/draw/campaigns/${enc(id)}/codes`, method: 'POST', body }),
@@ -65,6 +70,8 @@ export const drawEndpoints = drawApi.injectEndpoints({
 export const {
   useOpsListDrawCampaignsQuery,
   useOpsCreateDrawCampaignMutation,
+  useOpsGetDrawCampaignQuery,
+  useOpsUpdateDrawCampaignMutation,
   useOpsListDrawEntriesQuery,
   useOpsGenerateDrawCodesMutation,
   useOpsImportDrawCodesMutation,

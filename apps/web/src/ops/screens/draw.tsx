@@ -3,9 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
-import { NATIVE_LANGUAGE_NAMES, SUPPORTED_LANGUAGES } from '@/i18n/languages';
 import {
-  useOpsCreateDrawCampaignMutation,
   useOpsDrawStepMutation,
   useOpsExportDrawMutation,
   useOpsGenerateDrawCodesMutation,
@@ -14,13 +12,13 @@ import {
   useOpsListDrawEntriesQuery,
   type DrawCampaignSummary,
   type DrawStatus,
-  type DrawTexts,
 } from '../api/draw-endpoints';
 import { count, when } from '../components/format';
 import { Page, Panel, StatusPill } from '../components/page';
 import { QueryState } from '../components/query-state';
 import { ReasonDialog } from '../components/reason-dialog';
 import { usePermission } from '../components/use-permission';
+import { CreateDrawDialog, EditDrawDialog } from './draw-campaign-dialog';
 import styles from '../components/page.module.css';
 
 const TONE: Record<DrawStatus, 'ok' | 'warn' | 'muted'> = { OPEN: 'ok', CLOSED: 'warn', DRAWN: 'muted' };
@@ -95,7 +93,7 @@ export function DrawScreen() {
         ) : null}
       </QueryState>
       {selected ? <CampaignPanel key={selected.id} campaign={selected} canWrite={canWrite} /> : null}
-      {creating ? <CreateDialog onClose={() => setCreating(false)} onCreated={(id) => setSelectedId(id)} /> : null}
+      {creating ? <CreateDrawDialog onClose={() => setCreating(false)} onCreated={(id) => setSelectedId(id)} /> : null}
     </Page>
   );
 }
@@ -103,7 +101,7 @@ export function DrawScreen() {
 function CampaignPanel({ campaign, canWrite }: { campaign: DrawCampaignSummary; canWrite: boolean }) {
   const { t } = useTranslation();
   const entries = useOpsListDrawEntriesQuery(campaign.id);
-  const [dialog, setDialog] = useState<'generate' | 'import' | 'close' | 'run' | null>(null);
+  const [dialog, setDialog] = useState<'edit' | 'generate' | 'import' | 'close' | 'run' | null>(null);
   const [exportCsv, exporting] = useOpsExportDrawMutation();
   const [issued, setIssued] = useState<string[] | null>(null);
   const open = campaign.status === 'OPEN';
@@ -116,6 +114,7 @@ function CampaignPanel({ campaign, canWrite }: { campaign: DrawCampaignSummary; 
         <>
           {canWrite && open ? (
             <>
+              <Button size="sm" variant="secondary" onClick={() => setDialog('edit')}>{t('opsDraw:edit')}</Button>
               <Button size="sm" variant="secondary" onClick={() => setDialog('generate')}>{t('opsDraw:generate')}</Button>
               <Button size="sm" variant="secondary" onClick={() => setDialog('import')}>{t('opsDraw:import')}</Button>
               <Button size="sm" variant="danger" onClick={() => setDialog('close')}>{t('opsDraw:close')}</Button>
@@ -177,6 +176,7 @@ function CampaignPanel({ campaign, canWrite }: { campaign: DrawCampaignSummary; 
           </table>
         </div>
       </QueryState>
+      {dialog === 'edit' ? <EditDrawDialog id={campaign.id} onClose={() => setDialog(null)} /> : null}
       {dialog === 'generate' ? <GenerateDialog id={campaign.id} onClose={() => setDialog(null)} onIssued={setIssued} /> : null}
       {dialog === 'import' ? <ImportDialog id={campaign.id} onClose={() => setDialog(null)} /> : null}
       {dialog === 'close' || dialog === 'run' ? <StepDialog id={campaign.id} step={dialog} onClose={() => setDialog(null)} /> : null}
@@ -250,52 +250,6 @@ function ImportDialog({ id, onClose }: { id: string; onClose: () => void }) {
       </label>
       <input type="file" accept=".csv,text/csv" aria-label={t('opsDraw:csv_file')} onChange={(e) => void e.target.files?.[0]?.text().then(setCsv)} />
       <textarea id={fieldId} className={styles.textarea} rows={6} value={csv} onChange={(e) => setCsv(e.target.value)} placeholder="code,phone" />
-    </ReasonDialog>
-  );
-}
-
-const toInput = (ms: number) => new Date(ms - new Date(ms).getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-
-function CreateDialog({ onClose, onCreated }: { onClose: () => void; onCreated: (id: string) => void }) {
-  const { t } = useTranslation();
-  const [create] = useOpsCreateDrawCampaignMutation();
-  const [name, setName] = useState('');
-  const [startsAt, setStartsAt] = useState(() => toInput(Date.now()));
-  const [endsAt, setEndsAt] = useState(() => toInput(Date.now() + 30 * 86_400_000));
-  const [winners, setWinners] = useState('1');
-  const [texts, setTexts] = useState<DrawTexts>(() => Object.fromEntries(SUPPORTED_LANGUAGES.map((l) => [l, { title: '', conditions: '', result: '' }])));
-  const start = new Date(startsAt).getTime();
-  const end = new Date(endsAt).getTime();
-  const filled = SUPPORTED_LANGUAGES.every((l) => texts[l]!.title.trim() && texts[l]!.conditions.trim() && texts[l]!.result.trim());
-  const valid = name.trim().length > 0 && end > start && Number.isInteger(Number(winners)) && Number(winners) >= 1 && filled;
-  const set = (language: string, field: 'title' | 'conditions' | 'result', value: string) =>
-    setTexts((now) => ({ ...now, [language]: { ...now[language]!, [field]: value } }));
-  const copyEnglish = () => setTexts((now) => Object.fromEntries(SUPPORTED_LANGUAGES.map((l) => [l, now[l]!.title || now[l]!.conditions || now[l]!.result ? now[l]! : { ...now.en! }])));
-  return (
-    <ReasonDialog
-      open
-      onOpenChange={(o) => (o ? undefined : onClose())}
-      title={t('opsDraw:new_campaign')}
-      description={t('opsDraw:commitment_note')}
-      confirmLabel={t('opsDraw:create')}
-      valid={valid}
-      onConfirm={(reason) => create({ name: name.trim(), startsAt: start, endsAt: end, winnerCount: Number(winners), texts, reason }).unwrap().then((c) => onCreated(c.id))}
-    >
-      <TextField label={t('opsDraw:label')} value={name} maxLength={120} onChange={(e) => setName(e.target.value)} />
-      <div className={styles.row}>
-        <TextField label={t('opsDraw:starts')} type="datetime-local" value={startsAt} onChange={(e) => setStartsAt(e.target.value)} />
-        <TextField label={t('opsDraw:ends')} type="datetime-local" value={endsAt} onChange={(e) => setEndsAt(e.target.value)} />
-        <TextField label={t('opsDraw:winner_count')} type="number" min={1} inputMode="numeric" value={winners} onChange={(e) => setWinners(e.target.value)} />
-      </div>
-      <Button size="sm" variant="link" onClick={copyEnglish}>{t('opsDraw:copy_english')}</Button>
-      {SUPPORTED_LANGUAGES.map((language) => (
-        <fieldset key={language} className={`${styles.form} ${styles.fieldset}`}>
-          <legend className={styles.fieldLabel}>{NATIVE_LANGUAGE_NAMES[language]}</legend>
-          <TextField label={t('opsDraw:text_title')} maxLength={200} value={texts[language]!.title} onChange={(e) => set(language, 'title', e.target.value)} />
-          <TextField label={t('opsDraw:text_conditions')} maxLength={4000} value={texts[language]!.conditions} onChange={(e) => set(language, 'conditions', e.target.value)} />
-          <TextField label={t('opsDraw:text_result')} maxLength={4000} value={texts[language]!.result} onChange={(e) => set(language, 'result', e.target.value)} />
-        </fieldset>
-      ))}
     </ReasonDialog>
   );
 }

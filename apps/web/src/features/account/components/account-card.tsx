@@ -12,6 +12,7 @@ import { UsageBar } from '@/components/ui/usage-bar';
 import { isPathBuilt, paths, settingsTabPath } from '@/config/paths';
 import { HELP_TAB, PROFILE_TAB, setSettingsTab } from '@/state/ui-slice';
 import { SupportEntryDialog } from '@/features/support/support.public';
+import { useStarsCampaignActive } from '@/features/campaigns/campaigns.public';
 import { displayName } from '../display-name';
 import { AccountAvatar } from './account-avatar';
 import styles from './account.module.css';
@@ -40,11 +41,14 @@ export function AccountCard({ unreadCount, compact = false }: AccountCardProps) 
   // Set by the server while a failed renewal is in its grace period (issue 13): the entry's tooltip says so.
   const inGrace = Boolean(info?.graceUntil);
   const [supportOpen, setSupportOpen] = useState(false);
+  // The stars page is reachable only while its campaign runs (spec 001 §2); asked when the menu first opens.
+  const [menuSeen, setMenuSeen] = useState(false);
+  const starsActive = useStarsCampaignActive(menuSeen);
 
   return (
     <>
       {/* Non-modal: the modal variant's scroll lock injects a <style> tag that the CSP blocks. */}
-      <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Root modal={false} onOpenChange={(open) => open && setMenuSeen(true)}>
         {/* Named by its content, so the name holds what the button visibly says (initials, name) after what it is. */}
         <DropdownMenu.Trigger asChild>
           <button type="button" className={styles.trigger} data-testid="account-card-trigger">
@@ -99,6 +103,12 @@ export function AccountCard({ unreadCount, compact = false }: AccountCardProps) 
               <StarIcon size={18} />
               <span className={styles.itemLabel}>{t('campaigns:invite_title')}</span>
             </DropdownMenu.Item>
+            {starsActive ? (
+              <DropdownMenu.Item className={styles.item} onSelect={() => navigate(paths.starsCampaign)} data-testid="account-stars-campaign">
+                <StarIcon size={18} />
+                <span className={styles.itemLabel}>{t('campaigns:stars_title')}</span>
+              </DropdownMenu.Item>
+            ) : null}
             {packagesBuilt ? (
               <DropdownMenu.Item
                 className={`${styles.item} ${styles.packagesItem}`}

@@ -15,10 +15,10 @@ const shellCalls: Record<string, MockHandler> = {
   'GET /api/notification/communication/fetch': () => json([]),
 };
 
-function renderLogin(calls: Record<string, MockHandler>) {
+function renderLogin(calls: Record<string, MockHandler>, at = '/') {
   const server = mockFetch({ ...shellCalls, ...calls });
   const store = createAppStore();
-  const view = renderRoutes(createAppRoutes(store), { store, initialEntries: ['/'] });
+  const view = renderRoutes(createAppRoutes(store), { store, initialEntries: [at] });
   return { ...view, ...server };
 }
 
@@ -137,6 +137,33 @@ describe('LoginScreen', () => {
     expect(requests.find((r) => r.url.pathname === '/api/auth/token')?.url.searchParams.get('rememberMe')).toBe('true');
     await waitFor(() => expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Files'));
   });
+
+  const signedIn = {
+    ...captchaNotRequired,
+    'POST /api/auth/token': () => json({ userUuid: 'u-1', deviceInfo: null, latestActivityId: null }, { headers: { 'X-Auth-Token': 'token-r' } }),
+    'GET /api/v1/raffle': () => json({ campaign: null }),
+    'GET /api/v1/raffle/rights': () => json({ stars: null, draws: [] }),
+  };
+  async function signInAt(at: string) {
+    const view = renderLogin(signedIn, at);
+    await view.user.type(await screen.findByRole('textbox', { name: 'E-mail or phone number' }), 'ayse@example.com');
+    await view.user.type(screen.getByLabelText('Password'), 'secret123');
+    await view.user.click(screen.getByRole('button', { name: 'Sign in' }));
+    return view;
+  }
+
+  it('returns to the raffle-rights page it was opened from (?next=/cekilis-hakki)', async () => {
+    const { router } = await signInAt(`/auth/login?next=${encodeURIComponent('/cekilis-hakki')}`);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/cekilis-hakki'));
+  });
+
+  it.each(['//evil.example/phish', 'https://evil.example/', '/\\evil.example', '/cekilis-hakki.evil.example', 'javascript:alert(1)'])(
+    'never follows a return address off the site or off the list (%s): lands on the signed-in area',
+    async (next) => {
+      const { router } = await signInAt(`/auth/login?next=${encodeURIComponent(next)}`);
+      await waitFor(() => expect(router.state.location.pathname).toBe('/main/files'));
+    },
+  );
 
   it('signs in with no Redux store on the page, and loads the store only for the signed-in shell (issue 17)', async () => {
     const server = mockFetch({

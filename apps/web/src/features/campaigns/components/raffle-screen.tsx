@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { hasSession } from '@/api/session';
-import { paths } from '@/config/paths';
+import { loginReturningTo, paths } from '@/config/paths';
 import { Spinner } from '@/components/ui/loader';
 import { formatDate } from '@/i18n/dates';
 import { useGetRaffleQuery, useGetRaffleRightsQuery } from '../api';
@@ -71,7 +71,7 @@ export function RaffleScreen() {
           <section className={styles.card}>
             <p className={styles.text}>{t('campaigns:raffle_sign_in_text')}</p>
             <div>
-              <Link className={styles.intent} to={paths.login} data-testid="raffle-sign-in">
+              <Link className={styles.intent} to={loginReturningTo(paths.raffle)} data-testid="raffle-sign-in">
                 {t('campaigns:raffle_sign_in')}
               </Link>
             </div>
