@@ -76,6 +76,7 @@ import { getById as getAccountById, grantQuota } from './modules/account/account
 import { orderCapturedListeners, PACKAGE_ORDER_PURPOSE } from './modules/packages/packages.public.js';
 import { feedbackModule } from './modules/feedback/feedback.module.js';
 import { supportModule } from './modules/support/support.module.js';
+import { contactsModule } from './modules/contacts/contacts.module.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -398,6 +399,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     campaigns,
     feedback,
     support,
+    contactsModule({ db, clock: opts.clock }),
   ];
   for (const m of modules) {
     for (const job of m.jobs ?? []) jobs.register(job.type, job.handler, job.options);
