@@ -29,11 +29,12 @@ import type campaigns from './locales/en/campaigns.json';
 import type opsCampaigns from './locales/en/ops_campaigns.json';
 import type support from './locales/en/support.json';
 import type opsSupport from './locales/en/ops_support.json';
+import type contacts from './locales/en/contacts.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     // Every namespace is in scope so keys are always written "ns:key" and checked against English.
-    defaultNS: ['common', 'auth', 'account', 'notifications', 'settings', 'shell', 'files', 'upload', 'photos', 'albums', 'viewer', 'shares', 'sharedFiles', 'search', 'faq', 'recovery', 'packages', 'invoices', 'family', 'payment', 'discover', 'foryou', 'calendar', 'ops', 'draw', 'opsDraw', 'campaigns', 'ops_campaigns', 'support', 'ops_support'];
+    defaultNS: ['common', 'auth', 'account', 'notifications', 'settings', 'shell', 'files', 'upload', 'photos', 'albums', 'viewer', 'shares', 'sharedFiles', 'search', 'faq', 'recovery', 'packages', 'invoices', 'family', 'payment', 'discover', 'foryou', 'calendar', 'ops', 'draw', 'opsDraw', 'campaigns', 'ops_campaigns', 'support', 'ops_support', 'contacts'];
     returnNull: false;
     resources: {
       common: typeof common;
@@ -65,6 +66,7 @@ declare module 'i18next' {
       campaigns: typeof campaigns;
       ops_campaigns: typeof opsCampaigns;
       support: typeof support;
+      contacts: typeof contacts;
       ops_support: typeof opsSupport;
     };
   }
