@@ -115,6 +115,7 @@ function textOf(p: Property): string {
   const enc = param(p, 'ENCODING')?.toUpperCase();
   const text = decodeBytes(enc === 'QUOTED-PRINTABLE' ? decodeQuotedPrintable(p.raw) : p.raw, param(p, 'CHARSET'));
   // Control characters have no place in a contact (and PostgreSQL refuses NUL in text); newlines stay for notes.
+  // eslint-disable-next-line no-control-regex -- removing control characters is the point
   return text.replace(/[\u0000-\u0009\u000B\u000C\u000E-\u001F\u007F]/g, (c) => (c === '\t' ? ' ' : ''));
 }
 

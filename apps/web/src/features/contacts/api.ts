@@ -1,4 +1,3 @@
-import { baseApi } from '@/api/base-api';
 import {
   generatedApi,
   type ContactCard,
