@@ -1,7 +1,8 @@
-import { Type, type Static } from 'typebox';
+import { Type, type Static, type TLiteral } from 'typebox';
 import { UuidSchema } from '../../shared/schemas.js';
 import type { Card } from './contacts.card.js';
 import type { Contact, ContactVersion } from './contacts.table.js';
+import type { ProblemReason } from './contacts.vcard-parse.js';
 
 /** The spec's page size; a client may ask for fewer, never more. */
 export const CONTACTS_PAGE_SIZE = 100;
@@ -97,7 +98,17 @@ export const ContactCard = Type.Object(
 );
 export const ContactCardResponse = Type.Object({ data: ContactCard });
 
-const Problem = Type.Object({ line: Type.Integer(), message: Type.String() });
+const Problem = Type.Object({
+  line: Type.Integer(),
+  /** What the web shows, in the reader's language. */
+  reason: Type.Union(
+    (['NO_VALUE', 'BAD_NAME', 'NO_END', 'NO_BEGIN', 'OUTSIDE', 'EMPTY', 'TOO_LONG', 'PHOTO_TOO_LARGE', 'PHOTO_INVALID'] as const).map((r) => Type.Literal(r)) as [
+      TLiteral<ProblemReason>,
+    ],
+  ),
+  /** The same in English, for API clients and support. */
+  message: Type.String(),
+});
 export const ImportResult = Type.Object({
   data: Type.Object({
     version: VersionItem,

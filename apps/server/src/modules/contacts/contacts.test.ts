@@ -95,8 +95,8 @@ describe.each(DIALECTS)('contacts backup (%s)', (dialect) => {
     const data = res.json().data;
     expect(data.added).toBe(498);
     expect(data.skipped).toEqual([
-      { line: 108, message: expect.stringMatching(/^Line 108: /) },
-      { line: expect.any(Number), message: expect.stringMatching(/^Line \d+: /) },
+      { line: 108, reason: 'NO_VALUE', message: expect.stringMatching(/^Line 108: /) },
+      { line: expect.any(Number), reason: 'NO_VALUE', message: expect.stringMatching(/^Line \d+: /) },
     ]);
 
     for (const bad of ['not a vcard at all', 'BEGIN:VCARD\r\nFN:Never ends\r\n', '', 'BEGIN:VCARD\r\nNO VALUE HERE\r\nEND:VCARD\r\n', Buffer.from([0, 1, 2, 255, 254])]) {

@@ -5,9 +5,13 @@ export const MAX_PHOTO_BYTES = 512 * 1024;
 /** One card's text beyond its photo; anything longer is not a contact but garbage or an attack. */
 const MAX_CARD_CHARS = 256 * 1024;
 
+/** Why a card was skipped or shortened; the web shows each in the reader's language. */
+export type ProblemReason = 'NO_VALUE' | 'BAD_NAME' | 'NO_END' | 'NO_BEGIN' | 'OUTSIDE' | 'EMPTY' | 'TOO_LONG' | 'PHOTO_TOO_LARGE' | 'PHOTO_INVALID';
+
 export interface ParseProblem {
   /** 1-based line of the file where the card (or the property) starts. */
   line: number;
+  reason: ProblemReason;
   message: string;
 }
 
@@ -31,6 +35,7 @@ class CardError extends Error {
   constructor(
     message: string,
     readonly line: number,
+    readonly reason: ProblemReason,
   ) {
     super(message);
   }
@@ -86,11 +91,11 @@ const unescape = (v: string): string => v.replace(/\\([nN,;:\\])/g, (_m, c: stri
 /** Parses `[group.]NAME;PARAM=a,b;BARE:value` into its parts (the value still raw). */
 function parseLine(text: string, line: number): Property {
   const head = splitUnescaped(text, ':', true);
-  if (head.length < 2) throw new CardError(`Line ${line}: a property without a value ("${text.slice(0, 40)}").`, line);
+  if (head.length < 2) throw new CardError(`Line ${line}: a property without a value ("${text.slice(0, 40)}").`, line, 'NO_VALUE');
   const [nameAndParams, ...rest] = [head[0]!, text.slice(head[0]!.length + 1)];
   const parts = splitUnescaped(nameAndParams, ';', true);
   const name = parts[0]!.replace(/^[^.]*\./, '').trim().toUpperCase();
-  if (!/^[A-Z0-9-]+$/.test(name)) throw new CardError(`Line ${line}: "${parts[0]!.slice(0, 40)}" is not a property name.`, line);
+  if (!/^[A-Z0-9-]+$/.test(name)) throw new CardError(`Line ${line}: "${parts[0]!.slice(0, 40)}" is not a property name.`, line, 'BAD_NAME');
   const params = new Map<string, string[]>();
   for (const p of parts.slice(1)) {
     const eq = p.indexOf('=');
@@ -144,11 +149,11 @@ function photoOf(p: Property, warnings: ParseProblem[]): Card['photo'] {
   } else return null;
   if (!mediaType.includes('/')) mediaType = `image/${mediaType === 'jpg' ? 'jpeg' : mediaType}`;
   if (!/^image\/[a-z0-9.+-]+$/.test(mediaType) || !/^[A-Za-z0-9+/]*={0,2}$/.test(data)) {
-    warnings.push({ line: p.line, message: `Line ${p.line}: the photo is not valid base64 and was left out.` });
+    warnings.push({ line: p.line, reason: 'PHOTO_INVALID', message: `Line ${p.line}: the photo is not valid base64 and was left out.` });
     return null;
   }
   if ((data.length * 3) / 4 > MAX_PHOTO_BYTES) {
-    warnings.push({ line: p.line, message: `Line ${p.line}: the photo is larger than ${MAX_PHOTO_BYTES / 1024} KB and was left out.` });
+    warnings.push({ line: p.line, reason: 'PHOTO_TOO_LARGE', message: `Line ${p.line}: the photo is larger than ${MAX_PHOTO_BYTES / 1024} KB and was left out.` });
     return null;
   }
   return data === '' ? null : { mediaType, data };
@@ -252,13 +257,13 @@ export function parseVCards(bytes: Buffer): ParseResult {
     if (l.trim() === '') continue;
     const upper = l.trim().toUpperCase();
     if (upper === 'BEGIN:VCARD') {
-      if (open) result.errors.push({ line: open.line, message: `Line ${open.line}: the card has no END:VCARD.` });
+      if (open) result.errors.push({ line: open.line, reason: 'NO_END', message: `Line ${open.line}: the card has no END:VCARD.` });
       open = { line, props: [], chars: 0, broken: null };
       continue;
     }
     if (upper === 'END:VCARD') {
       if (!open) {
-        result.errors.push({ line, message: `Line ${line}: END:VCARD without BEGIN:VCARD.` });
+        result.errors.push({ line, reason: 'NO_BEGIN', message: `Line ${line}: END:VCARD without BEGIN:VCARD.` });
         continue;
       }
       finish(open, result);
@@ -266,30 +271,30 @@ export function parseVCards(bytes: Buffer): ParseResult {
       continue;
     }
     if (!open) {
-      result.errors.push({ line, message: `Line ${line}: text outside a card.` });
+      result.errors.push({ line, reason: 'OUTSIDE', message: `Line ${line}: text outside a card.` });
       continue;
     }
     if (open.broken) continue;
     try {
       const prop = parseLine(l, line);
       if (prop.name !== 'PHOTO') open.chars += l.length;
-      if (open.chars > MAX_CARD_CHARS) throw new CardError(`Line ${open.line}: the card is longer than ${MAX_CARD_CHARS / 1024} KB.`, open.line);
+      if (open.chars > MAX_CARD_CHARS) throw new CardError(`Line ${open.line}: the card is longer than ${MAX_CARD_CHARS / 1024} KB.`, open.line, 'TOO_LONG');
       open.props.push(prop);
     } catch (err) {
       if (!(err instanceof CardError)) throw err;
       open.broken = err;
     }
   }
-  if (open) result.errors.push({ line: open.line, message: `Line ${open.line}: the card has no END:VCARD.` });
+  if (open) result.errors.push({ line: open.line, reason: 'NO_END', message: `Line ${open.line}: the card has no END:VCARD.` });
   return result;
 }
 
 function finish(open: { line: number; props: Property[]; broken: CardError | null }, result: ParseResult): void {
   if (open.broken) {
-    result.errors.push({ line: open.broken.line, message: open.broken.message });
+    result.errors.push({ line: open.broken.line, reason: open.broken.reason, message: open.broken.message });
     return;
   }
   const card = toCard(open.props, result.warnings);
-  if (isBlank(card)) result.errors.push({ line: open.line, message: `Line ${open.line}: the card has no name, phone or e-mail.` });
+  if (isBlank(card)) result.errors.push({ line: open.line, reason: 'EMPTY', message: `Line ${open.line}: the card has no name, phone or e-mail.` });
   else result.cards.push(card);
 }

@@ -618,11 +618,31 @@ export type ImportContactsApiResponse = /** status 200 Default Response */ {
     skipped: {
       line: number;
       message: string;
+      reason:
+        | "NO_VALUE"
+        | "BAD_NAME"
+        | "NO_END"
+        | "NO_BEGIN"
+        | "OUTSIDE"
+        | "EMPTY"
+        | "TOO_LONG"
+        | "PHOTO_TOO_LARGE"
+        | "PHOTO_INVALID";
     }[];
     version: ContactVersion;
     warnings: {
       line: number;
       message: string;
+      reason:
+        | "NO_VALUE"
+        | "BAD_NAME"
+        | "NO_END"
+        | "NO_BEGIN"
+        | "OUTSIDE"
+        | "EMPTY"
+        | "TOO_LONG"
+        | "PHOTO_TOO_LARGE"
+        | "PHOTO_INVALID";
     }[];
   };
 };

@@ -33,7 +33,7 @@ function setup(path: string, extra: Record<string, MockHandler> = {}) {
       return json({ data: restored });
     },
     'POST /api/contacts/backup_version/import': () =>
-      json({ data: { version: { ...V2, id: '018f0000-0000-7000-8000-000000000004' }, added: 2, merged: 1, skipped: [{ line: 14, message: 'Line 14: a property without a value ("BROKEN").' }], warnings: [] } }),
+      json({ data: { version: { ...V2, id: '018f0000-0000-7000-8000-000000000004' }, added: 2, merged: 1, skipped: [{ line: 14, reason: 'NO_VALUE', message: 'Line 14: a property without a value ("BROKEN").' }], warnings: [] } }),
     [`GET /api/contacts/backup_version/${V2.id}`]: ({ url }) => json({ data: { items: url.searchParams.get('currentPage') === '1' ? PEOPLE : [] } }),
     'GET /api/contacts/search': ({ url }) => {
       const q = url.searchParams.get('query')!.toLocaleLowerCase('tr');
@@ -80,7 +80,7 @@ describe('contacts backup', { timeout: 20_000 }, () => {
     expect(post.headers.get('content-type')).toBe('text/vcard');
     expect(post.body).toBe(file);
     fireEvent.click(screen.getByText('Cards left out or shortened: 1'));
-    expect(screen.getByText('Line 14: a property without a value ("BROKEN").')).toBeInTheDocument();
+    expect(screen.getByText('Line 14: a line without a value; the card was left out.')).toBeInTheDocument();
   });
 
   it('restores an older version after confirming; the list shows it as the current one', async () => {

@@ -37,7 +37,7 @@ function ImportReport({ outcome, onClose }: { outcome: ImportOutcome; onClose: (
           <summary>{t('contacts:import_problems', { count: problems.length })}</summary>
           <ul>
             {problems.map((p) => (
-              <li key={`${p.line}-${p.message}`}>{p.message}</li>
+              <li key={`${p.line}-${p.reason}`}>{t(`contacts:problem_${p.reason}`, { line: p.line })}</li>
             ))}
           </ul>
         </details>
