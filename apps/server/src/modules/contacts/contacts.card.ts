@@ -80,17 +80,39 @@ export function searchText(card: Card): string {
 /** A strong ETag of the card's content (the CardDAV mount serves it per card). */
 export const cardEtag = (card: Card): string => createHash('sha256').update(JSON.stringify(card)).digest('base64url').slice(0, 22);
 
+/** What `sameContact` compares, computed once per card (an import compares each card with many). */
+interface MatchKeys {
+  name: string;
+  phones: Set<string>;
+  emails: Set<string>;
+}
+const keysCache = new WeakMap<Card, MatchKeys>();
+function matchKeys(card: Card): MatchKeys {
+  let keys = keysCache.get(card);
+  if (!keys) {
+    keys = {
+      name: foldText(displayName(card)),
+      phones: new Set(card.phones.map((p) => digits(p.value).slice(-10)).filter(Boolean)),
+      emails: new Set(card.emails.map((e) => e.value.toLowerCase())),
+    };
+    keysCache.set(card, keys);
+  }
+  return keys;
+}
+
 /**
  * Two cards are the same contact when they share a UID, or when their folded names agree and they share a phone
- * number (by its last 10 digits, so +90 532… and 0532… agree) or an e-mail address.
+ * number (by its last 10 digits, so +90 532… and 0532… agree) or an e-mail address (or neither has any).
  */
 export function sameContact(a: Card, b: Card): boolean {
   if (a.uid && b.uid && a.uid === b.uid) return true;
-  if (foldText(displayName(a)) !== foldText(displayName(b)) || foldText(displayName(a)) === '') return false;
-  const phonesA = new Set(a.phones.map((p) => digits(p.value).slice(-10)).filter(Boolean));
-  const emailsA = new Set(a.emails.map((e) => e.value.toLowerCase()));
-  if (phonesA.size === 0 && emailsA.size === 0 && b.phones.length === 0 && b.emails.length === 0) return true;
-  return b.phones.some((p) => phonesA.has(digits(p.value).slice(-10))) || b.emails.some((e) => emailsA.has(e.value.toLowerCase()));
+  const ka = matchKeys(a);
+  const kb = matchKeys(b);
+  if (ka.name !== kb.name || ka.name === '') return false;
+  if (ka.phones.size + ka.emails.size === 0 && kb.phones.size + kb.emails.size === 0) return true;
+  for (const p of kb.phones) if (ka.phones.has(p)) return true;
+  for (const e of kb.emails) if (ka.emails.has(e)) return true;
+  return false;
 }
 
 /** The older card completed by the newer one: phones, e-mails, addresses and URLs united, blanks filled. */
@@ -129,14 +151,16 @@ export function mergeInto(book: Array<{ id: string; card: Card }>, cards: Card[]
   const byName = new Map<string, Array<{ id: string; card: Card }>>();
   const index = (e: { id: string; card: Card }) => {
     if (e.card.uid) byUid.set(e.card.uid, e);
-    const key = foldText(displayName(e.card));
-    byName.set(key, [...(byName.get(key) ?? []), e]);
+    const key = matchKeys(e.card).name;
+    const list = byName.get(key);
+    if (list) list.push(e);
+    else byName.set(key, [e]);
   };
   book.forEach(index);
   let added = 0;
   let merged = 0;
   for (const card of cards) {
-    const twin = (card.uid ? byUid.get(card.uid) : undefined) ?? byName.get(foldText(displayName(card)))?.find((e) => sameContact(e.card, card));
+    const twin = (card.uid ? byUid.get(card.uid) : undefined) ?? byName.get(matchKeys(card).name)?.find((e) => sameContact(e.card, card));
     if (twin) {
       twin.card = mergeCards(twin.card, card);
       if (twin.card.uid) byUid.set(twin.card.uid, twin);
