@@ -128,6 +128,28 @@ describe('contacts backup', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('group', { name: 'No contacts' })).toBeInTheDocument();
   });
 
+  it('loads the next page near the bottom only while 100 × page ≤ the count from the query', async () => {
+    const many = Array.from({ length: 100 }, (_, i) => contact(`m-${i}`, `Kişi ${String(i).padStart(3, '0')}`, `0500${i}`));
+    const { requests } = setup(`/main/contacts/${V2.id}?date=${V2.createdAt}&count=150`, {
+      [`GET /api/contacts/backup_version/${V2.id}`]: ({ url }) => json({ data: { items: url.searchParams.get('currentPage') === '1' ? many : many.slice(0, 50).map((c) => ({ ...c, id: `p2-${c.id}` })) } }),
+    });
+    const scroller = await screen.findByTestId('contacts-scroller');
+    const pageCalls = () => requests.filter((r) => r.url.pathname === `/api/contacts/backup_version/${V2.id}`).map((r) => r.url.searchParams.get('currentPage'));
+    Object.defineProperties(scroller, { scrollHeight: { value: 5000, configurable: true }, clientHeight: { value: 500, configurable: true } });
+    // 20 px from the bottom: not yet.
+    scroller.scrollTop = 4480;
+    fireEvent.scroll(scroller);
+    expect(pageCalls()).toEqual(['1']);
+    // Within 10 px: page 2 (100 × 1 ≤ 150).
+    scroller.scrollTop = 4495;
+    fireEvent.scroll(scroller);
+    await waitFor(() => expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(151));
+    // 100 × 2 > 150: no page 3, however often the bottom is reached.
+    await new Promise((r) => setTimeout(r, 350));
+    fireEvent.scroll(scroller);
+    expect(pageCalls()).toEqual(['1', '2']);
+  });
+
   it('opens a contact’s full card', async () => {
     setup(`/main/contacts/${V2.id}?date=${V2.createdAt}&count=3`);
     await userEvent.click(await screen.findByRole('button', { name: 'Ayşe Yılmaz' }));
