@@ -55,6 +55,7 @@ import { orderCapturedListeners, PACKAGE_ORDER_PURPOSE } from './modules/package
 import { feedbackModule } from './modules/feedback/feedback.module.js';
 import { supportModule } from './modules/support/support.module.js';
 import { webdavModule } from './modules/webdav/webdav.module.js';
+import { contactsModule } from './modules/contacts/contacts.module.js';
 import { createVisionEngine, FACE_MATCH_DISTANCE, FACE_MIN_SCORE, readVisionImage } from './infra/vision/vision-engine.js';
 import { AccessPolicy } from './shared/access/access-policy.js';
 
@@ -320,6 +321,7 @@ export async function buildModules(app: FastifyInstance, { config, infra, clock 
     feedback,
     support,
     webdav,
+    contactsModule({ db, clock }),
   ];
   return { modules, auth, operators, access, webdav };
 }

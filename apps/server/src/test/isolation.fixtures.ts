@@ -44,6 +44,9 @@ export interface Owned {
   thing: string;
   /** A For-you memory of the account's photo. */
   foryou: string;
+  /** A contacts backup version and a contact in it. */
+  contactVersion: string;
+  contact: string;
 }
 
 const PARTS: Record<RequestPart, string> = { params: 'params', query: 'querystring', headers: 'headers', body: 'body' };
@@ -157,13 +160,17 @@ function idFor(owner: Owned, source: IdSource | undefined, permission: Subscribe
       return owner.thing;
     case 'foryou':
       return owner.foryou;
+    case 'contact_version':
+      return owner.contactVersion;
+    case 'contact':
+      return owner.contact;
   }
 }
 
 /** A's rows in every table a route could change, in a stable order. */
 async function digest(t: TestApp, accountId: string): Promise<string> {
   const db = t.database.db;
-  const [files, albums, uploads, notifications, shares, links, sessions, payments, cards, orders, people, places, things, foryou] = await Promise.all([
+  const [files, albums, uploads, notifications, shares, links, sessions, payments, cards, orders, people, places, things, foryou, contactVersions, contacts] = await Promise.all([
     db.selectFrom('file').selectAll().where('account_id', '=', accountId).orderBy('id').execute(),
     db.selectFrom('album').selectAll().where('account_id', '=', accountId).orderBy('id').execute(),
     db.selectFrom('upload').selectAll().where('account_id', '=', accountId).orderBy('id').execute(),
@@ -179,6 +186,8 @@ async function digest(t: TestApp, accountId: string): Promise<string> {
     db.selectFrom('place').selectAll().where('account_id', '=', accountId).orderBy('id').execute(),
     db.selectFrom('thing').selectAll().where('account_id', '=', accountId).orderBy('id').execute(),
     db.selectFrom('foryou_item').selectAll().where('account_id', '=', accountId).orderBy('id').execute(),
+    db.selectFrom('contact_version').selectAll().where('account_id', '=', accountId).orderBy('id').execute(),
+    db.selectFrom('contact').selectAll().where('account_id', '=', accountId).orderBy('version_id').orderBy('id').execute(),
   ]);
   const fileIds = files.map((f) => f.id);
   const albumIds = albums.map((a) => a.id);
@@ -189,7 +198,7 @@ async function digest(t: TestApp, accountId: string): Promise<string> {
     .orderBy('album_id')
     .orderBy('file_id')
     .execute();
-  return JSON.stringify({ files, albums, members, uploads, notifications, shares, links, sessions, payments, cards, orders, people, places, things, foryou });
+  return JSON.stringify({ files, albums, members, uploads, notifications, shares, links, sessions, payments, cards, orders, people, places, things, foryou, contactVersions, contacts });
 }
 
 async function upload(t: TestApp, token: string, name: string, opts: { parent?: string; contentType?: string } = {}) {
@@ -319,7 +328,18 @@ async function own(t: TestApp, account: { token: string; accountId: string }): P
     payload: { packageId: packages.json().packages[0].id, idempotencyKey: randomUUID(), payment: { type: 'WALLET' } },
   });
   if (order.statusCode !== 200) throw new Error(`createPackageOrder failed: ${order.body}`);
+  const contacts = await t.app.inject({
+    method: 'POST',
+    url: '/api/contacts/backup_version/import',
+    headers: { ...authed(token), 'content-type': 'text/vcard' },
+    payload: 'BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ayşe Yılmaz\r\nTEL:05321234567\r\nEND:VCARD\r\n',
+  });
+  if (contacts.statusCode !== 200) throw new Error(`importContacts failed: ${contacts.body}`);
+  const contactVersion = contacts.json().data.version.id as string;
+  const contactRow = await t.database.db.selectFrom('contact').select('id').where('version_id', '=', contactVersion).executeTakeFirstOrThrow();
   return {
+    contactVersion,
+    contact: contactRow.id,
     ...account,
     order: order.json().orderId as string,
     person,

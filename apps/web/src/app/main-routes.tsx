@@ -6,6 +6,7 @@ import { familyRoutes } from '@/features/family/routes';
 import { filesRoutes } from '@/features/files/routes';
 import { foryouRoutes } from '@/features/foryou/routes';
 import { campaignsRoutes } from '@/features/campaigns/routes';
+import { contactsRoutes } from '@/features/contacts/routes';
 import { notificationsRoutes } from '@/features/notifications/routes';
 import { paymentRoutes } from '@/features/payment/routes';
 import { packagesRoutes } from '@/features/packages/routes';
@@ -31,6 +32,7 @@ const MAIN_ROUTES: readonly RouteObject[][] = [
   discoverRoutes,
   foryouRoutes,
   campaignsRoutes,
+  contactsRoutes,
 ];
 
 /**

@@ -77,6 +77,7 @@ const builtPaths: ReadonlySet<string> = new Set<string>([
   paths.search,
   paths.discover,
   paths.forYou,
+  paths.contacts,
   paths.packages,
   paths.familyInvitation,
   paths.manageFamilyShare,

@@ -30,11 +30,12 @@ import type opsCampaigns from './locales/en/ops_campaigns.json';
 import type support from './locales/en/support.json';
 import type opsSupport from './locales/en/ops_support.json';
 import type webdav from './locales/en/webdav.json';
+import type contacts from './locales/en/contacts.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     // Every namespace is in scope so keys are always written "ns:key" and checked against English.
-    defaultNS: ['common', 'auth', 'account', 'notifications', 'settings', 'shell', 'files', 'upload', 'photos', 'albums', 'viewer', 'shares', 'sharedFiles', 'search', 'faq', 'recovery', 'packages', 'invoices', 'family', 'payment', 'discover', 'foryou', 'calendar', 'ops', 'draw', 'opsDraw', 'campaigns', 'ops_campaigns', 'support', 'ops_support', 'webdav'];
+    defaultNS: ['common', 'auth', 'account', 'notifications', 'settings', 'shell', 'files', 'upload', 'photos', 'albums', 'viewer', 'shares', 'sharedFiles', 'search', 'faq', 'recovery', 'packages', 'invoices', 'family', 'payment', 'discover', 'foryou', 'calendar', 'ops', 'draw', 'opsDraw', 'campaigns', 'ops_campaigns', 'support', 'ops_support', 'webdav', 'contacts'];
     returnNull: false;
     resources: {
       common: typeof common;
@@ -66,6 +67,7 @@ declare module 'i18next' {
       campaigns: typeof campaigns;
       ops_campaigns: typeof opsCampaigns;
       support: typeof support;
+      contacts: typeof contacts;
       ops_support: typeof opsSupport;
       webdav: typeof webdav;
     };

@@ -1,5 +1,5 @@
 /** Every locale namespace: one JSON file per language each (the build and i18n read this list; it imports nothing). */
-export const NAMESPACES = ['common', 'auth', 'account', 'notifications', 'settings', 'shell', 'files', 'upload', 'photos', 'albums', 'viewer', 'shares', 'sharedFiles', 'search', 'faq', 'recovery', 'packages', 'invoices', 'family', 'payment', 'discover', 'foryou', 'calendar', 'draw', 'campaigns', 'support', 'webdav'] as const;
+export const NAMESPACES = ['common', 'auth', 'account', 'notifications', 'settings', 'shell', 'files', 'upload', 'photos', 'albums', 'viewer', 'shares', 'sharedFiles', 'search', 'faq', 'recovery', 'packages', 'invoices', 'family', 'payment', 'discover', 'foryou', 'calendar', 'draw', 'campaigns', 'support', 'webdav', 'contacts'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 // `calendar` is no screen's: month and weekday names and date patterns for runtimes without the language (i18n/dates.ts).
 
@@ -7,7 +7,7 @@ export type Namespace = (typeof NAMESPACES)[number];
  * Namespaces loaded with the screens that use them (`useTranslation('<ns>')` waits for them), not at start: what loads
  * at start is part of the sign-in page's initial JavaScript (issue 17 budget). The build gives each its own chunk.
  */
-export const ON_DEMAND_NAMESPACES: readonly Namespace[] = ['search', 'faq', 'recovery', 'packages', 'invoices', 'family', 'payment', 'discover', 'foryou', 'support', 'webdav'];
+export const ON_DEMAND_NAMESPACES: readonly Namespace[] = ['search', 'faq', 'recovery', 'packages', 'invoices', 'family', 'payment', 'discover', 'foryou', 'support', 'webdav', 'contacts'];
 
 /**
  * What the signed-out screens (sign-in, landing, errors) read: the only strings loaded at start. The signed-in shell

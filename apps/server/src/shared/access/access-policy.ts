@@ -40,6 +40,8 @@ const MESSAGES: Record<ResourceKind, string> = {
   place: 'Place not found.',
   thing: 'Thing not found.',
   foryou: 'Item not found.',
+  contact_version: 'Backup version not found.',
+  contact: 'Contact not found.',
 };
 
 /**

@@ -52,6 +52,11 @@ export async function ownedIds(db: Executor, kind: ResourceKind, accountId: stri
       return pluck(await db.selectFrom('thing').select('id').where('id', 'in', ids).where('account_id', '=', accountId).execute());
     case 'foryou':
       return pluck(await db.selectFrom('foryou_item').select('id').where('id', 'in', ids).where('account_id', '=', accountId).execute());
+    case 'contact_version':
+      return pluck(await db.selectFrom('contact_version').select('id').where('id', 'in', ids).where('account_id', '=', accountId).execute());
+    // A contact id is the same in every version that holds the contact: distinct, so each id counts once.
+    case 'contact':
+      return pluck(await db.selectFrom('contact').select('id').distinct().where('id', 'in', ids).where('account_id', '=', accountId).execute());
     case 'project':
       return (
         await db.selectFrom('account').select('project_id').where('id', '=', accountId).where('project_id', 'in', ids).execute()
@@ -94,6 +99,10 @@ export async function holders(db: Executor, kind: ResourceKind, ids: readonly st
       return db.selectFrom('thing').select(['id', 'account_id']).where('id', 'in', ids).execute();
     case 'foryou':
       return db.selectFrom('foryou_item').select(['id', 'account_id']).where('id', 'in', ids).execute();
+    case 'contact_version':
+      return db.selectFrom('contact_version').select(['id', 'account_id']).where('id', 'in', ids).execute();
+    case 'contact':
+      return db.selectFrom('contact').select(['id', 'account_id']).distinct().where('id', 'in', ids).execute();
     case 'project':
       // A project comes with its account; nobody names a new one.
       throw new Error('project ids cannot be claimed');

@@ -13,7 +13,10 @@ export type ResourceKind =
   | 'person'
   | 'place'
   | 'thing'
-  | 'foryou';
+  | 'foryou'
+  /** A contacts backup version, and a contact inside one (issue 31). */
+  | 'contact_version'
+  | 'contact';
 
 /** Every permission a route can ask for, and the kind of resource its ids name (`self`: the caller's account, no ids). */
 export const PERMISSIONS = {
@@ -38,6 +41,9 @@ export const PERMISSIONS = {
   'thing.read': 'thing',
   'foryou.read': 'foryou',
   'foryou.write': 'foryou',
+  'contacts.read': 'contact_version',
+  'contacts.write': 'contact_version',
+  'contact.read': 'contact',
   self: null,
 } as const satisfies Record<string, ResourceKind | null>;
 

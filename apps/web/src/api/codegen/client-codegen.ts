@@ -33,6 +33,9 @@ const TYPES_ONLY = new Set([
   'getCaptcha',
   'logout',
   'rememberMe',
+  // Issue 31: a .vcf goes up as raw bytes and comes down as a file, not as JSON.
+  'importContacts',
+  'exportContactVersion',
 ]);
 
 /** One generated file per web feature, chosen by the operation's OpenAPI tag. */
@@ -70,6 +73,8 @@ const FILES: Record<string, (tag: string, operationId: string) => boolean> = {
   // Issue 30: invite friends, the stars campaign and raffle rights (the console's campaign calls are the console's own).
   'campaigns.ts': (tag) => tag === 'campaigns',
   // Issue 29: feedback and what the app's chat dialog asks; the chat page in its frame has its own small client.
+  // Issue 31: contacts backup (the contacts service).
+  'contacts.ts': (tag) => tag === 'contacts',
   'support.ts': (tag, id) => tag === 'feedback' || (tag === 'support' && ['getSupportTicket', 'getSupportConfig'].includes(id)),
 };
 

@@ -622,6 +622,100 @@ export type GetCaptchaApiArg = {
   type: "IMAGE" | "AUDIO";
   captchaId: string;
 };
+export type ListContactVersionsApiResponse =
+  /** status 200 Default Response */ {
+    data: {
+      items: ContactVersion[];
+    };
+  };
+export type ListContactVersionsApiArg = void;
+export type ImportContactsApiResponse = /** status 200 Default Response */ {
+  data: {
+    added: number;
+    merged: number;
+    skipped: {
+      line: number;
+      message: string;
+      reason:
+        | "NO_VALUE"
+        | "BAD_NAME"
+        | "NO_END"
+        | "NO_BEGIN"
+        | "OUTSIDE"
+        | "EMPTY"
+        | "TOO_LONG"
+        | "PHOTO_TOO_LARGE"
+        | "PHOTO_INVALID";
+    }[];
+    version: ContactVersion;
+    warnings: {
+      line: number;
+      message: string;
+      reason:
+        | "NO_VALUE"
+        | "BAD_NAME"
+        | "NO_END"
+        | "NO_BEGIN"
+        | "OUTSIDE"
+        | "EMPTY"
+        | "TOO_LONG"
+        | "PHOTO_TOO_LARGE"
+        | "PHOTO_INVALID";
+    }[];
+  };
+};
+export type ImportContactsApiArg = void;
+export type DeleteContactVersionApiResponse =
+  /** status 200 Default Response */ {
+    data: {
+      id: string;
+    };
+  };
+export type DeleteContactVersionApiArg = string;
+export type GetContactVersionApiResponse = /** status 200 Default Response */ {
+  data: {
+    items: ContactItem[];
+  };
+};
+export type GetContactVersionApiArg = {
+  sortField?: "firstname";
+  sortOrder?: "ASC" | "DESC";
+  currentPage?: number;
+  maxResult?: number;
+  id: string;
+};
+export type GetContactApiResponse = /** status 200 Default Response */ {
+  data: ContactCard;
+};
+export type GetContactApiArg = {
+  id: string;
+  contactId: string;
+};
+export type ExportContactVersionApiResponse =
+  /** status 200 text/vcard */ string;
+export type ExportContactVersionApiArg = {
+  version?: "3.0" | "4.0";
+  id: string;
+};
+export type RestoreContactVersionApiResponse =
+  /** status 200 Default Response */ {
+    data: ContactVersion;
+  };
+export type RestoreContactVersionApiArg = string;
+export type SearchContactsApiResponse = /** status 200 Default Response */ {
+  data: {
+    items: ContactItem[];
+    totalCount: number;
+  };
+};
+export type SearchContactsApiArg = {
+  query: string;
+  versionId?: string;
+  sortField?: "firstname";
+  sortOrder?: "ASC" | "DESC";
+  currentPage?: number;
+  maxResult?: number;
+};
 export type GetUploadBaseUrlApiResponse = /** status 200 Default Response */ {
   value: string;
 };
@@ -4540,6 +4634,56 @@ export type SignedInDevice = {
   id: string;
   /** ms since epoch */
   lastSeenAt: number;
+};
+export type ContactVersion = {
+  count: number;
+  createdAt: number;
+  current: boolean;
+  id: string;
+  source: "IMPORT" | "SYNC" | "RESTORE";
+};
+export type ContactItem = {
+  emails: string[];
+  firstname: string;
+  id: string;
+  lastname: string;
+  name: string;
+  phones: string[];
+};
+export type ContactCard = {
+  addresses: {
+    country: string;
+    extended: string;
+    locality: string;
+    poBox: string;
+    postalCode: string;
+    region: string;
+    street: string;
+    types: string[];
+  }[];
+  birthday: string;
+  emails: {
+    types: string[];
+    value: string;
+  }[];
+  etag: string;
+  firstname: string;
+  id: string;
+  lastname: string;
+  name: string;
+  nickname: string;
+  note: string;
+  organization: string;
+  phones: {
+    types: string[];
+    value: string;
+  }[];
+  photo: string | null;
+  title: string;
+  urls: {
+    types: string[];
+    value: string;
+  }[];
 };
 export type FamilyInvitation = {
   contactMask: string;

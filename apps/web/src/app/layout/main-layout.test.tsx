@@ -78,7 +78,7 @@ describe('signed-in layout', () => {
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Files');
     const menu = screen.getByRole('navigation', { name: 'Main menu' });
     // Only built screens are linked, in spec order (Photos, For You, Files, Discover — ours —, Shares, Trash), nothing dead.
-    expect(within(menu).getAllByRole('link').map((link) => link.textContent)).toEqual(['Photos', 'For You', 'Files', 'Discover', 'Shares', 'Trash']);
+    expect(within(menu).getAllByRole('link').map((link) => link.textContent)).toEqual(['Photos', 'For You', 'Contacts', 'Files', 'Discover', 'Shares', 'Trash']);
     expect(screen.getByRole('button', { name: 'New' })).toBeInTheDocument();
   });
 

@@ -26,7 +26,7 @@ afterEach(async () => {
 
 describe('not found, signed in', { timeout: 20_000 }, () => {
   it('a path without a screen shows the in-app page inside the shell', async () => {
-    setup('/main/contacts');
+    setup('/main/no-such-screen');
     expect(await screen.findByRole('group', { name: 'Page not found' })).toBeInTheDocument();
     // The shell stays: its side menu is there.
     expect(screen.getAllByRole('link', { name: 'Files' }).length).toBeGreaterThan(0);

@@ -1,0 +1,178 @@
+import { Readable } from 'node:stream';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../infra/db/schema.js';
+import type { Executor } from '../../infra/db/executor.js';
+import type { AuthContext } from '../../shared/auth-context.js';
+import { NotFound, ValidationError } from '../../shared/errors.js';
+import { timeOrderedId } from '../../shared/ids.js';
+import { newId } from '../../shared/tokens.js';
+import { foldWords } from '../search-index/search-index.public.js';
+import { cardEtag, displayName, firstName, mergeInto, searchText, type Card } from './contacts.card.js';
+import * as repo from './contacts.repository.js';
+import { versionsToPrune } from './contacts.retention.js';
+import { CONTACTS_PAGE_SIZE, SEARCH_MIN_LENGTH, toContactCard, toContactItem, toVersionItem, type PageQuery, type SearchQuery, type VersionItem } from './contacts.schemas.js';
+import type { ContactVersionSource, NewContact } from './contacts.table.js';
+import { parseVCards, type ParseProblem } from './contacts.vcard-parse.js';
+import { writeVCard, type VCardVersion } from './contacts.vcard-write.js';
+
+/** Contacts one version may hold: several times the largest real address books, small enough to sort in memory. */
+export const MAX_CONTACTS = 50_000;
+/** Cards read per query while exporting or copying a version. */
+const CHUNK = 500;
+
+/** First-name order for every script: the root Unicode collation, numbers by value, case and accents second. */
+const collator = new Intl.Collator('und', { sensitivity: 'base', numeric: true });
+
+export interface ImportOutcome {
+  version: VersionItem;
+  added: number;
+  merged: number;
+  skipped: ParseProblem[];
+  warnings: ParseProblem[];
+}
+
+/**
+ * Contacts backup (issue 31). A version is an immutable snapshot of the address book; the newest is the current one.
+ * Imports and restores write a new version; a CardDAV mount (on the shared DAV layer) will read the current version's
+ * cards by their id and ETag and roll phones' changes into a daily version through `saveVersion`.
+ */
+export class ContactsService {
+  constructor(private readonly d: { db: Kysely<DB>; clock: () => number }) {}
+
+  async listVersions(auth: AuthContext): Promise<VersionItem[]> {
+    const versions = await repo.listVersions(this.d.db, auth.accountId);
+    return versions.map((v) => toVersionItem(v, versions[0]?.id));
+  }
+
+  async page(auth: AuthContext, versionId: string, q: PageQuery) {
+    const version = await this.version(auth, versionId);
+    const size = q.maxResult ?? CONTACTS_PAGE_SIZE;
+    const from = ((q.currentPage ?? 1) - 1) * size;
+    const count = Number(version.contact_count);
+    const descending = q.sortOrder === 'DESC';
+    // Descending pages count from the end of the same dense positions.
+    const [lo, hi] = descending ? [count - from - size, count - from] : [from, from + size];
+    const rows = await repo.pageByPosition(this.d.db, auth.accountId, version.id, Math.max(lo, 0), hi, descending);
+    return { items: rows.map(toContactItem) };
+  }
+
+  async search(auth: AuthContext, q: SearchQuery) {
+    if (q.query.trim().length < SEARCH_MIN_LENGTH) throw ValidationError(`Search needs at least ${SEARCH_MIN_LENGTH} characters.`, 'query');
+    const version = q.versionId ? await this.version(auth, q.versionId) : await repo.currentVersion(this.d.db, auth.accountId);
+    const words = foldWords(q.query);
+    if (!version || words.length === 0) return { items: [], totalCount: 0 };
+    const size = q.maxResult ?? CONTACTS_PAGE_SIZE;
+    const offset = ((q.currentPage ?? 1) - 1) * size;
+    const [totalCount, rows] = await Promise.all([
+      repo.countMatches(this.d.db, auth.accountId, version.id, words),
+      repo.pageOfMatches(this.d.db, auth.accountId, version.id, words, offset, size, q.sortOrder === 'DESC'),
+    ]);
+    return { items: rows.map(toContactItem), totalCount };
+  }
+
+  async contact(auth: AuthContext, versionId: string, contactId: string) {
+    const row = await repo.getContact(this.d.db, auth.accountId, versionId, contactId);
+    if (!row) throw NotFound('Contact not found.');
+    return toContactCard(row, JSON.parse(row.card_json) as Card);
+  }
+
+  /**
+   * A .vcf file becomes a new version: the current contacts plus the file's cards, a card that is already there
+   * (`sameContact`) completing it instead of doubling it. Broken cards are reported by line and skipped; a file with
+   * no good card changes nothing.
+   */
+  async importVCards(auth: AuthContext, bytes: Buffer): Promise<ImportOutcome> {
+    const parsed = parseVCards(bytes);
+    if (parsed.cards.length === 0) {
+      const first = parsed.errors.slice(0, 3).map((e) => e.message);
+      throw ValidationError(first.length > 0 ? `No contact could be read. ${first.join(' ')}` : 'The file holds no vCard.', 'file');
+    }
+    return this.d.db.transaction().execute(async (trx) => {
+      const current = await repo.currentVersion(trx, auth.accountId);
+      const book = current ? await this.cardsOf(trx, auth.accountId, current.id) : [];
+      const { added, merged } = mergeInto(book, parsed.cards, newId);
+      const version = await this.saveVersion(trx, auth.accountId, 'IMPORT', book);
+      return { version, added, merged, skipped: parsed.errors, warnings: parsed.warnings };
+    });
+  }
+
+  /** The chosen version becomes the current address book again, as a new version (the old ones stay). */
+  async restore(auth: AuthContext, versionId: string): Promise<VersionItem> {
+    return this.d.db.transaction().execute(async (trx) => {
+      const version = await this.version(auth, versionId, trx);
+      return this.saveVersion(trx, auth.accountId, 'RESTORE', await this.cardsOf(trx, auth.accountId, version.id));
+    });
+  }
+
+  async deleteVersion(auth: AuthContext, versionId: string): Promise<{ id: string }> {
+    await this.d.db.transaction().execute(async (trx) => {
+      await this.version(auth, versionId, trx);
+      await repo.deleteVersions(trx, auth.accountId, [versionId]);
+    });
+    return { id: versionId };
+  }
+
+  /** The version as one .vcf, produced chunk by chunk so a large address book never sits in memory as text. */
+  async export(auth: AuthContext, versionId: string, format: VCardVersion): Promise<{ stream: Readable; createdAt: number }> {
+    const version = await this.version(auth, versionId);
+    const { db } = this.d;
+    async function* cards() {
+      for (let from = 0; ; ) {
+        const rows = await repo.cardsFrom(db, auth.accountId, version.id, from, CHUNK);
+        if (rows.length === 0) return;
+        yield rows.map((r) => writeVCard(JSON.parse(r.card_json) as Card, format)).join('');
+        from = Number(rows[rows.length - 1]!.position) + 1;
+      }
+    }
+    return { stream: Readable.from(cards()), createdAt: Number(version.created_at) };
+  }
+
+  /**
+   * Writes a new version of the account's address book and applies the retention rule. `contacts` keep their ids
+   * (a contact is the same resource across versions); positions follow the first-name collation.
+   */
+  async saveVersion(trx: Executor, accountId: string, source: ContactVersionSource, contacts: Array<{ id: string; card: Card }>): Promise<VersionItem> {
+    if (contacts.length > MAX_CONTACTS) throw ValidationError(`An address book holds at most ${MAX_CONTACTS} contacts.`, 'file');
+    const rows = contacts.map(({ id, card }) => ({ id, card, first: firstName(card), name: displayName(card) }));
+    rows.sort((a, b) => collator.compare(a.first, b.first) || collator.compare(a.name, b.name) || (a.id < b.id ? -1 : 1));
+    const { id } = timeOrderedId();
+    const createdAt = this.d.clock();
+    const version = { account_id: accountId, id, source, contact_count: rows.length, created_at: createdAt };
+    const newContacts: NewContact[] = rows.map((r, position) => ({
+      account_id: accountId,
+      version_id: id,
+      id: r.id,
+      position,
+      display_name: r.name,
+      first_name: r.card.name.given || r.name,
+      last_name: r.card.name.family,
+      phones_json: JSON.stringify(r.card.phones.map((p) => p.value)),
+      emails_json: JSON.stringify(r.card.emails.map((e) => e.value)),
+      search_text: searchText(r.card),
+      card_json: JSON.stringify(r.card),
+      etag: cardEtag(r.card),
+    }));
+    await repo.createVersion(trx, version, newContacts);
+    const all = await repo.listVersions(trx, accountId);
+    await repo.deleteVersions(trx, accountId, versionsToPrune(all, createdAt));
+    return toVersionItem(version, id);
+  }
+
+  /** Every card of a version with its contact id, in order. */
+  async cardsOf(db: Executor, accountId: string, versionId: string): Promise<Array<{ id: string; card: Card }>> {
+    const out: Array<{ id: string; card: Card }> = [];
+    for (let from = 0; ; ) {
+      const rows = await repo.cardsFrom(db, accountId, versionId, from, CHUNK * 4);
+      if (rows.length === 0) return out;
+      for (const r of rows) out.push({ id: r.id, card: JSON.parse(r.card_json) as Card });
+      from = Number(rows[rows.length - 1]!.position) + 1;
+    }
+  }
+
+  /** The caller's version, or 404: another account's version id is indistinguishable from one that never existed. */
+  private async version(auth: AuthContext, versionId: string, db: Executor = this.d.db) {
+    const version = await repo.getVersion(db, auth.accountId, versionId);
+    if (!version) throw NotFound('Backup version not found.');
+    return version;
+  }
+}
