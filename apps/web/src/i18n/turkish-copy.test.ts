@@ -112,7 +112,7 @@ function titleCase(key: string, text: string): Hit[] {
     if (/[.!?:…>›—·]$/.test(before)) return; // a new sentence, clause or path step
     if (/^[>›]/.test(list[i + 1]?.word ?? '')) return; // the first step of a path: "Ayarlar > Güvenlik'te"
     if (/['’]/.test(word)) return; // a screen or button named with a suffix: "Paylaş'ı seçin", "Keşfet'e dön"
-    if (/^[\p{Lu}\d-]+$/u.test(word)) return; // an acronym: SMS, PDF, KDV, 3-D
+    if (/^[\p{Lu}\d:-]+$/u.test(word)) return; // an acronym or a format's token: SMS, PDF, KDV, 3-D, END:VCARD
     if (PROPER.has(word)) return;
     hits.push({ key, text, why: `Title Case "${word}"` });
   });
