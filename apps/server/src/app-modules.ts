@@ -273,6 +273,8 @@ export async function buildModules(app: FastifyInstance, { config, infra, clock 
   app.addHook('preClose', async () => support.hub.close());
   app.addHook('onClose', async () => support.relay.close());
   const webdav = webdavModule({ db, blobs, jobs, uploads: upload.service, messages, config, clock });
+  // Phones sign in to CardDAV with the same device passwords (scope contacts) as WebDAV clients (scope files).
+  const contacts = contactsModule({ db, passwords: webdav.service, clock });
   // Rows from before the search index existed (or written by an older version) are indexed once, here.
   await indexMissing(db);
 
@@ -321,7 +323,7 @@ export async function buildModules(app: FastifyInstance, { config, infra, clock 
     feedback,
     support,
     webdav,
-    contactsModule({ db, clock }),
+    contacts,
   ];
-  return { modules, auth, operators, access, webdav };
+  return { modules, auth, operators, access, webdav, contacts };
 }

@@ -103,7 +103,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.addHook('onClose', async () => detachMetrics());
 
   // --- feature modules, in registration order (app-modules.ts)
-  const { modules, auth, operators, access, webdav } = await buildModules(app, { config, infra, clock: opts.clock });
+  const { modules, auth, operators, access, webdav, contacts } = await buildModules(app, { config, infra, clock: opts.clock });
   for (const m of modules) {
     for (const job of m.jobs ?? []) jobs.register(job.type, job.handler, job.options);
     for (const schedule of m.schedules ?? []) jobs.registerSchedule(schedule);
@@ -141,6 +141,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   // DAV clients speak outside /api (their own methods and paths), before the web app's fallback.
   await webdav.mount(app);
+  await contacts.mount(app);
   await registerWebApp(app, config.webDistDir);
   return app;
 }

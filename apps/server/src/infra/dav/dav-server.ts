@@ -177,18 +177,23 @@ const header = (req: FastifyRequest, name: string) => {
 };
 
 /** Reads a small XML body (PROPFIND, PROPPATCH, LOCK); an empty one is null. */
-async function readXml(req: FastifyRequest): Promise<XmlElement | null> {
+export async function readXml(req: FastifyRequest): Promise<XmlElement | null> {
+  const text = (await readSmallBody(req, MAX_XML_BYTES, 'The XML body is too large.'))?.toString('utf8') ?? '';
+  return text.trim() === '' ? null : parseXml(text);
+}
+
+/** A small request body whole (XML, a vCard); null when there is none; 413 past `max` bytes. */
+export async function readSmallBody(req: FastifyRequest, max: number, tooLarge: string): Promise<Buffer | null> {
   const body = req.body;
   if (!(body instanceof Readable)) return null;
   const parts: Buffer[] = [];
   let size = 0;
   for await (const chunk of body) {
     size += (chunk as Buffer).length;
-    if (size > MAX_XML_BYTES) throw new DavError(413, null, 'The XML body is too large.');
+    if (size > max) throw new DavError(413, null, tooLarge);
     parts.push(chunk as Buffer);
   }
-  const text = Buffer.concat(parts).toString('utf8');
-  return text.trim() === '' ? null : parseXml(text);
+  return Buffer.concat(parts);
 }
 
 async function propfind<P extends DavPrincipal>(ctx: DavContext<P>, o: DavMountOptions<P>, body: XmlElement | null) {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, sql, type Driver } from 'kysely';
 import type { DB } from './schema.js';
 import { withStatementCache } from './statement-cache.js';
 import { registerPreparedRunner, registerSyncReader } from './compiled-query.js';
@@ -29,6 +29,21 @@ export interface DatabaseOptions {
   onStatement?: (sql: string) => void;
 }
 
+/**
+ * Transactions start with BEGIN IMMEDIATE. A deferred BEGIN that reads and then writes cannot wait for another
+ * process's write: SQLite answers SQLITE_BUSY at once (the busy timeout does not apply to that upgrade), which the ops
+ * CLI hit beside a running server. Inside one process the single connection already serialises transactions.
+ */
+class ImmediateSqliteDialect extends SqliteDialect {
+  override createDriver(): Driver {
+    const driver = super.createDriver();
+    driver.beginTransaction = async (connection) => {
+      await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+    };
+    return driver;
+  }
+}
+
 export function createDatabase(opts: DatabaseOptions): Database {
   if (opts.databaseUrl) {
     // No JIT: the app's statements are short, but a search's estimated cost (correlated EXISTS, LIMIT over a filter)
@@ -52,7 +67,7 @@ export function createDatabase(opts: DatabaseOptions): Database {
   // The default 2 MiB page cache is far below a library of 100,000 photos' indexes; reads also go through a memory map.
   sqlite.pragma('cache_size = -65536');
   sqlite.pragma('mmap_size = 268435456');
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = new Kysely<DB>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) });
   if (opts.sqliteFile === ':memory:') return { db, dialect: 'sqlite', destroy: () => db.destroy(), pool: SQLITE_POOL };
   // A second, read-only connection for the hot compiled reads: in WAL mode it sees the last commit, never a
   // transaction in progress on the writer, and it needs no turn at Kysely's single-connection lock.

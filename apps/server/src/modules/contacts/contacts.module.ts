@@ -1,12 +1,20 @@
+import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../infra/db/schema.js';
 import { routes, type ModuleWith } from '../../infra/module-manifest.js';
+import type { AppPasswordService } from '../webdav/webdav.public.js';
+import { mountCardDav } from './contacts.carddav.js';
 import { purgeAccount } from './contacts.repository.js';
 import { contactsRoutes } from './contacts.routes.js';
 import { ContactsService } from './contacts.service.js';
 
-/** Contacts backup (issue 31): versions, search, .vcf import/export, restore; CardDAV mounts on the DAV layer later. */
-export function contactsModule(d: { db: Kysely<DB>; clock?: () => number }): ModuleWith<ContactsService> {
+export interface ContactsModule extends ModuleWith<ContactsService> {
+  /** Registers the CardDAV mount on the app, outside /api (phones speak to their own URL). */
+  mount(app: FastifyInstance): Promise<void>;
+}
+
+/** Contacts backup (issue 31): versions, search, .vcf import/export, restore, and the CardDAV mount for phones. */
+export function contactsModule(d: { db: Kysely<DB>; passwords: AppPasswordService; clock?: () => number }): ContactsModule {
   const service = new ContactsService({ db: d.db, clock: d.clock ?? Date.now });
   return {
     name: 'contacts',
@@ -14,5 +22,6 @@ export function contactsModule(d: { db: Kysely<DB>; clock?: () => number }): Mod
     tables: ['contact_version', 'contact'],
     service,
     purgeAccount: (account) => purgeAccount(d.db, account.id),
+    mount: (app) => mountCardDav(app, { db: d.db, service, passwords: d.passwords, clock: d.clock }),
   };
 }

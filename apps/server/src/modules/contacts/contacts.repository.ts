@@ -81,13 +81,18 @@ export function getContact(db: Executor, accountId: string, versionId: string, c
 export function cardsFrom(db: Executor, accountId: string, versionId: string, fromPosition: number, limit: number) {
   return db
     .selectFrom('contact')
-    .select(['id', 'position', 'card_json'])
+    .select(['id', 'position', 'card_json', 'etag'])
     .where('account_id', '=', accountId)
     .where('version_id', '=', versionId)
     .where('position', '>=', fromPosition)
     .orderBy('position')
     .limit(limit)
     .execute();
+}
+
+/** Each contact's id and ETag in a version: what a phone's sync token is compared against. */
+export function etagsOf(db: Executor, accountId: string, versionId: string) {
+  return db.selectFrom('contact').select(['id', 'etag']).where('account_id', '=', accountId).where('version_id', '=', versionId).execute();
 }
 
 export async function purgeAccount(db: Executor, accountId: string): Promise<void> {

@@ -3,9 +3,10 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../infra/db/schema.js';
 import type { Executor } from '../../infra/db/executor.js';
 import type { AuthContext } from '../../shared/auth-context.js';
-import { NotFound, ValidationError } from '../../shared/errors.js';
+import { Conflict, NotFound, ValidationError } from '../../shared/errors.js';
 import { timeOrderedId } from '../../shared/ids.js';
 import { newId } from '../../shared/tokens.js';
+import { lockAccount } from '../account/account.lock.public.js';
 import { foldWords } from '../search-index/search-index.public.js';
 import { cardEtag, displayName, firstName, mergeInto, searchText, type Card } from './contacts.card.js';
 import * as repo from './contacts.repository.js';
@@ -20,6 +21,8 @@ export const MAX_CONTACTS = 50_000;
 /** Cards read per query while exporting or copying a version. */
 const CHUNK = 500;
 
+const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
 /** First-name order for every script: the root Unicode collation, numbers by value, case and accents second. */
 const collator = new Intl.Collator('und', { sensitivity: 'base', numeric: true });
 
@@ -33,8 +36,8 @@ export interface ImportOutcome {
 
 /**
  * Contacts backup (issue 31). A version is an immutable snapshot of the address book; the newest is the current one.
- * Imports and restores write a new version; a CardDAV mount (on the shared DAV layer) will read the current version's
- * cards by their id and ETag and roll phones' changes into a daily version through `saveVersion`.
+ * Imports and restores write a new version; the CardDAV mount (contacts.carddav.ts) reads the current version's
+ * cards by their id and ETag and rolls phones' changes into a daily version through `applyPhoneChange`.
  */
 export class ContactsService {
   constructor(private readonly d: { db: Kysely<DB>; clock: () => number }) {}
@@ -87,7 +90,7 @@ export class ContactsService {
       const first = parsed.errors.slice(0, 3).map((e) => e.message);
       throw ValidationError(first.length > 0 ? `No contact could be read. ${first.join(' ')}` : 'The file holds no vCard.', 'file');
     }
-    return this.d.db.transaction().execute(async (trx) => {
+    return this.writing(auth.accountId, async (trx) => {
       const current = await repo.currentVersion(trx, auth.accountId);
       const book = current ? await this.cardsOf(trx, auth.accountId, current.id) : [];
       const { added, merged } = mergeInto(book, parsed.cards, newId);
@@ -98,14 +101,14 @@ export class ContactsService {
 
   /** The chosen version becomes the current address book again, as a new version (the old ones stay). */
   async restore(auth: AuthContext, versionId: string): Promise<VersionItem> {
-    return this.d.db.transaction().execute(async (trx) => {
+    return this.writing(auth.accountId, async (trx) => {
       const version = await this.version(auth, versionId, trx);
       return this.saveVersion(trx, auth.accountId, 'RESTORE', await this.cardsOf(trx, auth.accountId, version.id));
     });
   }
 
   async deleteVersion(auth: AuthContext, versionId: string): Promise<{ id: string }> {
-    await this.d.db.transaction().execute(async (trx) => {
+    await this.writing(auth.accountId, async (trx) => {
       await this.version(auth, versionId, trx);
       await repo.deleteVersions(trx, auth.accountId, [versionId]);
     });
@@ -125,6 +128,68 @@ export class ContactsService {
       }
     }
     return { stream: Readable.from(cards()), createdAt: Number(version.created_at) };
+  }
+
+  /** The current version (what CardDAV serves as the one address book), or undefined before the first one. */
+  currentVersion(accountId: string) {
+    return repo.currentVersion(this.d.db, accountId);
+  }
+
+  /** One card of a version with its stored ETag, for a DAV GET, PUT precondition or multiget. */
+  async card(accountId: string, versionId: string, id: string): Promise<{ id: string; etag: string; card: Card } | null> {
+    const row = await repo.getContact(this.d.db, accountId, versionId, id);
+    return row ? { id: row.id, etag: row.etag, card: JSON.parse(row.card_json) as Card } : null;
+  }
+
+  /** The ETags of a version by contact id, or null when the account has no such version (pruned, replaced, never). */
+  async etags(accountId: string, versionId: string): Promise<Map<string, string> | null> {
+    if (!(await repo.getVersion(this.d.db, accountId, versionId))) return null;
+    return new Map((await repo.etagsOf(this.d.db, accountId, versionId)).map((r) => [r.id, r.etag]));
+  }
+
+  /** Every card of a version, chunk by chunk, so a PROPFIND of a large address book streams. */
+  async *cards(accountId: string, versionId: string): AsyncIterable<{ id: string; etag: string; card: Card }> {
+    for (let from = 0; ; ) {
+      const rows = await repo.cardsFrom(this.d.db, accountId, versionId, from, CHUNK);
+      if (rows.length === 0) return;
+      for (const r of rows) yield { id: r.id, etag: r.etag, card: JSON.parse(r.card_json) as Card };
+      from = Number(rows[rows.length - 1]!.position) + 1;
+    }
+  }
+
+  /**
+   * One card written or deleted by a phone over CardDAV. The address book with the change becomes a SYNC version;
+   * a SYNC version of the same UTC day is replaced by it, so phones' changes roll into one daily backup version
+   * while imports and restores keep their own. `expect` is the ETag the client based its change on (null: the card
+   * must not exist yet), checked again inside the transaction so two phones cannot overwrite each other unseen.
+   */
+  async applyPhoneChange(accountId: string, change: { id: string; card: Card | null; expect?: string | null }): Promise<{ created: boolean; version: VersionItem }> {
+    return this.writing(accountId, async (trx) => {
+      const current = await repo.currentVersion(trx, accountId);
+      const book = current ? await this.cardsOf(trx, accountId, current.id) : [];
+      const at = book.findIndex((c) => c.id === change.id);
+      const etag = at >= 0 ? cardEtag(book[at]!.card) : null;
+      if (change.expect !== undefined && change.expect !== etag) throw Conflict('CONTACT_CHANGED', 'The contact changed since it was read.');
+      if (change.card === null) {
+        if (at < 0) throw NotFound('Contact not found.');
+        book.splice(at, 1);
+      } else if (at >= 0) book[at] = { id: change.id, card: change.card };
+      else book.push({ id: change.id, card: change.card });
+      const version = await this.saveVersion(trx, accountId, 'SYNC', book);
+      if (current?.source === 'SYNC' && utcDay(Number(current.created_at)) === utcDay(this.d.clock())) await repo.deleteVersions(trx, accountId, [current.id]);
+      return { created: at < 0, version };
+    });
+  }
+
+  /**
+   * A transaction that changes the account's address book, holding the account's row: each change reads the current
+   * version and writes the next, so two at once (two phones, an import beside a sync) must not both build on the same one.
+   */
+  private writing<T>(accountId: string, fn: (trx: Executor) => Promise<T>): Promise<T> {
+    return this.d.db.transaction().execute(async (trx) => {
+      await lockAccount(trx, accountId);
+      return fn(trx);
+    });
   }
 
   /**

@@ -17,7 +17,7 @@ export interface ContactVersionTable {
 export interface ContactTable {
   account_id: string;
   version_id: string;
-  /** Stable across versions for the same card (the CardDAV resource name later). */
+  /** Stable across versions for the same card (its CardDAV resource is `<id>.vcf`). */
   id: string;
   /** 0-based place in the version's order by first name (Unicode collation), so any page is one index range. */
   position: number;

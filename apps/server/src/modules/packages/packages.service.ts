@@ -3,7 +3,7 @@ import type { AuthContext } from '../../shared/auth-context.js';
 import type { Language } from '../../shared/schemas.js';
 import { Conflict, NotFound } from '../../shared/errors.js';
 import * as accounts from '../account/account.identity.public.js';
-import * as accountPlan from '../account/account.plan.public.js';
+import { lockAccount } from '../account/account.lock.public.js';
 import { PurposeRejected, type PaymentMethodInput, type PaymentView } from './packages.payments.js';
 import { changePlan, expireSubscription } from './packages.plan.js';
 import { addPeriods, isUpgrade, newOrder, offerOf, orderCharge, prorationCredit, readCampaign, type Offer, type Quote } from './packages.pricing.js';
@@ -152,7 +152,7 @@ export class PackagesService {
     // finds the order the first one inserted (one order, one payment), and the quote is made against the plan as the
     // checkouts before this one left it.
     const order = await this.d.db.transaction().execute(async (trx) => {
-      await accountPlan.lockAccount(trx, accountId);
+      await lockAccount(trx, accountId);
       const same = await repo.getOrderByKey(trx, accountId, body.idempotencyKey);
       if (same) return same;
       // A new checkout supersedes one left waiting (an abandoned 3-D Secure page): should that payment still be
@@ -230,7 +230,7 @@ export class PackagesService {
     const at = this.now();
     // The account row before the order, the order of a checkout (account, then the orders it supersedes): claiming
     // the order first deadlocked with a checkout that held the account and waited to cancel this order.
-    await accountPlan.lockAccount(trx, p.accountId);
+    await lockAccount(trx, p.accountId);
     // Then claim the order: the conditional UPDATE waits for a checkout cancelling it at the same moment, so the order
     // is either applied here or superseded there, never both.
     const claimed = await repo.completeOrder(trx, p.purposeRef, p.id, at);

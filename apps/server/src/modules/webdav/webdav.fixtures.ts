@@ -12,12 +12,17 @@ export interface DavUser {
 
 export const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
 
-/** Signs a subscriber up through the API and creates a files app password the way Settings does. */
-export async function davUser(t: TestApp, scope: 'files' | 'contacts' = 'files'): Promise<DavUser> {
+/** Signs a subscriber up through the API and creates an app password of the scope the way Settings does. */
+export async function withAppPassword(t: TestApp, scope: 'files' | 'contacts') {
   const { user, token, accountId } = await signUp(t);
   const created = await t.app.inject({ method: 'POST', url: '/api/app-passwords', headers: authed(token), payload: { name: 'Laptop', scope } });
   if (created.statusCode !== 201) throw new Error(`app password: ${created.body}`);
-  const password = created.json().password as string;
+  return { user, token, accountId, password: created.json().password as string };
+}
+
+/** A subscriber with a files app password (or `scope`), and DAV requests on the files mount signed in with it. */
+export async function davUser(t: TestApp, scope: 'files' | 'contacts' = 'files'): Promise<DavUser> {
+  const { user, token, accountId, password } = await withAppPassword(t, scope);
   return {
     accountId,
     token,
