@@ -31,6 +31,7 @@ const { createDatabase } = await import(path.join(dist, 'infra/db/database.js'))
 const { migrateToLatest } = await import(path.join(dist, 'infra/db/migrate.js'));
 const { FigureRecorder, businessDay } = await import(path.join(dist, 'infra/figures/figure-recorder.js'));
 const { OpsDashboardService } = await import(path.join(dist, 'modules/ops-dashboard/ops-dashboard.service.js'));
+const { OpsSubscribersService } = await import(path.join(dist, 'modules/ops-subscribers/ops-subscribers.service.js'));
 
 const silent = { warn() {}, info() {}, error() {}, debug() {}, child: () => silent };
 const now = Date.now();
@@ -40,14 +41,22 @@ const secs = (ms) => `${(ms / 1000).toFixed(1)} s`;
 const sqliteUuid = (x) => `printf('%08x-0000-4000-8000-%012x', ${x}, ${x})`;
 const pgUuid = (x) => `lpad(to_hex(${x}), 8, '0') || '-0000-4000-8000-' || lpad(to_hex(${x}), 12, '0')`;
 
+const FIRST = [['Ayşe', 'ayse'], ['Mehmet', 'mehmet'], ['Zeynep', 'zeynep'], ['Ömer', 'omer'], ['Elif', 'elif'], ['Mustafa', 'mustafa'], ['Şule', 'sule']];
+const LAST = [['Yılmaz', 'yilmaz'], ['Kaya', 'kaya'], ['Demir', 'demir'], ['Çelik', 'celik'], ['Şahin', 'sahin'], ['Yıldız', 'yildiz'], ['Öztürk', 'ozturk'], ['Aydın', 'aydin'], ['Arslan', 'arslan'], ['Doğan', 'dogan'], ['Kılıç', 'kilic']];
+/** A CASE over `expr` picking column `col` (0 shown, 1 folded) of a list. */
+const pick = (expr, list, col = 0) => `CASE ${expr} ${list.map((v, i) => `WHEN ${i} THEN '${v[col]}'`).join(' ')} END`;
+
 /** Row `x` of each table, as SQL expressions over the row number (`x`) for one dialect. */
 function rows(uuid, fmt) {
   return {
     account: {
-      cols: 'id, email, country_code, phone_number, phone_e164, password_hash, name, surname, language, status, project_id, quota_bytes, used_bytes, eula_id, created_at, updated_at',
-      // Every 100th account is being deleted; bytes used spread 0..999 MiB.
-      select: `${uuid('x')}, 'u' || x || '@example.com', '90', ${fmt.phone('x')}, '+90' || ${fmt.phone('x')}, 'x', 'Ayşe', 'Yılmaz', 'tr',
-        CASE WHEN x % 100 = 0 THEN 'DELETED' ELSE 'ACTIVE' END, ${uuid('x')}, 5368709120, (x % 1000) * 1048576, 2, ${now - 400 * DAY}, ${now - DAY}`,
+      cols: 'id, email, country_code, phone_number, phone_e164, password_hash, name, surname, language, status, project_id, quota_bytes, used_bytes, eula_id, created_at, updated_at, search_name, search_surname, search_email, search_phone',
+      // Every 100th account is being deleted; bytes used spread 0..999 MiB. Names from short lists with their search
+      // keys as searchKeys() writes them (folded), so a name search meets many matches, as it would at an operator.
+      select: `${uuid('x')}, 'u' || x || '@example.com', '90', ${fmt.phone('x')}, '+90' || ${fmt.phone('x')}, 'x', ${pick('x % 7', FIRST)}, ${pick('x % 11', LAST)}, 'tr',
+        CASE WHEN x % 100 = 0 THEN 'DELETED' ELSE 'ACTIVE' END, ${uuid('x')}, 5368709120, (x % 1000) * 1048576, 2, ${now - 400 * DAY}, ${now - DAY},
+        ${pick('x % 7', FIRST, 1)} || ' ' || ${pick('x % 11', LAST, 1)}, ${pick('x % 11', LAST, 1)},
+        CASE WHEN x % 100 = 0 THEN NULL ELSE 'u' || x || '@example.com' END, CASE WHEN x % 100 = 0 THEN NULL ELSE '90' || ${fmt.phone('x')} END`,
     },
     // 30 % of accounts have a session, seen 0..13 days ago.
     session: {
@@ -157,7 +166,46 @@ async function measure(dialect, database) {
   }
   times.sort((a, b) => a - b);
   const sample = await service.dashboard();
-  return { rollUpMs, p50: percentile(times, 0.5), p99: percentile(times, 0.99), max: times.at(-1), sample };
+  const search = await measureSearch(database);
+  return { rollUpMs, p50: percentile(times, 0.5), p99: percentile(times, 0.99), max: times.at(-1), sample, search };
+}
+
+/**
+ * The console's subscriber search (`GET /api/ops/subscribers?q=`, one call of `search(q, 20)`) over the kinds of
+ * query a help-line operator types, each with subscribers picked at random across the whole table.
+ */
+async function measureSearch(database) {
+  // search() reads only the database; the other dependencies belong to the console's actions.
+  const service = new OpsSubscribersService({ db: database.db, clock: Date.now, publicUrl: null });
+  const some = () => 1 + Math.floor(Math.random() * ACCOUNTS);
+  const phone = (x) => `5${String(x).padStart(9, '0')}`;
+  const hex = (x, n) => x.toString(16).padStart(n, '0');
+  const kinds = {
+    'phone +90': () => `+90 ${phone(some())}`,
+    'phone 0…': () => `0${phone(some())}`,
+    'phone prefix': () => phone(some()).slice(0, 6),
+    'e-mail': () => `u${some()}@example.com`,
+    'e-mail prefix': () => `u${String(some()).slice(0, 4)}`,
+    'name': () => ['zeynep', 'Ömer Çelik', 'ŞULE', 'mehmet yıl', 'Kılıç', 'ayşe d'][Math.floor(Math.random() * 6)],
+    'id': () => { const x = some(); return `${hex(x, 8)}-0000-4000-8000-${hex(x, 12)}`; },
+  };
+  const all = [];
+  const perKind = {};
+  for (const [kind, query] of Object.entries(kinds)) {
+    for (let i = 0; i < 5; i++) await service.search(query(), 20);
+    const times = [];
+    let hits = 0;
+    for (let i = 0; i < Math.max(20, Math.round(REQUESTS / 4)); i++) {
+      const t0 = performance.now();
+      hits += (await service.search(query(), 20)).length;
+      times.push(performance.now() - t0);
+    }
+    times.sort((a, b) => a - b);
+    all.push(...times);
+    perKind[kind] = { p50: percentile(times, 0.5), p99: percentile(times, 0.99), hitsPerSearch: hits / times.length };
+  }
+  all.sort((a, b) => a - b);
+  return { p50: percentile(all, 0.5), p99: percentile(all, 0.99), max: all.at(-1), n: all.length, perKind };
 }
 
 async function run(dialect) {
@@ -217,7 +265,10 @@ for (const r of results) {
   console.log(
     `${r.dialect}: accounts ${ACCOUNTS} seeded in ${secs(r.accountsMs)}; files ${r.files} in ${secs(r.filesMs)} (${Math.round(rate)} rows/s` +
       `${r.files < FILES ? `, ${FILES} would take ~${Math.round(FILES / rate / 60)} min` : ''}); roll-up ${secs(r.rollUpMs)}; ` +
-      `dashboard ${REQUESTS} reads p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms, max ${r.max.toFixed(2)} ms`,
+      `dashboard ${REQUESTS} reads p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms, max ${r.max.toFixed(2)} ms; ` +
+      `subscriber search ${r.search.n} searches p50 ${r.search.p50.toFixed(2)} ms, p99 ${r.search.p99.toFixed(2)} ms, max ${r.search.max.toFixed(2)} ms`,
   );
+  for (const [kind, k] of Object.entries(r.search.perKind))
+    console.log(`  ${r.dialect} search "${kind}": p50 ${k.p50.toFixed(2)} ms, p99 ${k.p99.toFixed(2)} ms, ${k.hitsPerSearch.toFixed(1)} hits a search`);
 }
 console.log('a dashboard answer:', JSON.stringify({ ...results.at(-1).sample, uploads: `${results.at(-1).sample.uploads.length} days`, storage: { usedBytes: results.at(-1).sample.storage.usedBytes, series: `${results.at(-1).sample.storage.series.length} days` } }));
