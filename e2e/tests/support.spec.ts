@@ -1,35 +1,13 @@
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
-import { expect, test, type APIRequestContext, type Browser, type TestInfo } from '@playwright/test';
-import { E2E_DATA_DIR, E2E_PORT } from '../playwright.config.js';
+import { expect, test, type Browser, type TestInfo } from '@playwright/test';
 import { expectAccessible } from './a11y.js';
-import { freshTotp } from './totp.js';
-import { createAccount, failOnPageErrors, newUser, openAccountCard, sessionToken, signIn, text } from './support.js';
+import { createAccount, failOnPageErrors, newUser, openAccountCard, operatorToken, sessionToken, signIn, text } from './support.js';
 
 failOnPageErrors();
 // axe is injected as a script: the app's CSP (script-src 'self') would refuse it.
 test.use({ bypassCSP: true });
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 /** A 1×1 PNG: the chat accepts images by their bytes. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
-
-/** A console admin through the installer's command and the set-up API (the set-up screens have their own test). */
-async function createOperator(request: APIRequestContext, name: string): Promise<string> {
-  const out = execFileSync('npm', ['run', '--silent', 'ops:create-admin', '--', '--email', `${name}@bulut.example`, '--name', 'E2E Agent'], {
-    cwd: ROOT,
-    env: { ...process.env, DATA_DIR: E2E_DATA_DIR, PUBLIC_URL: `http://127.0.0.1:${E2E_PORT}`, LOG_LEVEL: 'warn' },
-    encoding: 'utf8',
-  });
-  const token = /\/ops\/setup\/(\S+)/.exec(out)?.[1];
-  if (!token) throw new Error(`no set-up link in:\n${out}`);
-  const enrol = await request.post(`/api/ops/setup/${token}`, { data: { password: 'Operator-Pass-2026!' } });
-  expect(enrol.status(), await enrol.text()).toBe(200);
-  const { secret } = (await enrol.json()) as { secret: string };
-  const confirm = await request.post(`/api/ops/setup/${token}/confirm`, { data: { code: await freshTotp(secret) } });
-  expect(confirm.status(), await confirm.text()).toBe(200);
-  return ((await confirm.json()) as { token: string }).token;
-}
 
 async function newContext(browser: Browser, info: TestInfo) {
   return browser.newContext({ baseURL: info.project.use.baseURL, viewport: info.project.use.viewport, hasTouch: info.project.use.hasTouch });
@@ -37,7 +15,7 @@ async function newContext(browser: Browser, info: TestInfo) {
 
 test('Support opens the live chat for a +90 Turkish subscriber; an agent answers from the console', async ({ page, browser, request }, info) => {
   test.setTimeout(120_000);
-  const opsToken = await createOperator(request, `agent-${info.project.name}-${Date.now()}`);
+  const opsToken = await operatorToken(request, `agent-${info.project.name}-${Date.now()}@bulut.example`);
   const flag = await request.put('/api/ops/config/chatbot_menu_enabled', {
     headers: { 'X-Auth-Token': opsToken },
     data: { language: '*', value: 'true', reason: 'E2E: live support chat' },
@@ -104,7 +82,7 @@ test('Support opens the feedback dialog for a +995 subscriber', async ({ page, r
 
 test('the chat page: an attachment, a disguised file refused, the agent typing and answering live, read marks, solve and rating', async ({ page, browser, request }, info) => {
   test.setTimeout(120_000);
-  const opsToken = await createOperator(request, `chat-${info.project.name}-${Date.now()}`);
+  const opsToken = await operatorToken(request, `chat-${info.project.name}-${Date.now()}@bulut.example`);
   const subscriber = await createAccount(request);
   await signIn(page, subscriber.email, subscriber.password);
   // The page the Support dialog frames, opened on its own with a fresh ticket (the frame's address carries the same).
