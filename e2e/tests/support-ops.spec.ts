@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectAccessible } from './a11y.js';
-import { completeOperatorSetup, createAccount, failOnPageErrors, operatorToken, text } from './support.js';
+import { apiSignIn, completeOperatorSetup, createAccount, failOnPageErrors, operatorToken, text } from './support.js';
 
 failOnPageErrors();
 // axe is injected as a script: the app's CSP (script-src 'self') would refuse it.
@@ -27,13 +27,8 @@ async function supportAgent(request: APIRequestContext, tag: string): Promise<st
   return completeOperatorSetup(request, setup);
 }
 
-/** A subscriber's API session (another device): their token for the subscriber routes. */
-async function subscriberToken(request: APIRequestContext): Promise<string> {
-  const user = await createAccount(request);
-  const login = await request.post('/api/auth/token', { data: { username: user.email, password: user.password } });
-  expect(login.status(), await login.text()).toBe(200);
-  return login.headers()['x-auth-token']!;
-}
+/** A new subscriber signed in through the API. */
+const subscriberToken = async (request: APIRequestContext) => apiSignIn(request, await createAccount(request));
 
 /** The chat page's calls without the page: a ticket opens a chat session in which the subscriber writes. */
 async function chatSession(request: APIRequestContext, token: string): Promise<string> {
@@ -68,25 +63,25 @@ test('a support agent writes canned replies per language, answers a chat with on
   await page.getByRole('link', { name: os('canned_manage'), exact: true }).click();
   await expect(page).toHaveURL(/\/ops\/support\/canned/);
   await expect(page.getByRole('heading', { level: 1, name: os('canned_title') })).toBeVisible();
-  await expect(page.getByRole('combobox', { name: os('filter_language') })).toHaveValue('tr');
+  await expect(page.getByRole('combobox', { name: os('filter_language'), exact: true })).toHaveValue('tr');
   await expectAccessible(page, 'support canned replies', info);
   await expectNoSidewaysScroll(page);
 
   // A new reply: listed under Turkish once saved, and the form is empty again.
   const title = `Karşılama ${stamp}`;
   const first = 'Merhaba, size nasıl yardımcı olabiliriz?';
-  await page.getByRole('textbox', { name: os('canned_field_title') }).fill(title);
-  await page.getByRole('textbox', { name: os('canned_field_text') }).fill(first);
+  await page.getByRole('textbox', { name: os('canned_field_title'), exact: true }).fill(title);
+  await page.getByRole('textbox', { name: os('canned_field_text'), exact: true }).fill(first);
   await page.getByRole('button', { name: os('canned_save'), exact: true }).click();
   const item = page.getByTestId('canned-item').filter({ hasText: title });
   await expect(item).toContainText(first);
-  await expect(page.getByRole('textbox', { name: os('canned_field_title') })).toHaveValue('');
+  await expect(page.getByRole('textbox', { name: os('canned_field_title'), exact: true })).toHaveValue('');
 
   // Edited: the form starts from the reply's text, and the list shows the new one.
   const edited = 'Merhaba, yedeklemenizi birlikte kontrol edelim.';
   await page.getByRole('button', { name: os('canned_edit_named', { title }) }).click();
-  await expect(page.getByRole('textbox', { name: os('canned_field_title') })).toHaveValue(title);
-  await page.getByRole('textbox', { name: os('canned_field_text') }).fill(edited);
+  await expect(page.getByRole('textbox', { name: os('canned_field_title'), exact: true })).toHaveValue(title);
+  await page.getByRole('textbox', { name: os('canned_field_text'), exact: true }).fill(edited);
   await expectAccessible(page, 'support canned reply edit', info);
   await page.getByRole('button', { name: os('canned_save'), exact: true }).click();
   await expect(item).toContainText(edited);
@@ -94,18 +89,18 @@ test('a support agent writes canned replies per language, answers a chat with on
   await expectNoSidewaysScroll(page);
 
   // Replies belong to a language: English has not got it; back to Turkish, it is there.
-  await page.getByRole('combobox', { name: os('filter_language') }).selectOption('en');
+  await page.getByRole('combobox', { name: os('filter_language'), exact: true }).selectOption('en');
   await expect(page).toHaveURL(/language=en/);
   await expect(page.getByTestId('canned-item').filter({ hasText: title })).toHaveCount(0);
-  await page.getByRole('combobox', { name: os('filter_language') }).selectOption('tr');
+  await page.getByRole('combobox', { name: os('filter_language'), exact: true }).selectOption('tr');
   await expect(item).toContainText(edited);
 
   // In the subscriber's (Turkish) ticket the agent picks it: the reply box takes its text, and it goes to the subscriber.
   await page.getByRole('link', { name: os('back_to_inbox') }).click();
   await page.getByTestId('support-inbox-row').filter({ hasText: question }).getByRole('link').click();
   await expect(page.getByTestId('support-conversation').getByText(question)).toBeVisible();
-  await page.getByRole('combobox', { name: os('canned') }).selectOption({ label: title });
-  await expect(page.getByRole('textbox', { name: os('reply_label') })).toHaveValue(edited);
+  await page.getByRole('combobox', { name: os('canned'), exact: true }).selectOption({ label: title });
+  await expect(page.getByRole('textbox', { name: os('reply_label'), exact: true })).toHaveValue(edited);
   await expectAccessible(page, 'support ticket with a canned reply', info);
   await expectNoSidewaysScroll(page);
   await page.getByRole('button', { name: os('send'), exact: true }).click();
@@ -138,18 +133,18 @@ test('feedback reaches the support inbox with its client details; the agent mark
 
   // Filtered to complaints: the feedback is listed, and opens with its text and the browser's details.
   await openConsole(page, agent, '/ops/support');
-  await page.getByRole('combobox', { name: os('filter_kind') }).selectOption('feedback');
-  await page.getByRole('combobox', { name: os('filter_type') }).selectOption('COMPLAINT');
+  await page.getByRole('combobox', { name: os('filter_kind'), exact: true }).selectOption('feedback');
+  await page.getByRole('combobox', { name: os('filter_type'), exact: true }).selectOption('COMPLAINT');
   await expect(page).toHaveURL(/kind=feedback/);
   const row = page.getByTestId('support-inbox-row').filter({ hasText: feedback });
   await expect(row).toContainText(os('type_COMPLAINT'));
   await expectAccessible(page, 'support inbox, feedback', info);
   await expectNoSidewaysScroll(page);
   // Suggestions only: not there.
-  await page.getByRole('combobox', { name: os('filter_type') }).selectOption('SUGGESTION');
+  await page.getByRole('combobox', { name: os('filter_type'), exact: true }).selectOption('SUGGESTION');
   await expect(page).toHaveURL(/type=SUGGESTION/);
   await expect(page.getByTestId('support-inbox-row').filter({ hasText: feedback })).toHaveCount(0);
-  await page.getByRole('combobox', { name: os('filter_type') }).selectOption('COMPLAINT');
+  await page.getByRole('combobox', { name: os('filter_type'), exact: true }).selectOption('COMPLAINT');
   await row.getByRole('link').click();
 
   const screen = page.getByTestId('support-feedback');
@@ -164,6 +159,6 @@ test('feedback reaches the support inbox with its client details; the agent mark
   // Handled feedback leaves the open inbox and is found under its state.
   await page.goto('/ops/support?kind=feedback');
   await expect(page.getByTestId('support-inbox-row').filter({ hasText: feedback })).toHaveCount(0);
-  await page.getByRole('combobox', { name: os('filter_state') }).selectOption('done');
+  await page.getByRole('combobox', { name: os('filter_state'), exact: true }).selectOption('done');
   await expect(page.getByTestId('support-inbox-row').filter({ hasText: feedback })).toBeVisible();
 });

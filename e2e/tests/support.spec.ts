@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type TestInfo } from '@playwright/test';
 import { expectAccessible } from './a11y.js';
-import { createAccount, failOnPageErrors, newUser, openAccountCard, operatorToken, sessionToken, signIn, text } from './support.js';
+import { apiSignIn, createAccount, failOnPageErrors, newUser, openAccountCard, operatorToken, sessionToken, signIn, text } from './support.js';
 
 failOnPageErrors();
 // axe is injected as a script: the app's CSP (script-src 'self') would refuse it.
@@ -141,4 +141,24 @@ test('the chat page: an attachment, a disguised file refused, the agent typing a
   await expect(page.getByTestId('chat-state')).toHaveText(text('support:chat_state_solved'));
   await expectAccessible(page, 'support chat page', info);
   await agent.context().close();
+});
+
+test("the chat page speaks the ticket's language: Arabic, right to left", async ({ page, request }, info) => {
+  const subscriber = await createAccount(request);
+  const token = await apiSignIn(request, subscriber);
+  const language = await request.post('/api/account/language', { headers: { 'X-Auth-Token': token }, data: { language: 'ar' } });
+  expect(language.status(), await language.text()).toBe(200);
+  const issued = await request.get('/api/account/ticket', { headers: { 'X-Auth-Token': token } });
+  const { ticket } = ((await issued.json()) as { data: { ticket: string } }).data;
+  // The frame's address says English; the chat session's own language (the account's) wins once it is open.
+  await page.goto(`/support-chat?language=en&clientVersion=3.64.43&type=web&source=e2e&theme=light&ticket=${ticket}`);
+  await expect(page.getByRole('heading', { name: text('support:chat_heading', {}, 'ar') })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+  const message = `مرحبا، لا أستطيع رفع الصور ${Date.now()}`;
+  await page.getByRole('textbox', { name: text('support:chat_message_label', {}, 'ar') }).fill(message);
+  await page.getByRole('button', { name: text('support:chat_send', {}, 'ar'), exact: true }).click();
+  await expect(page.getByTestId('chat-message').filter({ hasText: message })).toHaveAttribute('data-author', 'subscriber');
+  await expect(page.getByTestId('chat-state')).toHaveText(text('support:chat_state_open', {}, 'ar'));
+  await expectAccessible(page, 'support chat page, Arabic', info);
 });

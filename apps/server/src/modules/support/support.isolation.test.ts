@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authed, DIALECTS, expectError, signUp, startTestApp, type TestApp } from '../../test/harness.js';
 import { signedInAdmin, signedInOperator, type SignedInOperator } from '../../test/operators.fixtures.js';
-import { ChatClient } from './support.fixtures.js';
+import { ChatClient, openChatSession } from './support.fixtures.js';
 
 type Msg = { id: string; seq: number; author: string; text: string; ticketId: string };
 
@@ -22,12 +22,7 @@ describe.each(DIALECTS)('support isolation between subscribers (%s)', (dialect) 
   });
   afterAll(() => t.close());
 
-  const sessionFor = async (token: string) => {
-    const issued = await t.app.inject({ method: 'GET', url: '/api/account/ticket', headers: authed(token) });
-    const opened = await t.app.inject({ method: 'POST', url: '/api/support/session', payload: { ticket: issued.json().data.ticket } });
-    expect(opened.statusCode).toBe(200);
-    return opened.json().data.session as string;
-  };
+  const sessionFor = (token: string) => openChatSession(t, token);
   const asSubscriber = (session: string, method: 'GET' | 'POST', url: string, payload?: object) =>
     t.app.inject({ method, url, headers: { 'x-support-session': session }, ...(payload ? { payload } : {}) });
   const byAgent = (url: string, payload: object = {}) => t.app.inject({ method: 'POST', url, headers: authed(agent.token), payload });
