@@ -73,6 +73,13 @@ test('Support opens the feedback dialog for a +995 subscriber', async ({ page, r
   await expect(dialog).toBeVisible();
   await expect(dialog.getByTestId('feedback-complaint-note')).toBeVisible();
   await expectAccessible(page, 'feedback dialog', info);
+  // Spec §2 and §9: 578 px wide and, with the complaint note, 560 high, centred (where the screen has room; measured
+  // once the opening animation has ended, which the accessibility check waits for).
+  if (info.project.use.viewport!.width >= 1280) {
+    const box = (await dialog.boundingBox())!;
+    expect([Math.round(box.width), Math.round(box.height)]).toEqual([578, 560]);
+    expect([Math.round(box.x + box.width / 2), Math.round(box.y + box.height / 2)]).toEqual([640, 400]);
+  }
   await dialog.getByRole('radio', { name: text('support:type_COMPLAINT') }).check();
   await dialog.getByRole('textbox', { name: text('support:feedback_text_label') }).fill('Fatura ekranı açılmıyor');
   await expect(dialog.getByTestId('feedback-counter')).toContainText('23/700');

@@ -59,7 +59,8 @@ describe.each(DIALECTS)("the agents' inbox (%s)", (dialect) => {
     // A feedback type leaves chats out (they have none).
     expect(ids(await inbox('?type=COMPLAINT'))).toEqual([complaint]);
     expect(ids(await inbox('?state=waiting_subscriber'))).toEqual([answered]);
-    expect((await inbox('?state=open')).every((i) => i.kind === 'ticket' && i.state === 'open')).toBe(true);
+    // Nobody has taken these two yet.
+    expect(ids(await inbox('?state=open'))).toEqual([newEn, oldTr]);
 
     // Solved and handled leave the default view and are found under their state.
     expect((await t.app.inject({ method: 'POST', url: `/api/ops/support/tickets/${answered}/solve`, headers: authed(agent.token) })).statusCode).toBe(200);
