@@ -141,12 +141,21 @@ test('an operator is created from the command line, enrols TOTP, finds a subscri
     await subscriberPage.reload();
     await expect(subscriberPage.getByRole('heading', { level: 1, name: text('foryou:row.styled') })).toBeVisible({ timeout: 5_000 });
   }).toPass({ timeout: 70_000 });
-  // History and rollback put the old value back.
+  // History (newest first) and one-click rollback to the value before the change; the subscriber's screen follows,
+  // and the flag is back as the other specs expect it.
   await page.getByRole('button', { name: ops('history_named', { name: 'ai_generate_show' }) }).click();
   const history = page.getByTestId('ops-config-history');
-  await expect(history.getByRole('listitem').first()).toBeVisible();
+  const versions = history.getByRole('listitem');
+  await expect(versions.first()).toContainText('true');
+  await expect(versions.nth(1)).toContainText('false');
   await expectAccessible(page, 'ops config history', info);
-  await page.keyboard.press('Escape');
+  await versions.nth(1).getByRole('button', { name: ops('rollback'), exact: true }).click();
+  await confirmWithReason(page, ops('rollback_title', { name: 'ai_generate_show' }), ops('rollback'), 'E2E: back to the default');
+  await expect(history).toBeHidden();
+  await expect(async () => {
+    await subscriberPage.reload();
+    await expect(subscriberPage.getByText(text('foryou:unknown_kind'))).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 70_000 });
 
   // Refund the subscriber's order in full: the provider's ledger and a refund invoice.
   await page.getByRole('link', { name: ops('menu_orders') }).first().click();
@@ -168,19 +177,12 @@ test('an operator is created from the command line, enrols TOTP, finds a subscri
   // The audit log holds every step, and its chain verifies.
   await page.getByRole('link', { name: ops('menu_audit') }).click();
   const log = page.getByRole('table', { name: ops('menu_audit') });
-  for (const action of ['subscriber.suspend', 'subscriber.unsuspend', 'config.update', 'order.refund', 'operator.signin']) {
+  for (const action of ['subscriber.suspend', 'subscriber.unsuspend', 'config.update', 'config.rollback', 'order.refund', 'operator.signin']) {
     await expect(log.getByText(action, { exact: true }).first()).toBeVisible();
   }
   await page.getByRole('button', { name: ops('audit_verify'), exact: true }).click();
   await expect(page.getByTestId('ops-audit-verified')).toBeVisible();
   await expectAccessible(page, 'ops audit', info);
-
-  // Put the flag back for the other specs, through the console as an operator would.
-  await page.getByRole('link', { name: ops('menu_config') }).click();
-  await page.getByRole('searchbox', { name: ops('config_filter') }).fill('ai_generate_show');
-  await page.getByRole('button', { name: ops('edit_named', { name: 'ai_generate_show' }) }).click();
-  await page.getByRole('dialog', { name: ops('config_edit_title', { name: 'ai_generate_show' }) }).getByRole('combobox', { name: ops('value') }).selectOption('false');
-  await confirmWithReason(page, ops('config_edit_title', { name: 'ai_generate_show' }), ops('save'), 'E2E: back to the default');
 
   // The remaining screens are accessible too.
   for (const [link, name] of [

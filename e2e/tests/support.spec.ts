@@ -1,35 +1,13 @@
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
-import { expect, test, type APIRequestContext, type Browser, type TestInfo } from '@playwright/test';
-import { E2E_DATA_DIR, E2E_PORT } from '../playwright.config.js';
+import { expect, test, type Browser, type TestInfo } from '@playwright/test';
 import { expectAccessible } from './a11y.js';
-import { freshTotp } from './totp.js';
-import { createAccount, failOnPageErrors, newUser, openAccountCard, sessionToken, signIn, text } from './support.js';
+import { apiSignIn, createAccount, failOnPageErrors, newUser, openAccountCard, operatorToken, sessionToken, signIn, text } from './support.js';
 
 failOnPageErrors();
 // axe is injected as a script: the app's CSP (script-src 'self') would refuse it.
 test.use({ bypassCSP: true });
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 /** A 1×1 PNG: the chat accepts images by their bytes. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
-
-/** A console admin through the installer's command and the set-up API (the set-up screens have their own test). */
-async function createOperator(request: APIRequestContext, name: string): Promise<string> {
-  const out = execFileSync('npm', ['run', '--silent', 'ops:create-admin', '--', '--email', `${name}@bulut.example`, '--name', 'E2E Agent'], {
-    cwd: ROOT,
-    env: { ...process.env, DATA_DIR: E2E_DATA_DIR, PUBLIC_URL: `http://127.0.0.1:${E2E_PORT}`, LOG_LEVEL: 'warn' },
-    encoding: 'utf8',
-  });
-  const token = /\/ops\/setup\/(\S+)/.exec(out)?.[1];
-  if (!token) throw new Error(`no set-up link in:\n${out}`);
-  const enrol = await request.post(`/api/ops/setup/${token}`, { data: { password: 'Operator-Pass-2026!' } });
-  expect(enrol.status(), await enrol.text()).toBe(200);
-  const { secret } = (await enrol.json()) as { secret: string };
-  const confirm = await request.post(`/api/ops/setup/${token}/confirm`, { data: { code: await freshTotp(secret) } });
-  expect(confirm.status(), await confirm.text()).toBe(200);
-  return ((await confirm.json()) as { token: string }).token;
-}
 
 async function newContext(browser: Browser, info: TestInfo) {
   return browser.newContext({ baseURL: info.project.use.baseURL, viewport: info.project.use.viewport, hasTouch: info.project.use.hasTouch });
@@ -37,7 +15,7 @@ async function newContext(browser: Browser, info: TestInfo) {
 
 test('Support opens the live chat for a +90 Turkish subscriber; an agent answers from the console', async ({ page, browser, request }, info) => {
   test.setTimeout(120_000);
-  const opsToken = await createOperator(request, `agent-${info.project.name}-${Date.now()}`);
+  const opsToken = await operatorToken(request, `agent-${info.project.name}-${Date.now()}@bulut.example`);
   const flag = await request.put('/api/ops/config/chatbot_menu_enabled', {
     headers: { 'X-Auth-Token': opsToken },
     data: { language: '*', value: 'true', reason: 'E2E: live support chat' },
@@ -95,6 +73,13 @@ test('Support opens the feedback dialog for a +995 subscriber', async ({ page, r
   await expect(dialog).toBeVisible();
   await expect(dialog.getByTestId('feedback-complaint-note')).toBeVisible();
   await expectAccessible(page, 'feedback dialog', info);
+  // Spec §2 and §9: 578 px wide and, with the complaint note, 560 high, centred (where the screen has room; measured
+  // once the opening animation has ended, which the accessibility check waits for).
+  if (info.project.use.viewport!.width >= 1280) {
+    const box = (await dialog.boundingBox())!;
+    expect([Math.round(box.width), Math.round(box.height)]).toEqual([578, 560]);
+    expect([Math.round(box.x + box.width / 2), Math.round(box.y + box.height / 2)]).toEqual([640, 400]);
+  }
   await dialog.getByRole('radio', { name: text('support:type_COMPLAINT') }).check();
   await dialog.getByRole('textbox', { name: text('support:feedback_text_label') }).fill('Fatura ekranı açılmıyor');
   await expect(dialog.getByTestId('feedback-counter')).toContainText('23/700');
@@ -104,7 +89,7 @@ test('Support opens the feedback dialog for a +995 subscriber', async ({ page, r
 
 test('the chat page: an attachment, a disguised file refused, the agent typing and answering live, read marks, solve and rating', async ({ page, browser, request }, info) => {
   test.setTimeout(120_000);
-  const opsToken = await createOperator(request, `chat-${info.project.name}-${Date.now()}`);
+  const opsToken = await operatorToken(request, `chat-${info.project.name}-${Date.now()}@bulut.example`);
   const subscriber = await createAccount(request);
   await signIn(page, subscriber.email, subscriber.password);
   // The page the Support dialog frames, opened on its own with a fresh ticket (the frame's address carries the same).
@@ -163,4 +148,24 @@ test('the chat page: an attachment, a disguised file refused, the agent typing a
   await expect(page.getByTestId('chat-state')).toHaveText(text('support:chat_state_solved'));
   await expectAccessible(page, 'support chat page', info);
   await agent.context().close();
+});
+
+test("the chat page speaks the ticket's language: Arabic, right to left", async ({ page, request }, info) => {
+  const subscriber = await createAccount(request);
+  const token = await apiSignIn(request, subscriber);
+  const language = await request.post('/api/account/language', { headers: { 'X-Auth-Token': token }, data: { language: 'ar' } });
+  expect(language.status(), await language.text()).toBe(200);
+  const issued = await request.get('/api/account/ticket', { headers: { 'X-Auth-Token': token } });
+  const { ticket } = ((await issued.json()) as { data: { ticket: string } }).data;
+  // The frame's address says English; the chat session's own language (the account's) wins once it is open.
+  await page.goto(`/support-chat?language=en&clientVersion=3.64.43&type=web&source=e2e&theme=light&ticket=${ticket}`);
+  await expect(page.getByRole('heading', { name: text('support:chat_heading', {}, 'ar') })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+  const message = `مرحبا، لا أستطيع رفع الصور ${Date.now()}`;
+  await page.getByRole('textbox', { name: text('support:chat_message_label', {}, 'ar') }).fill(message);
+  await page.getByRole('button', { name: text('support:chat_send', {}, 'ar'), exact: true }).click();
+  await expect(page.getByTestId('chat-message').filter({ hasText: message })).toHaveAttribute('data-author', 'subscriber');
+  await expect(page.getByTestId('chat-state')).toHaveText(text('support:chat_state_open', {}, 'ar'));
+  await expectAccessible(page, 'support chat page, Arabic', info);
 });

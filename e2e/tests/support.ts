@@ -96,6 +96,15 @@ export async function createAccount(request: APIRequestContext, user = newUser()
   return user;
 }
 
+/** Signs in through the API (a device of its own): the session's token for the subscriber routes. */
+export async function apiSignIn(request: APIRequestContext, user: { email: string; password: string }): Promise<string> {
+  const login = await request.post('/api/auth/token', { data: { username: user.email, password: user.password } });
+  expect(login.status(), await login.text()).toBe(200);
+  const token = login.headers()['x-auth-token'];
+  expect(token).toBeTruthy();
+  return token!;
+}
+
 export async function signIn(page: Page, username: string, password: string, rememberMe = true) {
   await page.goto('/');
   await page.getByRole('textbox', { name: text('auth:username_label') }).fill(username);
@@ -179,20 +188,24 @@ export async function createFolder(request: APIRequestContext, token: string, na
   return uuid;
 }
 
-/** A signed-in console admin's token (all of marketing's rights): the installer's admin link, then set-up through the API. */
-export async function operatorToken(request: APIRequestContext): Promise<string> {
-  const email = `draw.${Date.now()}@ops.example.com`;
-  const out = execFileSync('npm', ['run', '--silent', 'ops:create-admin', '--', '--email', email, '--name', 'Draw Admin'], {
+/** A signed-in console admin's token (every role's rights): the installer's admin link, then set-up through the API. */
+export async function operatorToken(request: APIRequestContext, email = `admin.${Date.now()}@ops.example.com`): Promise<string> {
+  const out = execFileSync('npm', ['run', '--silent', 'ops:create-admin', '--', '--email', email, '--name', 'E2E Admin'], {
     cwd: path.resolve(import.meta.dirname, '../..'),
     env: { ...process.env, DATA_DIR: E2E_DATA_DIR, PUBLIC_URL: `http://127.0.0.1:${E2E_PORT}`, LOG_LEVEL: 'warn' },
     encoding: 'utf8',
   });
   const link = /\/ops\/setup\/(\S+)/.exec(out)?.[1];
   if (!link) throw new Error(`no set-up link in:\n${out}`);
-  const enrol = await request.post(`/api/ops/setup/${link}`, { data: { password: 'Operator-Pass-2026!' } });
+  return completeOperatorSetup(request, link);
+}
+
+/** Follows an operator's one-time set-up link through the API (a password, then a code from the enrolled secret): their console token. */
+export async function completeOperatorSetup(request: APIRequestContext, setupToken: string): Promise<string> {
+  const enrol = await request.post(`/api/ops/setup/${setupToken}`, { data: { password: 'Operator-Pass-2026!' } });
   expect(enrol.ok(), await enrol.text()).toBe(true);
   const { secret } = (await enrol.json()) as { secret: string };
-  const done = await request.post(`/api/ops/setup/${link}/confirm`, { data: { code: totp(secret) } });
+  const done = await request.post(`/api/ops/setup/${setupToken}/confirm`, { data: { code: totp(secret) } });
   expect(done.ok(), await done.text()).toBe(true);
   return ((await done.json()) as { token: string }).token;
 }

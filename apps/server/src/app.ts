@@ -13,6 +13,7 @@ import { registerHealth } from './infra/http/health.js';
 import { LOG_REDACT, serializeRequest } from './infra/http/log-redaction.js';
 import { assertMigrated } from './infra/db/migrate.js';
 import { attachMetricsSource } from './infra/metrics/metrics.js';
+import { readCurrentFigures } from './infra/figures/figure-reader.js';
 import { registerMetricsRoute } from './infra/metrics/metrics-endpoint.js';
 import type { DestinationStream } from 'pino';
 import type { BlobStore } from './infra/blob-store/blob-store.js';
@@ -99,6 +100,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const detachMetrics = attachMetricsSource({
     pool: database.pool ?? (() => ({ max: 1, inUse: 0, idle: 1, waiting: 0 })),
     jobBacklog: () => jobs.backlog(),
+    figures: () => readCurrentFigures(db, Date.now()),
   });
   app.addHook('onClose', async () => detachMetrics());
 

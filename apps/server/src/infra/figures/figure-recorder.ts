@@ -16,6 +16,14 @@ export const FIGURES = {
   http5xx: 'http.5xx',
 } as const;
 
+/** Gauges the dashboard's roll-up sets once per run for the day (the latest run of a day is that day's figure). */
+export const DAY_GAUGES = {
+  subscribersTotal: 'subscribers.total',
+  subscribersActive7d: 'subscribers.active7d',
+  subscribersPremium: 'subscribers.premium',
+  storageUsedBytes: 'storage.used_bytes',
+} as const;
+
 /** The business day of a moment: operators, invoices and reconciliation count days in Turkey's time. */
 const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Istanbul', year: 'numeric', month: '2-digit', day: '2-digit' });
 export const businessDay = (at: number): string => dayFormat.format(new Date(at));

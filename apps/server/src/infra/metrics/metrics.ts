@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 import client from 'prom-client';
+import type { CurrentFigures } from '../figures/figure-reader.js';
+import { DAY_GAUGES, FIGURES } from '../figures/figure-recorder.js';
 
 // One registry per process (Prometheus scrapes a process): counters live for the process, the gauges that read an
 // app's database at scrape time follow the app that is serving (see `attachMetricsSource`).
@@ -133,6 +135,8 @@ export interface MetricsSource {
   pool(): { max: number; inUse: number; idle: number; waiting: number };
   /** Due and running jobs per kind, and the oldest due job's wait: one indexed query (see job-queue.ts). */
   jobBacklog(): Promise<Array<{ kind: string; queued: number; running: number; oldestQueuedAt: number | null }>>;
+  /** The operator dashboard's figures as they stand, summed across instances (see figure-reader.ts). */
+  figures(): Promise<CurrentFigures>;
 }
 
 const sources: MetricsSource[] = [];
@@ -185,6 +189,55 @@ jobGauge('bulut_jobs_running', 'Jobs running now on any instance, by kind.', (r)
 jobGauge('bulut_job_queue_oldest_age_seconds', 'How long the oldest due job of each kind has waited (0 when none waits).', (r, at) =>
   r.oldestQueuedAt === null ? 0 : Math.max(0, (at - r.oldestQueuedAt) / 1000),
 );
+
+// One read per scrape for all the figure gauges (the source too: a test process may swap apps within the second).
+let figuresRead: { at: number; source: MetricsSource; figures: Promise<CurrentFigures | null> } | null = null;
+function currentFigures(s: MetricsSource): Promise<CurrentFigures | null> {
+  const at = Date.now();
+  if (!figuresRead || figuresRead.source !== s || at - figuresRead.at > 1000) figuresRead = { at, source: s, figures: s.figures().catch(() => null) };
+  return figuresRead.figures;
+}
+
+/** A gauge of the dashboard's figures (issue 27): labelled values from one read of the current figures per scrape. */
+function figureGauge(name: string, help: string, labelNames: string[], values: (f: CurrentFigures) => Array<[Record<string, string>, number]>): void {
+  new client.Gauge({
+    name,
+    help,
+    labelNames,
+    registers: [registry],
+    async collect() {
+      const s = current();
+      const figures = s ? await currentFigures(s) : null;
+      if (!figures) return;
+      this.reset();
+      for (const [labels, value] of values(figures)) this.set(labels, value);
+    },
+  });
+}
+/** Today's counters whose name is `prefix.<currency>`, by currency. */
+const byCurrency = (today: Record<string, number>, prefix: string): Array<[Record<string, string>, number]> =>
+  Object.entries(today)
+    .filter(([name]) => name.startsWith(`${prefix}.`))
+    .map(([name, value]) => [{ currency: name.slice(prefix.length + 1) }, value]);
+
+figureGauge(
+  'bulut_subscribers',
+  'Subscribers as of the dashboard roll-up (every 5 minutes): total (not deleted), active (seen within 7 days), premium.',
+  ['kind'],
+  (f) => [
+    [{ kind: 'total' }, f.gauges[DAY_GAUGES.subscribersTotal] ?? 0],
+    [{ kind: 'active7d' }, f.gauges[DAY_GAUGES.subscribersActive7d] ?? 0],
+    [{ kind: 'premium' }, f.gauges[DAY_GAUGES.subscribersPremium] ?? 0],
+  ],
+);
+figureGauge('bulut_storage_used_bytes', 'Bytes the subscribers use, as of the dashboard roll-up.', [], (f) => [[{}, f.gauges[DAY_GAUGES.storageUsedBytes] ?? 0]]);
+figureGauge('bulut_uploads_today', 'Uploads stored today (business day, Europe/Istanbul), all instances.', [], (f) => [[{}, f.today[FIGURES.uploadsCount] ?? 0]]);
+figureGauge('bulut_upload_bytes_today', 'Bytes uploaded today (business day, Europe/Istanbul), all instances.', [], (f) => [[{}, f.today[FIGURES.uploadsBytes] ?? 0]]);
+figureGauge('bulut_payments_today', 'Payments captured today (business day), by currency, all instances.', ['currency'], (f) => byCurrency(f.today, FIGURES.paymentsCount));
+figureGauge('bulut_payments_today_minor_units', 'Amount captured today in minor units (kuruş, cents), by currency.', ['currency'], (f) =>
+  byCurrency(f.today, FIGURES.paymentsMinor),
+);
+figureGauge('bulut_http_5xx_last_hour', 'Answers with a 5xx status in the last 60 minutes, all instances.', [], (f) => [[{}, f.errors5xxLastHour]]);
 
 /** Makes `source` the one the gauges read until the returned function detaches it (the app closing). */
 export function attachMetricsSource(source: MetricsSource): () => void {

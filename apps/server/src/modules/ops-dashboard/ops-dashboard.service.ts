@@ -1,17 +1,17 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../infra/db/schema.js';
 import type { Dialect } from '../../infra/db/database.js';
-import { businessDay, epochMinute, FIGURES, setDayGauges, type FigureRecorder } from '../../infra/figures/figure-recorder.js';
+import { businessDay, DAY_GAUGES, epochMinute, FIGURES, setDayGauges, type FigureRecorder } from '../../infra/figures/figure-recorder.js';
 import { days, hours } from '../../shared/time.js';
 import * as repo from './ops-dashboard.repository.js';
 import type { Dashboard } from './ops-dashboard.schemas.js';
 
-/** Gauges the roll-up sets for each day (the latest run of a day is that day's figure). */
-export const GAUGES = {
-  total: 'subscribers.total',
-  active7d: 'subscribers.active7d',
-  premium: 'subscribers.premium',
-  storage: 'storage.used_bytes',
+/** Gauges the roll-up sets for each day; their names are infrastructure's, so the metrics endpoint reads them too. */
+const GAUGES = {
+  total: DAY_GAUGES.subscribersTotal,
+  active7d: DAY_GAUGES.subscribersActive7d,
+  premium: DAY_GAUGES.subscribersPremium,
+  storage: DAY_GAUGES.storageUsedBytes,
 } as const;
 
 /** The currency payments are shown in when none was taken today. */

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authed, DIALECTS, expectError, signUp, startTestApp, type TestApp } from '../../test/harness.js';
 import { FigureRecorder } from '../../infra/figures/figure-recorder.js';
+import { renderMetrics } from '../../infra/metrics/metrics.js';
 import { applyPlan } from '../account/account.plan.public.js';
 import { SANDBOX_CARDS } from '../payment/sandbox/sandbox-provider.js';
 import { uploadApi, content } from '../upload/upload.fixtures.js';
@@ -155,6 +156,25 @@ describe.each(DIALECTS)('ops dashboard figures (%s)', (dialect) => {
     other.addMinute('http.5xx', 1);
     await other.stop();
     expect((await dashboard.dashboard()).errors5xxLastHour).toBe(before + 6);
+  });
+
+  it('the metrics endpoint exposes the same figures as the dashboard, read from the database (all instances)', async () => {
+    await dashboard.rollUp();
+    const figures = await dashboard.dashboard();
+    const body = (await renderMetrics()).body;
+    const value = (series: string) => Number(body.split('\n').find((l) => l.startsWith(`${series} `))?.split(' ').at(-1));
+    expect(value('bulut_subscribers{kind="total"}')).toBe(figures.subscribers.total);
+    expect(value('bulut_subscribers{kind="active7d"}')).toBe(figures.subscribers.active7d);
+    expect(value('bulut_subscribers{kind="premium"}')).toBe(figures.subscribers.premium);
+    expect(value('bulut_storage_used_bytes')).toBe(figures.storage.usedBytes);
+    expect(value('bulut_uploads_today')).toBe(today(figures).count);
+    expect(value('bulut_upload_bytes_today')).toBe(today(figures).bytes);
+    // The payment test above took one in TRY today.
+    expect(value('bulut_payments_today{currency="TRY"}')).toBe(figures.payments.todayCount);
+    expect(value('bulut_payments_today_minor_units{currency="TRY"}')).toBe(figures.payments.todayMinor);
+    expect(value('bulut_http_5xx_last_hour')).toBe(figures.errors5xxLastHour);
+    expect(figures.subscribers.total).toBeGreaterThan(0);
+    expect(figures.payments.todayCount).toBeGreaterThan(0);
   });
 
   it('GET /api/ops/dashboard is a console route: no token 401, a subscriber\'s token 404 (never the figures)', async () => {

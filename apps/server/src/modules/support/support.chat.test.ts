@@ -390,5 +390,7 @@ describe.each(DIALECTS)('support chat (%s)', (dialect) => {
     expect((await t.app.inject({ method: 'GET', url: '/api/ops/support/canned?language=tr', headers: authed(agent.token) })).json().items.map((i: { id: string }) => i.id)).not.toContain(id);
     expect((await t.app.inject({ method: 'DELETE', url: `/api/ops/support/canned/${id}`, headers: authed(agent.token) })).statusCode).toBe(200);
     expectError(await t.app.inject({ method: 'DELETE', url: `/api/ops/support/canned/${id}`, headers: authed(agent.token) }), 404);
+    const audited = await t.database.db.selectFrom('operator_audit').select(['action', 'operator_id']).where('target_id', '=', id).orderBy('seq').execute();
+    expect(audited.map((r) => `${r.action} ${r.operator_id}`)).toEqual([`support.canned.create ${agent.id}`, `support.canned.update ${agent.id}`, `support.canned.delete ${agent.id}`]);
   });
 });

@@ -1,4 +1,5 @@
 import { WebSocket } from 'ws';
+import { authed, type TestApp } from '../../test/harness.js';
 
 type Frame = Record<string, unknown> & { type: string };
 
@@ -72,4 +73,13 @@ export class ChatClient {
   drop(): void {
     this.ws.terminate();
   }
+}
+
+/** A subscriber's chat session as the chat page opens one: a ticket for the account, then the session it opens. */
+export async function openChatSession(t: TestApp, token: string): Promise<string> {
+  const issued = await t.app.inject({ method: 'GET', url: '/api/account/ticket', headers: authed(token) });
+  if (issued.statusCode !== 200) throw new Error(`no ticket: ${issued.body}`);
+  const opened = await t.app.inject({ method: 'POST', url: '/api/support/session', payload: { ticket: issued.json().data.ticket } });
+  if (opened.statusCode !== 200) throw new Error(`no chat session: ${opened.body}`);
+  return opened.json().data.session as string;
 }
