@@ -78,10 +78,18 @@ describe.each(DIALECTS)('webdav over real HTTP, as a client drives it (%s)', (di
     expect(tail.headers['content-range']).toBe(`bytes ${size - 4096}-${size - 1}/${size}`);
   });
 
-  it('a chunked PUT of unknown size is refused with 411 (quota is reserved before any byte is stored)', async () => {
-    const res = await request('PUT', '/chunked.bin', { body: bytes(10_000), headers: { 'transfer-encoding': 'chunked' } });
-    expect(res.status).toBe(411);
-    expect((await request('GET', '/chunked.bin')).status).toBe(404);
+  it('a chunked PUT of unknown size is stored whole, its quota reserved as the bytes arrive and counted exactly', async () => {
+    const account = () => t.database.db.selectFrom('account').select(['used_bytes', 'reserved_bytes']).where('id', '=', u.accountId).executeTakeFirstOrThrow();
+    const before = Number((await account()).used_bytes);
+    // Past the first reservation steps (1, 1, 2, 4 MiB…), so the reservation grows several times during the body.
+    const size = 9 * 1024 * 1024 + 7;
+    const res = await request('PUT', '/chunked.bin', { body: bytes(size), headers: { 'transfer-encoding': 'chunked' } });
+    expect(res.status, res.body).toBe(201);
+    const got = await request('GET', '/chunked.bin', { hash: true });
+    expect(got.headers['content-length']).toBe(String(size));
+    expect(got.hash).toBe(await sha(bytes(size)));
+    expect(await account()).toMatchObject({ reserved_bytes: 0 });
+    expect(Number((await account()).used_bytes)).toBe(before + size);
   });
 
   it("Windows' mini-redirector session: OPTIONS, PROPFIND without body, LOCK a new name, 0-byte PUT, real PUT, UNLOCK", async () => {

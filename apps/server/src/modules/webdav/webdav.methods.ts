@@ -7,7 +7,7 @@ import { isUnder } from '../../infra/dav/dav-locks.js';
 import { parseRange } from '../download/download.public.js';
 import type { FileRow } from '../files/files.public.js';
 import type { WebdavService } from './webdav.service.js';
-import type { FilesPrincipal, FilesTree } from './webdav.tree.js';
+import { parseClientTime, type FilesPrincipal, type FilesTree } from './webdav.tree.js';
 
 type Ctx = DavContext<FilesPrincipal>;
 
@@ -21,8 +21,7 @@ const NotFoundDav = () => new DavError(404, null, 'Not found.');
 /** X-OC-Mtime (ownCloud's PUT header, any case): the client's modification time in Unix seconds; null when absent or unusable. */
 function clientMtime(ctx: Ctx): number | null {
   const raw = header(ctx, 'x-oc-mtime')?.trim();
-  if (!raw || !/^\d{1,12}(\.\d+)?$/.test(raw)) return null;
-  return Math.round(Number(raw) * 1000);
+  return raw && /^\d{1,12}(\.\d+)?$/.test(raw) ? parseClientTime(raw) : null;
 }
 
 /** The mount's own methods: file semantics over the files module, after the layer's lock and If checks. */

@@ -63,7 +63,7 @@ export class WebdavService {
   async store(p: FilesPrincipal, path: string, input: StoreInput, previous: files.FileRow | null): Promise<files.FileRow> {
     const parentId = await this.parentFolder(p, path);
     const id = newId();
-    const upload = {
+    const upload: Parameters<UploadService['put']>[1] = {
       uuid: id,
       headers: {
         ...(input.length === null ? {} : { 'content-length': String(input.length) }),

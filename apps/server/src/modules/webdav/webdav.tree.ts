@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../infra/db/schema.js';
 import type { DavTree } from '../../infra/dav/dav-server.js';
-import type { DavResource } from '../../infra/dav/dav-props.js';
+import type { DavResource, DeadProperty } from '../../infra/dav/dav-props.js';
 import { DAV_NS, type QName } from '../../infra/dav/dav-xml.js';
 import type { AuthContext } from '../../shared/auth-context.js';
 import { AccessPolicy } from '../../shared/access/access-policy.js';
@@ -45,6 +45,14 @@ const rootOf = (accountId: string): DavResource => ({
   displayName: '',
 });
 
+/** A client's file time: Unix seconds (fractions allowed) or an HTTP date, as ms; null when it is neither. */
+export function parseClientTime(raw: string): number | null {
+  const v = raw.trim();
+  if (/^\d{1,12}(\.\d+)?$/.test(v)) return Math.round(Number(v) * 1000);
+  const ms = Date.parse(v);
+  return Number.isFinite(ms) && /[a-z]/i.test(v) ? ms : null;
+}
+
 const childPath = (dir: string, name: string) => (dir === '/' ? `/${name}` : `${dir}/${name}`);
 
 /**
@@ -64,10 +72,10 @@ export type Located =
   | { kind: 'root' }
   | { kind: 'shares' }
   | { kind: 'own'; row: files.FileRow }
-  /** An item in another subscriber's tree, reached through a live share; `top`: the shared item itself. */
-  | { kind: 'shared'; row: files.FileRow; top: boolean };
+  /** An item in another subscriber's tree, reached through a live share. */
+  | { kind: 'shared'; row: files.FileRow };
 
-export const rowOf = (l: Located | null): files.FileRow | null => (l && (l.kind === 'own' || l.kind === 'shared') ? l.row : null);
+const rowOf = (l: Located | null): files.FileRow | null => (l && (l.kind === 'own' || l.kind === 'shared') ? l.row : null);
 
 /** The subscriber's files as a DAV tree: paths resolve name by name through the files module's own lookups. */
 export class FilesTree implements DavTree<FilesPrincipal> {
@@ -108,20 +116,21 @@ export class FilesTree implements DavTree<FilesPrincipal> {
   async locate(p: FilesPrincipal, path: string): Promise<Located | null> {
     if (path === '/') return { kind: 'root' };
     const [first, ...rest] = path.slice(1).split('/') as [string, ...string[]];
-    if (nameKey(first) === SHARED_KEY) {
-      const shares = await this.shares(p);
-      if (rest.length === 0) return shares.length > 0 ? { kind: 'shares' } : null;
+    // With nothing shared the name is the caller's own, like any other.
+    const shares = nameKey(first) === SHARED_KEY ? await this.shares(p) : [];
+    if (shares.length > 0) {
+      if (rest.length === 0) return { kind: 'shares' };
       const top = shares.find((s) => nameKey(s.name) === nameKey(rest[0]!));
       if (!top) return null;
       const row = rest.length === 1 ? top.row : top.row.is_folder === 1 ? await this.walk(top.row.account_id, top.row.id, rest.slice(1)) : null;
       if (!row || !(await this.policy.checkAccess(p.auth, 'file.read', [row.id])).has(row.id)) return null;
-      return { kind: 'shared', row, top: rest.length === 1 };
+      return { kind: 'shared', row };
     }
     const row = await this.walk(p.auth.accountId, files.ROOT, [first, ...rest]);
     return row ? { kind: 'own', row } : null;
   }
 
-  /** The caller's own item behind a path (null for anything else); for the layer's own-tree bookkeeping. */
+  /** The file or folder behind a path (the caller's or shared with them); null for the root, the shared folder, nothing. */
   async row(p: FilesPrincipal, path: string): Promise<files.FileRow | null> {
     return rowOf(await this.locate(p, path));
   }
@@ -194,6 +203,24 @@ export class FilesTree implements DavTree<FilesPrincipal> {
       return new Map([prop('quota-used-bytes', used), prop('quota-available-bytes', Math.max(0, quota - used))]);
     };
   };
+
+  /**
+   * ownCloud's `DAV:lastmodified` (what rclone's owncloud vendor PROPPATCHes to set a time: Unix seconds, or an HTTP
+   * date) becomes the file's modification time, like X-OC-Mtime on PUT; anything else stays a dead property.
+   */
+  async applyProps(p: FilesPrincipal, r: DavResource, set: readonly DeadProperty[]): Promise<Set<string>> {
+    const taken = new Set<string>();
+    const prop = set.find((d) => d.ns === DAV_NS && d.name === 'lastmodified');
+    const at = prop ? parseClientTime(prop.value) : null;
+    if (!prop || at === null || r.collection) return taken;
+    const l = await this.locate(p, r.path);
+    const row = rowOf(l);
+    if (!l || !row) return taken;
+    await this.assertWritable(p, l);
+    await files.setLastModified(this.db, row.account_id, row.id, at);
+    taken.add(`{${DAV_NS}}lastmodified`);
+    return taken;
+  }
 
   createEmpty(p: FilesPrincipal, path: string): Promise<void> {
     return this.createEmptyFile(p, path);
