@@ -120,6 +120,8 @@ describe.each(DIALECTS)('rclone syncs a tree to the mount and back (%s)', (diale
   it('sync up, sync down to a fresh folder, check --download: no difference; a second sync transfers nothing', async () => {
     const src = path.join(work, 'src');
     const back = path.join(work, 'back');
+    const usage = () => t.database.db.selectFrom('account').select(['used_bytes', 'reserved_bytes']).where('id', '=', u.accountId).executeTakeFirstOrThrow();
+    const usedBefore = Number((await usage()).used_bytes);
     const up = await rclone(['sync', src, 'bulut:Yedek', '--transfers', '4', '--checkers', '8'], env);
     expect(up.code, up.out).toBe(0);
     expect(up.stats, up.out).toMatchObject({ transfers: tree.files, errors: 0 });
@@ -143,8 +145,8 @@ describe.each(DIALECTS)('rclone syncs a tree to the mount and back (%s)', (diale
     expect(again.stats, again.out).toMatchObject({ transfers: 0, errors: 0, checks: tree.files });
 
     // What rclone stored is the subscriber's, counted once in the quota.
-    const account = await t.database.db.selectFrom('account').select(['used_bytes', 'reserved_bytes']).where('id', '=', u.accountId).executeTakeFirstOrThrow();
+    const account = await usage();
     const total = names.reduce((sum, rel) => sum + fs.statSync(path.join(src, rel)).size, 0);
-    expect({ used: Number(account.used_bytes), reserved: Number(account.reserved_bytes) }).toEqual({ used: total, reserved: 0 });
+    expect({ used: Number(account.used_bytes) - usedBefore, reserved: Number(account.reserved_bytes) }).toEqual({ used: total, reserved: 0 });
   }, 600_000);
 });

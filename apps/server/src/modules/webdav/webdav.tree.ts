@@ -104,11 +104,10 @@ export class FilesTree implements DavTree<FilesPrincipal> {
   async shares(p: FilesPrincipal): Promise<Array<{ name: string; row: files.FileRow }>> {
     const { rows } = await listShared(this.db, { sharedWith: p.auth.accountId, sortBy: 'name', sortOrder: 'ASC', limit: MAX_SHARES, offset: 0, at: Date.now() });
     const used = new Set<string>();
-    return rows.map((r) => {
-      const { shared_at: _s, latest_expiry: _l, best_role: _b, unlimited: _u, ...row } = r;
+    return rows.map((row) => {
       const name = freeNameIn(row.name, row.is_folder === 1, used);
       used.add(nameKey(name));
-      return { name, row: row as files.FileRow };
+      return { name, row };
     });
   }
 
