@@ -128,7 +128,7 @@ try {
       fs.mkdirSync(dir, { recursive: true });
       fs.writeFileSync(path.join(dir, `belge ${i}.txt`), crypto.randomBytes(512 + (i % 64) * 64));
     }
-    const obscured = spawnSync('rclone', ['obscure', password], { encoding: 'utf8' }).stdout.trim();
+    const obscured = spawnSync('rclone', ['obscure', '--', password], { encoding: 'utf8' }).stdout.trim();
     const env = {
       ...process.env,
       RCLONE_CONFIG_BULUT_TYPE: 'webdav',

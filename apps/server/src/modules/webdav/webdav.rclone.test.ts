@@ -80,7 +80,8 @@ function rclone(args: string[], env: Record<string, string>): Promise<RcloneRun>
 
 const obscure = (password: string) =>
   new Promise<string>((resolve, reject) => {
-    const child = spawn(RCLONE, ['obscure', password]);
+    // `--`: an app password may start with a dash.
+    const child = spawn(RCLONE, ['obscure', '--', password]);
     let out = '';
     child.stdout.on('data', (c: Buffer) => (out += c.toString('utf8')));
     child.on('error', reject);
