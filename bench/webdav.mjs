@@ -11,37 +11,15 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Readable } from 'node:stream';
-import { peakRssMiB, seedFiles, signUp, startServer } from './lib.mjs';
+import { median, peakRssMiB, seedFiles, signUp, startServer, transfers, wholeFileHeaders } from './lib.mjs';
 
 const mib = Number(process.argv[2] ?? 1024);
 const rounds = Number(process.argv[3] ?? 3);
 const folderFiles = Number(process.argv[4] ?? 10_000);
 const smallFiles = Number(process.argv[5] ?? 1000);
 const total = mib * 1024 * 1024;
-const block = crypto.randomBytes(1024 * 1024);
-const source = (bytes) =>
-  Readable.from(
-    (function* () {
-      for (let sent = 0; sent < bytes; sent += block.length) yield block.subarray(0, Math.min(block.length, bytes - sent));
-    })(),
-  );
-const mbps = (ms) => total / 1024 / 1024 / (ms / 1000);
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const { source, timed, drain } = transfers(total);
 const rssMiB = (pid) => Math.round(Number(fs.readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024);
-
-async function timed(run) {
-  const t = performance.now();
-  await run();
-  return mbps(performance.now() - t);
-}
-
-async function drain(res, what) {
-  if (!res.ok) throw new Error(`${what}: ${res.status} ${await res.text()}`);
-  let got = 0;
-  for await (const chunk of res.body) got += chunk.length;
-  if (got !== total) throw new Error(`${what}: ${got} of ${total} bytes`);
-}
 
 // The helper's port range on this machine is 4200–4299; BENCH_PORT overrides it.
 const port = Number(process.env.BENCH_PORT ?? 4200 + Math.floor(Math.random() * 49) * 2);
@@ -64,15 +42,6 @@ try {
   const dav = `${server.base}/dav/files`;
   const basic = { authorization: `Basic ${Buffer.from(`${user.email}:${password}`).toString('base64')}` };
   const baseUrl = (await (await fetch(`${server.base}/api/container/baseUrl`, { method: 'POST', headers: auth })).json()).value;
-  const wholeHeaders = (name) => ({
-    ...auth,
-    'content-type': 'application/octet-stream',
-    'x-object-meta-parent-uuid': '',
-    'x-object-meta-favourite': 'false',
-    'x-meta-strategy': '0',
-    'x-object-meta-file-name': encodeURIComponent(name),
-    'x-object-meta-device-type': 'WEB',
-  });
   const put = async (url, h, ok, { chunked = false } = {}) => {
     const r = await fetch(url, { method: 'PUT', headers: { ...h, ...(chunked ? {} : { 'content-length': String(total) }) }, body: source(total), duplex: 'half' });
     if (!ok.includes(r.status)) throw new Error(`PUT ${url}: ${r.status} ${await r.text()}`);
@@ -83,7 +52,7 @@ try {
   const runs = { bareUpload: [], whole: [], davPut: [], davPutChunked: [], bareDownload: [], davGet: [] };
   for (let round = 1; round <= rounds; round++) {
     runs.bareUpload.push(await timed(() => put(`${bareBase}/upload`, {}, [201])));
-    runs.whole.push(await timed(() => put(`${baseUrl}/${crypto.randomUUID()}`, wholeHeaders(`whole-${round}.bin`), [201])));
+    runs.whole.push(await timed(() => put(`${baseUrl}/${crypto.randomUUID()}`, wholeFileHeaders(auth, `whole-${round}.bin`), [201])));
     let etag = null;
     runs.davPut.push(await timed(async () => (etag = await put(`${dav}/dav-${round}.bin`, { ...basic, 'content-type': 'application/octet-stream' }, [201]))));
     runs.davPutChunked.push(await timed(() => put(`${dav}/chunked-${round}.bin`, { ...basic, 'content-type': 'application/octet-stream' }, [201], { chunked: true })));

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import http from 'node:http';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS, startTestApp, type TestApp } from '../../test/harness.js';
-import { basic, davUser, type DavUser } from './webdav.fixtures.js';
+import { DIALECTS, type TestApp } from '../../test/harness.js';
+import { basic, listeningDav, type DavUser } from './webdav.fixtures.js';
 
 /** A deterministic stream of `size` bytes, produced as it is read (never held whole in memory). */
 function bytes(size: number): Readable {
@@ -38,10 +38,7 @@ describe.each(DIALECTS)('webdav over real HTTP, as a client drives it (%s)', (di
   let u: DavUser;
   let port = 0;
   beforeAll(async () => {
-    t = await startTestApp(dialect);
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    port = (t.app.server.address() as { port: number }).port;
-    u = await davUser(t);
+    ({ t, u, port } = await listeningDav(dialect));
   });
   afterAll(() => t.close());
 

@@ -4,8 +4,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS, startTestApp, type TestApp } from '../../test/harness.js';
-import { davUser, type DavUser } from './webdav.fixtures.js';
+import { DIALECTS, type TestApp } from '../../test/harness.js';
+import { listeningDav, type DavUser } from './webdav.fixtures.js';
 
 // rclone (Debian package `rclone`, installed by scripts/ensure-system-deps.mjs) as a real WebDAV client over HTTP.
 // Vendor `owncloud`: rclone then sends X-OC-Mtime with every PUT and compares modification times (1 s precision) on
@@ -96,10 +96,8 @@ describe.each(DIALECTS)('rclone syncs a tree to the mount and back (%s)', (diale
   let env: Record<string, string>;
   let names: string[];
   beforeAll(async () => {
-    t = await startTestApp(dialect);
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const port = (t.app.server.address() as { port: number }).port;
-    u = await davUser(t);
+    let port: number;
+    ({ t, u, port } = await listeningDav(dialect));
     // Room for the tree whatever the default plan is.
     await t.database.db.updateTable('account').set({ quota_bytes: 2 * 1024 ** 3 }).where('id', '=', u.accountId).execute();
     work = fs.mkdtempSync(path.join(os.tmpdir(), 'bulut-rclone-'));
