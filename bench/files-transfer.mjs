@@ -8,35 +8,13 @@ import { fork } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { Readable } from 'node:stream';
-import { peakRssMiB, signUp, startServer } from './lib.mjs';
+import { median, peakRssMiB, signUp, startServer, transfers, wholeFileHeaders } from './lib.mjs';
 
 const mib = Number(process.argv[2] ?? 512);
 const rounds = Number(process.argv[3] ?? 3);
 const total = mib * 1024 * 1024;
 const PIECE = 8 * 1024 * 1024;
-const block = crypto.randomBytes(1024 * 1024);
-const source = (bytes) =>
-  Readable.from(
-    (function* () {
-      for (let sent = 0; sent < bytes; sent += block.length) yield block.subarray(0, Math.min(block.length, bytes - sent));
-    })(),
-  );
-const mbps = (ms) => total / 1024 / 1024 / (ms / 1000);
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-
-async function timed(run) {
-  const t = performance.now();
-  await run();
-  return mbps(performance.now() - t);
-}
-
-async function drain(res, what) {
-  if (!res.ok) throw new Error(`${what}: ${res.status} ${await res.text()}`);
-  let got = 0;
-  for await (const chunk of res.body) got += chunk.length;
-  if (got !== total) throw new Error(`${what}: ${got} of ${total} bytes`);
-}
+const { source, timed, drain } = transfers(total);
 
 // Ports in the range this machine's engineers were given (18500–18599).
 const port = 18500 + Math.floor(Math.random() * 49) * 2;
@@ -50,15 +28,7 @@ try {
   const auth = { 'x-auth-token': token };
   const baseUrl = (await (await fetch(`${server.base}/api/container/baseUrl`, { method: 'POST', headers: auth })).json()).value;
   const { projectId } = await (await fetch(`${server.base}/api/account/info`, { headers: auth })).json();
-  const headers = (name) => ({
-    ...auth,
-    'content-type': 'application/octet-stream',
-    'x-object-meta-parent-uuid': '',
-    'x-object-meta-favourite': 'false',
-    'x-meta-strategy': '0',
-    'x-object-meta-file-name': encodeURIComponent(name),
-    'x-object-meta-device-type': 'WEB',
-  });
+  const headers = (name) => wholeFileHeaders(auth, name);
   const put = async (url, h, bytes, ok) => {
     const r = await fetch(url, { method: 'PUT', headers: { ...h, 'content-length': String(bytes) }, body: source(bytes), duplex: 'half' });
     if (!ok.includes(r.status)) throw new Error(`PUT ${r.status} ${await r.text()}`);

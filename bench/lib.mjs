@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import crypto from 'node:crypto';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -113,3 +114,42 @@ export async function seedFiles(server, accountId, folderId, count) {
     db.close();
   }
 }
+
+/**
+ * For transfer benchmarks of `total` bytes: a source of any length (one random MiB repeated, produced as it is read),
+ * a run timed in MB/s, and a response body drained and checked to be `total` bytes.
+ */
+export function transfers(total) {
+  const block = crypto.randomBytes(1024 * 1024);
+  const source = (bytes) =>
+    Readable.from(
+      (function* () {
+        for (let sent = 0; sent < bytes; sent += block.length) yield block.subarray(0, Math.min(block.length, bytes - sent));
+      })(),
+    );
+  const timed = async (run) => {
+    const t = performance.now();
+    await run();
+    return total / 1024 / 1024 / ((performance.now() - t) / 1000);
+  };
+  const drain = async (res, what) => {
+    if (!res.ok) throw new Error(`${what}: ${res.status} ${await res.text()}`);
+    let got = 0;
+    for await (const chunk of res.body) got += chunk.length;
+    if (got !== total) throw new Error(`${what}: ${got} of ${total} bytes`);
+  };
+  return { source, timed, drain };
+}
+
+export const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/** Headers of the product's whole-file upload (`PUT <baseUrl>/<uuid>`) of `name` into the root, keeping both on a clash. */
+export const wholeFileHeaders = (auth, name) => ({
+  ...auth,
+  'content-type': 'application/octet-stream',
+  'x-object-meta-parent-uuid': '',
+  'x-object-meta-favourite': 'false',
+  'x-meta-strategy': '0',
+  'x-object-meta-file-name': encodeURIComponent(name),
+  'x-object-meta-device-type': 'WEB',
+});

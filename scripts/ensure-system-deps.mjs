@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // First step of `npm test`: the end-to-end suite needs Debian's Chromium, the media tests ffmpeg and heif-enc, invoices DejaVu,
-// the captcha attack test Tesseract, the WebDAV test litmus.
+// the captcha attack test Tesseract, the WebDAV tests litmus and rclone.
 // Whatever is missing is installed through apt-get when running as root; otherwise one line names the packages.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -19,6 +19,8 @@ const needed = {
   'tesseract-ocr': () => onPath('tesseract'),
   // litmus, the WebDAV server test suite, runs against the WebDAV mount.
   litmus: () => onPath('litmus'),
+  // rclone syncs a tree to the WebDAV mount and back as a real client.
+  rclone: () => onPath('rclone'),
 };
 
 const missing = Object.entries(needed)

@@ -39,6 +39,11 @@ export interface DavTree<P extends DavPrincipal> {
   extraProps?: (p: P) => ExtraProps;
   /** LOCK on an unmapped name creates an empty resource there (RFC 4918 §9.10.4). */
   createEmpty(p: P, path: string): Promise<void>;
+  /**
+   * PROPPATCH values the mount applies itself rather than keeping them dead (a client's file time); returns the keys
+   * (`{ns}name`) it took. Called before the dead properties are written.
+   */
+  applyProps?(p: P, r: DavResource, set: readonly DeadProperty[]): Promise<Set<string>>;
 }
 
 /** What a mount's own method handlers get: the parsed request and the layer's checks. */
@@ -254,7 +259,9 @@ async function proppatch<P extends DavPrincipal>(ctx: DavContext<P>, o: DavMount
     // Later instructions win over earlier ones for the same name (document order).
     const last = new Map(ops.map((op) => [qkey(op.prop), op]));
     const final = [...last.values()];
-    await o.properties.patch(ctx.principal.scopeId, ctx.resource.id, final.filter((op) => op.set).map((op) => op.prop), final.filter((op) => !op.set).map((op) => op.prop));
+    const sets = final.filter((op) => op.set).map((op) => op.prop);
+    const applied = (await o.tree.applyProps?.(ctx.principal, ctx.resource, sets)) ?? new Set<string>();
+    await o.properties.patch(ctx.principal.scopeId, ctx.resource.id, sets.filter((d) => !applied.has(qkey(d))), final.filter((op) => !op.set).map((op) => op.prop));
     groups = new Map([[200, names(ops)]]);
   }
   const xml = `${XML_HEAD}<D:multistatus xmlns:D="DAV:">${propResponse(w, ctx.hrefOf(ctx.path, ctx.resource.collection), groups)}</D:multistatus>`;

@@ -26,7 +26,7 @@ export {
   usageByKind,
   type UsageKind,
 } from './files.repository.js';
-export { deleteLiveFile, freeNameInFolder, insertFile, recordActivity, saveMediaFacts, type MediaFacts } from './files.writer.js';
+export { deleteLiveFile, freeNameInFolder, insertFile, recordActivity, saveMediaFacts, setLastModified, type MediaFacts } from './files.writer.js';
 // The WebDAV mount (issue 32) walks folders and changes items through the same code as the web.
 export { listChildPositions } from './files.repository.js';
 export { FileChangesService } from './files.changes.service.js';

@@ -88,3 +88,8 @@ export async function saveMediaFacts(db: Executor, id: string, values: MediaFact
   if (row) await indexFiles(db, [row]);
   return true;
 }
+
+/** A client's own modification time for a file it stored (WebDAV's X-OC-Mtime): sorting by date and sync clients see it. */
+export async function setLastModified(db: Executor, accountId: string, id: string, at: number): Promise<void> {
+  await repo.updateMany(db, accountId, [id], { last_modified_at: at });
+}

@@ -77,6 +77,21 @@ export async function setReserved(db: Executor, id: string, reserved: 0 | 1, at:
   return Number(res.numUpdatedRows) === 1;
 }
 
+/**
+ * Moves an OPEN, reserved upload's size (and so what its reservation holds) by `delta` bytes, for a body of unknown size
+ * (a chunked PUT) whose reservation grows as bytes arrive; false when it is no longer OPEN (cancelled, swept).
+ */
+export async function resizeReservation(db: Executor, id: string, delta: number, at: number): Promise<boolean> {
+  const res = await db
+    .updateTable('upload')
+    .set((eb) => ({ total_bytes: eb('total_bytes', '+', delta), updated_at: at }))
+    .where('id', '=', id)
+    .where('status', '=', 'OPEN')
+    .where('reserved', '=', 1)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
 /** OPEN uploads still holding a reservation, untouched since `before`. */
 export const listIdleReserved = (db: Executor, before: number, limit: number) =>
   db

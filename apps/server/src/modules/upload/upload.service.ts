@@ -20,6 +20,7 @@ import {
   UploadNotFound,
   UploadOffsetMismatch,
 } from './upload.errors.js';
+import { GrowingReservation } from './upload.growing.js';
 import { abortUpload, fileBlobKey, finishUpload, removePieces, type UploadDeps } from './upload.finish.js';
 import * as repo from './upload.repository.js';
 import type { UploadHeaders } from './upload.schemas.js';
@@ -69,6 +70,29 @@ export class UploadService {
     return this.exclusive(input, () =>
       range ? this.putPiece(auth, input, length, range) : this.putWhole(auth, input, length),
     );
+  }
+
+  /**
+   * One request whose size is not known up front (a chunked body, WebDAV): the quota is reserved ahead of the bytes as
+   * they arrive and the request fails with QuotaExceeded the moment the next bytes would not fit; nothing is left behind.
+   */
+  async putUnsized(caller: AuthContext, input: PutInput): Promise<{ done: true; item: FileItemDto }> {
+    assertWritable(caller);
+    const auth = await actingFor(this.d.db, caller, input.headers['x-object-meta-parent-uuid']);
+    return this.exclusive(input, async () => {
+      const upload = await beginUpload(this.d, auth, input.uuid, await uploadMeta(this.d, auth, input.headers), 0);
+      const reservation = new GrowingReservation(this.d, upload);
+      let stored: PutResult;
+      try {
+        stored = await this.d.blobs.put(fileBlobKey(auth.accountId, upload.id), reservation.metered(input.body), { contentType: upload.content_type });
+        await reservation.settle(stored.size);
+        metrics.uploadStored(stored.size, 'whole');
+      } catch (err) {
+        await abortUpload(this.d, reservation.row, ['OPEN'], { finalBlob: true });
+        throw asUploadError(err);
+      }
+      return { done: true as const, item: await finishUpload(this.d, auth, reservation.row, 'OPEN', stored) };
+    });
   }
 
   /** What the server holds of an upload, so a client can resume. A finished upload reports all of its bytes. */

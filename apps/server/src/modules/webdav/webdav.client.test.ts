@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import http from 'node:http';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS, startTestApp, type TestApp } from '../../test/harness.js';
-import { basic, davUser, type DavUser } from './webdav.fixtures.js';
+import { DIALECTS, type TestApp } from '../../test/harness.js';
+import { basic, listeningDav, type DavUser } from './webdav.fixtures.js';
 
 /** A deterministic stream of `size` bytes, produced as it is read (never held whole in memory). */
 function bytes(size: number): Readable {
@@ -38,10 +38,7 @@ describe.each(DIALECTS)('webdav over real HTTP, as a client drives it (%s)', (di
   let u: DavUser;
   let port = 0;
   beforeAll(async () => {
-    t = await startTestApp(dialect);
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    port = (t.app.server.address() as { port: number }).port;
-    u = await davUser(t);
+    ({ t, u, port } = await listeningDav(dialect));
   });
   afterAll(() => t.close());
 
@@ -78,10 +75,18 @@ describe.each(DIALECTS)('webdav over real HTTP, as a client drives it (%s)', (di
     expect(tail.headers['content-range']).toBe(`bytes ${size - 4096}-${size - 1}/${size}`);
   });
 
-  it('a chunked PUT of unknown size is refused with 411 (quota is reserved before any byte is stored)', async () => {
-    const res = await request('PUT', '/chunked.bin', { body: bytes(10_000), headers: { 'transfer-encoding': 'chunked' } });
-    expect(res.status).toBe(411);
-    expect((await request('GET', '/chunked.bin')).status).toBe(404);
+  it('a chunked PUT of unknown size is stored whole, its quota reserved as the bytes arrive and counted exactly', async () => {
+    const account = () => t.database.db.selectFrom('account').select(['used_bytes', 'reserved_bytes']).where('id', '=', u.accountId).executeTakeFirstOrThrow();
+    const before = Number((await account()).used_bytes);
+    // Past the first reservation steps (1, 1, 2, 4 MiB…), so the reservation grows several times during the body.
+    const size = 9 * 1024 * 1024 + 7;
+    const res = await request('PUT', '/chunked.bin', { body: bytes(size), headers: { 'transfer-encoding': 'chunked' } });
+    expect(res.status, res.body).toBe(201);
+    const got = await request('GET', '/chunked.bin', { hash: true });
+    expect(got.headers['content-length']).toBe(String(size));
+    expect(got.hash).toBe(await sha(bytes(size)));
+    expect(await account()).toMatchObject({ reserved_bytes: 0 });
+    expect(Number((await account()).used_bytes)).toBe(before + size);
   });
 
   it("Windows' mini-redirector session: OPTIONS, PROPFIND without body, LOCK a new name, 0-byte PUT, real PUT, UNLOCK", async () => {

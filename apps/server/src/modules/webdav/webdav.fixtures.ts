@@ -1,5 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { authed, signUp, type TestApp } from '../../test/harness.js';
+import { afterAll, beforeAll } from 'vitest';
+import { authed, signUp, startTestApp, type TestApp } from '../../test/harness.js';
 
 export interface DavUser {
   accountId: string;
@@ -41,3 +42,18 @@ export async function davUser(t: TestApp, scope: 'files' | 'contacts' = 'files')
 
 /** The hrefs of a multistatus answer, decoded. */
 export const hrefs = (res: LightMyRequestResponse) => [...res.body.matchAll(/<D:href>([^<]*)<\/D:href>/g)].map((m) => decodeURIComponent(m[1]!));
+
+/** A test app listening on 127.0.0.1 for real clients (litmus, rclone, node:http) and one subscriber on its mount. */
+export async function listeningDav(dialect: 'sqlite' | 'postgres'): Promise<{ t: TestApp; u: DavUser; port: number }> {
+  const t = await startTestApp(dialect);
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  return { t, u: await davUser(t), port: (t.app.server.address() as { port: number }).port };
+}
+
+/** `listeningDav` for a whole describe block: started before its tests, closed after; read the fields inside tests. */
+export function listeningDavSuite(dialect: 'sqlite' | 'postgres'): { t: TestApp; u: DavUser; port: number } {
+  const suite = {} as { t: TestApp; u: DavUser; port: number };
+  beforeAll(async () => void Object.assign(suite, await listeningDav(dialect)));
+  afterAll(() => suite.t.close());
+  return suite;
+}

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS, startTestApp, type TestApp } from '../../test/harness.js';
-import { davUser, type DavUser } from './webdav.fixtures.js';
+import { DIALECTS, type TestApp } from '../../test/harness.js';
+import { listeningDav, type DavUser } from './webdav.fixtures.js';
 
 // litmus (the WebDAV server test suite, Debian package `litmus`, installed by scripts/ensure-system-deps.mjs) run
 // against the real server over HTTP (`npm test` installs it first; it is not optional). Every suite must pass; `warning` lines are allowed (litmus's own "SHOULD"s).
@@ -24,10 +24,7 @@ describe.each(DIALECTS)('litmus, the WebDAV test suite (%s)', (dialect) => {
   let u: DavUser;
   let port = 0;
   beforeAll(async () => {
-    t = await startTestApp(dialect);
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    port = (t.app.server.address() as { port: number }).port;
-    u = await davUser(t);
+    ({ t, u, port } = await listeningDav(dialect));
   });
   afterAll(() => t.close());
 

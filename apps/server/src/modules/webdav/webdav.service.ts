@@ -4,6 +4,8 @@ import type { DB } from '../../infra/db/schema.js';
 import type { BlobStore } from '../../infra/blob-store/blob-store.js';
 import { DavError } from '../../infra/dav/dav-errors.js';
 import { parentPath } from '../../infra/dav/dav-locks.js';
+import { actingFor } from '../../shared/access/acting-account.js';
+import { Forbidden } from '../../shared/errors.js';
 import { newId } from '../../shared/tokens.js';
 import * as files from '../files/files.public.js';
 import type { UploadService } from '../upload/upload.public.js';
@@ -24,8 +26,11 @@ const DEVICE = 'WEBDAV';
 
 export interface StoreInput {
   body: Readable;
-  length: number;
+  /** null: a chunked body of unknown size, reserved as it arrives. */
+  length: number | null;
   contentType: string | undefined;
+  /** The client's modification time (ms), kept as the file's (X-OC-Mtime); null: now. */
+  modifiedAt?: number | null;
 }
 
 /**
@@ -43,10 +48,13 @@ export class WebdavService {
     },
   ) {}
 
-  /** The live folder that will hold `path`, or 409 (RFC 4918: intermediate collections must exist). */
+  /**
+   * The live folder that will hold `path`, or 409 (RFC 4918: intermediate collections must exist); 403 when the caller
+   * may not write there (a viewer's share).
+   */
   async parentFolder(p: FilesPrincipal, path: string): Promise<string> {
     if (path === '/') throw new DavError(405, null, 'The root cannot be replaced.');
-    const id = await this.d.tree.folderId(p.auth.accountId, parentPath(path));
+    const id = await this.d.tree.writableFolder(p, parentPath(path));
     if (id === null) throw Conflicting('The parent folder does not exist.');
     return id;
   }
@@ -55,10 +63,10 @@ export class WebdavService {
   async store(p: FilesPrincipal, path: string, input: StoreInput, previous: files.FileRow | null): Promise<files.FileRow> {
     const parentId = await this.parentFolder(p, path);
     const id = newId();
-    await this.d.uploads.put(p.auth, {
+    const upload: Parameters<UploadService['put']>[1] = {
       uuid: id,
       headers: {
-        'content-length': String(input.length),
+        ...(input.length === null ? {} : { 'content-length': String(input.length) }),
         ...(input.contentType ? { 'content-type': input.contentType.slice(0, 255) } : {}),
         'x-object-meta-file-name': encodeURIComponent(baseName(path)),
         ...(parentId === files.ROOT ? {} : { 'x-object-meta-parent-uuid': parentId }),
@@ -68,14 +76,18 @@ export class WebdavService {
       },
       body: input.body,
       receivedAt: performance.now(),
-    });
-    if (isMacMetadata(baseName(path))) await this.d.changes.setHidden(p.auth, [id], true);
+    };
+    await (input.length === null ? this.d.uploads.putUnsized(p.auth, upload) : this.d.uploads.put(p.auth, upload));
+    // In a folder shared with an editor the new file is the folder owner's (the upload path decided so).
+    const owner = await actingFor(this.d.db, p.auth, id);
+    if (input.modifiedAt != null) await files.setLastModified(this.d.db, owner.accountId, id, input.modifiedAt);
+    if (isMacMetadata(baseName(path))) await this.d.changes.setHidden(owner, [id], true);
     if (previous) {
       // A replaced file keeps what the subscriber set on it: hidden state and the client's dead properties.
-      if (previous.hidden === 1) await this.d.changes.setHidden(p.auth, [id], true);
+      if (previous.hidden === 1) await this.d.changes.setHidden(owner, [id], true);
       await repo.copyProperties(this.d.db, p.auth.accountId, previous.id, id);
     }
-    return (await files.getById(this.d.db, p.auth.accountId, id))!;
+    return (await files.getById(this.d.db, owner.accountId, id))!;
   }
 
   async mkcol(p: FilesPrincipal, path: string): Promise<void> {
@@ -83,13 +95,20 @@ export class WebdavService {
     await this.d.changes.createFolder(p.auth, parentId === files.ROOT ? undefined : parentId, encodeURIComponent(baseName(path)), newId());
   }
 
-  /** DELETE moves to the trash, as in the web: recoverable there. */
-  async trash(p: FilesPrincipal, id: string): Promise<void> {
-    await this.d.changes.trash(p.auth, [id]);
+  /** DELETE moves to the trash, as in the web: recoverable there. Only the owner trashes an item, as in the web. */
+  async trash(p: FilesPrincipal, row: files.FileRow): Promise<void> {
+    this.assertOwn(p, row);
+    await this.d.changes.trash(p.auth, [row.id]);
   }
 
-  async open(p: FilesPrincipal, row: files.FileRow, range?: { start: number; end: number }) {
-    return this.d.blobs.get(files.fileBlobKey(p.auth.accountId, row.id), range);
+  /** The bytes of a file the caller may read (theirs, or shared with them): in its owner's store. */
+  async open(_p: FilesPrincipal, row: files.FileRow, range?: { start: number; end: number }) {
+    return this.d.blobs.get(files.fileBlobKey(row.account_id, row.id), range);
+  }
+
+  /** Moving and trashing are the owner's, as in the web: an invitee (even an editor) gets 403. */
+  private assertOwn(p: FilesPrincipal, row: files.FileRow): void {
+    if (row.account_id !== p.auth.accountId) throw Forbidden('Only the owner can move or delete a shared item.');
   }
 
   /** MOVE: a rename, a move to another folder, or both, keeping the item's id (and so its properties and state). */
@@ -98,9 +117,14 @@ export class WebdavService {
     const newName = baseName(to);
     const moves = targetParent !== row.parent_id;
     const renames = newName !== row.name;
+    // An editor renames a shared item in place (as in the web); anything else of another's is the owner's to move, and
+    // nothing moves from one owner's files into another's.
+    if (row.account_id !== p.auth.accountId && (moves || !renames)) this.assertOwn(p, row);
+    const targetOwner = targetParent === files.ROOT ? p.auth.accountId : (await files.getOwner(this.d.db, targetParent))?.account_id;
+    if (targetOwner !== row.account_id) throw Forbidden('Items move only within their owner’s files; copy them instead.');
     if (moves && renames) {
       // Rename where the new name is free first; else move first (the old name is then free in the target).
-      const clashHere = await this.d.tree.row(p.auth.accountId, `${parentPath(to)}/${row.name}`.replace(/^\/\//, '/'));
+      const clashHere = await this.d.tree.row(p, `${parentPath(to)}/${row.name}`.replace(/^\/\//, '/'));
       if (clashHere) {
         await this.d.changes.rename(p.auth, row.id, encodeURIComponent(newName));
         await this.d.changes.move(p.auth, [row.id], targetParent === files.ROOT ? undefined : targetParent);
@@ -118,14 +142,14 @@ export class WebdavService {
   async copy(p: FilesPrincipal, row: files.FileRow, from: string, to: string, depth: 0 | 'infinity'): Promise<void> {
     if (row.is_folder === 1) {
       await this.mkcol(p, to);
-      const copied = await this.d.tree.row(p.auth.accountId, to);
+      const copied = await this.d.tree.row(p, to);
       if (copied) await repo.copyProperties(this.d.db, p.auth.accountId, row.id, copied.id);
       if (depth === 0) return;
       // Members are listed first: copying into a subfolder of the source must not copy the copy.
       const members: DavResource[] = [];
       for await (const member of this.d.tree.children(p, toResource(from, row))) members.push(member);
       for (const member of members) {
-        const memberRow = await files.getById(this.d.db, p.auth.accountId, member.id);
+        const memberRow = await files.getById(this.d.db, row.account_id, member.id);
         if (memberRow) await this.copy(p, memberRow, member.path, `${to}/${memberRow.name}`, depth);
       }
       return;
