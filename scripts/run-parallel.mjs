@@ -1,18 +1,34 @@
 #!/usr/bin/env node
 // Runs commands at once, each line of output prefixed with its label; fails if any fails, after all have finished
-// (so every suite's failures are visible), and ends with a summary of exit codes and wall times.
+// (so every suite's failures are visible), and ends with a summary of exit codes, wall times and CPU times.
 // Usage: node scripts/run-parallel.mjs server="npm run test -w apps/server" web="npm run test -w apps/web"
+// A label may carry, in any order:
+//   @other    start only once the job labelled `other` has succeeded (skipped if it fails); repeatable
+//   ~N        run at CPU priority nice N (0–19) against the other jobs
+// e.g.  build="npm run build" e2e@build="npm run e2e -w e2e" server~10="npm run test -w apps/server"
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import readline from 'node:readline';
 
+const LABEL = /^([A-Za-z0-9_-]+)((?:[@~][A-Za-z0-9_-]+)*)$/;
 const jobs = process.argv.slice(2).map((arg) => {
   const eq = arg.indexOf('=');
-  if (eq <= 0) throw new Error(`expected label="command", got ${arg}`);
-  return { label: arg.slice(0, eq), command: arg.slice(eq + 1) };
+  const m = eq > 0 ? LABEL.exec(arg.slice(0, eq)) : null;
+  if (!m) throw new Error(`expected label[@after][~nice]="command", got ${arg}`);
+  const mods = m[2].match(/[@~][A-Za-z0-9_-]+/g) ?? [];
+  const after = mods.filter((x) => x[0] === '@').map((x) => x.slice(1));
+  const nice = mods.filter((x) => x[0] === '~').map((x) => Number(x.slice(1)));
+  if (nice.length > 1 || nice.some((n) => !Number.isInteger(n) || n < 0 || n > 19)) throw new Error(`bad ~nice in ${arg}`);
+  return { label: m[1], command: arg.slice(eq + 1), after, nice: nice[0] ?? 0 };
 });
 if (jobs.length === 0) {
-  console.error('usage: run-parallel.mjs label="command" …');
+  console.error('usage: run-parallel.mjs label[@after][~nice]="command" …');
   process.exit(2);
+}
+for (const job of jobs) {
+  for (const dep of job.after) if (!jobs.some((j) => j.label === dep)) throw new Error(`${job.label}: no job labelled ${dep}`);
 }
 
 const width = Math.max(...jobs.map((j) => j.label.length));
@@ -21,14 +37,45 @@ const FAILURE_LINE = /\bFAIL\b|×|✗|AssertionError|Error:|failed|Timed out/;
 const failures = new Map(jobs.map((j) => [j.label, []]));
 const children = new Set();
 const started = Date.now();
+let stopping = false;
 
-const run = ({ label, command }) =>
+/**
+ * Each job runs in its own session (own process group, so a signal reaches npm → vitest → its workers). With the
+ * kernel's autogroup scheduling (the default on desktop and CI kernels) every session is one group that gets an equal
+ * share of the CPU whatever its processes' nice values: a job's priority is set on its autogroup, not with `nice`.
+ */
+function setPriority(pid, nice) {
+  if (nice === 0) return;
+  try {
+    fs.writeFileSync(`/proc/${pid}/autogroup`, String(nice));
+  } catch {
+    // No autogroup scheduling (or not Linux): plain nice applies between sessions then; it is inherited by the job.
+  }
+}
+
+/** `times` of the job's shell: its second line is the user and system CPU of every process it (and they) waited for. */
+function cpuSeconds(text) {
+  const line = text.trim().split('\n')[1] ?? '';
+  const parts = [...line.matchAll(/(\d+)m([\d.]+)s/g)].map(([, m, s]) => Number(m) * 60 + Number(s));
+  return parts.length === 2 ? parts[0] + parts[1] : null;
+}
+
+const run = ({ label, command, nice }) =>
   new Promise((resolve) => {
     const t0 = Date.now();
-    // Own process group, so a signal reaches the whole tree (npm → vitest → its workers).
-    const child = spawn(command, { shell: true, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { FORCE_COLOR: '1', ...process.env } });
-    children.add(child);
     const prefix = `[${label.padEnd(width)}] `;
+    console.log(`${prefix}started at ${((t0 - started) / 1000).toFixed(0)} s${nice ? ` (nice ${nice})` : ''}`);
+    // The shell's `times` after the command: a file rather than an extra pipe, which every descendant would inherit.
+    const timesFile = path.join(os.tmpdir(), `run-parallel-${process.pid}-${label}.times`);
+    const script = `${command}\n__rc=$?; times > '${timesFile}'; exit $__rc`;
+    const child = spawn(nice ? `nice -n ${nice} sh -c '${script.replace(/'/g, `'\\''`)}'` : script, {
+      shell: true,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { FORCE_COLOR: '1', ...process.env },
+    });
+    setPriority(child.pid, nice);
+    children.add(child);
     const drained = [[child.stdout, process.stdout], [child.stderr, process.stderr]].map(
       ([stream, out]) =>
         new Promise((done) =>
@@ -48,12 +95,36 @@ const run = ({ label, command }) =>
       children.delete(child);
       const seconds = (Date.now() - t0) / 1000;
       await Promise.all(drained);
-      resolve({ label, code: code ?? 1, signal, seconds });
+      let times = '';
+      try {
+        times = fs.readFileSync(timesFile, 'utf8');
+        fs.rmSync(timesFile);
+      } catch {
+        // killed before `times` ran: no CPU figure
+      }
+      resolve({ label, code: code ?? 1, signal, seconds, start: (t0 - started) / 1000, cpu: cpuSeconds(times) });
     });
   });
 
+// Each job starts when every job it waits for has succeeded; a failed (or skipped) dependency skips it.
+const results = new Map();
+const settle = (job) => {
+  if (!results.has(job.label)) {
+    results.set(
+      job.label,
+      Promise.all(job.after.map((dep) => settle(jobs.find((j) => j.label === dep)))).then((deps) => {
+        const failed = deps.find((d) => d.code !== 0);
+        if (failed || stopping) return { label: job.label, code: 1, skipped: failed?.label ?? 'stopped', seconds: 0, start: null, cpu: null };
+        return run(job);
+      }),
+    );
+  }
+  return results.get(job.label);
+};
+
 for (const sig of ['SIGINT', 'SIGTERM']) {
   process.on(sig, () => {
+    stopping = true;
     for (const child of children) {
       try {
         process.kill(-child.pid, sig);
@@ -64,16 +135,22 @@ for (const sig of ['SIGINT', 'SIGTERM']) {
   });
 }
 
-const results = await Promise.all(jobs.map(run));
-for (const r of results) {
-  if (r.code === 0) continue;
+const done = await Promise.all(jobs.map(settle));
+for (const r of done) {
+  if (r.code === 0 || r.skipped) continue;
   console.log(`\n${'─'.repeat(40)}\n${r.label}: lines naming a failure (first 60)`);
   for (const line of failures.get(r.label)) console.log(`[${r.label}] ${line}`);
 }
 console.log(`\n${'─'.repeat(40)}`);
-for (const r of results) {
-  const status = r.code === 0 ? 'ok' : r.signal ? `killed (${r.signal})` : `FAILED (exit ${r.code})`;
-  console.log(`${r.label.padEnd(width)}  ${status.padEnd(18)} ${r.seconds.toFixed(1)} s`);
+let cpuTotal = 0;
+for (const r of done) {
+  const status = r.skipped ? `skipped (${r.skipped})` : r.code === 0 ? 'ok' : r.signal ? `killed (${r.signal})` : `FAILED (exit ${r.code})`;
+  const timing = r.start === null ? '' : `${r.seconds.toFixed(1).padStart(7)} s wall, from ${r.start.toFixed(0).padStart(4)} s`;
+  const cpu = r.cpu === null ? '' : `, ${r.cpu.toFixed(0).padStart(5)} CPU-s`;
+  cpuTotal += r.cpu ?? 0;
+  console.log(`${r.label.padEnd(width)}  ${status.padEnd(20)} ${timing}${cpu}`);
 }
-console.log(`${'wall'.padEnd(width)}  ${''.padEnd(18)} ${((Date.now() - started) / 1000).toFixed(1)} s`);
-process.exit(results.every((r) => r.code === 0) ? 0 : 1);
+const wall = (Date.now() - started) / 1000;
+// CPU-s: what the job's processes used and were waited for (not PostgreSQL's server, which runs apart).
+console.log(`${'wall'.padEnd(width)}  ${''.padEnd(20)} ${wall.toFixed(1).padStart(7)} s wall, ${cpuTotal.toFixed(0)} CPU-s in all`);
+process.exit(done.every((r) => r.code === 0) ? 0 : 1);

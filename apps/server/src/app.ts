@@ -24,6 +24,7 @@ import type { ModuleManifest } from './infra/module-manifest.js';
 import { accessPlugin } from './shared/access/access.plugin.js';
 import { ajvOptions, clientErrorHandler, frameworkErrors } from './shared/input/input.js';
 import { countServerErrors, type FigureRecorder } from './infra/figures/figure-recorder.js';
+import { schemaCompilers } from './infra/http/schema-compilers.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -80,6 +81,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     // rolling restart then fails no request a client would not retry (issue 28, src/test/rolling-restart.test.ts).
     return503OnClosing: false,
     ajv: ajvOptions,
+    // Compiled once per process for all its apps (the test suite builds hundreds; infra/http/schema-compilers.ts).
+    schemaController: { compilersFactory: schemaCompilers },
     frameworkErrors,
     clientErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>();

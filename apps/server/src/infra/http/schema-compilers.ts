@@ -1,0 +1,64 @@
+import { AjvCompiler, type ValidatorFactory } from '@fastify/ajv-compiler';
+import { SerializerSelector, type SerializerFactory } from '@fastify/fast-json-stringify-compiler';
+
+/**
+ * Fastify's own schema compilers (Ajv validators, fast-json-stringify serialisers) behind a process-wide cache: a
+ * second app in the same process gets the functions the first compiled for the same schema, instead of compiling its
+ * ~600 route schemas again. A production process builds one app, so there it changes nothing; the test suite builds
+ * hundreds per process (issue 28, CI time: compiling was most of an app's start).
+ *
+ * A hit needs the same schema (structurally), the same shared schemas and the same compiler options, so it returns
+ * what compiling would have. Misses compile as Fastify does: one Ajv per app and its shared schemas.
+ */
+
+/** Functions and patterns in options or schemas are told apart by identity (JSON would drop them). */
+const ids = new WeakMap<object, number>();
+let lastId = 0;
+const idOf = (v: object) => {
+  if (!ids.has(v)) ids.set(v, ++lastId);
+  return ids.get(v)!;
+};
+const keyOf = (v: unknown) =>
+  JSON.stringify(v, (_key, value: unknown) => (typeof value === 'function' || value instanceof RegExp ? `#${idOf(value)}` : value));
+
+type Compile = (route: { schema: unknown; httpPart?: string }) => unknown;
+
+function cached(cache: Map<string, unknown>, prefix: string, compile: () => Compile): Compile {
+  let own: Compile | null = null;
+  return (route) => {
+    const key = `${prefix}|${route.httpPart ?? ''}|${keyOf(route.schema)}`;
+    let fn = cache.get(key);
+    if (fn === undefined) {
+      own ??= compile();
+      fn = own(route);
+      cache.set(key, fn);
+    }
+    return fn;
+  };
+}
+
+const validators = new Map<string, unknown>();
+const serializers = new Map<string, unknown>();
+
+/**
+ * Fastify treats a custom validator factory as foreign and stops lower-casing header schemas' property names (Node
+ * gives header names in lower case): a header schema with an upper-case name would then never match, so it is refused.
+ */
+function assertLowerCaseHeaders(route: { schema: unknown; httpPart?: string; url?: string }) {
+  if (route.httpPart !== 'headers') return;
+  const props = (route.schema as { properties?: Record<string, unknown> } | null)?.properties ?? {};
+  const upper = Object.keys(props).find((name) => name !== name.toLowerCase());
+  if (upper) throw new Error(`header schema of ${route.url ?? 'a route'}: name the header in lower case (${upper})`);
+}
+
+export const schemaCompilers: { buildValidator: ValidatorFactory; buildSerializer: SerializerFactory } = {
+  buildValidator: ((externalSchemas: unknown, options: unknown) => {
+    const compile = cached(validators, keyOf([externalSchemas, options]), () => (AjvCompiler() as (e: unknown, o: unknown) => Compile)(externalSchemas, options));
+    return (route: { schema: unknown; httpPart?: string; url?: string }) => {
+      assertLowerCaseHeaders(route);
+      return compile(route);
+    };
+  }) as unknown as ValidatorFactory,
+  buildSerializer: ((externalSchemas: unknown, options: unknown) =>
+    cached(serializers, keyOf([externalSchemas, options]), () => (SerializerSelector() as (e: unknown, o: unknown) => Compile)(externalSchemas, options))) as unknown as SerializerFactory,
+};
