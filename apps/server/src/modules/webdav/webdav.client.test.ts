@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import http from 'node:http';
 import { Readable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS, startTestApp, type TestApp } from '../../test/harness.js';
-import { basic, davUser, type DavUser } from './webdav.fixtures.js';
+import { describe, expect, it } from 'vitest';
+import { DIALECTS } from '../../test/harness.js';
+import { basic, listeningDavServer } from './webdav.fixtures.js';
 
 /** A deterministic stream of `size` bytes, produced as it is read (never held whole in memory). */
 function bytes(size: number): Readable {
@@ -34,21 +34,12 @@ interface Answer {
 }
 
 describe.each(DIALECTS)('webdav over real HTTP, as a client drives it (%s)', (dialect) => {
-  let t: TestApp;
-  let u: DavUser;
-  let port = 0;
-  beforeAll(async () => {
-    t = await startTestApp(dialect);
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    port = (t.app.server.address() as { port: number }).port;
-    u = await davUser(t);
-  });
-  afterAll(() => t.close());
+  const server = listeningDavServer(dialect);
 
   function request(method: string, path: string, o: { headers?: Record<string, string>; body?: Readable | string; hash?: boolean } = {}): Promise<Answer> {
     return new Promise((resolve, reject) => {
       const req = http.request(
-        { host: '127.0.0.1', port, method, path: `/dav/files${path}`, headers: { authorization: basic(u.email, u.password), ...o.headers } },
+        { host: '127.0.0.1', port: server.port, method, path: `/dav/files${path}`, headers: { authorization: basic(server.u.email, server.u.password), ...o.headers } },
         (res) => {
           if (o.hash) {
             sha(res).then((hash) => resolve({ status: res.statusCode!, headers: res.headers, body: '', hash }), reject);
@@ -103,7 +94,7 @@ describe.each(DIALECTS)('webdav over real HTTP, as a client drives it (%s)', (di
   });
 
   it('without credentials: 401 with a Basic challenge, in the DAV answer, not the JSON API', async () => {
-    const res = await new Promise<http.IncomingMessage>((resolve) => http.request({ host: '127.0.0.1', port, method: 'PROPFIND', path: '/dav/files/' }, resolve).end());
+    const res = await new Promise<http.IncomingMessage>((resolve) => http.request({ host: '127.0.0.1', port: server.port, method: 'PROPFIND', path: '/dav/files/' }, resolve).end());
     expect(res.statusCode).toBe(401);
     expect(res.headers['www-authenticate']).toMatch(/^Basic realm="Bulut"/);
     res.resume();

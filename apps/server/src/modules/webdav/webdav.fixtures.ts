@@ -1,5 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { authed, signUp, type TestApp } from '../../test/harness.js';
+import { afterAll, beforeAll } from 'vitest';
+import { authed, signUp, startTestApp, type DIALECTS, type TestApp } from '../../test/harness.js';
 
 export interface DavUser {
   accountId: string;
@@ -41,3 +42,27 @@ export async function davUser(t: TestApp, scope: 'files' | 'contacts' = 'files')
 
 /** The hrefs of a multistatus answer, decoded. */
 export const hrefs = (res: LightMyRequestResponse) => [...res.body.matchAll(/<D:href>([^<]*)<\/D:href>/g)].map((m) => decodeURIComponent(m[1]!));
+
+/** What `listeningDavServer` hands a suite once its `beforeAll` has run. */
+export interface ListeningDavServer {
+  t: TestApp;
+  u: DavUser;
+  /** The loopback port the app listens on, for clients that speak real HTTP (litmus, node:http). */
+  port: number;
+}
+
+/**
+ * For the suite it is called in: an app listening on a free loopback port and a subscriber with a files app password,
+ * closed after the suite. Read its fields inside tests (they are set by the suite's `beforeAll`).
+ */
+export function listeningDavServer(dialect: (typeof DIALECTS)[number]): ListeningDavServer {
+  const server = {} as ListeningDavServer;
+  beforeAll(async () => {
+    server.t = await startTestApp(dialect);
+    await server.t.app.listen({ port: 0, host: '127.0.0.1' });
+    server.port = (server.t.app.server.address() as { port: number }).port;
+    server.u = await davUser(server.t);
+  });
+  afterAll(() => server.t.close());
+  return server;
+}

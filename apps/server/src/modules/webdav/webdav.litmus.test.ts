@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS, startTestApp, type TestApp } from '../../test/harness.js';
-import { davUser, type DavUser } from './webdav.fixtures.js';
+import { describe, expect, it } from 'vitest';
+import { DIALECTS } from '../../test/harness.js';
+import { listeningDavServer } from './webdav.fixtures.js';
 
 // litmus (the WebDAV server test suite, Debian package `litmus`, installed by scripts/ensure-system-deps.mjs) run
 // against the real server over HTTP (`npm test` installs it first; it is not optional). Every suite must pass; `warning` lines are allowed (litmus's own "SHOULD"s).
@@ -20,19 +20,10 @@ function runLitmus(url: string, user: string, password: string): Promise<{ code:
 }
 
 describe.each(DIALECTS)('litmus, the WebDAV test suite (%s)', (dialect) => {
-  let t: TestApp;
-  let u: DavUser;
-  let port = 0;
-  beforeAll(async () => {
-    t = await startTestApp(dialect);
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    port = (t.app.server.address() as { port: number }).port;
-    u = await davUser(t);
-  });
-  afterAll(() => t.close());
+  const server = listeningDavServer(dialect);
 
   it('passes every test of every suite', async () => {
-    const { code, out } = await runLitmus(`http://127.0.0.1:${port}/dav/files/`, u.email, u.password);
+    const { code, out } = await runLitmus(`http://127.0.0.1:${server.port}/dav/files/`, server.u.email, server.u.password);
     const failed = out.split('\n').filter((l) => /\bFAIL\b/.test(l));
     expect(failed, out).toEqual([]);
     for (const suite of SUITES) expect(out, out).toMatch(new RegExp(`<- summary for \`${suite}': of \\d+ tests run: \\d+ passed, 0 failed`));
