@@ -43,6 +43,28 @@ function precompress(onlyOwnFiles: boolean): Plugin {
 }
 
 /**
+ * The head every page shares (index.html, ops.html, support-chat.html), written once: each page keeps only its own
+ * lines (its script; the app its description). The console and the chat page are kept out of search engines. Vite
+ * puts these tags first in <head> (<body> is implied), at build and in the dev server.
+ */
+function sharedHead(): Plugin {
+  return {
+    name: 'bulut-shared-head',
+    transformIndexHtml: {
+      order: 'pre',
+      handler: (_html, { path: page }) => [
+        { tag: 'meta', attrs: { charset: 'UTF-8' }, injectTo: 'head-prepend' },
+        { tag: 'meta', attrs: { name: 'viewport', content: 'width=device-width, initial-scale=1' }, injectTo: 'head-prepend' },
+        { tag: 'meta', attrs: { name: 'theme-color', content: '#0a7cff' }, injectTo: 'head-prepend' },
+        ...(page === '/index.html' ? [] : [{ tag: 'meta', attrs: { name: 'robots', content: 'noindex, nofollow' }, injectTo: 'head-prepend' as const }]),
+        { tag: 'link', attrs: { rel: 'icon', type: 'image/svg+xml', href: '/favicon.svg' }, injectTo: 'head-prepend' },
+        { tag: 'title', children: 'Bulut', injectTo: 'head-prepend' },
+      ],
+    },
+  };
+}
+
+/**
  * The pages built apart from the subscriber app, by mode: the console and the support chat page that the chat dialog
  * frames (issue 29; served at /support-chat, its own small bundle).
  */
@@ -55,7 +77,7 @@ const ENTRIES: Record<string, string> = { ops: './ops.html', 'support-chat': './
  * server serves both pages.
  */
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), precompress(Boolean(ENTRIES[mode]))],
+  plugins: [react(), sharedHead(), precompress(Boolean(ENTRIES[mode]))],
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },

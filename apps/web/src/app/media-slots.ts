@@ -1,9 +1,11 @@
 import { lazy } from 'react';
+import { withNamespaces } from '@/i18n/i18n';
 import type { MediaSlots } from '@/media/slots';
 
 /** What features lend the shared media screens; loaded with the first screen that shows one. */
 export const mediaSlots: MediaSlots = {
-  Share: lazy(() => import('@/features/sharing/share-dialog.public').then((module) => ({ default: module.ShareDialog }))),
+  // The share dialog's strings load with it (on demand: not part of the signed-in shell's).
+  Share: lazy(() => withNamespaces(['shares'], () => import('@/features/sharing/share-dialog.public'))().then((module) => ({ default: module.ShareDialog }))),
   PhotoDetails: lazy(() => import('@/features/discover/photo-details.public').then((module) => ({ default: module.PhotoDetails }))),
   AddToAlbum: lazy(() => import('@/features/albums/add-to-album-dialog.public').then((module) => ({ default: module.AddToAlbumDialog }))),
 };

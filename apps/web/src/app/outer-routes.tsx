@@ -4,8 +4,8 @@ import { linkRoutes, signupRoutes } from '@/features/auth/routes';
 import { paymentViewRoutes } from '@/features/payment/routes';
 import { loadPackagesView, viewSessionLoader } from '@/features/packages/routes';
 import { accountPageRoutes } from '@/features/settings/routes';
-import { loadSharedContentViewer, sharedFilesHandle, sharedFilesRoutes } from '@/features/link-visitor/routes';
-import { drawHandle, drawRoutes } from '@/features/draw/routes';
+import { loadSharedContentViewer, sharedFilesHandle, sharedFilesRoutes, withSharedFilesStrings } from '@/features/link-visitor/routes';
+import { drawHandle, drawRoutes, withDrawStrings } from '@/features/draw/routes';
 
 import { loadRaffleScreen } from '@/features/campaigns/routes';
 import { AuthLayout } from './layout/auth-layout';
@@ -50,7 +50,7 @@ export function outerRoutes({ withStore, requireSession, markerId }: OuterRouteT
       id: markerId,
       path: 'sharedFiles',
       handle: sharedFilesHandle,
-      lazy: withStore(() => import('./layout/shared-files-layout'), (m) => m.SharedFilesLayout),
+      lazy: withStore(withSharedFilesStrings(() => import('./layout/shared-files-layout')), (m) => m.SharedFilesLayout),
       children: sharedFilesRoutes,
     },
     {
@@ -63,7 +63,7 @@ export function outerRoutes({ withStore, requireSession, markerId }: OuterRouteT
       // Public: the telesales prize draw (issue 30); the spec leaves its path open (docs/decisions.md).
       path: 'cekilis',
       handle: drawHandle,
-      lazy: withStore(() => import('./layout/draw-layout'), (m) => m.DrawLayout),
+      lazy: withStore(withDrawStrings(() => import('./layout/draw-layout')), (m) => m.DrawLayout),
       children: drawRoutes,
     },
     {

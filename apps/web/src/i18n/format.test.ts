@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { badgeText, formatBytes, formatCountdown, formatDateTime, initials, usagePercent } from './format';
+import { badgeText, formatBytes, formatCountdown, formatDateTime, formatTime, initials, usagePercent } from './format';
 
 describe('usagePercent', () => {
   it('is used / quota rounded', () => {
@@ -57,6 +57,24 @@ describe('formatDateTime', () => {
 
   it('is empty for an invalid date', () => {
     expect(formatDateTime('not a date')).toBe('');
+  });
+});
+
+describe('formatTime', () => {
+  it('is hh:mm on a 24-hour clock in every language, with the language\u2019s digits', () => {
+    const evening = new Date(2026, 0, 5, 21, 7);
+    for (const language of ['en', 'tr', 'de', 'es', 'fr', 'ka', 'ro', 'ru', 'sq', 'uk']) expect(formatTime(evening, language), language).toBe('21:07');
+    expect(formatTime(new Date(2026, 0, 5, 9, 7), 'en')).toBe('09:07');
+    expect(formatTime(evening, 'ar')).toBe('٢١:٠٧');
+  });
+
+  it('stays hh:mm where the runtime lacks the language (Debian\u2019s Chromium has no ka or sq)', () => {
+    // Such a runtime formats ka and sq in its default locale; an American English one writes "09:07 PM" by default.
+    expect(formatTime(new Date(2026, 0, 5, 21, 7), 'en-US')).toBe('21:07');
+  });
+
+  it('is empty for an invalid date', () => {
+    expect(formatTime('not a date')).toBe('');
   });
 });
 

@@ -25,16 +25,34 @@ export function usagePercent(used: number, quota: number): number {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
+/** A date's day, month, year, hour and minute as the language writes its digits (24-hour clock, local time). */
+function dateTimeParts(date: Date, locale: string): Record<string, string> {
+  const format = intlDateFormat(locale, { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  return Object.fromEntries(format.formatToParts(date).map((p) => [p.type, p.value]));
+}
+
+const toDate = (value: string | number | Date) => (value instanceof Date ? value : new Date(value));
+
 /**
  * Dates show as dd.mm.yyyy - hh:mm (the spec's pattern, local time) with the interface language's digits (Arabic's
  * own, for one); the pattern stays the same in every language.
  */
 export function formatDateTime(value: string | number | Date, locale = 'en'): string {
-  const date = value instanceof Date ? value : new Date(value);
+  const date = toDate(value);
   if (Number.isNaN(date.getTime())) return '';
-  const format = intlDateFormat(locale, { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-  const part = Object.fromEntries(format.formatToParts(date).map((p) => [p.type, p.value])) as Record<string, string>;
+  const part = dateTimeParts(date, locale);
   return `${part.day}.${part.month}.${part.year} - ${part.hour}:${part.minute}`;
+}
+
+/**
+ * A time of day as hh:mm, the time of formatDateTime's pattern: the same in every language (a runtime without the
+ * language, as Debian's Chromium lacks ka and sq, still gives 24-hour "21:07", not its default locale's "09:07 PM").
+ */
+export function formatTime(value: string | number | Date, locale = 'en'): string {
+  const date = toDate(value);
+  if (Number.isNaN(date.getTime())) return '';
+  const part = dateTimeParts(date, locale);
+  return `${part.hour}:${part.minute}`;
 }
 
 /** Countdown shown as m:ss. */

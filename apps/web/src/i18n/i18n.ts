@@ -124,10 +124,26 @@ export async function initI18n(): Promise<typeof i18n> {
   return i18n;
 }
 
-/** Loads every namespace of the current language (and of any language chosen later), but the on-demand ones. */
-export async function loadAllNamespaces(): Promise<void> {
-  const missing = START_NAMESPACES.filter((namespace) => !i18n.hasLoadedNamespace(namespace));
+/**
+ * Loads the namespaces of the current language that are not loaded yet; i18next keeps them on its list, so a language
+ * chosen later loads them too.
+ */
+export async function loadNamespaces(namespaces: readonly Namespace[]): Promise<void> {
+  const missing = namespaces.filter((namespace) => !i18n.hasLoadedNamespace(namespace));
   if (missing.length > 0) await i18n.loadNamespaces(missing);
+}
+
+/** Loads every namespace but the on-demand ones (the signed-in shell and sign-up). */
+export function loadAllNamespaces(): Promise<void> {
+  return loadNamespaces(START_NAMESPACES);
+}
+
+/**
+ * A route's module loader that also loads the on-demand strings its screen shows, so that the screen renders with
+ * them: the shell's title (the route handle's `titleKey`) and every bare `useTranslation()` below it read them.
+ */
+export function withNamespaces<M>(namespaces: readonly Namespace[], load: () => Promise<M>): () => Promise<M> {
+  return () => Promise.all([load(), loadNamespaces(namespaces)]).then(([module]) => module);
 }
 
 /** Initialises with in-memory resources (tests). */

@@ -4,10 +4,29 @@ export type Namespace = (typeof NAMESPACES)[number];
 // `calendar` is no screen's: month and weekday names and date patterns for runtimes without the language (i18n/dates.ts).
 
 /**
- * Namespaces loaded with the screens that use them (`useTranslation('<ns>')` waits for them), not at start: what loads
- * at start is part of the sign-in page's initial JavaScript (issue 17 budget). The build gives each its own chunk.
+ * Namespaces loaded with the screens that use them, not at start: what loads at start is part of the sign-in page's
+ * initial JavaScript, and what the signed-in shell loads part of Photos' (issue 17 and 25 budgets). A screen waits for
+ * its own: `useTranslation('<ns>')` in it, or its route's loader (`withNamespaces` in i18n.ts) so that the shell's title
+ * reads them too. The build gives each its own chunk.
  */
-export const ON_DEMAND_NAMESPACES: readonly Namespace[] = ['search', 'faq', 'recovery', 'packages', 'invoices', 'family', 'payment', 'discover', 'foryou', 'support', 'webdav', 'contacts'];
+export const ON_DEMAND_NAMESPACES: readonly Namespace[] = [
+  'search',
+  'faq',
+  'recovery',
+  'packages',
+  'invoices',
+  'family',
+  'payment',
+  'discover',
+  'foryou',
+  'support',
+  'webdav',
+  'contacts',
+  'settings',
+  'shares',
+  'sharedFiles',
+  'draw',
+];
 
 /**
  * What the signed-out screens (sign-in, landing, errors) read: the only strings loaded at start. The signed-in shell

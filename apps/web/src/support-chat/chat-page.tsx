@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import i18n from 'i18next';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/loader';
+import { formatTime } from '@/i18n/format';
 import { languageDirection, resolveLanguage } from '@/i18n/languages';
 import { ATTACHMENT_ACCEPT, attachmentProblem, pollingTransport, rateTicket, socketUrl, uploadAttachment } from './chat-api';
 import { ChatClient, type ChatSnapshot, type PendingMessage } from './chat-client';
@@ -158,7 +159,7 @@ function MessageList({ snapshot, session, onRetry }: { snapshot: ChatSnapshot; s
 function Bubble({ message, session, state }: { message: ChatMessage; session: string; state: 'sent' | 'read' | null }) {
   const { t } = useTranslation();
   const mine = message.author === 'subscriber';
-  const time = new Date(message.createdAt).toLocaleTimeString(i18n.language, { hour: '2-digit', minute: '2-digit' });
+  const time = formatTime(message.createdAt, resolveLanguage(i18n.language));
   return (
     <li className={`${styles.item} ${mine ? styles.mine : styles.theirs}`} data-testid="chat-message" data-author={message.author}>
       <span className="visually-hidden">{mine ? t('support:chat_you') : (message.authorName ?? t('support:chat_agent'))}: </span>

@@ -21,16 +21,24 @@ interface LineTexts {
   line: (size: string, family: boolean, yearly: boolean, what: string) => string;
 }
 
-/** The invoice's line item for a package order, in every interface language. */
-export const LINE_TEXTS: Record<Language, LineTexts> = {
+/**
+ * The same words as data: `periods` is a sentence with {n}; `line` one with {size}, {family} (the family word, or
+ * nothing), {period} (the yearly or monthly word) and {what}. Word order is each language's own, so only the data differs.
+ */
+type LineWords = Omit<LineTexts, 'periods' | 'line'> & { periods: string; yearly: string; monthly: string; family: string; line: string };
+
+const LINE_WORDS: Record<Language, LineWords> = {
   tr: {
     gb: 'GB',
     tb: 'TB',
     purchase: 'satın alma',
     renewal: 'yenileme',
     upgrade: 'yükseltme',
-    periods: (n) => `${n} dönem`,
-    line: (size, family, yearly, what) => `Bulut ${size}${family ? ' Aile' : ''} ${yearly ? 'yıllık' : 'aylık'} paket (${what})`,
+    periods: '{n} dönem',
+    yearly: 'yıllık',
+    monthly: 'aylık',
+    family: ' Aile',
+    line: 'Bulut {size}{family} {period} paket ({what})',
   },
   en: {
     gb: 'GB',
@@ -38,8 +46,11 @@ export const LINE_TEXTS: Record<Language, LineTexts> = {
     purchase: 'purchase',
     renewal: 'renewal',
     upgrade: 'upgrade',
-    periods: (n) => `${n} periods`,
-    line: (size, family, yearly, what) => `Bulut ${size}${family ? ' Family' : ''} ${yearly ? 'yearly' : 'monthly'} package (${what})`,
+    periods: '{n} periods',
+    yearly: 'yearly',
+    monthly: 'monthly',
+    family: ' Family',
+    line: 'Bulut {size}{family} {period} package ({what})',
   },
   ru: {
     gb: 'ГБ',
@@ -47,8 +58,11 @@ export const LINE_TEXTS: Record<Language, LineTexts> = {
     purchase: 'покупка',
     renewal: 'продление',
     upgrade: 'переход на больший тариф',
-    periods: (n) => `периодов: ${n}`,
-    line: (size, family, yearly, what) => `Bulut: ${yearly ? 'годовой' : 'месячный'} ${family ? 'семейный ' : ''}пакет ${size} (${what})`,
+    periods: 'периодов: {n}',
+    yearly: 'годовой',
+    monthly: 'месячный',
+    family: 'семейный ',
+    line: 'Bulut: {period} {family}пакет {size} ({what})',
   },
   uk: {
     gb: 'ГБ',
@@ -56,8 +70,11 @@ export const LINE_TEXTS: Record<Language, LineTexts> = {
     purchase: 'купівля',
     renewal: 'продовження',
     upgrade: 'перехід на більший тариф',
-    periods: (n) => `періодів: ${n}`,
-    line: (size, family, yearly, what) => `Bulut: ${yearly ? 'річний' : 'місячний'} ${family ? 'сімейний ' : ''}пакет ${size} (${what})`,
+    periods: 'періодів: {n}',
+    yearly: 'річний',
+    monthly: 'місячний',
+    family: 'сімейний ',
+    line: 'Bulut: {period} {family}пакет {size} ({what})',
   },
   ar: {
     gb: 'غيغابايت',
@@ -65,8 +82,11 @@ export const LINE_TEXTS: Record<Language, LineTexts> = {
     purchase: 'شراء',
     renewal: 'تجديد',
     upgrade: 'ترقية',
-    periods: (n) => `${n} فترات`,
-    line: (size, family, yearly, what) => `باقة Bulut ${family ? 'العائلية ' : ''}${yearly ? 'السنوية' : 'الشهرية'} ${size} (${what})`,
+    periods: '{n} فترات',
+    yearly: 'السنوية',
+    monthly: 'الشهرية',
+    family: 'العائلية ',
+    line: 'باقة Bulut {family}{period} {size} ({what})',
   },
   de: {
     gb: 'GB',
@@ -74,8 +94,11 @@ export const LINE_TEXTS: Record<Language, LineTexts> = {
     purchase: 'Kauf',
     renewal: 'Verlängerung',
     upgrade: 'Wechsel auf ein größeres Paket',
-    periods: (n) => `${n} Zeiträume`,
-    line: (size, family, yearly, what) => `Bulut ${size}${family ? ' Familie' : ''}, ${yearly ? 'Jahrespaket' : 'Monatspaket'} (${what})`,
+    periods: '{n} Zeiträume',
+    yearly: 'Jahrespaket',
+    monthly: 'Monatspaket',
+    family: ' Familie',
+    line: 'Bulut {size}{family}, {period} ({what})',
   },
   es: {
     gb: 'GB',
@@ -83,8 +106,11 @@ export const LINE_TEXTS: Record<Language, LineTexts> = {
     purchase: 'compra',
     renewal: 'renovación',
     upgrade: 'cambio a un plan superior',
-    periods: (n) => `${n} periodos`,
-    line: (size, family, yearly, what) => `Paquete ${yearly ? 'anual' : 'mensual'} Bulut ${size}${family ? ' Familia' : ''} (${what})`,
+    periods: '{n} periodos',
+    yearly: 'anual',
+    monthly: 'mensual',
+    family: ' Familia',
+    line: 'Paquete {period} Bulut {size}{family} ({what})',
   },
   ro: {
     gb: 'GB',
@@ -92,8 +118,11 @@ export const LINE_TEXTS: Record<Language, LineTexts> = {
     purchase: 'cumpărare',
     renewal: 'reînnoire',
     upgrade: 'trecere la un pachet superior',
-    periods: (n) => `${n} perioade`,
-    line: (size, family, yearly, what) => `Pachet ${yearly ? 'anual' : 'lunar'} Bulut ${size}${family ? ' Familie' : ''} (${what})`,
+    periods: '{n} perioade',
+    yearly: 'anual',
+    monthly: 'lunar',
+    family: ' Familie',
+    line: 'Pachet {period} Bulut {size}{family} ({what})',
   },
   sq: {
     gb: 'GB',
@@ -101,8 +130,11 @@ export const LINE_TEXTS: Record<Language, LineTexts> = {
     purchase: 'blerje',
     renewal: 'rinovim',
     upgrade: 'kalim në një paketë më të madhe',
-    periods: (n) => `${n} periudha`,
-    line: (size, family, yearly, what) => `Paketë ${yearly ? 'vjetore' : 'mujore'} Bulut ${size}${family ? ' Familje' : ''} (${what})`,
+    periods: '{n} periudha',
+    yearly: 'vjetore',
+    monthly: 'mujore',
+    family: ' Familje',
+    line: 'Paketë {period} Bulut {size}{family} ({what})',
   },
   fr: {
     gb: 'Go',
@@ -110,8 +142,11 @@ export const LINE_TEXTS: Record<Language, LineTexts> = {
     purchase: 'achat',
     renewal: 'renouvellement',
     upgrade: 'passage à une offre supérieure',
-    periods: (n) => `${n} périodes`,
-    line: (size, family, yearly, what) => `Forfait ${yearly ? 'annuel' : 'mensuel'} Bulut ${size}${family ? ' Famille' : ''} (${what})`,
+    periods: '{n} périodes',
+    yearly: 'annuel',
+    monthly: 'mensuel',
+    family: ' Famille',
+    line: 'Forfait {period} Bulut {size}{family} ({what})',
   },
   ka: {
     gb: 'GB',
@@ -119,10 +154,29 @@ export const LINE_TEXTS: Record<Language, LineTexts> = {
     purchase: 'შეძენა',
     renewal: 'განახლება',
     upgrade: 'უფრო დიდ პაკეტზე გადასვლა',
-    periods: (n) => `${n} პერიოდი`,
-    line: (size, family, yearly, what) => `Bulut ${size}${family ? ' საოჯახო' : ''} ${yearly ? 'წლიური' : 'თვიური'} პაკეტი (${what})`,
+    periods: '{n} პერიოდი',
+    yearly: 'წლიური',
+    monthly: 'თვიური',
+    family: ' საოჯახო',
+    line: 'Bulut {size}{family} {period} პაკეტი ({what})',
   },
 };
+
+/** A sentence's {name} placeholders filled in one pass (a value is never read as a placeholder). */
+function fill(sentence: string, values: Record<string, string>): string {
+  return sentence.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? '');
+}
+
+function lineTexts({ yearly: yearlyWord, monthly, family: familyWord, periods, line, ...words }: LineWords): LineTexts {
+  return {
+    ...words,
+    periods: (n) => fill(periods, { n }),
+    line: (size, family, yearly, what) => fill(line, { size, family: family ? familyWord : '', period: yearly ? yearlyWord : monthly, what }),
+  };
+}
+
+/** The invoice's line item for a package order, in every interface language. */
+export const LINE_TEXTS = Object.fromEntries(Object.entries(LINE_WORDS).map(([language, words]) => [language, lineTexts(words)])) as Record<Language, LineTexts>;
 
 /** The package line item in `language`: the size in its digits and units, the period and what the order was. */
 export function lineItemText(item: LineItem, language: Language): string {

@@ -1,6 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { embeddedAuthRoutes } from '@/features/auth/embedded-auth-routes.public';
 import type { ShellHandle } from '@/lib/route-handle';
+import { withNamespaces } from '@/i18n/i18n';
 import { lazyScreen } from '@/lib/lazy-route';
 import { sharedFilesPath, TOKEN_PARAM } from './share-token';
 
@@ -22,8 +23,14 @@ export const sharedFilesRoutes: RouteObject[] = [
   },
 ];
 
+/**
+ * What the /sharedFiles layout loads with its module (the app adds the path): the link pages' strings, on demand (not
+ * part of the signed-in shell's), so the layout's header and every page below it read them.
+ */
+export const withSharedFilesStrings = <M,>(load: () => Promise<M>) => withNamespaces(['sharedFiles'], load);
+
 /** The shared-content viewer's screen (/viewer/file/{uuid} and /viewer/file/{uuid}/{projectId}); the app adds the paths. */
-export const loadSharedContentViewer = () => import('./components/shared-content-viewer');
+export const loadSharedContentViewer = withSharedFilesStrings(() => import('./components/shared-content-viewer'));
 
 /** Where the shared-content viewer shows an item: the projectId form when the current file tab id is 3 (spec). */
 export function sharedContentViewerPath(uuid: string, projectId: string | null, fileTabId: number): string {

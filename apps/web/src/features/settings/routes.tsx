@@ -1,17 +1,19 @@
 import { redirect, type LoaderFunction, type RouteObject } from 'react-router';
 import { readStorage, storageKeys } from '@/lib/storage-keys';
 import { paths } from '@/config/paths';
+import { withNamespaces } from '@/i18n/i18n';
 import { lazyScreen } from '@/lib/lazy-route';
 import type { ShellHandle } from '@/lib/route-handle';
 
 const settingsHandle: ShellHandle = { pageName: 'settings', titleKey: 'settings:title' };
 
-export const settingsRoutes: RouteObject[] = [
-  { path: 'settings', handle: settingsHandle, lazy: lazyScreen(() => import('./components/settings-screen'), (m) => m.SettingsScreen) },
-];
+// Every settings page loads its strings with its module (on demand: not part of the signed-in shell's).
+const settingsScreen = withNamespaces(['settings'], () => import('./components/settings-screen'));
 
-const verify = () => import('./components/verify-screen');
-const update = () => import('./components/update-screens');
+export const settingsRoutes: RouteObject[] = [{ path: 'settings', handle: settingsHandle, lazy: lazyScreen(settingsScreen, (m) => m.SettingsScreen) }];
+
+const verify = withNamespaces(['settings'], () => import('./components/verify-screen'));
+const update = withNamespaces(['settings'], () => import('./components/update-screens'));
 
 /**
  * The account pages outside /main (spec §2): the e-mailed verification links (signed in or not) and the updates a

@@ -16,10 +16,10 @@ import {
 } from '../api/campaigns';
 import { bytes, count, when } from '../components/format';
 import { Page, StatusPill } from '../components/page';
-import { QueryState } from '../components/query-state';
 import { ReasonDialog } from '../components/reason-dialog';
 import { saveText } from '../components/save-text';
 import { usePermission } from '../components/use-permission';
+import { RecordTable } from '../components/record-table';
 import styles from '../components/page.module.css';
 
 const GIB = 1024 ** 3;
@@ -46,64 +46,52 @@ export function CampaignsScreen() {
       actions={canWrite ? <Button onClick={() => setEditing('new')}>{t('ops_campaigns:new')}</Button> : null}
     >
       {exporting.isError ? <Alert tone="error">{t('ops:action_failed')}</Alert> : null}
-      <QueryState isLoading={list.isLoading} error={list.error} onRetry={() => void list.refetch()}>
-        <div className={styles.tableWrap}>
-          <table className={styles.table} aria-label={t('ops_campaigns:menu')}>
-            <thead>
-              <tr>
-                <th scope="col">{t('ops:name')}</th>
-                <th scope="col">{t('ops:kind')}</th>
-                <th scope="col">{t('ops:status')}</th>
-                <th scope="col">{t('ops_campaigns:starts')}</th>
-                <th scope="col">{t('ops_campaigns:ends')}</th>
-                <th scope="col">{t('ops_campaigns:reward')}</th>
-                <th scope="col"><span className="visually-hidden">{t('ops:actions')}</span></th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((c) => (
-                <tr key={c.id}>
-                  <th scope="row">
-                    {c.name}
-                    <br />
-                    <small>{campaignTitle(c)}</small>
-                  </th>
-                  <td>{c.kind === 'REFERRAL' ? t('ops_campaigns:kind_referral') : t('ops_campaigns:kind_stars')}</td>
-                  <td>
-                    <StatusPill tone={c.status === 'ACTIVE' ? 'ok' : 'muted'}>{c.status === 'ACTIVE' ? t('ops_campaigns:active') : t('ops_campaigns:closed')}</StatusPill>
-                  </td>
-                  <td>{when(c.startsAt)}</td>
-                  <td>{when(c.endsAt)}</td>
-                  <td>{c.kind === 'REFERRAL' ? t('ops_campaigns:reward_rule', { size: bytes(c.rules.bonusBytes ?? 0), cap: count(c.rules.monthlyCap ?? 0) }) : '—'}</td>
-                  <td>
-                    <div className={styles.row}>
-                      {canWrite ? (
-                        <Button variant="secondary" size="sm" onClick={() => setEditing(c)} aria-label={t('ops:edit_named', { name: c.name })}>
-                          {t('ops:edit')}
-                        </Button>
-                      ) : null}
-                      {canWrite && c.status === 'ACTIVE' ? (
-                        <Button variant="secondary" size="sm" onClick={() => setClosing(c)} aria-label={t('ops_campaigns:close_named', { name: c.name })}>
-                          {t('ops_campaigns:close')}
-                        </Button>
-                      ) : null}
-                      <Button
-                        variant="ghost"
-                        size="sm"
-                        aria-label={t('ops_campaigns:export_named', { name: c.name })}
-                        onClick={() => void exportCsv(c.id).unwrap().then((text) => saveText(text, `bulut-campaign-${c.id}.csv`), () => undefined)}
-                      >
-                        {t('ops_campaigns:export')}
-                      </Button>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-        {items.length === 0 ? <p>{t('ops_campaigns:empty')}</p> : null}
-      </QueryState>
+      <RecordTable
+        query={list}
+        label={t('ops_campaigns:menu')}
+        columns={[t('ops:name'), t('ops:kind'), t('ops:status'), t('ops_campaigns:starts'), t('ops_campaigns:ends'), t('ops_campaigns:reward')]}
+        empty={items.length === 0 ? t('ops_campaigns:empty') : null}
+        actions
+      >
+        {items.map((c) => (
+          <tr key={c.id}>
+            <th scope="row">
+              {c.name}
+              <br />
+              <small>{campaignTitle(c)}</small>
+            </th>
+            <td>{c.kind === 'REFERRAL' ? t('ops_campaigns:kind_referral') : t('ops_campaigns:kind_stars')}</td>
+            <td>
+              <StatusPill tone={c.status === 'ACTIVE' ? 'ok' : 'muted'}>{c.status === 'ACTIVE' ? t('ops_campaigns:active') : t('ops_campaigns:closed')}</StatusPill>
+            </td>
+            <td>{when(c.startsAt)}</td>
+            <td>{when(c.endsAt)}</td>
+            <td>{c.kind === 'REFERRAL' ? t('ops_campaigns:reward_rule', { size: bytes(c.rules.bonusBytes ?? 0), cap: count(c.rules.monthlyCap ?? 0) }) : '—'}</td>
+            <td>
+              <div className={styles.row}>
+                {canWrite ? (
+                  <Button variant="secondary" size="sm" onClick={() => setEditing(c)} aria-label={t('ops:edit_named', { name: c.name })}>
+                    {t('ops:edit')}
+                  </Button>
+                ) : null}
+                {canWrite && c.status === 'ACTIVE' ? (
+                  <Button variant="secondary" size="sm" onClick={() => setClosing(c)} aria-label={t('ops_campaigns:close_named', { name: c.name })}>
+                    {t('ops_campaigns:close')}
+                  </Button>
+                ) : null}
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  aria-label={t('ops_campaigns:export_named', { name: c.name })}
+                  onClick={() => void exportCsv(c.id).unwrap().then((text) => saveText(text, `bulut-campaign-${c.id}.csv`), () => undefined)}
+                >
+                  {t('ops_campaigns:export')}
+                </Button>
+              </div>
+            </td>
+          </tr>
+        ))}
+      </RecordTable>
       {editing ? <CampaignDialog key={editing === 'new' ? 'new' : editing.id} campaign={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
       {closing ? (
         <ReasonDialog

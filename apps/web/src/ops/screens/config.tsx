@@ -11,6 +11,7 @@ import { Page } from '../components/page';
 import { QueryState } from '../components/query-state';
 import { ActionDialog } from '../components/action-dialog';
 import { usePermission } from '../components/use-permission';
+import { RecordTable } from '../components/record-table';
 import styles from '../components/page.module.css';
 
 /** Whether `value` is acceptable for the key (the server validates again and answers 400 with the field). */
@@ -53,62 +54,45 @@ export function ConfigScreen() {
   return (
     <Page title={t('ops:menu_config')}>
       <TextField label={t('ops:config_filter')} type="search" value={filter} onChange={(e) => setFilter(e.target.value)} />
-      <QueryState isLoading={list.isLoading} error={list.error} onRetry={() => void list.refetch()}>
-        <div className={styles.tableWrap}>
-          <table className={styles.table} aria-label={t('ops:menu_config')}>
-            <thead>
-              <tr>
-                <th scope="col">{t('ops:key')}</th>
-                <th scope="col">{t('ops:type')}</th>
-                <th scope="col">{t('ops:values')}</th>
-                <th scope="col">{t('ops:updated_at')}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{t('ops:actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((key) => (
-                <tr key={key.name} data-testid={`ops-config-${key.name}`}>
-                  <th scope="row">
-                    <span className={styles.code}>{key.name}</span>
-                    {key.summary ? <div className={styles.muted}>{key.summary}</div> : null}
-                  </th>
-                  <td>
-                    {t(`ops:type_${key.type}`)}
-                    {key.allowed?.length ? <div className={styles.muted}>{key.allowed.join(' · ')}</div> : null}
-                    {key.min !== undefined || key.max !== undefined ? (
-                      <div className={styles.muted}>{t('ops:range', { min: key.min ?? '−∞', max: key.max ?? '∞' })}</div>
-                    ) : null}
-                  </td>
-                  <td>
-                    <ul className={styles.valueList}>
-                      {key.values.map((v) => (
-                        <li key={v.language}>
-                          <span className={styles.muted}>{languageName(t, v.language)}:</span> <span className={styles.code}>{v.value}</span>
-                        </li>
-                      ))}
-                    </ul>
-                  </td>
-                  <td>{when(key.updatedAt)}</td>
-                  <td>
-                    <div className={styles.actions}>
-                      {canWrite ? (
-                        <Button variant="secondary" size="sm" onClick={() => setEditing(key)} aria-label={t('ops:edit_named', { name: key.name })}>
-                          {t('ops:edit')}
-                        </Button>
-                      ) : null}
-                      <Button variant="ghost" size="sm" onClick={() => setHistory(key)} aria-label={t('ops:history_named', { name: key.name })}>
-                        {t('ops:history')}
-                      </Button>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </QueryState>
+      <RecordTable query={list} label={t('ops:menu_config')} columns={[t('ops:key'), t('ops:type'), t('ops:values'), t('ops:updated_at')]} actions>
+        {items.map((key) => (
+          <tr key={key.name} data-testid={`ops-config-${key.name}`}>
+            <th scope="row">
+              <span className={styles.code}>{key.name}</span>
+              {key.summary ? <div className={styles.muted}>{key.summary}</div> : null}
+            </th>
+            <td>
+              {t(`ops:type_${key.type}`)}
+              {key.allowed?.length ? <div className={styles.muted}>{key.allowed.join(' · ')}</div> : null}
+              {key.min !== undefined || key.max !== undefined ? (
+                <div className={styles.muted}>{t('ops:range', { min: key.min ?? '−∞', max: key.max ?? '∞' })}</div>
+              ) : null}
+            </td>
+            <td>
+              <ul className={styles.valueList}>
+                {key.values.map((v) => (
+                  <li key={v.language}>
+                    <span className={styles.muted}>{languageName(t, v.language)}:</span> <span className={styles.code}>{v.value}</span>
+                  </li>
+                ))}
+              </ul>
+            </td>
+            <td>{when(key.updatedAt)}</td>
+            <td>
+              <div className={styles.actions}>
+                {canWrite ? (
+                  <Button variant="secondary" size="sm" onClick={() => setEditing(key)} aria-label={t('ops:edit_named', { name: key.name })}>
+                    {t('ops:edit')}
+                  </Button>
+                ) : null}
+                <Button variant="ghost" size="sm" onClick={() => setHistory(key)} aria-label={t('ops:history_named', { name: key.name })}>
+                  {t('ops:history')}
+                </Button>
+              </div>
+            </td>
+          </tr>
+        ))}
+      </RecordTable>
       {editing ? <EditDialog key={editing.name} configKey={editing} onClose={() => setEditing(null)} /> : null}
       {history ? <HistoryDialog key={history.name} configKey={history} canWrite={canWrite} onClose={() => setHistory(null)} /> : null}
     </Page>

@@ -7,8 +7,8 @@ import { itemsOf, useOpsCreateOperatorMutation, useOpsListOperatorsQuery, useOps
 import { OPERATOR_ROLES, type Operator, type OperatorRole } from '../api/types';
 import { when } from '../components/format';
 import { Page, Panel, StatusPill } from '../components/page';
-import { QueryState } from '../components/query-state';
 import { ActionDialog } from '../components/action-dialog';
+import { RecordTable } from '../components/record-table';
 import styles from '../components/page.module.css';
 
 type Dialog = { kind: 'create' } | { kind: 'status'; operator: Operator } | { kind: 'role'; operator: Operator };
@@ -46,75 +46,57 @@ export function OperatorsScreen() {
           </div>
         </Panel>
       ) : null}
-      <QueryState isLoading={list.isLoading} error={list.error} onRetry={() => void list.refetch()}>
-        <div className={styles.tableWrap}>
-          <table className={styles.table} aria-label={t('ops:menu_operators')}>
-            <thead>
-              <tr>
-                <th scope="col">{t('ops:name')}</th>
-                <th scope="col">{t('ops:email')}</th>
-                <th scope="col">{t('ops:role')}</th>
-                <th scope="col">{t('ops:status')}</th>
-                <th scope="col">{t('ops:last_sign_in')}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{t('ops:actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {itemsOf(list.data).map((operator) => {
-                const self = operator.id === me.data?.id;
-                const active = operator.status === 'ACTIVE';
-                return (
-                  <tr key={operator.id}>
-                    <th scope="row">{operator.name}</th>
-                    <td>{operator.email}</td>
-                    <td>{t(`ops:role_${operator.role}`)}</td>
-                    <td>
-                      <StatusPill tone={active ? 'ok' : 'bad'}>{active ? t('ops:status_ACTIVE') : t('ops:status_DISABLED')}</StatusPill>
-                      {/* Created, but the one-time set-up link is not used yet: no password or authenticator. */}
-                      {operator.setupPending ? (
-                        <>
-                          {' '}
-                          <StatusPill tone="warn">{t('ops:status_setup_pending')}</StatusPill>
-                        </>
-                      ) : null}
-                    </td>
-                    <td>{when(operator.lastSignInAt)}</td>
-                    <td>
-                      {self ? (
-                        <span className={styles.muted}>{t('ops:you')}</span>
-                      ) : (
-                        <div className={styles.actions}>
-                          <Button
-                            variant="secondary"
-                            size="sm"
-                            aria-label={t('ops:change_role_named', { name: operator.name })}
-                            onClick={() => {
-                              setRoleChoice(operator.role);
-                              setDialog({ kind: 'role', operator });
-                            }}
-                          >
-                            {t('ops:change_role')}
-                          </Button>
-                          <Button
-                            variant={active ? 'danger' : 'secondary'}
-                            size="sm"
-                            aria-label={t(active ? 'ops:disable_named' : 'ops:enable_named', { name: operator.name })}
-                            onClick={() => setDialog({ kind: 'status', operator })}
-                          >
-                            {active ? t('ops:disable') : t('ops:enable')}
-                          </Button>
-                        </div>
-                      )}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      </QueryState>
+      <RecordTable query={list} label={t('ops:menu_operators')} columns={[t('ops:name'), t('ops:email'), t('ops:role'), t('ops:status'), t('ops:last_sign_in')]} actions>
+        {itemsOf(list.data).map((operator) => {
+          const self = operator.id === me.data?.id;
+          const active = operator.status === 'ACTIVE';
+          return (
+            <tr key={operator.id}>
+              <th scope="row">{operator.name}</th>
+              <td>{operator.email}</td>
+              <td>{t(`ops:role_${operator.role}`)}</td>
+              <td>
+                <StatusPill tone={active ? 'ok' : 'bad'}>{active ? t('ops:status_ACTIVE') : t('ops:status_DISABLED')}</StatusPill>
+                {/* Created, but the one-time set-up link is not used yet: no password or authenticator. */}
+                {operator.setupPending ? (
+                  <>
+                    {' '}
+                    <StatusPill tone="warn">{t('ops:status_setup_pending')}</StatusPill>
+                  </>
+                ) : null}
+              </td>
+              <td>{when(operator.lastSignInAt)}</td>
+              <td>
+                {self ? (
+                  <span className={styles.muted}>{t('ops:you')}</span>
+                ) : (
+                  <div className={styles.actions}>
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      aria-label={t('ops:change_role_named', { name: operator.name })}
+                      onClick={() => {
+                        setRoleChoice(operator.role);
+                        setDialog({ kind: 'role', operator });
+                      }}
+                    >
+                      {t('ops:change_role')}
+                    </Button>
+                    <Button
+                      variant={active ? 'danger' : 'secondary'}
+                      size="sm"
+                      aria-label={t(active ? 'ops:disable_named' : 'ops:enable_named', { name: operator.name })}
+                      onClick={() => setDialog({ kind: 'status', operator })}
+                    >
+                      {active ? t('ops:disable') : t('ops:enable')}
+                    </Button>
+                  </div>
+                )}
+              </td>
+            </tr>
+          );
+        })}
+      </RecordTable>
 
       {dialog?.kind === 'create' ? (
         <ActionDialog

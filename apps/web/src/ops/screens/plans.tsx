@@ -8,9 +8,9 @@ import { itemsOf, useOpsListPlansQuery, useOpsUpdatePlanMutation } from '../api/
 import { PLAN_FEATURES, type Plan, type PlanFeature } from '../api/types';
 import { bytes, count, money } from '../components/format';
 import { Page, StatusPill } from '../components/page';
-import { QueryState } from '../components/query-state';
 import { ActionDialog } from '../components/action-dialog';
 import { usePermission } from '../components/use-permission';
+import { RecordTable } from '../components/record-table';
 import styles from '../components/page.module.css';
 
 const GIB = 1024 ** 3;
@@ -29,44 +29,39 @@ export function PlansScreen() {
   const items = itemsOf(plans.data);
   return (
     <Page title={t('ops:menu_plans')}>
-      <QueryState isLoading={plans.isLoading} error={plans.error} onRetry={() => void plans.refetch()}>
-        <div className={styles.tableWrap}>
-          <table className={styles.table} aria-label={t('ops:menu_plans')}>
-            <thead>
-              <tr>
-                <th scope="col">{t('ops:name')}</th>
-                <th scope="col" className={styles.num}>{t('ops:quota')}</th>
-                <th scope="col" className={styles.num}>{t('ops:price')}</th>
-                <th scope="col">{t('ops:period')}</th>
-                <th scope="col" className={styles.num}>{t('ops:family_seats')}</th>
-                <th scope="col">{t('ops:visibility')}</th>
-                {canWrite ? <th scope="col"><span className="visually-hidden">{t('ops:actions')}</span></th> : null}
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((plan) => (
-                <tr key={plan.id}>
-                  <th scope="row">{planName(plan)}</th>
-                  <td className={styles.num}>{bytes(plan.quotaBytes)}</td>
-                  <td className={styles.num}>{money(plan.priceMinor, plan.currency)}</td>
-                  <td>{t(`ops:period_${plan.period.toLowerCase()}` as 'ops:period_monthly', { defaultValue: plan.period })}</td>
-                  <td className={styles.num}>{count(plan.familySeats)}</td>
-                  <td>
-                    <StatusPill tone={plan.visible ? 'ok' : 'muted'}>{plan.visible ? t('ops:visible') : t('ops:hidden')}</StatusPill>
-                  </td>
-                  {canWrite ? (
-                    <td>
-                      <Button variant="secondary" size="sm" onClick={() => setEditing(plan)} aria-label={t('ops:edit_named', { name: planName(plan) })}>
-                        {t('ops:edit')}
-                      </Button>
-                    </td>
-                  ) : null}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </QueryState>
+      <RecordTable
+        query={plans}
+        label={t('ops:menu_plans')}
+        columns={[
+          t('ops:name'),
+          { label: t('ops:quota'), numeric: true },
+          { label: t('ops:price'), numeric: true },
+          t('ops:period'),
+          { label: t('ops:family_seats'), numeric: true },
+          t('ops:visibility'),
+        ]}
+        actions={canWrite}
+      >
+        {items.map((plan) => (
+          <tr key={plan.id}>
+            <th scope="row">{planName(plan)}</th>
+            <td className={styles.num}>{bytes(plan.quotaBytes)}</td>
+            <td className={styles.num}>{money(plan.priceMinor, plan.currency)}</td>
+            <td>{t(`ops:period_${plan.period.toLowerCase()}` as 'ops:period_monthly', { defaultValue: plan.period })}</td>
+            <td className={styles.num}>{count(plan.familySeats)}</td>
+            <td>
+              <StatusPill tone={plan.visible ? 'ok' : 'muted'}>{plan.visible ? t('ops:visible') : t('ops:hidden')}</StatusPill>
+            </td>
+            {canWrite ? (
+              <td>
+                <Button variant="secondary" size="sm" onClick={() => setEditing(plan)} aria-label={t('ops:edit_named', { name: planName(plan) })}>
+                  {t('ops:edit')}
+                </Button>
+              </td>
+            ) : null}
+          </tr>
+        ))}
+      </RecordTable>
       {editing ? <PlanDialog key={editing.id} plan={editing} onClose={() => setEditing(null)} /> : null}
     </Page>
   );

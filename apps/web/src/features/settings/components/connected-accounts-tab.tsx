@@ -8,6 +8,7 @@ import { useAppleDisconnectMutation, useGoogleDisconnectMutation, useSocialProvi
 import { useErrorText } from '../hooks/use-messages';
 import { SettingsSection, StatusPill } from './settings-section';
 import { TabState } from './tab-state';
+import rowList from '@/components/ui/row-list.module.css';
 import styles from './settings.module.css';
 
 type Provider = 'google' | 'apple';
@@ -52,12 +53,12 @@ export function ConnectedAccountsTab() {
     <div className={styles.sections}>
       <SettingsSection id="connected-accounts" title={t('settings:connected_heading')} text={t('settings:connected_text')}>
         <TabState query={status}>
-          <ul className={styles.deviceList}>
+          <ul className={rowList.list}>
             {PROVIDERS.map((provider) => {
               const entry = status.data?.[provider];
               const available = providers.data?.[provider] ?? false;
               return (
-                <li key={provider} className={styles.device} data-testid={`connected-${provider}`}>
+                <li key={provider} className={`${rowList.row} ${styles.device}`} data-testid={`connected-${provider}`}>
                   <div className={styles.toggleText}>
                     <span className={styles.toggleLabel}>
                       {names[provider]} <StatusPill on={Boolean(entry?.connected)} onText={t('settings:connected')} offText={t('settings:not_connected')} />

@@ -8,6 +8,7 @@ import { useEndOtherSessionsMutation, useEndSessionMutation, useListSessionsQuer
 import { useErrorText } from '../hooks/use-messages';
 import { SettingsSection } from './settings-section';
 import { TabState } from './tab-state';
+import rowList from '@/components/ui/row-list.module.css';
 import styles from './settings.module.css';
 
 /** Where the account is signed in; any other device can be signed out, one by one or all at once. */
@@ -49,9 +50,9 @@ export function DevicesSection() {
       }
     >
       <TabState query={query}>
-        <ul className={styles.deviceList} aria-label={t('settings:devices_heading')}>
+        <ul className={rowList.list} aria-label={t('settings:devices_heading')}>
           {sessions.map((session) => (
-            <li key={session.id} className={styles.device} data-testid="device-row">
+            <li key={session.id} className={`${rowList.row} ${styles.device}`} data-testid="device-row">
               <div className={styles.toggleText}>
                 <span className={styles.toggleLabel} id={`device-${session.id}`}>
                   {session.deviceName || t('settings:device_unknown')}

@@ -16,6 +16,7 @@ import { formatDay } from '../expiry';
 import { ExpiryField } from './expiry-field';
 import { PageControls } from './page-controls';
 import { useCopyLink } from './public-link-section';
+import rowList from '@/components/ui/row-list.module.css';
 import styles from './shares.module.css';
 
 /** My public links: name, item count, expiry; copy, change expiry, stop sharing. */
@@ -69,11 +70,11 @@ export function PublicLinksTab() {
   return (
     <>
       <PageControls page={page} size={size} total={total} onPage={setPage} onSize={(next) => (setSize(next), setPage(0))} />
-      <ul className={styles.list} aria-label={t('shares:tab_public')} aria-busy={links.isFetching || undefined}>
+      <ul className={`${rowList.list} ${styles.list}`} aria-label={t('shares:tab_public')} aria-busy={links.isFetching || undefined}>
         {items.map((share) => {
           const first = share.items[0];
           return (
-            <li key={share.uuid} className={styles.item} data-testid="public-link-row" data-name={share.name}>
+            <li key={share.uuid} className={`${rowList.row} ${styles.item}`} data-testid="public-link-row" data-name={share.name}>
               <span className={styles.thumb}>
                 {share.isAlbum ? (
                   <PhotosIcon size={28} />

@@ -16,6 +16,7 @@ import { useDeleteFileAclMutation, useListSharesQuery, type SharedFileItem } fro
 import { DEFAULT_SHARE_PAGE_SIZE, type SharePageSize } from '../constants';
 import { formatDay } from '../expiry';
 import { PageControls } from './page-controls';
+import rowList from '@/components/ui/row-list.module.css';
 import styles from './shares.module.css';
 
 export interface SharedItemsTabProps {
@@ -72,11 +73,11 @@ export function SharedItemsTab({ mode, onOpen }: SharedItemsTabProps) {
   return (
     <>
       <PageControls page={page} size={size} total={total} onPage={setPage} onSize={(next) => (setSize(next), setPage(0))} />
-      <ul className={styles.list} aria-label={mode === 'withMe' ? t('shares:tab_with_me') : t('shares:tab_by_me')} aria-busy={shares.isFetching || undefined}>
+      <ul className={`${rowList.list} ${styles.list}`} aria-label={mode === 'withMe' ? t('shares:tab_with_me') : t('shares:tab_by_me')} aria-busy={shares.isFetching || undefined}>
         {items.map((item) => {
           const kind = fileKind(item);
           return (
-            <li key={`${item.projectId}:${item.uuid}`} className={styles.item} data-testid="shared-item-row" data-name={item.name}>
+            <li key={`${item.projectId}:${item.uuid}`} className={`${rowList.row} ${styles.item}`} data-testid="shared-item-row" data-name={item.name}>
               <span className={styles.thumb}>
                 <FileThumbnail item={item} kind={kind} variant="list" />
               </span>
