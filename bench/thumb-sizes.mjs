@@ -3,11 +3,10 @@
 // are uploaded to the built server; once READY, the listing's thumbnailUrl and smallThumbnailUrl are fetched like an
 // <img> would and their bytes summed. The row is 40 CSS px, so the small one serves screens up to 3×.
 // Usage: npm run build -w apps/server && node bench/thumb-sizes.mjs [N=50] [port=18480]
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { signUp, sleep, startServer } from './lib.mjs';
+import { signUp, sleep, startServer, uploadBase, uploadWhole } from './lib.mjs';
 
 const sharp = createRequire(new URL('../apps/server/package.json', import.meta.url))('sharp');
 const n = Number(process.argv[2] ?? 50);
@@ -33,25 +32,8 @@ let items;
 try {
   const { token } = await signUp(server);
   const auth = { 'x-auth-token': token };
-  const baseUrl = (await (await fetch(`${server.base}/api/container/baseUrl`, { method: 'POST', headers: auth })).json()).value;
-  for (let i = 0; i < n; i++) {
-    const body = await photo(i);
-    const r = await fetch(`${baseUrl}/${crypto.randomUUID()}`, {
-      method: 'PUT',
-      headers: {
-        ...auth,
-        'content-type': 'image/jpeg',
-        'content-length': String(body.length),
-        'x-object-meta-parent-uuid': '',
-        'x-object-meta-favourite': 'false',
-        'x-meta-strategy': '0',
-        'x-object-meta-file-name': encodeURIComponent(`IMG_${String(i).padStart(4, '0')}.jpg`),
-        'x-object-meta-device-type': 'WEB',
-      },
-      body,
-    });
-    if (r.status !== 201) throw new Error(`upload ${r.status} ${await r.text()}`);
-  }
+  const baseUrl = await uploadBase(server, token);
+  for (let i = 0; i < n; i++) await uploadWhole(baseUrl, token, `IMG_${String(i).padStart(4, '0')}.jpg`, await photo(i), 'image/jpeg');
   // The Files screen's first page: 50 rows.
   for (;;) {
     const res = await fetch(`${server.base}/api/filesystem?parentFolderUuid=&sortBy=name&sortOrder=ASC&page=0&size=${n}`, { headers: auth });
