@@ -8,11 +8,18 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createIndex('file_small_thumb_missing')
     .on('file')
-    .column('id')
+    // On thumb_key: SQLite, planning without statistics, then takes it over file_thumb_key for the backfill's query.
+    .column('thumb_key')
     .where(sql<boolean>`thumb_key IS NOT NULL AND small_thumb_key IS NULL`)
     .execute();
-  // The blob purge asks whether any row still names a key; copies saved from a link share the original's.
-  await db.schema.createIndex('file_small_thumb_key').on('file').column('small_thumb_key').execute();
+  // The blob purge asks whether any row still names a key (copies saved from a link share the original's). Partial, so
+  // SQLite, planning without statistics, never walks it for the backfill's `small_thumb_key IS NULL` instead.
+  await db.schema
+    .createIndex('file_small_thumb_key')
+    .on('file')
+    .column('small_thumb_key')
+    .where(sql<boolean>`small_thumb_key IS NOT NULL`)
+    .execute();
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
