@@ -72,6 +72,32 @@ export async function signUp(server, user = { email: 'bench@example.com', countr
   return { user, token: v.headers.get('x-auth-token'), accountId: (await v.json()).userUuid };
 }
 
+/** The account's upload URL (`POST /api/container/baseUrl`). */
+export async function uploadBase(server, token) {
+  return (await (await fetch(`${server.base}/api/container/baseUrl`, { method: 'POST', headers: { 'x-auth-token': token } })).json()).value;
+}
+
+/** One whole-file upload to the root (`PUT <upload URL>/<uuid>`); its uuid. Throws unless 201. */
+export async function uploadWhole(baseUrl, token, name, body, contentType) {
+  const uuid = crypto.randomUUID();
+  const r = await fetch(`${baseUrl}/${uuid}`, {
+    method: 'PUT',
+    headers: {
+      'x-auth-token': token,
+      'content-type': contentType,
+      'content-length': String(body.length),
+      'x-object-meta-parent-uuid': '',
+      'x-object-meta-favourite': 'false',
+      'x-meta-strategy': '0',
+      'x-object-meta-file-name': encodeURIComponent(name),
+      'x-object-meta-device-type': 'WEB',
+    },
+    body,
+  });
+  if (r.status !== 201) throw new Error(`upload ${r.status} ${await r.text()}`);
+  return uuid;
+}
+
 export function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
 }

@@ -2,12 +2,11 @@
 // until every one is READY (EXIF, thumbnail, preview, placeholder), beside a bare sharp loop making the same thumbnail
 // and preview from the same files with the same parallelism (the ceiling).
 // Usage: npm run build -w apps/server && node bench/thumbnails.mjs [N=40] [port=18130]
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { peakRssMiB, signUp, sleep, startServer } from './lib.mjs';
+import { peakRssMiB, signUp, sleep, startServer, uploadBase, uploadWhole } from './lib.mjs';
 
 const sharp = createRequire(new URL('../apps/server/package.json', import.meta.url))('sharp');
 const n = Number(process.argv[2] ?? 40);
@@ -70,26 +69,9 @@ let peak;
 try {
   const { token } = await signUp(server);
   const auth = { 'x-auth-token': token };
-  const baseUrl = (await (await fetch(`${server.base}/api/container/baseUrl`, { method: 'POST', headers: auth })).json()).value;
+  const baseUrl = await uploadBase(server, token);
   const t = performance.now();
-  for (const file of files) {
-    const body = fs.readFileSync(file);
-    const r = await fetch(`${baseUrl}/${crypto.randomUUID()}`, {
-      method: 'PUT',
-      headers: {
-        ...auth,
-        'content-type': 'image/jpeg',
-        'content-length': String(body.length),
-        'x-object-meta-parent-uuid': '',
-        'x-object-meta-favourite': 'false',
-        'x-meta-strategy': '0',
-        'x-object-meta-file-name': encodeURIComponent(path.basename(file)),
-        'x-object-meta-device-type': 'WEB',
-      },
-      body,
-    });
-    if (r.status !== 201) throw new Error(`upload ${r.status} ${await r.text()}`);
-  }
+  for (const file of files) await uploadWhole(baseUrl, token, path.basename(file), fs.readFileSync(file), 'image/jpeg');
   uploadMs = performance.now() - t;
   for (;;) {
     const res = await fetch(`${server.base}/api/filesystem?parentFolderUuid=&sortBy=name&sortOrder=ASC&page=0&size=${n}`, { headers: auth });

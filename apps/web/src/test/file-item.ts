@@ -18,6 +18,7 @@ export function fileItem(fields: Partial<FileItem> & Pick<FileItem, 'uuid'>): Fi
     trashedDate: null,
     metadata: {},
     thumbnailUrl: null,
+    smallThumbnailUrl: null,
     previewUrl: null,
     placeholder: null,
     width: null,

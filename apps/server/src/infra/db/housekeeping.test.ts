@@ -30,6 +30,7 @@ import { RENEW_SCHEDULE } from '../../modules/packages/packages.module.js';
 import { PEOPLE_BACKFILL_SCHEDULE, PEOPLE_RECLUSTER_SCHEDULE, PEOPLE_RETENTION_SCHEDULE } from '../../modules/people/people.public.js';
 import { PLACES_BACKFILL } from '../../modules/places/places.module.js';
 import { THINGS_BACKFILL } from '../../modules/things/things.module.js';
+import { SMALL_THUMBS_SCHEDULE } from '../../modules/media/media.public.js';
 import { FORYOU_BACKFILL_SCHEDULE, FORYOU_DAILY_SCHEDULE } from '../../modules/foryou/foryou.public.js';
 import { uploadApi } from '../../modules/upload/upload.fixtures.js';
 import { STALE_UPLOAD_MS } from '../../modules/upload/upload.housekeeping.js';
@@ -103,6 +104,7 @@ describe.each(DIALECTS)('housekeeping (%s)', (dialect) => {
       PEOPLE_RETENTION_SCHEDULE,
       PLACES_BACKFILL,
       THINGS_BACKFILL,
+      SMALL_THUMBS_SCHEDULE,
       FORYOU_DAILY_SCHEDULE,
       FORYOU_BACKFILL_SCHEDULE,
       PURGE_FIGURE_MINUTES_SCHEDULE,
@@ -170,6 +172,7 @@ describe.each(DIALECTS)('housekeeping (%s)', (dialect) => {
       [PEOPLE_BACKFILL_SCHEDULE]: 1,
       [PLACES_BACKFILL]: 1,
       [THINGS_BACKFILL]: 1,
+      [SMALL_THUMBS_SCHEDULE]: 1,
       [FORYOU_DAILY_SCHEDULE]: 10,
       [FORYOU_BACKFILL_SCHEDULE]: 1,
       [EXPIRE_GRANTS_SCHEDULE]: 5,

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { UuidSchema } from '../../shared/schemas.js';
-import { FileItem, SortOrder, type DerivativeLinks, type FileRow } from '../files/files.public.js';
+import { FileItem, NO_DERIVATIVE_URLS, SortOrder, type DerivativeLinks, type FileRow } from '../files/files.public.js';
 import type { AlbumRow } from './albums.table.js';
 
 /** Page size of the album list and of an album's contents. */
@@ -20,6 +20,7 @@ const Status = Type.Union([Type.Literal('ACTIVE'), Type.Literal('HIDDEN'), Type.
 export const CoverPhoto = Type.Object({
   uuid: Type.String(),
   thumbnailUrl: Type.Union([Type.String(), Type.Null()]),
+  smallThumbnailUrl: Type.Union([Type.String(), Type.Null()]),
   previewUrl: Type.Union([Type.String(), Type.Null()]),
   placeholder: Type.Union([Type.String(), Type.Null()]),
   width: Type.Union([Type.Integer(), Type.Null()]),
@@ -63,7 +64,7 @@ export const toAlbum = (row: AlbumRow, stats: AlbumStats, links: DerivativeLinks
   coverPhoto: stats.cover
     ? {
         uuid: stats.cover.id,
-        ...(links?.urls(stats.cover) ?? { thumbnailUrl: null, previewUrl: null }),
+        ...(links?.urls(stats.cover) ?? NO_DERIVATIVE_URLS),
         placeholder: stats.cover.placeholder ?? null,
         width: stats.cover.width === null ? null : Number(stats.cover.width),
         height: stats.cover.height === null ? null : Number(stats.cover.height),

@@ -262,6 +262,7 @@ export class FileChangesService {
       bytes: number;
       blob_key: string | null;
       thumb_key: string | null;
+      small_thumb_key: string | null;
       preview_key: string | null;
     }>,
   ): Promise<number> {

@@ -113,6 +113,7 @@ export const items = (res: LightMyRequestResponse) => res.json().fileList as Fil
 /** The media fields of an item that is not a processed photo or video, as every exact-shape assertion expects them. */
 export const NO_MEDIA = {
   thumbnailUrl: null,
+  smallThumbnailUrl: null,
   previewUrl: null,
   placeholder: null,
   width: null,

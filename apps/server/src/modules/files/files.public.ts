@@ -4,6 +4,7 @@ export {
   Deleted,
   FileItem,
   FolderRef,
+  NO_DERIVATIVE_URLS,
   ProjectItemList,
   SortOrder,
   toFileItem,
@@ -23,6 +24,8 @@ export {
   getMany,
   getOwner,
   listActiveIds,
+  missingSmallThumbs,
+  setSmallThumb,
   usageByKind,
   type UsageKind,
 } from './files.repository.js';

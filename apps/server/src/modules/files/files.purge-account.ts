@@ -3,8 +3,8 @@ import type { Executor } from '../../infra/db/executor.js';
 
 const BATCH = 500;
 
-type KeyColumn = 'blob_key' | 'thumb_key' | 'preview_key';
-const KEY_COLUMNS: KeyColumn[] = ['blob_key', 'thumb_key', 'preview_key'];
+type KeyColumn = 'blob_key' | 'thumb_key' | 'small_thumb_key' | 'preview_key';
+const KEY_COLUMNS: KeyColumn[] = ['blob_key', 'thumb_key', 'small_thumb_key', 'preview_key'];
 
 /** Another account's row naming the key: copies saved from a shared link share the original's blobs. */
 const otherUser = (db: Executor, accountId: string, key: string) =>
@@ -42,7 +42,7 @@ async function releaseBlob(db: Executor, blobs: BlobStore, accountId: string, ke
 }
 
 /**
- * Account deletion: every file row of the account and the blobs they name (content, thumbnail, preview); a blob
+ * Account deletion: every file row of the account and the blobs they name (content, thumbnails, preview); a blob
  * another account's copy still uses moves to that account. Blobs go before their rows, batch by batch, so a crash
  * between the two only means the next run releases them again and never leaves a blob whose row is gone.
  */
@@ -50,13 +50,13 @@ export async function purgeAccountFiles(db: Executor, blobs: BlobStore, accountI
   for (;;) {
     const rows = await db
       .selectFrom('file')
-      .select(['id', 'blob_key', 'thumb_key', 'preview_key'])
+      .select(['id', ...KEY_COLUMNS])
       .where('account_id', '=', accountId)
       .orderBy('id')
       .limit(BATCH)
       .execute();
     if (rows.length === 0) break;
-    const keys = new Set(rows.flatMap((r) => [r.blob_key, r.thumb_key, r.preview_key]).filter((k): k is string => !!k));
+    const keys = new Set(rows.flatMap((r) => KEY_COLUMNS.map((c) => r[c])).filter((k): k is string => !!k));
     for (const key of keys) await releaseBlob(db, blobs, accountId, key);
     await db.deleteFrom('file').where('account_id', '=', accountId).where('id', 'in', rows.map((r) => r.id)).execute();
   }

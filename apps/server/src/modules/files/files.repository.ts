@@ -41,7 +41,7 @@ export const getLiveByNameKey = (db: Executor, accountId: string, parentId: stri
 export const getDerivativeKeys = (db: Executor, accountId: string, id: string, status: 'ACTIVE' | 'TRASHED' = 'ACTIVE') =>
   db
     .selectFrom('file')
-    .select(['thumb_key', 'preview_key'])
+    .select(['thumb_key', 'small_thumb_key', 'preview_key'])
     .where('account_id', '=', accountId)
     .where('id', '=', id)
     .where('status', '=', status)
@@ -88,6 +88,28 @@ export async function insert(db: Executor, row: NewFile): Promise<void> {
 /** One row by id alone, for jobs whose payload names only the file; false when the row is gone. */
 export async function updateById(db: Executor, id: string, patch: FileUpdate): Promise<boolean> {
   const res = await db.updateTable('file').set(patch).where('id', '=', id).executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}
+
+/** Rows with a thumbnail but no small one (processed before issue 36), for its backfill: read off a partial index. */
+export const missingSmallThumbs = (db: Executor, limit: number) =>
+  db
+    .selectFrom('file')
+    .select(['id', 'account_id', 'thumb_key'])
+    .where('thumb_key', 'is not', null)
+    .where('small_thumb_key', 'is', null)
+    .limit(limit)
+    .execute();
+
+/** Records a row's small thumbnail; false when the row is gone, has one already or its thumbnail changed meanwhile. */
+export async function setSmallThumb(db: Executor, id: string, thumbKey: string, smallKey: string): Promise<boolean> {
+  const res = await db
+    .updateTable('file')
+    .set({ small_thumb_key: smallKey })
+    .where('id', '=', id)
+    .where('thumb_key', '=', thumbKey)
+    .where('small_thumb_key', 'is', null)
+    .executeTakeFirst();
   return Number(res.numUpdatedRows) > 0;
 }
 
@@ -333,12 +355,12 @@ export async function ancestorIds(db: Executor, accountId: string, folderId: str
   return rows.map((r) => r.id);
 }
 
-/** Whether any row (of any account, in any state) still names this blob key as its content, thumbnail or preview. */
+/** Whether any row (of any account, in any state) still names this blob key as its content, a thumbnail or the preview. */
 export async function blobInUse(db: Executor, key: string): Promise<boolean> {
   const row = await db
     .selectFrom('file')
     .select('id')
-    .where((eb) => eb.or([eb('blob_key', '=', key), eb('thumb_key', '=', key), eb('preview_key', '=', key)]))
+    .where((eb) => eb.or([eb('blob_key', '=', key), eb('thumb_key', '=', key), eb('small_thumb_key', '=', key), eb('preview_key', '=', key)]))
     .limit(1)
     .executeTakeFirst();
   return row !== undefined;

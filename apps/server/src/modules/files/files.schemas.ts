@@ -30,6 +30,8 @@ export const FileItem = Type.Object(
     // --- photos and videos; null for everything else and until processed
     /** Signed, public (an <img> cannot send X-Auth-Token), stable for a day so the browser cache hits. */
     thumbnailUrl: Type.Union([Type.String(), Type.Null()]),
+    /** A 128 px square of the same picture, for list rows and icons; null until made (or for what has no thumbnail). */
+    smallThumbnailUrl: Type.Union([Type.String(), Type.Null()]),
     previewUrl: Type.Union([Type.String(), Type.Null()]),
     /** ThumbHash, base64: a blurred stand-in drawn while the thumbnail loads. */
     placeholder: Type.Union([Type.String(), Type.Null()]),
@@ -48,9 +50,17 @@ export const FileItem = Type.Object(
 );
 export type FileItemDto = Static<typeof FileItem>;
 
-/** Signs the URLs of a file's thumbnail and preview (implemented by the media module); null when it has none. */
+/** The signed URLs of a file's thumbnails and preview; null where it has none. */
+export interface DerivativeUrls {
+  thumbnailUrl: string | null;
+  smallThumbnailUrl: string | null;
+  previewUrl: string | null;
+}
+export const NO_DERIVATIVE_URLS: DerivativeUrls = { thumbnailUrl: null, smallThumbnailUrl: null, previewUrl: null };
+
+/** Signs the URLs of a file's thumbnails and preview (implemented by the media module). */
 export interface DerivativeLinks {
-  urls(row: FileRow): { thumbnailUrl: string | null; previewUrl: string | null };
+  urls(row: FileRow): DerivativeUrls;
 }
 
 const num = (v: number | null) => (v === null ? null : Number(v));
@@ -71,7 +81,7 @@ export const toFileItem = (row: FileRow, projectId: string, links?: DerivativeLi
   documentType: row.document_type,
   trashedDate: row.trashed_at === null ? null : Number(row.trashed_at),
   metadata: row.description === null ? {} : { Description: row.description },
-  ...(links?.urls(row) ?? { thumbnailUrl: null, previewUrl: null }),
+  ...(links?.urls(row) ?? NO_DERIVATIVE_URLS),
   placeholder: row.placeholder ?? null,
   width: num(row.width ?? null),
   height: num(row.height ?? null),

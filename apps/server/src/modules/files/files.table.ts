@@ -46,6 +46,8 @@ export interface FileTable {
   /** ThumbHash, base64. */
   placeholder: string | null;
   thumb_key: string | null;
+  /** The 128 px square thumbnail for list rows and icons (issue 36); null until made (the backfill fills old rows). */
+  small_thumb_key: string | null;
   preview_key: string | null;
   media_status: MediaStatus | null;
   media_error: string | null;

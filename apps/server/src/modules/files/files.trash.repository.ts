@@ -39,7 +39,7 @@ export async function restoreTrashedWith(db: Executor, accountId: string, rootId
     .execute();
 }
 
-const DELETED_COLUMNS = ['id', 'trash_root_id', 'name', 'is_folder', 'bytes', 'blob_key', 'thumb_key', 'preview_key'] as const;
+const DELETED_COLUMNS = ['id', 'trash_root_id', 'name', 'is_folder', 'bytes', 'blob_key', 'thumb_key', 'small_thumb_key', 'preview_key'] as const;
 
 /** Deletes trash roots and everything trashed with them; returns what was deleted (so bytes are counted once). */
 export async function deleteTrashed(db: Executor, accountId: string, rootIds: readonly string[]) {

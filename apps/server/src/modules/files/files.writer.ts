@@ -12,7 +12,7 @@ import * as repo from './files.repository.js';
 import type { ActivityAction } from './files.schemas.js';
 import type { FileActivityTable, FileUpdate, NewFile } from './files.table.js';
 
-type Deleted = { id: string; name: string; is_folder: number; bytes: number; blob_key: string | null; thumb_key: string | null; preview_key: string | null };
+type Deleted = { id: string; name: string; is_folder: number; bytes: number; blob_key: string | null; thumb_key: string | null; small_thumb_key: string | null; preview_key: string | null };
 
 /** The one writer of the activity feed: time-ordered ids, so rows recorded in one transaction list in that order. */
 export async function recordActivity(
@@ -49,7 +49,7 @@ export async function releaseDeleted(db: Executor, jobs: JobQueue, accountId: st
   await queuePurge(
     db,
     jobs,
-    gone.flatMap((r) => [r.blob_key, r.thumb_key, r.preview_key].filter((k): k is string => k !== null)),
+    gone.flatMap((r) => [r.blob_key, r.thumb_key, r.small_thumb_key, r.preview_key].filter((k): k is string => k !== null)),
   );
 }
 
@@ -75,6 +75,7 @@ export type MediaFacts = Pick<
   | 'orientation'
   | 'placeholder'
   | 'thumb_key'
+  | 'small_thumb_key'
   | 'preview_key'
   | 'media_status'
   | 'media_error'

@@ -3,6 +3,7 @@ import { utcDay } from '../../shared/days.js';
 import { MEDIA_KIND, type FileTable } from '../files/files.public.js';
 
 export const MEDIA_PROCESS_JOB = 'media.process';
+export const SMALL_THUMBS_SCHEDULE = 'media.small-thumbs';
 
 /** The media columns of a file nothing has been learnt about yet. */
 export const NO_MEDIA = {
@@ -16,6 +17,7 @@ export const NO_MEDIA = {
   orientation: null,
   placeholder: null,
   thumb_key: null,
+  small_thumb_key: null,
   preview_key: null,
   media_status: null,
   media_error: null,
@@ -31,6 +33,7 @@ export const mediaKindOf = (contentType: string): number | null =>
   isMedia(contentType) ? (isVideo(contentType) ? MEDIA_KIND.video : MEDIA_KIND.image) : null;
 
 export const thumbKey = (accountId: string, id: string) => `users/${accountId}/thumbs/${id}.webp`;
+export const smallThumbKey = (accountId: string, id: string) => `users/${accountId}/thumbs/${id}.small.webp`;
 export const previewKey = (accountId: string, id: string) => `users/${accountId}/previews/${id}.webp`;
 
 /**

@@ -6,7 +6,8 @@ import type { BlobStore } from '../../infra/blob-store/blob-store.js';
 import type { UrlSigner } from '../../infra/signing/url-signer.js';
 import { routes, type ModuleWith } from '../../infra/module-manifest.js';
 import { metrics } from '../../infra/metrics/metrics.js';
-import { MEDIA_PROCESS_JOB } from './media.facts.js';
+import { minutes } from '../../shared/time.js';
+import { MEDIA_PROCESS_JOB, SMALL_THUMBS_SCHEDULE } from './media.facts.js';
 import { MediaService } from './media.service.js';
 import { mediaRoutes } from './media.routes.js';
 
@@ -29,6 +30,8 @@ export function mediaModule(d: { db: Kysely<DB>; blobs: BlobStore; signer: UrlSi
         options: { maxAttempts: 5, backoffMs: 30_000, concurrency: MEDIA_CONCURRENCY, fair: true },
       },
     ],
+    // Small thumbnails for what was processed before they existed (issue 36).
+    schedules: [{ name: SMALL_THUMBS_SCHEDULE, everyMs: minutes(1), run: () => metrics.measureCpu('media', () => media.backfillSmallThumbs()) }],
     // Media writes its facts into `file` rows through its repository; the table is the files module's.
     tables: [],
     service: media,

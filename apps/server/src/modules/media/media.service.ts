@@ -10,10 +10,10 @@ import type { UrlSigner } from '../../infra/signing/url-signer.js';
 import { localDay } from '../../shared/days.js';
 import * as files from '../files/files.public.js';
 import type { FileRow, MediaFacts } from '../files/files.public.js';
-import { cameraName, coordinate, exifDate, exifDay, isHeif, isVideo, previewKey, thumbKey } from './media.facts.js';
-import type { DerivativeKind } from './media.links.js';
+import { cameraName, coordinate, exifDate, exifDay, isHeif, isVideo, previewKey, smallThumbKey, thumbKey } from './media.facts.js';
+import { SMALL_CLAIM, type DerivativeKind } from './media.links.js';
 import { decodeHeif, heifExifTiff, isHeifFile } from './media.heif.js';
-import { renderImage, type Rendered } from './media.render.js';
+import { renderImage, smallFromThumb, type Rendered } from './media.render.js';
 import { hasTool, MediaDecodeError, posterFrame, probeVideo, withTempFile } from './media.tools.js';
 
 /** EXIF lives near the start of JPEG and TIFF files; exifr reads only this much. */
@@ -22,6 +22,8 @@ const EXIF_HEAD_BYTES = 512 * 1024;
 const HEIF_MAX_BYTES = 256 * 1024 ** 2;
 const EXIF_OPTIONS = { tiff: true, exif: true, gps: true, reviveValues: false, translateValues: false, mergeOutput: true } as const;
 const NOT_FOUND = 'File not found.';
+/** Small thumbnails the backfill makes per run (every minute): each is cut from the ~250 px thumbnail in a few ms. */
+export const SMALL_THUMB_BATCH = 200;
 
 /** What a listener learns when a file's media processing has committed (in the same transaction). */
 export interface ProcessedMedia {
@@ -99,12 +101,15 @@ export class MediaService {
     }
   }
 
-  /** The thumbnail or preview behind a signed URL; anything wrong (tampered, expired, gone, none) is the same 404. */
+  /**
+   * The thumbnail (small when the token says so) or preview behind a signed URL; anything wrong (tampered, expired,
+   * gone, none) is the same 404.
+   */
   async open(kind: DerivativeKind, token: string): Promise<Readable> {
     const claims = await this.d.signer.verify(kind, token);
     if (!claims || typeof claims.a !== 'string' || typeof claims.f !== 'string') throw NotFound(NOT_FOUND);
     const row = await files.getDerivativeKeys(this.d.db, claims.a, claims.f, claims.t === 1 ? 'TRASHED' : 'ACTIVE');
-    const key = kind === 'thumb' ? row?.thumb_key : row?.preview_key;
+    const key = kind === 'preview' ? row?.preview_key : claims.s === SMALL_CLAIM ? row?.small_thumb_key : row?.thumb_key;
     if (!key) throw NotFound(NOT_FOUND);
     try {
       return (await this.d.blobs.get(key)).stream;
@@ -112,6 +117,31 @@ export class MediaService {
       if (err instanceof BlobNotFoundError) throw NotFound(NOT_FOUND);
       throw err;
     }
+  }
+
+  /**
+   * The small thumbnail of photos and videos processed before it existed, a batch per run (a schedule runs it until
+   * none is left; the rows themselves say what is left, so a crash only means the next run does the rest). It is cut
+   * from the stored thumbnail, so no original is read again. Safe to repeat: the key is fixed per file, and a row takes
+   * it only while it has none.
+   */
+  async backfillSmallThumbs(batch = SMALL_THUMB_BATCH): Promise<number> {
+    const rows = await files.missingSmallThumbs(this.d.db, batch);
+    for (const row of rows) {
+      const thumb = row.thumb_key!;
+      let small = smallThumbKey(row.account_id, row.id);
+      try {
+        await this.putWebp(small, await smallFromThumb(await this.readAll(thumb)));
+      } catch (err) {
+        if (!(err instanceof MediaDecodeError || err instanceof BlobNotFoundError)) throw err;
+        // An unreadable or lost thumbnail: the row's small one is its big one, so the backfill never picks it again.
+        this.d.logger.warn({ fileId: row.id, err }, 'small thumbnail not made');
+        small = thumb;
+      }
+      // Deleted (or given other derivatives) while we worked: nothing will purge what we wrote, so remove it now.
+      if (!(await files.setSmallThumb(this.d.db, row.id, thumb, small)) && small !== thumb) await this.d.blobs.delete(small);
+    }
+    return rows.length;
   }
 
   private async extract(file: FileRow, written: string[]): Promise<MediaFacts> {
@@ -133,8 +163,7 @@ export class MediaService {
         width: probe.width ?? r.width,
         height: probe.height ?? r.height,
         placeholder: r.placeholder,
-        thumb_key: thumbKey(file.account_id, file.id),
-        preview_key: previewKey(file.account_id, file.id),
+        ...derivativeKeys(file),
       };
     }
 
@@ -171,8 +200,7 @@ export class MediaService {
       camera: cameraName(exif.Make, exif.Model),
       orientation: r.orientation ?? (typeof exif.Orientation === 'number' ? exif.Orientation : null),
       placeholder: r.placeholder,
-      thumb_key: thumbKey(file.account_id, file.id),
-      preview_key: previewKey(file.account_id, file.id),
+      ...derivativeKeys(file),
     };
   }
 
@@ -195,13 +223,23 @@ export class MediaService {
   }
 
   private async store(file: FileRow, r: Rendered, written: string[]): Promise<void> {
-    const thumb = thumbKey(file.account_id, file.id);
-    const preview = previewKey(file.account_id, file.id);
-    written.push(thumb, preview);
-    await this.d.blobs.put(thumb, Readable.from([r.thumb]), { contentType: 'image/webp' });
-    await this.d.blobs.put(preview, Readable.from([r.preview]), { contentType: 'image/webp' });
+    const keys = derivativeKeys(file);
+    written.push(keys.thumb_key, keys.small_thumb_key, keys.preview_key);
+    await this.putWebp(keys.thumb_key, r.thumb);
+    await this.putWebp(keys.small_thumb_key, r.small);
+    await this.putWebp(keys.preview_key, r.preview);
+  }
+
+  private async putWebp(key: string, bytes: Buffer): Promise<void> {
+    await this.d.blobs.put(key, Readable.from([bytes]), { contentType: 'image/webp' });
   }
 }
+
+const derivativeKeys = (file: FileRow) => ({
+  thumb_key: thumbKey(file.account_id, file.id),
+  small_thumb_key: smallThumbKey(file.account_id, file.id),
+  preview_key: previewKey(file.account_id, file.id),
+});
 
 /** EXIF tags of a JPEG/TIFF head or a bare TIFF block; a file without readable EXIF simply has none. */
 async function parseExif(bytes: Buffer): Promise<Record<string, unknown>> {

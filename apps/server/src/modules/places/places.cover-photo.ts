@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { Album } from '../albums/albums.public.js';
-import type { DerivativeLinks, FileRow } from '../files/files.public.js';
+import { NO_DERIVATIVE_URLS, type DerivativeLinks, type FileRow } from '../files/files.public.js';
 
 /** The album module's cover shape (uuid, signed thumbnail and preview, placeholder, size), or null. */
 export const CoverPhotoOrNull = Album.properties.coverPhoto;
@@ -10,7 +10,7 @@ export const toCoverPhoto = (file: FileRow | undefined, links: DerivativeLinks |
   file
     ? {
         uuid: file.id,
-        ...(links?.urls(file) ?? { thumbnailUrl: null, previewUrl: null }),
+        ...(links?.urls(file) ?? NO_DERIVATIVE_URLS),
         placeholder: file.placeholder ?? null,
         width: file.width === null ? null : Number(file.width),
         height: file.height === null ? null : Number(file.height),

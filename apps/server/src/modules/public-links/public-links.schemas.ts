@@ -16,6 +16,7 @@ export const LinkPreviewItem = Type.Object({
   folder: Type.Boolean(),
   contentType: Type.String(),
   thumbnailUrl: Type.Union([Type.String(), Type.Null()]),
+  smallThumbnailUrl: Type.Union([Type.String(), Type.Null()]),
 });
 
 export const PublicShare = Type.Object(

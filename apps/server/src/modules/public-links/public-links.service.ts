@@ -169,13 +169,10 @@ export class PublicLinksService {
       fileUuidList,
       name: row.name,
       itemCount,
-      items: items.map((f) => ({
-        uuid: f.id,
-        name: f.name,
-        folder: f.is_folder === 1,
-        contentType: f.content_type,
-        thumbnailUrl: this.d.links.urls(f).thumbnailUrl,
-      })),
+      items: items.map((f) => {
+        const { thumbnailUrl, smallThumbnailUrl } = this.d.links.urls(f);
+        return { uuid: f.id, name: f.name, folder: f.is_folder === 1, contentType: f.content_type, thumbnailUrl, smallThumbnailUrl };
+      }),
       expirationDate: iso(row.expires_at),
       hasPassword: row.password_hash !== null,
       createdDate: iso(row.created_at)!,

@@ -196,6 +196,7 @@ export type CreateAlbumApiResponse = /** status 200 Default Response */ {
     height: number | null;
     placeholder: string | null;
     previewUrl: string | null;
+    smallThumbnailUrl: string | null;
     thumbnailUrl: string | null;
     uuid: string;
     width: number | null;
@@ -222,6 +223,7 @@ export type AddFilesToAlbumApiResponse = /** status 200 Default Response */ {
     height: number | null;
     placeholder: string | null;
     previewUrl: string | null;
+    smallThumbnailUrl: string | null;
     thumbnailUrl: string | null;
     uuid: string;
     width: number | null;
@@ -247,6 +249,7 @@ export type SetAlbumCoverApiResponse = /** status 200 Default Response */ {
     height: number | null;
     placeholder: string | null;
     previewUrl: string | null;
+    smallThumbnailUrl: string | null;
     thumbnailUrl: string | null;
     uuid: string;
     width: number | null;
@@ -286,6 +289,7 @@ export type RemoveFilesFromAlbumApiResponse =
       height: number | null;
       placeholder: string | null;
       previewUrl: string | null;
+      smallThumbnailUrl: string | null;
       thumbnailUrl: string | null;
       uuid: string;
       width: number | null;
@@ -311,6 +315,7 @@ export type RenameAlbumApiResponse = /** status 200 Default Response */ {
     height: number | null;
     placeholder: string | null;
     previewUrl: string | null;
+    smallThumbnailUrl: string | null;
     thumbnailUrl: string | null;
     uuid: string;
     width: number | null;
@@ -966,6 +971,7 @@ export type CreateFolderApiResponse = /** status 200 Default Response */ {
   placeholder: string | null;
   previewUrl: string | null;
   projectId: string;
+  smallThumbnailUrl: string | null;
   status: "ACTIVE" | "TRASHED";
   takenDate: number | null;
   thumbnailUrl: string | null;
@@ -1021,6 +1027,7 @@ export type GetFileItemApiResponse = /** status 200 Default Response */ {
   placeholder: string | null;
   previewUrl: string | null;
   projectId: string;
+  smallThumbnailUrl: string | null;
   status: "ACTIVE" | "TRASHED";
   takenDate: number | null;
   thumbnailUrl: string | null;
@@ -1060,6 +1067,7 @@ export type SetFileDescriptionApiResponse = /** status 200 Default Response */ {
   placeholder: string | null;
   previewUrl: string | null;
   projectId: string;
+  smallThumbnailUrl: string | null;
   status: "ACTIVE" | "TRASHED";
   takenDate: number | null;
   thumbnailUrl: string | null;
@@ -1109,6 +1117,7 @@ export type RenameFileApiResponse = /** status 200 Default Response */ {
   placeholder: string | null;
   previewUrl: string | null;
   projectId: string;
+  smallThumbnailUrl: string | null;
   status: "ACTIVE" | "TRASHED";
   takenDate: number | null;
   thumbnailUrl: string | null;
@@ -3843,6 +3852,7 @@ export type UpdatePublicSharePasswordApiResponse =
       contentType: string;
       folder: boolean;
       name: string;
+      smallThumbnailUrl: string | null;
       thumbnailUrl: string | null;
       uuid: string;
     }[];
@@ -3867,6 +3877,7 @@ export type UpdatePublicShareExpirationApiResponse =
       contentType: string;
       folder: boolean;
       name: string;
+      smallThumbnailUrl: string | null;
       thumbnailUrl: string | null;
       uuid: string;
     }[];
@@ -4085,6 +4096,7 @@ export type UploadFileApiResponse =
       placeholder: string | null;
       previewUrl: string | null;
       projectId: string;
+      smallThumbnailUrl: string | null;
       status: "ACTIVE" | "TRASHED";
       takenDate: number | null;
       thumbnailUrl: string | null;
@@ -4338,6 +4350,7 @@ export type CreatePublicShareApiResponse = /** status 200 Default Response */ {
     contentType: string;
     folder: boolean;
     name: string;
+    smallThumbnailUrl: string | null;
     thumbnailUrl: string | null;
     uuid: string;
   }[];
@@ -4502,6 +4515,7 @@ export type Album = {
     height: number | null;
     placeholder: string | null;
     previewUrl: string | null;
+    smallThumbnailUrl: string | null;
     thumbnailUrl: string | null;
     uuid: string;
     width: number | null;
@@ -4539,6 +4553,7 @@ export type FileItem = {
   placeholder: string | null;
   previewUrl: string | null;
   projectId: string;
+  smallThumbnailUrl: string | null;
   status: "ACTIVE" | "TRASHED";
   takenDate: number | null;
   thumbnailUrl: string | null;
@@ -4582,6 +4597,7 @@ export type ForyouItem = {
     height: number | null;
     placeholder: string | null;
     previewUrl: string | null;
+    smallThumbnailUrl: string | null;
     thumbnailUrl: string | null;
     uuid: string;
     width: number | null;
@@ -4718,6 +4734,7 @@ export type YearsAgoItem = {
     height: number | null;
     placeholder: string | null;
     previewUrl: string | null;
+    smallThumbnailUrl: string | null;
     thumbnailUrl: string | null;
     uuid: string;
     width: number | null;
@@ -4755,6 +4772,7 @@ export type Place = {
     height: number | null;
     placeholder: string | null;
     previewUrl: string | null;
+    smallThumbnailUrl: string | null;
     thumbnailUrl: string | null;
     uuid: string;
     width: number | null;
@@ -4781,6 +4799,7 @@ export type Thing = {
     height: number | null;
     placeholder: string | null;
     previewUrl: string | null;
+    smallThumbnailUrl: string | null;
     thumbnailUrl: string | null;
     uuid: string;
     width: number | null;
@@ -4998,6 +5017,7 @@ export type PublicShare = {
     contentType: string;
     folder: boolean;
     name: string;
+    smallThumbnailUrl: string | null;
     thumbnailUrl: string | null;
     uuid: string;
   }[];
@@ -5035,6 +5055,7 @@ export type SharedFileItem = {
     role: "OWNER" | "VIEWER" | "EDITOR";
     sharedDate: string;
   };
+  smallThumbnailUrl: string | null;
   status: "ACTIVE" | "TRASHED";
   takenDate: number | null;
   thumbnailUrl: string | null;

@@ -2,7 +2,7 @@ import type { FileItem, ForyouItem, ForyouKind, YearsAgoItem } from '@/api/gener
 import { json, type MockHandler, type MockRequest } from '@/test/fetch-mock';
 import { fileItem } from '@/test/file-item';
 
-const COVER = (id: string) => ({ uuid: `cover-${id}`, thumbnailUrl: `/api/media/cover-${id}/thumb.webp?sig=s`, previewUrl: `/api/media/cover-${id}/preview.webp?sig=s`, placeholder: null, width: 800, height: 600 });
+const COVER = (id: string) => ({ uuid: `cover-${id}`, thumbnailUrl: `/api/media/cover-${id}/thumb.webp?sig=s`, smallThumbnailUrl: null, previewUrl: `/api/media/cover-${id}/preview.webp?sig=s`, placeholder: null, width: 800, height: 600 });
 
 export function foryouItem(id: string, kind: ForyouKind, title: ForyouItem['title'], extra: Partial<ForyouItem> = {}): ForyouItem {
   const rendered = kind === 'COLLAGE' || kind === 'ANIMATION' || kind === 'STYLED' || kind === 'VIDEO';

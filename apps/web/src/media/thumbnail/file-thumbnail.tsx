@@ -8,10 +8,41 @@ import { FileKindIcon } from './file-kind-icon';
 import styles from './file-thumbnail.module.css';
 
 export interface FileThumbnailProps {
-  item: Pick<FileItem, 'uuid' | 'thumbnailUrl' | 'placeholder' | 'mediaStatus' | 'durationMs'>;
+  item: Pick<FileItem, 'uuid' | 'thumbnailUrl' | 'smallThumbnailUrl' | 'placeholder' | 'mediaStatus' | 'durationMs'>;
   kind: FileKind;
   /** Grid: a square tile; list: a 40 px rounded thumb. */
   variant: 'grid' | 'list';
+  /**
+   * A grid tile's width as a `sizes` value, where it changes with the screen: the browser then takes the small
+   * thumbnail for a tile it fills. Without it a tile shows the big thumbnail.
+   */
+  sizes?: string;
+}
+
+/** The short side of each thumbnail: the pixels a square slot cut with object-fit: cover shows across. */
+const SMALL_WIDTH = 128;
+const THUMB_WIDTH = 250;
+const LIST_SIZES = '40px';
+
+interface Picture {
+  src: string;
+  srcSet?: string;
+  sizes?: string;
+}
+
+// A URL with a comma or a space would be split by the srcset parser; signed URLs have neither.
+const safe = (url: string | null | undefined) => (url && isSafeUrl(url) && !/[\s,]/.test(url) ? url : null);
+
+/** Which thumbnail an image shows: the small one in a list row, both in a srcset where the slot's width varies. */
+function pictureOf(item: FileThumbnailProps['item'], variant: FileThumbnailProps['variant'], sizes: string | undefined): Picture | null {
+  if (item.mediaStatus === 'FAILED') return null;
+  const small = safe(item.smallThumbnailUrl);
+  const thumb = safe(item.thumbnailUrl);
+  const slot = variant === 'list' ? LIST_SIZES : sizes;
+  const src = variant === 'list' ? (small ?? thumb) : (thumb ?? small);
+  if (src === null) return null;
+  if (!small || !thumb || !slot) return { src };
+  return { src, srcSet: `${small} ${SMALL_WIDTH}w, ${thumb} ${THUMB_WIDTH}w`, sizes: slot };
 }
 
 function PlayGlyph({ size }: { size: number }) {
@@ -27,10 +58,11 @@ function PlayGlyph({ size }: { size: number }) {
  * While the server still makes it (PENDING) the placeholder or kind icon shimmers; without a thumbnail (or when
  * it failed) the kind icon. The box has a fixed size, so nothing shifts when the picture arrives.
  */
-export function FileThumbnail({ item, kind, variant }: FileThumbnailProps) {
+export function FileThumbnail({ item, kind, variant, sizes }: FileThumbnailProps) {
   const { t } = useTranslation();
   const grid = variant === 'grid';
-  const url = item.mediaStatus !== 'FAILED' && item.thumbnailUrl && isSafeUrl(item.thumbnailUrl) ? item.thumbnailUrl : null;
+  const picture = pictureOf(item, variant, sizes);
+  const url = picture?.src ?? null;
   const placeholder = useMemo(() => placeholderDataUrl(item.placeholder), [item.placeholder]);
   // Once a picture has loaded it stays shown: a re-signed URL on a later listing must not flash the placeholder.
   const [loaded, setLoaded] = useState(false);
@@ -62,10 +94,13 @@ export function FileThumbnail({ item, kind, variant }: FileThumbnailProps) {
       {showImage ? (
         <img
           className={`${styles.thumbImage} ${loaded ? styles.thumbImageLoaded : ''}`}
-          src={url}
-          alt=""
+          // Before src, so the browser picks from the set without first fetching src.
           loading="lazy"
           decoding="async"
+          sizes={picture?.sizes}
+          srcSet={picture?.srcSet}
+          src={url}
+          alt=""
           draggable={false}
           onLoad={() => setLoaded(true)}
           onError={() => setFailedUrl(url)}

@@ -14,6 +14,12 @@ import { ADD_FILES_MAX } from '../constants';
 import { albumErrorKey } from '../errors';
 import styles from './albums.module.css';
 
+/**
+ * A picker tile's width (albums.module.css .pickerGrid): three a line on a phone, about 126 px in the 578 px modal,
+ * so a desktop screen at 1× takes the small thumbnail and denser screens the big one.
+ */
+const PICKER_TILE_SIZES = '(max-width: 767.98px) 33vw, 126px';
+
 export interface AddPhotosDialogProps {
   open: boolean;
   album: Pick<Album, 'uuid' | 'label'>;
@@ -101,7 +107,7 @@ export function AddPhotosDialog({ open, album, onOpenChange }: AddPhotosDialogPr
                     onClick={() => toggle(item.uuid)}
                     data-testid="add-photos-item"
                   >
-                    <FileThumbnail item={item} kind={fileKind(item)} variant="grid" />
+                    <FileThumbnail item={item} kind={fileKind(item)} variant="grid" sizes={PICKER_TILE_SIZES} />
                     <span className={styles.pickerCheck} aria-hidden="true">
                       {on ? <CheckIcon size={14} /> : null}
                     </span>

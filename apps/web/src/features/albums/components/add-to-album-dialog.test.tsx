@@ -22,7 +22,7 @@ function Harness({ onDone }: { onDone: () => void }) {
 function setup() {
   localStorage.setItem('user', JSON.stringify({ deviceInfo: null, latestActivityId: null, _at: 'token-1' }));
   const server = albumTestServer({
-    albums: [albumFixture('al-1', 'Yaz 2026', { coverPhoto: { uuid: 'c-1', thumbnailUrl: '/api/media/c-1/thumb.webp?sig=s', previewUrl: null, placeholder: null, width: null, height: null } }), albumFixture('al-2', 'Kış')],
+    albums: [albumFixture('al-1', 'Yaz 2026', { coverPhoto: { uuid: 'c-1', thumbnailUrl: '/api/media/c-1/thumb.webp?sig=s', smallThumbnailUrl: null, previewUrl: null, placeholder: null, width: null, height: null } }), albumFixture('al-2', 'Kış')],
   });
   const { requests } = mockFetch(server.routes);
   const onDone = vi.fn();

@@ -8,7 +8,7 @@ import { albumFollowUpSet } from '../albums-slice';
 import { albumFixture, albumTestServer, photoFixture } from '../albums.fixtures';
 
 const ALBUMS = [
-  albumFixture('al-1', 'Yaz 2026', { coverPhoto: { uuid: 'ph-1', thumbnailUrl: '/api/media/ph-1/thumb.webp?sig=s', previewUrl: null, placeholder: null, width: null, height: null }, coverPhotoUuid: 'ph-1' }),
+  albumFixture('al-1', 'Yaz 2026', { coverPhoto: { uuid: 'ph-1', thumbnailUrl: '/api/media/ph-1/thumb.webp?sig=s', smallThumbnailUrl: null, previewUrl: null, placeholder: null, width: null, height: null }, coverPhotoUuid: 'ph-1' }),
   albumFixture('al-2', 'Kış'),
   albumFixture('al-3', 'Old trip', { status: 'TRASHED' }),
 ];

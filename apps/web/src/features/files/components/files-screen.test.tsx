@@ -482,4 +482,20 @@ describe('FilesScreen', () => {
     await user.click(await screen.findByRole('menuitemradio', { name: 'Descending' }));
     await waitFor(() => expect(listCalls(requests).at(-1)!.url.searchParams.get('sortOrder')).toBe('DESC'));
   });
+
+  it('a list row loads the small thumbnail (srcset for denser screens); a grid tile keeps the big one', async () => {
+    const photo = item({ uuid: 'p-1', name: 'beach.jpg', mediaStatus: 'READY', thumbnailUrl: '/api/media/thumb/big-1', smallThumbnailUrl: '/api/media/thumb/small-1' });
+    const { user } = setup({ 'GET /api/filesystem': () => pageOf([photo], 0, false) });
+    await screen.findByRole('listitem', { name: /beach\.jpg/ });
+    const listed = within(row('beach.jpg')).getByTestId('file-thumbnail-image');
+    expect(listed).toHaveAttribute('src', '/api/media/thumb/small-1');
+    expect(listed).toHaveAttribute('srcset', '/api/media/thumb/small-1 128w, /api/media/thumb/big-1 250w');
+    expect(listed).toHaveAttribute('sizes', '40px');
+
+    await user.click(screen.getByRole('button', { name: /^Show as/ }));
+    await waitFor(() => expect(screen.getByRole('list', { name: 'Files and folders' })).toHaveAttribute('data-view', 'grid'));
+    const tile = within(row('beach.jpg')).getByTestId('file-thumbnail-image');
+    expect(tile).toHaveAttribute('src', '/api/media/thumb/big-1');
+    expect(tile).not.toHaveAttribute('srcset');
+  });
 });

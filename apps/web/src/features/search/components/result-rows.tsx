@@ -58,7 +58,9 @@ export function FileResult({ item, matched }: { item: FileItem; matched?: string
 /** An album found: its cover, label and counts. */
 export function AlbumResult({ album }: { album: Album }) {
   const { t } = useSearchTranslation();
-  const cover = album.coverPhoto?.thumbnailUrl && isSafeUrl(album.coverPhoto.thumbnailUrl) ? album.coverPhoto.thumbnailUrl : null;
+  // The row's 40 px square: the small cover where the server has made it.
+  const coverUrl = album.coverPhoto?.smallThumbnailUrl ?? album.coverPhoto?.thumbnailUrl ?? null;
+  const cover = coverUrl && isSafeUrl(coverUrl) ? coverUrl : null;
   return (
     <li>
       <Link to={albumLink(album)} className={styles.row} data-testid="search-result" data-name={album.label}>
