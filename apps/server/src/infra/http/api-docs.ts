@@ -105,24 +105,26 @@ export function documentRoute({ schema, url, route }: { schema: RouteOptions['sc
   if (url.endsWith('/*')) {
     const name = wildcardName(doc.params);
     path = `${url.slice(0, -1)}:${name}`;
-    const params = doc.params as { properties: Record<string, unknown>; required?: string[] };
-    const { '*': star, ...rest } = params.properties;
-    doc.params = { ...params, properties: { ...rest, [name]: star }, required: (params.required ?? []).map((p) => (p === '*' ? name : p)) };
+    const params = doc.params as { properties?: Record<string, unknown>; required?: string[] } | undefined;
+    if (params?.properties?.['*']) {
+      const { '*': star, ...rest } = params.properties;
+      doc.params = { ...params, properties: { ...rest, [name]: star }, required: (params.required ?? []).map((p) => (p === '*' ? name : p)) };
+    }
   }
   const binaryBody = doc.binaryBody as FastifySchema['binaryBody'];
   if (binaryBody) {
-    const binary = { schema: { type: 'string', format: 'binary' } };
+    const binary = { schema: { type: 'string', format: 'binary', description: binaryBody.description } };
     doc.body = { content: Object.fromEntries(binaryBody.mediaTypes.map((type) => [type, binary])) };
     delete doc.binaryBody;
   }
   if (doc.response) {
     doc.response = Object.fromEntries(Object.entries(doc.response as Record<string, unknown>).map(([code, s]) => [code, binaryResponse(s)]));
   }
-  return { schema: doc, url: path };
+  return { schema: doc as FastifySchema, url: path };
 }
 
 interface OpenApiDocument {
-  paths: Record<string, Record<string, { requestBody?: { description?: string }; responses?: Record<string, { description?: string }> }>>;
+  paths: Record<string, Record<string, { responses?: Record<string, { description?: string }> }>>;
 }
 
 /** Answers without a description of their own get the status's name rather than "Default Response". */
@@ -160,7 +162,10 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
       security: [{ authToken: [] }],
     },
     transform: documentRoute,
-    transformObject: ({ openapiObject }) => describeAnswers(openapiObject as unknown as OpenApiDocument) as unknown as typeof openapiObject,
+    transformObject: (document) =>
+      'openapiObject' in document
+        ? (describeAnswers(document.openapiObject as unknown as OpenApiDocument) as unknown as typeof document.openapiObject)
+        : document.swaggerObject,
     // Shared schemas keep their $id as the component name, so generated client types are FileItem, Album, …
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
   });

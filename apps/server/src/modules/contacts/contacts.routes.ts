@@ -206,6 +206,7 @@ export const contactsRoutes: FastifyPluginAsyncTypebox<{
           operationId: "importContacts",
           summary: 'Import a vCard file as a backup',
           tags,
+          binaryBody: { mediaTypes: ['text/vcard'], description: 'A .vcf file (vCard 2.1, 3.0 or 4.0; any charset).' },
           response: { 200: ImportResult, ...errorResponses },
         },
       },

@@ -87,7 +87,15 @@ export const supportOpsRoutes: FastifyPluginAsyncTypebox<{ service: SupportServi
       {
         config: write,
         bodyLimit: ATTACHMENT_MAX_BYTES,
-        schema: { operationId: 'opsSupportAttach', summary: 'Attach a file to a support ticket', tags, params: IdParams, querystring: AttachmentQuery, response: { 200: AttachmentOnly, ...errorResponses } },
+        schema: {
+          operationId: 'opsSupportAttach',
+          summary: 'Attach a file to a support ticket',
+          binaryBody: { mediaTypes: ['application/octet-stream'], description: "The file's bytes; its name in ?name=." },
+          tags,
+          params: IdParams,
+          querystring: AttachmentQuery,
+          response: { 200: AttachmentOnly, ...errorResponses },
+        },
       },
       async (req) => ({ attachment: await service.attachments.uploadForTicket(req.operator!, req.params.id, req.body as Buffer, req.query.name) }),
     );

@@ -123,6 +123,7 @@ export const supportRoutes: FastifyPluginAsyncTypebox<{ service: SupportService;
           operationId: 'uploadSupportAttachment',
           summary: 'Attach a file to the support chat',
           tags,
+          binaryBody: { mediaTypes: ['application/octet-stream'], description: "The file's bytes; its name in ?name=." },
           headers: SessionHeaders,
           querystring: AttachmentQuery,
           response: { 200: Type.Object({ data: SupportAttachment }), ...errorResponses },
