@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { ErrorResponse, errorResponses } from '../../shared/schemas.js';
+import { Binary, ErrorResponse, errorResponses } from '../../shared/schemas.js';
 import { TokenParams } from '../../shared/schemas.js';
 import { rawBodies } from '../../infra/http/raw-body.js';
 import { EmailField, Otp, OtpTicket, PhoneChange, ProfilePhoto, Reference } from './account.schemas.js';

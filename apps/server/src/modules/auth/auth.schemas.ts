@@ -42,11 +42,14 @@ const SESSION_HEADERS = {
 } as const;
 
 /**
- * A 200 answer that issues a session: the body as `body` says, the token in the response headers. The API document
- * shows the headers; the type stays the body's.
+ * A 200 answer that issues a session: the body as `body` says, the token in the response headers (the API document
+ * shows them; serialisation ignores them). A copy without `$id`, so the shared schema is not defined twice.
  */
-export const sessionAnswer = <T extends TSchema>(body: T, description: string) =>
-  Type.Unsafe<Static<T>>({ description, headers: SESSION_HEADERS, content: { 'application/json': { schema: body } } });
+export const sessionAnswer = <T extends TSchema>(body: T, description: string) => {
+  const schema: Record<string, unknown> = { ...body, description, headers: SESSION_HEADERS };
+  delete schema.$id;
+  return Type.Unsafe<Static<T>>(schema);
+};
 
 export const CaptchaHeaders = {
   'x-captcha-id': Type.Optional(Type.String({ maxLength: 64 })),
