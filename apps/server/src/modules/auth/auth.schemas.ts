@@ -46,7 +46,7 @@ const SESSION_HEADERS = {
  * shows them; serialisation ignores them). A copy without `$id`, so the shared schema is not defined twice.
  */
 export const sessionAnswer = <T extends TSchema>(body: T, description: string) => {
-  const schema: Record<string, unknown> = { ...body, description, headers: SESSION_HEADERS };
+  const schema: Record<string, unknown> = { ...(body as object), description, headers: SESSION_HEADERS };
   delete schema.$id;
   return Type.Unsafe<Static<T>>(schema);
 };
