@@ -203,7 +203,7 @@ describe.each(DIALECTS)('invoices (%s)', (dialect) => {
     const link = await t.app.inject({ method: 'GET', url: `/api/invoices/${item.id}/pdf`, headers: authed(buyer.token) });
     expect(link.statusCode).toBe(200);
     const { url } = link.json() as { url: string };
-    expect(url).toMatch(/^\/api\/invoices\/pdf\/[\w-]+\.[\w-]+$/);
+    expect(url).toMatch(/^\/api\/invoice-pdf\/[\w-]+\.[\w-]+$/);
     const pdf = await t.app.inject({ method: 'GET', url });
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
