@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { Binary, ErrorResponse, errorResponses, TokenParams } from '../../shared/schemas.js';
 import { InvoiceListQuery, InvoicePage, InvoiceParams, InvoicePdfLink, toInvoiceItem } from './invoice.schemas.js';
 import type { InvoiceService } from './invoice.service.js';
