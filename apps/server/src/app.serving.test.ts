@@ -144,7 +144,7 @@ describe('web app files', () => {
     }
   });
 
-  it('/ops and every path below it get the console\'s page (its own entry), revalidated; look-alike paths get the app', async () => {
+  it('/ops and every path below it get the console\'s page (its own entry), revalidated; look-alike paths do not', async () => {
     for (const url of ['/ops', '/ops/', '/ops/subscribers/0b7c3d9e-1f2a-4b5c-8d6e-7f8091a2b3c4', '/ops/setup/abc?x=1']) {
       const res = await get(url, 'br');
       expect(res.statusCode, url).toBe(200);
@@ -153,11 +153,9 @@ describe('web app files', () => {
       expect(decode(res.headers['content-encoding'] as string | undefined, res.rawPayload).toString('utf8'), url).toBe(consolePage);
       expect(String(res.headers['content-security-policy']), url).toContain("script-src 'self'");
     }
-    for (const url of ['/opsx', '/main/ops', '/operations']) {
-      const res = await get(url);
-      expect(res.statusCode, url).toBe(200);
-      expect(res.body, url).toBe(page);
-    }
+    expect((await get('/main/ops')).body).toBe(page);
+    // Look-alikes outside the app's pages are unknown paths.
+    for (const url of ['/opsx', '/operations']) expect((await get(url)).statusCode, url).toBe(404);
     // The console's API paths are not pages: an error in the product's shape, never the console's HTML.
     const api = await get('/api/ops/unknown-route');
     expect(api.statusCode).toBeGreaterThanOrEqual(400);
@@ -200,7 +198,94 @@ describe('web app files', () => {
 
   it('the compressed twins are not files of their own', async () => {
     const res = await get('/assets/index-Bx3k9a.js.br');
-    expect(res.headers['content-type']).toMatch(/text\/html/);
-    expect(res.body).toBe(page);
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/json/);
+  });
+
+  it('answers an unknown path outside the app with 404 in the product\'s error shape, and every app route with the app', async () => {
+    for (const url of ['/wp-login.php', '/.env', '/favicon.ico', '/assets/missing-Zz1.js', '/en', '/robots.txt/x', '/mainx?y=1']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toMatch(/application\/json/);
+      expect(res.json(), url).toEqual({ status: 'NOT_FOUND', message: `Route GET ${url.split('?')[0]} not found.`, requestId: expect.any(String) });
+    }
+    const appRoutes = [
+      '/',
+      '/auth/login',
+      '/auth/forgotmypassword/smsotp2',
+      '/main/photos/all',
+      '/MAIN/files',
+      '/main/no-such-screen',
+      '/view/packages?token=x',
+      '/verify/email?token=x',
+      '/update/eula',
+      '/changemypasswordv2/ref/id',
+      '/cekilis',
+      '/cekilis-hakki',
+    ];
+    for (const url of appRoutes) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe(page);
+      expect(res.headers['x-robots-tag'], url).toBeUndefined();
+    }
+  });
+
+  it('keeps the shared-content pages out of search engines: X-Robots-Tag and the robots meta tag', async () => {
+    for (const url of ['/sharedFiles?token=abc', '/sharedFiles/login', '/viewer/file/0b7c3d9e-1f2a-4b5c-8d6e-7f8091a2b3c4']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['x-robots-tag'], url).toBe('noindex, nofollow');
+      expect(res.headers['content-type'], url).toMatch(/text\/html/);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.body, url).toBe(page.replace('<head>', '<head><meta name="robots" content="noindex, nofollow">'));
+    }
+  });
+});
+
+describe('/robots.txt', () => {
+  let t: TestApp;
+  let dir: string;
+  let file: string;
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bulut-robots-'));
+    file = path.join(dir, 'robots.txt');
+    fs.writeFileSync(file, 'User-agent: *\nDisallow: /api/\n');
+    // No web build: the crawl rules do not depend on one.
+    t = await startTestApp(DIALECTS[0]!, { ROBOTS_TXT_FILE: file });
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+  const get = () => t.app.inject({ method: 'GET', url: '/robots.txt' });
+
+  it('is plain text with crawl rules, read from the operator\'s file on every request', async () => {
+    const first = await get();
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(first.body).toBe('User-agent: *\nDisallow: /api/\n');
+    fs.writeFileSync(file, 'User-agent: *\nDisallow: /\n');
+    expect((await get()).body).toBe('User-agent: *\nDisallow: /\n');
+    // No file, no rules: a 404 (crawlers read it as "allowed"), in the product's error shape.
+    fs.rmSync(file);
+    const none = await get();
+    expect(none.statusCode).toBe(404);
+    expect(none.json()).toMatchObject({ status: 'NOT_FOUND' });
+  });
+
+  it('ships rules that keep crawlers out of the API and the signed-in pages, but let them see the shared pages\' noindex', async () => {
+    const shipped = await startTestApp(DIALECTS[0]!);
+    try {
+      const res = await shipped.app.inject({ method: 'GET', url: '/robots.txt' });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/plain/);
+      const rules = res.body.split('\n').filter((line) => line && !line.startsWith('#'));
+      expect(rules[0]).toBe('User-agent: *');
+      expect(rules).toEqual(expect.arrayContaining(['Disallow: /api/', 'Disallow: /main/', 'Disallow: /ops']));
+      expect(rules.filter((line) => /sharedFiles|viewer/i.test(line))).toEqual([]);
+    } finally {
+      await shipped.close();
+    }
   });
 });

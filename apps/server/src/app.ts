@@ -9,6 +9,7 @@ import { pageHeadersFraming } from './infra/http/security-headers.js';
 import { registerHttpPipeline } from './infra/http/http-pipeline.js';
 import { lazyChildLogger, RequestLogController, requestIds } from './infra/http/request-log.js';
 import { registerWebApp } from './infra/http/web-app.js';
+import { registerRobots } from './infra/http/robots.js';
 import { registerHealth } from './infra/http/health.js';
 import { LOG_REDACT, serializeRequest } from './infra/http/log-redaction.js';
 import { assertMigrated } from './infra/db/migrate.js';
@@ -147,6 +148,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // DAV clients speak outside /api (their own methods and paths), before the web app's fallback.
   await webdav.mount(app);
   await contacts.mount(app);
+  registerRobots(app, config.robotsFile);
   await registerWebApp(app, config.webDistDir);
   return app;
 }

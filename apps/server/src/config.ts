@@ -35,6 +35,8 @@ export interface Config {
   smsGatewayMethod: 'GET' | 'POST';
   outboxDir: string;
   webDistDir: string | null;
+  /** The crawl rules served at /robots.txt, read on every request so an operator's edit applies at once. */
+  robotsFile: string;
   logLevel: string;
   sessionTtlMinutes: number;
   rememberMeTtlDays: number;
@@ -196,6 +198,7 @@ export function loadConfig(env: Env = process.env): Config {
     smsGatewayMethod: method,
     outboxDir: path.join(dataDir, 'outbox'),
     webDistDir: env.WEB_DIST_DIR === '' ? null : path.resolve(env.WEB_DIST_DIR || defaultWebDist()),
+    robotsFile: path.resolve(env.ROBOTS_TXT_FILE || new URL('../assets/robots.txt', import.meta.url).pathname),
     logLevel,
     sessionTtlMinutes: int(env, 'SESSION_TTL_MINUTES', 60, 1, 60 * 24 * 30),
     rememberMeTtlDays: int(env, 'REMEMBER_ME_TTL_DAYS', 30, 1, 365),

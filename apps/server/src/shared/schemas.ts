@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { Type } from 'typebox';
 
 /** The one failure shape every route documents. */
@@ -29,5 +30,17 @@ export const UuidSchema = Type.String({ format: 'uuid' });
 export const toLanguage = (value: string, fallback: Language = 'en'): Language =>
   (LANGUAGES as readonly string[]).includes(value) ? (value as Language) : fallback;
 
-/** The signed token in the wildcard of a signed-URL route (downloads, profile photos). */
-export const TokenParams = Type.Object({ '*': Type.String({ minLength: 1, maxLength: 1024 }) });
+/**
+ * The signed token in the wildcard of a signed-URL route (downloads, profile photos); the API document names the
+ * wildcard by its title.
+ */
+export const TokenParams = Type.Object({
+  '*': Type.String({ minLength: 1, maxLength: 1024, title: 'token', description: 'The signed token of a URL another call handed out.' }),
+});
+
+/**
+ * A streamed answer (a file, an image, a zip, a PDF) of this media type: Fastify never serialises streams; the API
+ * document shows the media type and the description.
+ */
+export const Binary = (mediaType: string, description: string) =>
+  Type.Unsafe<Readable | Buffer>({ type: 'string', format: 'binary', 'x-media-type': mediaType, description });

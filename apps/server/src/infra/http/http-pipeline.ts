@@ -1,6 +1,4 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import type { Kysely } from 'kysely';
 import type { AuthContext } from '../../shared/auth-context.js';
 import { isConsoleUrl, type OperatorContext } from '../../shared/operator-context.js';
@@ -13,6 +11,7 @@ import { requestLimiter } from '../rate-limit/request-limiter.js';
 import { metrics } from '../metrics/metrics.js';
 import { jsonCompressor } from './compression.js';
 import { setSecurityHeaders } from './security-headers.js';
+import { registerApiDocs } from './api-docs.js';
 
 export interface HttpPipelineOptions {
   /** The session behind an X-Auth-Token, or null when it expired or never existed. */
@@ -89,19 +88,8 @@ export async function registerHttpPipeline(app: FastifyInstance, o: HttpPipeline
     done();
   });
 
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Bulut API', version: '1.0.0', description: 'Cloud storage and photo gallery.' },
-      components: {
-        securitySchemes: { authToken: { type: 'apiKey', in: 'header', name: 'X-Auth-Token' } },
-      },
-      security: [{ authToken: [] }],
-    },
-    // Shared schemas keep their $id as the component name, so generated client types are FileItem, Album, …
-    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
-  });
+  await registerApiDocs(app);
   app.addSchema(ErrorResponse);
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 }
 
 /** The route label of requests no route matched (404s of unknown paths): one series, whatever was asked for. */

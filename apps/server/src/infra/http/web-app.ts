@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { FRAMED_PAGE_HEADERS } from './security-headers.js';
+import { isAppPath, isNoindexPath, NOINDEX, withNoindexMeta } from './app-paths.js';
 
 /** What the web build precompresses (apps/web/vite.config.ts writes `.br` and `.gz` beside each of these). */
 export const PRECOMPRESSED = /\.(?:js|mjs|css|html|svg|json|txt|xml|webmanifest)$/;
@@ -18,7 +19,8 @@ export const isConsolePath = (pathname: string) => pathname === '/ops' || pathna
 export const isSupportChatPath = (pathname: string) => pathname === '/support-chat' || pathname.startsWith('/support-chat/');
 
 /**
- * Serves the built web app on the same port; any non-API path gets index.html so the client router decides. Text
+ * Serves the built web app on the same port: the app's pages (app-paths.ts) get index.html so the client router
+ * decides, the shared-content pages with `noindex`; any other unknown path is a 404 in the product's error shape. Text
  * files go out as their precompressed `.br` or `.gz` twin when the client accepts it.
  */
 export async function registerWebApp(app: FastifyInstance, distDir: string | null): Promise<void> {
@@ -41,11 +43,17 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | nul
   }
   const hasConsole = hasWeb && fs.existsSync(path.join(distDir, 'ops.html'));
   const hasChat = hasWeb && fs.existsSync(path.join(distDir, 'support-chat.html'));
+  // The shared-content pages' copy of index.html, with the robots meta tag (read once: a new build restarts the server).
+  const noindexPage = hasWeb ? withNoindexMeta(fs.readFileSync(path.join(distDir, 'index.html'), 'utf8')) : '';
   app.setNotFoundHandler((req, reply) => {
     const wantsPage = req.method === 'GET' && !req.url.startsWith('/api/') && hasWeb;
     const pathname = req.url.split('?')[0]!;
     if (wantsPage && hasChat && isSupportChatPath(pathname)) return reply.headers(FRAMED_PAGE_HEADERS).sendFile('support-chat.html');
-    if (wantsPage) return reply.sendFile(hasConsole && isConsolePath(pathname) ? 'ops.html' : 'index.html');
-    return reply.status(404).send({ status: 'NOT_FOUND', message: `Route ${req.method} ${req.url.split('?')[0]} not found.`, requestId: req.id });
+    if (wantsPage && hasConsole && isConsolePath(pathname)) return reply.sendFile('ops.html');
+    if (wantsPage && isNoindexPath(pathname)) {
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('x-robots-tag', NOINDEX).send(noindexPage);
+    }
+    if (wantsPage && isAppPath(pathname)) return reply.sendFile('index.html');
+    return reply.status(404).send({ status: 'NOT_FOUND', message: `Route ${req.method} ${pathname} not found.`, requestId: req.id });
   });
 }

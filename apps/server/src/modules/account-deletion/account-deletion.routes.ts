@@ -13,6 +13,7 @@ export const accountDeletionRoutes: FastifyPluginAsyncTypebox<{ deletion: Accoun
       config: { access: { permission: 'self' } },
       schema: {
         operationId: 'deleteAccount',
+        summary: 'Delete the account',
         tags: ['profile'],
         description:
           'Re-checks the password, ends every session at once and queues the removal of everything the account owns.',

@@ -18,7 +18,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<{ account: AccountService;
     '/account/info',
     {
       config: { access: { permission: 'self' } },
-      schema: { operationId: 'getAccountInfo', tags: ['account'], response: { 200: AccountInfo, ...errorResponses } },
+      schema: { operationId: 'getAccountInfo', summary: 'Get the account', tags: ['account'], response: { 200: AccountInfo, ...errorResponses } },
     },
     async (req) => info(await account.get(req.auth!)),
   );
@@ -27,7 +27,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<{ account: AccountService;
     '/account/usages',
     {
       config: { access: { permission: 'self' } },
-      schema: { operationId: 'getUsages', tags: ['account'], response: { 200: Usages, ...errorResponses } },
+      schema: { operationId: 'getUsages', summary: 'Get storage used and quota', tags: ['account'], response: { 200: Usages, ...errorResponses } },
     },
     async (req) => toUsages(await account.usages(req.auth!)),
   );
@@ -38,6 +38,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<{ account: AccountService;
       config: { access: { permission: 'self' } },
       schema: {
         operationId: 'getAuthorities',
+        summary: "List the account's authorities (premium)",
         tags: ['account'],
         response: { 200: Type.Array(Type.Object({ type: Type.String() })), ...errorResponses },
       },
@@ -51,6 +52,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<{ account: AccountService;
       config: { access: { permission: 'self' } },
       schema: {
         operationId: 'getSettings',
+        summary: 'Get settings',
         tags: ['account'],
         querystring: Type.Object({ param: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })) }),
         response: {
@@ -69,6 +71,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<{ account: AccountService;
       config: { access: { permission: 'self' } },
       schema: {
         operationId: 'saveSetting',
+        summary: 'Save a setting',
         tags: ['account'],
         body: Type.Object({ param: Type.String({ minLength: 1, maxLength: 64 }), value: Type.String({ maxLength: 4096 }) }),
         response: { 200: Setting, ...errorResponses },
@@ -83,6 +86,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<{ account: AccountService;
       config: { access: { permission: 'self' } },
       schema: {
         operationId: 'setLanguage',
+        summary: 'Set the interface language',
         tags: ['account'],
         body: Type.Object({ language: LanguageSchema }),
         response: { 200: Type.Object({ language: Type.String() }), ...errorResponses },
@@ -100,6 +104,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<{ account: AccountService;
       config: { access: { permission: 'self' } },
       schema: {
         operationId: 'setNameSurname',
+        summary: 'Set name and surname',
         tags: ['account'],
         body: Type.Object({ name: Type.String({ maxLength: 100 }), surname: Type.String({ maxLength: 100 }) }),
         response: { 200: AccountInfo, ...errorResponses },

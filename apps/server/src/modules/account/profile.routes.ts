@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { ErrorResponse, errorResponses } from '../../shared/schemas.js';
+import { Binary, ErrorResponse, errorResponses } from '../../shared/schemas.js';
 import { TokenParams } from '../../shared/schemas.js';
 import { rawBodies } from '../../infra/http/raw-body.js';
 import { EmailField, Otp, OtpTicket, PhoneChange, ProfilePhoto, Reference } from './account.schemas.js';
@@ -11,7 +11,6 @@ import { PHOTO_TYPES } from './profile-photo.js';
 
 const self = { access: { permission: 'self' as const } };
 const origin = (req: { protocol: string; host: string }) => `${req.protocol}://${req.host}`;
-const Binary = Type.Unsafe<Readable>({ type: 'string', format: 'binary' });
 const conflict = { ...errorResponses, 409: ErrorResponse };
 
 /** Profile fields, e-mail and phone changes (tag `profile`). */
@@ -25,6 +24,7 @@ export const profileRoutes: FastifyPluginAsyncTypebox<{ profile: ProfileService;
       config: self,
       schema: {
         operationId: 'setAddress',
+        summary: 'Set the postal address',
         tags: ['profile'],
         body: Type.Object({ address: Type.String({ maxLength: 500 }) }),
         response: { 200: Type.Object({ address: Type.String() }), ...errorResponses },
@@ -39,6 +39,7 @@ export const profileRoutes: FastifyPluginAsyncTypebox<{ profile: ProfileService;
       config: self,
       schema: {
         operationId: 'setBirthday',
+        summary: 'Set the birthday',
         tags: ['profile'],
         body: Type.Object({ birthday: Type.String({ maxLength: 10 }) }),
         response: { 200: Type.Object({ birthday: Type.String() }), ...errorResponses },
@@ -53,6 +54,7 @@ export const profileRoutes: FastifyPluginAsyncTypebox<{ profile: ProfileService;
       config: self,
       schema: {
         operationId: 'changeEmail',
+        summary: 'Change the e-mail address',
         tags: ['profile'],
         body: Type.Object({ email: EmailField }),
         // The spec answers this call with text.
@@ -72,6 +74,7 @@ export const profileRoutes: FastifyPluginAsyncTypebox<{ profile: ProfileService;
       config: { public: true },
       schema: {
         operationId: 'verifyEmail',
+        summary: 'Verify the e-mail address from its link',
         tags: ['profile'],
         body: Type.Object({ token: Reference }),
         response: { 200: Type.Object({ email: Type.String() }), ...conflict },
@@ -86,6 +89,7 @@ export const profileRoutes: FastifyPluginAsyncTypebox<{ profile: ProfileService;
       config: self,
       schema: {
         operationId: 'resendEmailVerification',
+        summary: 'Send the e-mail verification again',
         tags: ['profile'],
         description:
           'Sends the verification link again: to the new address while an e-mail change waits (pendingEmail), else to the account e-mail while it is unverified (400 ALREADY_VERIFIED once it is). At most 5 an hour (429).',
@@ -105,6 +109,7 @@ export const profileRoutes: FastifyPluginAsyncTypebox<{ profile: ProfileService;
       config: self,
       schema: {
         operationId: 'updatePhoneNumber',
+        summary: 'Change the phone number',
         tags: ['profile'],
         body: PhoneChange,
         response: { 200: OtpTicket, ...conflict },
@@ -119,6 +124,7 @@ export const profileRoutes: FastifyPluginAsyncTypebox<{ profile: ProfileService;
       config: self,
       schema: {
         operationId: 'verifyPhoneNumberToUpdate',
+        summary: 'Confirm the new phone number',
         tags: ['profile'],
         body: Type.Object({ referenceToken: Reference, otp: Otp }),
         response: { 200: PhoneChange, ...conflict },
@@ -133,6 +139,7 @@ export const profileRoutes: FastifyPluginAsyncTypebox<{ profile: ProfileService;
       config: self,
       schema: {
         operationId: 'verifyPhoneNumber',
+        summary: 'Verify the phone number',
         tags: ['profile'],
         description: 'Without otp: sends a code to the current phone and answers a ticket. With referenceToken and otp: verifies.',
         body: Type.Object({ referenceToken: Type.Optional(Reference), otp: Type.Optional(Otp) }),
@@ -154,9 +161,11 @@ export const profileRoutes: FastifyPluginAsyncTypebox<{ profile: ProfileService;
         config: self,
         schema: {
           operationId: 'setProfilePhoto',
+          summary: 'Upload a profile photo',
           tags: ['profile'],
           description: `The raw image as the body (${PHOTO_TYPES.join(', ')}), at most 10 MB; re-encoded to 512 px.`,
           headers: Type.Object({ 'content-type': Type.Optional(Type.String()) }),
+          binaryBody: { mediaTypes: PHOTO_TYPES, description: 'The image, at most 10 MB.' },
           response: { 200: ProfilePhoto, ...errorResponses, 413: ErrorResponse, 415: ErrorResponse },
         },
       },
@@ -175,9 +184,10 @@ export const profileRoutes: FastifyPluginAsyncTypebox<{ profile: ProfileService;
       config: { public: true, signedUrl: true },
       schema: {
         operationId: 'getProfilePhoto',
+        summary: 'Open a profile photo (signed URL)',
         tags: ['profile'],
         params: TokenParams,
-        response: { 200: Binary, 404: ErrorResponse, 429: ErrorResponse },
+        response: { 200: Binary('image/webp', 'The profile photo.'), 404: ErrorResponse, 429: ErrorResponse },
       },
     },
     async (req, reply) =>
@@ -193,7 +203,7 @@ export const profileRoutes: FastifyPluginAsyncTypebox<{ profile: ProfileService;
     '/account/profilePhoto',
     {
       config: self,
-      schema: { operationId: 'removeProfilePhoto', tags: ['profile'], response: { 200: ProfilePhoto, ...errorResponses } },
+      schema: { operationId: 'removeProfilePhoto', summary: 'Remove the profile photo', tags: ['profile'], response: { 200: ProfilePhoto, ...errorResponses } },
     },
     async (req) => {
       await profile.removePhoto(req.auth!);

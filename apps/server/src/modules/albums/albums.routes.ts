@@ -29,7 +29,7 @@ export const albumsRoutes: FastifyPluginAsyncTypebox<{ albums: AlbumsService }> 
     {
       // infoId names an album, or a person, place or thing when contentType is their stream.
       config: { access: { permission: 'self', ids: [{ in: 'query', path: 'infoId', permission: 'album.read', permissionBy: STREAM_ACCESS }] } },
-      schema: { operationId: 'listAlbums', tags, querystring: AlbumListQuery, response: { 200: AlbumPage, ...errorResponses } },
+      schema: { operationId: 'listAlbums', summary: 'List albums', tags, querystring: AlbumListQuery, response: { 200: AlbumPage, ...errorResponses } },
     },
     async (req) => albums.list(req.auth!, req.query, readerLanguage(req.headers['x-client-language'])),
   );
@@ -38,7 +38,7 @@ export const albumsRoutes: FastifyPluginAsyncTypebox<{ albums: AlbumsService }> 
     '/album',
     {
       config: { access: { permission: 'self' } },
-      schema: { operationId: 'createAlbum', tags, body: CreateAlbumBody, response: { 200: Album, ...writeErrors } },
+      schema: { operationId: 'createAlbum', summary: 'Create an album', tags, body: CreateAlbumBody, response: { 200: Album, ...writeErrors } },
     },
     async (req) => albums.create(req.auth!, req.body),
   );
@@ -49,6 +49,7 @@ export const albumsRoutes: FastifyPluginAsyncTypebox<{ albums: AlbumsService }> 
       config: { access: { permission: 'album.read', ids: [{ in: 'params', path: 'uuid', permissionBy: STREAM_ACCESS }] } },
       schema: {
         operationId: 'getAlbum',
+        summary: 'Get an album',
         tags,
         params: UuidParams,
         querystring: AlbumContentsQuery,
@@ -69,6 +70,7 @@ export const albumsRoutes: FastifyPluginAsyncTypebox<{ albums: AlbumsService }> 
       },
       schema: {
         operationId: 'addFilesToAlbum',
+        summary: 'Add photos to an album',
         tags,
         params: AlbumUuidParams,
         body: UuidList,
@@ -88,7 +90,7 @@ export const albumsRoutes: FastifyPluginAsyncTypebox<{ albums: AlbumsService }> 
           ids: [{ in: 'params', path: 'uuid' }, { in: 'body', path: '', permission: 'file.read', skipDenied: true }],
         },
       },
-      schema: { operationId: 'removeFilesFromAlbum', tags, params: UuidParams, body: UuidList, response: { 200: Album, ...errorResponses } },
+      schema: { operationId: 'removeFilesFromAlbum', summary: 'Remove photos from an album', tags, params: UuidParams, body: UuidList, response: { 200: Album, ...errorResponses } },
     },
     async (req) => albums.removeFiles(req.auth!, req.params.uuid, req.body),
   );
@@ -97,7 +99,7 @@ export const albumsRoutes: FastifyPluginAsyncTypebox<{ albums: AlbumsService }> 
     '/album/rename/:uuid',
     {
       config: { access: { permission: 'album.write', ids: [{ in: 'params', path: 'uuid' }] } },
-      schema: { operationId: 'renameAlbum', tags, params: UuidParams, querystring: RenameQuery, response: { 200: Album, ...writeErrors } },
+      schema: { operationId: 'renameAlbum', summary: 'Rename an album', tags, params: UuidParams, querystring: RenameQuery, response: { 200: Album, ...writeErrors } },
     },
     async (req) => albums.rename(req.auth!, req.params.uuid, req.query.newLabel),
   );
@@ -113,6 +115,7 @@ export const albumsRoutes: FastifyPluginAsyncTypebox<{ albums: AlbumsService }> 
       },
       schema: {
         operationId: 'setAlbumCover',
+        summary: "Set an album's cover photo",
         tags,
         params: AlbumUuidParams,
         querystring: CoverQuery,
@@ -126,7 +129,7 @@ export const albumsRoutes: FastifyPluginAsyncTypebox<{ albums: AlbumsService }> 
     '/album',
     {
       config: { access: { permission: 'album.write', ids: [{ in: 'body', path: '' }] } },
-      schema: { operationId: 'deleteAlbums', tags, body: UuidList, response: { 200: Deleted, ...errorResponses } },
+      schema: { operationId: 'deleteAlbums', summary: 'Delete albums for good', tags, body: UuidList, response: { 200: Deleted, ...errorResponses } },
     },
     async (req) => albums.deleteForever(req.auth!, req.body),
   );
@@ -135,7 +138,7 @@ export const albumsRoutes: FastifyPluginAsyncTypebox<{ albums: AlbumsService }> 
     '/album/trash',
     {
       config: { access: { permission: 'album.write', ids: [{ in: 'body', path: '' }] } },
-      schema: { operationId: 'trashAlbums', tags, body: UuidList, response: { 200: AlbumList, ...errorResponses } },
+      schema: { operationId: 'trashAlbums', summary: 'Move albums to the trash', tags, body: UuidList, response: { 200: AlbumList, ...errorResponses } },
     },
     async (req) => albums.setStatus(req.auth!, req.body, 'TRASHED'),
   );
@@ -144,7 +147,7 @@ export const albumsRoutes: FastifyPluginAsyncTypebox<{ albums: AlbumsService }> 
     '/album/hide',
     {
       config: { access: { permission: 'album.write', ids: [{ in: 'body', path: '' }] } },
-      schema: { operationId: 'hideAlbums', tags, body: UuidList, response: { 200: AlbumList, ...errorResponses } },
+      schema: { operationId: 'hideAlbums', summary: 'Hide albums', tags, body: UuidList, response: { 200: AlbumList, ...errorResponses } },
     },
     async (req) => albums.setStatus(req.auth!, req.body, 'HIDDEN'),
   );
@@ -153,7 +156,7 @@ export const albumsRoutes: FastifyPluginAsyncTypebox<{ albums: AlbumsService }> 
     '/album/recover',
     {
       config: { access: { permission: 'album.write', ids: [{ in: 'body', path: '' }] } },
-      schema: { operationId: 'recoverAlbums', tags, body: UuidList, response: { 200: AlbumList, ...errorResponses } },
+      schema: { operationId: 'recoverAlbums', summary: 'Restore albums from the trash', tags, body: UuidList, response: { 200: AlbumList, ...errorResponses } },
     },
     async (req) => albums.setStatus(req.auth!, req.body, 'ACTIVE'),
   );
@@ -162,7 +165,7 @@ export const albumsRoutes: FastifyPluginAsyncTypebox<{ albums: AlbumsService }> 
     '/album/download',
     {
       config: { access: { permission: 'album.read', ids: [{ in: 'body', path: 'albumUuid' }] } },
-      schema: { operationId: 'createAlbumZipDownload', tags, body: DownloadAlbumBody, response: { 200: Type.String(), ...errorResponses, 413: ErrorResponse } },
+      schema: { operationId: 'createAlbumZipDownload', summary: 'Prepare a zip of albums', tags, body: DownloadAlbumBody, response: { 200: Type.String(), ...errorResponses, 413: ErrorResponse } },
     },
     async (req, reply) => reply.type('text/plain; charset=utf-8').send(await albums.download(req.auth!, req.body.albumUuid)),
   );

@@ -11,6 +11,7 @@ export const auditRoutes: FastifyPluginAsyncTypebox<{ audit: AuditService }> = a
       config: { access: { permission: 'ops.audit.read' } },
       schema: {
         operationId: 'opsListAudit',
+        summary: 'List the audit log',
         tags: ['ops'],
         querystring: AuditListQuery,
         response: { 200: AuditPageSchema, ...errorResponses },
@@ -23,7 +24,7 @@ export const auditRoutes: FastifyPluginAsyncTypebox<{ audit: AuditService }> = a
     '/ops/audit/verify',
     {
       config: { access: { permission: 'ops.audit.read' } },
-      schema: { operationId: 'opsVerifyAudit', tags: ['ops'], response: { 200: AuditVerificationSchema, ...errorResponses } },
+      schema: { operationId: 'opsVerifyAudit', summary: "Verify the audit log's hash chain", tags: ['ops'], response: { 200: AuditVerificationSchema, ...errorResponses } },
     },
     async (req) => audit.verify(req.operator!),
   );
@@ -34,6 +35,7 @@ export const auditRoutes: FastifyPluginAsyncTypebox<{ audit: AuditService }> = a
       config: { access: { permission: 'ops.audit.read' } },
       schema: {
         operationId: 'opsExportAudit',
+        summary: 'Export the audit log as CSV',
         tags: ['ops'],
         querystring: Type.Omit(AuditListQuery, ['limit']),
         response: { 200: Type.String({ description: 'text/csv' }), ...errorResponses },

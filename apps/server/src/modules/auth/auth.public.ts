@@ -3,7 +3,7 @@
 export type { AuthService, DeviceInfo, IssuedSession } from './auth.service.js';
 export { deviceName } from './auth.service.js';
 export type { TwoFactorRequired } from './two-factor.service.js';
-export { CaptchaHeaders, DeviceInfoSchema, LoginResponse, SessionResponse } from './auth.schemas.js';
+export { CaptchaHeaders, DeviceInfoSchema, LoginResponse, SessionResponse, sessionAnswer } from './auth.schemas.js';
 export { sendSession, sendSignIn } from './auth.reply.js';
 export { normalisePhone } from './auth.service.js';
 export { AccountLocked, LoginLockout } from './login-lockout.js';

@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { errorResponses, ErrorResponse, UuidSchema } from '../../shared/schemas.js';
 import type { AuthService } from './auth.service.js';
 import { retryAfterOnLock, sendSession, sendSignIn } from './auth.reply.js';
-import { CaptchaHeaders, DeviceInfoSchema, LoginResponse, SessionResponse, SignedInDevice } from './auth.schemas.js';
+import { CaptchaHeaders, DeviceInfoSchema, LoginResponse, SessionResponse, sessionAnswer, SignedInDevice } from './auth.schemas.js';
 import type { TwoFactorService } from './two-factor.service.js';
 import { twoFactorRoutes } from './two-factor.routes.js';
 
@@ -21,14 +21,24 @@ export const authRoutes: FastifyPluginAsyncTypebox<{
       config: { public: true, rateLimit: strict },
       schema: {
         operationId: 'login',
+        summary: 'Sign in',
+        description:
+          'The username is the e-mail address or the phone number. The session token comes back in the X-Auth-Token ' +
+          'response header: send it as X-Auth-Token on every other call. With rememberMe=true an X-Remember-Me-Token ' +
+          'header comes too, for POST /api/auth/rememberMe when the session has expired. After repeated failures a ' +
+          'captcha is required (412 CAPTCHA_REQUIRED: GET /api/captcha/IMAGE/{captchaId}, then X-Captcha-Id and ' +
+          'X-Captcha-Answer); with two-factor sign-in on, the answer is a challenge for POST /api/auth/2fa/token.',
         tags: ['auth'],
-        querystring: Type.Object({ rememberMe: Type.Optional(Type.Boolean()) }),
+        querystring: Type.Object({ rememberMe: Type.Optional(Type.Boolean({ description: 'Also issue a remember-me token.' })) }),
         headers: Type.Object(CaptchaHeaders),
-        body: Type.Object({
-          username: Type.String({ minLength: 1, maxLength: 320 }),
-          password: Type.String({ minLength: 1, maxLength: 128 }),
-        }),
-        response: { 200: LoginResponse, ...errorResponses, 412: ErrorResponse },
+        body: Type.Object(
+          {
+            username: Type.String({ minLength: 1, maxLength: 320 }),
+            password: Type.String({ minLength: 1, maxLength: 128 }),
+          },
+          { examples: [{ username: 'ayse@example.com', password: 'correct horse 42' }] },
+        ),
+        response: { 200: sessionAnswer(LoginResponse, 'Signed in: the session token is in the X-Auth-Token header (with two-factor sign-in on, a challenge instead and no token).'), ...errorResponses, 412: ErrorResponse },
       },
     },
     async (req, reply) => {
@@ -51,13 +61,18 @@ export const authRoutes: FastifyPluginAsyncTypebox<{
       config: { public: true, rateLimit: strict },
       schema: {
         operationId: 'rememberMe',
+        summary: 'Refresh the session with the remember-me token',
+        description:
+          'Send the X-Remember-Me-Token from sign-in (and the expired X-Auth-Token, if any). The answer carries a new ' +
+          'X-Auth-Token and a new X-Remember-Me-Token; the old remember-me token stops working (sent again, it answers ' +
+          '401 and revokes every token of its chain).',
         tags: ['auth'],
         headers: Type.Object({
           'x-remember-me-token': Type.String({ minLength: 16, maxLength: 200 }),
           'x-auth-token': Type.Optional(Type.String({ maxLength: 200 })),
         }),
         body: DeviceInfoSchema,
-        response: { 200: SessionResponse, ...errorResponses },
+        response: { 200: sessionAnswer(SessionResponse, 'A new X-Auth-Token and a new X-Remember-Me-Token in the headers.'), ...errorResponses },
       },
     },
     async (req, reply) => sendSession(reply, await auth.refresh(req.headers['x-remember-me-token'], req.body)),
@@ -69,6 +84,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{
       config: { access: { permission: 'self' } },
       schema: {
         operationId: 'logout',
+        summary: 'Sign out',
         tags: ['auth'],
         headers: Type.Object({ 'x-remember-me-token': Type.Optional(Type.String({ maxLength: 200 })) }),
         response: { 200: Type.Object({}), ...errorResponses },
@@ -86,6 +102,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{
       config: { public: true, rateLimit: false },
       schema: {
         operationId: 'health',
+        summary: 'Check the service is up',
         tags: ['auth'],
         response: {
           200: Type.Object({ status: Type.String(), database: Type.String(), blobStore: Type.String() }),
@@ -105,7 +122,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{
     '/auth/sessions',
     {
       config: { access: { permission: 'self' } },
-      schema: { operationId: 'listSessions', tags: ['auth'], response: { 200: Type.Array(SignedInDevice), ...errorResponses } },
+      schema: { operationId: 'listSessions', summary: 'List signed-in devices', tags: ['auth'], response: { 200: Type.Array(SignedInDevice), ...errorResponses } },
     },
     async (req) => auth.listSessions(req.auth!),
   );
@@ -116,6 +133,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{
       config: { access: { permission: 'session.write', ids: [{ in: 'params', path: 'id' }] } },
       schema: {
         operationId: 'endSession',
+        summary: 'Sign out a device',
         tags: ['auth'],
         params: Type.Object({ id: UuidSchema }),
         response: { 200: Type.Object({}), ...errorResponses },
@@ -133,6 +151,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{
       config: { access: { permission: 'self' } },
       schema: {
         operationId: 'endOtherSessions',
+        summary: 'Sign out every other device',
         tags: ['auth'],
         response: { 200: Type.Object({ ended: Type.Integer() }), ...errorResponses },
       },

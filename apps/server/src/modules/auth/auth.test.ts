@@ -123,15 +123,15 @@ describe.each(DIALECTS)('auth (%s)', (dialect) => {
       'GET /api/privacyPolicy/get/{lang}',
       'GET /api/remoteconfig',
       // Signed download links: the token in the path is the credential.
-      'GET /api/download/{*}',
-      'POST /api/download/{*}',
-      'GET /api/download/zip/{*}',
+      'GET /api/download/{token}',
+      'POST /api/download/{token}',
+      'GET /api/download/zip/{token}',
       // Signed thumbnail and preview links, for <img>.
-      'GET /api/media/thumb/{*}',
-      'GET /api/foryou/media/{*}',
-      'GET /api/media/preview/{*}',
+      'GET /api/media/thumb/{token}',
+      'GET /api/foryou/media/{token}',
+      'GET /api/media/preview/{token}',
       // Signed face crop links (people), for <img>.
-      'GET /api/person/face/{*}',
+      'GET /api/person/face/{token}',
       // A public link's visitor calls: the X-Share-Token header is the credential.
       'GET /api/share/visitor',
       'POST /api/share/visitor/unlock',
@@ -167,9 +167,9 @@ describe.each(DIALECTS)('auth (%s)', (dialect) => {
       // The e-mailed verification link's token is the credential (it may be opened on a device not signed in).
       'POST /api/verify/emailAddress',
       // Signed profile photo links, for <img>.
-      'GET /api/account/profilePhoto/{*}',
+      'GET /api/account/profilePhoto/{token}',
       // Signed invoice PDF links (issue 13): the token in the path is the credential.
-      'GET /api/invoices/pdf/{*}',
+      'GET /api/invoice-pdf/{token}',
       // The payment provider's callback: its HMAC signature over the body is the credential.
       'POST /api/payment/callback',
       // The operator console's set-up link and sign-in (issue 27): the link's token or the sealed challenge is the credential.

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errorResponses, ErrorResponse } from '../../shared/schemas.js';
-import { SessionResponse } from './auth.schemas.js';
+import { SessionResponse, sessionAnswer } from './auth.schemas.js';
 import { retryAfterOnLock, sendSession } from './auth.reply.js';
 import type { AuthService } from './auth.service.js';
 import type { TwoFactorService } from './two-factor.service.js';
@@ -28,7 +28,7 @@ export const twoFactorRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService; two
 
   app.get(
     '/auth/settings',
-    { config: self, schema: { operationId: 'getAuthSettings', tags, response: { 200: AuthSettings, ...errorResponses } } },
+    { config: self, schema: { operationId: 'getAuthSettings', summary: 'Get two-factor settings', tags, response: { 200: AuthSettings, ...errorResponses } } },
     async (req) => twoFactor.settings(req.auth!),
   );
 
@@ -36,7 +36,7 @@ export const twoFactorRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService; two
     '/auth/settings',
     {
       config: { ...self, rateLimit: strict },
-      schema: { operationId: 'setAuthSettings', tags, body: SetAuthSettingsBody, response: { 200: AuthSettings, ...errorResponses } },
+      schema: { operationId: 'setAuthSettings', summary: 'Save two-factor settings', tags, body: SetAuthSettingsBody, response: { 200: AuthSettings, ...errorResponses } },
     },
     async (req) => twoFactor.setEnabled(req.auth!, req.body.twoFactorAuthEnabled, req.body.password),
   );
@@ -47,6 +47,7 @@ export const twoFactorRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService; two
       config: { public: true, rateLimit: strict },
       schema: {
         operationId: 'twoFactorChallenge',
+        summary: 'Send a two-factor sign-in code',
         tags,
         body: TwoFactorChallengeBody,
         response: { 200: TwoFactorChallengeTicket, ...errorResponses },
@@ -61,10 +62,11 @@ export const twoFactorRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService; two
       config: { public: true, rateLimit: strict },
       schema: {
         operationId: 'twoFactorToken',
+        summary: 'Finish a two-factor sign-in',
         tags,
         querystring: Type.Object({ rememberMe: Type.Optional(Type.Boolean()) }),
         body: TwoFactorTokenBody,
-        response: { 200: SessionResponse, ...errorResponses },
+        response: { 200: sessionAnswer(SessionResponse, 'Signed in: the session token is in the X-Auth-Token header.'), ...errorResponses },
       },
     },
     async (req, reply) =>
@@ -75,7 +77,7 @@ export const twoFactorRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService; two
     '/auth/2fa/totp/setup',
     {
       config: { ...self, rateLimit: strict },
-      schema: { operationId: 'totpSetup', tags, body: PasswordBody, response: { 200: TotpSetup, ...errorResponses } },
+      schema: { operationId: 'totpSetup', summary: 'Start setting up an authenticator app', tags, body: PasswordBody, response: { 200: TotpSetup, ...errorResponses } },
     },
     async (req) => twoFactor.totpSetup(req.auth!, req.body.password),
   );
@@ -84,7 +86,7 @@ export const twoFactorRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService; two
     '/auth/2fa/totp/enable',
     {
       config: { ...self, rateLimit: strict },
-      schema: { operationId: 'totpEnable', tags, body: TotpEnableBody, response: { 200: RecoveryCodes, ...errorResponses, 409: ErrorResponse } },
+      schema: { operationId: 'totpEnable', summary: 'Turn the authenticator app on', tags, body: TotpEnableBody, response: { 200: RecoveryCodes, ...errorResponses, 409: ErrorResponse } },
     },
     async (req) => twoFactor.totpEnable(req.auth!, req.body.code),
   );
@@ -93,7 +95,7 @@ export const twoFactorRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService; two
     '/auth/2fa/totp/disable',
     {
       config: { ...self, rateLimit: strict },
-      schema: { operationId: 'totpDisable', tags, body: PasswordBody, response: { 200: AuthSettings, ...errorResponses } },
+      schema: { operationId: 'totpDisable', summary: 'Turn the authenticator app off', tags, body: PasswordBody, response: { 200: AuthSettings, ...errorResponses } },
     },
     async (req) => twoFactor.totpDisable(req.auth!, req.body.password),
   );
@@ -102,7 +104,7 @@ export const twoFactorRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService; two
     '/auth/2fa/recoveryCodes',
     {
       config: { ...self, rateLimit: strict },
-      schema: { operationId: 'regenerateRecoveryCodes', tags, body: PasswordBody, response: { 200: RecoveryCodes, ...errorResponses, 409: ErrorResponse } },
+      schema: { operationId: 'regenerateRecoveryCodes', summary: 'Make new two-factor recovery codes', tags, body: PasswordBody, response: { 200: RecoveryCodes, ...errorResponses, 409: ErrorResponse } },
     },
     async (req) => twoFactor.regenerateRecoveryCodes(req.auth!, req.body.password),
   );

@@ -36,57 +36,57 @@ export const campaignsRoutes: FastifyPluginAsyncTypebox<{ campaigns: CampaignsSe
 
   app.get(
     '/v1/referral',
-    { config: self, schema: { operationId: 'getReferral', tags: ['campaigns'], querystring: LanguageQuery, response: { 200: ReferralOverview, ...errorResponses } } },
+    { config: self, schema: { operationId: 'getReferral', summary: 'Get my invite-friends link and rewards', tags: ['campaigns'], querystring: LanguageQuery, response: { 200: ReferralOverview, ...errorResponses } } },
     async (req) => toReferralOverview(await campaigns.referralOverview(req.auth!, languageOf(req.query), origin(req))),
   );
 
   app.get(
     '/v1/stars/link',
-    { config: self, schema: { operationId: 'getStarsLink', tags: ['campaigns'], response: { 200: StarsLink, ...errorResponses } } },
+    { config: self, schema: { operationId: 'getStarsLink', summary: 'Get my stars campaign link', tags: ['campaigns'], response: { 200: StarsLink, ...errorResponses } } },
     async (req) => campaigns.starsLink(req.auth!, origin(req)),
   );
 
   app.get(
     '/v1/stars/participants',
-    { config: self, schema: { operationId: 'getStarsParticipants', tags: ['campaigns'], response: { 200: StarsParticipants, ...errorResponses } } },
+    { config: self, schema: { operationId: 'getStarsParticipants', summary: 'List my stars campaign friends', tags: ['campaigns'], response: { 200: StarsParticipants, ...errorResponses } } },
     async (req) => campaigns.starsParticipants(req.auth!),
   );
 
   app.get(
     '/v1/stars/detail',
-    { config: self, schema: { operationId: 'getStarsDetail', tags: ['campaigns'], querystring: LanguageQuery, response: { 200: StarsDetail, ...errorResponses } } },
+    { config: self, schema: { operationId: 'getStarsDetail', summary: 'Get the stars campaign', tags: ['campaigns'], querystring: LanguageQuery, response: { 200: StarsDetail, ...errorResponses } } },
     async (req) => campaigns.starsDetail(languageOf(req.query)),
   );
 
   // The raffle page is open to visitors (spec 000 §1); their rights need a session.
   app.get(
     '/v1/raffle',
-    { config: { public: true }, schema: { operationId: 'getRaffle', tags: ['campaigns'], querystring: LanguageQuery, response: { 200: Raffle, ...errorResponses } } },
+    { config: { public: true }, schema: { operationId: 'getRaffle', summary: 'Get the raffle campaign', tags: ['campaigns'], querystring: LanguageQuery, response: { 200: Raffle, ...errorResponses } } },
     async (req) => toRaffle(await campaigns.raffle(languageOf(req.query))),
   );
 
   app.get(
     '/v1/raffle/rights',
-    { config: self, schema: { operationId: 'getRaffleRights', tags: ['campaigns'], querystring: LanguageQuery, response: { 200: RaffleRights, ...errorResponses } } },
+    { config: self, schema: { operationId: 'getRaffleRights', summary: 'Get my raffle rights', tags: ['campaigns'], querystring: LanguageQuery, response: { 200: RaffleRights, ...errorResponses } } },
     async (req) => toRaffleRights(await campaigns.raffleRights(req.auth!, languageOf(req.query))),
   );
 
   // --- console (marketing)
   app.get(
     '/ops/campaigns',
-    { config: read, schema: { operationId: 'opsListCampaigns', tags: ['ops'], response: { 200: OpsCampaignList, ...opsErrors } } },
+    { config: read, schema: { operationId: 'opsListCampaigns', summary: 'List campaigns', tags: ['ops'], response: { 200: OpsCampaignList, ...opsErrors } } },
     async () => ({ items: (await campaigns.listCampaigns()).map(toOpsCampaign) }),
   );
 
   app.post(
     '/ops/campaigns',
-    { config: write, schema: { operationId: 'opsCreateCampaign', tags: ['ops'], body: OpsCampaignBody, response: { 200: OpsCampaign, ...opsErrors } } },
+    { config: write, schema: { operationId: 'opsCreateCampaign', summary: 'Create a campaign', tags: ['ops'], body: OpsCampaignBody, response: { 200: OpsCampaign, ...opsErrors } } },
     async (req) => toOpsCampaign(await campaigns.createCampaign(req.operator!, fromOpsBody(req.body))),
   );
 
   app.get(
     '/ops/campaigns/:id',
-    { config: { access: { permission: 'ops.campaign.read', notIds: [campaignId] } }, schema: { operationId: 'opsGetCampaign', tags: ['ops'], params: CampaignParams, response: { 200: OpsCampaign, ...opsErrors } } },
+    { config: { access: { permission: 'ops.campaign.read', notIds: [campaignId] } }, schema: { operationId: 'opsGetCampaign', summary: 'Get a campaign', tags: ['ops'], params: CampaignParams, response: { 200: OpsCampaign, ...opsErrors } } },
     async (req) => toOpsCampaign(await campaigns.getCampaign(req.params.id)),
   );
 
@@ -94,7 +94,7 @@ export const campaignsRoutes: FastifyPluginAsyncTypebox<{ campaigns: CampaignsSe
     '/ops/campaigns/:id',
     {
       config: { access: { permission: 'ops.campaign.write', notIds: [campaignId] } },
-      schema: { operationId: 'opsUpdateCampaign', tags: ['ops'], params: CampaignParams, body: OpsCampaignBody, response: { 200: OpsCampaign, ...opsErrors } },
+      schema: { operationId: 'opsUpdateCampaign', summary: 'Update a campaign', tags: ['ops'], params: CampaignParams, body: OpsCampaignBody, response: { 200: OpsCampaign, ...opsErrors } },
     },
     async (req) => toOpsCampaign(await campaigns.updateCampaign(req.operator!, req.params.id, fromOpsBody(req.body))),
   );
@@ -103,7 +103,7 @@ export const campaignsRoutes: FastifyPluginAsyncTypebox<{ campaigns: CampaignsSe
     '/ops/campaigns/:id/close',
     {
       config: { access: { permission: 'ops.campaign.write', notIds: [campaignId] } },
-      schema: { operationId: 'opsCloseCampaign', tags: ['ops'], params: CampaignParams, body: OpsCloseBody, response: { 200: OpsCampaign, ...opsErrors, 409: ErrorResponse } },
+      schema: { operationId: 'opsCloseCampaign', summary: 'Close a campaign', tags: ['ops'], params: CampaignParams, body: OpsCloseBody, response: { 200: OpsCampaign, ...opsErrors, 409: ErrorResponse } },
     },
     async (req) => toOpsCampaign(await campaigns.closeCampaign(req.operator!, req.params.id, req.body.reason ?? null)),
   );
@@ -112,7 +112,7 @@ export const campaignsRoutes: FastifyPluginAsyncTypebox<{ campaigns: CampaignsSe
     '/ops/campaigns/:id/entries.csv',
     {
       config: { access: { permission: 'ops.campaign.read', notIds: [campaignId] } },
-      schema: { operationId: 'opsExportCampaignEntries', tags: ['ops'], params: CampaignParams, response: { 200: Type.String({ description: 'text/csv' }), ...opsErrors } },
+      schema: { operationId: 'opsExportCampaignEntries', summary: "Export a campaign's entries as CSV", tags: ['ops'], params: CampaignParams, response: { 200: Type.String({ description: 'text/csv' }), ...opsErrors } },
     },
     async (req, reply) =>
       reply

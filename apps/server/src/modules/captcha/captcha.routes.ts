@@ -10,6 +10,7 @@ export const captchaRoutes: FastifyPluginAsyncTypebox<{ captcha: CaptchaService 
       config: { public: true },
       schema: {
         operationId: 'getCaptchaRequired',
+        summary: 'Is a captcha required?',
         tags: ['captcha'],
         querystring: Type.Object({ channel: Type.Optional(Type.Union([Type.Literal('LOGIN'), Type.Literal('SIGN_UP'), Type.Literal('FORGOT_PASSWORD')])) }),
         response: { 200: Type.Object({ captchaRequired: Type.Boolean() }), ...errorResponses },
@@ -24,6 +25,7 @@ export const captchaRoutes: FastifyPluginAsyncTypebox<{ captcha: CaptchaService 
       config: { public: true },
       schema: {
         operationId: 'getCaptcha',
+        summary: 'Get a captcha image or audio',
         tags: ['captcha'],
         description: 'PNG image or WAV audio of the same challenge; the first request for an id creates it.',
         params: Type.Object({

@@ -50,6 +50,7 @@ export const contactsRoutes: FastifyPluginAsyncTypebox<{
       config: self,
       schema: {
         operationId: "listContactVersions",
+        summary: 'List contacts backups',
         tags,
         response: { 200: VersionList, ...errorResponses },
       },
@@ -63,6 +64,7 @@ export const contactsRoutes: FastifyPluginAsyncTypebox<{
       config: readVersion,
       schema: {
         operationId: "getContactVersion",
+        summary: "List a backup's contacts",
         tags,
         params: VersionParams,
         querystring: PageQuery,
@@ -85,6 +87,7 @@ export const contactsRoutes: FastifyPluginAsyncTypebox<{
       },
       schema: {
         operationId: "searchContacts",
+        summary: 'Search contacts',
         tags,
         querystring: SearchQuery,
         response: { 200: ContactSearchPage, ...errorResponses },
@@ -107,6 +110,7 @@ export const contactsRoutes: FastifyPluginAsyncTypebox<{
       },
       schema: {
         operationId: "getContact",
+        summary: 'Get a contact of a backup',
         tags,
         params: ContactParams,
         response: { 200: ContactCardResponse, ...errorResponses },
@@ -127,6 +131,7 @@ export const contactsRoutes: FastifyPluginAsyncTypebox<{
       config: readVersion,
       schema: {
         operationId: "exportContactVersion",
+        summary: 'Export a backup as a vCard file',
         tags,
         params: VersionParams,
         querystring: ExportQuery,
@@ -157,6 +162,7 @@ export const contactsRoutes: FastifyPluginAsyncTypebox<{
       config: writeVersion,
       schema: {
         operationId: "restoreContactVersion",
+        summary: 'Restore a backup as the newest',
         tags,
         params: VersionParams,
         response: { 200: VersionResponse, ...errorResponses },
@@ -171,6 +177,7 @@ export const contactsRoutes: FastifyPluginAsyncTypebox<{
       config: writeVersion,
       schema: {
         operationId: "deleteContactVersion",
+        summary: 'Delete a contacts backup',
         tags,
         params: VersionParams,
         response: { 200: Deleted, ...errorResponses },
@@ -197,7 +204,9 @@ export const contactsRoutes: FastifyPluginAsyncTypebox<{
         bodyLimit: IMPORT_MAX_BYTES,
         schema: {
           operationId: "importContacts",
+          summary: 'Import a vCard file as a backup',
           tags,
+          binaryBody: { mediaTypes: ['text/vcard'], description: 'A .vcf file (vCard 2.1, 3.0 or 4.0; any charset).' },
           response: { 200: ImportResult, ...errorResponses },
         },
       },

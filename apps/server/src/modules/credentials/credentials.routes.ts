@@ -29,7 +29,7 @@ export const credentialsRoutes: FastifyPluginAsyncTypebox<{
     '/v2/account/updatePassword',
     {
       config: self,
-      schema: { operationId: 'getPasswordPolicy', tags, response: { 200: PasswordPolicy, ...errorResponses } },
+      schema: { operationId: 'getPasswordPolicy', summary: 'Get the password rules', tags, response: { 200: PasswordPolicy, ...errorResponses } },
     },
     async (req) => credentials.passwordPolicy(req.auth!, req.ip),
   );
@@ -40,6 +40,7 @@ export const credentialsRoutes: FastifyPluginAsyncTypebox<{
       config: { ...selfWithCaptcha, rateLimit },
       schema: {
         operationId: 'updatePassword',
+        summary: 'Change the password',
         tags,
         description: 'Changes the password; every OTHER session and remember-me token of the account ends.',
         headers: Type.Object(CaptchaHeaders),
@@ -63,6 +64,7 @@ export const credentialsRoutes: FastifyPluginAsyncTypebox<{
       config: { ...self, rateLimit },
       schema: {
         operationId: 'setRecoveryEmail',
+        summary: 'Set the recovery e-mail',
         tags,
         description: 'Sets the recovery e-mail (unverified) and mails a link /verify/recovery-email?token=… to it.',
         body: Type.Object({ email: Type.String({ minLength: 3, maxLength: 320 }) }),
@@ -78,6 +80,7 @@ export const credentialsRoutes: FastifyPluginAsyncTypebox<{
       config: self,
       schema: {
         operationId: 'getRecoveryEmail',
+        summary: 'Get the recovery e-mail',
         tags,
         description: 'Takes no body (an empty JSON object is accepted too).',
         response: { 200: RecoveryEmail, ...errorResponses },
@@ -90,7 +93,7 @@ export const credentialsRoutes: FastifyPluginAsyncTypebox<{
     '/v1/account/recovery/email',
     {
       config: self,
-      schema: { operationId: 'removeRecoveryEmail', tags, response: { 200: RecoveryEmail, ...errorResponses } },
+      schema: { operationId: 'removeRecoveryEmail', summary: 'Remove the recovery e-mail', tags, response: { 200: RecoveryEmail, ...errorResponses } },
     },
     async (req) => credentials.removeRecoveryEmail(req.auth!),
   );
@@ -101,6 +104,7 @@ export const credentialsRoutes: FastifyPluginAsyncTypebox<{
       config: { public: true, rateLimit },
       schema: {
         operationId: 'verifyRecoveryEmail',
+        summary: 'Verify the recovery e-mail from its link',
         tags,
         body: Type.Object({ token: Type.String({ minLength: 16, maxLength: 200 }) }),
         response: { 200: Type.Object({ email: Type.String() }), ...errorResponses },
@@ -115,6 +119,7 @@ export const credentialsRoutes: FastifyPluginAsyncTypebox<{
       config: { ...self, rateLimit },
       schema: {
         operationId: 'resendRecoveryEmailVerification',
+        summary: 'Send the recovery e-mail verification again',
         tags,
         description: 'Takes no body (an empty JSON object is accepted too).',
         response: { 200: RecoveryEmail, ...errorResponses },
@@ -129,6 +134,7 @@ export const credentialsRoutes: FastifyPluginAsyncTypebox<{
       config: { ...selfWithCaptcha, rateLimit },
       schema: {
         operationId: 'updateSecurityQuestion',
+        summary: 'Set the security question and answer',
         tags,
         headers: Type.Object(CaptchaHeaders),
         body: Type.Object({
@@ -147,6 +153,7 @@ export const credentialsRoutes: FastifyPluginAsyncTypebox<{
       config: self,
       schema: {
         operationId: 'getMySecurityQuestion',
+        summary: 'Get my security question',
         tags,
         response: { 200: Type.Object({ securityQuestionId: Type.Union([Type.Integer(), Type.Null()]) }), ...errorResponses },
       },
@@ -160,6 +167,7 @@ export const credentialsRoutes: FastifyPluginAsyncTypebox<{
       config: { public: true },
       schema: {
         operationId: 'getSecurityQuestion',
+        summary: 'Get a security question',
         tags,
         params: Type.Object({ id: Type.Integer({ minimum: 1, maximum: 1000 }) }),
         querystring: Type.Object({ language: Type.Optional(LanguageSchema) }),
@@ -175,6 +183,7 @@ export const credentialsRoutes: FastifyPluginAsyncTypebox<{
       config: { public: true },
       schema: {
         operationId: 'listSecurityQuestions',
+        summary: 'List security questions',
         tags,
         querystring: Type.Object({ language: Type.Optional(LanguageSchema) }),
         response: { 200: Type.Array(SecurityQuestion), ...errorResponses },

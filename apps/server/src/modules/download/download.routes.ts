@@ -1,15 +1,12 @@
-import type { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { ErrorResponse, errorResponses } from '../../shared/schemas.js';
+import { Binary, ErrorResponse, errorResponses } from '../../shared/schemas.js';
 import { ProjectItemList, UuidList } from '../files/files.public.js';
 import { contentDisposition } from './download.headers.js';
 import { DownloadQuery, DownloadUrl, TokenParams } from './download.schemas.js';
 import type { DownloadService } from './download.service.js';
 
-/** A streamed body, for the OpenAPI document; Fastify never serialises streams. */
-const Binary = Type.Unsafe<Readable>({ type: 'string', format: 'binary' });
 
 const one = (h: string | string[] | undefined) => (Array.isArray(h) ? h[0] : h);
 
@@ -25,6 +22,7 @@ export const downloadRoutes: FastifyPluginAsyncTypebox<{ downloads: DownloadServ
       },
       schema: {
         operationId: 'createDownloadUrls',
+        summary: 'Get signed download URLs',
         tags: ['download'],
         body: ProjectItemList,
         response: { 200: Type.Array(DownloadUrl), ...errorResponses },
@@ -39,6 +37,7 @@ export const downloadRoutes: FastifyPluginAsyncTypebox<{ downloads: DownloadServ
       config: { access: { permission: 'file.read', ids: [{ in: 'body', path: '' }] } },
       schema: {
         operationId: 'createZipDownload',
+        summary: 'Prepare a zip of files and folders',
         tags: ['download'],
         body: UuidList,
         response: { 200: Type.String(), ...errorResponses, 413: ErrorResponse },
@@ -53,10 +52,18 @@ export const downloadRoutes: FastifyPluginAsyncTypebox<{ downloads: DownloadServ
     config: { public: true, signedUrl: true },
     schema: {
       operationId: 'downloadFile',
+      summary: 'Download a file (signed URL)',
       tags: ['download'],
       params: TokenParams,
       querystring: DownloadQuery,
-      response: { 404: ErrorResponse, 416: ErrorResponse, 429: ErrorResponse },
+      response: {
+        200: Binary('application/octet-stream', "The file's bytes under its own Content-Type (inline or as an attachment, as the URL says)."),
+        206: Binary('application/octet-stream', 'The requested byte range (Range header).'),
+        304: Type.Null({ description: 'Not modified (If-None-Match matched the ETag).' }),
+        404: ErrorResponse,
+        416: ErrorResponse,
+        429: ErrorResponse,
+      },
     },
   };
   const sendFile = async (req: FastifyRequest<{ Params: { '*': string } }>, reply: FastifyReply) => {
@@ -73,13 +80,13 @@ export const downloadRoutes: FastifyPluginAsyncTypebox<{ downloads: DownloadServ
     return head || res.status === 304 ? reply.send() : reply.send(Buffer.alloc(0));
   };
   app.get('/download/*', fileRoute, sendFile);
-  app.head('/download/*', { ...fileRoute, schema: { ...fileRoute.schema, operationId: 'downloadFileHead' } }, sendFile);
+  app.head('/download/*', { ...fileRoute, schema: { ...fileRoute.schema, operationId: 'downloadFileHead', summary: 'Check a file download (signed URL)' } }, sendFile);
   // The spec's client downloads a photo by POSTing to its URL and reading a blob. Whatever it sends (JSON, a form,
   // nothing) is read up to a small limit and ignored, in a scope of its own so other routes keep their parsers.
   await app.register(async (post) => {
     post.removeAllContentTypeParsers();
     post.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 64 * 1024 }, (_req, _body, done) => done(null, undefined));
-    post.post('/download/*', { ...fileRoute, schema: { ...fileRoute.schema, operationId: 'downloadFilePost' } }, sendFile);
+    post.post('/download/*', { ...fileRoute, schema: { ...fileRoute.schema, operationId: 'downloadFilePost', summary: 'Download a file by POST (signed URL)' } }, sendFile);
   });
 
   app.get(
@@ -89,9 +96,10 @@ export const downloadRoutes: FastifyPluginAsyncTypebox<{ downloads: DownloadServ
       config: { public: true, signedUrl: true },
       schema: {
         operationId: 'downloadZip',
+        summary: 'Download a zip (signed URL)',
         tags: ['download'],
         params: TokenParams,
-        response: { 200: Binary, 404: ErrorResponse, 413: ErrorResponse },
+        response: { 200: Binary('application/zip', 'The zip, streamed as it is made.'), 404: ErrorResponse, 413: ErrorResponse },
       },
     },
     async (req, reply) => {

@@ -37,7 +37,7 @@ export const drawRoutes: FastifyPluginAsyncTypebox<{ draw: DrawService; ops: Dra
     '/draw/captcha/required',
     {
       config: { public: true },
-      schema: { operationId: 'getCampaignCaptcha', tags: ['draw'], response: { 200: Type.Object({ data: DrawCaptchaRequired }), ...errorResponses } },
+      schema: { operationId: 'getCampaignCaptcha', summary: 'Is a captcha required for the draw?', tags: ['draw'], response: { 200: Type.Object({ data: DrawCaptchaRequired }), ...errorResponses } },
     },
     async (req) => ({ data: { captchaRequired: await draw.captchaRequired(req.ip) } }),
   );
@@ -46,7 +46,7 @@ export const drawRoutes: FastifyPluginAsyncTypebox<{ draw: DrawService; ops: Dra
     '/draw/campaign',
     {
       config: { public: true },
-      schema: { operationId: 'getDrawCampaign', tags: ['draw'], querystring: LanguageQuery, response: { 200: DrawCampaignPublic, ...errorResponses } },
+      schema: { operationId: 'getDrawCampaign', summary: 'Get the running prize draw', tags: ['draw'], querystring: LanguageQuery, response: { 200: DrawCampaignPublic, ...errorResponses } },
     },
     async (req) => draw.currentCampaign(req.query.language ?? 'en'),
   );
@@ -55,7 +55,7 @@ export const drawRoutes: FastifyPluginAsyncTypebox<{ draw: DrawService; ops: Dra
     '/draw',
     {
       config: { public: true },
-      schema: { operationId: 'draw', tags: ['draw'], headers: CaptchaHeaders, body: DrawBody, response: { 200: DrawStarted, ...pageErrors } },
+      schema: { operationId: 'draw', summary: 'Enter the prize draw with a code', tags: ['draw'], headers: CaptchaHeaders, body: DrawBody, response: { 200: DrawStarted, ...pageErrors } },
     },
     async (req) => draw.start(req.body, req.ip, captchaFrom(req.headers)),
   );
@@ -64,7 +64,7 @@ export const drawRoutes: FastifyPluginAsyncTypebox<{ draw: DrawService; ops: Dra
     '/draw/validate',
     {
       config: { public: true },
-      schema: { operationId: 'drawValidate', tags: ['draw'], body: DrawValidateBody, response: { 200: DrawJoined, ...pageErrors } },
+      schema: { operationId: 'drawValidate', summary: 'Confirm a draw entry with the SMS code', tags: ['draw'], body: DrawValidateBody, response: { 200: DrawJoined, ...pageErrors } },
     },
     async (req) => draw.validate(req.body, req.ip),
   );
@@ -75,6 +75,7 @@ export const drawRoutes: FastifyPluginAsyncTypebox<{ draw: DrawService; ops: Dra
       config: { public: true },
       schema: {
         operationId: 'getDrawVerification',
+        summary: "Check a prize draw's result",
         tags: ['draw'],
         description: 'The commitment; once entries close, every entry hash; once drawn, the seed and the winners (see docs/decisions.md).',
         params: CampaignParams,
@@ -87,7 +88,7 @@ export const drawRoutes: FastifyPluginAsyncTypebox<{ draw: DrawService; ops: Dra
   // --- console
   app.get(
     '/ops/draw/campaigns',
-    { config: { access: { permission: 'ops.draw.read' } }, schema: { operationId: 'opsListDrawCampaigns', tags: ['ops'], response: { 200: OpsCampaignList, ...opsErrors } } },
+    { config: { access: { permission: 'ops.draw.read' } }, schema: { operationId: 'opsListDrawCampaigns', summary: 'List prize draws', tags: ['ops'], response: { 200: OpsCampaignList, ...opsErrors } } },
     async () => ({ items: await ops.listCampaigns() }),
   );
 
@@ -95,7 +96,7 @@ export const drawRoutes: FastifyPluginAsyncTypebox<{ draw: DrawService; ops: Dra
     '/ops/draw/campaigns',
     {
       config: { access: { permission: 'ops.draw.write' } },
-      schema: { operationId: 'opsCreateDrawCampaign', tags: ['ops'], body: CampaignBody, response: { 200: OpsCampaign, ...opsErrors } },
+      schema: { operationId: 'opsCreateDrawCampaign', summary: 'Create a prize draw', tags: ['ops'], body: CampaignBody, response: { 200: OpsCampaign, ...opsErrors } },
     },
     async (req) => ops.createCampaign(req.operator!, req.body),
   );
@@ -104,7 +105,7 @@ export const drawRoutes: FastifyPluginAsyncTypebox<{ draw: DrawService; ops: Dra
     '/ops/draw/campaigns/:id',
     {
       config: { access: { permission: 'ops.draw.read', notIds: [campaignId] } },
-      schema: { operationId: 'opsGetDrawCampaign', tags: ['ops'], params: CampaignParams, response: { 200: OpsCampaign, ...opsErrors } },
+      schema: { operationId: 'opsGetDrawCampaign', summary: 'Get a prize draw', tags: ['ops'], params: CampaignParams, response: { 200: OpsCampaign, ...opsErrors } },
     },
     async (req) => ops.getCampaign(req.params.id),
   );
@@ -113,7 +114,7 @@ export const drawRoutes: FastifyPluginAsyncTypebox<{ draw: DrawService; ops: Dra
     '/ops/draw/campaigns/:id',
     {
       config: { access: { permission: 'ops.draw.write', notIds: [campaignId] } },
-      schema: { operationId: 'opsUpdateDrawCampaign', tags: ['ops'], params: CampaignParams, body: CampaignBody, response: { 200: OpsCampaign, ...opsErrors } },
+      schema: { operationId: 'opsUpdateDrawCampaign', summary: 'Update a prize draw', tags: ['ops'], params: CampaignParams, body: CampaignBody, response: { 200: OpsCampaign, ...opsErrors } },
     },
     async (req) => ops.updateCampaign(req.operator!, req.params.id, req.body),
   );
@@ -122,7 +123,7 @@ export const drawRoutes: FastifyPluginAsyncTypebox<{ draw: DrawService; ops: Dra
     '/ops/draw/campaigns/:id/codes',
     {
       config: { access: { permission: 'ops.draw.write', notIds: [campaignId] } },
-      schema: { operationId: 'opsGenerateDrawCodes', tags: ['ops'], params: CampaignParams, body: GenerateCodesBody, response: { 200: GeneratedCodes, ...opsErrors } },
+      schema: { operationId: 'opsGenerateDrawCodes', summary: 'Generate draw codes', tags: ['ops'], params: CampaignParams, body: GenerateCodesBody, response: { 200: GeneratedCodes, ...opsErrors } },
     },
     async (req) => ops.generateCodes(req.operator!, req.params.id, req.body),
   );
@@ -131,7 +132,7 @@ export const drawRoutes: FastifyPluginAsyncTypebox<{ draw: DrawService; ops: Dra
     '/ops/draw/campaigns/:id/codes/import',
     {
       config: { access: { permission: 'ops.draw.write', notIds: [campaignId] } },
-      schema: { operationId: 'opsImportDrawCodes', tags: ['ops'], params: CampaignParams, body: ImportCodesBody, response: { 200: ImportedCodes, ...opsErrors } },
+      schema: { operationId: 'opsImportDrawCodes', summary: 'Import draw codes from CSV', tags: ['ops'], params: CampaignParams, body: ImportCodesBody, response: { 200: ImportedCodes, ...opsErrors } },
     },
     async (req) => ops.importCodes(req.operator!, req.params.id, req.body),
   );
@@ -140,7 +141,7 @@ export const drawRoutes: FastifyPluginAsyncTypebox<{ draw: DrawService; ops: Dra
     '/ops/draw/campaigns/:id/entries',
     {
       config: { access: { permission: 'ops.draw.read', notIds: [campaignId] } },
-      schema: { operationId: 'opsListDrawEntries', tags: ['ops'], params: CampaignParams, response: { 200: OpsEntries, ...opsErrors } },
+      schema: { operationId: 'opsListDrawEntries', summary: "List a prize draw's entries", tags: ['ops'], params: CampaignParams, response: { 200: OpsEntries, ...opsErrors } },
     },
     async (req) => ops.entries(req.params.id),
   );
@@ -149,7 +150,7 @@ export const drawRoutes: FastifyPluginAsyncTypebox<{ draw: DrawService; ops: Dra
     '/ops/draw/campaigns/:id/close',
     {
       config: { access: { permission: 'ops.draw.write', notIds: [campaignId] } },
-      schema: { operationId: 'opsCloseDrawCampaign', tags: ['ops'], params: CampaignParams, body: ReasonBody, response: { 200: OpsCampaign, ...opsErrors } },
+      schema: { operationId: 'opsCloseDrawCampaign', summary: 'Close a prize draw to entries', tags: ['ops'], params: CampaignParams, body: ReasonBody, response: { 200: OpsCampaign, ...opsErrors } },
     },
     async (req) => ops.close(req.operator!, req.params.id, req.body.reason),
   );
@@ -158,7 +159,7 @@ export const drawRoutes: FastifyPluginAsyncTypebox<{ draw: DrawService; ops: Dra
     '/ops/draw/campaigns/:id/run',
     {
       config: { access: { permission: 'ops.draw.write', notIds: [campaignId] } },
-      schema: { operationId: 'opsRunDraw', tags: ['ops'], params: CampaignParams, body: ReasonBody, response: { 200: OpsCampaign, ...opsErrors } },
+      schema: { operationId: 'opsRunDraw', summary: 'Run a prize draw', tags: ['ops'], params: CampaignParams, body: ReasonBody, response: { 200: OpsCampaign, ...opsErrors } },
     },
     async (req) => ops.run(req.operator!, req.params.id, req.body.reason),
   );
@@ -167,7 +168,7 @@ export const drawRoutes: FastifyPluginAsyncTypebox<{ draw: DrawService; ops: Dra
     '/ops/draw/campaigns/:id/export/:kind',
     {
       config: { access: { permission: 'ops.draw.read', notIds: [campaignId] } },
-      schema: { operationId: 'opsExportDraw', tags: ['ops'], params: ExportParams, response: { 200: Type.String({ description: 'text/csv' }), ...opsErrors } },
+      schema: { operationId: 'opsExportDraw', summary: 'Export a prize draw as CSV', tags: ['ops'], params: ExportParams, response: { 200: Type.String({ description: 'text/csv' }), ...opsErrors } },
     },
     async (req, reply) =>
       reply

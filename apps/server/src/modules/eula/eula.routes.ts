@@ -6,8 +6,9 @@ import type { Eula } from './eula.table.js';
 
 export const eulaRoutes: FastifyPluginAsyncTypebox<{ eula: EulaService }> = async (app, { eula }) => {
   const LegalText = Type.Object({ id: Type.Integer(), locale: Type.String(), version: Type.Integer(), content: Type.String() });
-  const legalSchema = (operationId: string, param: 'language' | 'lang') => ({
+  const legalSchema = (operationId: string, summary: string, param: 'language' | 'lang') => ({
     operationId,
+    summary,
     tags: ['eula'],
     params: Type.Object({ [param]: Type.String({ pattern: '^[a-zA-Z]{2}(-[a-zA-Z]{2})?$' }) }),
     querystring: Type.Object({ brand: Type.Optional(Type.String({ maxLength: 32 })) }),
@@ -19,13 +20,13 @@ export const eulaRoutes: FastifyPluginAsyncTypebox<{ eula: EulaService }> = asyn
 
   app.get<{ Params: { language: string } }>(
     '/eula/get/:language',
-    { config: { public: true }, schema: legalSchema('getEula', 'language') },
+    { config: { public: true }, schema: legalSchema('getEula', 'Get the terms of use', 'language') },
     async (req) => shape(await eula.latest(lang(req.params.language))),
   );
 
   app.get<{ Params: { lang: string } }>(
     '/privacyPolicy/get/:lang',
-    { config: { public: true }, schema: legalSchema('getPrivacyPolicy', 'lang') },
+    { config: { public: true }, schema: legalSchema('getPrivacyPolicy', 'Get the privacy notice', 'lang') },
     async (req) => shape(await eula.privacyPolicy(lang(req.params.lang))),
   );
 
@@ -35,6 +36,7 @@ export const eulaRoutes: FastifyPluginAsyncTypebox<{ eula: EulaService }> = asyn
       config: { access: { permission: 'self' } },
       schema: {
         operationId: 'checkEula',
+        summary: 'Has the account accepted the latest terms?',
         tags: ['eula'],
         description: 'approved is false when a newer EULA than the one the account accepted is published: /update/eula.',
         params: Type.Object({ language: Type.String({ pattern: '^[a-zA-Z]{2}(-[a-zA-Z]{2})?$' }) }),
@@ -53,6 +55,7 @@ export const eulaRoutes: FastifyPluginAsyncTypebox<{ eula: EulaService }> = asyn
       config: { access: { permission: 'self' } },
       schema: {
         operationId: 'approveEula',
+        summary: 'Accept the terms of use',
         tags: ['eula'],
         body: Type.Object({ eulaId: Type.Integer({ minimum: 1 }) }),
         response: { 200: Type.Object({}), ...errorResponses },

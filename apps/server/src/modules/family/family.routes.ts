@@ -17,19 +17,19 @@ const memberId = checkedByService('accountId', "a member of the caller's family:
 export const familyRoutes: FastifyPluginAsyncTypebox<{ family: FamilyService }> = async (app, { family }) => {
   app.get(
     '/family',
-    { config: { access: self }, schema: { operationId: 'getFamily', tags, response: { 200: FamilyView, ...errorResponses } } },
+    { config: { access: self }, schema: { operationId: 'getFamily', summary: 'Get the family', tags, response: { 200: FamilyView, ...errorResponses } } },
     async (req) => family.get(req.auth!),
   );
 
   app.post(
     '/family/invitations',
-    { config: { access: self }, schema: { operationId: 'inviteFamilyMember', tags, body: InviteBody, response: { 200: FamilyInvitationView, ...writeErrors } } },
+    { config: { access: self }, schema: { operationId: 'inviteFamilyMember', summary: 'Invite a family member', tags, body: InviteBody, response: { 200: FamilyInvitationView, ...writeErrors } } },
     async (req) => family.invite(req.auth!, req.body),
   );
 
   app.delete(
     '/family/invitations/:id',
-    { config: { access: invitationId }, schema: { operationId: 'cancelFamilyInvitation', tags, params: IdParams, response: { 200: Done, ...writeErrors } } },
+    { config: { access: invitationId }, schema: { operationId: 'cancelFamilyInvitation', summary: 'Cancel a family invitation', tags, params: IdParams, response: { 200: Done, ...writeErrors } } },
     async (req) => {
       await family.cancelInvitation(req.auth!, req.params.id);
       return done;
@@ -38,13 +38,13 @@ export const familyRoutes: FastifyPluginAsyncTypebox<{ family: FamilyService }> 
 
   app.get(
     '/family/invitations/received',
-    { config: { access: self }, schema: { operationId: 'getReceivedFamilyInvitations', tags, response: { 200: ReceivedInvitations, ...errorResponses } } },
+    { config: { access: self }, schema: { operationId: 'getReceivedFamilyInvitations', summary: 'List family invitations received', tags, response: { 200: ReceivedInvitations, ...errorResponses } } },
     async (req) => family.received(req.auth!),
   );
 
   app.post(
     '/family/invitations/accept-token',
-    { config: { access: self }, schema: { operationId: 'acceptFamilyInvitationByToken', tags, body: TokenBody, response: { 200: Done, ...writeErrors } } },
+    { config: { access: self }, schema: { operationId: 'acceptFamilyInvitationByToken', summary: 'Accept a family invitation from its link', tags, body: TokenBody, response: { 200: Done, ...writeErrors } } },
     async (req) => {
       await family.acceptToken(req.auth!, req.body.token);
       return done;
@@ -53,7 +53,7 @@ export const familyRoutes: FastifyPluginAsyncTypebox<{ family: FamilyService }> 
 
   app.post(
     '/family/invitations/:id/accept',
-    { config: { access: invitationId }, schema: { operationId: 'acceptFamilyInvitation', tags, params: IdParams, response: { 200: Done, ...writeErrors } } },
+    { config: { access: invitationId }, schema: { operationId: 'acceptFamilyInvitation', summary: 'Accept a family invitation', tags, params: IdParams, response: { 200: Done, ...writeErrors } } },
     async (req) => {
       await family.accept(req.auth!, req.params.id);
       return done;
@@ -62,7 +62,7 @@ export const familyRoutes: FastifyPluginAsyncTypebox<{ family: FamilyService }> 
 
   app.post(
     '/family/invitations/:id/decline',
-    { config: { access: invitationId }, schema: { operationId: 'declineFamilyInvitation', tags, params: IdParams, response: { 200: Done, ...writeErrors } } },
+    { config: { access: invitationId }, schema: { operationId: 'declineFamilyInvitation', summary: 'Decline a family invitation', tags, params: IdParams, response: { 200: Done, ...writeErrors } } },
     async (req) => {
       await family.decline(req.auth!, req.params.id);
       return done;
@@ -73,7 +73,7 @@ export const familyRoutes: FastifyPluginAsyncTypebox<{ family: FamilyService }> 
     '/family/members/:accountId/limit',
     {
       config: { access: memberId },
-      schema: { operationId: 'setFamilyMemberLimit', tags, params: MemberParams, body: LimitBody, response: { 200: Done, ...writeErrors } },
+      schema: { operationId: 'setFamilyMemberLimit', summary: "Set a family member's storage limit", tags, params: MemberParams, body: LimitBody, response: { 200: Done, ...writeErrors } },
     },
     async (req) => {
       await family.setLimit(req.auth!, req.params.accountId, req.body.limitBytes);
@@ -83,7 +83,7 @@ export const familyRoutes: FastifyPluginAsyncTypebox<{ family: FamilyService }> 
 
   app.delete(
     '/family/members/:accountId',
-    { config: { access: memberId }, schema: { operationId: 'removeFamilyMember', tags, params: MemberParams, response: { 200: Done, ...writeErrors } } },
+    { config: { access: memberId }, schema: { operationId: 'removeFamilyMember', summary: 'Remove a family member', tags, params: MemberParams, response: { 200: Done, ...writeErrors } } },
     async (req) => {
       await family.remove(req.auth!, req.params.accountId);
       return done;
@@ -92,7 +92,7 @@ export const familyRoutes: FastifyPluginAsyncTypebox<{ family: FamilyService }> 
 
   app.post(
     '/family/leave',
-    { config: { access: self }, schema: { operationId: 'leaveFamily', tags, response: { 200: Done, ...writeErrors } } },
+    { config: { access: self }, schema: { operationId: 'leaveFamily', summary: 'Leave the family', tags, response: { 200: Done, ...writeErrors } } },
     async (req) => {
       await family.leave(req.auth!);
       return done;

@@ -12,6 +12,7 @@ export const feedbackRoutes: FastifyPluginAsyncTypebox<{ service: FeedbackServic
       config: { access: { permission: 'self' } },
       schema: {
         operationId: 'sendFeedback',
+        summary: 'Send feedback',
         tags: ['feedback'],
         params: FeedbackParams,
         body: SendFeedbackBody,

@@ -35,7 +35,17 @@ export const filesRoutes: FastifyPluginAsyncTypebox<{ files: FilesService; chang
     '/filesystem',
     {
       config: { access: { permission: 'file.read', ids: [{ in: 'query', path: 'parentFolderUuid', folder: true }] } },
-      schema: { operationId: 'listFiles', tags, querystring: FolderListQuery, response: { 200: FilePage, ...errorResponses } },
+      schema: {
+        operationId: 'listFiles',
+        summary: "List a folder's files",
+        description:
+          'One page of a folder (parentFolderUuid; empty or absent for the top folder), folders first, sorted by ' +
+          'sortBy and sortOrder. Example: GET /api/filesystem?parentFolderUuid=&sortBy=name&sortOrder=ASC&page=0&size=100. ' +
+          'Photos carry signed thumbnailUrl and previewUrl links that need no token.',
+        tags,
+        querystring: FolderListQuery,
+        response: { 200: FilePage, ...errorResponses },
+      },
     },
     async (req) => files.list(req.auth!, req.query),
   );
@@ -44,7 +54,7 @@ export const filesRoutes: FastifyPluginAsyncTypebox<{ files: FilesService; chang
     '/filesystem/hidden',
     {
       config: { access: { permission: 'self' } },
-      schema: { operationId: 'listHiddenFiles', tags, querystring: PagingQuery, response: { 200: FilePage, ...errorResponses } },
+      schema: { operationId: 'listHiddenFiles', summary: 'List hidden files', tags, querystring: PagingQuery, response: { 200: FilePage, ...errorResponses } },
     },
     async (req) => files.listHidden(req.auth!, req.query),
   );
@@ -63,6 +73,7 @@ export const filesRoutes: FastifyPluginAsyncTypebox<{ files: FilesService; chang
       },
       schema: {
         operationId: 'listProjectFiles',
+        summary: "List a project's files",
         tags,
         params: Type.Object({ projectId: Type.String({ minLength: 1, maxLength: 64 }) }),
         querystring: V2ListQuery,
@@ -78,6 +89,7 @@ export const filesRoutes: FastifyPluginAsyncTypebox<{ files: FilesService; chang
       config: { access: { permission: 'file.read', ids: [{ in: 'query', path: 'parentFolderUuid', folder: true }] } },
       schema: {
         operationId: 'listFilesByDocumentType',
+        summary: 'List files by document type',
         tags,
         querystring: DocumentTypeQuery,
         response: { 200: FilePage, ...errorResponses },
@@ -90,7 +102,7 @@ export const filesRoutes: FastifyPluginAsyncTypebox<{ files: FilesService; chang
     '/search/byField',
     {
       config: { access: { permission: 'self' } },
-      schema: { operationId: 'listFilesByField', tags, querystring: ByFieldQuery, response: { 200: FilePage, ...errorResponses } },
+      schema: { operationId: 'listFilesByField', summary: 'List files by a field (favourites, photos, …)', tags, querystring: ByFieldQuery, response: { 200: FilePage, ...errorResponses } },
     },
     async (req) => files.listByField(req.auth!, req.query),
   );
@@ -99,7 +111,7 @@ export const filesRoutes: FastifyPluginAsyncTypebox<{ files: FilesService; chang
     '/filesystem/trash',
     {
       config: { access: { permission: 'self' } },
-      schema: { operationId: 'listTrash', tags, querystring: PagingQuery, response: { 200: FilePage, ...errorResponses } },
+      schema: { operationId: 'listTrash', summary: 'List the trash', tags, querystring: PagingQuery, response: { 200: FilePage, ...errorResponses } },
     },
     async (req) => files.listTrash(req.auth!, req.query),
   );
@@ -108,7 +120,7 @@ export const filesRoutes: FastifyPluginAsyncTypebox<{ files: FilesService; chang
     '/filesystem/activityFeed',
     {
       config: { access: { permission: 'self' } },
-      schema: { operationId: 'getActivityFeed', tags, querystring: ActivityQuery, response: { 200: ActivityList, ...errorResponses } },
+      schema: { operationId: 'getActivityFeed', summary: 'List recent file activity', tags, querystring: ActivityQuery, response: { 200: ActivityList, ...errorResponses } },
     },
     async (req) => files.activityFeed(req.auth!, req.query),
   );
@@ -119,7 +131,7 @@ export const filesRoutes: FastifyPluginAsyncTypebox<{ files: FilesService; chang
     '/filesystem/item/:uuid',
     {
       config: { access: { permission: 'file.read', ids: [{ in: 'params', path: 'uuid' }] } },
-      schema: { operationId: 'getFileItem', tags, params: UuidParams, response: { 200: FileItem, ...errorResponses } },
+      schema: { operationId: 'getFileItem', summary: 'Get a file or folder', tags, params: UuidParams, response: { 200: FileItem, ...errorResponses } },
     },
     async (req) => files.getItem(req.auth!, req.params.uuid),
   );
@@ -138,6 +150,7 @@ export const filesRoutes: FastifyPluginAsyncTypebox<{ files: FilesService; chang
       },
       schema: {
         operationId: 'createFolder',
+        summary: 'Create a folder',
         tags,
         querystring: Type.Object({ parentFolderUuid: Type.Optional(FolderRef) }),
         headers: Type.Object({
@@ -157,6 +170,7 @@ export const filesRoutes: FastifyPluginAsyncTypebox<{ files: FilesService; chang
       config: { access: { permission: 'file.write', ids: [{ in: 'params', path: 'uuid' }] } },
       schema: {
         operationId: 'renameFile',
+        summary: 'Rename a file or folder',
         tags,
         params: UuidParams,
         headers: Type.Object({ 'new-name': Type.String({ minLength: 1, maxLength: 4096 }) }),
@@ -172,6 +186,7 @@ export const filesRoutes: FastifyPluginAsyncTypebox<{ files: FilesService; chang
       config: { access: { permission: 'file.write', ids: [{ in: 'params', path: 'uuid' }] } },
       schema: {
         operationId: 'setFileDescription',
+        summary: "Set a file's description",
         tags,
         params: UuidParams,
         body: Type.Object({ key: Type.Literal('Description'), value: Type.String({ maxLength: MAX_DESCRIPTION }) }),
@@ -189,6 +204,7 @@ export const filesRoutes: FastifyPluginAsyncTypebox<{ files: FilesService; chang
       config: { access: { permission: 'file.write', ids: [{ in: 'body', path: 'uuids' }] } },
       schema: {
         operationId: 'setFavourite',
+        summary: 'Mark or unmark favourites',
         tags,
         body: Type.Object({ uuids: UuidList, favourite: Type.Boolean() }),
         response: { 200: FileList, ...errorResponses },
@@ -208,6 +224,7 @@ export const filesRoutes: FastifyPluginAsyncTypebox<{ files: FilesService; chang
       },
       schema: {
         operationId: 'moveFiles',
+        summary: 'Move files and folders',
         tags,
         querystring: Type.Object({ targetFolderUuid: Type.Optional(FolderRef) }),
         body: UuidList,
@@ -221,7 +238,7 @@ export const filesRoutes: FastifyPluginAsyncTypebox<{ files: FilesService; chang
     '/filesystem/hide',
     {
       config: { access: { permission: 'file.write', ids: [{ in: 'body', path: '' }] } },
-      schema: { operationId: 'hideFiles', tags, body: UuidList, response: { 200: FileList, ...errorResponses } },
+      schema: { operationId: 'hideFiles', summary: 'Hide files', tags, body: UuidList, response: { 200: FileList, ...errorResponses } },
     },
     async (req) => changes.setHidden(req.auth!, req.body, true),
   );
@@ -230,7 +247,7 @@ export const filesRoutes: FastifyPluginAsyncTypebox<{ files: FilesService; chang
     '/filesystem/unhide',
     {
       config: { access: { permission: 'file.write', ids: [{ in: 'body', path: '' }] } },
-      schema: { operationId: 'unhideFiles', tags, body: UuidList, response: { 200: FileList, ...errorResponses } },
+      schema: { operationId: 'unhideFiles', summary: 'Unhide files', tags, body: UuidList, response: { 200: FileList, ...errorResponses } },
     },
     async (req) => changes.setHidden(req.auth!, req.body, false),
   );
@@ -239,7 +256,7 @@ export const filesRoutes: FastifyPluginAsyncTypebox<{ files: FilesService; chang
     '/filesystem/trash',
     {
       config: { access: { permission: 'file.write', ids: [{ in: 'body', path: '' }] } },
-      schema: { operationId: 'trashFiles', tags, body: UuidList, response: { 200: FileList, ...errorResponses } },
+      schema: { operationId: 'trashFiles', summary: 'Move files to the trash', tags, body: UuidList, response: { 200: FileList, ...errorResponses } },
     },
     async (req) => changes.trash(req.auth!, req.body),
   );
@@ -253,7 +270,7 @@ export const filesRoutes: FastifyPluginAsyncTypebox<{ files: FilesService; chang
           ids: [{ in: 'body', path: 'projectId', permission: 'project.read' }, { in: 'body', path: 'uuid' }],
         },
       },
-      schema: { operationId: 'bulkTrashFiles', tags, body: ProjectItemList, response: { 200: FileList, ...errorResponses } },
+      schema: { operationId: 'bulkTrashFiles', summary: 'Move files to the trash (bulk)', tags, body: ProjectItemList, response: { 200: FileList, ...errorResponses } },
     },
     async (req) => changes.trashByProject(req.auth!, req.body),
   );
@@ -262,7 +279,7 @@ export const filesRoutes: FastifyPluginAsyncTypebox<{ files: FilesService; chang
     '/filesystem/recover',
     {
       config: { access: { permission: 'file.write', ids: [{ in: 'body', path: '' }] } },
-      schema: { operationId: 'recoverFiles', tags, body: UuidList, response: { 200: FileList, ...errorResponses } },
+      schema: { operationId: 'recoverFiles', summary: 'Restore files from the trash', tags, body: UuidList, response: { 200: FileList, ...errorResponses } },
     },
     async (req) => changes.recover(req.auth!, req.body),
   );
@@ -271,7 +288,7 @@ export const filesRoutes: FastifyPluginAsyncTypebox<{ files: FilesService; chang
     '/filesystem/trash/forever',
     {
       config: { access: { permission: 'file.write', ids: [{ in: 'body', path: '' }] } },
-      schema: { operationId: 'deleteFilesForever', tags, body: UuidList, response: { 200: Deleted, ...errorResponses } },
+      schema: { operationId: 'deleteFilesForever', summary: 'Delete files from the trash for good', tags, body: UuidList, response: { 200: Deleted, ...errorResponses } },
     },
     async (req) => changes.deleteForever(req.auth!, req.body),
   );
@@ -280,7 +297,7 @@ export const filesRoutes: FastifyPluginAsyncTypebox<{ files: FilesService; chang
     '/filesystem/trash/all',
     {
       config: { access: { permission: 'self' } },
-      schema: { operationId: 'emptyTrash', tags, response: { 200: Deleted, ...errorResponses } },
+      schema: { operationId: 'emptyTrash', summary: 'Empty the trash', tags, response: { 200: Deleted, ...errorResponses } },
     },
     async (req) => changes.emptyTrash(req.auth!),
   );

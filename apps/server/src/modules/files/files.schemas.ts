@@ -95,12 +95,46 @@ export const toFileItem = (row: FileRow, projectId: string, links?: DerivativeLi
 });
 
 export const FileList = Type.Object({ fileList: Type.Array(FileItem) });
-export const FilePage = Type.Object({
-  fileList: Type.Array(FileItem),
-  page: Type.Integer(),
-  size: Type.Integer(),
-  hasMore: Type.Boolean(),
-});
+/** A photo as a listing shows it: the API reference's example. */
+const EXAMPLE_PHOTO: FileItemDto = {
+  uuid: '3f0e6c1a-7b2d-4c8e-9f10-2a3b4c5d6e7f',
+  name: 'IMG_2041.jpg',
+  folder: false,
+  bytes: 2_481_337,
+  contentType: 'image/jpeg',
+  parentFolderUuid: null,
+  projectId: '5d2c4b1a-0e9f-4a8b-8c7d-6e5f4a3b2c1d',
+  createdDate: 1_764_412_800_000,
+  lastModifiedDate: 1_764_412_800_000,
+  favourite: false,
+  hidden: false,
+  status: 'ACTIVE',
+  documentType: null,
+  trashedDate: null,
+  metadata: {},
+  thumbnailUrl: '/api/media/thumb/<signed token>',
+  previewUrl: '/api/media/preview/<signed token>',
+  placeholder: '1QcSHQRnh493V4dIh4eXh1h4kJUI',
+  width: 4032,
+  height: 3024,
+  takenDate: 1_764_398_400_000,
+  durationMs: null,
+  latitude: 41.0082,
+  longitude: 28.9784,
+  mediaStatus: 'READY',
+  camera: 'Apple iPhone 13',
+  videoSlideshow: false,
+};
+
+export const FilePage = Type.Object(
+  {
+    fileList: Type.Array(FileItem),
+    page: Type.Integer(),
+    size: Type.Integer(),
+    hasMore: Type.Boolean(),
+  },
+  { examples: [{ fileList: [EXAMPLE_PHOTO], page: 0, size: 100, hasMore: false }] },
+);
 export type FilePageDto = Static<typeof FilePage>;
 
 export const Deleted = Type.Object({ deleted: Type.Integer() });

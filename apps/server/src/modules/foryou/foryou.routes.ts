@@ -1,8 +1,7 @@
-import type { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { readerLanguage } from '../../shared/reader-language.js';
-import { errorResponses, ErrorResponse, TokenParams } from '../../shared/schemas.js';
+import { Binary, errorResponses, ErrorResponse, TokenParams } from '../../shared/schemas.js';
 import type { ForyouItems, Shelf } from './foryou.items.js';
 import { ForyouItemDetail, ForyouItemList, ForyouPage, ItemParams, SaveResult, YearsAgoDetail, YearsAgoList } from './foryou.schemas.js';
 import type { ForyouService } from './foryou.service.js';
@@ -13,7 +12,8 @@ import type { ForyouKind } from './foryou.table.js';
 const tags = ['foryou'];
 /** Titles name their place in the reader's language (X-Client-Language). */
 const lang = (headers: Record<string, string | string[] | undefined>) => readerLanguage(headers['x-client-language']);
-const Binary = Type.Unsafe<Readable>({ type: 'string', format: 'binary' });
+/** A result's bytes: a JPEG still, a GIF or an MP4 (the item says which). */
+const Media = Binary('application/octet-stream', 'The result: image/jpeg, image/gif or video/mp4 as the item says; ranges allowed.');
 const SaveBody = Type.Object({
   /** The new file's name for kinds saved as a file (the web sends it in the user's language). */
   name: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
@@ -28,7 +28,7 @@ export const foryouRoutes: FastifyPluginAsyncTypebox<{ foryou: ForyouService; it
     '/foryou/years-ago',
     {
       config: { access: { permission: 'self' } },
-      schema: { operationId: 'listYearsAgo', tags, response: { 200: YearsAgoList, ...errorResponses } },
+      schema: { operationId: 'listYearsAgo', summary: 'List years-ago memories', tags, response: { 200: YearsAgoList, ...errorResponses } },
     },
     async (req) => foryou.listYearsAgo(req.auth!),
   );
@@ -36,32 +36,32 @@ export const foryouRoutes: FastifyPluginAsyncTypebox<{ foryou: ForyouService; it
     '/foryou/years-ago/:id',
     {
       config: { access: { permission: 'foryou.read', ids: [{ in: 'params', path: 'id' }] } },
-      schema: { operationId: 'getYearsAgo', tags, params: ItemParams, response: { 200: YearsAgoDetail, ...errorResponses } },
+      schema: { operationId: 'getYearsAgo', summary: 'Get a years-ago memory', tags, params: ItemParams, response: { 200: YearsAgoDetail, ...errorResponses } },
     },
     async (req) => foryou.getYearsAgo(req.auth!, req.params.id),
   );
 
   // Lists per kind (spec 001 §7): `/<kind>` what the user kept, `/<kind>/generated` what is offered now.
-  const list = (path: string, operationId: string, kinds: ForyouKind[], shelf: Shelf) =>
+  const list = (path: string, operationId: string, summary: string, kinds: ForyouKind[], shelf: Shelf) =>
     app.get(
       path,
       {
         config: { access: { permission: 'self' } },
-        schema: { operationId, tags, querystring: ForyouPage, response: { 200: ForyouItemList, ...errorResponses } },
+        schema: { operationId, summary, tags, querystring: ForyouPage, response: { 200: ForyouItemList, ...errorResponses } },
       },
       async (req) => items.list(req.auth!, kinds, shelf, req.query.page ?? 0, req.query.size ?? 20, lang(req.headers)),
     );
-  list('/foryou/collages', 'listSavedCollages', ['COLLAGE'], 'saved');
-  list('/foryou/collages/generated', 'listCollages', ['COLLAGE'], 'offered');
-  list('/foryou/animations', 'listSavedAnimations', ['ANIMATION'], 'saved');
-  list('/foryou/animations/generated', 'listAnimations', ['ANIMATION'], 'offered');
-  list('/foryou/albums', 'listSavedForyouAlbums', ['ALBUM'], 'saved');
-  list('/foryou/albums/generated', 'listForyouAlbums', ['ALBUM'], 'offered');
-  list('/foryou/timeline/themed', 'listStories', ['STORY'], 'offered');
-  list('/foryou/aiphotos/generated', 'listStyledPhotos', ['STYLED'], 'offered');
+  list('/foryou/collages', 'listSavedCollages', 'List saved collages', ['COLLAGE'], 'saved');
+  list('/foryou/collages/generated', 'listCollages', 'List generated collages', ['COLLAGE'], 'offered');
+  list('/foryou/animations', 'listSavedAnimations', 'List saved animations', ['ANIMATION'], 'saved');
+  list('/foryou/animations/generated', 'listAnimations', 'List generated animations', ['ANIMATION'], 'offered');
+  list('/foryou/albums', 'listSavedForyouAlbums', 'List saved generated albums', ['ALBUM'], 'saved');
+  list('/foryou/albums/generated', 'listForyouAlbums', 'List generated albums', ['ALBUM'], 'offered');
+  list('/foryou/timeline/themed', 'listStories', 'List generated stories', ['STORY'], 'offered');
+  list('/foryou/aiphotos/generated', 'listStyledPhotos', 'List styled photos', ['STYLED'], 'offered');
   // Beyond the spec: memory videos, and the stories the user kept.
-  list('/foryou/videos/generated', 'listMemoryVideos', ['VIDEO'], 'offered');
-  list('/foryou/timeline', 'listSavedStories', ['STORY'], 'saved');
+  list('/foryou/videos/generated', 'listMemoryVideos', 'List memory videos', ['VIDEO'], 'offered');
+  list('/foryou/timeline', 'listSavedStories', 'List saved stories', ['STORY'], 'saved');
 
   // A story (spec: GET, POST keeps it, DELETE dismisses it).
   const story: ForyouKind[] = ['STORY'];
@@ -69,7 +69,7 @@ export const foryouRoutes: FastifyPluginAsyncTypebox<{ foryou: ForyouService; it
     '/foryou/timeline/:id',
     {
       config: { access: { permission: 'foryou.read', ids: [{ in: 'params', path: 'id' }] } },
-      schema: { operationId: 'getStory', tags, params: ItemParams, response: { 200: ForyouItemDetail, ...errorResponses } },
+      schema: { operationId: 'getStory', summary: 'Get a story', tags, params: ItemParams, response: { 200: ForyouItemDetail, ...errorResponses } },
     },
     async (req) => items.detail(req.auth!, req.params.id, story, lang(req.headers)),
   );
@@ -77,7 +77,7 @@ export const foryouRoutes: FastifyPluginAsyncTypebox<{ foryou: ForyouService; it
     '/foryou/timeline/:id',
     {
       config: { access: { permission: 'foryou.write', ids: [{ in: 'params', path: 'id' }] } },
-      schema: { operationId: 'saveStory', tags, params: ItemParams, response: { 200: SaveResult, ...errorResponses } },
+      schema: { operationId: 'saveStory', summary: 'Save a story', tags, params: ItemParams, response: { 200: SaveResult, ...errorResponses } },
     },
     async (req) => items.save(req.auth!, req.params.id, {}, story, lang(req.headers)),
   );
@@ -85,7 +85,7 @@ export const foryouRoutes: FastifyPluginAsyncTypebox<{ foryou: ForyouService; it
     '/foryou/timeline/:id',
     {
       config: { access: { permission: 'foryou.write', ids: [{ in: 'params', path: 'id' }] } },
-      schema: { operationId: 'deleteStory', tags, params: ItemParams, response: { 204: Type.Null(), ...errorResponses } },
+      schema: { operationId: 'deleteStory', summary: 'Delete a story', tags, params: ItemParams, response: { 204: Type.Null(), ...errorResponses } },
     },
     async (req, reply) => {
       await items.dismiss(req.auth!, req.params.id, story);
@@ -98,7 +98,7 @@ export const foryouRoutes: FastifyPluginAsyncTypebox<{ foryou: ForyouService; it
     '/foryou/items/:id',
     {
       config: { access: { permission: 'foryou.read', ids: [{ in: 'params', path: 'id' }] } },
-      schema: { operationId: 'getForyouItem', tags, params: ItemParams, response: { 200: ForyouItemDetail, ...errorResponses } },
+      schema: { operationId: 'getForyouItem', summary: 'Get a For you item', tags, params: ItemParams, response: { 200: ForyouItemDetail, ...errorResponses } },
     },
     async (req) => items.detail(req.auth!, req.params.id, undefined, lang(req.headers)),
   );
@@ -115,7 +115,7 @@ export const foryouRoutes: FastifyPluginAsyncTypebox<{ foryou: ForyouService; it
           ],
         },
       },
-      schema: { operationId: 'saveForyouItem', tags, params: ItemParams, body: SaveBody, response: { 200: SaveResult, ...errorResponses } },
+      schema: { operationId: 'saveForyouItem', summary: 'Save a For you item', tags, params: ItemParams, body: SaveBody, response: { 200: SaveResult, ...errorResponses } },
     },
     async (req) => items.save(req.auth!, req.params.id, req.body, undefined, lang(req.headers)),
   );
@@ -123,7 +123,7 @@ export const foryouRoutes: FastifyPluginAsyncTypebox<{ foryou: ForyouService; it
     '/foryou/items/:id',
     {
       config: { access: { permission: 'foryou.write', ids: [{ in: 'params', path: 'id' }] } },
-      schema: { operationId: 'deleteForyouItem', tags, params: ItemParams, response: { 204: Type.Null(), ...errorResponses } },
+      schema: { operationId: 'deleteForyouItem', summary: 'Delete a For you item', tags, params: ItemParams, response: { 204: Type.Null(), ...errorResponses } },
     },
     async (req, reply) => {
       await items.dismiss(req.auth!, req.params.id);
@@ -139,9 +139,10 @@ export const foryouRoutes: FastifyPluginAsyncTypebox<{ foryou: ForyouService; it
       config: { public: true, signedUrl: true },
       schema: {
         operationId: 'getForyouMedia',
+        summary: "Open a For you item's media (signed URL)",
         tags,
         params: TokenParams,
-        response: { 200: Binary, 206: Binary, 404: ErrorResponse, 416: ErrorResponse, 429: ErrorResponse },
+        response: { 200: Media, 206: Media, 404: ErrorResponse, 416: ErrorResponse, 429: ErrorResponse },
       },
     },
     async (req, reply) => {

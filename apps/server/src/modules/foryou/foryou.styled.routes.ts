@@ -14,7 +14,7 @@ export const styledRoutes: FastifyPluginAsyncTypebox<{ styled: StyledPhotos; ite
     '/v1/ai/photo/quota',
     {
       config: { access: { permission: 'self' } },
-      schema: { operationId: 'getAiPhotoQuota', tags, response: { 200: AiQuota, ...errorResponses } },
+      schema: { operationId: 'getAiPhotoQuota', summary: 'Get the styled-photo quota', tags, response: { 200: AiQuota, ...errorResponses } },
     },
     async (req) => styled.quota(req.auth!),
   );
@@ -23,7 +23,7 @@ export const styledRoutes: FastifyPluginAsyncTypebox<{ styled: StyledPhotos; ite
     '/assistant/v1/:id',
     {
       config: { access: { permission: 'file.read', ids: [{ in: 'params', path: 'id' }] } },
-      schema: { operationId: 'makeStyledPhoto', tags, params: ItemParams, body: StyleBody, response: { 200: StyledResult, ...errorResponses, 403: ErrorResponse, 409: ErrorResponse } },
+      schema: { operationId: 'makeStyledPhoto', summary: 'Make a styled photo', tags, params: ItemParams, body: StyleBody, response: { 200: StyledResult, ...errorResponses, 403: ErrorResponse, 409: ErrorResponse } },
     },
     async (req, reply) =>
       styled.make(req.auth!, req.params.id, req.body.style).catch((err: unknown) => {
@@ -36,7 +36,7 @@ export const styledRoutes: FastifyPluginAsyncTypebox<{ styled: StyledPhotos; ite
     '/assistant/v1/:id',
     {
       config: { access: { permission: 'foryou.write', ids: [{ in: 'params', path: 'id' }] } },
-      schema: { operationId: 'deleteStyledPhoto', tags, params: ItemParams, response: { 204: Type.Null(), ...errorResponses } },
+      schema: { operationId: 'deleteStyledPhoto', summary: 'Delete a styled photo', tags, params: ItemParams, response: { 204: Type.Null(), ...errorResponses } },
     },
     async (req, reply) => {
       await items.dismiss(req.auth!, req.params.id, ['STYLED']);

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
-import { ErrorResponse, errorResponses, TokenParams } from '../../shared/schemas.js';
+import { Binary, ErrorResponse, errorResponses, TokenParams } from '../../shared/schemas.js';
 import { InvoiceListQuery, InvoicePage, InvoiceParams, InvoicePdfLink, toInvoiceItem } from './invoice.schemas.js';
 import type { InvoiceService } from './invoice.service.js';
 
@@ -17,7 +16,7 @@ export const invoiceRoutes: FastifyPluginAsyncTypebox<{ invoices: InvoiceService
     '/invoices',
     {
       config: { access: { permission: 'self' } },
-      schema: { operationId: 'getInvoices', tags, querystring: InvoiceListQuery, response: { 200: InvoicePage, ...errorResponses } },
+      schema: { operationId: 'getInvoices', summary: 'List invoices', tags, querystring: InvoiceListQuery, response: { 200: InvoicePage, ...errorResponses } },
     },
     async (req) => {
       const { items, total, language } = await invoices.list(req.auth!, req.query.page, req.query.size);
@@ -29,7 +28,7 @@ export const invoiceRoutes: FastifyPluginAsyncTypebox<{ invoices: InvoiceService
     '/invoices/:id/pdf',
     {
       config: { access: ownInvoice },
-      schema: { operationId: 'getInvoicePdf', tags, params: InvoiceParams, response: { 200: InvoicePdfLink, ...errorResponses } },
+      schema: { operationId: 'getInvoicePdf', summary: "Get an invoice PDF's signed URL", tags, params: InvoiceParams, response: { 200: InvoicePdfLink, ...errorResponses } },
     },
     async (req) => invoices.pdfLink(req.auth!, req.params.id),
   );
@@ -37,15 +36,16 @@ export const invoiceRoutes: FastifyPluginAsyncTypebox<{ invoices: InvoiceService
   // Public: a plain link cannot send X-Auth-Token; the signed token is the credential.
   app.get(
     // A wildcard: a signed token is longer than a route parameter may be.
-    '/invoices/pdf/*',
+    '/invoice-pdf/*',
     {
       exposeHeadRoute: false,
       config: { public: true, signedUrl: true },
       schema: {
         operationId: 'downloadInvoicePdf',
+        summary: 'Download an invoice PDF (signed URL)',
         tags,
         params: TokenParams,
-        response: { 200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }), 404: ErrorResponse, 429: ErrorResponse },
+        response: { 200: Binary('application/pdf', 'The invoice as a PDF file.'), 404: ErrorResponse, 429: ErrorResponse },
       },
     },
     async (req, reply) => {

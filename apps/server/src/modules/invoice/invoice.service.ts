@@ -129,7 +129,7 @@ export class InvoiceService {
     const inv = await repo.getOwned(this.d.db, auth.accountId, id);
     if (!inv) throw NotFound('Invoice not found.');
     const token = await this.d.signer.sign('invoice', { i: inv.id, e: this.now() + PDF_LINK_MS });
-    return { url: `/api/invoices/pdf/${token}` };
+    return { url: `/api/invoice-pdf/${token}` };
   }
 
   /** The PDF behind a signed link; anything but a genuine, unexpired token is not found. */

@@ -203,7 +203,7 @@ describe.each(DIALECTS)('invoices (%s)', (dialect) => {
     const link = await t.app.inject({ method: 'GET', url: `/api/invoices/${item.id}/pdf`, headers: authed(buyer.token) });
     expect(link.statusCode).toBe(200);
     const { url } = link.json() as { url: string };
-    expect(url).toMatch(/^\/api\/invoices\/pdf\/[\w-]+\.[\w-]+$/);
+    expect(url).toMatch(/^\/api\/invoice-pdf\/[\w-]+\.[\w-]+$/);
     const pdf = await t.app.inject({ method: 'GET', url });
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
@@ -228,7 +228,7 @@ describe.each(DIALECTS)('invoices (%s)', (dialect) => {
     const claims = JSON.parse(Buffer.from(body, 'base64url').toString());
     const forged = Buffer.from(JSON.stringify({ ...claims, i: randomUUID() })).toString('base64url');
     for (const token of [`${forged}.${sig}`, `${body}.${sig.slice(0, -2)}AA`, `${body}x.${sig}`, body, 'x']) {
-      expectError(await t.app.inject({ method: 'GET', url: `/api/invoices/pdf/${token}` }), 404, 'NOT_FOUND');
+      expectError(await t.app.inject({ method: 'GET', url: `/api/invoice-pdf/${token}` }), 404, 'NOT_FOUND');
     }
   });
 

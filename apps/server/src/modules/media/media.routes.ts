@@ -1,22 +1,18 @@
-import type { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
-import { ErrorResponse } from '../../shared/schemas.js';
+import { Binary, ErrorResponse } from '../../shared/schemas.js';
 import { TokenParams } from '../download/download.public.js';
 import type { DerivativeKind } from './media.links.js';
 import type { MediaService } from './media.service.js';
 
-const Binary = Type.Unsafe<Readable>({ type: 'string', format: 'binary' });
-
 export const mediaRoutes: FastifyPluginAsyncTypebox<{ media: MediaService }> = async (app, { media }) => {
-  const route = (kind: DerivativeKind, operationId: string) =>
+  const route = (kind: DerivativeKind, operationId: string, summary: string) =>
     app.get(
       `/media/${kind}/*`,
       {
         exposeHeadRoute: false,
         // Public: an <img> cannot send X-Auth-Token; the signed token is the credential.
         config: { public: true, signedUrl: true },
-        schema: { operationId, tags: ['media'], params: TokenParams, response: { 200: Binary, 404: ErrorResponse, 429: ErrorResponse } },
+        schema: { operationId, summary, tags: ['media'], params: TokenParams, response: { 200: Binary('image/webp', `The ${kind === 'thumb' ? 'thumbnail' : 'preview'} image.`), 404: ErrorResponse, 429: ErrorResponse } },
       },
       async (req, reply) => {
         const stream = await media.open(kind, req.params['*']);
@@ -28,6 +24,6 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<{ media: MediaService }> = a
           .send(stream);
       },
     );
-  route('thumb', 'getThumbnail');
-  route('preview', 'getPreview');
+  route('thumb', 'getThumbnail', 'Open a thumbnail (signed URL)');
+  route('preview', 'getPreview', 'Open a preview image (signed URL)');
 };

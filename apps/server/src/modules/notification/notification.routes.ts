@@ -14,6 +14,7 @@ export const notificationRoutes: FastifyPluginAsyncTypebox<{ notifications: Noti
       config: { access: { permission: 'self' } },
       schema: {
         operationId: 'fetchNotifications',
+        summary: 'List notifications',
         tags: ['notification'],
         querystring: Type.Object({
           language: Type.Optional(Type.String({ maxLength: 8 })),
@@ -31,6 +32,7 @@ export const notificationRoutes: FastifyPluginAsyncTypebox<{ notifications: Noti
       config: { access: { permission: 'notification.write', ids: [{ in: 'params', path: 'notificationId' }] } },
       schema: {
         operationId: 'readNotification',
+        summary: 'Mark a notification read',
         tags: ['notification'],
         params: Type.Object({ notificationId: UuidSchema }),
         response: { 200: Type.Object({ notificationId: Type.String(), status: Type.String() }), ...errorResponses },
@@ -49,6 +51,7 @@ export const notificationRoutes: FastifyPluginAsyncTypebox<{ notifications: Noti
       config: { access: { permission: 'notification.write', ids: [{ in: 'body', path: '', skipDenied: true }] } },
       schema: {
         operationId: 'deleteNotifications',
+        summary: 'Delete notifications',
         tags: ['notification'],
         body: Type.Array(UuidSchema, { maxItems: 500 }),
         response: { 200: Type.Object({ deleted: Type.Integer() }), ...errorResponses },

@@ -36,7 +36,7 @@ export const operatorsRoutes: FastifyPluginAsyncTypebox<{ operators: OperatorsSe
     '/ops/setup/:token',
     {
       config: publicAuth,
-      schema: { operationId: 'opsSetupInfo', tags: ['ops'], params: SetupTokenParams, response: { 200: SetupInfoSchema, ...errorResponses } },
+      schema: { operationId: 'opsSetupInfo', summary: 'Get an operator set-up link', tags: ['ops'], params: SetupTokenParams, response: { 200: SetupInfoSchema, ...errorResponses } },
     },
     async (req) => operators.setupInfo(req.params.token),
   );
@@ -47,6 +47,7 @@ export const operatorsRoutes: FastifyPluginAsyncTypebox<{ operators: OperatorsSe
       config: publicAuth,
       schema: {
         operationId: 'opsSetupPassword',
+        summary: 'Set the password from a set-up link',
         tags: ['ops'],
         params: SetupTokenParams,
         body: SetupPasswordBody,
@@ -62,6 +63,7 @@ export const operatorsRoutes: FastifyPluginAsyncTypebox<{ operators: OperatorsSe
       config: publicAuth,
       schema: {
         operationId: 'opsSetupConfirm',
+        summary: 'Confirm the authenticator app from a set-up link',
         tags: ['ops'],
         params: SetupTokenParams,
         body: Type.Object({ code: TotpCode }),
@@ -75,7 +77,7 @@ export const operatorsRoutes: FastifyPluginAsyncTypebox<{ operators: OperatorsSe
     '/ops/auth/login',
     {
       config: publicAuth,
-      schema: { operationId: 'opsLogin', tags: ['ops'], body: LoginBody, response: { 200: ChallengeSchema, ...errorResponses } },
+      schema: { operationId: 'opsLogin', summary: 'Operator sign-in: password', tags: ['ops'], body: LoginBody, response: { 200: ChallengeSchema, ...errorResponses } },
     },
     async (req) => operators.login(req.body.email, req.body.password, req.ip),
   );
@@ -84,7 +86,7 @@ export const operatorsRoutes: FastifyPluginAsyncTypebox<{ operators: OperatorsSe
     '/ops/auth/totp',
     {
       config: publicAuth,
-      schema: { operationId: 'opsLoginTotp', tags: ['ops'], body: TotpBody, response: { 200: SignedInSchema, ...errorResponses } },
+      schema: { operationId: 'opsLoginTotp', summary: 'Operator sign-in: authenticator code', tags: ['ops'], body: TotpBody, response: { 200: SignedInSchema, ...errorResponses } },
     },
     async (req) => operators.loginTotp(req.body.challenge, req.body.code, req.ip),
   );
@@ -93,7 +95,7 @@ export const operatorsRoutes: FastifyPluginAsyncTypebox<{ operators: OperatorsSe
     '/ops/auth/logout',
     {
       config: { access: { permission: 'ops.self' } },
-      schema: { operationId: 'opsLogout', tags: ['ops'], response: { 204: Type.Null(), ...errorResponses } },
+      schema: { operationId: 'opsLogout', summary: 'Operator sign-out', tags: ['ops'], response: { 204: Type.Null(), ...errorResponses } },
     },
     async (req, reply) => {
       await operators.logout(req.operator!);
@@ -105,7 +107,7 @@ export const operatorsRoutes: FastifyPluginAsyncTypebox<{ operators: OperatorsSe
     '/ops/me',
     {
       config: { access: { permission: 'ops.self' } },
-      schema: { operationId: 'opsMe', tags: ['ops'], response: { 200: OperatorMeSchema, ...errorResponses } },
+      schema: { operationId: 'opsMe', summary: 'Get the signed-in operator', tags: ['ops'], response: { 200: OperatorMeSchema, ...errorResponses } },
     },
     async (req) => operators.me(req.operator!),
   );
@@ -116,6 +118,7 @@ export const operatorsRoutes: FastifyPluginAsyncTypebox<{ operators: OperatorsSe
       config: { access: { permission: 'ops.operator.manage' } },
       schema: {
         operationId: 'opsListOperators',
+        summary: 'List operators',
         tags: ['ops'],
         response: { 200: Type.Object({ items: Type.Array(OperatorSummarySchema) }), ...errorResponses },
       },
@@ -129,6 +132,7 @@ export const operatorsRoutes: FastifyPluginAsyncTypebox<{ operators: OperatorsSe
       config: { access: { permission: 'ops.operator.manage' } },
       schema: {
         operationId: 'opsCreateOperator',
+        summary: 'Create an operator',
         tags: ['ops'],
         body: CreateOperatorBody,
         response: { 200: CreatedOperatorSchema, ...errorResponses },
@@ -146,6 +150,7 @@ export const operatorsRoutes: FastifyPluginAsyncTypebox<{ operators: OperatorsSe
       config: { access: { permission: 'ops.operator.manage' } },
       schema: {
         operationId: 'opsDisableOperator',
+        summary: 'Disable an operator',
         tags: ['ops'],
         params: OperatorIdParams,
         body: ReasonBody,
@@ -161,6 +166,7 @@ export const operatorsRoutes: FastifyPluginAsyncTypebox<{ operators: OperatorsSe
       config: { access: { permission: 'ops.operator.manage' } },
       schema: {
         operationId: 'opsEnableOperator',
+        summary: 'Enable an operator',
         tags: ['ops'],
         params: OperatorIdParams,
         body: ReasonBody,
@@ -176,6 +182,7 @@ export const operatorsRoutes: FastifyPluginAsyncTypebox<{ operators: OperatorsSe
       config: { access: { permission: 'ops.operator.manage' } },
       schema: {
         operationId: 'opsSetOperatorRole',
+        summary: "Change an operator's role",
         tags: ['ops'],
         params: OperatorIdParams,
         body: RoleBody,

@@ -40,7 +40,7 @@ export const opsCatalogRoutes: FastifyPluginAsyncTypebox<{ ops: OpsCatalogServic
     '/ops/plans',
     {
       config: { access: { permission: 'ops.plan.read' } },
-      schema: { operationId: 'opsListPlans', tags: ['ops'], response: { 200: OpsPlanList, ...errors } },
+      schema: { operationId: 'opsListPlans', summary: 'List plans', tags: ['ops'], response: { 200: OpsPlanList, ...errors } },
     },
     async () => ({ items: (await ops.listPlans()).map(toPlan) }),
   );
@@ -49,7 +49,7 @@ export const opsCatalogRoutes: FastifyPluginAsyncTypebox<{ ops: OpsCatalogServic
     '/ops/plans',
     {
       config: { access: { permission: 'ops.plan.write' } },
-      schema: { operationId: 'opsCreatePlan', tags: ['ops'], body: OpsPlanBody, response: { 200: OpsPlan, ...changeErrors } },
+      schema: { operationId: 'opsCreatePlan', summary: 'Create a plan', tags: ['ops'], body: OpsPlanBody, response: { 200: OpsPlan, ...changeErrors } },
     },
     async (req) => toPlan(await ops.createPlan(req.operator!, req.body)),
   );
@@ -58,7 +58,7 @@ export const opsCatalogRoutes: FastifyPluginAsyncTypebox<{ ops: OpsCatalogServic
     '/ops/plans/:id',
     {
       config: { access: { permission: 'ops.plan.write', notIds: [catalogueId] } },
-      schema: { operationId: 'opsUpdatePlan', tags: ['ops'], params: PlanParams, body: OpsPlanBody, response: { 200: OpsPlan, ...changeErrors } },
+      schema: { operationId: 'opsUpdatePlan', summary: 'Update a plan', tags: ['ops'], params: PlanParams, body: OpsPlanBody, response: { 200: OpsPlan, ...changeErrors } },
     },
     async (req) => toPlan(await ops.updatePlan(req.operator!, req.params.id, req.body)),
   );
@@ -68,7 +68,7 @@ export const opsCatalogRoutes: FastifyPluginAsyncTypebox<{ ops: OpsCatalogServic
     '/ops/config',
     {
       config: { access: { permission: 'ops.config.read' } },
-      schema: { operationId: 'opsListConfig', tags: ['ops'], response: { 200: OpsConfigList, ...errors } },
+      schema: { operationId: 'opsListConfig', summary: 'List remote configuration', tags: ['ops'], response: { 200: OpsConfigList, ...errors } },
     },
     async () => toConfigList(await ops.listConfig()),
   );
@@ -77,7 +77,7 @@ export const opsCatalogRoutes: FastifyPluginAsyncTypebox<{ ops: OpsCatalogServic
     '/ops/config/:name',
     {
       config: { access: { permission: 'ops.config.write' } },
-      schema: { operationId: 'opsUpdateConfig', tags: ['ops'], params: ConfigParams, body: OpsConfigUpdateBody, response: { 200: OpsConfigChange, ...changeErrors } },
+      schema: { operationId: 'opsUpdateConfig', summary: 'Change a remote configuration value', tags: ['ops'], params: ConfigParams, body: OpsConfigUpdateBody, response: { 200: OpsConfigChange, ...changeErrors } },
     },
     async (req) => toConfigChange(await ops.updateConfig(req.operator!, req.params.name, req.body)),
   );
@@ -86,7 +86,7 @@ export const opsCatalogRoutes: FastifyPluginAsyncTypebox<{ ops: OpsCatalogServic
     '/ops/config/:name/history',
     {
       config: { access: { permission: 'ops.config.read' } },
-      schema: { operationId: 'opsConfigHistory', tags: ['ops'], params: ConfigParams, response: { 200: OpsConfigHistory, ...errors } },
+      schema: { operationId: 'opsConfigHistory', summary: "List a configuration value's versions", tags: ['ops'], params: ConfigParams, response: { 200: OpsConfigHistory, ...errors } },
     },
     async (req) => toConfigHistory(await ops.configHistory(req.params.name)),
   );
@@ -97,7 +97,7 @@ export const opsCatalogRoutes: FastifyPluginAsyncTypebox<{ ops: OpsCatalogServic
       config: {
         access: { permission: 'ops.config.write', notIds: [{ in: 'body', path: 'versionId', why: 'a remote-config version, not a subscriber resource' }] },
       },
-      schema: { operationId: 'opsRollbackConfig', tags: ['ops'], params: ConfigParams, body: OpsConfigRollbackBody, response: { 200: OpsConfigChange, ...changeErrors } },
+      schema: { operationId: 'opsRollbackConfig', summary: 'Roll a configuration value back', tags: ['ops'], params: ConfigParams, body: OpsConfigRollbackBody, response: { 200: OpsConfigChange, ...changeErrors } },
     },
     async (req) => toConfigChange(await ops.rollbackConfig(req.operator!, req.params.name, req.body)),
   );
@@ -107,7 +107,7 @@ export const opsCatalogRoutes: FastifyPluginAsyncTypebox<{ ops: OpsCatalogServic
     '/ops/orders',
     {
       config: { access: { permission: 'ops.order.read' } },
-      schema: { operationId: 'opsSearchOrders', tags: ['ops'], querystring: OrdersQuery, response: { 200: OpsOrderList, ...errors } },
+      schema: { operationId: 'opsSearchOrders', summary: 'Search orders', tags: ['ops'], querystring: OrdersQuery, response: { 200: OpsOrderList, ...errors } },
     },
     async (req) => toOrderList(await ops.searchOrders(req.query.q)),
   );
@@ -116,7 +116,7 @@ export const opsCatalogRoutes: FastifyPluginAsyncTypebox<{ ops: OpsCatalogServic
     '/ops/orders/:id',
     {
       config: { access: { permission: 'ops.order.read', notIds: [orderId] } },
-      schema: { operationId: 'opsGetOrder', tags: ['ops'], params: OrderParams, response: { 200: OpsOrderDetail, ...errors } },
+      schema: { operationId: 'opsGetOrder', summary: 'Get an order', tags: ['ops'], params: OrderParams, response: { 200: OpsOrderDetail, ...errors } },
     },
     async (req) => toOrderDetail(await ops.getOrder(req.params.id)),
   );
@@ -130,7 +130,7 @@ export const opsCatalogRoutes: FastifyPluginAsyncTypebox<{ ops: OpsCatalogServic
           notIds: [orderId, { in: 'body', path: 'idempotencyKey', why: "the console's refund key, not a resource" }],
         },
       },
-      schema: { operationId: 'opsRefundOrder', tags: ['ops'], params: OrderParams, body: OpsRefundBody, response: { 200: OpsOrderDetail, ...changeErrors } },
+      schema: { operationId: 'opsRefundOrder', summary: 'Refund an order', tags: ['ops'], params: OrderParams, body: OpsRefundBody, response: { 200: OpsOrderDetail, ...changeErrors } },
     },
     async (req) => toOrderDetail(await ops.refundOrder(req.operator!, req.params.id, req.body)),
   );
@@ -139,7 +139,7 @@ export const opsCatalogRoutes: FastifyPluginAsyncTypebox<{ ops: OpsCatalogServic
     '/ops/reconciliation',
     {
       config: { access: { permission: 'ops.order.read' } },
-      schema: { operationId: 'opsReconciliation', tags: ['ops'], querystring: ReconciliationQuery, response: { 200: OpsReconciliation, ...errors } },
+      schema: { operationId: 'opsReconciliation', summary: 'Get the daily payment reconciliation', tags: ['ops'], querystring: ReconciliationQuery, response: { 200: OpsReconciliation, ...errors } },
     },
     async (req) => toReconciliation(await ops.reconciliation(req.query.date)),
   );

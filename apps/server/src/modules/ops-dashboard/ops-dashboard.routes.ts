@@ -10,6 +10,7 @@ export const opsDashboardRoutes: FastifyPluginAsyncTypebox<{ dashboard: OpsDashb
       config: { access: { permission: 'ops.dashboard.read' } },
       schema: {
         operationId: 'opsDashboard',
+        summary: 'Get the dashboard figures',
         tags: ['ops'],
         response: { 200: OpsDashboard, ...errorResponses },
       },

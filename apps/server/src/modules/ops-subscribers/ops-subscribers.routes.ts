@@ -27,7 +27,7 @@ export const opsSubscribersRoutes: FastifyPluginAsyncTypebox<{ service: OpsSubsc
     '/ops/subscribers',
     {
       config: read,
-      schema: { operationId: 'opsSearchSubscribers', tags, querystring: SubscriberSearchQuery, response: { 200: SubscriberSearchResult, ...errorResponses } },
+      schema: { operationId: 'opsSearchSubscribers', summary: 'Find subscribers', tags, querystring: SubscriberSearchQuery, response: { 200: SubscriberSearchResult, ...errorResponses } },
     },
     async (req) => ({ items: await service.search(req.query.q, req.query.limit ?? 20) }),
   );
@@ -36,7 +36,7 @@ export const opsSubscribersRoutes: FastifyPluginAsyncTypebox<{ service: OpsSubsc
     '/ops/subscribers/:id',
     {
       config: read,
-      schema: { operationId: 'opsGetSubscriber', tags, params: SubscriberParams, response: { 200: SubscriberDetailSchema, ...errorResponses } },
+      schema: { operationId: 'opsGetSubscriber', summary: 'Get a subscriber', tags, params: SubscriberParams, response: { 200: SubscriberDetailSchema, ...errorResponses } },
     },
     async (req) => service.detail(req.operator!, req.params.id),
   );
@@ -45,7 +45,7 @@ export const opsSubscribersRoutes: FastifyPluginAsyncTypebox<{ service: OpsSubsc
     '/ops/subscribers/:id/suspend',
     {
       config: write,
-      schema: { operationId: 'opsSuspendSubscriber', tags, params: SubscriberParams, body: ReasonBody, response: { 200: Done, ...errorResponses } },
+      schema: { operationId: 'opsSuspendSubscriber', summary: 'Suspend a subscriber', tags, params: SubscriberParams, body: ReasonBody, response: { 200: Done, ...errorResponses } },
     },
     async (req) => {
       await service.suspend(req.operator!, req.params.id, req.body.reason);
@@ -57,7 +57,7 @@ export const opsSubscribersRoutes: FastifyPluginAsyncTypebox<{ service: OpsSubsc
     '/ops/subscribers/:id/unsuspend',
     {
       config: write,
-      schema: { operationId: 'opsUnsuspendSubscriber', tags, params: SubscriberParams, body: ReasonBody, response: { 200: Done, ...errorResponses } },
+      schema: { operationId: 'opsUnsuspendSubscriber', summary: 'Lift a suspension', tags, params: SubscriberParams, body: ReasonBody, response: { 200: Done, ...errorResponses } },
     },
     async (req) => {
       await service.unsuspend(req.operator!, req.params.id, req.body.reason);
@@ -69,7 +69,7 @@ export const opsSubscribersRoutes: FastifyPluginAsyncTypebox<{ service: OpsSubsc
     '/ops/subscribers/:id/sessions/end',
     {
       config: write,
-      schema: { operationId: 'opsEndSubscriberSessions', tags, params: SubscriberParams, body: ReasonBody, response: { 200: EndedSessions, ...errorResponses } },
+      schema: { operationId: 'opsEndSubscriberSessions', summary: "End a subscriber's sessions", tags, params: SubscriberParams, body: ReasonBody, response: { 200: EndedSessions, ...errorResponses } },
     },
     async (req) => service.endSessions(req.operator!, req.params.id, req.body.reason),
   );
@@ -78,7 +78,7 @@ export const opsSubscribersRoutes: FastifyPluginAsyncTypebox<{ service: OpsSubsc
     '/ops/subscribers/:id/lockout/lift',
     {
       config: write,
-      schema: { operationId: 'opsLiftLockout', tags, params: SubscriberParams, body: ReasonBody, response: { 200: Done, ...errorResponses } },
+      schema: { operationId: 'opsLiftLockout', summary: "Lift a subscriber's sign-in lockout", tags, params: SubscriberParams, body: ReasonBody, response: { 200: Done, ...errorResponses } },
     },
     async (req) => {
       await service.liftLockout(req.operator!, req.params.id, req.body.reason);
@@ -90,7 +90,7 @@ export const opsSubscribersRoutes: FastifyPluginAsyncTypebox<{ service: OpsSubsc
     '/ops/subscribers/:id/quota-grants',
     {
       config: write,
-      schema: { operationId: 'opsGrantQuota', tags, params: SubscriberParams, body: GrantQuotaBody, response: { 200: GrantCreated, ...errorResponses } },
+      schema: { operationId: 'opsGrantQuota', summary: 'Grant a subscriber storage', tags, params: SubscriberParams, body: GrantQuotaBody, response: { 200: GrantCreated, ...errorResponses } },
     },
     async (req) => service.grantQuota(req.operator!, req.params.id, req.body),
   );
@@ -99,7 +99,7 @@ export const opsSubscribersRoutes: FastifyPluginAsyncTypebox<{ service: OpsSubsc
     '/ops/subscribers/:id/verification/resend',
     {
       config: write,
-      schema: { operationId: 'opsResendVerification', tags, params: SubscriberParams, body: ResendVerificationBody, response: { 200: Done, ...errorResponses } },
+      schema: { operationId: 'opsResendVerification', summary: 'Send a subscriber the verification again', tags, params: SubscriberParams, body: ResendVerificationBody, response: { 200: Done, ...errorResponses } },
     },
     async (req) => {
       await service.resendVerification(req.operator!, req.params.id, req.body.channel, req.body.reason, origin(req));
@@ -111,7 +111,7 @@ export const opsSubscribersRoutes: FastifyPluginAsyncTypebox<{ service: OpsSubsc
     '/ops/subscribers/:id/two-factor/remove',
     {
       config: { access: { permission: 'ops.subscriber.identity' } },
-      schema: { operationId: 'opsRemoveTwoFactor', tags, params: SubscriberParams, body: RemoveTwoFactorBody, response: { 200: Done, ...errorResponses } },
+      schema: { operationId: 'opsRemoveTwoFactor', summary: "Remove a subscriber's two-factor sign-in", tags, params: SubscriberParams, body: RemoveTwoFactorBody, response: { 200: Done, ...errorResponses } },
     },
     async (req) => {
       await service.removeTwoFactor(req.operator!, req.params.id, req.body.reason, req.body.identityCheck);

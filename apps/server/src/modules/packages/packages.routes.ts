@@ -26,7 +26,7 @@ export const packagesRoutes: FastifyPluginAsyncTypebox<{ packages: PackagesServi
     '/packages',
     {
       config: { access: { permission: 'self' } },
-      schema: { operationId: 'getPackages', tags, response: { 200: PackageList, ...errorResponses } },
+      schema: { operationId: 'getPackages', summary: 'List storage packages', tags, response: { 200: PackageList, ...errorResponses } },
     },
     async () => toPackageList(await packages.list()),
   );
@@ -35,7 +35,7 @@ export const packagesRoutes: FastifyPluginAsyncTypebox<{ packages: PackagesServi
     '/packages/subscription',
     {
       config: { access: { permission: 'self' } },
-      schema: { operationId: 'getSubscription', tags, response: { 200: SubscriptionInfo, ...errorResponses } },
+      schema: { operationId: 'getSubscription', summary: 'Get the subscription', tags, response: { 200: SubscriptionInfo, ...errorResponses } },
     },
     async (req) => toSubscriptionInfo(await packages.subscription(req.auth!)),
   );
@@ -44,7 +44,7 @@ export const packagesRoutes: FastifyPluginAsyncTypebox<{ packages: PackagesServi
     '/packages/quote',
     {
       config: { access: { permission: 'self', notIds: [catalogueId] } },
-      schema: { operationId: 'quotePackage', tags, body: PackageIdBody, response: { 200: PackageQuote, ...changeErrors } },
+      schema: { operationId: 'quotePackage', summary: 'Price a package change', tags, body: PackageIdBody, response: { 200: PackageQuote, ...changeErrors } },
     },
     async (req) => toQuote(await packages.quote(req.auth!, req.body.packageId)),
   );
@@ -55,6 +55,7 @@ export const packagesRoutes: FastifyPluginAsyncTypebox<{ packages: PackagesServi
       config: { access: { permission: 'self', notIds: [{ ...catalogueId, in: 'query' }] } },
       schema: {
         operationId: 'getPackageAgreements',
+        summary: 'Get the sales agreements for a package',
         tags,
         description:
           'The preliminary information form and the distance sales agreement for buying this package now (Turkish law 6502), filled with the plan, price, seller and buyer. Full texts in tr and en; other languages get the English one (language says which).',
@@ -79,7 +80,7 @@ export const packagesRoutes: FastifyPluginAsyncTypebox<{ packages: PackagesServi
           ids: [{ in: 'body', path: 'payment.cardId', permission: 'card.write' }],
         },
       },
-      schema: { operationId: 'createPackageOrder', tags, body: CreateOrderBody, response: { 200: PackageOrderResult, ...changeErrors } },
+      schema: { operationId: 'createPackageOrder', summary: 'Order a package', tags, body: CreateOrderBody, response: { 200: PackageOrderResult, ...changeErrors } },
     },
     async (req) => toOrderResult(await packages.createOrder(req.auth!, req.body)),
   );
@@ -90,7 +91,7 @@ export const packagesRoutes: FastifyPluginAsyncTypebox<{ packages: PackagesServi
       config: {
         access: { permission: 'order.read', ids: [{ in: 'params', path: 'id' }] },
       },
-      schema: { operationId: 'getPackageOrder', tags, params: OrderParams, response: { 200: PackageOrderResult, ...errorResponses } },
+      schema: { operationId: 'getPackageOrder', summary: 'Get an order', tags, params: OrderParams, response: { 200: PackageOrderResult, ...errorResponses } },
     },
     async (req) => toOrderResult(await packages.getOrder(req.auth!, req.params.id)),
   );
@@ -99,7 +100,7 @@ export const packagesRoutes: FastifyPluginAsyncTypebox<{ packages: PackagesServi
     '/packages/subscription/downgrade',
     {
       config: { access: { permission: 'self', notIds: [catalogueId] } },
-      schema: { operationId: 'downgradePackage', tags, body: PackageIdBody, response: { 200: SubscriptionInfo, ...changeErrors } },
+      schema: { operationId: 'downgradePackage', summary: 'Downgrade the package', tags, body: PackageIdBody, response: { 200: SubscriptionInfo, ...changeErrors } },
     },
     async (req) => toSubscriptionInfo(await packages.downgrade(req.auth!, req.body.packageId)),
   );
@@ -108,7 +109,7 @@ export const packagesRoutes: FastifyPluginAsyncTypebox<{ packages: PackagesServi
     '/packages/subscription/cancel',
     {
       config: { access: { permission: 'self' } },
-      schema: { operationId: 'cancelSubscription', tags, response: { 200: SubscriptionInfo, ...changeErrors } },
+      schema: { operationId: 'cancelSubscription', summary: 'Cancel the subscription', tags, response: { 200: SubscriptionInfo, ...changeErrors } },
     },
     async (req) => toSubscriptionInfo(await packages.cancel(req.auth!)),
   );
@@ -117,7 +118,7 @@ export const packagesRoutes: FastifyPluginAsyncTypebox<{ packages: PackagesServi
     '/packages/subscription/resume',
     {
       config: { access: { permission: 'self' } },
-      schema: { operationId: 'resumeSubscription', tags, response: { 200: SubscriptionInfo, ...changeErrors } },
+      schema: { operationId: 'resumeSubscription', summary: 'Resume a cancelled subscription', tags, response: { 200: SubscriptionInfo, ...changeErrors } },
     },
     async (req) => toSubscriptionInfo(await packages.resume(req.auth!)),
   );

@@ -30,7 +30,7 @@ export const paymentRoutes: FastifyPluginAsyncTypebox<{ payments: PaymentsServic
     '/payment/cards',
     {
       config: { access: { permission: 'self' } },
-      schema: { operationId: 'getSavedCards', tags, response: { 200: SavedCardsSchema, ...errorResponses } },
+      schema: { operationId: 'getSavedCards', summary: 'List saved cards', tags, response: { 200: SavedCardsSchema, ...errorResponses } },
     },
     async (req) => payments.cards(req.auth!.accountId),
   );
@@ -39,7 +39,7 @@ export const paymentRoutes: FastifyPluginAsyncTypebox<{ payments: PaymentsServic
     '/payment/cards',
     {
       config: { access: { permission: 'self' } },
-      schema: { operationId: 'saveCard', tags, body: SaveCardBody, response: { 200: SavedCardSchema, ...writeErrors } },
+      schema: { operationId: 'saveCard', summary: 'Save a card', tags, body: SaveCardBody, response: { 200: SavedCardSchema, ...writeErrors } },
     },
     async (req) => payments.saveCard(req.auth!.accountId, req.body.card),
   );
@@ -48,7 +48,7 @@ export const paymentRoutes: FastifyPluginAsyncTypebox<{ payments: PaymentsServic
     '/payment/cards/:id',
     {
       config: { access: { permission: 'card.write', ids: [{ in: 'params', path: 'id' }] } },
-      schema: { operationId: 'deleteSavedCard', tags, params: CardParams, response: { 204: Type.Null(), ...writeErrors } },
+      schema: { operationId: 'deleteSavedCard', summary: 'Delete a saved card', tags, params: CardParams, response: { 204: Type.Null(), ...writeErrors } },
     },
     async (req, reply) => {
       await payments.deleteCard(req.auth!.accountId, req.params.id);
@@ -60,7 +60,7 @@ export const paymentRoutes: FastifyPluginAsyncTypebox<{ payments: PaymentsServic
     '/payment/cards/:id/default',
     {
       config: { access: { permission: 'card.write', ids: [{ in: 'params', path: 'id' }] } },
-      schema: { operationId: 'setDefaultCard', tags, params: CardParams, response: { 200: SavedCardSchema, ...writeErrors } },
+      schema: { operationId: 'setDefaultCard', summary: 'Make a card the default', tags, params: CardParams, response: { 200: SavedCardSchema, ...writeErrors } },
     },
     async (req) => payments.setDefaultCard(req.auth!.accountId, req.params.id),
   );
@@ -69,7 +69,7 @@ export const paymentRoutes: FastifyPluginAsyncTypebox<{ payments: PaymentsServic
     '/payment/payments/:id',
     {
       config: { access: { permission: 'payment.read', ids: [{ in: 'params', path: 'id' }] } },
-      schema: { operationId: 'getPayment', tags, params: PaymentParams, response: { 200: PaymentSchema, ...errorResponses } },
+      schema: { operationId: 'getPayment', summary: 'Get a payment', tags, params: PaymentParams, response: { 200: PaymentSchema, ...errorResponses } },
     },
     async (req) => paymentJson(await payments.get(req.auth!.accountId, req.params.id)),
   );
@@ -78,7 +78,7 @@ export const paymentRoutes: FastifyPluginAsyncTypebox<{ payments: PaymentsServic
     '/payment/wallet/confirm',
     {
       config: { access: { permission: 'self', notIds: [walletTrxnIsNotAnId] } },
-      schema: { operationId: 'confirmWalletPayment', tags, body: WalletConfirmBody, response: { 200: PaymentSchema, ...writeErrors } },
+      schema: { operationId: 'confirmWalletPayment', summary: 'Confirm a wallet payment with the SMS code', tags, body: WalletConfirmBody, response: { 200: PaymentSchema, ...writeErrors } },
     },
     async (req) => paymentJson(await payments.confirmWallet(req.auth!.accountId, req.body.paycellTrxnId, req.body.code)),
   );
@@ -87,7 +87,7 @@ export const paymentRoutes: FastifyPluginAsyncTypebox<{ payments: PaymentsServic
     '/payment/wallet/resend',
     {
       config: { access: { permission: 'self', notIds: [walletTrxnIsNotAnId] } },
-      schema: { operationId: 'resendWalletCode', tags, body: WalletResendBody, response: { 200: WalletResendResult, ...writeErrors } },
+      schema: { operationId: 'resendWalletCode', summary: 'Send the wallet payment code again', tags, body: WalletResendBody, response: { 200: WalletResendResult, ...writeErrors } },
     },
     async (req) => {
       await payments.resendWalletCode(req.auth!.accountId, req.body.paycellTrxnId);
@@ -112,6 +112,7 @@ export const paymentRoutes: FastifyPluginAsyncTypebox<{ payments: PaymentsServic
         config: { public: true },
         schema: {
           operationId: 'paymentCallback',
+          summary: "Receive the payment provider's callback",
           tags,
           headers: Type.Object({ 'x-bulut-signature': Type.Optional(Type.String({ maxLength: 200 })) }),
           body: Type.Object({

@@ -1,7 +1,6 @@
-import type { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { ErrorResponse, errorResponses, TokenParams } from '../../shared/schemas.js';
+import { Binary, ErrorResponse, errorResponses, TokenParams } from '../../shared/schemas.js';
 import {
   IdParams,
   LabelBody,
@@ -21,7 +20,6 @@ import {
 import type { PeopleService } from './people.service.js';
 
 const tags = ['people'];
-const Binary = Type.Unsafe<Readable>({ type: 'string', format: 'binary' });
 const Empty = Type.Object({});
 const writeErrors = { ...errorResponses, 403: ErrorResponse };
 const listIds = (permission: 'person.write') => ({ access: { permission, ids: [{ in: 'body' as const, path: '' }] } });
@@ -32,7 +30,7 @@ export const peopleRoutes: FastifyPluginAsyncTypebox<{ people: PeopleService }> 
     '/person/page',
     {
       config: { access: { permission: 'self' } },
-      schema: { operationId: 'listPeople', tags, querystring: PersonPageQuery, response: { 200: PersonPage, ...errorResponses } },
+      schema: { operationId: 'listPeople', summary: 'List people', tags, querystring: PersonPageQuery, response: { 200: PersonPage, ...errorResponses } },
     },
     async (req) => people.page(req.auth!, req.query),
   );
@@ -42,7 +40,7 @@ export const peopleRoutes: FastifyPluginAsyncTypebox<{ people: PeopleService }> 
     '/person/label/:personId',
     {
       config: oneId('personId', 'person.write'),
-      schema: { operationId: 'renamePerson', tags, params: PersonIdParams, body: LabelBody, response: { 200: Person, ...writeErrors } },
+      schema: { operationId: 'renamePerson', summary: 'Name a person', tags, params: PersonIdParams, body: LabelBody, response: { 200: Person, ...writeErrors } },
     },
     async (req) => people.rename(req.auth!, req.params.personId, req.body.label),
   );
@@ -53,7 +51,7 @@ export const peopleRoutes: FastifyPluginAsyncTypebox<{ people: PeopleService }> 
       config: {
         access: { permission: 'person.write', ids: [{ in: 'params', path: 'id' }, { in: 'body', path: 'mergeInto' }] },
       },
-      schema: { operationId: 'updatePerson', tags, params: IdParams, body: UpdatePersonBody, response: { 200: Person, ...writeErrors } },
+      schema: { operationId: 'updatePerson', summary: 'Update a person', tags, params: IdParams, body: UpdatePersonBody, response: { 200: Person, ...writeErrors } },
     },
     async (req) => people.update(req.auth!, req.params.id, req.body),
   );
@@ -64,39 +62,50 @@ export const peopleRoutes: FastifyPluginAsyncTypebox<{ people: PeopleService }> 
       config: {
         access: { permission: 'person.write', ids: [{ in: 'params', path: 'id' }, { in: 'body', path: 'uuid', permission: 'file.read' }] },
       },
-      schema: { operationId: 'setPersonThumbnail', tags, params: IdParams, body: ThumbnailBody, response: { 200: Person, ...writeErrors } },
+      schema: { operationId: 'setPersonThumbnail', summary: "Set a person's face photo", tags, params: IdParams, body: ThumbnailBody, response: { 200: Person, ...writeErrors } },
     },
     async (req) => people.setThumbnail(req.auth!, req.params.id, req.body.uuid),
   );
 
-  const status = (method: 'DELETE' | 'POST', url: string, operationId: string, to: 'HIDDEN' | 'TRASHED' | 'ACTIVE') =>
+  const status = (method: 'DELETE' | 'POST', url: string, operationId: string, summary: string, to: 'HIDDEN' | 'TRASHED' | 'ACTIVE') =>
     app.route({
       method,
       url,
       config: listIds('person.write'),
-      schema: { operationId, tags, body: PersonIdList, response: { 200: Empty, ...writeErrors } },
+      schema: { operationId, summary, tags, body: PersonIdList, response: { 200: Empty, ...writeErrors } },
       handler: async (req) => {
         await people.setStatus(req.auth!.accountId, req.body as string[], to);
         return {};
       },
     });
-  status('DELETE', '/person/hide', 'hidePeople', 'HIDDEN');
-  status('DELETE', '/person/trash', 'trashPeople', 'TRASHED');
-  status('POST', '/person/recover', 'recoverPeople', 'ACTIVE');
+  status('DELETE', '/person/hide', 'hidePeople', 'Hide people', 'HIDDEN');
+  status('DELETE', '/person/trash', 'trashPeople', 'Move people to the trash', 'TRASHED');
+  status('POST', '/person/recover', 'recoverPeople', 'Restore people from the trash', 'ACTIVE');
 
-  app.put(
-    '/person/visibility/',
-    {
-      config: {
-        access: { permission: 'person.write', ids: [{ in: 'body', path: 'hidden' }, { in: 'body', path: 'visible' }] },
+  // The spec's path ends in a slash; the API document names the one without (no trailing slashes there), and both answer.
+  for (const url of ['/person/visibility', '/person/visibility/']) {
+    const specPath = url.endsWith('/');
+    app.put(
+      url,
+      {
+        config: {
+          access: { permission: 'person.write', ids: [{ in: 'body', path: 'hidden' }, { in: 'body', path: 'visible' }] },
+        },
+        schema: {
+          operationId: specPath ? 'setPeopleVisibilitySlash' : 'setPeopleVisibility',
+          summary: 'Show and hide people',
+          hide: specPath,
+          tags,
+          body: VisibilityBody,
+          response: { 200: Empty, ...writeErrors },
+        },
       },
-      schema: { operationId: 'setPeopleVisibility', tags, body: VisibilityBody, response: { 200: Empty, ...writeErrors } },
-    },
-    async (req) => {
-      await people.setVisibility(req.auth!, req.body);
-      return {};
-    },
-  );
+      async (req) => {
+        await people.setVisibility(req.auth!, req.body);
+        return {};
+      },
+    );
+  }
 
   app.post(
     '/person/photo/delete/:id',
@@ -104,7 +113,7 @@ export const peopleRoutes: FastifyPluginAsyncTypebox<{ people: PeopleService }> 
       config: {
         access: { permission: 'person.write', ids: [{ in: 'params', path: 'id' }, { in: 'body', path: '', permission: 'file.read' }] },
       },
-      schema: { operationId: 'removePhotosFromPerson', tags, params: IdParams, body: PersonIdList, response: { 200: Person, ...writeErrors } },
+      schema: { operationId: 'removePhotosFromPerson', summary: 'Remove photos from a person', tags, params: IdParams, body: PersonIdList, response: { 200: Person, ...writeErrors } },
     },
     async (req) => people.removePhotos(req.auth!, req.params.id, req.body),
   );
@@ -113,7 +122,7 @@ export const peopleRoutes: FastifyPluginAsyncTypebox<{ people: PeopleService }> 
     '/person/photo/:uuid',
     {
       config: { access: { permission: 'file.read', ids: [{ in: 'params', path: 'uuid' }] } },
-      schema: { operationId: 'getPeopleInPhoto', tags, params: PhotoParams, response: { 200: PeopleInPhoto, ...errorResponses } },
+      schema: { operationId: 'getPeopleInPhoto', summary: 'List the people in a photo', tags, params: PhotoParams, response: { 200: PeopleInPhoto, ...errorResponses } },
     },
     async (req) => people.peopleInPhoto(req.auth!, req.params.uuid),
   );
@@ -122,7 +131,7 @@ export const peopleRoutes: FastifyPluginAsyncTypebox<{ people: PeopleService }> 
     '/person/recognition',
     {
       config: { access: { permission: 'self' } },
-      schema: { operationId: 'getFaceRecognition', tags, response: { 200: Recognition, ...errorResponses } },
+      schema: { operationId: 'getFaceRecognition', summary: 'Is face recognition on?', tags, response: { 200: Recognition, ...errorResponses } },
     },
     async (req) => people.recognition(req.auth!),
   );
@@ -131,7 +140,7 @@ export const peopleRoutes: FastifyPluginAsyncTypebox<{ people: PeopleService }> 
     '/person/recognition',
     {
       config: { access: { permission: 'self' } },
-      schema: { operationId: 'setFaceRecognition', tags, body: RecognitionBody, response: { 200: Recognition, ...writeErrors } },
+      schema: { operationId: 'setFaceRecognition', summary: 'Turn face recognition on or off', tags, body: RecognitionBody, response: { 200: Recognition, ...writeErrors } },
     },
     async (req) => people.setRecognition(req.auth!, req.body.enabled),
   );
@@ -142,7 +151,7 @@ export const peopleRoutes: FastifyPluginAsyncTypebox<{ people: PeopleService }> 
       exposeHeadRoute: false,
       // Public: an <img> cannot send X-Auth-Token; the signed token is the credential (like thumbnails).
       config: { public: true, signedUrl: true },
-      schema: { operationId: 'getFaceCrop', tags, params: TokenParams, response: { 200: Binary, 404: ErrorResponse, 429: ErrorResponse } },
+      schema: { operationId: 'getFaceCrop', summary: 'Open a face crop (signed URL)', tags, params: TokenParams, response: { 200: Binary('image/webp', 'The face crop.'), 404: ErrorResponse, 429: ErrorResponse } },
     },
     async (req, reply) =>
       reply

@@ -29,6 +29,7 @@ export const permissionRoutes: FastifyPluginAsyncTypebox<{ permissions: Permissi
       config: self,
       schema: {
         operationId: 'listPermissions',
+        summary: 'List communication consents',
         tags: ['profile'],
         querystring: Type.Object({ permissionType: Type.Optional(PermissionType) }),
         response: { 200: Type.Array(Permission), ...errorResponses },
@@ -43,6 +44,7 @@ export const permissionRoutes: FastifyPluginAsyncTypebox<{ permissions: Permissi
       config: self,
       schema: {
         operationId: 'updatePermissions',
+        summary: 'Update communication consents',
         tags: ['profile'],
         body: Type.Array(Type.Object({ type: PermissionType, isApproved: Type.Boolean() }), { minItems: 1, maxItems: 4 }),
         response: { 200: Type.Array(Permission), ...errorResponses },
@@ -57,6 +59,7 @@ export const permissionRoutes: FastifyPluginAsyncTypebox<{ permissions: Permissi
       config: self,
       schema: {
         operationId: 'getEtkAuth',
+        summary: 'Get the commercial messages consent text',
         tags: ['eula'],
         body: Type.Optional(Type.Object({})),
         response: { 200: PermissionAuth, ...errorResponses },
@@ -71,6 +74,7 @@ export const permissionRoutes: FastifyPluginAsyncTypebox<{ permissions: Permissi
       config: self,
       schema: {
         operationId: 'getGlobalPermAuth',
+        summary: 'Get the global consent text',
         tags: ['eula'],
         body: Type.Optional(Type.Object({})),
         response: { 200: PermissionAuth, ...errorResponses },

@@ -12,7 +12,7 @@ export const placesRoutes: FastifyPluginAsyncTypebox<{ places: PlacesService }> 
     '/location/page',
     {
       config: { access: { permission: 'self' } },
-      schema: { operationId: 'listPlaces', tags, querystring: PageQuery, headers: LanguageHeaders, response: { 200: PlacePage, ...errorResponses } },
+      schema: { operationId: 'listPlaces', summary: 'List places', tags, querystring: PageQuery, headers: LanguageHeaders, response: { 200: PlacePage, ...errorResponses } },
     },
     async (req) => places.list(req.auth!, readerLanguage(req.headers['x-client-language']), req.query),
   );
@@ -23,6 +23,7 @@ export const placesRoutes: FastifyPluginAsyncTypebox<{ places: PlacesService }> 
       config: { access: { permission: 'file.read', ids: [{ in: 'params', path: 'uuid' }] } },
       schema: {
         operationId: 'getPlaceOfPhoto',
+        summary: "Get a photo's place",
         tags,
         params: PhotoParams,
         headers: LanguageHeaders,
@@ -36,7 +37,7 @@ export const placesRoutes: FastifyPluginAsyncTypebox<{ places: PlacesService }> 
     '/location/progress',
     {
       config: { access: { permission: 'self' } },
-      schema: { operationId: 'getPlacesProgress', tags, response: { 200: Progress, ...errorResponses } },
+      schema: { operationId: 'getPlacesProgress', summary: 'Get place detection progress', tags, response: { 200: Progress, ...errorResponses } },
     },
     async (req) => places.progress(req.auth!),
   );

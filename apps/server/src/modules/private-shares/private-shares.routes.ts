@@ -35,7 +35,7 @@ export const privateSharesRoutes: FastifyPluginAsyncTypebox<{ shares: PrivateSha
     '/shares',
     {
       config: { access: { permission: 'file.share', ids: [{ in: 'body', path: 'items' }] } },
-      schema: { operationId: 'createShares', tags, body: CreateSharesBody, response: { 200: CreateSharesResult, ...writeErrors } },
+      schema: { operationId: 'createShares', summary: 'Share with people', tags, body: CreateSharesBody, response: { 200: CreateSharesResult, ...writeErrors } },
     },
     async (req) => shares.create(req.auth!, req.body, `${req.protocol}://${req.host}`),
   );
@@ -44,7 +44,7 @@ export const privateSharesRoutes: FastifyPluginAsyncTypebox<{ shares: PrivateSha
     '/shares',
     {
       config: { access: { permission: 'self' } },
-      schema: { operationId: 'listShares', tags, querystring: ListSharesQuery, response: { 200: SharedFilePage, ...errorResponses } },
+      schema: { operationId: 'listShares', summary: 'List shares', tags, querystring: ListSharesQuery, response: { 200: SharedFilePage, ...errorResponses } },
     },
     async (req) => shares.list(req.auth!, req.query),
   );
@@ -53,7 +53,7 @@ export const privateSharesRoutes: FastifyPluginAsyncTypebox<{ shares: PrivateSha
     '/invitees',
     {
       config: { access: { permission: 'self' } },
-      schema: { operationId: 'listRecentInvitees', tags, querystring: InviteeQuery, response: { 200: InviteeList, ...errorResponses } },
+      schema: { operationId: 'listRecentInvitees', summary: 'List people recently shared with', tags, querystring: InviteeQuery, response: { 200: InviteeList, ...errorResponses } },
     },
     async (req) => shares.recentInvitees(req.auth!, req.query.size),
   );
@@ -64,6 +64,7 @@ export const privateSharesRoutes: FastifyPluginAsyncTypebox<{ shares: PrivateSha
       config: { access: { permission: 'self' } },
       schema: {
         operationId: 'listSuggestedInvitees',
+        summary: 'Suggest people to share with',
         tags,
         querystring: InviteeQuery,
         response: { 200: InviteeList, ...errorResponses },
@@ -78,6 +79,7 @@ export const privateSharesRoutes: FastifyPluginAsyncTypebox<{ shares: PrivateSha
       config: { access: aclAccess },
       schema: {
         operationId: 'listFileAcls',
+        summary: 'List who a file is shared with',
         tags,
         params: AclParams,
         querystring: AclFilterQuery,
@@ -93,6 +95,7 @@ export const privateSharesRoutes: FastifyPluginAsyncTypebox<{ shares: PrivateSha
       config: { access: aclAccess },
       schema: {
         operationId: 'deleteFileAcl',
+        summary: "Remove people from a file's share",
         tags,
         params: AclParams,
         querystring: DeleteAclQuery,

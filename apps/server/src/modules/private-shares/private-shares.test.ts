@@ -249,6 +249,7 @@ describe.each(DIALECTS)('private shares (%s)', (dialect) => {
       csp: String(res.headers['content-security-policy']),
       nosniff: res.headers['x-content-type-options'],
       referrer: res.headers['referrer-policy'],
+      robots: res.headers['x-robots-tag'],
       type: String(res.headers['content-type']),
     });
 
@@ -262,7 +263,9 @@ describe.each(DIALECTS)('private shares (%s)', (dialect) => {
         expect(h.type).toContain('text/html');
         expect(h.csp).toMatch(/^sandbox;/);
         expect(h.csp).not.toContain('allow-same-origin');
-        expect(h).toMatchObject({ nosniff: 'nosniff', referrer: 'no-referrer' });
+        expect(h).toMatchObject({ nosniff: 'nosniff', referrer: 'no-referrer', robots: 'noindex, nofollow' });
+        // Never indexed: the header, and the meta tag for whoever reads the page itself.
+        expect(res.body).toContain('<meta name="robots" content="noindex, nofollow">');
         expect(res.body).toMatch(/<img src="\/api\/media\/preview\/[^"]+" alt="beach.jpg">/);
         expect(res.body).not.toContain('<script');
       }
@@ -273,7 +276,7 @@ describe.each(DIALECTS)('private shares (%s)', (dialect) => {
       expect(denied.statusCode).toBe(404);
       expect(denied.body).toContain('dir="rtl"');
       expect(denied.body).toContain('غير موجود');
-      expect(headersOf(denied)).toMatchObject({ nosniff: 'nosniff', referrer: 'no-referrer' });
+      expect(headersOf(denied)).toMatchObject({ nosniff: 'nosniff', referrer: 'no-referrer', robots: 'noindex, nofollow' });
       expect((await view(stranger, randomUUID())).statusCode).toBe(404);
       expect((await t.app.inject({ method: 'GET', url: `/api/viewer/file/${photo.id}` })).statusCode).toBe(401);
     });

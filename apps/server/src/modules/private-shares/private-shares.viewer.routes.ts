@@ -18,10 +18,12 @@ export const privateSharesViewerRoutes: FastifyPluginAsyncTypebox<{ viewer: Priv
       .header('content-security-policy', page.csp)
       .header('x-content-type-options', 'nosniff')
       .header('referrer-policy', 'no-referrer')
+      // Shared content is for the people it was shared with, never for a search engine's index.
+      .header('x-robots-tag', 'noindex, nofollow')
       .header('cache-control', 'private, no-store')
       .send(page.html);
 
-  const view = (url: string, operationId: string, params: typeof ViewerParams | typeof ViewerProjectParams) =>
+  const view = (url: string, operationId: string, summary: string, params: typeof ViewerParams | typeof ViewerProjectParams) =>
     app.get(
       url,
       {
@@ -31,13 +33,13 @@ export const privateSharesViewerRoutes: FastifyPluginAsyncTypebox<{ viewer: Priv
             notIds: Object.keys(params.properties).map((path) => ({ in: 'params' as const, path, why: checkedByTheViewer })),
           },
         },
-        schema: { operationId, tags, params, querystring: ViewerQuery, headers: ViewerHeaders, response: { 200: html, 404: html, 410: html } },
+        schema: { operationId, summary, tags, params, querystring: ViewerQuery, headers: ViewerHeaders, response: { 200: html, 404: html, 410: html } },
       },
       async (req, reply) => {
         const ids = req.params as { uuid: string; projectId?: string };
         return send(reply, await viewer.render(req.auth!, ids, req.query.lang ?? req.headers['x-client-language']));
       },
     );
-  view('/viewer/file/:uuid', 'getSharedContentView', ViewerParams);
-  view('/viewer/file/:projectId/:uuid', 'getSharedContentViewInProject', ViewerProjectParams);
+  view('/viewer/file/:uuid', 'getSharedContentView', 'View shared content as an HTML page', ViewerParams);
+  view('/viewer/file/:projectId/:uuid', 'getSharedContentViewInProject', 'View shared content of a project as an HTML page', ViewerProjectParams);
 };

@@ -41,7 +41,7 @@ const escape = (s: string) =>
 
 function page(lang: Language, title: string, body: string): string {
   return `<!doctype html>
-<html lang="${lang}" dir="${RTL.has(lang) ? 'rtl' : 'ltr'}"><head><meta charset="utf-8"><meta name="referrer" content="no-referrer">
+<html lang="${lang}" dir="${RTL.has(lang) ? 'rtl' : 'ltr'}"><head><meta charset="utf-8"><meta name="referrer" content="no-referrer"><meta name="robots" content="noindex, nofollow">
 <meta name="viewport" content="width=device-width,initial-scale=1"><title>${escape(title)}</title>
 <style>html,body{margin:0;height:100%;background:#111;color:#eee;font:16px/1.5 system-ui,sans-serif}
 main{display:flex;flex-direction:column;align-items:center;justify-content:center;min-height:100%;box-sizing:border-box;padding:16px}

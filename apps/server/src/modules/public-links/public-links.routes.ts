@@ -55,7 +55,17 @@ export const publicLinksRoutes: FastifyPluginAsyncTypebox<{ links: PublicLinksSe
           notIds: [{ in: 'body', path: 'fileUuidList', why: 'checked by the service through the access policy (file.share or album.read by isAlbum)' }],
         },
       },
-      schema: { operationId: 'createPublicShare', tags, body: CreatePublicShareBody, response: { 200: PublicShare, ...ownerErrors } },
+      schema: {
+        operationId: 'createPublicShare',
+        summary: 'Create a public link',
+        description:
+          'A link to files and folders (or one album, isAlbum) that anyone holding it can open at the url it answers ' +
+          '(/sharedFiles?token=…), optionally with a password and an expiry date. The visitor calls under ' +
+          '/api/share/visitor send the token as X-Share-Token and need no session.',
+        tags,
+        body: CreatePublicShareBody,
+        response: { 200: PublicShare, ...ownerErrors },
+      },
     },
     async (req) => links.create(req.auth!, req.body),
   );
@@ -64,7 +74,7 @@ export const publicLinksRoutes: FastifyPluginAsyncTypebox<{ links: PublicLinksSe
     '/share/public',
     {
       config: { access: { permission: 'self' } },
-      schema: { operationId: 'listPublicShares', tags, querystring: PublicShareListQuery, response: { 200: PublicShareList, ...errorResponses } },
+      schema: { operationId: 'listPublicShares', summary: 'List public links', tags, querystring: PublicShareListQuery, response: { 200: PublicShareList, ...errorResponses } },
     },
     async (req) => links.list(req.auth!, req.query),
   );
@@ -73,7 +83,7 @@ export const publicLinksRoutes: FastifyPluginAsyncTypebox<{ links: PublicLinksSe
     '/share/public/updateExpirationDate',
     {
       config: { access: { permission: 'link.write', ids: [{ in: 'body', path: 'uuid' }] } },
-      schema: { operationId: 'updatePublicShareExpiration', tags, body: UpdateExpirationBody, response: { 200: PublicShare, ...ownerErrors } },
+      schema: { operationId: 'updatePublicShareExpiration', summary: "Set a public link's expiry date", tags, body: UpdateExpirationBody, response: { 200: PublicShare, ...ownerErrors } },
     },
     async (req) => links.updateExpiration(req.auth!, req.body.uuid, req.body.expirationDate),
   );
@@ -82,7 +92,7 @@ export const publicLinksRoutes: FastifyPluginAsyncTypebox<{ links: PublicLinksSe
     '/share/public/password',
     {
       config: { access: { permission: 'link.write', ids: [{ in: 'body', path: 'uuid' }] } },
-      schema: { operationId: 'updatePublicSharePassword', tags, body: UpdatePasswordBody, response: { 200: PublicShare, ...ownerErrors } },
+      schema: { operationId: 'updatePublicSharePassword', summary: "Set a public link's password", tags, body: UpdatePasswordBody, response: { 200: PublicShare, ...ownerErrors } },
     },
     async (req) => links.updatePassword(req.auth!, req.body.uuid, req.body.password),
   );
@@ -91,7 +101,7 @@ export const publicLinksRoutes: FastifyPluginAsyncTypebox<{ links: PublicLinksSe
     '/share/public',
     {
       config: { access: { permission: 'link.write', ids: [{ in: 'body', path: 'uuids', skipDenied: true }] } },
-      schema: { operationId: 'deletePublicShares', tags, body: DeletePublicSharesBody, response: { 204: Type.Null(), ...errorResponses } },
+      schema: { operationId: 'deletePublicShares', summary: 'Delete public links', tags, body: DeletePublicSharesBody, response: { 204: Type.Null(), ...errorResponses } },
     },
     async (req, reply) => {
       await links.remove(req.auth!, req.body.uuids);
@@ -107,7 +117,7 @@ export const publicLinksRoutes: FastifyPluginAsyncTypebox<{ links: PublicLinksSe
     '/share/visitor',
     {
       config: visitor,
-      schema: { operationId: 'getSharedList', tags, headers: VisitorHeaders, response: { 200: SharedList, ...visitorErrors } },
+      schema: { operationId: 'getSharedList', summary: "List a public link's items", tags, headers: VisitorHeaders, response: { 200: SharedList, ...visitorErrors } },
     },
     async (req, reply) => {
       visitorHeaders(reply);
@@ -124,6 +134,7 @@ export const publicLinksRoutes: FastifyPluginAsyncTypebox<{ links: PublicLinksSe
       },
       schema: {
         operationId: 'unlockSharedLink',
+        summary: 'Unlock a password-protected public link',
         tags,
         headers: Type.Pick(VisitorHeaders, ['x-share-token']),
         body: UnlockBody,
@@ -140,7 +151,7 @@ export const publicLinksRoutes: FastifyPluginAsyncTypebox<{ links: PublicLinksSe
     '/share/visitor/count',
     {
       config: visitor,
-      schema: { operationId: 'getSharedCount', tags, headers: VisitorHeaders, querystring: SharedCountQuery, response: { 200: SharedCount, ...visitorErrors } },
+      schema: { operationId: 'getSharedCount', summary: "Count a public link's items", tags, headers: VisitorHeaders, querystring: SharedCountQuery, response: { 200: SharedCount, ...visitorErrors } },
     },
     async (req, reply) => {
       visitorHeaders(reply);
@@ -152,7 +163,7 @@ export const publicLinksRoutes: FastifyPluginAsyncTypebox<{ links: PublicLinksSe
     '/share/visitor/files',
     {
       config: visitor,
-      schema: { operationId: 'getSharedFiles', tags, headers: VisitorHeaders, querystring: SharedFilesQuery, response: { 200: SharedFiles, ...visitorErrors } },
+      schema: { operationId: 'getSharedFiles', summary: 'List a folder inside a public link', tags, headers: VisitorHeaders, querystring: SharedFilesQuery, response: { 200: SharedFiles, ...visitorErrors } },
     },
     async (req, reply) => {
       visitorHeaders(reply);
@@ -166,6 +177,7 @@ export const publicLinksRoutes: FastifyPluginAsyncTypebox<{ links: PublicLinksSe
       config: visitor,
       schema: {
         operationId: 'downloadSharedFiles',
+        summary: "Get download URLs for a public link's items",
         tags,
         headers: VisitorHeaders,
         body: SharedDownloadBody,
@@ -192,6 +204,7 @@ export const publicLinksRoutes: FastifyPluginAsyncTypebox<{ links: PublicLinksSe
       },
       schema: {
         operationId: 'saveSharedFiles',
+        summary: "Save a public link's items to my files",
         tags,
         headers: VisitorHeaders,
         body: SaveSharedBody,

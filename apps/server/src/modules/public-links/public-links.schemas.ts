@@ -39,12 +39,19 @@ export const PublicShare = Type.Object(
 );
 export type PublicShareDto = Static<typeof PublicShare>;
 
-export const CreatePublicShareBody = Type.Object({
-  fileUuidList: Type.Array(UuidSchema, { minItems: 1, maxItems: MAX_LINK_ITEMS }),
-  isAlbum: Type.Boolean(),
-  expirationDate: Type.Optional(Type.Union([DateString, Type.Null()])),
-  password: Type.Optional(Type.Union([LinkPassword, Type.Null()])),
-});
+export const CreatePublicShareBody = Type.Object(
+  {
+    fileUuidList: Type.Array(UuidSchema, { minItems: 1, maxItems: MAX_LINK_ITEMS }),
+    isAlbum: Type.Boolean(),
+    expirationDate: Type.Optional(Type.Union([DateString, Type.Null()])),
+    password: Type.Optional(Type.Union([LinkPassword, Type.Null()])),
+  },
+  {
+    examples: [
+      { fileUuidList: ['3f0e6c1a-7b2d-4c8e-9f10-2a3b4c5d6e7f'], isAlbum: false, expirationDate: '2027-01-31T21:00:00.000Z', password: null },
+    ],
+  },
+);
 export type CreatePublicShareInput = Static<typeof CreatePublicShareBody>;
 
 export const PublicShareListQuery = Type.Object({

@@ -27,16 +27,17 @@ export const recoveryRoutes: FastifyPluginAsyncTypebox<{
   const origin = (req: { protocol: string; host: string }) => publicOrigin(publicUrl, req);
 
   const starts = [
-    { url: '/account/forgotMyPassword', operationId: 'forgotMyPasswordV1', flow: 'v1' },
-    { url: '/v2/forgotMyPassword', operationId: 'forgotMyPasswordV2', flow: 'v2' },
+    { url: '/account/forgotMyPassword', operationId: 'forgotMyPasswordV1', summary: 'Start a password recovery (flow v1)', flow: 'v1' },
+    { url: '/v2/forgotMyPassword', operationId: 'forgotMyPasswordV2', summary: 'Start a password recovery (flow v2)', flow: 'v2' },
   ] as const;
-  for (const { url, operationId, flow } of starts) {
+  for (const { url, operationId, summary, flow } of starts) {
     app.post(
       url,
       {
         config: { public: true, rateLimit },
         schema: {
           operationId,
+          summary,
           tags,
           headers: Type.Object(CaptchaHeaders),
           body: Type.Object({ username: Username }),
@@ -53,6 +54,7 @@ export const recoveryRoutes: FastifyPluginAsyncTypebox<{
       config: { public: true, rateLimit },
       schema: {
         operationId: 'forgotMyPasswordV3',
+        summary: 'Start a password recovery (flow v3)',
         tags,
         description:
           'Starts a recovery that needs two different factors when the account has two-factor sign-in on. With the ' +
@@ -73,26 +75,28 @@ export const recoveryRoutes: FastifyPluginAsyncTypebox<{
       }),
   );
 
-  const choices: Array<{ path: string; operationId: string; method: RecoveryMethod; resend: boolean }> = [
-    { path: 'continueWithMsisdn', operationId: 'forgotMyPasswordContinueWithMsisdn', method: 'SMS', resend: false },
-    { path: 'continueWithEmail', operationId: 'forgotMyPasswordContinueWithEmail', method: 'EMAIL', resend: false },
+  const choices: Array<{ path: string; operationId: string; summary: string; method: RecoveryMethod; resend: boolean }> = [
+    { path: 'continueWithMsisdn', operationId: 'forgotMyPasswordContinueWithMsisdn', summary: 'Recover by SMS', method: 'SMS', resend: false },
+    { path: 'continueWithEmail', operationId: 'forgotMyPasswordContinueWithEmail', summary: 'Recover by e-mail', method: 'EMAIL', resend: false },
     {
       path: 'continueWithRecoveryEmail',
       operationId: 'forgotMyPasswordContinueWithRecoveryEmail',
+      summary: 'Recover by the recovery e-mail',
       method: 'RECOVERY_EMAIL',
       resend: false,
     },
-    { path: 'sendSms', operationId: 'forgotMyPasswordSendSms', method: 'SMS', resend: true },
-    { path: 'sendEmail', operationId: 'forgotMyPasswordSendEmail', method: 'EMAIL', resend: true },
-    { path: 'sendRecoveryEmail', operationId: 'forgotMyPasswordSendRecoveryEmail', method: 'RECOVERY_EMAIL', resend: true },
+    { path: 'sendSms', operationId: 'forgotMyPasswordSendSms', summary: 'Send the recovery SMS again', method: 'SMS', resend: true },
+    { path: 'sendEmail', operationId: 'forgotMyPasswordSendEmail', summary: 'Send the recovery e-mail again', method: 'EMAIL', resend: true },
+    { path: 'sendRecoveryEmail', operationId: 'forgotMyPasswordSendRecoveryEmail', summary: 'Send the recovery e-mail to the recovery address again', method: 'RECOVERY_EMAIL', resend: true },
   ];
-  for (const { path, operationId, method, resend } of choices) {
+  for (const { path, operationId, summary, method, resend } of choices) {
     app.post(
       `/forgotMyPassword/${path}`,
       {
         config: { public: true, rateLimit },
         schema: {
           operationId,
+          summary,
           tags,
           description: resend
             ? 'Sends the code or link of the chosen method again (at most 3 times).'
@@ -111,6 +115,7 @@ export const recoveryRoutes: FastifyPluginAsyncTypebox<{
       config: { public: true, rateLimit },
       schema: {
         operationId: 'forgotMyPasswordValidatePhoneNumber',
+        summary: 'Check the recovery SMS code',
         tags,
         body: Type.Object({ referenceToken: ReferenceToken, otp: Type.String({ minLength: 1, maxLength: 12 }) }),
         response: { 200: RecoveryStatus, ...errorResponses },
@@ -125,6 +130,7 @@ export const recoveryRoutes: FastifyPluginAsyncTypebox<{
       config: { public: true, rateLimit },
       schema: {
         operationId: 'forgotMyPasswordValidateSecurityQuestion',
+        summary: 'Check the security answer',
         tags,
         body: Type.Object({ referenceToken: ReferenceToken, answer: Type.String({ minLength: 1, maxLength: 200 }) }),
         response: { 200: RecoveryStatus, ...errorResponses },
@@ -139,6 +145,7 @@ export const recoveryRoutes: FastifyPluginAsyncTypebox<{
       config: { public: true, rateLimit },
       schema: {
         operationId: 'forgotMyPasswordCheckStatus',
+        summary: 'Check a recovery',
         tags,
         description: 'The e-mail waiting screen polls this: VERIFIED once the link was opened, on any device.',
         body: WithReference,
@@ -155,6 +162,7 @@ export const recoveryRoutes: FastifyPluginAsyncTypebox<{
         config: { public: true, rateLimit },
         schema: {
           operationId: `forgotMyPasswordVerify${version.toUpperCase()}`,
+          summary: `Open a recovery link (flow ${version})`,
           tags,
           description: 'Opens the e-mailed link /changemypasswordv1|v2|v3/{referenceToken}/{id} (single use, 30 minutes).',
           body: Type.Object({ referenceToken: ReferenceToken, id: Type.String({ minLength: 16, maxLength: 200 }) }),
@@ -171,6 +179,7 @@ export const recoveryRoutes: FastifyPluginAsyncTypebox<{
       config: { public: true, rateLimit },
       schema: {
         operationId: 'forgotMyPasswordChange',
+        summary: 'Set a new password after recovery',
         tags,
         description:
           'Sets the new password once the recovery is VERIFIED; ends every session and remember-me token of the account.',

@@ -33,6 +33,7 @@ export const remoteConfigRoutes: FastifyPluginAsyncTypebox<{ remoteConfig: Remot
       config: { public: true },
       schema: {
         operationId: 'getRemoteConfig',
+        summary: 'Get remote configuration',
         tags: ['remoteconfig'],
         querystring: Type.Object({
           client: Type.Literal(3),

@@ -11,7 +11,7 @@ export const searchRoutes: FastifyPluginAsyncTypebox<{ search: SearchService }> 
     '/search/unified',
     {
       config: { access: { permission: 'self' } },
-      schema: { operationId: 'searchUnified', tags, querystring: UnifiedQuery, response: { 200: SearchResult, ...errorResponses } },
+      schema: { operationId: 'searchUnified', summary: 'Search files, photos, albums, people, places and things', tags, querystring: UnifiedQuery, response: { 200: SearchResult, ...errorResponses } },
     },
     async (req) => search.unified(req.auth!, req.query, readerLanguage(req.headers['x-client-language'])),
   );
@@ -20,7 +20,7 @@ export const searchRoutes: FastifyPluginAsyncTypebox<{ search: SearchService }> 
     '/search/unified/suggest',
     {
       config: { access: { permission: 'self' } },
-      schema: { operationId: 'suggestSearch', tags, querystring: SuggestQuery, response: { 200: SuggestResult, ...errorResponses } },
+      schema: { operationId: 'suggestSearch', summary: 'Suggest search terms', tags, querystring: SuggestQuery, response: { 200: SuggestResult, ...errorResponses } },
     },
     async (req) => search.suggest(req.auth!, req.query, readerLanguage(req.headers['x-client-language'])),
   );

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ErrorResponse, errorResponses, LanguageSchema } from '../../shared/schemas.js';
-import { CaptchaHeaders, sendSession, SessionResponse } from '../auth/auth.public.js';
+import { CaptchaHeaders, sendSession, SessionResponse, sessionAnswer } from '../auth/auth.public.js';
 import { SignupSocialToken } from '../social-login/social-login.public.js';
 import type { SignupService } from './signup.service.js';
 import { captchaFrom } from '../captcha/captcha.public.js';
@@ -24,6 +24,7 @@ export const signupRoutes: FastifyPluginAsyncTypebox<{ signup: SignupService; au
       config: { public: true, rateLimit },
       schema: {
         operationId: 'signup',
+        summary: 'Sign up',
         tags: ['signup'],
         headers: Type.Object(CaptchaHeaders),
         body: Type.Object({
@@ -54,6 +55,7 @@ export const signupRoutes: FastifyPluginAsyncTypebox<{ signup: SignupService; au
       config: { public: true, rateLimit },
       schema: {
         operationId: 'signupSendVerification',
+        summary: 'Send the sign-up code again',
         tags: ['signup'],
         body: Type.Object({ referenceToken: Reference }),
         response: { 200: Ticket, ...errorResponses },
@@ -68,9 +70,10 @@ export const signupRoutes: FastifyPluginAsyncTypebox<{ signup: SignupService; au
       config: { public: true, rateLimit },
       schema: {
         operationId: 'signupValidate',
+        summary: 'Confirm sign-up with the code',
         tags: ['signup'],
         body: Type.Object({ referenceToken: Reference, otp: Type.String({ minLength: 1, maxLength: 12 }) }),
-        response: { 200: SessionResponse, ...errorResponses, 409: ErrorResponse },
+        response: { 200: sessionAnswer(SessionResponse, 'Signed in: the session token is in the X-Auth-Token header.'), ...errorResponses, 409: ErrorResponse },
       },
     },
     async (req, reply) => sendSession(reply, await signup.validate(req.body.referenceToken, req.body.otp, `${req.protocol}://${req.host}`)),

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { ErrorResponse, errorResponses } from '../../shared/schemas.js';
-import { LoginResponse, sendSignIn } from '../auth/auth.public.js';
+import { LoginResponse, sendSignIn, sessionAnswer } from '../auth/auth.public.js';
 import {
   AppleFormPost,
   AppleTokenFromKey,
@@ -37,7 +37,7 @@ export const socialLoginRoutes: FastifyPluginAsyncTypebox<{
     '/auth/social/providers',
     {
       config: { public: true },
-      schema: { operationId: 'socialProviders', tags, response: { 200: SocialProviders, ...errorResponses } },
+      schema: { operationId: 'socialProviders', summary: 'List the sign-in providers configured', tags, response: { 200: SocialProviders, ...errorResponses } },
     },
     async () => social.providers(),
   );
@@ -48,6 +48,7 @@ export const socialLoginRoutes: FastifyPluginAsyncTypebox<{
       config: { public: true, rateLimit },
       schema: {
         operationId: 'socialStart',
+        summary: 'Start a Google or Apple sign-in',
         tags,
         body: SocialStartBody,
         response: { 200: SocialStart, ...errorResponses, ...unavailable },
@@ -76,6 +77,7 @@ export const socialLoginRoutes: FastifyPluginAsyncTypebox<{
       config: { public: true, rateLimit },
       schema: {
         operationId: 'getAppleTokenFromKey',
+        summary: "Pick up Apple's sign-in answer",
         tags,
         querystring: Type.Object({ key: Type.String({ minLength: 16, maxLength: 200 }) }),
         response: { 200: AppleTokenFromKey, ...errorResponses, ...unavailable },
@@ -84,6 +86,8 @@ export const socialLoginRoutes: FastifyPluginAsyncTypebox<{
     async (req) => social.appleAnswer(req.query.key),
   );
 
+  // For the API document's summaries.
+  const PROVIDER_NAMES: Record<SocialProvider, string> = { google: 'Google', apple: 'Apple' };
   const login = (provider: SocialProvider, operationId: string) =>
     app.post(
       `/auth/${provider}`,
@@ -91,11 +95,12 @@ export const socialLoginRoutes: FastifyPluginAsyncTypebox<{
         config: { public: true, rateLimit },
         schema: {
           operationId,
+          summary: `Sign in with ${PROVIDER_NAMES[provider]}`,
           tags,
           querystring: RememberMe,
           body: SocialTokenBody,
           // 404 SOCIAL_ACCOUNT_NOT_FOUND: no account has this identity; 409 SOCIAL_EMAIL_IN_USE: one has its e-mail.
-          response: { 200: LoginResponse, ...errorResponses, 409: ErrorResponse, ...unavailable },
+          response: { 200: sessionAnswer(LoginResponse, 'Signed in: the session token is in the X-Auth-Token header (with two-factor sign-in on, a challenge instead and no token).'), ...errorResponses, 409: ErrorResponse, ...unavailable },
         },
       },
       async (req, reply) =>
@@ -116,7 +121,7 @@ export const socialLoginRoutes: FastifyPluginAsyncTypebox<{
       `/${provider}/login/status`,
       {
         config: { access: { permission: 'self' } },
-        schema: { operationId: ids.status, tags, response: { 200: SocialConnection, ...errorResponses } },
+        schema: { operationId: ids.status, summary: `Is the ${PROVIDER_NAMES[provider]} account linked?`, tags, response: { 200: SocialConnection, ...errorResponses } },
       },
       async (req) => social.connection(req.auth!, provider),
     );
@@ -126,6 +131,7 @@ export const socialLoginRoutes: FastifyPluginAsyncTypebox<{
         config: { access: { permission: 'self' }, rateLimit },
         schema: {
           operationId: ids.connect,
+          summary: `Link the ${PROVIDER_NAMES[provider]} account`,
           tags,
           body: SocialTokenBody,
           response: { 200: SocialConnection, ...errorResponses, 409: ErrorResponse, ...unavailable },
@@ -137,7 +143,7 @@ export const socialLoginRoutes: FastifyPluginAsyncTypebox<{
       `/${provider}/login/disconnect`,
       {
         config: { access: { permission: 'self' } },
-        schema: { operationId: ids.disconnect, tags, response: { 200: SocialConnection, ...errorResponses } },
+        schema: { operationId: ids.disconnect, summary: `Unlink the ${PROVIDER_NAMES[provider]} account`, tags, response: { 200: SocialConnection, ...errorResponses } },
       },
       async (req) => social.disconnect(req.auth!, provider),
     );
@@ -149,7 +155,7 @@ export const socialLoginRoutes: FastifyPluginAsyncTypebox<{
     '/share/social/status',
     {
       config: { access: { permission: 'self' } },
-      schema: { operationId: 'socialStatus', tags, response: { 200: SocialStatus, ...errorResponses } },
+      schema: { operationId: 'socialStatus', summary: 'Get social sharing status', tags, response: { 200: SocialStatus, ...errorResponses } },
     },
     async (req) => social.status(req.auth!),
   );

@@ -35,43 +35,43 @@ const Done = Type.Object({});
 export const supportOpsRoutes: FastifyPluginAsyncTypebox<{ service: SupportService; hub: SupportHub }> = async (app, { service, hub }) => {
   app.get(
     '/ops/support/inbox',
-    { config: read, schema: { operationId: 'opsSupportInbox', tags, querystring: InboxQuery, response: { 200: Inbox, ...errorResponses } } },
+    { config: read, schema: { operationId: 'opsSupportInbox', summary: 'List the support inbox', tags, querystring: InboxQuery, response: { 200: Inbox, ...errorResponses } } },
     async (req) => ({ items: await service.inbox.inbox(req.query) }),
   );
 
   app.get(
     '/ops/support/tickets/:id',
-    { config: read, schema: { operationId: 'opsSupportTicket', tags, params: IdParams, response: { 200: ConsoleTicket, ...errorResponses } } },
+    { config: read, schema: { operationId: 'opsSupportTicket', summary: 'Get a support ticket', tags, params: IdParams, response: { 200: ConsoleTicket, ...errorResponses } } },
     async (req) => service.inbox.ticketDetail(req.operator!, req.params.id),
   );
 
   app.post(
     '/ops/support/tickets/:id/take',
-    { config: write, schema: { operationId: 'opsSupportTake', tags, params: IdParams, response: { 200: TicketOnly, ...errorResponses } } },
+    { config: write, schema: { operationId: 'opsSupportTake', summary: 'Take a support ticket', tags, params: IdParams, response: { 200: TicketOnly, ...errorResponses } } },
     async (req) => ({ ticket: await service.agent.take(req.operator!, req.params.id) }),
   );
 
   app.post(
     '/ops/support/tickets/:id/assign',
-    { config: write, schema: { operationId: 'opsSupportAssign', tags, params: IdParams, body: AssignBody, response: { 200: TicketOnly, ...errorResponses } } },
+    { config: write, schema: { operationId: 'opsSupportAssign', summary: 'Assign a support ticket', tags, params: IdParams, body: AssignBody, response: { 200: TicketOnly, ...errorResponses } } },
     async (req) => ({ ticket: await service.agent.assign(req.operator!, req.params.id, req.body.operatorId) }),
   );
 
   app.post(
     '/ops/support/tickets/:id/messages',
-    { config: write, schema: { operationId: 'opsSupportReply', tags, params: IdParams, body: AgentMessageBody, response: { 200: MessageOnly, ...errorResponses } } },
+    { config: write, schema: { operationId: 'opsSupportReply', summary: 'Reply to a support ticket', tags, params: IdParams, body: AgentMessageBody, response: { 200: MessageOnly, ...errorResponses } } },
     async (req) => ({ message: await service.agent.reply(req.operator!, req.params.id, req.body) }),
   );
 
   app.post(
     '/ops/support/tickets/:id/solve',
-    { config: write, schema: { operationId: 'opsSupportSolve', tags, params: IdParams, response: { 200: TicketOnly, ...errorResponses } } },
+    { config: write, schema: { operationId: 'opsSupportSolve', summary: 'Solve a support ticket', tags, params: IdParams, response: { 200: TicketOnly, ...errorResponses } } },
     async (req) => ({ ticket: await service.agent.solve(req.operator!, req.params.id) }),
   );
 
   app.post(
     '/ops/support/tickets/:id/read',
-    { config: write, schema: { operationId: 'opsSupportRead', tags, params: IdParams, body: ReadBody, response: { 200: Done, ...errorResponses } } },
+    { config: write, schema: { operationId: 'opsSupportRead', summary: 'Mark a support ticket read', tags, params: IdParams, body: ReadBody, response: { 200: Done, ...errorResponses } } },
     async (req) => {
       await service.agent.read(req.operator!, req.params.id, req.body.seq);
       return {};
@@ -87,7 +87,15 @@ export const supportOpsRoutes: FastifyPluginAsyncTypebox<{ service: SupportServi
       {
         config: write,
         bodyLimit: ATTACHMENT_MAX_BYTES,
-        schema: { operationId: 'opsSupportAttach', tags, params: IdParams, querystring: AttachmentQuery, response: { 200: AttachmentOnly, ...errorResponses } },
+        schema: {
+          operationId: 'opsSupportAttach',
+          summary: 'Attach a file to a support ticket',
+          binaryBody: { mediaTypes: ['application/octet-stream'], description: "The file's bytes; its name in ?name=." },
+          tags,
+          params: IdParams,
+          querystring: AttachmentQuery,
+          response: { 200: AttachmentOnly, ...errorResponses },
+        },
       },
       async (req) => ({ attachment: await service.attachments.uploadForTicket(req.operator!, req.params.id, req.body as Buffer, req.query.name) }),
     );
@@ -95,7 +103,7 @@ export const supportOpsRoutes: FastifyPluginAsyncTypebox<{ service: SupportServi
 
   app.get(
     '/ops/support/attachments/:id',
-    { config: read, schema: { operationId: 'opsSupportAttachment', tags, params: IdParams, response: { 200: AttachmentBytes, ...errorResponses } } },
+    { config: read, schema: { operationId: 'opsSupportAttachment', summary: 'Open a support attachment', tags, params: IdParams, response: { 200: AttachmentBytes, ...errorResponses } } },
     async (req, reply) => {
       const a = await service.attachments.forAgent(req.operator!, req.params.id);
       // The bytes go out as stored; the schema documents only the failures.
@@ -105,13 +113,13 @@ export const supportOpsRoutes: FastifyPluginAsyncTypebox<{ service: SupportServi
 
   app.get(
     '/ops/support/feedback/:id',
-    { config: read, schema: { operationId: 'opsSupportFeedback', tags, params: IdParams, response: { 200: FeedbackDetail, ...errorResponses } } },
+    { config: read, schema: { operationId: 'opsSupportFeedback', summary: 'Get a feedback message', tags, params: IdParams, response: { 200: FeedbackDetail, ...errorResponses } } },
     async (req) => ({ feedback: await service.inbox.feedbackDetail(req.operator!, req.params.id) }),
   );
 
   app.post(
     '/ops/support/feedback/:id/done',
-    { config: write, schema: { operationId: 'opsSupportFeedbackDone', tags, params: IdParams, response: { 200: Done, ...errorResponses } } },
+    { config: write, schema: { operationId: 'opsSupportFeedbackDone', summary: 'Mark feedback handled', tags, params: IdParams, response: { 200: Done, ...errorResponses } } },
     async (req) => {
       await service.inbox.feedbackDone(req.operator!, req.params.id);
       return {};
@@ -120,31 +128,31 @@ export const supportOpsRoutes: FastifyPluginAsyncTypebox<{ service: SupportServi
 
   app.get(
     '/ops/support/agents',
-    { config: read, schema: { operationId: 'opsSupportAgents', tags, response: { 200: Agents, ...errorResponses } } },
+    { config: read, schema: { operationId: 'opsSupportAgents', summary: 'List support agents', tags, response: { 200: Agents, ...errorResponses } } },
     async () => ({ items: await service.inbox.agents() }),
   );
 
   app.get(
     '/ops/support/canned',
-    { config: read, schema: { operationId: 'opsSupportCannedList', tags, querystring: CannedQuery, response: { 200: CannedList, ...errorResponses } } },
+    { config: read, schema: { operationId: 'opsSupportCannedList', summary: 'List canned replies', tags, querystring: CannedQuery, response: { 200: CannedList, ...errorResponses } } },
     async (req) => ({ items: await service.canned.list(req.query.language) }),
   );
 
   app.post(
     '/ops/support/canned',
-    { config: write, schema: { operationId: 'opsSupportCannedCreate', tags, body: CannedBody, response: { 200: CannedOnly, ...errorResponses } } },
+    { config: write, schema: { operationId: 'opsSupportCannedCreate', summary: 'Create a canned reply', tags, body: CannedBody, response: { 200: CannedOnly, ...errorResponses } } },
     async (req) => ({ item: await service.canned.create(req.operator!, req.body) }),
   );
 
   app.put(
     '/ops/support/canned/:id',
-    { config: write, schema: { operationId: 'opsSupportCannedUpdate', tags, params: IdParams, body: CannedBody, response: { 200: CannedOnly, ...errorResponses } } },
+    { config: write, schema: { operationId: 'opsSupportCannedUpdate', summary: 'Update a canned reply', tags, params: IdParams, body: CannedBody, response: { 200: CannedOnly, ...errorResponses } } },
     async (req) => ({ item: await service.canned.update(req.operator!, req.params.id, req.body) }),
   );
 
   app.delete(
     '/ops/support/canned/:id',
-    { config: write, schema: { operationId: 'opsSupportCannedDelete', tags, params: IdParams, response: { 200: Done, ...errorResponses } } },
+    { config: write, schema: { operationId: 'opsSupportCannedDelete', summary: 'Delete a canned reply', tags, params: IdParams, response: { 200: Done, ...errorResponses } } },
     async (req) => {
       await service.canned.remove(req.operator!, req.params.id);
       return {};

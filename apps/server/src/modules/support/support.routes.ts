@@ -33,14 +33,14 @@ export const supportRoutes: FastifyPluginAsyncTypebox<{ service: SupportService;
     '/account/ticket',
     {
       config: { access: { permission: 'self' } },
-      schema: { operationId: 'getSupportTicket', tags, response: { 200: TicketIssued, ...errorResponses } },
+      schema: { operationId: 'getSupportTicket', summary: 'Get a single-use support chat ticket', tags, response: { 200: TicketIssued, ...errorResponses } },
     },
     async (req) => ({ data: await service.chat.issueTicket(req.auth!) }),
   );
 
   app.get(
     '/support/config',
-    { config: chat, schema: { operationId: 'getSupportConfig', tags, response: { 200: ChatConfig } } },
+    { config: chat, schema: { operationId: 'getSupportConfig', summary: 'Get the support chat address', tags, response: { 200: ChatConfig } } },
     async () => ({ data: { chatUrl } }),
   );
 
@@ -48,7 +48,7 @@ export const supportRoutes: FastifyPluginAsyncTypebox<{ service: SupportService;
     '/support/session',
     {
       config: chat,
-      schema: { operationId: 'openSupportSession', tags, body: OpenSessionBody, response: { 200: OpenedSession, ...errorResponses } },
+      schema: { operationId: 'openSupportSession', summary: 'Open a support chat session with a ticket', tags, body: OpenSessionBody, response: { 200: OpenedSession, ...errorResponses } },
     },
     async (req) => ({ data: await service.chat.openSession(req.body.ticket) }),
   );
@@ -59,6 +59,7 @@ export const supportRoutes: FastifyPluginAsyncTypebox<{ service: SupportService;
       config: chat,
       schema: {
         operationId: 'getSupportConversation',
+        summary: 'Get the support conversation',
         tags,
         headers: SessionHeaders,
         querystring: ConversationQuery,
@@ -77,6 +78,7 @@ export const supportRoutes: FastifyPluginAsyncTypebox<{ service: SupportService;
       config: chat,
       schema: {
         operationId: 'sendSupportMessage',
+        summary: 'Send a support message',
         tags,
         headers: SessionHeaders,
         body: SendMessageBody,
@@ -91,7 +93,7 @@ export const supportRoutes: FastifyPluginAsyncTypebox<{ service: SupportService;
 
   app.post(
     '/support/read',
-    { config: chat, schema: { operationId: 'readSupportMessages', tags, headers: SessionHeaders, body: ReadBody, response: { 200: Done, ...errorResponses } } },
+    { config: chat, schema: { operationId: 'readSupportMessages', summary: 'Mark support messages read', tags, headers: SessionHeaders, body: ReadBody, response: { 200: Done, ...errorResponses } } },
     async (req) => {
       await service.chat.readBySubscriber(await service.chat.sessionAccount(req.headers['x-support-session']), req.body.seq);
       return { data: {} };
@@ -102,7 +104,7 @@ export const supportRoutes: FastifyPluginAsyncTypebox<{ service: SupportService;
     '/support/rating',
     {
       config: chat,
-      schema: { operationId: 'rateSupportTicket', tags, headers: SessionHeaders, body: RatingBody, response: { 200: Type.Object({ data: SupportTicket }), ...errorResponses } },
+      schema: { operationId: 'rateSupportTicket', summary: 'Rate a solved support ticket', tags, headers: SessionHeaders, body: RatingBody, response: { 200: Type.Object({ data: SupportTicket }), ...errorResponses } },
     },
     async (req) => ({ data: await service.chat.rate(await service.chat.sessionAccount(req.headers['x-support-session']), req.body.rating) }),
   );
@@ -119,7 +121,9 @@ export const supportRoutes: FastifyPluginAsyncTypebox<{ service: SupportService;
         bodyLimit: ATTACHMENT_MAX_BYTES,
         schema: {
           operationId: 'uploadSupportAttachment',
+          summary: 'Attach a file to the support chat',
           tags,
+          binaryBody: { mediaTypes: ['application/octet-stream'], description: "The file's bytes; its name in ?name=." },
           headers: SessionHeaders,
           querystring: AttachmentQuery,
           response: { 200: Type.Object({ data: SupportAttachment }), ...errorResponses },
@@ -136,7 +140,7 @@ export const supportRoutes: FastifyPluginAsyncTypebox<{ service: SupportService;
     '/support/attachments/:id',
     {
       config: chat,
-      schema: { operationId: 'getSupportAttachment', tags, headers: SessionHeaders, params: Type.Object({ id: UuidSchema }), response: { 200: AttachmentBytes, ...errorResponses } },
+      schema: { operationId: 'getSupportAttachment', summary: 'Open a support chat attachment', tags, headers: SessionHeaders, params: Type.Object({ id: UuidSchema }), response: { 200: AttachmentBytes, ...errorResponses } },
     },
     async (req, reply) => {
       const a = await service.attachments.forSubscriber(await service.chat.sessionAccount(req.headers['x-support-session']), req.params.id);

@@ -11,7 +11,7 @@ export const thingsRoutes: FastifyPluginAsyncTypebox<{ things: ThingsService }> 
     '/object/page',
     {
       config: { access: { permission: 'self' } },
-      schema: { operationId: 'listThings', tags, querystring: PageQuery, response: { 200: ThingPage, ...errorResponses } },
+      schema: { operationId: 'listThings', summary: 'List things', tags, querystring: PageQuery, response: { 200: ThingPage, ...errorResponses } },
     },
     async (req) => things.list(req.auth!, req.query),
   );
@@ -20,7 +20,7 @@ export const thingsRoutes: FastifyPluginAsyncTypebox<{ things: ThingsService }> 
     '/object/progress',
     {
       config: { access: { permission: 'self' } },
-      schema: { operationId: 'getThingsProgress', tags, response: { 200: Progress, ...errorResponses } },
+      schema: { operationId: 'getThingsProgress', summary: 'Get thing detection progress', tags, response: { 200: Progress, ...errorResponses } },
     },
     async (req) => things.progress(req.auth!),
   );

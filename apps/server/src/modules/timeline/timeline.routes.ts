@@ -10,7 +10,7 @@ export const timelineRoutes: FastifyPluginAsyncTypebox<{ timeline: TimelineServi
     '/scroll/groups',
     {
       config: { access: { permission: 'self' } },
-      schema: { operationId: 'getPhotoGroups', tags, querystring: CategoryQuery, response: { 200: Groups, ...errorResponses } },
+      schema: { operationId: 'getPhotoGroups', summary: 'Get the timeline day groups', tags, querystring: CategoryQuery, response: { 200: Groups, ...errorResponses } },
     },
     async (req) => timeline.groups(req.auth!, req.query.category),
   );
@@ -30,6 +30,7 @@ export const timelineRoutes: FastifyPluginAsyncTypebox<{ timeline: TimelineServi
       },
       schema: {
         operationId: 'listPhotoGroups',
+        summary: 'List photos of timeline days',
         tags,
         querystring: CategoryQuery,
         body: GroupListBody,
@@ -45,6 +46,7 @@ export const timelineRoutes: FastifyPluginAsyncTypebox<{ timeline: TimelineServi
       config: { access: { permission: 'self' } },
       schema: {
         operationId: 'getPhotoPosition',
+        summary: "Find a photo's place in the timeline",
         tags,
         params: PositionParams,
         querystring: CategoryQuery,

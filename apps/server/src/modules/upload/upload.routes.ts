@@ -35,9 +35,16 @@ const uploadUrlRoutes: FastifyPluginAsyncTypebox<{ uploads: UploadService }> = a
       },
       schema: {
         operationId: 'uploadFile',
+        summary: 'Upload a file, whole or in pieces',
+        description:
+          'The body is the file\'s bytes (or one piece of them) under a uuid the client chooses. Name and folder go in ' +
+          'X-Object-Meta-File-Name (percent-encoded) and X-Object-Meta-Parent-Uuid. A whole file answers 201 with the new ' +
+          'item; a piece (Content-Range: bytes start-end/total) answers 202 with the bytes received so far, and HEAD on ' +
+          'the same URL tells where to resume (Upload-Offset).',
         tags: ['upload'],
         params: UploadParams,
         headers: UploadHeaders,
+        binaryBody: { mediaTypes: ['application/octet-stream'], description: "The file's bytes, or one piece of them." },
         response: { 201: FileItem, 202: UploadProgress, ...failures },
       },
     },
@@ -55,7 +62,7 @@ const uploadUrlRoutes: FastifyPluginAsyncTypebox<{ uploads: UploadService }> = a
     '/upload/:uuid',
     {
       config: { access: { permission: 'upload.read', ids: [{ in: 'params', path: 'uuid' }] } },
-      schema: { operationId: 'getUploadOffset', tags: ['upload'], params: UploadParams },
+      schema: { operationId: 'getUploadOffset', summary: 'Ask where to resume an upload', tags: ['upload'], params: UploadParams },
     },
     async (req, reply) => {
       const { offset, length, completing } = await uploads.status(req.auth!, req.params.uuid);
@@ -70,7 +77,7 @@ const uploadUrlRoutes: FastifyPluginAsyncTypebox<{ uploads: UploadService }> = a
     '/upload/:uuid',
     {
       config: { access: { permission: 'upload.write', ids: [{ in: 'params', path: 'uuid' }] } },
-      schema: { operationId: 'cancelUpload', tags: ['upload'], params: UploadParams, response: { 204: Type.Null(), ...failures } },
+      schema: { operationId: 'cancelUpload', summary: 'Cancel an upload', tags: ['upload'], params: UploadParams, response: { 204: Type.Null(), ...failures } },
     },
     async (req, reply) => {
       await uploads.cancel(req.auth!, req.params.uuid);
@@ -87,7 +94,7 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<{ uploads: UploadService; p
     '/container/baseUrl',
     {
       config: { access: { permission: 'self' } },
-      schema: { operationId: 'getUploadBaseUrl', tags: ['upload'], response: { 200: BaseUrl, ...errorResponses } },
+      schema: { operationId: 'getUploadBaseUrl', summary: 'Get the upload base URL', tags: ['upload'], response: { 200: BaseUrl, ...errorResponses } },
     },
     async (req) => ({ value: `${publicOrigin(publicUrl, req)}/api/upload` }),
   );

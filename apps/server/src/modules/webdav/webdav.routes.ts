@@ -12,7 +12,7 @@ export const appPasswordRoutes: FastifyPluginAsyncTypebox<{ passwords: AppPasswo
     '/app-passwords',
     {
       config: { access: { permission: 'self' } },
-      schema: { operationId: 'listAppPasswords', tags, response: { 200: AppPasswordList, ...errorResponses } },
+      schema: { operationId: 'listAppPasswords', summary: 'List app passwords', tags, response: { 200: AppPasswordList, ...errorResponses } },
     },
     async (req) => passwords.list(req.auth!),
   );
@@ -21,7 +21,7 @@ export const appPasswordRoutes: FastifyPluginAsyncTypebox<{ passwords: AppPasswo
     '/app-passwords',
     {
       config: { access: { permission: 'self' } },
-      schema: { operationId: 'createAppPassword', tags, body: CreateAppPasswordBody, response: { 201: CreatedAppPassword, ...errorResponses, 409: ErrorResponse } },
+      schema: { operationId: 'createAppPassword', summary: 'Create an app password', tags, body: CreateAppPasswordBody, response: { 201: CreatedAppPassword, ...errorResponses, 409: ErrorResponse } },
     },
     async (req, reply) => {
       reply.header('cache-control', 'no-store');
@@ -38,7 +38,7 @@ export const appPasswordRoutes: FastifyPluginAsyncTypebox<{ passwords: AppPasswo
           notIds: [{ in: 'params', path: 'id', why: 'an app password id; the service deletes it among the caller’s own only (404 otherwise)' }],
         },
       },
-      schema: { operationId: 'revokeAppPassword', tags, params: AppPasswordParams, response: { 204: Type.Null(), ...errorResponses } },
+      schema: { operationId: 'revokeAppPassword', summary: 'Revoke an app password', tags, params: AppPasswordParams, response: { 204: Type.Null(), ...errorResponses } },
     },
     async (req, reply) => {
       await passwords.revoke(req.auth!, req.params.id);

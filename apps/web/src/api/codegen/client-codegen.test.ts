@@ -36,7 +36,7 @@ describe('generated client', () => {
 
   it('writes types-only.ts with no endpoint and no import, so the session and base query can read it below base-api', () => {
     const text = readClient().get('types-only.ts') ?? '';
-    expect(text).toMatch(/^export type RememberMeApiResponse = /m);
+    expect(text).toMatch(/^export type RememberMeApiResponse =/m);
     expect(text).not.toMatch(/^import /m);
     expect(text).not.toContain('injectEndpoints');
   });

@@ -115,7 +115,7 @@ function generate(filter: (operationId: string, tag: string) => boolean): Promis
         // openapi.json's paths carry the /api prefix that the base query's baseUrl already adds.
         .replaceAll('url: `/api/', 'url: `/')
         // An empty response object is `{}` to the generator, which means "any non-null value" in TypeScript.
-        .replaceAll(/(Default Response \*\/) \{\};/g, '$1 Record<string, never>;')
+        .replaceAll(/(\/\*\* status \d+ [^*]*\*\/) \{\};/g, '$1 Record<string, never>;')
         // The same for a call whose body is an empty object.
         .replaceAll(/(ApiArg = )\{\};/g, '$1Record<string, never>;')
         // And for an empty object nested in a response (`{ data: {} }`).

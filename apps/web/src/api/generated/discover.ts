@@ -137,7 +137,7 @@ const injectedRtkApi = api.injectEndpoints({
       SetPeopleVisibilityApiArg
     >({
       query: (queryArg) => ({
-        url: `/person/visibility/`,
+        url: `/person/visibility`,
         method: "PUT",
         body: queryArg,
       }),

@@ -8,7 +8,7 @@ const injectedRtkApi = api.injectEndpoints({
       DownloadFilePostApiArg
     >({
       query: (queryArg) => ({
-        url: `/download/${encodeURIComponent(String(queryArg["*"]))}`,
+        url: `/download/${encodeURIComponent(String(queryArg.token))}`,
         method: "POST",
         params: {
           inline: queryArg.inline,

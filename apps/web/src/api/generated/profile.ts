@@ -68,8 +68,9 @@ const injectedRtkApi = api.injectEndpoints({
       query: (queryArg) => ({
         url: `/account/profilePhoto`,
         method: "PUT",
+        body: queryArg.body,
         headers: {
-          "content-type": queryArg,
+          "content-type": queryArg["content-type"],
         },
       }),
     }),

@@ -45,7 +45,7 @@ describe('InvoicesPanel', () => {
     const items = [invoice(2, { periodStart: '2026-11-26T10:00:00.000Z', periodEnd: '2026-12-26T10:00:00.000Z' }), invoice(1, { kind: 'REFUND', totalMinor: -9990, netMinor: -8325, vatMinor: -1665 })];
     const { requests, navigate, user } = setup({
       'GET /api/invoices': () => json({ items, total: 2 }),
-      [`GET /api/invoices/${items[0]!.id}/pdf`]: () => json({ url: '/api/invoices/pdf/signed.token' }),
+      [`GET /api/invoices/${items[0]!.id}/pdf`]: () => json({ url: '/api/invoice-pdf/signed.token' }),
     });
     const table = await screen.findByRole('table', { name: 'Your invoices, newest first' });
     const rows = within(table).getAllByRole('row').slice(1);
@@ -61,7 +61,7 @@ describe('InvoicesPanel', () => {
     expect(Object.fromEntries(list!.url.searchParams)).toEqual({ page: '0', size: '20' });
 
     await user.click(screen.getByRole('button', { name: 'Download invoice BLT-2026-000002 as PDF' }));
-    await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith('/api/invoices/pdf/signed.token'));
+    await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith('/api/invoice-pdf/signed.token'));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
