@@ -196,6 +196,7 @@ export type CreateAlbumApiResponse = /** status 200 OK */ {
     height: number | null;
     placeholder: string | null;
     previewUrl: string | null;
+    smallThumbnailUrl: string | null;
     thumbnailUrl: string | null;
     uuid: string;
     width: number | null;
@@ -222,6 +223,7 @@ export type AddFilesToAlbumApiResponse = /** status 200 OK */ {
     height: number | null;
     placeholder: string | null;
     previewUrl: string | null;
+    smallThumbnailUrl: string | null;
     thumbnailUrl: string | null;
     uuid: string;
     width: number | null;
@@ -247,6 +249,7 @@ export type SetAlbumCoverApiResponse = /** status 200 OK */ {
     height: number | null;
     placeholder: string | null;
     previewUrl: string | null;
+    smallThumbnailUrl: string | null;
     thumbnailUrl: string | null;
     uuid: string;
     width: number | null;
@@ -284,6 +287,7 @@ export type RemoveFilesFromAlbumApiResponse = /** status 200 OK */ {
     height: number | null;
     placeholder: string | null;
     previewUrl: string | null;
+    smallThumbnailUrl: string | null;
     thumbnailUrl: string | null;
     uuid: string;
     width: number | null;
@@ -309,6 +313,7 @@ export type RenameAlbumApiResponse = /** status 200 OK */ {
     height: number | null;
     placeholder: string | null;
     previewUrl: string | null;
+    smallThumbnailUrl: string | null;
     thumbnailUrl: string | null;
     uuid: string;
     width: number | null;
@@ -968,6 +973,7 @@ export type CreateFolderApiResponse = /** status 200 OK */ {
   placeholder: string | null;
   previewUrl: string | null;
   projectId: string;
+  smallThumbnailUrl: string | null;
   status: "ACTIVE" | "TRASHED";
   takenDate: number | null;
   thumbnailUrl: string | null;
@@ -1022,6 +1028,7 @@ export type GetFileItemApiResponse = /** status 200 OK */ {
   placeholder: string | null;
   previewUrl: string | null;
   projectId: string;
+  smallThumbnailUrl: string | null;
   status: "ACTIVE" | "TRASHED";
   takenDate: number | null;
   thumbnailUrl: string | null;
@@ -1061,6 +1068,7 @@ export type SetFileDescriptionApiResponse = /** status 200 OK */ {
   placeholder: string | null;
   previewUrl: string | null;
   projectId: string;
+  smallThumbnailUrl: string | null;
   status: "ACTIVE" | "TRASHED";
   takenDate: number | null;
   thumbnailUrl: string | null;
@@ -1110,6 +1118,7 @@ export type RenameFileApiResponse = /** status 200 OK */ {
   placeholder: string | null;
   previewUrl: string | null;
   projectId: string;
+  smallThumbnailUrl: string | null;
   status: "ACTIVE" | "TRASHED";
   takenDate: number | null;
   thumbnailUrl: string | null;
@@ -3819,6 +3828,7 @@ export type UpdatePublicSharePasswordApiResponse = /** status 200 OK */ {
     contentType: string;
     folder: boolean;
     name: string;
+    smallThumbnailUrl: string | null;
     thumbnailUrl: string | null;
     uuid: string;
   }[];
@@ -3842,6 +3852,7 @@ export type UpdatePublicShareExpirationApiResponse = /** status 200 OK */ {
     contentType: string;
     folder: boolean;
     name: string;
+    smallThumbnailUrl: string | null;
     thumbnailUrl: string | null;
     uuid: string;
   }[];
@@ -4057,6 +4068,7 @@ export type UploadFileApiResponse =
       placeholder: string | null;
       previewUrl: string | null;
       projectId: string;
+      smallThumbnailUrl: string | null;
       status: "ACTIVE" | "TRASHED";
       takenDate: number | null;
       thumbnailUrl: string | null;
@@ -4306,6 +4318,7 @@ export type CreatePublicShareApiResponse = /** status 200 OK */ {
     contentType: string;
     folder: boolean;
     name: string;
+    smallThumbnailUrl: string | null;
     thumbnailUrl: string | null;
     uuid: string;
   }[];
@@ -4466,6 +4479,7 @@ export type Album = {
     height: number | null;
     placeholder: string | null;
     previewUrl: string | null;
+    smallThumbnailUrl: string | null;
     thumbnailUrl: string | null;
     uuid: string;
     width: number | null;
@@ -4503,6 +4517,7 @@ export type FileItem = {
   placeholder: string | null;
   previewUrl: string | null;
   projectId: string;
+  smallThumbnailUrl: string | null;
   status: "ACTIVE" | "TRASHED";
   takenDate: number | null;
   thumbnailUrl: string | null;
@@ -4546,6 +4561,7 @@ export type ForyouItem = {
     height: number | null;
     placeholder: string | null;
     previewUrl: string | null;
+    smallThumbnailUrl: string | null;
     thumbnailUrl: string | null;
     uuid: string;
     width: number | null;
@@ -4682,6 +4698,7 @@ export type YearsAgoItem = {
     height: number | null;
     placeholder: string | null;
     previewUrl: string | null;
+    smallThumbnailUrl: string | null;
     thumbnailUrl: string | null;
     uuid: string;
     width: number | null;
@@ -4719,6 +4736,7 @@ export type Place = {
     height: number | null;
     placeholder: string | null;
     previewUrl: string | null;
+    smallThumbnailUrl: string | null;
     thumbnailUrl: string | null;
     uuid: string;
     width: number | null;
@@ -4745,6 +4763,7 @@ export type Thing = {
     height: number | null;
     placeholder: string | null;
     previewUrl: string | null;
+    smallThumbnailUrl: string | null;
     thumbnailUrl: string | null;
     uuid: string;
     width: number | null;
@@ -4962,6 +4981,7 @@ export type PublicShare = {
     contentType: string;
     folder: boolean;
     name: string;
+    smallThumbnailUrl: string | null;
     thumbnailUrl: string | null;
     uuid: string;
   }[];
@@ -4999,6 +5019,7 @@ export type SharedFileItem = {
     role: "OWNER" | "VIEWER" | "EDITOR";
     sharedDate: string;
   };
+  smallThumbnailUrl: string | null;
   status: "ACTIVE" | "TRASHED";
   takenDate: number | null;
   thumbnailUrl: string | null;
