@@ -109,6 +109,8 @@ test('a console operator creates a prize draw with texts in every language and e
 
   // The new campaign opens in its panel; Edit brings the same form, filled in.
   await page.getByRole('button', { name: od('manage_named', { name: label }) }).click();
+  await expect(page.getByRole('button', { name: od('edit'), exact: true })).toBeVisible();
+  await expectAccessible(page, 'ops draw campaign', info);
   await page.getByRole('button', { name: od('edit'), exact: true }).click();
   const edit = page.getByRole('dialog', { name: od('edit_named', { name: label }) });
   await expect(edit.getByRole('textbox', { name: od('label'), exact: true })).toHaveValue(label);
