@@ -113,6 +113,7 @@ const EXAMPLE_PHOTO: FileItemDto = {
   trashedDate: null,
   metadata: {},
   thumbnailUrl: '/api/media/thumb/<signed token>',
+  smallThumbnailUrl: '/api/media/thumb/<signed token>',
   previewUrl: '/api/media/preview/<signed token>',
   placeholder: '1QcSHQRnh493V4dIh4eXh1h4kJUI',
   width: 4032,
