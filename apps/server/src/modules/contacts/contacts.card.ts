@@ -78,7 +78,9 @@ export function searchText(card: Card): string {
 }
 
 /** A strong ETag of the card's content (the CardDAV mount serves it per card). */
-export const cardEtag = (card: Card): string => createHash('sha256').update(JSON.stringify(card)).digest('base64url').slice(0, 22);
+export const cardEtag = (card: Card): string => etagOfJson(JSON.stringify(card));
+/** The same from the card's JSON, when it is at hand anyway (it is stored under this hash). */
+export const etagOfJson = (json: string): string => createHash('sha256').update(json).digest('base64url').slice(0, 22);
 
 /** What `sameContact` compares, computed once per card (an import compares each card with many). */
 interface MatchKeys {

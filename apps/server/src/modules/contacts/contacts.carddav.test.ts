@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authed, DIALECTS, startTestApp, type TestApp } from '../../test/harness.js';
 import { basic, withAppPassword } from '../webdav/webdav.fixtures.js';
-import { GOOGLE_VCF, ICLOUD_VCF } from './contacts.fixtures.js';
+import { GOOGLE_VCF, ICLOUD_VCF, manyCards } from './contacts.fixtures.js';
 
 const hrefsOf = (xml: string) => [...xml.matchAll(/<D:href>([^<]*)<\/D:href>/g)].map((m) => m[1]!);
 const etagsOf = (xml: string) => [...xml.matchAll(/<D:getetag>([^<]*)<\/D:getetag>/g)].map((m) => m[1]!.replace(/&quot;/g, '"'));
@@ -171,7 +171,7 @@ describe.each(DIALECTS)('CardDAV over real HTTP (%s)', (dialect) => {
     expect(page.json().data.items.map((c: { name: string }) => c.name)).toEqual(['Ayşe Yılmaz']);
   });
 
-  it('syncs only changes with a sync token; a token replaced by the day’s newer SYNC version asks for a full sync', async () => {
+  it('syncs only changes with a sync token, across the day’s SYNC version moving on; a token of a dropped state asks for a full sync', async () => {
     const p = await phone();
     const sync = (token: string) =>
       report(p, `<d:sync-collection xmlns:d="DAV:" xmlns:card="urn:ietf:params:xml:ns:carddav"><d:sync-token>${token}</d:sync-token><d:sync-level>1</d:sync-level><d:prop><d:getetag/><card:address-data/></d:prop></d:sync-collection>`);
@@ -198,11 +198,76 @@ describe.each(DIALECTS)('CardDAV over real HTTP (%s)', (dialect) => {
     expect(hrefsOf(changes.body)).toEqual(['/dav/contacts/book/new-card.vcf', ayse]);
     expect(changes.body).toContain('FN:Zeynep Ak');
     expect(changes.body).toContain(`<D:href>${ayse}</D:href><D:status>HTTP/1.1 404 Not Found</D:status>`);
-    // The version behind t3 was that day's SYNC version, replaced by the one with the deletion.
+    // The day's SYNC version took the deletion in place; the token from before it still names a state the book keeps.
+    const sinceT3 = await sync(t3);
+    expect(hrefsOf(sinceT3.body)).toEqual([ayse]);
+    expect(sinceT3.body).toContain('404 Not Found');
+    expect(tokenOf(sinceT3.body)).toBe(tokenOf(changes.body));
+    // Once no version holds a state from before the deletion, those states' tokens ask for a full sync.
+    expect((await importVcf(p, ICLOUD_VCF)).statusCode).toBe(200);
+    for (const v of (await versions(p)).slice(1)) {
+      expect((await t.app.inject({ method: 'DELETE', url: `/api/contacts/backup_version/${v.id}`, headers: authed(p.token) })).statusCode).toBe(200);
+    }
     const expired = await sync(t3);
     expect(expired.status).toBe(403);
     expect(expired.body).toContain('valid-sync-token');
+    expect((await sync(tokenOf(changes.body))).status).toBe(207);
     expect((await sync('https://elsewhere.example/token')).status).toBe(403);
+    expect((await sync('https://bulut.invalid/ns/contacts-sync/999999')).status).toBe(403);
+  });
+
+  it('writes one entry for a phone’s one-card change in a 250-card book; older versions still page, export, restore and delete', async () => {
+    const p = await phone();
+    const entries = async () =>
+      Number(
+        (await t.database.db.selectFrom('contact_entry').select((eb) => eb.fn.countAll<number | string>().as('n')).where('account_id', '=', p.accountId).executeTakeFirstOrThrow()).n,
+      );
+    const get = (url: string) => t.app.inject({ method: 'GET', url: `/api/contacts/${url}`, headers: authed(p.token) });
+    const names = async (id: string, order = 'ASC') =>
+      ((await get(`backup_version/${id}?sortField=firstname&sortOrder=${order}&currentPage=1&maxResult=100`)).json().data.items as Array<{ name: string }>).map((c) => c.name);
+    expect((await importVcf(p, manyCards(250))).statusCode).toBe(200);
+    expect(await entries()).toBe(250);
+    const [imported] = await versions(p);
+
+    const first = hrefsOf((await propfind(p, '/book/', '1', '<d:getetag/>')).body).find((h) => h.endsWith('.vcf'))!.slice('/dav/contacts'.length);
+    const etag = (await p.dav('GET', first)).headers.get('etag')!;
+    const vcf = { 'content-type': 'text/vcard; charset=utf-8' };
+    expect((await p.dav('PUT', first, { headers: { ...vcf, 'if-match': etag }, body: card('changed', 'Zübeyde Değişti', '+90 555 000 00 09') })).status).toBe(204);
+    expect(await entries()).toBe(251);
+    expect((await p.dav('PUT', '/book/added.vcf', { headers: { ...vcf, 'if-none-match': '*' }, body: card('added', 'Ahmet Yeni', '+90 555 000 00 10') })).status).toBe(201);
+    expect(await entries()).toBe(252);
+    const [sync] = await versions(p);
+    expect(sync).toMatchObject({ source: 'SYNC', count: 251 });
+
+    // Each version shows its own state, in first-name order.
+    expect((await names(imported!.id)).slice(0, 2)).toEqual(['Kişi 0000', 'Kişi 0001']);
+    expect((await names(sync!.id)).slice(0, 2)).toEqual(['Ahmet Yeni', 'Kişi 0001']);
+    expect((await names(sync!.id, 'DESC'))[0]).toBe('Zübeyde Değişti');
+    const exported = (await get(`backup_version/${imported!.id}/export`)).body;
+    expect(exported).toContain('FN:Kişi 0000');
+    expect(exported).not.toContain('Zübeyde');
+
+    const restored = await t.app.inject({ method: 'POST', url: `/api/contacts/backup_version/${imported!.id}/restore`, headers: authed(p.token) });
+    expect(restored.json().data).toMatchObject({ count: 250, source: 'RESTORE' });
+    expect((await p.dav('GET', first)).body).toContain('FN:Kişi 0000');
+    expect((await p.dav('GET', '/book/added.vcf')).status).toBe(404);
+    // A restore writes only what differs from the book: the restored card again, nothing for the 249 unchanged.
+    expect(await entries()).toBe(253);
+
+    // Deleting the current version makes the SYNC version current again, for phones too.
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/contacts/backup_version/${restored.json().data.id}`, headers: authed(p.token) })).statusCode).toBe(200);
+    expect((await versions(p)).map((v) => [v.source, v.count, v.current])).toEqual([
+      ['SYNC', 251, true],
+      ['IMPORT', 250, false],
+    ]);
+    expect((await p.dav('GET', '/book/added.vcf')).body).toContain('FN:Ahmet Yeni');
+
+    // Without the imported version, the entry only it showed (the first card before the phone changed it) is dropped;
+    // the SYNC version keeps the states since it was made (phones' tokens name them).
+    expect(await entries()).toBe(255);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/contacts/backup_version/${imported!.id}`, headers: authed(p.token) })).statusCode).toBe(200);
+    expect(await entries()).toBe(254);
+    expect((await names(sync!.id)).slice(0, 2)).toEqual(['Ahmet Yeni', 'Kişi 0001']);
   });
 
   it('keeps accounts apart and takes only a contacts-scoped app password', async () => {
