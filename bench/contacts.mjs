@@ -90,7 +90,7 @@ try {
   await client.login();
   const [book] = await client.fetchAddressBooks();
   // A new phone has no token: an empty one asks for every card.
-  const collection = { ...book, syncToken: '', objects: [], objectMultiGet: client.addressBookMultiGet };
+  const collection = { ...book, syncToken: '', objects: [], objectMultiGet: (params) => client.addressBookMultiGet(params) };
   const initial = await client.smartCollectionSync({ collection, method: 'webdav', detailedResult: true });
   const initialMs = performance.now() - s0;
   if (initial.objects.created.length !== version.count) throw new Error(`initial sync: ${initial.objects.created.length} of ${version.count} cards`);

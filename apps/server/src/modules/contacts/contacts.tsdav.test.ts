@@ -69,7 +69,7 @@ describe.each(DIALECTS)('a real CardDAV client, tsdav, over HTTP (%s)', (dialect
     }
     // A first sync with the book's token from before the cards: all three arrive.
     const sync = async (collection: DAVAddressBook) =>
-      (await client.smartCollectionSync({ collection: { ...collection, objectMultiGet: client.addressBookMultiGet }, method: 'webdav', detailedResult: true })) as DAVAddressBook & {
+      (await client.smartCollectionSync({ collection: { ...collection, objectMultiGet: (params) => client.addressBookMultiGet(params) }, method: 'webdav', detailedResult: true })) as DAVAddressBook & {
         objects: { created: DAVObject[]; updated: DAVObject[]; deleted: DAVObject[] };
       };
     const first = await sync(book);
