@@ -4654,6 +4654,7 @@ export type ContactCard = {
   addresses: {
     country: string;
     extended: string;
+    label: string;
     locality: string;
     poBox: string;
     postalCode: string;
@@ -4663,6 +4664,7 @@ export type ContactCard = {
   }[];
   birthday: string;
   emails: {
+    label: string;
     types: string[];
     value: string;
   }[];
@@ -4675,12 +4677,14 @@ export type ContactCard = {
   note: string;
   organization: string;
   phones: {
+    label: string;
     types: string[];
     value: string;
   }[];
   photo: string | null;
   title: string;
   urls: {
+    label: string;
     types: string[];
     value: string;
   }[];
