@@ -119,7 +119,7 @@ export class ContactsService {
 
   /**
    * A .vcf file becomes a new version: the current contacts plus the file's cards, a card that is already there
-   * (`sameContact`) completing it instead of doubling it. Broken cards are reported by line and skipped; a file with
+   * (same UID, or same name with a phone or e-mail in common) completing it instead of doubling it. Broken cards are reported by line and skipped; a file with
    * no good card changes nothing. Only new and completed contacts are written.
    */
   async importVCards(auth: AuthContext, bytes: Buffer): Promise<ImportOutcome> {
