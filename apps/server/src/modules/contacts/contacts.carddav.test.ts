@@ -1,13 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authed, DIALECTS, startTestApp, type TestApp } from '../../test/harness.js';
 import { basic, withAppPassword } from '../webdav/webdav.fixtures.js';
-import { GOOGLE_VCF, ICLOUD_VCF, manyCards } from './contacts.fixtures.js';
+import { GOOGLE_VCF, ICLOUD_VCF, listening, manyCards, phoneCard } from './contacts.fixtures.js';
 
 const hrefsOf = (xml: string) => [...xml.matchAll(/<D:href>([^<]*)<\/D:href>/g)].map((m) => m[1]!);
 const etagsOf = (xml: string) => [...xml.matchAll(/<D:getetag>([^<]*)<\/D:getetag>/g)].map((m) => m[1]!.replace(/&quot;/g, '"'));
 
-const card = (uid: string, fn: string, tel: string) =>
-  ['BEGIN:VCARD', 'VERSION:3.0', `UID:${uid}`, `FN:${fn}`, `N:;${fn};;;`, `TEL;TYPE=CELL:${tel}`, 'END:VCARD', ''].join('\r\n');
 
 /** A phone's CardDAV client over real HTTP: fetch with the DAV methods and Basic credentials. */
 interface Phone {
@@ -23,8 +21,7 @@ describe.each(DIALECTS)('CardDAV over real HTTP (%s)', (dialect) => {
   let base = '';
   beforeAll(async () => {
     t = await startTestApp(dialect);
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+    base = await listening(t);
   });
   afterAll(() => t.close());
 
@@ -136,9 +133,9 @@ describe.each(DIALECTS)('CardDAV over real HTTP (%s)', (dialect) => {
     const ctag = async () => /getctag[^>]*>([^<]+)</.exec((await propfind(p, '/book/', '0', '<cs:getctag/>')).body)![1];
     const before = await ctag();
 
-    const created = await p.dav('PUT', name, { headers: { ...vcf, 'if-none-match': '*' }, body: card('u-1', 'Emre Kaya', '+90 555 000 00 01') });
+    const created = await p.dav('PUT', name, { headers: { ...vcf, 'if-none-match': '*' }, body: phoneCard('u-1', 'Emre Kaya', '+90 555 000 00 01') });
     expect(created.status).toBe(201);
-    expect((await p.dav('PUT', name, { headers: { ...vcf, 'if-none-match': '*' }, body: card('u-1', 'Emre Kaya', '+90 555 000 00 01') })).status).toBe(412);
+    expect((await p.dav('PUT', name, { headers: { ...vcf, 'if-none-match': '*' }, body: phoneCard('u-1', 'Emre Kaya', '+90 555 000 00 01') })).status).toBe(412);
     // The phone sees at a glance that the address book changed.
     expect(await ctag()).not.toBe(before);
 
@@ -148,10 +145,10 @@ describe.each(DIALECTS)('CardDAV over real HTTP (%s)', (dialect) => {
     expect(read.body).toContain('FN:Emre Kaya');
     const etag = read.headers.get('etag')!;
 
-    const updated = await p.dav('PUT', name, { headers: { ...vcf, 'if-match': etag }, body: card('u-1', 'Emre Kaya Yeni', '+90 555 000 00 02') });
+    const updated = await p.dav('PUT', name, { headers: { ...vcf, 'if-match': etag }, body: phoneCard('u-1', 'Emre Kaya Yeni', '+90 555 000 00 02') });
     expect(updated.status).toBe(204);
     // Another phone still holding the first ETag is refused instead of overwriting the change.
-    const stale = await p.dav('PUT', name, { headers: { ...vcf, 'if-match': etag }, body: card('u-1', 'Eski', '+90 555 000 00 03') });
+    const stale = await p.dav('PUT', name, { headers: { ...vcf, 'if-match': etag }, body: phoneCard('u-1', 'Eski', '+90 555 000 00 03') });
     expect(stale.status).toBe(412);
     const now = await p.dav('GET', name);
     expect(now.body).toContain('FN:Emre Kaya Yeni');
@@ -163,8 +160,8 @@ describe.each(DIALECTS)('CardDAV over real HTTP (%s)', (dialect) => {
     expect((await p.dav('DELETE', name)).status).toBe(404);
 
     // A name the contacts table cannot hold, and a body that is not one card, are refused without a change.
-    expect((await p.dav('PUT', `/book/${'x'.repeat(40)}.vcf`, { headers: vcf, body: card('u-2', 'A', '1') })).status).toBe(403);
-    expect((await p.dav('PUT', '/book/two.vcf', { headers: vcf, body: card('a', 'A', '1') + card('b', 'B', '2') })).status).toBe(400);
+    expect((await p.dav('PUT', `/book/${'x'.repeat(40)}.vcf`, { headers: vcf, body: phoneCard('u-2', 'A', '1') })).status).toBe(403);
+    expect((await p.dav('PUT', '/book/two.vcf', { headers: vcf, body: phoneCard('a', 'A', '1') + phoneCard('b', 'B', '2') })).status).toBe(400);
 
     const list = await versions(p);
     expect(list.map((v) => v.source)).toEqual(['SYNC', 'IMPORT']);
@@ -193,7 +190,7 @@ describe.each(DIALECTS)('CardDAV over real HTTP (%s)', (dialect) => {
     expect(afterImport.body).not.toContain('Ayşe');
 
     const t2 = tokenOf(afterImport.body);
-    expect((await p.dav('PUT', '/book/new-card.vcf', { headers: { 'content-type': 'text/vcard' }, body: card('n', 'Zeynep Ak', '+90 555 111 22 33') })).status).toBe(201);
+    expect((await p.dav('PUT', '/book/new-card.vcf', { headers: { 'content-type': 'text/vcard' }, body: phoneCard('n', 'Zeynep Ak', '+90 555 111 22 33') })).status).toBe(201);
     const t3 = tokenOf((await sync(t2)).body);
     expect((await p.dav('DELETE', ayse.slice('/dav/contacts'.length))).status).toBe(204);
     const changes = await sync(t2);
@@ -234,9 +231,9 @@ describe.each(DIALECTS)('CardDAV over real HTTP (%s)', (dialect) => {
     const first = hrefsOf((await propfind(p, '/book/', '1', '<d:getetag/>')).body).find((h) => h.endsWith('.vcf'))!.slice('/dav/contacts'.length);
     const etag = (await p.dav('GET', first)).headers.get('etag')!;
     const vcf = { 'content-type': 'text/vcard; charset=utf-8' };
-    expect((await p.dav('PUT', first, { headers: { ...vcf, 'if-match': etag }, body: card('changed', 'Zübeyde Değişti', '+90 555 000 00 09') })).status).toBe(204);
+    expect((await p.dav('PUT', first, { headers: { ...vcf, 'if-match': etag }, body: phoneCard('changed', 'Zübeyde Değişti', '+90 555 000 00 09') })).status).toBe(204);
     expect(await entries()).toBe(251);
-    expect((await p.dav('PUT', '/book/added.vcf', { headers: { ...vcf, 'if-none-match': '*' }, body: card('added', 'Ahmet Yeni', '+90 555 000 00 10') })).status).toBe(201);
+    expect((await p.dav('PUT', '/book/added.vcf', { headers: { ...vcf, 'if-none-match': '*' }, body: phoneCard('added', 'Ahmet Yeni', '+90 555 000 00 10') })).status).toBe(201);
     expect(await entries()).toBe(252);
     const [sync] = await versions(p);
     expect(sync).toMatchObject({ source: 'SYNC', count: 251 });
@@ -285,7 +282,7 @@ describe.each(DIALECTS)('CardDAV over real HTTP (%s)', (dialect) => {
     expect(await multiget(other, [href]).then((r) => r.body)).toContain('404 Not Found');
     expect((await propfind(other, '/book/', '1', '<d:getetag/>')).body).not.toContain(href);
     // A PUT on the same name writes the other account's own card, never the owner's.
-    expect((await other.dav('PUT', path, { headers: { 'content-type': 'text/vcard' }, body: card('x', 'Başkası', '1') })).status).toBe(201);
+    expect((await other.dav('PUT', path, { headers: { 'content-type': 'text/vcard' }, body: phoneCard('x', 'Başkası', '1') })).status).toBe(201);
     expect((await owner.dav('GET', path)).body).toContain('FN:Ayşe Yılmaz');
 
     const files = await phone('files');
@@ -301,7 +298,7 @@ describe.each(DIALECTS)('CardDAV over real HTTP (%s)', (dialect) => {
     const vcf = { 'content-type': 'text/vcard; charset=utf-8' };
     const ids = Array.from({ length: 8 }, (_, i) => `0C0FFEE0-0000-4000-8000-00000000000${i}`);
     const puts = await Promise.all(
-      ids.map((id, i) => p.dav('PUT', `/book/${id}.vcf`, { headers: { ...vcf, 'if-none-match': '*' }, body: card(`same-${i}`, `Kişi ${i}`, `+90 555 100 00 0${i}`) })),
+      ids.map((id, i) => p.dav('PUT', `/book/${id}.vcf`, { headers: { ...vcf, 'if-none-match': '*' }, body: phoneCard(`same-${i}`, `Kişi ${i}`, `+90 555 100 00 0${i}`) })),
     );
     expect(puts.map((r) => r.status)).toEqual(ids.map(() => 201));
     const listing = await propfind(p, '/book/', '1', '<d:getetag/>');

@@ -2,10 +2,8 @@ import { DAVClient, type DAVAddressBook, type DAVObject } from 'tsdav';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authed, DIALECTS, startTestApp, type TestApp } from '../../test/harness.js';
 import { withAppPassword } from '../webdav/webdav.fixtures.js';
-import { GOOGLE_VCF } from './contacts.fixtures.js';
+import { GOOGLE_VCF, listening, phoneCard } from './contacts.fixtures.js';
 
-const card = (uid: string, fn: string, tel: string) =>
-  ['BEGIN:VCARD', 'VERSION:3.0', `UID:${uid}`, `FN:${fn}`, `N:;${fn};;;`, `TEL;TYPE=CELL:${tel}`, 'END:VCARD', ''].join('\r\n');
 
 /** The file name of an object URL ("…/book/abc.vcf" → "abc.vcf"). */
 const nameOf = (o: { url: string }) => o.url.slice(o.url.lastIndexOf('/') + 1);
@@ -17,8 +15,7 @@ describe.each(DIALECTS)('a real CardDAV client, tsdav, over HTTP (%s)', (dialect
   let base = '';
   beforeAll(async () => {
     t = await startTestApp(dialect);
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+    base = await listening(t);
   });
   afterAll(() => t.close());
 
@@ -42,16 +39,16 @@ describe.each(DIALECTS)('a real CardDAV client, tsdav, over HTTP (%s)', (dialect
     expect(imported.statusCode).toBe(200);
     expect((await client.fetchVCards({ addressBook: book })).map((v) => v.data)).toEqual([expect.stringContaining('FN:Ayşe Yılmaz')]);
 
-    const created = await client.createVCard({ addressBook: book, filename: 'tsdav-emre.vcf', vCardString: card('tsdav-1', 'Emre Kaya', '+90 555 000 00 01') });
+    const created = await client.createVCard({ addressBook: book, filename: 'tsdav-emre.vcf', vCardString: phoneCard('tsdav-1', 'Emre Kaya', '+90 555 000 00 01') });
     expect(created.status).toBe(201);
     const [emre] = await client.fetchVCards({ addressBook: book, objectUrls: [`${book.url}tsdav-emre.vcf`] });
     expect(emre!.data).toContain('FN:Emre Kaya');
     expect(emre!.etag).toMatch(/^"[\w-]+"$/);
 
-    const updated = await client.updateVCard({ vCard: { url: emre!.url, etag: emre!.etag, data: card('tsdav-1', 'Emre Kaya Yeni', '+90 555 000 00 02') } });
+    const updated = await client.updateVCard({ vCard: { url: emre!.url, etag: emre!.etag, data: phoneCard('tsdav-1', 'Emre Kaya Yeni', '+90 555 000 00 02') } });
     expect(updated.status).toBe(204);
     // The ETag the client read before its own update is stale now: the server refuses instead of overwriting.
-    const stale = await client.updateVCard({ vCard: { url: emre!.url, etag: emre!.etag, data: card('tsdav-1', 'Eski', '+90 555 000 00 03') } });
+    const stale = await client.updateVCard({ vCard: { url: emre!.url, etag: emre!.etag, data: phoneCard('tsdav-1', 'Eski', '+90 555 000 00 03') } });
     expect(stale.status).toBe(412);
     expect((await client.deleteVCard({ vCard: { url: emre!.url, etag: emre!.etag } })).status).toBe(412);
     const [fresh] = await client.fetchVCards({ addressBook: book, objectUrls: [emre!.url] });
@@ -65,7 +62,7 @@ describe.each(DIALECTS)('a real CardDAV client, tsdav, over HTTP (%s)', (dialect
     const { client } = await connect();
     let [book] = (await client.fetchAddressBooks()) as [DAVAddressBook];
     for (const [i, name] of ['Ali Veli', 'Zeynep Ak', 'Çağla Öz'].entries()) {
-      expect((await client.createVCard({ addressBook: book, filename: `c${i}.vcf`, vCardString: card(`c${i}`, name, `+90 555 000 00 1${i}`) })).status).toBe(201);
+      expect((await client.createVCard({ addressBook: book, filename: `c${i}.vcf`, vCardString: phoneCard(`c${i}`, name, `+90 555 000 00 1${i}`) })).status).toBe(201);
     }
     // A first sync with the book's token from before the cards: all three arrive.
     const sync = async (collection: DAVAddressBook) =>
@@ -83,9 +80,9 @@ describe.each(DIALECTS)('a real CardDAV client, tsdav, over HTTP (%s)', (dialect
 
     const c1 = first.objects.created.find((o) => nameOf(o) === 'c1.vcf')!;
     const c2 = first.objects.created.find((o) => nameOf(o) === 'c2.vcf')!;
-    expect((await client.updateVCard({ vCard: { url: c1.url, etag: c1.etag, data: card('c1', 'Zeynep Ak Yılmaz', '+90 555 000 00 11') } })).status).toBe(204);
+    expect((await client.updateVCard({ vCard: { url: c1.url, etag: c1.etag, data: phoneCard('c1', 'Zeynep Ak Yılmaz', '+90 555 000 00 11') } })).status).toBe(204);
     expect((await client.deleteVCard({ vCard: { url: c2.url, etag: c2.etag } })).status).toBe(204);
-    expect((await client.createVCard({ addressBook: book, filename: 'c3.vcf', vCardString: card('c3', 'İsmail İnce', '+90 555 000 00 13') })).status).toBe(201);
+    expect((await client.createVCard({ addressBook: book, filename: 'c3.vcf', vCardString: phoneCard('c3', 'İsmail İnce', '+90 555 000 00 13') })).status).toBe(201);
 
     // The phone's changes rolled into the day's SYNC version in place; its token still says what it has seen.
     const second = await sync(book);
