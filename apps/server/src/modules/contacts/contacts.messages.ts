@@ -31,8 +31,8 @@ const TEXTS: Record<Language, Texts> = {
     problem: {
       NO_VALUE: (l) => `Satır ${l}: değeri olmayan bir alan.`,
       BAD_NAME: (l) => `Satır ${l}: geçersiz bir alan adı.`,
-      NO_END: (l) => `Satır ${l}: kartın END:VCARD satırı yok.`,
-      NO_BEGIN: (l) => `Satır ${l}: BEGIN:VCARD olmadan END:VCARD.`,
+      NO_END: (l) => `Satır ${l}: kartın “END:VCARD” satırı yok.`,
+      NO_BEGIN: (l) => `Satır ${l}: “BEGIN:VCARD” olmadan “END:VCARD”.`,
       OUTSIDE: (l) => `Satır ${l}: kart dışında metin.`,
       EMPTY: (l) => `Satır ${l}: kartta ad, telefon ya da e-posta yok.`,
       TOO_LONG: (l, kb) => `Satır ${l}: kart ${kb} KB’tan uzun.`,
