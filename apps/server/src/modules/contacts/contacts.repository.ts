@@ -113,20 +113,16 @@ function matching(db: Executor, accountId: string, seq: number, words: string[])
   return q;
 }
 
-export async function countMatches(db: Executor, accountId: string, seq: number, words: string[]): Promise<number> {
-  const row = await matching(db, accountId, seq, words)
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+/** The sort keys of the entries that match, in order: one scan gives the count and any page of a search. */
+export async function matchingKeys(db: Executor, accountId: string, seq: number, words: string[]): Promise<number[]> {
+  const rows = await matching(db, accountId, seq, words).select('sort_key').execute();
+  return rows.map((r) => Number(r.sort_key)).sort((x, y) => x - y);
 }
 
-export function pageOfMatches(db: Executor, accountId: string, seq: number, words: string[], offset: number, limit: number, descending: boolean) {
-  return matching(db, accountId, seq, words)
-    .select(LIST_COLUMNS)
-    .orderBy('sort_key', descending ? 'desc' : 'asc')
-    .limit(limit)
-    .offset(offset)
-    .execute();
+/** The list columns of the entries with these sort keys (unique among the entries visible at `seq`). */
+export async function entriesWithKeys(db: Executor, accountId: string, seq: number, keys: number[]) {
+  if (keys.length === 0) return [];
+  return entries(db, accountId, seq).select([...LIST_COLUMNS, 'sort_key']).where('sort_key', 'in', keys).execute();
 }
 
 /** One contact as a version (or the book at a seq) shows it. */

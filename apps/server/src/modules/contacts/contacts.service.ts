@@ -102,11 +102,12 @@ export class ContactsService {
     const size = q.maxResult ?? CONTACTS_PAGE_SIZE;
     const offset = ((q.currentPage ?? 1) - 1) * size;
     const seq = Number(version.seq);
-    const [totalCount, rows] = await Promise.all([
-      repo.countMatches(this.d.db, auth.accountId, seq, words),
-      repo.pageOfMatches(this.d.db, auth.accountId, seq, words, offset, size, q.sortOrder === 'DESC'),
-    ]);
-    return { items: rows.map(toContactItem), totalCount };
+    // One scan for the count and the page (it was two: the count, then the page in order).
+    const keys = await repo.matchingKeys(this.d.db, auth.accountId, seq, words);
+    if (q.sortOrder === 'DESC') keys.reverse();
+    const page = keys.slice(offset, offset + size);
+    const rows = new Map((await repo.entriesWithKeys(this.d.db, auth.accountId, seq, page)).map((r) => [Number(r.sort_key), r]));
+    return { items: page.map((k) => toContactItem(rows.get(k)!)), totalCount: keys.length };
   }
 
   async contact(auth: AuthContext, versionId: string, contactId: string) {
