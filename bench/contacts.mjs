@@ -3,15 +3,21 @@
 //   first    GET  /api/contacts/backup_version/{id}?currentPage=1&maxResult=100          (goal p99 ≤ 20 ms)
 //   deep     GET  /api/contacts/backup_version/{id}?currentPage=<random 1..100>           (goal p99 ≤ 20 ms)
 //   search   GET  /api/contacts/search?query=<a first name or 4 phone digits>&versionId   (goal p99 ≤ 30 ms)
+//   tsdav    a real CardDAV client (tsdav): discovery and the initial sync of the whole book (sync-collection, then
+//            multiget of every card as tsdav does), then 10 phone changes and the incremental sync that fetches them
 // Names mix Turkish, Arabic, Georgian, Russian and Latin first names.
-// Usage: npm run build -w apps/server && node bench/contacts.mjs [contacts=10000] [requests=200]
-//        (DATABASE_URL=postgres://… for PostgreSQL: an empty database)
+// Usage: npm run build -w apps/server && node bench/contacts.mjs [contacts=10000] [requests=200] [--pg]
+//        --pg: on PostgreSQL, in a database of its own made and dropped at BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432)
+//        BENCH_PORT: the server's port (default a random one in 18000–18999)
 import crypto from 'node:crypto';
 import os from 'node:os';
+import { DAVClient } from 'tsdav';
 import { percentile, signUp, startServer } from './lib.mjs';
 
-const count = Number(process.argv[2] ?? 10_000);
-const requests = Number(process.argv[3] ?? 200);
+const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+const onPg = process.argv.includes('--pg');
+const count = Number(args[0] ?? 10_000);
+const requests = Number(args[1] ?? 200);
 const FIRST = ['Ayşe', 'İsmail', 'Işık', 'Çağla', 'Mehmet', 'Zeynep', 'محمد', 'فاطمة', 'ნინო', 'გიორგი', 'Алексей', 'Ольга', 'Anna', 'Jean', 'María', 'Ion'];
 const LAST = ['Yılmaz', 'Kaya', 'Demir', 'Öztürk', 'العلي', 'بيريدزე', 'ბერიძე', 'Иванов', 'Müller', 'Dupont', 'García', 'Popescu'];
 const photo = crypto.randomBytes(3 * 1024).toString('base64');
@@ -33,9 +39,25 @@ for (let i = 0; i < count; i++) {
 }
 const vcf = `${cards.join('\r\n')}\r\n`;
 
-const server = await startServer({}, { quiet: true });
+// PostgreSQL: a database of this run's own, so the figures start from an empty one and nothing is left behind.
+const pgBase = (process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/$/, '');
+const dbName = `bench_contacts_${process.pid}`;
+async function pgAdmin(statement) {
+  const { default: pg } = await import('pg');
+  const c = new pg.Client(`${pgBase}/postgres`);
+  await c.connect();
+  try {
+    await c.query(statement);
+  } finally {
+    await c.end();
+  }
+}
+if (onPg) await pgAdmin(`CREATE DATABASE ${dbName}`);
+
+const env = { ...(onPg ? { DATABASE_URL: `${pgBase}/${dbName}` } : {}), ...(process.env.BENCH_PORT ? { PORT: process.env.BENCH_PORT } : {}) };
+const server = await startServer(env, { quiet: true });
 try {
-  const { token } = await signUp(server);
+  const { token, user } = await signUp(server);
   const headers = { 'x-auth-token': token };
   const t0 = performance.now();
   const res = await fetch(`${server.base}/api/contacts/backup_version/import`, { method: 'POST', headers: { ...headers, 'content-type': 'text/vcard' }, body: vcf });
@@ -58,8 +80,35 @@ try {
   const first = await time(() => `/api/contacts/backup_version/${version.id}?sortField=firstname&sortOrder=ASC&currentPage=1&maxResult=100`);
   const deep = await time(() => `/api/contacts/backup_version/${version.id}?sortField=firstname&sortOrder=ASC&currentPage=${1 + rand(pages)}&maxResult=100`);
   const search = await time((i) => `/api/contacts/search?query=${encodeURIComponent(i % 2 ? FIRST[rand(FIRST.length)] : String(rand(10_000)).padStart(4, '0'))}&versionId=${version.id}&sortField=firstname&sortOrder=ASC&currentPage=1&maxResult=100`);
-  console.log(`${process.env.DATABASE_URL ? 'PostgreSQL' : 'SQLite'}, ${version.count} contacts, load ${os.loadavg()[0].toFixed(1)}`);
+
+  // A phone's view: a contacts app password, then tsdav as a CardDAV client.
+  const created = await fetch(`${server.base}/api/app-passwords`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Bench phone', scope: 'contacts' }) });
+  if (created.status !== 201) throw new Error(`app password: ${await created.text()}`);
+  const { password } = await created.json();
+  const client = new DAVClient({ serverUrl: server.base, credentials: { username: user.email, password }, authMethod: 'Basic', defaultAccountType: 'carddav' });
+  const s0 = performance.now();
+  await client.login();
+  const [book] = await client.fetchAddressBooks();
+  // A new phone has no token: an empty one asks for every card.
+  const collection = { ...book, syncToken: '', objects: [], objectMultiGet: (params) => client.addressBookMultiGet(params) };
+  const initial = await client.smartCollectionSync({ collection, method: 'webdav', detailedResult: true });
+  const initialMs = performance.now() - s0;
+  if (initial.objects.created.length !== version.count) throw new Error(`initial sync: ${initial.objects.created.length} of ${version.count} cards`);
+  const mine = initial.objects.created.slice(0, 10);
+  for (const [i, o] of mine.entries()) {
+    const data = o.data.replace(/\r\nFN:[^\r\n]*/, `\r\nFN:Changed ${i}`);
+    const r = await client.updateVCard({ vCard: { url: o.url, etag: o.etag, data } });
+    if (r.status !== 204) throw new Error(`update: ${r.status}`);
+  }
+  const s1 = performance.now();
+  const incremental = await client.smartCollectionSync({ collection: { ...collection, syncToken: initial.syncToken, objects: initial.objects.created }, method: 'webdav', detailedResult: true });
+  const incrementalMs = performance.now() - s1;
+  if (incremental.objects.updated.length !== 10) throw new Error(`incremental sync: ${incremental.objects.updated.length} updated`);
+
+  console.log(`${onPg ? 'PostgreSQL' : 'SQLite'}, ${version.count} contacts, load ${os.loadavg()[0].toFixed(1)}`);
   console.log(`import ${(importMs / 1000).toFixed(2)} s; first page ${first}; deep page ${deep}; search ${search}`);
+  console.log(`tsdav: initial sync (discovery + ${version.count} cards) ${(initialMs / 1000).toFixed(2)} s; incremental sync after 10 changes ${incrementalMs.toFixed(1)} ms`);
 } finally {
   await server.stop();
+  if (onPg) await pgAdmin(`DROP DATABASE IF EXISTS ${dbName}`);
 }

@@ -187,7 +187,7 @@ async function digest(t: TestApp, accountId: string): Promise<string> {
     db.selectFrom('thing').selectAll().where('account_id', '=', accountId).orderBy('id').execute(),
     db.selectFrom('foryou_item').selectAll().where('account_id', '=', accountId).orderBy('id').execute(),
     db.selectFrom('contact_version').selectAll().where('account_id', '=', accountId).orderBy('id').execute(),
-    db.selectFrom('contact').selectAll().where('account_id', '=', accountId).orderBy('version_id').orderBy('id').execute(),
+    db.selectFrom('contact_entry').selectAll().where('account_id', '=', accountId).orderBy('contact_id').orderBy('from_seq').execute(),
   ]);
   const fileIds = files.map((f) => f.id);
   const albumIds = albums.map((a) => a.id);
@@ -336,7 +336,7 @@ async function own(t: TestApp, account: { token: string; accountId: string }): P
   });
   if (contacts.statusCode !== 200) throw new Error(`importContacts failed: ${contacts.body}`);
   const contactVersion = contacts.json().data.version.id as string;
-  const contactRow = await t.database.db.selectFrom('contact').select('id').where('version_id', '=', contactVersion).executeTakeFirstOrThrow();
+  const contactRow = await t.database.db.selectFrom('contact_entry').select('contact_id as id').where('account_id', '=', account.accountId).executeTakeFirstOrThrow();
   return {
     contactVersion,
     contact: contactRow.id,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { lockoutSms, lockoutSubject, lockoutText } from '../modules/auth/auth.messages.js';
 import { signInCodeSubject, signInCodeText } from '../modules/auth/two-factor.messages.js';
 import { emailChangedMessage, phoneChangedMessage, phoneCodeText, verifyEmailMessage } from '../modules/account/contact.messages.js';
+import { contactsTexts } from '../modules/contacts/contacts.messages.js';
 import { passwordChangedNotice, recoveryEmailVerification, securityQuestionChangedNotice } from '../modules/credentials/credentials.messages.js';
 import { listSecurityQuestions } from '../modules/credentials/security-questions.js';
 import { invitationMessage } from '../modules/family/family.messages.js';
@@ -30,6 +31,7 @@ const SERVER_TR: Record<string, unknown> = {
   lockout: [lockoutSubject('tr'), lockoutText('tr', 15), lockoutSms('tr', 15)],
   signInCode: [signInCodeSubject('tr'), signInCodeText('tr', '123456', 5)],
   contact: [verifyEmailMessage('tr', link, 24), emailChangedMessage('tr', 'a@b.com'), phoneChangedMessage('tr', '+905321234567'), phoneCodeText('tr', '123456', 3)],
+  contactsBackup: contactsTexts('tr'),
   credentials: [passwordChangedNotice('tr'), recoveryEmailVerification('tr', link, 24), securityQuestionChangedNotice('tr')],
   securityQuestions: listSecurityQuestions('tr').map((q) => q.text),
   family: invitationMessage('tr', 'Ayşe', link),

@@ -54,6 +54,7 @@ import * as webdav from './2026-12-08T0100_webdav.js';
 import * as opsSubscribers from './2026-12-06T0200_ops_subscribers.js';
 import * as support from './2026-12-07T0100_support.js';
 import * as contacts from './2026-12-08T0200_contacts.js';
+import * as contactEntries from './2026-12-09T0200_contact_entries.js';
 import * as smallThumb from './2026-12-09T0800_small_thumb.js';
 
 /** Every migration in order; the key is the name recorded in the migration table. */
@@ -115,5 +116,6 @@ export const migrations: Record<string, Migration> = {
 
   '2026-12-07T0100_support': support,
   '2026-12-08T0200_contacts': contacts,
+  '2026-12-09T0200_contact_entries': contactEntries,
   '2026-12-09T0800_small_thumb': smallThumb,
 };

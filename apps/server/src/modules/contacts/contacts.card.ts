@@ -78,9 +78,11 @@ export function searchText(card: Card): string {
 }
 
 /** A strong ETag of the card's content (the CardDAV mount serves it per card). */
-export const cardEtag = (card: Card): string => createHash('sha256').update(JSON.stringify(card)).digest('base64url').slice(0, 22);
+export const cardEtag = (card: Card): string => etagOfJson(JSON.stringify(card));
+/** The same from the card's JSON, when it is at hand anyway (it is stored under this hash). */
+export const etagOfJson = (json: string): string => createHash('sha256').update(json).digest('base64url').slice(0, 22);
 
-/** What `sameContact` compares, computed once per card (an import compares each card with many). */
+/** What makes two cards the same contact (`mergeInto`), computed once per card. */
 interface MatchKeys {
   name: string;
   phones: Set<string>;
@@ -98,21 +100,6 @@ function matchKeys(card: Card): MatchKeys {
     keysCache.set(card, keys);
   }
   return keys;
-}
-
-/**
- * Two cards are the same contact when they share a UID, or when their folded names agree and they share a phone
- * number (by its last 10 digits, so +90 532… and 0532… agree) or an e-mail address (or neither has any).
- */
-export function sameContact(a: Card, b: Card): boolean {
-  if (a.uid && b.uid && a.uid === b.uid) return true;
-  const ka = matchKeys(a);
-  const kb = matchKeys(b);
-  if (ka.name !== kb.name || ka.name === '') return false;
-  if (ka.phones.size + ka.emails.size === 0 && kb.phones.size + kb.emails.size === 0) return true;
-  for (const p of kb.phones) if (ka.phones.has(p)) return true;
-  for (const e of kb.emails) if (ka.emails.has(e)) return true;
-  return false;
 }
 
 /** The older card completed by the newer one: phones, e-mails, addresses and URLs united, blanks filled. */
@@ -143,30 +130,45 @@ export function mergeCards(older: Card, newer: Card): Card {
 export const isBlank = (card: Card): boolean => displayName(card) === '';
 
 /**
- * Adds cards to an address book, a card that is already there (`sameContact`) completing it instead of doubling it.
- * Indexed by UID and folded name, so a 10,000-card import into a 10,000-contact book stays linear.
+ * Adds cards to an address book, a card that is already there completing it instead of doubling it. Two cards are the
+ * same contact when they share a UID, or when their folded names agree and they share a phone number (by its last 10
+ * digits, so +90 532… and 0532… agree) or an e-mail address (or neither has any). Indexed by UID and by folded name with each phone and e-mail (or the bare name for a card with neither), so each
+ * card is looked up by its own keys: a 10,000-card import with many same names stays linear.
  */
 export function mergeInto(book: Array<{ id: string; card: Card }>, cards: Card[], newId: () => string): { added: number; merged: number } {
-  const byUid = new Map<string, { id: string; card: Card }>();
-  const byName = new Map<string, Array<{ id: string; card: Card }>>();
-  const index = (e: { id: string; card: Card }) => {
-    if (e.card.uid) byUid.set(e.card.uid, e);
-    const key = matchKeys(e.card).name;
-    const list = byName.get(key);
-    if (list) list.push(e);
-    else byName.set(key, [e]);
+  type Entry = { id: string; card: Card; order: number };
+  const byUid = new Map<string, Entry>();
+  const byKey = new Map<string, Entry>();
+  const keysOf = (card: Card): string[] => {
+    const k = matchKeys(card);
+    if (k.name === '') return [];
+    if (k.phones.size + k.emails.size === 0) return [`${k.name}\u0000`];
+    return [...[...k.phones].map((p) => `${k.name}\u0000p${p}`), ...[...k.emails].map((e) => `${k.name}\u0000e${e}`)];
   };
-  book.forEach(index);
+  // The earliest contact keeps a key, as a scan in book order would find it first.
+  const index = (e: Entry) => {
+    if (e.card.uid && !byUid.has(e.card.uid)) byUid.set(e.card.uid, e);
+    for (const key of keysOf(e.card)) if (!byKey.has(key)) byKey.set(key, e);
+  };
+  const entries: Entry[] = book.map((b, order) => Object.assign(b, { order }));
+  entries.forEach(index);
   let added = 0;
   let merged = 0;
   for (const card of cards) {
-    const twin = (card.uid ? byUid.get(card.uid) : undefined) ?? byName.get(matchKeys(card).name)?.find((e) => sameContact(e.card, card));
+    let twin = card.uid ? byUid.get(card.uid) : undefined;
+    if (!twin) {
+      for (const key of keysOf(card)) {
+        const found = byKey.get(key);
+        if (found && (!twin || found.order < twin.order)) twin = found;
+      }
+    }
     if (twin) {
       twin.card = mergeCards(twin.card, card);
-      if (twin.card.uid) byUid.set(twin.card.uid, twin);
+      index(twin);
       merged++;
     } else {
-      const entry = { id: newId(), card };
+      const entry = Object.assign({ id: newId(), card }, { order: entries.length });
+      entries.push(entry);
       book.push(entry);
       index(entry);
       added++;

@@ -7,10 +7,8 @@ import { writeVCard } from './contacts.vcard-write.js';
 export const CARD_NS = 'urn:ietf:params:xml:ns:carddav';
 /** getctag of Apple's calendarserver namespace: iOS and older DAVx5 compare it before any other request. */
 export const CS_NS = 'http://calendarserver.org/ns/';
-/** A sync-token is a URI (RFC 6578 §3.2): the current version's id, which changes with every change. */
+/** A sync-token is a URI (RFC 6578 §3.2): the book's seq, which grows with every change. */
 export const SYNC_TOKEN_PREFIX = 'https://bulut.invalid/ns/contacts-sync/';
-/** The token of an account without any version yet. */
-export const EMPTY_TOKEN = 'empty';
 
 /** Where the phone finds itself: the mount's root is both the principal and its address-book home. */
 export const HOME = '/';
@@ -52,7 +50,7 @@ export function collection(path: string, id: string, name: string, at: number): 
  */
 export function carddavProps(service: ContactsService, hrefOf: (path: string, collection?: boolean) => string) {
   return (p: ContactsPrincipal): ExtraProps => {
-    let version: ReturnType<ContactsService['currentVersion']> | null = null;
+    let book: ReturnType<ContactsService['book']> | null = null;
     return async (r: DavResource) => {
       const w = new XmlWriter();
       const out = new Map<string, { q: QName; xml: string }>();
@@ -64,9 +62,8 @@ export function carddavProps(service: ContactsService, hrefOf: (path: string, co
         put({ ns: DAV_NS, name: 'principal-URL' }, href(HOME));
         put({ ns: CARD_NS, name: 'addressbook-home-set' }, href(HOME));
       } else if (r.path === BOOK) {
-        version ??= service.currentVersion(p.accountId);
-        const current = await version;
-        const token = current?.id ?? EMPTY_TOKEN;
+        book ??= service.book(p.accountId);
+        const token = String((await book).seq);
         put({ ns: DAV_NS, name: 'resourcetype' }, w.dav('collection') + w.el({ ns: CARD_NS, name: 'addressbook' }));
         put({ ns: CS_NS, name: 'getctag' }, escapeXml(token));
         put({ ns: DAV_NS, name: 'sync-token' }, escapeXml(`${SYNC_TOKEN_PREFIX}${token}`));

@@ -3,24 +3,29 @@ import { liveProps, parsePropfind, propfindResponse, statusLine, type DavResourc
 import { mountPath, readXml, type DavContext } from '../../infra/dav/dav-server.js';
 import { child, DAV_NS, escapeXml, is, qkey, XML_HEAD, XmlWriter, type XmlElement } from '../../infra/dav/dav-xml.js';
 import { displayName, type Card } from './contacts.card.js';
-import { BOOK, CARD_NS, EMPTY_TOKEN, SERVED, SYNC_TOKEN_PREFIX, type ContactsPrincipal } from './contacts.carddav-props.js';
+import { BOOK, CARD_NS, SERVED, SYNC_TOKEN_PREFIX, type ContactsPrincipal } from './contacts.carddav-props.js';
+import { MAX_CONTACTS } from './contacts.service.js';
 import { writeVCard } from './contacts.vcard-write.js';
 
 type CardEntry = { resource: DavResource; card: Card };
 
-/** What the REPORTs read: a card by its path, every card of the current address book, a past version's ETags. */
+/** What the REPORTs read: a card by its path, every card of the current address book, what changed since a token. */
 export interface CardSource {
   cardAt(p: ContactsPrincipal, path: string): Promise<CardEntry | null>;
   allCards(p: ContactsPrincipal): AsyncIterable<CardEntry>;
-  /** The current version's id (the sync token) and its cards, read from that one immutable version. */
-  snapshot(p: ContactsPrincipal): Promise<{ token: string; cards: AsyncIterable<CardEntry> }>;
-  /** A version's ETags by contact id; null when the token names no version of the account (any more). */
-  etagsAt(p: ContactsPrincipal, token: string): Promise<Map<string, string> | null>;
+  /**
+   * The book's seq (the new token), the cards changed since the seq `since` (all of them when null) and the contacts
+   * gone since; null when `since` is no longer (or never was) a token of the account's book.
+   */
+  changesSince(p: ContactsPrincipal, since: number | null): Promise<{ seq: number; changed: AsyncIterable<CardEntry>; removed: string[] } | null>;
   extraProps(p: ContactsPrincipal): ExtraProps;
 }
 
-/** Hrefs a multiget may name at once: a phone asks in batches of tens to hundreds. */
-const MAX_HREFS = 1000;
+/**
+ * Hrefs a multiget may name at once: phones ask in batches of tens to hundreds, but tsdav asks for a whole book in one
+ * (its initial sync), so as many as a book holds; the 1 MiB XML body bounds the request anyway.
+ */
+const MAX_HREFS = MAX_CONTACTS;
 
 /** REPORT addressbook-multiget and addressbook-query (RFC 6352 §8.6–§8.7) on the address book. */
 export async function carddavReport(ctx: DavContext<ContactsPrincipal>, source: CardSource, prefix: string): Promise<unknown> {
@@ -63,29 +68,22 @@ export async function carddavReport(ctx: DavContext<ContactsPrincipal>, source: 
 }
 
 /**
- * RFC 6578: the cards changed since the token's version (a different ETag or new), the ones gone as 404, and the
- * current version as the new token. A version pruned or replaced by the day's newer SYNC version is no longer a
- * valid token: 403 valid-sync-token, and the client syncs in full.
+ * RFC 6578: the cards changed since the token's seq (made or changed after it), the ones gone as 404, and the book's
+ * seq as the new token. A token older than the book's oldest version (its entries are gone) is no longer valid:
+ * 403 valid-sync-token, and the client syncs in full.
  */
 async function syncCollection(ctx: DavContext<ContactsPrincipal>, source: CardSource, body: XmlElement, render: (r: DavResource, c: Card) => Promise<string>, w: XmlWriter) {
   const level = child(body, DAV_NS, 'sync-level')?.text.trim();
   if (level !== undefined && level !== '1') throw new DavError(403, 'number-of-matches-within-limits', 'Address books are one level deep.');
   const sent = child(body, DAV_NS, 'sync-token')?.text.trim() ?? '';
-  let before = new Map<string, string>();
-  if (sent !== '') {
-    const id = sent.startsWith(SYNC_TOKEN_PREFIX) ? sent.slice(SYNC_TOKEN_PREFIX.length) : null;
-    const known = id === EMPTY_TOKEN ? before : id ? await source.etagsAt(ctx.principal, id) : null;
-    if (!known) throw new DavError(403, 'valid-sync-token', 'The sync token has expired: sync in full.');
-    before = known;
-  }
-  const { token, cards } = await source.snapshot(ctx.principal);
+  const seq = sent.startsWith(SYNC_TOKEN_PREFIX) && /^\d{1,15}$/.test(sent.slice(SYNC_TOKEN_PREFIX.length)) ? Number(sent.slice(SYNC_TOKEN_PREFIX.length)) : null;
+  if (sent !== '' && seq === null) throw new DavError(403, 'valid-sync-token', 'The sync token has expired: sync in full.');
+  const changes = await source.changesSince(ctx.principal, sent === '' ? null : seq);
+  if (!changes) throw new DavError(403, 'valid-sync-token', 'The sync token has expired: sync in full.');
   let out = '';
-  for await (const { resource, card } of cards) {
-    if (before.get(resource.id) !== resource.etag?.slice(1, -1)) out += await render(resource, card);
-    before.delete(resource.id);
-  }
-  for (const id of before.keys()) out += w.dav('response', w.dav('href', escapeXml(ctx.hrefOf(`${BOOK}/${id}.vcf`))) + w.dav('status', statusLine(404)));
-  return out + w.dav('sync-token', escapeXml(`${SYNC_TOKEN_PREFIX}${token}`));
+  for await (const { resource, card } of changes.changed) out += await render(resource, card);
+  for (const id of changes.removed) out += w.dav('response', w.dav('href', escapeXml(ctx.hrefOf(`${BOOK}/${id}.vcf`))) + w.dav('status', statusLine(404)));
+  return out + w.dav('sync-token', escapeXml(`${SYNC_TOKEN_PREFIX}${changes.seq}`));
 }
 
 function propsOf(body: XmlElement): PropfindRequest {

@@ -1,13 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authed, DIALECTS, startTestApp, type TestApp } from '../../test/harness.js';
 import { basic, withAppPassword } from '../webdav/webdav.fixtures.js';
-import { GOOGLE_VCF, ICLOUD_VCF } from './contacts.fixtures.js';
+import { GOOGLE_VCF, ICLOUD_VCF, listening, manyCards, phoneCard } from './contacts.fixtures.js';
 
 const hrefsOf = (xml: string) => [...xml.matchAll(/<D:href>([^<]*)<\/D:href>/g)].map((m) => m[1]!);
 const etagsOf = (xml: string) => [...xml.matchAll(/<D:getetag>([^<]*)<\/D:getetag>/g)].map((m) => m[1]!.replace(/&quot;/g, '"'));
 
-const card = (uid: string, fn: string, tel: string) =>
-  ['BEGIN:VCARD', 'VERSION:3.0', `UID:${uid}`, `FN:${fn}`, `N:;${fn};;;`, `TEL;TYPE=CELL:${tel}`, 'END:VCARD', ''].join('\r\n');
 
 /** A phone's CardDAV client over real HTTP: fetch with the DAV methods and Basic credentials. */
 interface Phone {
@@ -23,8 +21,7 @@ describe.each(DIALECTS)('CardDAV over real HTTP (%s)', (dialect) => {
   let base = '';
   beforeAll(async () => {
     t = await startTestApp(dialect);
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+    base = await listening(t);
   });
   afterAll(() => t.close());
 
@@ -84,7 +81,9 @@ describe.each(DIALECTS)('CardDAV over real HTTP (%s)', (dialect) => {
     expect(home.body).toMatch(/<n\d:addressbook xmlns:n\d="urn:ietf:params:xml:ns:carddav"\/>/);
 
     const book = await propfind(p, '/book/', '0', '<cs:getctag/><d:sync-token/><card:supported-address-data/><d:supported-report-set/>');
-    expect(book.body).toMatch(/getctag[^>]*>empty</);
+    // The book's seq: no change yet.
+    expect(book.body).toMatch(/getctag[^>]*>0</);
+    expect(book.body).toContain('<D:sync-token>https://bulut.invalid/ns/contacts-sync/0</D:sync-token>');
     expect(book.body).toContain('addressbook-multiget');
     expect(book.body).toContain('version="3.0"');
   });
@@ -92,9 +91,9 @@ describe.each(DIALECTS)('CardDAV over real HTTP (%s)', (dialect) => {
   it('lists the current version’s cards with ETags and serves them by multiget and by query', async () => {
     const p = await phone();
     expect((await importVcf(p, GOOGLE_VCF + ICLOUD_VCF)).statusCode).toBe(200);
-    const [current] = await versions(p);
     const listing = await propfind(p, '/book/', '1', '<d:getetag/><d:getcontenttype/><cs:getctag/>');
-    expect(listing.body).toContain(`>${current!.id}<`);
+    // One change (the import) since the book was empty.
+    expect(listing.body).toMatch(/getctag[^>]*>1</);
     const cards = hrefsOf(listing.body).filter((h) => h.endsWith('.vcf'));
     expect(cards).toHaveLength(2);
     expect(etagsOf(listing.body)).toHaveLength(2);
@@ -134,9 +133,9 @@ describe.each(DIALECTS)('CardDAV over real HTTP (%s)', (dialect) => {
     const ctag = async () => /getctag[^>]*>([^<]+)</.exec((await propfind(p, '/book/', '0', '<cs:getctag/>')).body)![1];
     const before = await ctag();
 
-    const created = await p.dav('PUT', name, { headers: { ...vcf, 'if-none-match': '*' }, body: card('u-1', 'Emre Kaya', '+90 555 000 00 01') });
+    const created = await p.dav('PUT', name, { headers: { ...vcf, 'if-none-match': '*' }, body: phoneCard('u-1', 'Emre Kaya', '+90 555 000 00 01') });
     expect(created.status).toBe(201);
-    expect((await p.dav('PUT', name, { headers: { ...vcf, 'if-none-match': '*' }, body: card('u-1', 'Emre Kaya', '+90 555 000 00 01') })).status).toBe(412);
+    expect((await p.dav('PUT', name, { headers: { ...vcf, 'if-none-match': '*' }, body: phoneCard('u-1', 'Emre Kaya', '+90 555 000 00 01') })).status).toBe(412);
     // The phone sees at a glance that the address book changed.
     expect(await ctag()).not.toBe(before);
 
@@ -146,10 +145,10 @@ describe.each(DIALECTS)('CardDAV over real HTTP (%s)', (dialect) => {
     expect(read.body).toContain('FN:Emre Kaya');
     const etag = read.headers.get('etag')!;
 
-    const updated = await p.dav('PUT', name, { headers: { ...vcf, 'if-match': etag }, body: card('u-1', 'Emre Kaya Yeni', '+90 555 000 00 02') });
+    const updated = await p.dav('PUT', name, { headers: { ...vcf, 'if-match': etag }, body: phoneCard('u-1', 'Emre Kaya Yeni', '+90 555 000 00 02') });
     expect(updated.status).toBe(204);
     // Another phone still holding the first ETag is refused instead of overwriting the change.
-    const stale = await p.dav('PUT', name, { headers: { ...vcf, 'if-match': etag }, body: card('u-1', 'Eski', '+90 555 000 00 03') });
+    const stale = await p.dav('PUT', name, { headers: { ...vcf, 'if-match': etag }, body: phoneCard('u-1', 'Eski', '+90 555 000 00 03') });
     expect(stale.status).toBe(412);
     const now = await p.dav('GET', name);
     expect(now.body).toContain('FN:Emre Kaya Yeni');
@@ -161,8 +160,8 @@ describe.each(DIALECTS)('CardDAV over real HTTP (%s)', (dialect) => {
     expect((await p.dav('DELETE', name)).status).toBe(404);
 
     // A name the contacts table cannot hold, and a body that is not one card, are refused without a change.
-    expect((await p.dav('PUT', `/book/${'x'.repeat(40)}.vcf`, { headers: vcf, body: card('u-2', 'A', '1') })).status).toBe(403);
-    expect((await p.dav('PUT', '/book/two.vcf', { headers: vcf, body: card('a', 'A', '1') + card('b', 'B', '2') })).status).toBe(400);
+    expect((await p.dav('PUT', `/book/${'x'.repeat(40)}.vcf`, { headers: vcf, body: phoneCard('u-2', 'A', '1') })).status).toBe(403);
+    expect((await p.dav('PUT', '/book/two.vcf', { headers: vcf, body: phoneCard('a', 'A', '1') + phoneCard('b', 'B', '2') })).status).toBe(400);
 
     const list = await versions(p);
     expect(list.map((v) => v.source)).toEqual(['SYNC', 'IMPORT']);
@@ -171,7 +170,7 @@ describe.each(DIALECTS)('CardDAV over real HTTP (%s)', (dialect) => {
     expect(page.json().data.items.map((c: { name: string }) => c.name)).toEqual(['Ayşe Yılmaz']);
   });
 
-  it('syncs only changes with a sync token; a token replaced by the day’s newer SYNC version asks for a full sync', async () => {
+  it('syncs only changes with a sync token, across the day’s SYNC version moving on; a token of a dropped state asks for a full sync', async () => {
     const p = await phone();
     const sync = (token: string) =>
       report(p, `<d:sync-collection xmlns:d="DAV:" xmlns:card="urn:ietf:params:xml:ns:carddav"><d:sync-token>${token}</d:sync-token><d:sync-level>1</d:sync-level><d:prop><d:getetag/><card:address-data/></d:prop></d:sync-collection>`);
@@ -191,18 +190,83 @@ describe.each(DIALECTS)('CardDAV over real HTTP (%s)', (dialect) => {
     expect(afterImport.body).not.toContain('Ayşe');
 
     const t2 = tokenOf(afterImport.body);
-    expect((await p.dav('PUT', '/book/new-card.vcf', { headers: { 'content-type': 'text/vcard' }, body: card('n', 'Zeynep Ak', '+90 555 111 22 33') })).status).toBe(201);
+    expect((await p.dav('PUT', '/book/new-card.vcf', { headers: { 'content-type': 'text/vcard' }, body: phoneCard('n', 'Zeynep Ak', '+90 555 111 22 33') })).status).toBe(201);
     const t3 = tokenOf((await sync(t2)).body);
     expect((await p.dav('DELETE', ayse.slice('/dav/contacts'.length))).status).toBe(204);
     const changes = await sync(t2);
     expect(hrefsOf(changes.body)).toEqual(['/dav/contacts/book/new-card.vcf', ayse]);
     expect(changes.body).toContain('FN:Zeynep Ak');
     expect(changes.body).toContain(`<D:href>${ayse}</D:href><D:status>HTTP/1.1 404 Not Found</D:status>`);
-    // The version behind t3 was that day's SYNC version, replaced by the one with the deletion.
+    // The day's SYNC version took the deletion in place; the token from before it still names a state the book keeps.
+    const sinceT3 = await sync(t3);
+    expect(hrefsOf(sinceT3.body)).toEqual([ayse]);
+    expect(sinceT3.body).toContain('404 Not Found');
+    expect(tokenOf(sinceT3.body)).toBe(tokenOf(changes.body));
+    // Once no version holds a state from before the deletion, those states' tokens ask for a full sync.
+    expect((await importVcf(p, ICLOUD_VCF)).statusCode).toBe(200);
+    for (const v of (await versions(p)).slice(1)) {
+      expect((await t.app.inject({ method: 'DELETE', url: `/api/contacts/backup_version/${v.id}`, headers: authed(p.token) })).statusCode).toBe(200);
+    }
     const expired = await sync(t3);
     expect(expired.status).toBe(403);
     expect(expired.body).toContain('valid-sync-token');
+    expect((await sync(tokenOf(changes.body))).status).toBe(207);
     expect((await sync('https://elsewhere.example/token')).status).toBe(403);
+    expect((await sync('https://bulut.invalid/ns/contacts-sync/999999')).status).toBe(403);
+  });
+
+  it('writes one entry for a phone’s one-card change in a 250-card book; older versions still page, export, restore and delete', async () => {
+    const p = await phone();
+    const entries = async () =>
+      Number(
+        (await t.database.db.selectFrom('contact_entry').select((eb) => eb.fn.countAll<number | string>().as('n')).where('account_id', '=', p.accountId).executeTakeFirstOrThrow()).n,
+      );
+    const get = (url: string) => t.app.inject({ method: 'GET', url: `/api/contacts/${url}`, headers: authed(p.token) });
+    const names = async (id: string, order = 'ASC') =>
+      ((await get(`backup_version/${id}?sortField=firstname&sortOrder=${order}&currentPage=1&maxResult=100`)).json().data.items as Array<{ name: string }>).map((c) => c.name);
+    expect((await importVcf(p, manyCards(250))).statusCode).toBe(200);
+    expect(await entries()).toBe(250);
+    const [imported] = await versions(p);
+
+    const first = hrefsOf((await propfind(p, '/book/', '1', '<d:getetag/>')).body).find((h) => h.endsWith('.vcf'))!.slice('/dav/contacts'.length);
+    const etag = (await p.dav('GET', first)).headers.get('etag')!;
+    const vcf = { 'content-type': 'text/vcard; charset=utf-8' };
+    expect((await p.dav('PUT', first, { headers: { ...vcf, 'if-match': etag }, body: phoneCard('changed', 'Zübeyde Değişti', '+90 555 000 00 09') })).status).toBe(204);
+    expect(await entries()).toBe(251);
+    expect((await p.dav('PUT', '/book/added.vcf', { headers: { ...vcf, 'if-none-match': '*' }, body: phoneCard('added', 'Ahmet Yeni', '+90 555 000 00 10') })).status).toBe(201);
+    expect(await entries()).toBe(252);
+    const [sync] = await versions(p);
+    expect(sync).toMatchObject({ source: 'SYNC', count: 251 });
+
+    // Each version shows its own state, in first-name order.
+    expect((await names(imported!.id)).slice(0, 2)).toEqual(['Kişi 0000', 'Kişi 0001']);
+    expect((await names(sync!.id)).slice(0, 2)).toEqual(['Ahmet Yeni', 'Kişi 0001']);
+    expect((await names(sync!.id, 'DESC'))[0]).toBe('Zübeyde Değişti');
+    const exported = (await get(`backup_version/${imported!.id}/export`)).body;
+    expect(exported).toContain('FN:Kişi 0000');
+    expect(exported).not.toContain('Zübeyde');
+
+    const restored = await t.app.inject({ method: 'POST', url: `/api/contacts/backup_version/${imported!.id}/restore`, headers: authed(p.token) });
+    expect(restored.json().data).toMatchObject({ count: 250, source: 'RESTORE' });
+    expect((await p.dav('GET', first)).body).toContain('FN:Kişi 0000');
+    expect((await p.dav('GET', '/book/added.vcf')).status).toBe(404);
+    // A restore writes only what differs from the book: the restored card again, nothing for the 249 unchanged.
+    expect(await entries()).toBe(253);
+
+    // Deleting the current version makes the SYNC version current again, for phones too.
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/contacts/backup_version/${restored.json().data.id}`, headers: authed(p.token) })).statusCode).toBe(200);
+    expect((await versions(p)).map((v) => [v.source, v.count, v.current])).toEqual([
+      ['SYNC', 251, true],
+      ['IMPORT', 250, false],
+    ]);
+    expect((await p.dav('GET', '/book/added.vcf')).body).toContain('FN:Ahmet Yeni');
+
+    // Without the imported version, the entry only it showed (the first card before the phone changed it) is dropped;
+    // the SYNC version keeps the states since it was made (phones' tokens name them).
+    expect(await entries()).toBe(255);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/contacts/backup_version/${imported!.id}`, headers: authed(p.token) })).statusCode).toBe(200);
+    expect(await entries()).toBe(254);
+    expect((await names(sync!.id)).slice(0, 2)).toEqual(['Ahmet Yeni', 'Kişi 0001']);
   });
 
   it('keeps accounts apart and takes only a contacts-scoped app password', async () => {
@@ -218,7 +282,7 @@ describe.each(DIALECTS)('CardDAV over real HTTP (%s)', (dialect) => {
     expect(await multiget(other, [href]).then((r) => r.body)).toContain('404 Not Found');
     expect((await propfind(other, '/book/', '1', '<d:getetag/>')).body).not.toContain(href);
     // A PUT on the same name writes the other account's own card, never the owner's.
-    expect((await other.dav('PUT', path, { headers: { 'content-type': 'text/vcard' }, body: card('x', 'Başkası', '1') })).status).toBe(201);
+    expect((await other.dav('PUT', path, { headers: { 'content-type': 'text/vcard' }, body: phoneCard('x', 'Başkası', '1') })).status).toBe(201);
     expect((await owner.dav('GET', path)).body).toContain('FN:Ayşe Yılmaz');
 
     const files = await phone('files');
@@ -234,7 +298,7 @@ describe.each(DIALECTS)('CardDAV over real HTTP (%s)', (dialect) => {
     const vcf = { 'content-type': 'text/vcard; charset=utf-8' };
     const ids = Array.from({ length: 8 }, (_, i) => `0C0FFEE0-0000-4000-8000-00000000000${i}`);
     const puts = await Promise.all(
-      ids.map((id, i) => p.dav('PUT', `/book/${id}.vcf`, { headers: { ...vcf, 'if-none-match': '*' }, body: card(`same-${i}`, `Kişi ${i}`, `+90 555 100 00 0${i}`) })),
+      ids.map((id, i) => p.dav('PUT', `/book/${id}.vcf`, { headers: { ...vcf, 'if-none-match': '*' }, body: phoneCard(`same-${i}`, `Kişi ${i}`, `+90 555 100 00 0${i}`) })),
     );
     expect(puts.map((r) => r.status)).toEqual(ids.map(() => 201));
     const listing = await propfind(p, '/book/', '1', '<d:getetag/>');

@@ -8,7 +8,8 @@ import { readSmallBody, registerDavMethods, registerDavMount, type DavContext, t
 import { rawBodies } from '../../infra/http/raw-body.js';
 import { AppError } from '../../shared/errors.js';
 import { DbPropertyStore, type AppPasswordService } from '../webdav/webdav.public.js';
-import { carddavProps, cardResource, collection, BOOK, BOOK_ID, EMPTY_TOKEN, HOME, HOME_ID, MAX_CARD_BYTES, SERVED, VCARD_TYPE, type ContactsPrincipal } from './contacts.carddav-props.js';
+import type { Card } from './contacts.card.js';
+import { carddavProps, cardResource, collection, BOOK, BOOK_ID, HOME, HOME_ID, MAX_CARD_BYTES, SERVED, VCARD_TYPE, type ContactsPrincipal } from './contacts.carddav-props.js';
 import { carddavReport, type CardSource } from './contacts.carddav-report.js';
 import type { ContactsService } from './contacts.service.js';
 import { parseVCards } from './contacts.vcard-parse.js';
@@ -44,34 +45,40 @@ class ContactsTree implements DavTree<ContactsPrincipal>, CardSource {
 
   async stat(p: ContactsPrincipal, path: string): Promise<DavResource | null> {
     if (path === HOME) return collection(HOME, HOME_ID, '', 0);
-    const version = await this.service.currentVersion(p.accountId);
-    if (path === BOOK) return collection(BOOK, BOOK_ID, 'Contacts', Number(version?.created_at ?? 0));
+    if (path === BOOK) return collection(BOOK, BOOK_ID, 'Contacts', await this.changedAt(p));
     return (await this.cardAt(p, path))?.resource ?? null;
+  }
+
+  /** When the book last changed: its current version's time (cards carry it as their last modification). */
+  private async changedAt(p: ContactsPrincipal): Promise<number> {
+    return Number((await this.service.currentVersion(p.accountId))?.created_at ?? 0);
   }
 
   async cardAt(p: ContactsPrincipal, path: string) {
     const id = CARD_NAME.exec(path)?.[1];
-    const version = id ? await this.service.currentVersion(p.accountId) : undefined;
-    const found = version ? await this.service.card(p.accountId, version.id, id!) : null;
-    return found ? { resource: cardResource(found.id, found.etag, found.card, Number(version!.created_at)), card: found.card } : null;
+    if (!id) return null;
+    const { seq } = await this.service.book(p.accountId);
+    const found = await this.service.cardAt(p.accountId, seq, id);
+    return found ? { resource: cardResource(found.id, found.etag, found.card, await this.changedAt(p)), card: found.card } : null;
   }
 
   async *allCards(p: ContactsPrincipal) {
-    yield* (await this.snapshot(p)).cards;
+    const { seq } = await this.service.book(p.accountId);
+    yield* this.entries(p, this.service.cards(p.accountId, seq));
   }
 
-  async snapshot(p: ContactsPrincipal) {
-    const version = await this.service.currentVersion(p.accountId);
-    const { service } = this;
-    async function* cards() {
-      if (!version) return;
-      for await (const c of service.cards(p.accountId, version.id)) yield { resource: cardResource(c.id, c.etag, c.card, Number(version.created_at)), card: c.card };
+  private async *entries(p: ContactsPrincipal, cards: AsyncIterable<{ id: string; etag: string; card: Card }>) {
+    const at = await this.changedAt(p);
+    for await (const c of cards) yield { resource: cardResource(c.id, c.etag, c.card, at), card: c.card };
+  }
+
+  async changesSince(p: ContactsPrincipal, since: number | null) {
+    if (since === null) {
+      const { seq } = await this.service.book(p.accountId);
+      return { seq, changed: this.entries(p, this.service.cards(p.accountId, seq)), removed: [] };
     }
-    return { token: version?.id ?? EMPTY_TOKEN, cards: cards() };
-  }
-
-  etagsAt(p: ContactsPrincipal, token: string) {
-    return this.service.etags(p.accountId, token);
+    const changes = await this.service.changesSince(p.accountId, since);
+    return changes && { ...changes, changed: this.entries(p, changes.changed) };
   }
 
   async *children(p: ContactsPrincipal, dir: DavResource): AsyncIterable<DavResource> {

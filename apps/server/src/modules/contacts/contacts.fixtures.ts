@@ -1,3 +1,4 @@
+import type { TestApp } from '../../test/harness.js';
 // vCard files written the way each exporter writes them (tests only). Quirks and where they come from:
 // - Google Contacts (export "vCard (for iOS Contacts)"): vCard 3.0, repeated TYPE= parameters, grouped properties with
 //   X-ABLabel (item1.ADR / item1.X-ABLabel), CATEGORIES:myContacts, escaped commas and newlines in NOTE.
@@ -108,4 +109,14 @@ export function manyCards(count: number, broken: number[] = [], prefix = 'Kişi'
     out.push('END:VCARD');
   }
   return `${out.join('\r\n')}\r\n`;
+}
+
+/** One vCard 3.0 as a phone PUTs it: a UID, a name and a mobile number. */
+export const phoneCard = (uid: string, fn: string, tel: string) =>
+  ['BEGIN:VCARD', 'VERSION:3.0', `UID:${uid}`, `FN:${fn}`, `N:;${fn};;;`, `TEL;TYPE=CELL:${tel}`, 'END:VCARD', ''].join('\r\n');
+
+/** A test app listening on a free local port, for DAV clients that speak real HTTP; its base URL. */
+export async function listening(t: TestApp): Promise<string> {
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  return `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
 }

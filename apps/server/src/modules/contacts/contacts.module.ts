@@ -19,7 +19,7 @@ export function contactsModule(d: { db: Kysely<DB>; passwords: AppPasswordServic
   return {
     name: 'contacts',
     routes: routes(contactsRoutes, { service }),
-    tables: ['contact_version', 'contact'],
+    tables: ['contact_version', 'contact_book', 'contact_entry', 'contact_card'],
     service,
     purgeAccount: (account) => purgeAccount(d.db, account.id),
     mount: (app) => mountCardDav(app, { db: d.db, service, passwords: d.passwords, clock: d.clock }),

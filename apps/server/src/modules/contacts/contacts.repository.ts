@@ -1,11 +1,21 @@
+import type { ExpressionBuilder } from 'kysely';
+import type { DB } from '../../infra/db/schema.js';
 import type { Executor } from '../../infra/db/executor.js';
-import type { ContactVersion, NewContact } from './contacts.table.js';
+import type { ContactVersion, NewContactEntry } from './contacts.table.js';
 
-/** Columns a list shows; the card itself (photo included) is read only for one contact or an export. */
-const LIST_COLUMNS = ['id', 'position', 'display_name', 'first_name', 'last_name', 'phones_json', 'emails_json'] as const;
+/** Columns a list shows; the card itself (photo included) lives in contact_card and is read only where needed. */
+const LIST_COLUMNS = ['contact_id', 'display_name', 'first_name', 'last_name', 'phones_json', 'emails_json'] as const;
+/** What placing a new entry among the others needs. */
+const ORDER_COLUMNS = ['row_id', 'contact_id', 'etag', 'sort_key', 'sort_first', 'display_name'] as const;
 
-/** Rows per insert statement: far below SQLite's 32,766 bound parameters with 12 columns a row. */
+/** Rows per insert statement: far below SQLite's 32,766 bound parameters with 14 columns a row. */
 const INSERT_CHUNK = 500;
+
+/** The entries a version (or the book at a seq) shows. */
+const visibleAt = (seq: number) => (eb: ExpressionBuilder<DB, 'contact_entry'>) =>
+  eb.and([eb('from_seq', '<=', seq), eb.or([eb('to_seq', 'is', null), eb('to_seq', '>', seq)])]);
+
+const entries = (db: Executor, accountId: string, seq: number) => db.selectFrom('contact_entry').where('account_id', '=', accountId).where(visibleAt(seq));
 
 export function listVersions(db: Executor, accountId: string): Promise<ContactVersion[]> {
   return db.selectFrom('contact_version').selectAll().where('account_id', '=', accountId).orderBy('id', 'desc').execute();
@@ -19,83 +29,162 @@ export function currentVersion(db: Executor, accountId: string): Promise<Contact
   return db.selectFrom('contact_version').selectAll().where('account_id', '=', accountId).orderBy('id', 'desc').limit(1).executeTakeFirst();
 }
 
-export async function createVersion(db: Executor, row: ContactVersion, contacts: NewContact[]): Promise<void> {
+export async function createVersion(db: Executor, row: ContactVersion): Promise<void> {
   await db.insertInto('contact_version').values(row).execute();
-  for (let i = 0; i < contacts.length; i += INSERT_CHUNK) await db.insertInto('contact').values(contacts.slice(i, i + INSERT_CHUNK)).execute();
+}
+
+/** The daily SYNC version takes the book's newer state in place. */
+export async function updateVersion(db: Executor, accountId: string, id: string, set: { seq: number; contact_count: number; created_at?: number }): Promise<void> {
+  await db.updateTable('contact_version').set(set).where('account_id', '=', accountId).where('id', '=', id).execute();
 }
 
 export async function deleteVersions(db: Executor, accountId: string, versionIds: string[]): Promise<void> {
   if (versionIds.length === 0) return;
-  await db.deleteFrom('contact').where('account_id', '=', accountId).where('version_id', 'in', versionIds).execute();
   await db.deleteFrom('contact_version').where('account_id', '=', accountId).where('id', 'in', versionIds).execute();
 }
 
-/** One page of a version in first-name order: positions are dense, so a page is a range, however deep. */
-export function pageByPosition(db: Executor, accountId: string, versionId: string, from: number, to: number, descending: boolean) {
-  return db
-    .selectFrom('contact')
-    .select(LIST_COLUMNS)
-    .where('account_id', '=', accountId)
-    .where('version_id', '=', versionId)
-    .where('position', '>=', from)
-    .where('position', '<', to)
-    .orderBy('position', descending ? 'desc' : 'asc')
+export async function getBook(db: Executor, accountId: string): Promise<{ seq: number; floor: number } | undefined> {
+  const row = await db.selectFrom('contact_book').select(['seq', 'floor']).where('account_id', '=', accountId).executeTakeFirst();
+  return row && { seq: Number(row.seq), floor: Number(row.floor) };
+}
+
+export async function saveBook(db: Executor, accountId: string, book: { seq: number; floor: number }, exists: boolean): Promise<void> {
+  if (exists) await db.updateTable('contact_book').set(book).where('account_id', '=', accountId).execute();
+  else await db.insertInto('contact_book').values({ account_id: accountId, ...book }).execute();
+}
+
+/** The entries visible at `seq` in their order, with what placing another among them compares. */
+export async function orderAt(db: Executor, accountId: string, seq: number) {
+  const rows = await entries(db, accountId, seq).select(ORDER_COLUMNS).orderBy('sort_key').execute();
+  return rows.map((r) => ({ ...r, sort_key: Number(r.sort_key) }));
+}
+
+/** Whole entries visible at `seq` from a sort key on (exclusive), in order: copies, exports, syncs go chunk by chunk. */
+export function entriesAfter(db: Executor, accountId: string, seq: number, afterKey: number, limit: number) {
+  return entries(db, accountId, seq).selectAll().where('sort_key', '>', afterKey).orderBy('sort_key').limit(limit).execute();
+}
+
+/** Entries made after `since` and visible at `seq`: the contacts a phone with the token `since` has not seen. */
+export function entriesChangedAfter(db: Executor, accountId: string, since: number, seq: number, afterKey: number, limit: number) {
+  return entries(db, accountId, seq).selectAll().where('from_seq', '>', since).where('sort_key', '>', afterKey).orderBy('sort_key').limit(limit).execute();
+}
+
+/** Contacts visible at `since` and gone at `seq`. */
+export async function contactsRemovedBetween(db: Executor, accountId: string, since: number, seq: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('contact_entry as e')
+    .select('e.contact_id')
+    .distinct()
+    .where('e.account_id', '=', accountId)
+    .where('e.from_seq', '<=', since)
+    .where('e.to_seq', '>', since)
+    .where('e.to_seq', '<=', seq)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('contact_entry as o')
+            .select('o.row_id')
+            .whereRef('o.account_id', '=', 'e.account_id')
+            .whereRef('o.contact_id', '=', 'e.contact_id')
+            .where('o.from_seq', '<=', seq)
+            .where((eb) => eb.or([eb('o.to_seq', 'is', null), eb('o.to_seq', '>', seq)])),
+        ),
+      ),
+    )
     .execute();
+  return rows.map((r) => r.contact_id);
 }
 
-/** Contacts whose folded text holds every folded word, in order; words are letters and digits only (no LIKE escapes). */
-function matching(db: Executor, accountId: string, versionId: string, words: string[]) {
-  let q = db.selectFrom('contact').where('account_id', '=', accountId).where('version_id', '=', versionId);
-  // Words start at a space in the folded text: "ay" finds "Ayşe" and "Can Ay", not "Kaya".
-  for (const w of words) q = q.where('search_text', 'like', `% ${w}%`);
-  return q;
-}
-
-export async function countMatches(db: Executor, accountId: string, versionId: string, words: string[]): Promise<number> {
-  const row = await matching(db, accountId, versionId, words)
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
-export function pageOfMatches(db: Executor, accountId: string, versionId: string, words: string[], offset: number, limit: number, descending: boolean) {
-  return matching(db, accountId, versionId, words)
+/** One page of a version in first-name order. */
+export function pageAt(db: Executor, accountId: string, seq: number, offset: number, limit: number, descending: boolean) {
+  return entries(db, accountId, seq)
     .select(LIST_COLUMNS)
-    .orderBy('position', descending ? 'desc' : 'asc')
+    .orderBy('sort_key', descending ? 'desc' : 'asc')
     .limit(limit)
     .offset(offset)
     .execute();
 }
 
-export function getContact(db: Executor, accountId: string, versionId: string, contactId: string) {
-  return db
-    .selectFrom('contact')
-    .selectAll()
-    .where('account_id', '=', accountId)
-    .where('version_id', '=', versionId)
-    .where('id', '=', contactId)
-    .executeTakeFirst();
+/** Entries whose folded text holds every folded word; words are letters and digits only (no LIKE escapes). */
+function matching(db: Executor, accountId: string, seq: number, words: string[]) {
+  let q = entries(db, accountId, seq);
+  // Words start at a space in the folded text: "ay" finds "Ayşe" and "Can Ay", not "Kaya".
+  for (const w of words) q = q.where('search_text', 'like', `% ${w}%`);
+  return q;
 }
 
-/** Whole cards of a version from a position on, for exports and copies that go chunk by chunk. */
-export function cardsFrom(db: Executor, accountId: string, versionId: string, fromPosition: number, limit: number) {
-  return db
-    .selectFrom('contact')
-    .select(['id', 'position', 'card_json', 'etag'])
-    .where('account_id', '=', accountId)
-    .where('version_id', '=', versionId)
-    .where('position', '>=', fromPosition)
-    .orderBy('position')
-    .limit(limit)
-    .execute();
+/** The sort keys of the entries that match, in order: one scan gives the count and any page of a search. */
+export async function matchingKeys(db: Executor, accountId: string, seq: number, words: string[]): Promise<number[]> {
+  const rows = await matching(db, accountId, seq, words).select('sort_key').execute();
+  return rows.map((r) => Number(r.sort_key)).sort((x, y) => x - y);
 }
 
-/** Each contact's id and ETag in a version: what a phone's sync token is compared against. */
-export function etagsOf(db: Executor, accountId: string, versionId: string) {
-  return db.selectFrom('contact').select(['id', 'etag']).where('account_id', '=', accountId).where('version_id', '=', versionId).execute();
+/** The list columns of the entries with these sort keys (unique among the entries visible at `seq`). */
+export async function entriesWithKeys(db: Executor, accountId: string, seq: number, keys: number[]) {
+  if (keys.length === 0) return [];
+  return entries(db, accountId, seq).select([...LIST_COLUMNS, 'sort_key']).where('sort_key', 'in', keys).execute();
+}
+
+/** One contact as a version (or the book at a seq) shows it. */
+export function entryAt(db: Executor, accountId: string, seq: number, contactId: string) {
+  return entries(db, accountId, seq).selectAll().where('contact_id', '=', contactId).executeTakeFirst();
+}
+
+/** Whole cards by their hashes. */
+export async function cardsByEtag(db: Executor, accountId: string, etags: string[]): Promise<Map<string, string>> {
+  if (etags.length === 0) return new Map();
+  const rows = await db.selectFrom('contact_card').select(['etag', 'card_json']).where('account_id', '=', accountId).where('etag', 'in', [...new Set(etags)]).execute();
+  return new Map(rows.map((r) => [r.etag, r.card_json]));
+}
+
+/** Entries stop being visible from `seq` on. */
+export async function closeEntries(db: Executor, accountId: string, rowIds: string[], seq: number): Promise<void> {
+  for (let i = 0; i < rowIds.length; i += INSERT_CHUNK) {
+    await db
+      .updateTable('contact_entry')
+      .set({ to_seq: seq })
+      .where('account_id', '=', accountId)
+      .where('row_id', 'in', rowIds.slice(i, i + INSERT_CHUNK))
+      .execute();
+  }
+}
+
+export async function insertEntries(db: Executor, rows: NewContactEntry[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += INSERT_CHUNK) await db.insertInto('contact_entry').values(rows.slice(i, i + INSERT_CHUNK)).execute();
+}
+
+/** Cards by content hash; one already stored (another contact or version with the same content) is kept. */
+export async function insertCards(db: Executor, accountId: string, cards: Array<{ etag: string; card_json: string }>): Promise<void> {
+  const unique = [...new Map(cards.map((c) => [c.etag, c])).values()];
+  for (let i = 0; i < unique.length; i += INSERT_CHUNK) {
+    await db
+      .insertInto('contact_card')
+      .values(unique.slice(i, i + INSERT_CHUNK).map((c) => ({ account_id: accountId, ...c })))
+      .onConflict((oc) => oc.columns(['account_id', 'etag']).doNothing())
+      .execute();
+  }
+}
+
+/**
+ * Drops entries closed at or before `cutoff` and the cards no entry refers to any more; answers the latest seq at
+ * which a dropped entry was closed (null when none was).
+ */
+export async function dropEntriesClosedBy(db: Executor, accountId: string, cutoff: number): Promise<number | null> {
+  const gone = await db.selectFrom('contact_entry').select(['etag', 'to_seq']).where('account_id', '=', accountId).where('to_seq', '<=', cutoff).execute();
+  if (gone.length === 0) return null;
+  await db.deleteFrom('contact_entry').where('account_id', '=', accountId).where('to_seq', '<=', cutoff).execute();
+  // The hashes still referred to, read once: a pruned import can free thousands of cards at a time.
+  const kept = new Set((await db.selectFrom('contact_entry').select('etag').distinct().where('account_id', '=', accountId).execute()).map((r) => r.etag));
+  const free = [...new Set(gone.map((g) => g.etag))].filter((e) => !kept.has(e));
+  for (let i = 0; i < free.length; i += INSERT_CHUNK) {
+    await db.deleteFrom('contact_card').where('account_id', '=', accountId).where('etag', 'in', free.slice(i, i + INSERT_CHUNK)).execute();
+  }
+  return Math.max(...gone.map((g) => Number(g.to_seq)));
 }
 
 export async function purgeAccount(db: Executor, accountId: string): Promise<void> {
-  await db.deleteFrom('contact').where('account_id', '=', accountId).execute();
+  await db.deleteFrom('contact_entry').where('account_id', '=', accountId).execute();
+  await db.deleteFrom('contact_card').where('account_id', '=', accountId).execute();
   await db.deleteFrom('contact_version').where('account_id', '=', accountId).execute();
+  await db.deleteFrom('contact_book').where('account_id', '=', accountId).execute();
 }

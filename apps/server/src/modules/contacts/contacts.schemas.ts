@@ -1,7 +1,9 @@
 import { Type, type Static, type TLiteral } from 'typebox';
 import { UuidSchema } from '../../shared/schemas.js';
 import type { Card } from './contacts.card.js';
-import type { Contact, ContactVersion } from './contacts.table.js';
+import type { Language } from '../../shared/schemas.js';
+import { typeLabel } from './contacts.messages.js';
+import type { ContactEntry, ContactVersion } from './contacts.table.js';
 import type { ProblemReason } from './contacts.vcard-parse.js';
 
 /** The spec's page size; a client may ask for fewer, never more. */
@@ -63,7 +65,8 @@ export const ContactItem = Type.Object(
 export const ContactPage = Type.Object({ data: Type.Object({ items: Type.Array(ContactItem) }) });
 export const ContactSearchPage = Type.Object({ data: Type.Object({ items: Type.Array(ContactItem), totalCount: Type.Integer() }) });
 
-const Typed = Type.Object({ types: Type.Array(Type.String()), value: Type.String() });
+/** A typed value; `label` names its type in the account's language (empty when no type says anything to a person). */
+const Typed = Type.Object({ types: Type.Array(Type.String()), label: Type.String(), value: Type.String() });
 export const ContactCard = Type.Object(
   {
     id: Type.String(),
@@ -78,6 +81,7 @@ export const ContactCard = Type.Object(
     addresses: Type.Array(
       Type.Object({
         types: Type.Array(Type.String()),
+        label: Type.String(),
         poBox: Type.String(),
         extended: Type.String(),
         street: Type.String(),
@@ -100,13 +104,13 @@ export const ContactCardResponse = Type.Object({ data: ContactCard });
 
 const Problem = Type.Object({
   line: Type.Integer(),
-  /** What the web shows, in the reader's language. */
+  /** What the web shows in its own words. */
   reason: Type.Union(
     (['NO_VALUE', 'BAD_NAME', 'NO_END', 'NO_BEGIN', 'OUTSIDE', 'EMPTY', 'TOO_LONG', 'PHOTO_TOO_LARGE', 'PHOTO_INVALID'] as const).map((r) => Type.Literal(r)) as [
       TLiteral<ProblemReason>,
     ],
   ),
-  /** The same in English, for API clients and support. */
+  /** The same in the account's language, for API clients. */
   message: Type.String(),
 });
 export const ImportResult = Type.Object({
@@ -133,8 +137,8 @@ export const toVersionItem = (v: ContactVersion, currentId: string | undefined):
   current: v.id === currentId,
 });
 
-export const toContactItem = (c: Pick<Contact, 'id' | 'display_name' | 'first_name' | 'last_name' | 'phones_json' | 'emails_json'>) => ({
-  id: c.id,
+export const toContactItem = (c: Pick<ContactEntry, 'contact_id' | 'display_name' | 'first_name' | 'last_name' | 'phones_json' | 'emails_json'>) => ({
+  id: c.contact_id,
   name: c.display_name,
   firstname: c.first_name,
   lastname: c.last_name,
@@ -142,18 +146,21 @@ export const toContactItem = (c: Pick<Contact, 'id' | 'display_name' | 'first_na
   emails: JSON.parse(c.emails_json) as string[],
 });
 
-export function toContactCard(c: Contact, card: Card): Static<typeof ContactCard> {
+/** Typed values with their types' label in the account's language ("Cep", "Mobile"…); the vCard types stay as they are. */
+const labelled = <T extends { types: string[] }>(values: T[], lang: Language) => values.map((v) => ({ ...v, label: typeLabel(lang, v.types) }));
+
+export function toContactCard(c: ContactEntry, card: Card, lang: Language): Static<typeof ContactCard> {
   return {
-    id: c.id,
+    id: c.contact_id,
     etag: c.etag,
     name: c.display_name,
     firstname: c.first_name,
     lastname: c.last_name,
     nickname: card.nickname,
-    phones: card.phones,
-    emails: card.emails,
-    urls: card.urls,
-    addresses: card.addresses,
+    phones: labelled(card.phones, lang),
+    emails: labelled(card.emails, lang),
+    urls: labelled(card.urls, lang),
+    addresses: labelled(card.addresses, lang),
     organization: card.org.filter(Boolean).join(', '),
     title: card.title,
     birthday: card.birthday,

@@ -11,16 +11,35 @@ export interface ContactVersionTable {
   source: ContactVersionSource;
   contact_count: number;
   created_at: number;
+  /** The state of the book (contact_book.seq) the version shows: the entries visible at this seq. */
+  seq: number;
+  /** The state it was made with: the day's SYNC version moves `seq` on with each phone change, not this. */
+  first_seq: number;
 }
 
-/** A contact of one version; versions never change once written, so its position in the sort order is stored. */
-export interface ContactTable {
+/** Per account: how many changes its address book has seen; a sync token is a seq, valid from `floor` on. */
+export interface ContactBookTable {
   account_id: string;
-  version_id: string;
+  seq: number;
+  /** The latest seq at which dropped entries (no version showed them) were closed: older sync tokens sync in full. */
+  floor: number;
+}
+
+/**
+ * A contact as the versions with seq in [from_seq, to_seq) show it (to_seq null: the current address book). Versions
+ * share the entries of unchanged contacts, so a phone's one-card change closes one entry and opens one.
+ */
+export interface ContactEntryTable {
+  account_id: string;
+  row_id: string;
   /** Stable across versions for the same card (its CardDAV resource is `<id>.vcf`). */
-  id: string;
-  /** 0-based place in the version's order by first name (Unicode collation), so any page is one index range. */
-  position: number;
+  contact_id: string;
+  from_seq: number;
+  to_seq: number | null;
+  /** Place in the first-name order (Unicode collation) as an integer: entries visible together sort by it. */
+  sort_key: number;
+  /** What the order compares first (the given name, else the display name). */
+  sort_first: string;
   display_name: string;
   first_name: string;
   last_name: string;
@@ -29,18 +48,28 @@ export interface ContactTable {
   emails_json: string;
   /** Folded names, phones and e-mails between spaces (search-index folding: İ/ı, accents, Arabic variants). */
   search_text: string;
-  /** The whole card (contacts.card.ts Card) as JSON, photo included. */
-  card_json: string;
+  /** The card's content hash: its CardDAV ETag and its key in contact_card. */
   etag: string;
 }
 
+/** A card's whole content (contacts.card.ts Card, photo included) by its hash, stored once however many entries show it. */
+export interface ContactCardTable {
+  account_id: string;
+  etag: string;
+  card_json: string;
+}
+
 export type ContactVersion = Selectable<ContactVersionTable>;
-export type Contact = Selectable<ContactTable>;
-export type NewContact = Insertable<ContactTable>;
+export type ContactEntry = Selectable<ContactEntryTable>;
+export type NewContactEntry = Insertable<ContactEntryTable>;
+/** An entry's content, before it gets its row id, seq and sort key. */
+export type EntryContent = Omit<NewContactEntry, 'account_id' | 'row_id' | 'from_seq' | 'to_seq' | 'sort_key'>;
 
 declare module '../../infra/db/schema.js' {
   interface DB {
     contact_version: ContactVersionTable;
-    contact: ContactTable;
+    contact_book: ContactBookTable;
+    contact_entry: ContactEntryTable;
+    contact_card: ContactCardTable;
   }
 }

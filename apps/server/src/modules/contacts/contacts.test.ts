@@ -89,20 +89,29 @@ describe.each(DIALECTS)('contacts backup (%s)', (dialect) => {
   });
 
   it('skips 2 broken cards of 500 with their lines; a file with no good card changes nothing', async () => {
-    const { token } = await signUp(t);
+    const { token, accountId } = await signUp(t);
     const res = await importVcf(token, manyCards(500, [17, 401]));
     expect(res.statusCode).toBe(200);
     const data = res.json().data;
     expect(data.added).toBe(498);
+    // Texts in the account's language (Turkish, the product's default, for this one), as every server text.
     expect(data.skipped).toEqual([
-      { line: 108, reason: 'NO_VALUE', message: expect.stringMatching(/^Line 108: /) },
-      { line: expect.any(Number), reason: 'NO_VALUE', message: expect.stringMatching(/^Line \d+: /) },
+      { line: 108, reason: 'NO_VALUE', message: 'Satır 108: değeri olmayan bir alan.' },
+      { line: expect.any(Number), reason: 'NO_VALUE', message: expect.stringMatching(/^Satır \d+: /) },
     ]);
-
+    await t.database.db.updateTable('account').set({ language: 'en' }).where('id', '=', accountId).execute();
+    expect((await importVcf(token, manyCards(3, [1]))).json().data.skipped).toEqual([
+      { line: expect.any(Number), reason: 'NO_VALUE', message: expect.stringMatching(/^Line \d+: a property without a value\.$/) },
+    ]);
+    await t.database.db.updateTable('account').set({ language: 'de' }).where('id', '=', accountId).execute();
+    expect((await get(token, 'search?query=a')).json()).toMatchObject({ status: 'VALIDATION_ERROR', message: 'Die Suche braucht mindestens 2 Zeichen.' });
+    expect(expectError(await importVcf(token, 'BEGIN:VCARD\r\nFN:Never ends\r\n'), 400, 'VALIDATION_ERROR').message).toBe(
+      'Kein Kontakt konnte gelesen werden. Zeile 1: der Karte fehlt END:VCARD.',
+    );
     for (const bad of ['not a vcard at all', 'BEGIN:VCARD\r\nFN:Never ends\r\n', '', 'BEGIN:VCARD\r\nNO VALUE HERE\r\nEND:VCARD\r\n', Buffer.from([0, 1, 2, 255, 254])]) {
       expectError(await importVcf(token, bad), 400, 'VALIDATION_ERROR');
     }
-    expect(await versions(token)).toHaveLength(1);
+    expect(await versions(token)).toHaveLength(2);
   });
 
   it('exports a version that re-imports equal, and a second import of the same file merges instead of doubling', async () => {

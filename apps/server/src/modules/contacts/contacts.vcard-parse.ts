@@ -3,7 +3,7 @@ import { emptyCard, isBlank, type Address, type Card, type TypedValue } from './
 /** A decoded photo larger than this is dropped (the card is kept, a warning names its line): a backup is not a gallery. */
 export const MAX_PHOTO_BYTES = 512 * 1024;
 /** One card's text beyond its photo; anything longer is not a contact but garbage or an attack. */
-const MAX_CARD_CHARS = 256 * 1024;
+export const MAX_CARD_CHARS = 256 * 1024;
 
 /** Why a card was skipped or shortened; the web shows each in the reader's language. */
 export type ProblemReason = 'NO_VALUE' | 'BAD_NAME' | 'NO_END' | 'NO_BEGIN' | 'OUTSIDE' | 'EMPTY' | 'TOO_LONG' | 'PHOTO_TOO_LARGE' | 'PHOTO_INVALID';

@@ -56,7 +56,9 @@ export async function ownedIds(db: Executor, kind: ResourceKind, accountId: stri
       return pluck(await db.selectFrom('contact_version').select('id').where('id', 'in', ids).where('account_id', '=', accountId).execute());
     // A contact id is the same in every version that holds the contact: distinct, so each id counts once.
     case 'contact':
-      return pluck(await db.selectFrom('contact').select('id').distinct().where('id', 'in', ids).where('account_id', '=', accountId).execute());
+      return (
+        await db.selectFrom('contact_entry').select('contact_id').distinct().where('contact_id', 'in', ids).where('account_id', '=', accountId).execute()
+      ).map((r) => r.contact_id);
     case 'project':
       return (
         await db.selectFrom('account').select('project_id').where('id', '=', accountId).where('project_id', 'in', ids).execute()
@@ -102,7 +104,7 @@ export async function holders(db: Executor, kind: ResourceKind, ids: readonly st
     case 'contact_version':
       return db.selectFrom('contact_version').select(['id', 'account_id']).where('id', 'in', ids).execute();
     case 'contact':
-      return db.selectFrom('contact').select(['id', 'account_id']).distinct().where('id', 'in', ids).execute();
+      return db.selectFrom('contact_entry').select(['contact_id as id', 'account_id']).distinct().where('contact_id', 'in', ids).execute();
     case 'project':
       // A project comes with its account; nobody names a new one.
       throw new Error('project ids cannot be claimed');

@@ -4634,6 +4634,7 @@ export type ContactCard = {
   addresses: {
     country: string;
     extended: string;
+    label: string;
     locality: string;
     poBox: string;
     postalCode: string;
@@ -4643,6 +4644,7 @@ export type ContactCard = {
   }[];
   birthday: string;
   emails: {
+    label: string;
     types: string[];
     value: string;
   }[];
@@ -4655,12 +4657,14 @@ export type ContactCard = {
   note: string;
   organization: string;
   phones: {
+    label: string;
     types: string[];
     value: string;
   }[];
   photo: string | null;
   title: string;
   urls: {
+    label: string;
     types: string[];
     value: string;
   }[];

@@ -46,10 +46,10 @@ function setup(path: string, extra: Record<string, MockHandler> = {}) {
           ...PEOPLE[0],
           etag: 'e',
           nickname: '',
-          phones: [{ types: ['CELL'], value: '+90 532 123 45 67' }],
-          emails: [{ types: ['HOME'], value: 'ayse@example.com' }],
+          phones: [{ types: ['CELL'], label: 'Mobile', value: '+90 532 123 45 67' }],
+          emails: [{ types: ['HOME'], label: 'Home', value: 'ayse@example.com' }],
           urls: [],
-          addresses: [{ types: ['HOME'], poBox: '', extended: '', street: 'Atatürk Cad. 5', locality: 'İstanbul', region: '', postalCode: '34000', country: 'Türkiye' }],
+          addresses: [{ types: ['HOME'], label: 'Home', poBox: '', extended: '', street: 'Atatürk Cad. 5', locality: 'İstanbul', region: '', postalCode: '34000', country: 'Türkiye' }],
           organization: 'Bulut A.Ş.',
           title: '',
           birthday: '1990-05-17',
@@ -157,6 +157,8 @@ describe('contacts backup', { timeout: 20_000 }, () => {
     expect(await within(dialog).findByText('Atatürk Cad. 5, 34000 İstanbul, Türkiye')).toBeInTheDocument();
     expect(within(dialog).getByText('1990-05-17')).toBeInTheDocument();
     expect(within(dialog).getByText('Bulut A.Ş.')).toBeInTheDocument();
+    // Each phone with its type as the server names it in the account's language.
+    expect(within(dialog).getByText('+90 532 123 45 67').closest('dd')).toHaveTextContent('Mobile +90 532 123 45 67');
   });
 
   it('shows WEB_NO_CONTACTS for an empty version', async () => {
