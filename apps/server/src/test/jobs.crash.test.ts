@@ -15,7 +15,7 @@ import { freePort, mulberry32, ServerProcess, serverEnv, sleep } from './server-
 // The real server processes a backlog of media jobs and is killed with SIGKILL at seeded points; each restart must
 // free at once what the killed run held, and in the end every job has taken effect exactly once:
 // - every photo is READY with its thumbnail and preview (valid WebP) in the blob store, and the blob store holds
-//   nothing else than the originals and those derivatives (no orphan, nothing twice under another key);
+//   nothing else than the originals and those derivatives (the small list-row thumbnail too) (no orphan, nothing twice under another key);
 // - the job table holds one media job per photo, each done; its attempts are one plus the times a kill cut it;
 // - right after each restart no job is held by a dead run (released at start, not after its 30 s lease);
 // - temp files are only those of killed runs (the surviving runs cleaned up after themselves), and the sweep removes them.
@@ -125,13 +125,13 @@ describe.each(DIALECTS)('crash while processing media jobs (%s)', (dialect) => {
     const blobs = new DiskBlobStore(path.join(dataDir, 'blobs'));
     for (const p of photos) {
       expect(p.media_status, p.media_error ?? '').toBe('READY');
-      for (const key of [p.thumb_key!, p.preview_key!]) {
+      for (const key of [p.thumb_key!, p.small_thumb_key!, p.preview_key!]) {
         const chunks: Buffer[] = [];
         for await (const chunk of (await blobs.get(key)).stream) chunks.push(chunk as Buffer);
         expect((await sharp(Buffer.concat(chunks)).metadata()).format).toBe('webp');
       }
     }
-    const expected = photos.flatMap((p) => [p.blob_key!, p.thumb_key!, p.preview_key!]).sort();
+    const expected = photos.flatMap((p) => [p.blob_key!, p.thumb_key!, p.small_thumb_key!, p.preview_key!]).sort();
     const stored = filesUnder(path.join(dataDir, 'blobs'), '.tmp').filter((key) => !/^users\/[^/]+\/foryou\//.test(key));
     expect(stored.sort()).toEqual(expected);
 

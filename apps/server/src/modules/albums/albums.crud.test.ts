@@ -160,6 +160,7 @@ describe.each(DIALECTS)('albums (%s)', (dialect) => {
       expect(list[0]!.coverPhoto).toEqual({
         uuid: albums[0]!.newest,
         thumbnailUrl: expect.stringMatching(/^\/api\/media\/thumb\//),
+        smallThumbnailUrl: expect.stringMatching(/^\/api\/media\/thumb\//),
         previewUrl: expect.stringMatching(/^\/api\/media\/preview\//),
         placeholder: '1QcSHQRnh493V4dIh4eXh1h4kJUI',
         width: 4032,

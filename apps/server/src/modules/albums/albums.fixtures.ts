@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import { authed, signUp, type TestApp } from '../../test/harness.js';
 import { addFile, filesApi } from '../files/files.fixtures.js';
 import { saveMediaFacts } from '../files/files.public.js';
-import { previewKey, thumbKey } from '../media/media.public.js';
+import { previewKey, smallThumbKey, thumbKey } from '../media/media.public.js';
 import type { AlbumDto } from './albums.schemas.js';
 
 export const DAY = 86_400_000;
@@ -32,6 +32,7 @@ export async function addPhoto(
     height: 3024,
     placeholder: '1QcSHQRnh493V4dIh4eXh1h4kJUI',
     thumb_key: thumbKey(accountId, id),
+    small_thumb_key: smallThumbKey(accountId, id),
     preview_key: previewKey(accountId, id),
     media_status: 'READY',
   });

@@ -59,6 +59,7 @@ describe.each(DIALECTS)('album streams (%s)', (dialect) => {
       coverPhoto: {
         uuid: newer.id,
         thumbnailUrl: expect.stringMatching(/^\/api\/media\/thumb\//),
+        smallThumbnailUrl: expect.stringMatching(/^\/api\/media\/thumb\//),
         previewUrl: expect.stringMatching(/^\/api\/media\/preview\//),
         placeholder: expect.any(String),
         width: 4032,

@@ -209,6 +209,6 @@ describe('bad input to the web app\'s own files', () => {
         if (res.statusCode === 200 && method === 'GET') expect(res.body).not.toMatch(/root:/);
       }
     }
-    expect((await t.app.inject({ method: 'GET', url: '/photos' })).body).toContain('<title>Bulut</title>');
+    expect((await t.app.inject({ method: 'GET', url: '/main/photos' })).body).toContain('<title>Bulut</title>');
   });
 });
