@@ -20,6 +20,8 @@ export interface PurgedAccount {
   /** Its e-mail address and E.164 phone number before deletion replaced them. */
   email: string;
   phoneE164: string;
+  /** When the deletion was asked for: what the person started after it (a new sign-up) is not theirs to purge. */
+  deletedAt: number;
 }
 
 /**

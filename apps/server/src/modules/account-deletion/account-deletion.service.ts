@@ -78,7 +78,7 @@ export class AccountDeletionService {
       this.d.logger.info({ deletion: deletionId }, 'account deletion finished');
       return;
     }
-    await next.purgeAccount({ id: row.account_id, email: row.email, phoneE164: row.phone_e164 });
+    await next.purgeAccount({ id: row.account_id, email: row.email, phoneE164: row.phone_e164, deletedAt: row.requested_at });
     done.add(next.name);
     await this.d.db.transaction().execute(async (trx) => {
       await repo.setDone(trx, deletionId, [...done].join(','));

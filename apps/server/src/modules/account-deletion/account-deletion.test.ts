@@ -4,7 +4,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authed, createPgDatabase, DIALECTS, expectError, login, signUp, startTestApp, type TestApp } from '../../test/harness.js';
+import { authed, createPgDatabase, DIALECTS, expectError, lastCodeFor, login, signUp, startTestApp, type TestApp } from '../../test/harness.js';
 import { phoneJpeg } from '../media/fixtures/media.fixtures.js';
 import { albumsApi } from '../albums/albums.fixtures.js';
 import { filesApi } from '../files/files.fixtures.js';
@@ -173,6 +173,20 @@ describe.each(DIALECTS)('account deletion (%s)', (dialect) => {
     await runJobs();
     expect(await rowsMentioning(a.accountId)).toEqual([]);
     expect((await call(again.token, 'GET', '/api/account/info')).statusCode).toBe(200);
+  });
+
+  it('a sign-up with the same e-mail and phone started before the purge runs survives it', async () => {
+    const a = await signUp(t);
+    expect((await remove(a.token, { password: a.user.password, confirmation: 'DELETE' })).statusCode).toBe(202);
+    const start = await t.app.inject({ method: 'POST', url: '/api/v2/signup', payload: a.user });
+    expect(start.statusCode, start.body).toBe(200);
+    // The whole purge runs between the code being sent and typed: it must not take the new sign-up with the old account.
+    await runJobs();
+    const otp = lastCodeFor(t.dataDir, `+${a.user.countryCode}${a.user.phoneNumber}`);
+    const done = await t.app.inject({ method: 'POST', url: '/api/v2/signup/validate', payload: { referenceToken: start.json().referenceToken, otp } });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().userUuid).not.toBe(a.accountId);
+    expect(await rowsMentioning(a.accountId)).toEqual([]);
   });
 
   it('resumes after the server stops half-way', async () => {

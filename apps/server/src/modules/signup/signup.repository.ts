@@ -41,10 +41,14 @@ export async function purgeOlderThan(db: Executor, before: number): Promise<numb
   return Number(r.numDeletedRows);
 }
 
-/** Account deletion: sign-up requests made with its e-mail or phone, whatever their state. */
+/**
+ * Account deletion: sign-up requests made with its e-mail or phone before the deletion, whatever their state. One made
+ * after it is a new sign-up by the same person (the e-mail and phone are free again) and must survive the purge job.
+ */
 export async function purgeAccount(db: Executor, account: PurgedAccount): Promise<void> {
   await db
     .deleteFrom('signup_request')
     .where((eb) => eb.or([eb('email', '=', account.email), eb('phone_e164', '=', account.phoneE164)]))
+    .where('created_at', '<=', account.deletedAt)
     .execute();
 }
