@@ -24,12 +24,21 @@ export const activeCampaign = (db: Executor, kind: CampaignKind, at: number): Pr
     .where('starts_at', '<=', at)
     .where('ends_at', '>', at)
     .orderBy('starts_at', 'desc')
+    .orderBy('created_at', 'desc')
     .orderBy('id')
     .executeTakeFirst();
 
 /** The newest campaign of a kind that has started (running or over): the raffle page shows it until the next one. */
 export const latestStarted = (db: Executor, kind: CampaignKind, at: number): Promise<Campaign | undefined> =>
-  db.selectFrom('campaign').selectAll().where('kind', '=', kind).where('starts_at', '<=', at).orderBy('starts_at', 'desc').orderBy('id').executeTakeFirst();
+  db
+    .selectFrom('campaign')
+    .selectAll()
+    .where('kind', '=', kind)
+    .where('starts_at', '<=', at)
+    .orderBy('starts_at', 'desc')
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .executeTakeFirst();
 
 // --- invitation links
 

@@ -240,15 +240,22 @@ export class CampaignsService {
 
   // --- raffle rights (/cekilis-hakki)
 
+  /** The running campaign, else the newest that has started: two starting the same minute (the console's start is to the
+   * minute) must not hide the running one behind a closed one. */
+  private async raffleCampaign() {
+    const at = this.d.clock();
+    return (await repo.activeCampaign(this.d.db, 'STARS', at)) ?? (await repo.latestStarted(this.d.db, 'STARS', at));
+  }
+
   async raffle(language: string) {
-    const campaign = await repo.latestStarted(this.d.db, 'STARS', this.d.clock());
+    const campaign = await this.raffleCampaign();
     if (!campaign) return { campaign: null };
     const content = pick(parse<Record<string, string>>(campaign.details_json), language) ?? null;
     return { campaign: { ...this.campaignView(campaign, language), content, active: campaign.status === 'ACTIVE' && campaign.ends_at > this.d.clock() } };
   }
 
   async raffleRights(auth: AuthContext, language: string) {
-    const campaign = await repo.latestStarted(this.d.db, 'STARS', this.d.clock());
+    const campaign = await this.raffleCampaign();
     const entries = campaign ? await repo.starsEntries(this.d.db, auth.accountId, campaign.id) : [];
     // Draw entries are made with a phone and an SMS code, no account: the subscriber's are those of their proved phone.
     const account = this.d.drawEntries ? await this.d.getAccount(this.d.db, auth.accountId) : undefined;

@@ -257,4 +257,19 @@ describe.each(DIALECTS)('stars campaign and raffle rights (%s)', (dialect) => {
     const actions = audit.filter((e) => e.targetId === stars.id).map((e) => e.action).sort();
     expect(actions).toEqual(['campaign.close', 'campaign.create', 'campaign.export', 'campaign.update']);
   });
+
+  it('a running campaign that started the same minute as a closed one is the one the menu and the raffle page show', async () => {
+    // The console's start field is to the minute: two campaigns made a minute apart in the same minute used to tie.
+    const minute = iso(Math.floor(Date.now() / 60_000) * 60_000);
+    const first = await call(ctx.t, ctx.marketing.token, 'POST', '/api/ops/campaigns', campaignBody('STARS', { startsAt: minute }));
+    expect((await call(ctx.t, ctx.marketing.token, 'POST', `/api/ops/campaigns/${first.json().id}/close`, { reason: 'Over' })).json().status).toBe('CLOSED');
+    for (let i = 0; i < 5; i++) {
+      const next = await call(ctx.t, ctx.marketing.token, 'POST', '/api/ops/campaigns', campaignBody('STARS', { startsAt: minute, texts: { tr: { title: `Yıldızlar ${i}`, summary: '' }, en: { title: `Stars ${i}`, summary: '' } } }));
+      expect(next.statusCode, next.body).toBe(200);
+      expect((await call(ctx.t, null, 'GET', '/api/v1/raffle?language=en')).json().campaign).toMatchObject({ title: `Stars ${i}`, active: true });
+      const me = await signUp(ctx.t);
+      expect((await call(ctx.t, me.token, 'GET', '/api/v1/raffle/rights?language=en')).json().stars.title).toBe(`Stars ${i}`);
+      expect((await call(ctx.t, ctx.marketing.token, 'POST', `/api/ops/campaigns/${next.json().id}/close`, { reason: 'Over' })).json().status).toBe('CLOSED');
+    }
+  });
 });
