@@ -120,7 +120,8 @@ test('a visitor opens a public folder link, browses, previews, downloads everyth
   // A photo opens in the app's preview of the link (the light page hands over to it, issue 36), read-only.
   await row(visitor, TOP_PHOTOS[0]!).click();
   const viewer = visitor.getByTestId('shared-preview');
-  await expect(viewer.getByRole('img', { name: TOP_PHOTOS[0] })).toBeVisible();
+  // The app's first load in this browser (every chunk): the same wait as the page's first load above.
+  await expect(viewer.getByRole('img', { name: TOP_PHOTOS[0] })).toBeVisible({ timeout: 30_000 });
   expect(await viewer.getByRole('img', { name: TOP_PHOTOS[0] }).evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
   await expect(visitor.getByTestId('viewer-favourite')).toHaveCount(0);
   await visitor.goBack();
