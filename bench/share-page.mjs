@@ -85,13 +85,13 @@ try {
     });
     await page.addInitScript(() => {
       new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) window.__lcp = entry.startTime;
+        for (const entry of list.getEntries()) globalThis.__lcp = entry.startTime;
       }).observe({ type: 'largest-contentful-paint', buffered: true });
     });
     await page.goto(server.base + link.url, { waitUntil: 'networkidle', timeout: 120_000 });
     await page.waitForSelector('[data-testid="file-row"]', { timeout: 60_000 });
     await sleep(1000);
-    const lcp = await page.evaluate(() => window.__lcp ?? null);
+    const lcp = await page.evaluate(() => globalThis.__lcp ?? null);
     const all = [...sizes.values()];
     results.push({
       lcp,
