@@ -5,6 +5,7 @@ import { defineConfig, type Plugin } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { BOOT_NAMESPACES, CONSOLE_NAMESPACES, ON_DEMAND_NAMESPACES } from './src/i18n/namespaces';
+import { shareStrings } from './scripts/share-strings';
 
 /**
  * Writes `.br` and `.gz` twins beside every text file of the build, at the strongest settings since it happens once;
@@ -65,10 +66,11 @@ function sharedHead(): Plugin {
 }
 
 /**
- * The pages built apart from the subscriber app, by mode: the console and the support chat page that the chat dialog
- * frames (issue 29; served at /support-chat, its own small bundle).
+ * The pages built apart from the subscriber app, by mode: the console, the support chat page that the chat dialog
+ * frames (issue 29; served at /support-chat, its own small bundle) and the link visitor's light page (issue 36: the
+ * server fills share.html with the link's items; src/share/ enhances it).
  */
-const ENTRIES: Record<string, string> = { ops: './ops.html', 'support-chat': './support-chat.html' };
+const ENTRIES: Record<string, string> = { ops: './ops.html', 'support-chat': './support-chat.html', share: './share.html' };
 
 /**
  * Two builds into one dist: the subscriber app (index.html, the default) and, with `--mode ops`, the operator console
@@ -77,7 +79,7 @@ const ENTRIES: Record<string, string> = { ops: './ops.html', 'support-chat': './
  * server serves both pages.
  */
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), sharedHead(), precompress(Boolean(ENTRIES[mode]))],
+  plugins: [react(), sharedHead(), precompress(Boolean(ENTRIES[mode])), mode === 'share' ? shareStrings() : null],
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },

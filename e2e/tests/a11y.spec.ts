@@ -217,9 +217,7 @@ test('axe finds no serious or critical violation on any screen or dialog', async
   await visitor.goto(((await created.json()) as { url: string }).url);
   await expect(visitor.getByRole('listitem', { name: startsWith('snow-2023-12-25.jpg, ') }).getByTestId('file-thumbnail')).toHaveAttribute('data-state', 'loaded');
   await expectAccessible(visitor, 'shared files', info);
-  await visitor.getByTestId('account-card-trigger').click();
-  await expect(visitor.getByTestId('account-card')).toBeVisible();
-  await expectAccessible(visitor, 'visitor account card', info);
+  // The light page (issue 36) has no account card: its header links to sign-in and sign-up instead.
   await visitorContext.close();
 });
 

@@ -97,11 +97,10 @@ test('a visitor opens a public folder link, browses, previews, downloads everyth
   // A fresh browser loads every chunk of the page first: slower than the default wait on a busy machine.
   await expect(visitor.getByRole('heading', { name: top })).toBeVisible({ timeout: 30_000 });
   await expect(visitor.getByText(text('sharedFiles:shared_by', { name: 'Deniz' }).replace(/\s*$/, ''), { exact: false })).toBeVisible();
-  // Search and NEW are hidden; the account card offers sign-up.
+  // Search and NEW are hidden; the light page's header (issue 36, no account card) offers sign-in and sign-up.
   await expect(visitor.getByRole('button', { name: text('shell:new'), exact: true })).toHaveCount(0);
-  await visitor.getByTestId('account-card-trigger').click();
-  await expect(visitor.getByRole('menuitem', { name: text('account:visitor_sign_up') })).toBeVisible();
-  await visitor.keyboard.press('Escape');
+  await expect(visitor.getByTestId('header').getByRole('link', { name: text('sharedFiles:sign_up'), exact: true })).toBeVisible();
+  await expect(visitor.getByTestId('header').getByRole('link', { name: text('sharedFiles:sign_in'), exact: true })).toBeVisible();
   await expect(visitor.getByRole('button', { name: text('sharedFiles:download_all') })).toBeVisible();
   if (info.project.name === 'phone') {
     // Spec: the mobile header is 113 px on shared files (its second row holds the two buttons).
@@ -114,15 +113,18 @@ test('a visitor opens a public folder link, browses, previews, downloads everyth
   await expect(row(visitor, SUB_PHOTO).getByTestId('file-thumbnail')).toHaveAttribute('data-state', 'loaded');
   const crumbs = visitor.getByRole('navigation', { name: text('files:breadcrumb') });
   await expect(crumbs.getByText('Günler')).toBeVisible();
-  await crumbs.getByRole('button', { name: top }).click();
+  // The light page's crumbs are links (issue 36).
+  await crumbs.getByRole('link', { name: top }).click();
   await expect(row(visitor, TOP_PHOTOS[0]!)).toBeVisible();
 
-  // A photo opens in the viewer, read-only.
+  // A photo opens in the app's preview of the link (the light page hands over to it, issue 36), read-only.
   await row(visitor, TOP_PHOTOS[0]!).click();
-  const viewer = visitor.getByTestId('photo-viewer');
-  await expect(viewer.getByRole('img', { name: TOP_PHOTOS[0] })).toBeVisible();
-  await expect(viewer.getByTestId('viewer-favourite')).toHaveCount(0);
-  await visitor.keyboard.press('Escape');
+  const viewer = visitor.getByTestId('shared-preview');
+  // The app's first load in this browser (every chunk): the same wait as the page's first load above.
+  await expect(viewer.getByRole('img', { name: TOP_PHOTOS[0] })).toBeVisible({ timeout: 30_000 });
+  expect(await viewer.getByRole('img', { name: TOP_PHOTOS[0] }).evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+  await expect(visitor.getByTestId('viewer-favourite')).toHaveCount(0);
+  await visitor.goBack();
   await expect(viewer).toBeHidden();
 
   // Download All from the link's root: one zip with every photo, byte for byte.
@@ -135,7 +137,8 @@ test('a visitor opens a public folder link, browses, previews, downloads everyth
   expect([...zip.keys()].some((name) => name.includes('Günler/'))).toBe(true);
 
   // Save to Bulut without an account: sign-in screen inside the shared layout, then sign-up, then back and saved.
-  await visitor.getByRole('button', { name: text('sharedFiles:save_to_bulut') }).click();
+  // On the light page "Save to Bulut" is a link into the app, which takes over (issue 36).
+  await visitor.getByRole('link', { name: text('sharedFiles:save_to_bulut') }).click();
   await expect(visitor).toHaveURL(/\/sharedFiles\/login\?token=/);
   await expect(visitor.getByTestId('save-sign-in-note')).toBeVisible();
   await visitor.getByRole('link', { name: text('auth:create_account') }).click();
@@ -153,7 +156,7 @@ test('a visitor opens a public folder link, browses, previews, downloads everyth
   expect(revoked.status(), await revoked.text()).toBe(204);
   await visitor.goto(link.url);
   await expect(visitor.getByRole('heading', { name: text('sharedFiles:not_found_title') })).toBeVisible({ timeout: 30_000 });
-  await expect(visitor.getByRole('button', { name: text('sharedFiles:save_to_bulut') })).toHaveCount(0);
+  await expect(visitor.getByRole('link', { name: text('sharedFiles:save_to_bulut') })).toHaveCount(0);
 
   // The shared-content viewer: the owner shares a photo with the new account privately, then removes them.
   const listing = await (await request.get(`/api/filesystem?parentFolderUuid=${topUuid}&size=50`, { headers: auth })).json();

@@ -22,6 +22,7 @@ import { albumsModule } from './modules/albums/albums.module.js';
 import { privateSharesModule } from './modules/private-shares/private-shares.module.js';
 import { claimInvitations } from './modules/private-shares/private-shares.public.js';
 import { publicLinksModule } from './modules/public-links/public-links.module.js';
+import { loadSharePageAssets, sharedFilesPage } from './modules/public-links/public-links.page.js';
 import { searchModule } from './modules/search/search.module.js';
 import { recoveryModule } from './modules/recovery/recovery.module.js';
 import { credentialsModule } from './modules/credentials/credentials.module.js';
@@ -325,5 +326,8 @@ export async function buildModules(app: FastifyInstance, { config, infra, clock 
     webdav,
     contacts,
   ];
-  return { modules, auth, operators, access, webdav, contacts };
+  // The link visitor's page, rendered here when the web build has its frame (issue 36); else the app's page serves it.
+  const shareAssets = loadSharePageAssets(config.webDistDir);
+  const sharedFiles = shareAssets ? sharedFilesPage(shareLink.service, shareAssets) : null;
+  return { modules, auth, operators, access, webdav, contacts, sharedFiles };
 }

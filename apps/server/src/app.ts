@@ -109,7 +109,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.addHook('onClose', async () => detachMetrics());
 
   // --- feature modules, in registration order (app-modules.ts)
-  const { modules, auth, operators, access, webdav, contacts } = await buildModules(app, { config, infra, clock: opts.clock });
+  const { modules, auth, operators, access, webdav, contacts, sharedFiles } = await buildModules(app, { config, infra, clock: opts.clock });
   for (const m of modules) {
     for (const job of m.jobs ?? []) jobs.register(job.type, job.handler, job.options);
     for (const schedule of m.schedules ?? []) jobs.registerSchedule(schedule);
@@ -149,6 +149,6 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await webdav.mount(app);
   await contacts.mount(app);
   registerRobots(app, config.robotsFile);
-  await registerWebApp(app, config.webDistDir);
+  await registerWebApp(app, config.webDistDir, { sharedFiles });
   return app;
 }

@@ -11,6 +11,7 @@ import {
   languageDirection,
   resolveLanguage,
   type Language,
+  writeLanguageCookie,
 } from './languages';
 import { numberFormatter } from './number-formatter';
 import { BOOT_NAMESPACES, NAMESPACES, ON_DEMAND_NAMESPACES, type Namespace } from './namespaces';
@@ -167,6 +168,7 @@ export async function changeLanguage(language: string): Promise<Language> {
   const next = isSupportedLanguage(language) ? language : resolveLanguage(language);
   await i18n.changeLanguage(next);
   writeStorage(storageKeys.language, next);
+  writeLanguageCookie(next);
   return next;
 }
 

@@ -50,3 +50,17 @@ export const VISITOR_PATH_PREFIXES = ['/sharedFiles'] as const;
 /** A sign-up a share invitation led to (it carries where to go next): the newcomer was sent a link, like a visitor. */
 export const isInvitedSignup = (pathname: string, search: string) =>
   pathname === '/auth/signup' && new URLSearchParams(search).has('next');
+
+/**
+ * The chosen language also goes into a cookie: the server renders the link visitor's page (/sharedFiles) in it, and
+ * cannot read localStorage. Read by apps/server/src/modules/public-links/public-links.page.ts under the same name.
+ */
+export const LANGUAGE_COOKIE = 'bulut_lang';
+
+export function writeLanguageCookie(language: Language): void {
+  try {
+    document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=31536000; samesite=lax`;
+  } catch {
+    // A document without cookies (sandboxed): the server falls back to Accept-Language.
+  }
+}

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { FRAMED_PAGE_HEADERS } from './security-headers.js';
 import { isAppPath, isNoindexPath, NOINDEX, withNoindexMeta } from './app-paths.js';
@@ -23,7 +23,10 @@ export const isSupportChatPath = (pathname: string) => pathname === '/support-ch
  * decides, the shared-content pages with `noindex`; any other unknown path is a 404 in the product's error shape. Text
  * files go out as their precompressed `.br` or `.gz` twin when the client accepts it.
  */
-export async function registerWebApp(app: FastifyInstance, distDir: string | null): Promise<void> {
+/** A page the server renders itself: the link visitor's /sharedFiles (issue 36), answered by the public-links module. */
+export type RenderedPage = (req: FastifyRequest) => Promise<{ status: number; html: string }>;
+
+export async function registerWebApp(app: FastifyInstance, distDir: string | null, pages: { sharedFiles?: RenderedPage | null } = {}): Promise<void> {
   const hasWeb = distDir !== null && fs.existsSync(path.join(distDir, 'index.html'));
   if (hasWeb) {
     await app.register(fastifyStatic, {
@@ -50,6 +53,19 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | nul
     const pathname = req.url.split('?')[0]!;
     if (wantsPage && hasChat && isSupportChatPath(pathname)) return reply.headers(FRAMED_PAGE_HEADERS).sendFile('support-chat.html');
     if (wantsPage && hasConsole && isConsolePath(pathname)) return reply.sendFile('ops.html');
+    // Exactly the link's page: its children (/sharedFiles/login, /preview, …) are the app's, below.
+    if (wantsPage && pages.sharedFiles && pathname === '/sharedFiles') {
+      return pages.sharedFiles(req).then(({ status, html }) =>
+        reply
+          .status(status)
+          .type('text/html; charset=utf-8')
+          // Someone else's items and signed URLs: never kept by a cache, never indexed.
+          .header('cache-control', 'no-store')
+          .header('x-robots-tag', NOINDEX)
+          .header('vary', 'Accept-Language, Cookie')
+          .send(html),
+      );
+    }
     if (wantsPage && isNoindexPath(pathname)) {
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('x-robots-tag', NOINDEX).send(noindexPage);
     }

@@ -16,6 +16,8 @@ export const sharedFilesRoutes: RouteObject[] = [
     handle: { ...sharedFilesHandle, titleKey: 'sharedFiles:preview_title' } satisfies ShellHandle,
     lazy: lazyScreen(() => import('./components/shared-preview-screen'), (m) => m.SharedPreviewScreen),
   },
+  // The light visitor page's "Save to Bulut" (issue 36): the app takes over from here.
+  { path: 'save', lazy: lazyScreen(() => import('./components/save-handoff'), (m) => m.SaveHandoff) },
   {
     lazy: lazyScreen(() => import('./components/shared-auth-frame'), (m) => m.SharedAuthFrame),
     // Signing in or up (and recovery, Google, Apple, invitations) comes back to the link, which finishes a save that was waiting.
