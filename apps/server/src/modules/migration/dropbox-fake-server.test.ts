@@ -14,7 +14,7 @@ describe('the local Dropbox server under the official SDK', () => {
   const fake = new DropboxFakeServer();
   /** The SDK always calls https://{api,content}.dropboxapi.com and www.dropbox.com; this sends those calls here. */
   const toFake: typeof fetch = async (input, init) => {
-    const url = String(input).replace(/^https:\/\/(api|content|notify)\.dropboxapi\.com|^https:\/\/www\.dropbox\.com/, fake.base);
+    const url = String(input).replace(/^https:\/\/(api|content|notify)\.dropboxapi\.com|^https:\/\/(www\.)?dropbox\.com/, fake.base);
     const res = await fetch(url, init);
     // The SDK reads download bodies with node-fetch's buffer().
     return Object.assign(res, { buffer: async () => Buffer.from(await res.clone().arrayBuffer()) });
@@ -54,14 +54,14 @@ describe('the local Dropbox server under the official SDK', () => {
     const auth = new DropboxAuth({ clientId: fake.appKey, fetch: toFake });
     const redirectUri = 'http://127.0.0.1/callback';
     const authUrl = String(await auth.getAuthenticationUrl(redirectUri, 'st4te', 'code', 'offline', undefined, undefined, true));
-    const back = await consent(authUrl.replace(/^https:\/\/www\.dropbox\.com/, fake.base));
+    const back = await consent(authUrl.replace(/^https:\/\/(www\.)?dropbox\.com/, fake.base));
     expect(back.state).toBe('st4te');
     const tokens = (await auth.getAccessTokenFromCode(redirectUri, back.code!)).result as { access_token: string; refresh_token: string; expires_in: number };
     expect(tokens.refresh_token).toBeTruthy();
     // A wrong verifier is refused (the PKCE check is real).
     const thief = new DropboxAuth({ clientId: fake.appKey, fetch: toFake });
     thief.setCodeVerifier('x'.repeat(64));
-    const again = await consent(authUrl.replace(/^https:\/\/www\.dropbox\.com/, fake.base));
+    const again = await consent(authUrl.replace(/^https:\/\/(www\.)?dropbox\.com/, fake.base));
     await expect(thief.getAccessTokenFromCode(redirectUri, again.code!)).rejects.toBeTruthy();
 
     // Refresh through the SDK once the access token has run out.

@@ -398,10 +398,15 @@ export class DropboxFakeServer {
       return this.text(res, 400, 'Error in call to API function "files/download": Bad HTTP "Dropbox-API-Arg" header');
     }
     const wanted = arg.path ?? '';
-    await this.beforeDownload?.(wanted.startsWith('id:') ? ([...this.files].find(([, f]) => f.id === wanted)?.[0] ?? wanted) : lower(wanted));
-    const entry = wanted.startsWith('id:') ? [...this.files].find(([, f]) => f.id === wanted) : ([lower(wanted), this.files.get(lower(wanted))] as const);
-    this.calls.push(`${route} ${entry?.[1]?.pathDisplay ?? wanted}`);
-    if (!entry || !entry[1]) return this.json(res, 409, { error_summary: 'path/not_found/..', error: { '.tag': 'path', path: { '.tag': 'not_found' } } });
+    const lookup = (): [string, FakeFile] | null => {
+      if (wanted.startsWith('id:')) return [...this.files].find(([, f]) => f.id === wanted) ?? null;
+      const f = this.files.get(lower(wanted));
+      return f ? [lower(wanted), f] : null;
+    };
+    await this.beforeDownload?.(lookup()?.[0] ?? lower(wanted));
+    const entry = lookup();
+    this.calls.push(`${route} ${entry?.[1].pathDisplay ?? wanted}`);
+    if (!entry) return this.json(res, 409, { error_summary: 'path/not_found/..', error: { '.tag': 'path', path: { '.tag': 'not_found' } } });
     const [p, f] = entry;
     if (route === 'files/download' && f.paper) return this.json(res, 409, { error_summary: 'unsupported_file/..', error: { '.tag': 'unsupported_file' } });
     if (route === 'files/export') {

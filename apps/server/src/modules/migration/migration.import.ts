@@ -47,6 +47,13 @@ const parentPath = (p: string) => p.slice(0, p.lastIndexOf('/'));
 
 class Stale extends Error {}
 
+/** A cut connection or a stalled one (the client's idle timeout): worth another try of the same file. */
+function transient(err: unknown): boolean {
+  if (err instanceof AppError) return err.status === 'UPLOAD_INCOMPLETE';
+  const name = (err as { name?: unknown } | null)?.name;
+  return err instanceof TypeError || name === 'AbortError' || name === 'TimeoutError';
+}
+
 /**
  * One run of an account's import, as a durable job. It walks the Dropbox tree page by page with `list_folder`
  * cursors and saves the cursor after each page is wholly imported; a killed run starts again at that page, where every
@@ -66,11 +73,14 @@ export class DropboxImport {
     private readonly runId: string,
   ) {}
 
-  static async run(d: ImportDeps, payload: { accountId: string; runId: string }): Promise<void> {
+  static async run(d: ImportDeps, payload: { accountId: string; runId: string }, lastAttempt: boolean): Promise<void> {
+    const job = new DropboxImport(d, payload.accountId, payload.runId);
     try {
-      await new DropboxImport(d, payload.accountId, payload.runId).execute();
+      await job.execute();
     } catch (err) {
       if (err instanceof Stale) return;
+      // The queue gives up after this attempt: the run ends as FAILED (and says so) instead of showing RUNNING for ever.
+      if (lastAttempt) await job.finish('FAILED').catch(() => {});
       throw err;
     }
   }
@@ -173,7 +183,8 @@ export class DropboxImport {
       await this.fail(pathDisplay, 'NAME_REFUSED');
       return null;
     }
-    const id = stableId(this.accountId, this.rootId, key);
+    // A folder of an earlier run that is gone (trashed) keeps its id: this one needs another.
+    const id = known ? stableId(this.accountId, this.rootId, key, this.runId) : stableId(this.accountId, this.rootId, key);
     let folderId = id;
     try {
       await this.d.changes.createFolder(this.auth, parentId, encodeURIComponent(name), id);
@@ -240,6 +251,8 @@ export class DropboxImport {
         source?.destroy();
         const reason = this.reasonOf(err);
         if (reason === 'RETRY_OR_MISMATCH' && attempt < 2) continue;
+        // A connection cut mid-file is tried again at once a few times before the job's own retry.
+        if (reason === null && transient(err) && attempt < 3) continue;
         if (reason === null) throw err;
         if (reason === 'RETRY_OR_MISMATCH') return this.fail(e.path_display, 'CONTENT_MISMATCH');
         if (reason === 'DONE') {
@@ -293,7 +306,17 @@ export class DropboxImport {
   // --- the run's state
 
   private async count(add: { files: number; bytes: number; unchanged: number }, item: Pick<DropboxItemRow, 'path_lower' | 'file_id' | 'content_key' | 'bytes'>): Promise<void> {
-    const row = { account_id: this.accountId, kind: 'file' as const, run_id: this.runId, imported_at: Date.now(), ...item };
+    const row = {
+      account_id: this.accountId,
+      path_lower: item.path_lower,
+      kind: 'file' as const,
+      file_id: item.file_id,
+      content_key: item.content_key,
+      bytes: Number(item.bytes),
+      // Now this run's: a restart of it finds the file counted.
+      run_id: this.runId,
+      imported_at: Date.now(),
+    };
     await this.d.db.transaction().execute(async (trx) => {
       await repo.saveItem(trx, row);
       await repo.countImported(trx, this.accountId, this.runId, add, Date.now());
@@ -328,7 +351,7 @@ export class DropboxImport {
   }
 
   /** Ends the run and tells the subscriber, in one transaction. */
-  private async finish(status: 'DONE' | 'FAILED'): Promise<void> {
+  async finish(status: 'DONE' | 'FAILED'): Promise<void> {
     await this.failing;
     const account = await getAccount(this.d.db, this.accountId);
     await this.d.db.transaction().execute(async (trx) => {

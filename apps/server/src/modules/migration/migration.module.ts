@@ -13,6 +13,9 @@ import { purgeAccount } from './migration.repository.js';
 import { migrationRoutes } from './migration.routes.js';
 import { DROPBOX_IMPORT_JOB, MigrationService } from './migration.service.js';
 
+/** Attempts of one import job (each resumes from the saved cursor) before the run is given up as FAILED. */
+const IMPORT_ATTEMPTS = 20;
+
 /** Import from Dropbox (issue 34): the connection, and the import as a durable job through the upload path. */
 export function migrationModule(d: {
   db: Kysely<DB>;
@@ -32,9 +35,9 @@ export function migrationModule(d: {
     jobs: [
       {
         type: DROPBOX_IMPORT_JOB,
-        handler: (p) => DropboxImport.run(deps, p as { accountId: string; runId: string }),
+        handler: (p, ctx) => DropboxImport.run(deps, p as { accountId: string; runId: string }, ctx.attempt >= IMPORT_ATTEMPTS),
         // Its own slots: an import runs for hours and must not hold the shared ones (mail, housekeeping) that long.
-        options: { maxAttempts: 20, backoffMs: 5_000, concurrency: 1 },
+        options: { maxAttempts: IMPORT_ATTEMPTS, backoffMs: 5_000, concurrency: 1 },
       },
     ],
     tables: ['dropbox_connection', 'dropbox_import', 'dropbox_item'],

@@ -29,11 +29,17 @@ export const StatusQuery = Type.Object({
 
 const Failure = Type.Object({
   path: Type.String(),
-  reason: Type.Union(['NAME_REFUSED', 'DELETED', 'QUOTA_EXCEEDED', 'CONTENT_MISMATCH', 'NOT_DOWNLOADABLE'].map((r) => Type.Literal(r))),
+  reason: Type.Union([
+    Type.Literal('NAME_REFUSED'),
+    Type.Literal('DELETED'),
+    Type.Literal('QUOTA_EXCEEDED'),
+    Type.Literal('CONTENT_MISMATCH'),
+    Type.Literal('NOT_DOWNLOADABLE'),
+  ]),
 });
 
 const Progress = Type.Object({
-  status: Type.Union(['RUNNING', 'DONE', 'FAILED', 'CANCELLED'].map((s) => Type.Literal(s))),
+  status: Type.Union([Type.Literal('RUNNING'), Type.Literal('DONE'), Type.Literal('FAILED'), Type.Literal('CANCELLED')]),
   filesTotal: Type.Union([Type.Number(), Type.Null()], { description: 'Files to import; null until the job has walked the tree.' }),
   bytesTotal: Type.Union([Type.Number(), Type.Null()]),
   filesDone: Type.Number(),
@@ -60,23 +66,4 @@ export const MigrationStatus = Type.Object(
   },
   { $id: 'DropboxMigrationStatus' },
 );
-export type MigrationStatusDto = {
-  connected: boolean;
-  email: string | null;
-  displayName: string | null;
-  toImport: { files: number; bytes: number; freeBytes: number; fitsQuota: boolean } | null;
-  import: {
-    status: 'RUNNING' | 'DONE' | 'FAILED' | 'CANCELLED';
-    filesTotal: number | null;
-    bytesTotal: number | null;
-    filesDone: number;
-    bytesDone: number;
-    filesUnchanged: number;
-    filesFailed: number;
-    bytesPerSecond: number;
-    secondsLeft: number | null;
-    startedAt: number;
-    finishedAt: number | null;
-    failures: Array<{ path: string; reason: 'NAME_REFUSED' | 'DELETED' | 'QUOTA_EXCEEDED' | 'CONTENT_MISMATCH' | 'NOT_DOWNLOADABLE' }>;
-  } | null;
-};
+export type MigrationStatusDto = Static<typeof MigrationStatus>;
