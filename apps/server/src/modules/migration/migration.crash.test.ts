@@ -106,5 +106,5 @@ describe.each(DIALECTS)('Dropbox import killed mid-job (%s)', (dialect) => {
     } finally {
       await check.close();
     }
-  });
+  }, 300_000);
 });
