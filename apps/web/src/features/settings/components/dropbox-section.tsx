@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ConfirmModal } from '@/components/ui/confirm-modal';
+import type { DropboxStatusApiResponse } from '@/api/generated/migration';
 import { formatBytes } from '@/i18n/format';
 import {
   useDropboxAuthorizeUrlMutation,
@@ -21,7 +22,6 @@ import styles from './settings.module.css';
 const DROPBOX = 'Dropbox';
 /** How often the progress is asked while an import runs. */
 const POLL_MS = 2000;
-type Reason = 'NAME_REFUSED' | 'DELETED' | 'QUOTA_EXCEEDED' | 'CONTENT_MISMATCH' | 'NOT_DOWNLOADABLE';
 
 /**
  * Import from Dropbox: connect (Dropbox's consent page, back here with a code the server exchanges), check what
@@ -108,7 +108,7 @@ export function DropboxSection() {
       <div className={styles.sectionActions}>
         {data.connected ? (
           <>
-            <Button variant="secondary" size="sm" loading={checked.isFetching} onClick={() => void act(() => check({ validateQuota: true }).unwrap(), quotaText)}>
+            <Button variant="secondary" size="sm" loading={checked.isFetching} onClick={() => void act(() => check(true).unwrap(), quotaText)}>
               {t('settings:dropbox_check')}
             </Button>
             <Button size="sm" disabled={running} loading={starting.isLoading} onClick={() => void act(() => start().unwrap(), quotaText)}>
@@ -140,18 +140,7 @@ export function DropboxSection() {
   );
 }
 
-interface Progress {
-  status: 'RUNNING' | 'DONE' | 'FAILED' | 'CANCELLED';
-  filesTotal: number | null;
-  bytesTotal: number | null;
-  filesDone: number;
-  bytesDone: number;
-  filesUnchanged: number;
-  filesFailed: number;
-  bytesPerSecond: number;
-  secondsLeft: number | null;
-  failures: Array<{ path: string; reason: Reason }>;
-}
+type Progress = NonNullable<DropboxStatusApiResponse['import']>;
 
 function DropboxProgress({ progress: p, size }: { progress: Progress; size: (bytes: number) => string }) {
   const { t } = useTranslation();
