@@ -39,7 +39,7 @@ describe('Settings → Connected accounts → Dropbox', () => {
     expect(within(section).getByText('1 MB per second, about 1 min left')).toBeInTheDocument();
     expect(within(section).getByText('Not imported: 1')).toBeInTheDocument();
     expect(within(section).getByText(/name not accepted/)).toBeInTheDocument();
-    expect(within(section).getByRole('button', { name: 'Start import' })).toBeDisabled();
+    expect(within(section).getByRole('button', { name: 'Import changes' })).toBeDisabled();
   });
 
   it('back from Dropbox’s page with a code: connects with the code and state, and clears them from the address', async () => {
