@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { Readable } from 'node:stream';
 import { ContentHasher, contentHashOf } from './dropbox-content-hash.js';
 import { headerSafeJson as headerSafeJsonOf } from './dropbox-client.js';
@@ -100,7 +100,7 @@ export class DropboxFakeServer {
   beforeDownload: ((pathLower: string) => Promise<void> | void) | null = null;
   /** Downloads of these lower-case paths send half their bytes and then stall until the server stops. */
   readonly stallAfterHalf = new Set<string>();
-  private readonly sockets = new Set<import('node:net').Socket>();
+  private readonly sockets = new Set<Socket>();
 
   async start(port = 0): Promise<void> {
     this.server = http.createServer((req, res) => {
