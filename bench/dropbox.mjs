@@ -56,7 +56,7 @@ try {
 
   load.push(os.loadavg()[0]);
   const api = async (method, url, body) => {
-    const r = await fetch(`${server.base}/api${url}`, { method, headers: { ...auth, 'content-type': 'application/json' }, body: body ? JSON.stringify(body) : undefined });
+    const r = await fetch(`${server.base}/api${url}`, { method, headers: { ...auth, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
     if (!r.ok) throw new Error(`${method} ${url}: ${r.status} ${await r.text()}`);
     return r.json();
   };
