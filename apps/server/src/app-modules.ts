@@ -56,6 +56,7 @@ import { orderCapturedListeners, PACKAGE_ORDER_PURPOSE } from './modules/package
 import { feedbackModule } from './modules/feedback/feedback.module.js';
 import { supportModule } from './modules/support/support.module.js';
 import { webdavModule } from './modules/webdav/webdav.module.js';
+import { migrationModule } from './modules/migration/migration.module.js';
 import { contactsModule } from './modules/contacts/contacts.module.js';
 import { createVisionEngine, FACE_MATCH_DISTANCE, FACE_MIN_SCORE, readVisionImage } from './infra/vision/vision-engine.js';
 import { AccessPolicy } from './shared/access/access-policy.js';
@@ -274,6 +275,8 @@ export async function buildModules(app: FastifyInstance, { config, infra, clock 
   app.addHook('preClose', async () => support.hub.close());
   app.addHook('onClose', async () => support.relay.close());
   const webdav = webdavModule({ db, blobs, jobs, uploads: upload.service, messages, config, clock });
+  // Import from Dropbox (issue 34): through the same upload path as the web.
+  const migration = migrationModule({ db, jobs, uploads: upload.service, logger, config });
   // Phones sign in to CardDAV with the same device passwords (scope contacts) as WebDAV clients (scope files).
   const contacts = contactsModule({ db, passwords: webdav.service, clock });
   // Rows from before the search index existed (or written by an older version) are indexed once, here.
@@ -325,6 +328,7 @@ export async function buildModules(app: FastifyInstance, { config, infra, clock 
     support,
     webdav,
     contacts,
+    migration,
   ];
   // The link visitor's page, rendered here when the web build has its frame (issue 36); else the app's page serves it.
   const shareAssets = loadSharePageAssets(config.webDistDir);

@@ -75,6 +75,20 @@ export interface Config {
    * random one kept in server_secret), and a test hook that kills the process between the provider's capture and our commit. */
   payment: { provider: 'sandbox'; webhookSecret: string | null; crashAfterProvider: boolean };
 
+  /**
+   * Import from Dropbox (issue 34): off (every /api/migration/dropbox call answers 404) unless DROPBOX_APP_KEY is set.
+   * The three base URLs point at Dropbox's hosts; tests point them at the local protocol server.
+   */
+  dropbox: {
+    appKey: string;
+    appSecret: string | null;
+    /** Where Dropbox sends the browser back with the code; null: <origin>/main/settings?tab=5. */
+    redirectUri: string | null;
+    apiUrl: string;
+    contentUrl: string;
+    oauthUrl: string;
+  } | null;
+
   /** Google and Apple sign-in (OpenID Connect); a provider without a client id is off. */
   social: Record<'google' | 'apple', { clientId: string | null; issuer: string }>;
   /** The operator's details printed on every invoice; VAT is a whole percent included in every price. */
@@ -226,6 +240,7 @@ export function loadConfig(env: Env = process.env): Config {
     twoFactorKeyFile: path.join(dataDir, 'two-factor.key'),
     silentLogin: silentLogin(env),
     payment: payment(env),
+    dropbox: dropbox(env),
 
     social: {
       google: {
@@ -275,6 +290,24 @@ function silentLogin(env: Env): Config['silentLogin'] {
   if (!secret && !publicKey) throw new ConfigError('SILENT_LOGIN_ISSUER needs SILENT_LOGIN_SECRET or SILENT_LOGIN_PUBLIC_KEY');
   if (secret && secret.length < 32) throw new ConfigError('SILENT_LOGIN_SECRET must be at least 32 characters');
   return { issuer, secret, publicKey };
+}
+
+/** An external service's base URL: https, or http only on this machine (the local protocol server in tests). */
+function serviceUrl(env: Env, name: string, def: string): string {
+  return issuer(env, name, def);
+}
+
+function dropbox(env: Env): Config['dropbox'] {
+  const appKey = env.DROPBOX_APP_KEY?.trim();
+  if (!appKey) return null;
+  return {
+    appKey,
+    appSecret: env.DROPBOX_APP_SECRET?.trim() || null,
+    redirectUri: url(env, 'DROPBOX_REDIRECT_URI', ['http:', 'https:']),
+    apiUrl: serviceUrl(env, 'DROPBOX_API_URL', 'https://api.dropboxapi.com'),
+    contentUrl: serviceUrl(env, 'DROPBOX_CONTENT_URL', 'https://content.dropboxapi.com'),
+    oauthUrl: serviceUrl(env, 'DROPBOX_OAUTH_URL', 'https://www.dropbox.com'),
+  };
 }
 
 function payment(env: Env): Config['payment'] {

@@ -60,6 +60,8 @@ const PROPER = new Set(
     'Word Premium WebP Android iOS Windows ' +
     // Protocol and system names (issue 32: mounting files over WebDAV).
     'WebDAV CardDAV Linux macOS rclone ' +
+    // Issue 34: importing from Dropbox.
+    'Dropbox ' +
     'Ocak Şubat Mart Nisan Mayıs Haziran Temmuz Ağustos Eylül Ekim Kasım Aralık ' +
     'Pazar Pazartesi Salı Çarşamba Perşembe Cuma Cumartesi ' +
     // Language names are proper nouns in Turkish.

@@ -55,6 +55,7 @@ import * as opsSubscribers from './2026-12-06T0200_ops_subscribers.js';
 import * as support from './2026-12-07T0100_support.js';
 import * as contacts from './2026-12-08T0200_contacts.js';
 import * as contactEntries from './2026-12-09T0200_contact_entries.js';
+import * as dropboxImport from './2026-12-10T0200_dropbox_import.js';
 import * as smallThumb from './2026-12-09T0800_small_thumb.js';
 
 /** Every migration in order; the key is the name recorded in the migration table. */
@@ -118,4 +119,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-08T0200_contacts': contacts,
   '2026-12-09T0200_contact_entries': contactEntries,
   '2026-12-09T0800_small_thumb': smallThumb,
+  '2026-12-10T0200_dropbox_import': dropboxImport,
 };

@@ -41,6 +41,7 @@ export const API_TAGS: ReadonlyArray<{ name: string; description: string }> = [
   { name: 'shares', description: 'Private shares with named people, and the shared-content viewer.' },
   { name: 'share-link', description: 'Public links: creating them, and what a visitor with the link lists, downloads and saves.' },
   { name: 'contacts', description: 'Contacts backup: versions, vCard import and export, restore.' },
+  { name: 'migration', description: 'Connected accounts: importing from Dropbox.' },
   { name: 'webdav', description: 'App passwords for the WebDAV and CardDAV mounts.' },
   { name: 'packages', description: 'Storage packages, orders and the subscription.' },
   { name: 'payment', description: 'Payments, saved cards and wallet payments.' },

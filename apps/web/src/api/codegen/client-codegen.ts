@@ -64,6 +64,8 @@ const FILES: Record<string, (tag: string, operationId: string) => boolean> = {
   'draw.ts': (tag) => tag === 'draw',
   // Issue 32: app passwords for WebDAV (and CardDAV) clients, in Settings → Security.
   'webdav.ts': (tag) => tag === 'webdav',
+  // Issue 34: import from Dropbox, in Settings → Connected accounts.
+  'migration.ts': (tag) => tag === 'migration',
   // Issue 14: people, places and things; a face crop is a signed image URL, not a call of the app.
   'discover.ts': (tag, id) => ['people', 'places', 'things'].includes(tag) && id !== 'getFaceCrop',
   // Issue 15: For you; a rendered result is a signed media URL, not a call of the app.
@@ -81,7 +83,7 @@ const FILES: Record<string, (tag: string, operationId: string) => boolean> = {
 /** POSTs that only read: cached queries, not mutations. */
 const POST_QUERIES = ['listPhotoGroups', 'createDownloadUrls'];
 /** GETs that change state: mutations. */
-const GET_MUTATIONS = ['readNotification', 'getInvoicePdf', 'getSupportTicket'];
+const GET_MUTATIONS = ['readNotification', 'getInvoicePdf', 'getSupportTicket', 'dropboxAuthorizeUrl', 'dropboxDisconnect'];
 
 /** The generator's endpoint block, from the import of the base API to the export of the injected API. */
 const ENDPOINTS = /^import \{ baseApi as api \} from "@\/api\/base-api";\n[\s\S]*?^export \{ injectedRtkApi as generatedApi \};\n/m;

@@ -1460,6 +1460,168 @@ export type GetThumbnailApiResponse =
   /** status 200 The thumbnail image. */ Blob;
 export type GetThumbnailApiArg =
   /** The signed token of a URL another call handed out. */ string;
+export type DropboxAuthorizeUrlApiResponse = /** status 200 OK */ {
+  /** Comes back with the code; send both to connect. */
+  state: string;
+  /** Dropbox’s consent page (OAuth 2 code flow with PKCE, offline access): send the browser there. */
+  url: string;
+};
+export type DropboxAuthorizeUrlApiArg = void;
+export type DropboxConnectApiResponse = /** status 200 OK */ {
+  connected: boolean;
+  displayName: string | null;
+  /** The Dropbox account’s e-mail address. */
+  email: string | null;
+  import: {
+    bytesDone: number;
+    bytesPerSecond: number;
+    bytesTotal: number | null;
+    failures: {
+      path: string;
+      reason:
+        | "NAME_REFUSED"
+        | "DELETED"
+        | "QUOTA_EXCEEDED"
+        | "CONTENT_MISMATCH"
+        | "NOT_DOWNLOADABLE";
+    }[];
+    filesDone: number;
+    filesFailed: number;
+    /** Files to import; null until the job has walked the tree. */
+    filesTotal: number | null;
+    /** Already imported with the same content: not imported again. */
+    filesUnchanged: number;
+    finishedAt: number | null;
+    secondsLeft: number | null;
+    startedAt: number;
+    status: "RUNNING" | "DONE" | "FAILED" | "CANCELLED";
+  } | null;
+  toImport: {
+    bytes: number;
+    files: number;
+    fitsQuota: boolean;
+    freeBytes: number;
+  } | null;
+};
+export type DropboxConnectApiArg = {
+  accessToken?: string;
+  code?: string;
+  refreshToken?: string;
+  state?: string;
+};
+export type DropboxDisconnectApiResponse = /** status 200 OK */ {
+  connected: boolean;
+  displayName: string | null;
+  /** The Dropbox account’s e-mail address. */
+  email: string | null;
+  import: {
+    bytesDone: number;
+    bytesPerSecond: number;
+    bytesTotal: number | null;
+    failures: {
+      path: string;
+      reason:
+        | "NAME_REFUSED"
+        | "DELETED"
+        | "QUOTA_EXCEEDED"
+        | "CONTENT_MISMATCH"
+        | "NOT_DOWNLOADABLE";
+    }[];
+    filesDone: number;
+    filesFailed: number;
+    /** Files to import; null until the job has walked the tree. */
+    filesTotal: number | null;
+    /** Already imported with the same content: not imported again. */
+    filesUnchanged: number;
+    finishedAt: number | null;
+    secondsLeft: number | null;
+    startedAt: number;
+    status: "RUNNING" | "DONE" | "FAILED" | "CANCELLED";
+  } | null;
+  toImport: {
+    bytes: number;
+    files: number;
+    fitsQuota: boolean;
+    freeBytes: number;
+  } | null;
+};
+export type DropboxDisconnectApiArg = void;
+export type DropboxStartApiResponse = /** status 200 OK */ {
+  connected: boolean;
+  displayName: string | null;
+  /** The Dropbox account’s e-mail address. */
+  email: string | null;
+  import: {
+    bytesDone: number;
+    bytesPerSecond: number;
+    bytesTotal: number | null;
+    failures: {
+      path: string;
+      reason:
+        | "NAME_REFUSED"
+        | "DELETED"
+        | "QUOTA_EXCEEDED"
+        | "CONTENT_MISMATCH"
+        | "NOT_DOWNLOADABLE";
+    }[];
+    filesDone: number;
+    filesFailed: number;
+    /** Files to import; null until the job has walked the tree. */
+    filesTotal: number | null;
+    /** Already imported with the same content: not imported again. */
+    filesUnchanged: number;
+    finishedAt: number | null;
+    secondsLeft: number | null;
+    startedAt: number;
+    status: "RUNNING" | "DONE" | "FAILED" | "CANCELLED";
+  } | null;
+  toImport: {
+    bytes: number;
+    files: number;
+    fitsQuota: boolean;
+    freeBytes: number;
+  } | null;
+};
+export type DropboxStartApiArg = void;
+export type DropboxStatusApiResponse = /** status 200 OK */ {
+  connected: boolean;
+  displayName: string | null;
+  /** The Dropbox account’s e-mail address. */
+  email: string | null;
+  import: {
+    bytesDone: number;
+    bytesPerSecond: number;
+    bytesTotal: number | null;
+    failures: {
+      path: string;
+      reason:
+        | "NAME_REFUSED"
+        | "DELETED"
+        | "QUOTA_EXCEEDED"
+        | "CONTENT_MISMATCH"
+        | "NOT_DOWNLOADABLE";
+    }[];
+    filesDone: number;
+    filesFailed: number;
+    /** Files to import; null until the job has walked the tree. */
+    filesTotal: number | null;
+    /** Already imported with the same content: not imported again. */
+    filesUnchanged: number;
+    finishedAt: number | null;
+    secondsLeft: number | null;
+    startedAt: number;
+    status: "RUNNING" | "DONE" | "FAILED" | "CANCELLED";
+  } | null;
+  toImport: {
+    bytes: number;
+    files: number;
+    fitsQuota: boolean;
+    freeBytes: number;
+  } | null;
+};
+export type DropboxStatusApiArg =
+  | /** Walk the Dropbox now and answer 413 when what it would import does not fit the free space. */ boolean
+  | undefined;
 export type DeleteNotificationsApiResponse = /** status 200 OK */ {
   deleted: number;
 };

@@ -4,6 +4,7 @@ import { generatedApi as profileApi, type ListPermissionsApiResponse, type SetPr
 import { generatedApi as recoveryApi, type GetRecoveryEmailApiResponse } from '@/api/generated/recovery';
 import { generatedApi } from '@/api/generated/settings';
 import { generatedApi as socialApi } from '@/api/generated/social-login';
+import { generatedApi as migrationApi } from '@/api/generated/migration';
 import { generatedApi as twoFactorApi } from '@/api/generated/two-factor';
 
 export type RecoveryEmail = GetRecoveryEmailApiResponse;
@@ -139,6 +140,16 @@ const social = socialApi.enhanceEndpoints({
   },
 });
 
+// Issue 34: the Dropbox import's status is polled while it runs; every change re-reads it.
+const migration = migrationApi.enhanceEndpoints({
+  endpoints: {
+    dropboxStatus: { providesTags: ['ConnectedAccounts'] },
+    dropboxConnect: { invalidatesTags: ['ConnectedAccounts'] },
+    dropboxStart: { invalidatesTags: ['ConnectedAccounts'] },
+    dropboxDisconnect: { invalidatesTags: ['ConnectedAccounts'] },
+  },
+});
+
 export const { useSetNameSurnameMutation, useSetLanguageMutation } = settingsApi;
 export const { useUploadProfilePhotoMutation } = photo;
 export const {
@@ -176,3 +187,11 @@ export const {
 } = twoFactor;
 export const { useListSessionsQuery, useEndSessionMutation, useEndOtherSessionsMutation, useGetEulaQuery, useCheckEulaQuery, useApproveEulaMutation } = authApi;
 export const { useSocialProvidersQuery, useSocialStatusQuery, useSocialStartMutation, useGoogleDisconnectMutation, useAppleDisconnectMutation } = social;
+export const {
+  useDropboxStatusQuery,
+  useLazyDropboxStatusQuery,
+  useDropboxAuthorizeUrlMutation,
+  useDropboxConnectMutation,
+  useDropboxStartMutation,
+  useDropboxDisconnectMutation,
+} = migration;

@@ -6,6 +6,7 @@ import { ConfirmModal } from '@/components/ui/confirm-modal';
 import { startSocialSignIn } from '@/features/auth/social-start.public';
 import { useAppleDisconnectMutation, useGoogleDisconnectMutation, useSocialProvidersQuery, useSocialStatusQuery } from '../api';
 import { useErrorText } from '../hooks/use-messages';
+import { DropboxSection } from './dropbox-section';
 import { SettingsSection, StatusPill } from './settings-section';
 import { TabState } from './tab-state';
 import rowList from '@/components/ui/row-list.module.css';
@@ -14,7 +15,7 @@ import styles from './settings.module.css';
 type Provider = 'google' | 'apple';
 const PROVIDERS: readonly Provider[] = ['google', 'apple'];
 
-/** Google and Apple sign-in linked to this account: connect (through the provider's page) or disconnect. */
+/** Google and Apple sign-in linked to this account (connect through the provider's page, or disconnect), and the Dropbox import. */
 export function ConnectedAccountsTab() {
   const { t } = useTranslation();
   const errorText = useErrorText();
@@ -88,6 +89,7 @@ export function ConnectedAccountsTab() {
           {error ? <Alert tone="error">{error}</Alert> : null}
         </TabState>
       </SettingsSection>
+      <DropboxSection />
       <ConfirmModal
         open={confirm !== null}
         onOpenChange={(open) => {

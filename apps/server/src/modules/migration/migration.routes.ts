@@ -1,0 +1,68 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { ErrorResponse, errorResponses } from '../../shared/schemas.js';
+import { AuthorizeUrl, ConnectBody, MigrationStatus, StatusQuery } from './migration.schemas.js';
+import type { MigrationService } from './migration.service.js';
+
+const tags = ['migration'];
+/** 409: not connected, or an import already running; 502: Dropbox unreachable. */
+const more = { 409: ErrorResponse, 502: ErrorResponse };
+
+/** Settings → Connected accounts: linking a Dropbox account and importing its files (issue 34). */
+export const migrationRoutes: FastifyPluginAsyncTypebox<{ migration: MigrationService; publicUrl: string | null }> = async (app, { migration, publicUrl }) => {
+  const origin = (req: FastifyRequest) => publicUrl ?? `${req.protocol}://${req.host}`;
+
+  app.get(
+    '/migration/dropbox/authorizeUrl',
+    {
+      config: { access: { permission: 'self' } },
+      schema: { operationId: 'dropboxAuthorizeUrl', summary: 'Start connecting a Dropbox account', tags, response: { 200: AuthorizeUrl, ...errorResponses } },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return migration.authorizeUrl(req.auth!, origin(req));
+    },
+  );
+
+  app.post(
+    '/migration/dropbox/connect/v2',
+    {
+      config: { access: { permission: 'self' } },
+      schema: { operationId: 'dropboxConnect', summary: 'Connect a Dropbox account', tags, body: ConnectBody, response: { 200: MigrationStatus, ...errorResponses, ...more } },
+    },
+    async (req) => migration.connect(req.auth!, req.body),
+  );
+
+  app.get(
+    '/migration/dropbox/status',
+    {
+      config: { access: { permission: 'self' } },
+      schema: {
+        operationId: 'dropboxStatus',
+        summary: 'Dropbox connection and import progress',
+        tags,
+        querystring: StatusQuery,
+        response: { 200: MigrationStatus, ...errorResponses, ...more, 413: ErrorResponse },
+      },
+    },
+    async (req) => migration.status(req.auth!, req.query.validateQuota === true),
+  );
+
+  app.post(
+    '/migration/dropbox/start',
+    {
+      config: { access: { permission: 'self' } },
+      schema: { operationId: 'dropboxStart', summary: 'Start importing from Dropbox', tags, response: { 200: MigrationStatus, ...errorResponses, ...more, 403: ErrorResponse } },
+    },
+    async (req) => migration.start(req.auth!),
+  );
+
+  app.get(
+    '/migration/dropbox/disconnect',
+    {
+      config: { access: { permission: 'self' } },
+      schema: { operationId: 'dropboxDisconnect', summary: 'Disconnect the Dropbox account', tags, response: { 200: MigrationStatus, ...errorResponses } },
+    },
+    async (req) => migration.disconnect(req.auth!),
+  );
+};
