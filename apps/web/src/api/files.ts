@@ -128,15 +128,6 @@ const enhancedApi = generatedApi.enhanceEndpoints({
     },
     // --- a file's versions (issue 33): restoring changes the file in every listing; deleting frees storage.
     listFileVersions: { providesTags: [...FILE_LISTINGS], keepUnusedDataFor: 0 },
-    /** The bytes as a blob URL the caller saves and revokes (the route needs the session, so no plain link). */
-    downloadFileVersion: {
-      query: (arg: DownloadFileVersionApiArg) => ({
-        url: `/filesystem/item/${encodeURIComponent(arg.uuid)}/versions/${encodeURIComponent(arg.versionId)}`,
-        responseHandler: 'blob',
-      }),
-      transformResponse: (response: unknown) => URL.createObjectURL(response as Blob),
-      keepUnusedDataFor: 0,
-    },
     restoreFileVersion: { invalidatesTags: [...FILE_LISTINGS] },
     deleteFileVersion: {
       invalidatesTags: [...FILE_LISTINGS],
@@ -178,6 +169,18 @@ export const filesApi = enhancedApi.injectEndpoints({
       transformResponse: (response: Partial<ListTrashApiResponse> | null, _meta, { pageParam }) => toPage(response, pageParam),
       providesTags: [...FILE_LISTINGS],
     }),
+    /**
+     * A version's bytes (downloadFileVersion) as a blob URL the caller saves and revokes: the route needs the session,
+     * so there is no plain link, and a URL string (not the Blob) is what the store may hold.
+     */
+    downloadFileVersionUrl: build.query<string, DownloadFileVersionApiArg>({
+      query: (arg) => ({
+        url: `/filesystem/item/${encodeURIComponent(arg.uuid)}/versions/${encodeURIComponent(arg.versionId)}`,
+        responseHandler: 'blob',
+      }),
+      transformResponse: (response: unknown) => URL.createObjectURL(response as Blob),
+      keepUnusedDataFor: 0,
+    }),
     /** The first MiB of a text file, through its signed (public) URL: not a server operation. */
     getTextPreview: build.query<string, string>({
       query: (url) => ({
@@ -212,7 +215,7 @@ export const {
   useCreateZipDownloadMutation,
   useGetTextPreviewQuery,
   useListFileVersionsQuery,
-  useLazyDownloadFileVersionQuery,
+  useLazyDownloadFileVersionUrlQuery,
   useRestoreFileVersionMutation,
   useDeleteFileVersionMutation,
   useDeleteFileVersionsMutation,

@@ -183,8 +183,6 @@ describe.each(DIALECTS)('file versions (%s)', (dialect) => {
       [10, { owner: false, name: 'Editör Kişi' }],
       [9, { owner: true, name: null }],
     ]);
-    const ownerUsed = await used(owner.accountId);
-    const editorUsed = await used(editor.accountId);
     for (const who of [stranger, viewer]) {
       expectError(await call(who.token, 'GET', `/filesystem/item/${uuid}/versions`), 404);
       expectError(await call(who.token, 'GET', `/filesystem/item/${uuid}/versions/${versionList[0]!.id}`), 404);
@@ -196,6 +194,8 @@ describe.each(DIALECTS)('file versions (%s)', (dialect) => {
     const other = await saveAll(owner.token, 'p.txt', ['p1', 'p2']);
     const otherVersion = (await versionsOf(owner.token, other)).versionList[0]!;
     expectError(await call(owner.token, 'POST', `/filesystem/item/${uuid}/versions/${otherVersion.id}/restore`), 404);
+    const ownerUsed = await used(owner.accountId);
+    const editorUsed = await used(editor.accountId);
 
     const restored = await call(editor.token, 'POST', `/filesystem/item/${uuid}/versions/${versionList[1]!.id}/restore`);
     expect(restored.statusCode, restored.body).toBe(200);

@@ -12,7 +12,7 @@ import { formatBytes, formatDateTime } from '@/i18n/format';
 import {
   useDeleteFileVersionMutation,
   useDeleteFileVersionsMutation,
-  useLazyDownloadFileVersionQuery,
+  useLazyDownloadFileVersionUrlQuery,
   useListFileVersionsQuery,
   useRestoreFileVersionMutation,
   type FileItem,
@@ -31,7 +31,7 @@ export function VersionsDialog({ item, onClose }: VersionsDialogProps) {
   const { t, i18n } = useTranslation();
   const dispatch = useAppDispatch();
   const list = useListFileVersionsQuery(item?.uuid ?? skipToken);
-  const [download] = useLazyDownloadFileVersionQuery();
+  const [download] = useLazyDownloadFileVersionUrlQuery();
   const [restore] = useRestoreFileVersionMutation();
   const [remove] = useDeleteFileVersionMutation();
   const [removeAll, removeAllState] = useDeleteFileVersionsMutation();
@@ -46,7 +46,7 @@ export function VersionsDialog({ item, onClose }: VersionsDialogProps) {
   const save = async (version: FileVersion) => {
     if (!item) return;
     try {
-      const url = String(await download({ uuid: item.uuid, versionId: version.id }).unwrap());
+      const url = await download({ uuid: item.uuid, versionId: version.id }).unwrap();
       const anchor = document.createElement('a');
       anchor.href = url;
       anchor.download = item.name;
