@@ -179,6 +179,7 @@ describe.each(DIALECTS)('housekeeping (%s)', (dialect) => {
       [EXPIRE_GRANTS_SCHEDULE]: 5,
       [SEARCH_KEYS_SCHEDULE]: 1,
       [ROLL_UP_SUBSCRIBERS_SCHEDULE]: 5,
+      [PRUNE_VERSIONS_SCHEDULE]: 360,
     };
     const every = (s: string) => (intervals[s] ?? 60) * 60_000;
     expect(after.map((r) => [r.schedule_key, r.run_at])).toEqual([...schedules].sort().map((s) => [s, due + every(s)]));
