@@ -50,7 +50,7 @@ test('versions: upload a text file, replace it, open Versions, restore the first
     await expectAccessible(page, 'versions dialog', info);
 
     await dialog.getByTestId('version-restore').click();
-    await expect(page.getByText(text('files:versions_restored'))).toBeVisible();
+    await expect(page.getByTestId('toast').getByText(text('files:versions_restored'))).toBeVisible();
     await expect(dialog).toBeHidden();
 
     // The file holds the first content again; the second is now its one version.
