@@ -14,6 +14,7 @@ import { signupModule } from './modules/signup/signup.module.js';
 import { socialLoginModule } from './modules/social-login/social-login.module.js';
 import { remoteConfigModule } from './modules/remote-config/remote-config.module.js';
 import { mediaModule } from './modules/media/media.module.js';
+import { MEDIA_PROCESS_JOB } from './modules/media/media.public.js';
 import { filesModule } from './modules/files/files.module.js';
 import { uploadModule } from './modules/upload/upload.module.js';
 import { downloadModule } from './modules/download/download.module.js';
@@ -130,7 +131,7 @@ export async function buildModules(app: FastifyInstance, { config, infra, clock 
   });
   const remoteConfig = remoteConfigModule({ db });
   const media = mediaModule({ db, blobs, signer, logger });
-  const files = filesModule({ db, jobs, blobs, links });
+  const files = filesModule({ db, jobs, blobs, links, mediaJob: MEDIA_PROCESS_JOB });
   const upload = uploadModule({
     db,
     blobs,

@@ -102,6 +102,7 @@ const KEY_CHANGES_NEEDED: Record<string, { via: string; change: string }> = {
   family_invitation: { via: 'family_id → family.admin_account_id', change: 'found by token_hash and by contact across accounts: stays with family (coordinator) or the token carries the admin account id' },
   file: { via: 'account_id', change: 'keyed by a globally unique random id; primary key (account_id, id); every query adds account_id (from the session, or the owner id from share/share_link for shared files)' },
   file_activity: { via: 'account_id', change: 'keyed by a globally unique random id; primary key (account_id, id)' },
+  file_version: { via: 'account_id', change: 'keyed by a globally unique random id; primary key (account_id, id)' },
   file_place: { via: 'account_id', change: 'primary key file_id becomes (account_id, file_id)' },
   file_thing: { via: 'account_id', change: 'primary key (file_id, thing_id) becomes (account_id, file_id, thing_id)' },
   foryou_item: { via: 'account_id', change: 'keyed by a globally unique random id; primary key (account_id, id) (its unique (account_id, kind, key) is ready)' },

@@ -1,6 +1,14 @@
 import { refreshUsage } from '@/api/account';
 import { folderListingTag } from '@/api/tags';
-import { generatedApi, type CreateDownloadUrlsApiArg, type DownloadUrl, type FileItem, type RenameFileApiArg } from '@/api/generated/files';
+import {
+  generatedApi,
+  type CreateDownloadUrlsApiArg,
+  type DownloadFileVersionApiArg,
+  type DownloadUrl,
+  type FileItem,
+  type ListFileVersionsApiResponse,
+  type RenameFileApiArg,
+} from '@/api/generated/files';
 import type { ListFilesApiArg, ListFilesApiResponse, ListTrashApiArg, ListTrashApiResponse } from '@/api/generated/types-only';
 
 /** File-list page size, and the folder-list size that fetches all subfolders in one answer. */
@@ -10,6 +18,7 @@ export const FOLDER_LIST_SIZE = 99999;
 export const TEXT_PREVIEW_MAX_BYTES = 1024 * 1024;
 
 export type { DownloadUrl, FileItem };
+export type FileVersion = ListFileVersionsApiResponse['versionList'][number];
 
 export type DocumentType = NonNullable<FileItem['documentType']>;
 
@@ -117,6 +126,17 @@ const enhancedApi = generatedApi.enhanceEndpoints({
     createDownloadUrls: {
       transformResponse: (response: unknown) => (Array.isArray(response) ? (response as DownloadUrl[]) : []),
     },
+    // --- a file's versions (issue 33): restoring changes the file in every listing; deleting frees storage.
+    listFileVersions: { providesTags: [...FILE_LISTINGS], keepUnusedDataFor: 0 },
+    restoreFileVersion: { invalidatesTags: [...FILE_LISTINGS] },
+    deleteFileVersion: {
+      invalidatesTags: [...FILE_LISTINGS],
+      onQueryStarted: (_arg, { dispatch, queryFulfilled }) => refreshUsageAfter(queryFulfilled, dispatch),
+    },
+    deleteFileVersions: {
+      invalidatesTags: [...FILE_LISTINGS],
+      onQueryStarted: (_arg, { dispatch, queryFulfilled }) => refreshUsageAfter(queryFulfilled, dispatch),
+    },
     /** The server answers the zip link as text/plain. */
     createZipDownload: {
       transformResponse: (response: unknown) => String(response ?? '').trim(),
@@ -148,6 +168,18 @@ export const filesApi = enhancedApi.injectEndpoints({
       query: pagedQuery('/filesystem/hidden'),
       transformResponse: (response: Partial<ListTrashApiResponse> | null, _meta, { pageParam }) => toPage(response, pageParam),
       providesTags: [...FILE_LISTINGS],
+    }),
+    /**
+     * A version's bytes (downloadFileVersion) as a blob URL the caller saves and revokes: the route needs the session,
+     * so there is no plain link, and a URL string (not the Blob) is what the store may hold.
+     */
+    downloadFileVersionUrl: build.query<string, DownloadFileVersionApiArg>({
+      query: (arg) => ({
+        url: `/filesystem/item/${encodeURIComponent(arg.uuid)}/versions/${encodeURIComponent(arg.versionId)}`,
+        responseHandler: 'blob',
+      }),
+      transformResponse: (response: unknown) => URL.createObjectURL(response as Blob),
+      keepUnusedDataFor: 0,
     }),
     /** The first MiB of a text file, through its signed (public) URL: not a server operation. */
     getTextPreview: build.query<string, string>({
@@ -182,4 +214,9 @@ export const {
   useLazyCreateDownloadUrlsQuery,
   useCreateZipDownloadMutation,
   useGetTextPreviewQuery,
+  useListFileVersionsQuery,
+  useLazyDownloadFileVersionUrlQuery,
+  useRestoreFileVersionMutation,
+  useDeleteFileVersionMutation,
+  useDeleteFileVersionsMutation,
 } = filesApi;

@@ -79,6 +79,8 @@ SAME_AS_ENGLISH.fr = [...(SAME_AS_ENGLISH.fr ?? []), 'opsDraw:actions', 'opsDraw
 SAME_AS_ENGLISH.de = [...(SAME_AS_ENGLISH.de ?? []), 'opsDraw:status'];
 // Contacts backup (issue 31): German shares these words with English.
 SAME_AS_ENGLISH.de = [...(SAME_AS_ENGLISH.de ?? []), 'contacts:source_IMPORT', 'contacts:NAME', 'contacts:card_organization'];
+// Version history (issue 33): "Versions" is the French word too.
+SAME_AS_ENGLISH.fr = [...(SAME_AS_ENGLISH.fr ?? []), 'files:action_versions', 'files:versions_title'];
 
 describe('locale files', () => {
   it('exist for every language and namespace', () => {

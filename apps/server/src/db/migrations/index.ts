@@ -57,6 +57,7 @@ import * as contacts from './2026-12-08T0200_contacts.js';
 import * as contactEntries from './2026-12-09T0200_contact_entries.js';
 import * as dropboxImport from './2026-12-10T0200_dropbox_import.js';
 import * as smallThumb from './2026-12-09T0800_small_thumb.js';
+import * as fileVersion from './2026-12-10T0100_file_version.js';
 
 /** Every migration in order; the key is the name recorded in the migration table. */
 export const migrations: Record<string, Migration> = {
@@ -119,5 +120,6 @@ export const migrations: Record<string, Migration> = {
   '2026-12-08T0200_contacts': contacts,
   '2026-12-09T0200_contact_entries': contactEntries,
   '2026-12-09T0800_small_thumb': smallThumb,
+  '2026-12-10T0100_file_version': fileVersion,
   '2026-12-10T0200_dropbox_import': dropboxImport,
 };

@@ -13,7 +13,7 @@ import { SETTLE_REFERRALS_SCHEDULE } from '../../modules/campaigns/campaigns.mod
 import { ROLL_UP_SUBSCRIBERS_SCHEDULE } from '../../modules/ops-dashboard/ops-dashboard.module.js';
 import { PURGE_SUPPORT_TOKENS_SCHEDULE } from '../../modules/support/support.module.js';
 import { PURGE_LOCKS_SCHEDULE } from '../../modules/webdav/webdav.module.js';
-import { PURGE_BOUNDARIES_SCHEDULE } from '../../modules/files/files.module.js';
+import { PRUNE_VERSIONS_SCHEDULE, PURGE_BOUNDARIES_SCHEDULE } from '../../modules/files/files.module.js';
 import { PURGE_SESSIONS_SCHEDULE } from '../../modules/auth/auth.module.js';
 import { PURGE_CAPTCHAS_SCHEDULE } from '../../modules/captcha/captcha.module.js';
 import { PURGE_SIGNUPS_SCHEDULE } from '../../modules/signup/signup.module.js';
@@ -92,6 +92,7 @@ describe.each(DIALECTS)('housekeeping (%s)', (dialect) => {
       PURGE_ZIP_LISTS_SCHEDULE,
       PURGE_REQUEST_COUNTERS_SCHEDULE,
       PURGE_BOUNDARIES_SCHEDULE,
+      PRUNE_VERSIONS_SCHEDULE,
       PURGE_SHARES_SCHEDULE,
       PURGE_QR_LOGIN_SCHEDULE,
       PURGE_RECOVERIES_SCHEDULE,
@@ -178,6 +179,7 @@ describe.each(DIALECTS)('housekeeping (%s)', (dialect) => {
       [EXPIRE_GRANTS_SCHEDULE]: 5,
       [SEARCH_KEYS_SCHEDULE]: 1,
       [ROLL_UP_SUBSCRIBERS_SCHEDULE]: 5,
+      [PRUNE_VERSIONS_SCHEDULE]: 360,
     };
     const every = (s: string) => (intervals[s] ?? 60) * 60_000;
     expect(after.map((r) => [r.schedule_key, r.run_at])).toEqual([...schedules].sort().map((s) => [s, due + every(s)]));

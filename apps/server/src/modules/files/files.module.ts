@@ -9,20 +9,46 @@ import { purgeBefore } from './files.listing-boundary.repository.js';
 import { FilesService } from './files.service.js';
 import { purgeBlobsJob } from './files.jobs.js';
 import { filesRoutes } from './files.routes.js';
-import { days, minutes } from '../../shared/time.js';
+import { days, hours, minutes } from '../../shared/time.js';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { fileVersionsRoutes } from './files.versions.routes.js';
+import { FileVersionsService } from './files.versions.service.js';
+import { pruneVersions } from './files.versions.writer.js';
 import { purgeAccountFiles } from './files.purge-account.js';
 
 export const PURGE_BOUNDARIES_SCHEDULE = 'files.purge-listing-boundaries';
 
-export function filesModule(d: { db: Kysely<DB>; jobs: JobQueue; blobs: BlobStore; links: DerivativeLinks }): ModuleWith<FilesService> {
+export const PRUNE_VERSIONS_SCHEDULE = 'files.prune-versions';
+
+type AllRoutes = { files: FilesService; changes: FileChangesService; versions: FileVersionsService };
+const allRoutes: FastifyPluginAsyncTypebox<AllRoutes> = async (app, o) => {
+  await filesRoutes(app, o);
+  await fileVersionsRoutes(app, o);
+};
+
+export function filesModule(d: {
+  db: Kysely<DB>;
+  jobs: JobQueue;
+  blobs: BlobStore;
+  links: DerivativeLinks;
+  /** The media module's processing job, for a restored photo (files cannot import media). */
+  mediaJob?: string;
+  clock?: () => number;
+}): ModuleWith<FilesService> {
   const files = new FilesService(d);
   const changes = new FileChangesService(d);
+  const versions = new FileVersionsService(d);
+  const clock = d.clock ?? Date.now;
   return {
     name: 'files',
-    routes: routes(filesRoutes, { files, changes }),
+    routes: routes(allRoutes, { files, changes, versions }),
     jobs: [purgeBlobsJob(d.blobs, d.db)],
-    schedules: [{ name: PURGE_BOUNDARIES_SCHEDULE, everyMs: minutes(60), run: () => purgeBefore(d.db, Date.now() - days(1)) }],
-    tables: ['file', 'file_activity', 'listing_boundary'],
+    schedules: [
+      { name: PURGE_BOUNDARIES_SCHEDULE, everyMs: minutes(60), run: () => purgeBefore(d.db, Date.now() - days(1)) },
+      // Version retention (issue 33): the rule is by day, so a few runs a day keep it exact enough.
+      { name: PRUNE_VERSIONS_SCHEDULE, everyMs: hours(6), run: () => pruneVersions(d.db, d.jobs, clock()) },
+    ],
+    tables: ['file', 'file_activity', 'listing_boundary', 'file_version'],
     purgeAccount: (account) => purgeAccountFiles(d.db, d.blobs, account.id),
     service: files,
   };

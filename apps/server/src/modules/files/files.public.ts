@@ -33,3 +33,5 @@ export { deleteLiveFile, freeNameInFolder, insertFile, recordActivity, saveMedia
 // The WebDAV mount (issue 32) walks folders and changes items through the same code as the web.
 export { listChildPositions } from './files.repository.js';
 export { FileChangesService } from './files.changes.service.js';
+// Version history (issue 33): an upload that replaces a file, an editor's save (office: replaceContent), who saves.
+export { replaceByUpload, replaceContent, saverOf, type FileContent } from './files.versions.writer.js';

@@ -1,5 +1,6 @@
 import { BlobNotFoundError, type BlobStore } from '../../infra/blob-store/blob-store.js';
 import type { Executor } from '../../infra/db/executor.js';
+import * as versions from './files.versions.repository.js';
 
 const BATCH = 500;
 
@@ -47,6 +48,13 @@ async function releaseBlob(db: Executor, blobs: BlobStore, accountId: string, ke
  * between the two only means the next run releases them again and never leaves a blob whose row is gone.
  */
 export async function purgeAccountFiles(db: Executor, blobs: BlobStore, accountId: string): Promise<void> {
+  // Versions first (issue 33): their blobs, then their rows, by the same crash-safe order.
+  for (;;) {
+    const rows = await versions.blobKeysOfAccount(db, accountId, BATCH);
+    if (rows.length === 0) break;
+    for (const key of new Set(rows.map((r) => r.blob_key))) await releaseBlob(db, blobs, accountId, key);
+    await versions.deleteAnyByIds(db, rows.map((r) => r.id));
+  }
   for (;;) {
     const rows = await db
       .selectFrom('file')

@@ -363,7 +363,10 @@ export async function blobInUse(db: Executor, key: string): Promise<boolean> {
     .where((eb) => eb.or([eb('blob_key', '=', key), eb('thumb_key', '=', key), eb('small_thumb_key', '=', key), eb('preview_key', '=', key)]))
     .limit(1)
     .executeTakeFirst();
-  return row !== undefined;
+  if (row) return true;
+  // A version's content (issue 33) keeps the blob it was written to.
+  const version = await db.selectFrom('file_version').select('id').where('blob_key', '=', key).limit(1).executeTakeFirst();
+  return version !== undefined;
 }
 
 export type UsageKind = 'photo' | 'video' | 'document' | 'audio' | 'other';

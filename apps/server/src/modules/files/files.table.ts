@@ -63,6 +63,10 @@ export interface FileTable {
   media_kind: number | null;
   /** 0/1: a generated video slideshow. */
   video_slideshow: Generated<number>;
+  /** Who saved the current content (the owner, or an editor of a share); null: the owner (rows before issue 33). */
+  content_saved_by: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the current content was saved, when that differs from the row's creation (a restore, an editor's save). */
+  content_saved_at: ColumnType<number | null, number | null | undefined, number | null>;
 }
 export type FileRow = Selectable<FileTable>;
 export type NewFile = Insertable<FileTable>;
@@ -90,11 +94,31 @@ export interface ListingBoundaryTable {
 export type ListingBoundaryRow = Selectable<ListingBoundaryTable>;
 export type NewListingBoundary = Insertable<ListingBoundaryTable>;
 
+/** An earlier content of a file (issue 33): its blob stays where it was written, the row says whose and when. */
+export interface FileVersionTable {
+  id: string;
+  file_id: string;
+  /** The file's owner: the bytes count against this account's quota. */
+  account_id: string;
+  blob_key: string;
+  bytes: number;
+  content_type: string;
+  sha256: string | null;
+  /** Who saved this content (the owner or an editor of a share); null: the owner. */
+  saved_by: string | null;
+  /** When this content was saved. */
+  saved_at: number;
+  /** When it stopped being the file's content (became a version). */
+  created_at: number;
+}
+export type FileVersionRow = Selectable<FileVersionTable>;
+
 // The owner of these tables adds them to the database type; infrastructure never imports a feature.
 declare module '../../infra/db/schema.js' {
   interface DB {
     file_activity: FileActivityTable;
     file: FileTable;
+    file_version: FileVersionTable;
     listing_boundary: ListingBoundaryTable;
   }
 }

@@ -9,6 +9,7 @@ import { indexFiles, unindex } from '../search-index/search-index.public.js';
 import { queuePurge } from './files.jobs.js';
 import * as activities from './files.activity.repository.js';
 import * as repo from './files.repository.js';
+import { deleteVersionsOfFiles } from './files.versions.writer.js';
 import type { ActivityAction } from './files.schemas.js';
 import type { FileActivityTable, FileUpdate, NewFile } from './files.table.js';
 
@@ -46,6 +47,8 @@ export async function releaseDeleted(db: Executor, jobs: JobQueue, accountId: st
     await accounts.refreshStatus(db, accountId);
   }
   await unindex(db, 'file', gone.map((r) => r.id));
+  // Their versions go with them (issue 33), bytes and blobs.
+  await deleteVersionsOfFiles(db, jobs, accountId, gone.filter((r) => r.is_folder === 0).map((r) => r.id));
   await queuePurge(
     db,
     jobs,

@@ -90,8 +90,8 @@ async function commit(
   let name = upload.name;
   const clash = await files.getLiveByNameKey(trx, accountId, upload.parent_id, nameKey(name));
   if (clash && upload.strategy === REPLACE && clash.is_folder === 0) {
-    // The replaced file's bytes go back and its blobs (thumbnail and preview too) are queued for deletion.
-    await files.deleteLiveFile(trx, d.jobs, accountId, clash);
+    // The replaced file's content becomes a version of the new row (issue 33), its history follows; thumbnails go.
+    if (await files.replaceByUpload(trx, d.jobs, clash, upload.id, at)) await files.recordActivity(trx, accountId, [clash], 'DELETED');
   } else if (clash) {
     // Keep both; a folder of the same name is never replaced by a file.
     name = await files.freeNameInFolder(trx, accountId, upload.parent_id, name, false);
@@ -126,6 +126,9 @@ async function commit(
     media_kind: mediaKindOf(upload.content_type),
     video_slideshow: 0,
     time_zone: upload.time_zone,
+    // An editor of a shared folder saves content the owner keeps: the Versions panel says who.
+    content_saved_by: await files.saverOf(trx, auth),
+    content_saved_at: null,
   };
   await files.insertFile(trx, row);
   // Fair across accounts: one account's backlog does not delay everyone else's thumbnails.

@@ -152,7 +152,7 @@ describe.each(DIALECTS)('upload (%s)', (dialect) => {
       expect((await api.whole('Tatil.jpg', content(10))).json().name).toBe('Tatil.jpg');
     });
 
-    it('strategy 1 replaces the live file: old row gone, old blob purged by the job, usage exact', async () => {
+    it('strategy 1 replaces the live file: old row gone, its content kept as a version of the new one (issue 33), usage exact', async () => {
       const { token, accountId } = await signUp(t);
       const api = uploadApi(t, token);
       const old = (await api.whole('notes.txt', content(1000))).json();
@@ -162,9 +162,14 @@ describe.each(DIALECTS)('upload (%s)', (dialect) => {
       expect(res.json().name).toBe('notes.txt');
       const files = await liveFiles(t, accountId);
       expect(files.map((f) => [f.id, f.name])).toEqual([[res.json().uuid, 'notes.txt']]);
-      expect(await account(t, accountId)).toMatchObject({ used_bytes: 300, reserved_bytes: 0 });
+      expect(await account(t, accountId)).toMatchObject({ used_bytes: 1300, reserved_bytes: 0 });
       const oldKey = `users/${accountId}/files/${old.uuid}`;
+      await t.app.jobs.runDue();
       expect(await t.app.blobs.stat(oldKey)).not.toBeNull();
+      // Once its versions are deleted, the old bytes go back and the blob goes.
+      const gone = await t.app.inject({ method: 'DELETE', url: `/api/filesystem/item/${res.json().uuid}/versions`, headers: authed(token) });
+      expect(gone.json()).toEqual({ deleted: 1 });
+      expect(await account(t, accountId)).toMatchObject({ used_bytes: 300, reserved_bytes: 0 });
       await t.app.jobs.runDue();
       expect(await t.app.blobs.stat(oldKey)).toBeNull();
       expect(sha256(await download(token, accountId, res.json().uuid))).toBe(sha256(replacement));

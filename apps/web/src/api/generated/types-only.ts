@@ -1038,6 +1038,74 @@ export type GetFileItemApiResponse = /** status 200 OK */ {
   width: number | null;
 };
 export type GetFileItemApiArg = string;
+export type DeleteFileVersionsApiResponse = /** status 200 OK */ {
+  deleted: number;
+};
+export type DeleteFileVersionsApiArg = string;
+export type ListFileVersionsApiResponse = /** status 200 OK */ {
+  totalBytes: number;
+  versionList: {
+    bytes: number;
+    contentType: string;
+    id: string;
+    replacedDate: number;
+    savedBy: {
+      name: string | null;
+      owner: boolean;
+    };
+    savedDate: number;
+  }[];
+};
+export type ListFileVersionsApiArg = string;
+export type DeleteFileVersionApiResponse = /** status 200 OK */ {
+  deleted: number;
+};
+export type DeleteFileVersionApiArg = {
+  uuid: string;
+  versionId: string;
+};
+export type DownloadFileVersionApiResponse =
+  /** status 200 The version's bytes, as an attachment under the file's name. */ Blob;
+export type DownloadFileVersionApiArg = {
+  uuid: string;
+  versionId: string;
+};
+export type RestoreFileVersionApiResponse = /** status 200 OK */ {
+  bytes: number;
+  camera: string | null;
+  contentType: string;
+  createdDate: number;
+  documentType: "WORD" | "PDF" | "CELL" | "SLIDE" | (null | null);
+  durationMs: number | null;
+  favourite: boolean;
+  folder: boolean;
+  height: number | null;
+  hidden: boolean;
+  lastModifiedDate: number;
+  latitude: number | null;
+  longitude: number | null;
+  mediaStatus: "PENDING" | "READY" | "FAILED" | (null | null);
+  metadata: {
+    Description?: string;
+  };
+  name: string;
+  parentFolderUuid: string | null;
+  placeholder: string | null;
+  previewUrl: string | null;
+  projectId: string;
+  smallThumbnailUrl: string | null;
+  status: "ACTIVE" | "TRASHED";
+  takenDate: number | null;
+  thumbnailUrl: string | null;
+  trashedDate: number | null;
+  uuid: string;
+  videoSlideshow: boolean;
+  width: number | null;
+};
+export type RestoreFileVersionApiArg = {
+  uuid: string;
+  versionId: string;
+};
 export type SetFavouriteApiResponse = /** status 200 OK */ {
   fileList: FileItem[];
 };

@@ -7,6 +7,7 @@ import {
   FolderIcon,
   MoveIcon,
   NoteIcon,
+  RestoreIcon,
   ShareIcon,
   StarIcon,
   TrashIcon,
@@ -15,7 +16,19 @@ import {
 import { downloadsAsZip } from '@/media/actions/downloads';
 import type { FileItem } from '@/api/files';
 
-export type FileActionKey = 'open' | 'download' | 'zip' | 'favourite' | 'unfavourite' | 'move' | 'share' | 'rename' | 'describe' | 'hide' | 'trash';
+export type FileActionKey =
+  | 'open'
+  | 'download'
+  | 'zip'
+  | 'favourite'
+  | 'unfavourite'
+  | 'move'
+  | 'share'
+  | 'rename'
+  | 'describe'
+  | 'versions'
+  | 'hide'
+  | 'trash';
 
 export interface FileAction {
   key: FileActionKey;
@@ -36,6 +49,7 @@ const ACTIONS: Record<FileActionKey, FileAction> = {
   share: { key: 'share', labelKey: 'action_share', icon: ShareIcon, primary: true },
   rename: { key: 'rename', labelKey: 'action_rename', icon: EditIcon },
   describe: { key: 'describe', labelKey: 'action_describe', icon: NoteIcon },
+  versions: { key: 'versions', labelKey: 'action_versions', icon: RestoreIcon },
   hide: { key: 'hide', labelKey: 'action_hide', icon: EyeOffIcon },
   trash: { key: 'trash', labelKey: 'action_trash', icon: TrashIcon, danger: true },
 };
@@ -55,6 +69,8 @@ export function actionsFor(items: readonly FileItem[], options: { includeOpen?: 
   // Offered when the app lends the share dialog (media slot).
   if (options.share) keys.push('share');
   if (single) keys.push('rename', 'describe');
+  // A file's earlier contents (issue 33); folders have none.
+  if (single && !items[0]!.folder) keys.push('versions');
   keys.push('hide', 'trash');
   return keys.map((key) => ACTIONS[key]);
 }

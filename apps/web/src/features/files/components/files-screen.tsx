@@ -30,11 +30,13 @@ import { RenameDialog } from '@/media/actions/rename-dialog';
 import { SelectionBar } from '@/media/selection/selection-bar';
 import { ShareSlot, useMediaSlots } from '@/media/slots';
 import { SortMenu } from './sort-menu';
+import { VersionsDialog } from './versions-dialog';
 import styles from './files.module.css';
 
 type Dialog =
   | { kind: 'rename'; item: FileItem }
   | { kind: 'describe'; item: FileItem }
+  | { kind: 'versions'; item: FileItem }
   | { kind: 'move'; items: FileItem[] }
   | { kind: 'share'; items: FileItem[] }
   | { kind: 'createFolder' }
@@ -124,6 +126,9 @@ export function FilesScreen() {
         break;
       case 'describe':
         setDialog({ kind: 'describe', item: targets[0]! });
+        break;
+      case 'versions':
+        setDialog({ kind: 'versions', item: targets[0]! });
         break;
       case 'hide':
         void fileActions.hide(targets);
@@ -284,6 +289,7 @@ export function FilesScreen() {
       />
       <RenameDialog item={dialog?.kind === 'rename' ? dialog.item : null} onClose={() => setDialog(null)} />
       <DescribeDialog item={dialog?.kind === 'describe' ? dialog.item : null} onClose={() => setDialog(null)} />
+      <VersionsDialog item={dialog?.kind === 'versions' ? dialog.item : null} onClose={() => setDialog(null)} />
       <MoveDialog items={dialog?.kind === 'move' ? dialog.items : null} onClose={() => setDialog(null)} />
       {dialog?.kind === 'share' ? <ShareSlot open target={{ kind: 'items', items: dialog.items }} onOpenChange={(open) => (open ? undefined : setDialog(null))} /> : null}
     </section>
