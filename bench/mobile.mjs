@@ -11,6 +11,7 @@
 // Usage: npm run build && node bench/mobile.mjs [runs=5] [pages=login,files,photos,search,visitor]
 //        (BENCH_PORT, default 19410; BENCH_VERBOSE=1 lists the requests of a page's last unthrottled load;
 //        BENCH_PROFILE=<dir> writes a JS CPU profile of each page's last unthrottled load there, for DevTools)
+/* global window */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
