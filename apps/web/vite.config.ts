@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { BOOT_NAMESPACES, CONSOLE_NAMESPACES, ON_DEMAND_NAMESPACES } from './src/i18n/namespaces';
 import { shareStrings } from './scripts/share-strings';
+import { chunkGroup } from './chunk-groups';
 
 /**
  * Writes `.br` and `.gz` twins beside every text file of the build, at the strongest settings since it happens once;
@@ -102,7 +103,7 @@ export default defineConfig(({ mode }) => ({
     rollupOptions: {
       input: fileURLToPath(new URL(ENTRIES[mode] ?? './index.html', import.meta.url)),
       output: {
-        manualChunks(id) {
+        manualChunks(id, meta) {
           // Per language: what sign-in reads (BOOT_NAMESPACES in src/i18n/namespaces.ts), the rest the signed-in shell
           // and sign-up load, and a chunk of its own for each namespace loaded on demand (search).
           // A language's bundle modules (src/i18n/bundles/<lang>-boot.ts, <lang>-app.ts) join its strings' chunks.
@@ -114,12 +115,16 @@ export default defineConfig(({ mode }) => ({
             if ((ON_DEMAND_NAMESPACES as readonly string[]).includes(ns) || (CONSOLE_NAMESPACES as readonly string[]).includes(ns)) return `locale-${lang}-${ns}`;
             return (BOOT_NAMESPACES as readonly string[]).includes(ns) ? `locale-${lang}` : `locale-${lang}-app`;
           }
+          // The app's own modules (and vendor code no rule below names): a few chunks per screen (chunk-groups.ts).
+          // The console's and the chat page's builds keep the bundler's own split.
+          const grouped = () => (ENTRIES[mode] ? undefined : chunkGroup(id, meta));
           // Long-lived vendor chunks: they change far less often than the app.
           const vendor = /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(id)?.[1];
-          if (!vendor) return undefined;
+          if (!vendor) return grouped();
           if (['react', 'react-dom', 'scheduler'].includes(vendor)) return 'vendor-react';
           if (vendor === 'react-router') return 'vendor-router';
-          if (['@reduxjs/toolkit', 'react-redux', 'redux', 'redux-thunk', 'immer', 'reselect'].includes(vendor)) return 'vendor-state';
+          // The app's store chunk (chunk-groups.ts) is never loaded without Redux, nor Redux without it: one file.
+          if (['@reduxjs/toolkit', 'react-redux', 'redux', 'redux-thunk', 'immer', 'reselect'].includes(vendor)) return ENTRIES[mode] ? 'vendor-state' : 'store';
           // <Trans> and its HTML parser serve the sign-up and signed-in screens, not sign-in (issue 17).
           if (/\/react-i18next\/dist\/es\/Trans(?:WithoutContext)?\.js$/.test(id) || ['html-parse-stringify', 'void-elements'].includes(vendor)) return 'vendor-i18n-trans';
           if (['i18next', 'react-i18next'].includes(vendor)) return 'vendor-i18n';
@@ -131,7 +136,7 @@ export default defineConfig(({ mode }) => ({
           // Dialogs: only screens behind sign-in (and sign-up's dialogs) use them. Not the toast, which
           // loads with the first toast (app/layout/store-boundary.tsx).
           if (vendor !== '@radix-ui/react-toast' && /^(?:@radix-ui\/|@floating-ui\/|react-remove-scroll|react-style-singleton|use-sidecar|use-callback-ref|aria-hidden|tslib$)/.test(vendor)) return 'vendor-ui';
-          return undefined;
+          return grouped();
         },
       },
     },

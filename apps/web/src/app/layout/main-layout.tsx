@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, type ReactNode } from "react";
+import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet, useLocation, useMatches, useSearchParams } from "react-router";
 import { useGetAccountInfoQuery } from "@/api/account";
@@ -28,7 +28,8 @@ import {
 } from "./header-features";
 import styles from "./main-layout.module.css";
 
-// Dialog code (Radix) loads with what needs it: the drawer below 768 px, a page's clear-all button, not every page.
+// Dialog code (Radix) loads with what needs it: the drawer below 768 px when first opened, a page's clear-all button,
+// not every page.
 const MobileDrawer = lazy(() =>
   import("@/features/shell/components/mobile-drawer").then((m) => ({
     default: m.MobileDrawer,
@@ -95,6 +96,9 @@ export function Shell({
   const pageName = useAppSelector((state) => state.ui.pageName);
   const menuSize = useAppSelector((state) => state.ui.menuSize);
   const drawerOpen = useAppSelector((state) => state.ui.drawerOpen);
+  // A closed drawer shows nothing: its code and its menu render from the first opening on (and stay, to animate out).
+  const [drawerUsed, setDrawerUsed] = useState(false);
+  if (drawerOpen && !drawerUsed) setDrawerUsed(true);
   const { data: info } = useGetAccountInfoQuery(undefined, { skip: !signedIn });
   const unreadCount = useUnreadCount({ skip: !signedIn });
   const newEntries = useNewMenuEntries();
@@ -156,7 +160,7 @@ export function Shell({
       <a className={styles.skipLink} href="#main-content">
         {t("common:skip_to_content")}
       </a>
-      {!signedIn ? null : isNarrow ? (
+      {!signedIn || (isNarrow && !drawerUsed) ? null : isNarrow ? (
         <Suspense fallback={null}>
           <MobileDrawer
             open={drawerOpen}

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
@@ -20,27 +20,17 @@ import { useListingScreen } from '../hooks/use-listing-screen';
 import { previewPath } from '../preview-path';
 import { formatSortOrder } from '../sort';
 import { Breadcrumb } from './breadcrumb';
-import { CreateFolderDialog } from './create-folder-dialog';
-import { DescribeDialog } from '@/media/actions/describe-dialog';
 import { FileRow } from './file-row';
 import { ItemMenu } from './item-menu';
 import { ListHeader, ListingFooter, ListingLoadError, ListingLoading, SelectAllCheckbox, ToolbarSlot, ViewToggle } from './listing-parts';
-import { MoveDialog } from './move-dialog';
-import { RenameDialog } from '@/media/actions/rename-dialog';
 import { SelectionBar } from '@/media/selection/selection-bar';
 import { ShareSlot, useMediaSlots } from '@/media/slots';
 import { SortMenu } from './sort-menu';
-import { VersionsDialog } from './versions-dialog';
 import styles from './files.module.css';
+import type { FilesDialog as Dialog } from './files-dialogs';
 
-type Dialog =
-  | { kind: 'rename'; item: FileItem }
-  | { kind: 'describe'; item: FileItem }
-  | { kind: 'versions'; item: FileItem }
-  | { kind: 'move'; items: FileItem[] }
-  | { kind: 'share'; items: FileItem[] }
-  | { kind: 'createFolder' }
-  | null;
+// The dialogs (and Radix's dialog code) load when the first one opens, not with the screen (issue 36).
+const FilesDialogs = lazy(() => import('./files-dialogs').then((module) => ({ default: module.FilesDialogs })));
 
 const ROW_SELECTOR = '[data-testid="file-row"]';
 
@@ -64,6 +54,9 @@ export function FilesScreen() {
     useListingScreen(listing);
   const fileActions = useFileActions();
   const [dialog, setDialog] = useState<Dialog>(null);
+  // Mounted from the first opening on, so that each dialog can animate out.
+  const [dialogsUsed, setDialogsUsed] = useState(false);
+  if (dialog && dialog.kind !== 'share' && !dialogsUsed) setDialogsUsed(true);
   const { Share } = useMediaSlots();
 
   const upload = useCallback((files: File[]) => uploader?.uploadFiles(files, parentUuid), [uploader, parentUuid]);
@@ -282,15 +275,11 @@ export function FilesScreen() {
           </div>
         </div>
       ) : null}
-      <CreateFolderDialog
-        open={dialog?.kind === 'createFolder'}
-        onOpenChange={(open) => setDialog(open ? { kind: 'createFolder' } : null)}
-        parentUuid={parentUuid}
-      />
-      <RenameDialog item={dialog?.kind === 'rename' ? dialog.item : null} onClose={() => setDialog(null)} />
-      <DescribeDialog item={dialog?.kind === 'describe' ? dialog.item : null} onClose={() => setDialog(null)} />
-      <VersionsDialog item={dialog?.kind === 'versions' ? dialog.item : null} onClose={() => setDialog(null)} />
-      <MoveDialog items={dialog?.kind === 'move' ? dialog.items : null} onClose={() => setDialog(null)} />
+      {dialogsUsed ? (
+        <Suspense fallback={null}>
+          <FilesDialogs dialog={dialog} parentUuid={parentUuid} onChange={setDialog} />
+        </Suspense>
+      ) : null}
       {dialog?.kind === 'share' ? <ShareSlot open target={{ kind: 'items', items: dialog.items }} onOpenChange={(open) => (open ? undefined : setDialog(null))} /> : null}
     </section>
   );
