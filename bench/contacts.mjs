@@ -9,6 +9,7 @@
 // Usage: npm run build -w apps/server && node bench/contacts.mjs [contacts=10000] [requests=200] [--pg]
 //        --pg: on PostgreSQL, in a database of its own made and dropped at BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432)
 //        BENCH_PORT: the server's port (default a random one in 18000–18999)
+//        BENCH_KEEP_DB=1: --pg leaves its database in place and prints its URL (to read the queries' plans afterwards)
 import crypto from 'node:crypto';
 import os from 'node:os';
 import { DAVClient } from 'tsdav';
@@ -110,5 +111,6 @@ try {
   console.log(`tsdav: initial sync (discovery + ${version.count} cards) ${(initialMs / 1000).toFixed(2)} s; incremental sync after 10 changes ${incrementalMs.toFixed(1)} ms`);
 } finally {
   await server.stop();
-  if (onPg) await pgAdmin(`DROP DATABASE IF EXISTS ${dbName}`);
+  if (onPg && process.env.BENCH_KEEP_DB === '1') console.log(`kept: ${pgBase}/${dbName}`);
+  else if (onPg) await pgAdmin(`DROP DATABASE IF EXISTS ${dbName}`);
 }
