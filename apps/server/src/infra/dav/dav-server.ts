@@ -87,6 +87,8 @@ const MAX_XML_BYTES = 1024 * 1024;
 export const PAGE_SIZE = 200;
 /** Bytes a streamed answer keeps rendered ahead of the socket: below one page, so the next waits for the socket. */
 const STREAM_AHEAD_BYTES = 16 * 1024;
+/** Characters of XML per written part: small enough to stay a young-generation string (V8 puts ≥ 128 KiB ones in large-object space). */
+const CHUNK_CHARS = 32 * 1024;
 
 export function registerDavMethods(app: FastifyInstance): void {
   for (const m of BODY_METHODS) if (!app.supportedMethods.includes(m)) app.addHttpMethod(m, { hasBody: true });
@@ -213,29 +215,37 @@ async function propfind<P extends DavPrincipal>(ctx: DavContext<P>, o: DavMountO
   const w = new XmlWriter();
   const extra = o.tree.extraProps?.(ctx.principal);
   const locksAt = request.kind === 'allprop' || wants(request, 'lockdiscovery') ? await ctx.locks.activeIndex(ctx.principal.scopeId) : () => [];
+  /** A page's responses, in parts of about CHUNK_CHARS (one big string would be a large V8 object, freed only by a full GC). */
   const render = async (batch: DavResource[]) => {
     const dead = await o.properties.list(ctx.principal.scopeId, batch.map((r) => r.id));
+    const parts: string[] = [];
     let out = '';
     for (const r of batch) {
       const live = liveProps(r, locksAt(r.path), w, ctx.hrefOf);
       if (extra) for (const [k, v] of await extra(r)) live.set(k, v);
       out += propfindResponse(request, w, ctx.hrefOf(r.path, r.collection), live, dead.get(r.id) ?? []);
+      if (out.length >= CHUNK_CHARS) {
+        parts.push(out);
+        out = '';
+      }
     }
-    return out;
+    if (out !== '') parts.push(out);
+    return parts;
   };
   const pageSize = o.pageSize ?? PAGE_SIZE;
   async function* document() {
-    yield `${XML_HEAD}<D:multistatus xmlns:D="DAV:">${await render([root!])}`;
+    yield `${XML_HEAD}<D:multistatus xmlns:D="DAV:">`;
+    yield* await render([root!]);
     if (depth === 1 && root!.collection) {
       let page: DavResource[] = [];
       for await (const r of o.tree.children(ctx.principal, root!)) {
         page.push(r);
         if (page.length >= pageSize) {
-          yield await render(page);
+          yield* await render(page);
           page = [];
         }
       }
-      if (page.length > 0) yield await render(page);
+      if (page.length > 0) yield* await render(page);
     }
     yield '</D:multistatus>';
   }
