@@ -32,6 +32,13 @@ function rssMiB(pid) {
   return Math.round(Number(fs.readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024);
 }
 
+/** The server's resident memory split: anonymous (heap, buffers) and file-backed (SQLite's mmap of the database file). */
+function rssSplitMiB(pid) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (name) => Number(status.match(new RegExp(`${name}:\\s+(\\d+)`))?.[1] ?? 0);
+  return { anon: Math.round(kb('RssAnon') / 1024), file: Math.round(kb('RssFile') / 1024) };
+}
+
 /** Per folder size, a fresh server: RSS before, peak RSS during `repeats` PROPFIND Depth 1 (allprop), time to the last byte. */
 async function propfindOnly(sizes, repeats) {
   if (process.env.DATABASE_URL) throw new Error('--propfind runs on SQLite (a fresh server and database per size)');
@@ -55,6 +62,7 @@ async function propfindOnly(sizes, repeats) {
       // 5 resets the peak (VmHWM) to the current RSS (proc(5)): the peak then is this part's alone.
       fs.writeFileSync(`/proc/${server.pid}/clear_refs`, '5');
       const before = rssMiB(server.pid);
+      const splitBefore = rssSplitMiB(server.pid);
       const times = [];
       for (let i = 0; i < repeats; i++) {
         const t = performance.now();
@@ -69,6 +77,8 @@ async function propfindOnly(sizes, repeats) {
         lastByteMs: { median: Math.round(median(times)), max: Math.round(Math.max(...times)) },
         serverRssMiB: { before, peak: peakRssMiB(server.pid), after: rssMiB(server.pid) },
         peakGrowthMiB: peakRssMiB(server.pid) - before,
+        // After − before per kind: file-backed pages are the database file read through mmap (reclaimable), not heap.
+        splitMiB: { before: splitBefore, after: rssSplitMiB(server.pid) },
       });
     } finally {
       await server.stop();
