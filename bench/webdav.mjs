@@ -6,6 +6,10 @@
 // Rounds interleave the PUT and GET paths so load from elsewhere hits all alike; a ratio is the median of the rounds'.
 // Usage: npm run build -w apps/server && node bench/webdav.mjs [MiB=1024] [rounds=3] [files=10000] [small=1000]
 //        (DATABASE_URL=… for PostgreSQL; BENCH_PORT=… to choose the server's port, the bare server takes the next one)
+// PROPFIND memory only: node bench/webdav.mjs --propfind [entries=1000,10000,50000] [repeats=5]
+//        a fresh server (SQLite) per folder size; the server's peak RSS (VmHWM, reset before the PROPFINDs through
+//        /proc/<pid>/clear_refs) over its RSS before them, and each PROPFIND's time to the last byte. DAV_PAGE_SIZE=…
+//        passes through to the server.
 import { fork, spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -13,13 +17,75 @@ import os from 'node:os';
 import path from 'node:path';
 import { median, peakRssMiB, seedFiles, signUp, startServer, transfers, wholeFileHeaders } from './lib.mjs';
 
+if (process.argv[2] === '--propfind') {
+  await propfindOnly((process.argv[3] ?? '1000,10000,50000').split(',').map(Number), Number(process.argv[4] ?? 5));
+  process.exit(0);
+}
+
 const mib = Number(process.argv[2] ?? 1024);
 const rounds = Number(process.argv[3] ?? 3);
 const folderFiles = Number(process.argv[4] ?? 10_000);
 const smallFiles = Number(process.argv[5] ?? 1000);
 const total = mib * 1024 * 1024;
 const { source, timed, drain } = transfers(total);
-const rssMiB = (pid) => Math.round(Number(fs.readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024);
+function rssMiB(pid) {
+  return Math.round(Number(fs.readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024);
+}
+
+/** The server's resident memory split: anonymous (heap, buffers) and file-backed (SQLite's mmap of the database file). */
+function rssSplitMiB(pid) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (name) => Number(status.match(new RegExp(`${name}:\\s+(\\d+)`))?.[1] ?? 0);
+  return { anon: Math.round(kb('RssAnon') / 1024), file: Math.round(kb('RssFile') / 1024) };
+}
+
+/** Per folder size, a fresh server: RSS before, peak RSS during `repeats` PROPFIND Depth 1 (allprop), time to the last byte. */
+async function propfindOnly(sizes, repeats) {
+  if (process.env.DATABASE_URL) throw new Error('--propfind runs on SQLite (a fresh server and database per size)');
+  const out = [];
+  for (const entries of sizes) {
+    const port = Number(process.env.BENCH_PORT ?? 4200 + Math.floor(Math.random() * 49) * 2);
+    const server = await startServer({ PORT: String(port) }, { quiet: true });
+    try {
+      const { user, token, accountId } = await signUp(server);
+      const auth = { 'x-auth-token': token };
+      const created = await fetch(`${server.base}/api/app-passwords`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'bench', scope: 'files' }) });
+      if (!created.ok) throw new Error(`app password: ${created.status} ${await created.text()}`);
+      const basic = { authorization: `Basic ${Buffer.from(`${user.email}:${(await created.json()).password}`).toString('base64')}` };
+      const folderId = crypto.randomUUID();
+      const folder = await fetch(`${server.base}/api/filesystem/createFolder?parentFolderUuid=`, { method: 'POST', headers: { ...auth, 'folder-name': 'big', 'folder-uuid': folderId } });
+      if (!folder.ok) throw new Error(await folder.text());
+      await seedFiles(server, accountId, folderId, entries);
+      const url = `${server.base}/dav/files/big/`;
+      // One small PROPFIND first: the code paths are loaded and compiled before anything is measured.
+      await (await fetch(`${server.base}/dav/files/`, { method: 'PROPFIND', headers: { ...basic, depth: '1' } })).text();
+      // 5 resets the peak (VmHWM) to the current RSS (proc(5)): the peak then is this part's alone.
+      fs.writeFileSync(`/proc/${server.pid}/clear_refs`, '5');
+      const before = rssMiB(server.pid);
+      const splitBefore = rssSplitMiB(server.pid);
+      const times = [];
+      for (let i = 0; i < repeats; i++) {
+        const t = performance.now();
+        const res = await fetch(url, { method: 'PROPFIND', headers: { ...basic, depth: '1' } });
+        const text = await res.text();
+        times.push(performance.now() - t);
+        const n = (text.match(/<D:response>/g) ?? []).length;
+        if (res.status !== 207 || n !== entries + 1 || !text.trimEnd().endsWith('</D:multistatus>')) throw new Error(`PROPFIND: ${res.status}, ${n} entries, expected ${entries + 1}`);
+      }
+      out.push({
+        entries,
+        lastByteMs: { median: Math.round(median(times)), max: Math.round(Math.max(...times)) },
+        serverRssMiB: { before, peak: peakRssMiB(server.pid), after: rssMiB(server.pid) },
+        peakGrowthMiB: peakRssMiB(server.pid) - before,
+        // After − before per kind: file-backed pages are the database file read through mmap (reclaimable), not heap.
+        splitMiB: { before: splitBefore, after: rssSplitMiB(server.pid) },
+      });
+    } finally {
+      await server.stop();
+    }
+  }
+  console.log(JSON.stringify({ propfind: out, repeats, pageSize: Number(process.env.DAV_PAGE_SIZE ?? 200), load: os.loadavg().map((x) => Number(x.toFixed(2))) }));
+}
 
 // The helper's port range on this machine is 4200–4299; BENCH_PORT overrides it.
 const port = Number(process.env.BENCH_PORT ?? 4200 + Math.floor(Math.random() * 49) * 2);

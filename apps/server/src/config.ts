@@ -49,6 +49,8 @@ export interface Config {
   /** Recovery starts and wrong codes/answers/links per IP or account in 15 minutes before recovery needs a captcha. */
   forgotPasswordCaptchaThreshold: number;
   loginLockoutThreshold: number;
+  /** Members a WebDAV PROPFIND reads and writes at a time (DAV_PAGE_SIZE, default 200): its memory is about one page. */
+  davPageSize: number;
   signupCaptchaThreshold: number;
   captchaRequestsPer10Min: number;
   /** How long a prize-draw SMS code stays valid (issue 30); short in end-to-end tests so the timer runs out. */
@@ -223,6 +225,7 @@ export function loadConfig(env: Env = process.env): Config {
     captchaFailureThreshold: int(env, 'CAPTCHA_FAILURE_THRESHOLD', 3, 1, 1000),
     forgotPasswordCaptchaThreshold: int(env, 'FORGOT_PASSWORD_CAPTCHA_THRESHOLD', 5, 1, 1000),
     loginLockoutThreshold: int(env, 'LOGIN_LOCKOUT_THRESHOLD', 10, 1, 1000),
+    davPageSize: int(env, 'DAV_PAGE_SIZE', 200, 1, 5000),
     signupCaptchaThreshold: int(env, 'SIGNUP_CAPTCHA_THRESHOLD', 5, 1, 100_000),
     captchaRequestsPer10Min: int(env, 'CAPTCHA_REQUESTS_PER_10_MIN', 30, 1, 100_000),
     drawOtpSeconds: int(env, 'DRAW_OTP_SECONDS', 180, 1, 3600),

@@ -64,6 +64,10 @@ export type ExtraProps = (resource: DavResource) => Promise<Map<string, { q: QNa
 const LIVE = ['resourcetype', 'getetag', 'getlastmodified', 'getcontentlength', 'getcontenttype', 'creationdate', 'displayname', 'supportedlock', 'lockdiscovery'];
 export const PROTECTED = new Set(LIVE.map((name) => qkey({ ns: DAV_NS, name })));
 
+const lockEntry = (scope: string) => `<D:lockentry><D:lockscope><D:${scope}/></D:lockscope><D:locktype><D:write/></D:locktype></D:lockentry>`;
+/** The same for every resource (DAV: is always prefix D): written once, not once per member of a listing. */
+const SUPPORTED_LOCK = lockEntry('exclusive') + lockEntry('shared');
+
 /** The live properties of RFC 4918 §15 for one resource, each as inner XML. */
 export function liveProps(r: DavResource, locks: readonly DavLock[], w: XmlWriter, hrefOf: (path: string) => string): Map<string, { q: QName; xml: string }> {
   const out = new Map<string, { q: QName; xml: string }>();
@@ -77,8 +81,7 @@ export function liveProps(r: DavResource, locks: readonly DavLock[], w: XmlWrite
   put('displayname', escapeXml(r.displayName));
   put('getcontentlength', r.collection ? null : String(r.contentLength ?? 0));
   put('getcontenttype', r.collection || !r.contentType ? null : escapeXml(r.contentType));
-  const entry = (scope: string) => w.dav('lockentry', w.dav('lockscope', w.dav(scope)) + w.dav('locktype', w.dav('write')));
-  put('supportedlock', entry('exclusive') + entry('shared'));
+  put('supportedlock', SUPPORTED_LOCK);
   put('lockdiscovery', locks.map((l) => activeLock(l, w, hrefOf)).join(''));
   return out;
 }

@@ -4,6 +4,7 @@ import { checkEtagHeaders, parseDestination, parseIf, parseTimeout, propfindDept
 import { LockManager, type DavLock, type LockStore } from './dav-locks.js';
 import { parsePropfind, parsePropPatch } from './dav-props.js';
 import { parseXml, XmlBodyError, XmlWriter } from './dav-xml.js';
+import { streamedXml } from './dav-server.js';
 
 /** The lock store contract in memory: the database one (webdav.stores.ts) is exercised by the mount's tests. */
 class MemoryLocks implements LockStore {
@@ -97,5 +98,27 @@ describe('DAV protocol layer', () => {
     at += 61_000;
     expect(await status(locks.assertUnlocked('acc', [{ path: '/f/new', subtree: false }], []))).toBe('ok');
     expect(await status(locks.refresh('acc', '/f', parseIf(`(<${folder.token}>)`), 60))).toBe(412);
+  });
+
+  it('a streamed multistatus renders its next part only when the reader has taken the last one (backpressure)', async () => {
+    let rendered = 0;
+    const part = `<D:response>${'x'.repeat(40_000)}</D:response>`;
+    async function* parts() {
+      for (let i = 0; i < 500; i++) {
+        rendered++;
+        yield part;
+      }
+    }
+    const stream = streamedXml(parts());
+    await new Promise((resolve) => stream.once('readable', resolve));
+    const first = stream.read() as Buffer;
+    expect(first.length).toBeGreaterThan(0);
+    // Let every pending read and render run: a stream that ran ahead (object mode renders 16 parts) would do it now.
+    for (let i = 0; i < 20; i++) await new Promise((resolve) => setImmediate(resolve));
+    expect(rendered).toBeLessThanOrEqual(3);
+    let bytes = first.length;
+    for await (const chunk of stream) bytes += (chunk as Buffer).length;
+    expect(rendered).toBe(500);
+    expect(bytes).toBe(500 * part.length);
   });
 });

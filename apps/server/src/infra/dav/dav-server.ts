@@ -76,13 +76,19 @@ export interface DavMountOptions<P extends DavPrincipal> {
   /** Turns a mount's own error into a protocol answer (e.g. the product's quota refusal into 507), else null. */
   mapError?: (err: unknown) => DavError | null;
   clock?: () => number;
+  /** Members a PROPFIND reads and writes at a time (their dead properties in one query); default PAGE_SIZE. */
+  pageSize?: number;
 }
 
 const BODY_METHODS = ['PROPFIND', 'PROPPATCH', 'MKCOL', 'LOCK', 'REPORT'];
 const BODYLESS_METHODS = ['COPY', 'MOVE', 'UNLOCK'];
 const MAX_XML_BYTES = 1024 * 1024;
-/** Children read per batch of dead properties: memory stays flat however large the collection. */
-const PROP_BATCH = 500;
+/** Members a PROPFIND renders at a time: one page of dead properties per query, one chunk of XML per page. */
+export const PAGE_SIZE = 200;
+/** Bytes a streamed answer keeps rendered ahead of the socket: below one page, so the next waits for the socket. */
+const STREAM_AHEAD_BYTES = 16 * 1024;
+/** Characters of XML per written part: small enough to stay a young-generation string (V8 puts ≥ 128 KiB ones in large-object space). */
+const CHUNK_CHARS = 32 * 1024;
 
 export function registerDavMethods(app: FastifyInstance): void {
   for (const m of BODY_METHODS) if (!app.supportedMethods.includes(m)) app.addHttpMethod(m, { hasBody: true });
@@ -209,33 +215,53 @@ async function propfind<P extends DavPrincipal>(ctx: DavContext<P>, o: DavMountO
   const w = new XmlWriter();
   const extra = o.tree.extraProps?.(ctx.principal);
   const locksAt = request.kind === 'allprop' || wants(request, 'lockdiscovery') ? await ctx.locks.activeIndex(ctx.principal.scopeId) : () => [];
+  /** A page's responses, in parts of about CHUNK_CHARS (one big string would be a large V8 object, freed only by a full GC). */
   const render = async (batch: DavResource[]) => {
     const dead = await o.properties.list(ctx.principal.scopeId, batch.map((r) => r.id));
+    const parts: string[] = [];
     let out = '';
     for (const r of batch) {
       const live = liveProps(r, locksAt(r.path), w, ctx.hrefOf);
       if (extra) for (const [k, v] of await extra(r)) live.set(k, v);
       out += propfindResponse(request, w, ctx.hrefOf(r.path, r.collection), live, dead.get(r.id) ?? []);
+      if (out.length >= CHUNK_CHARS) {
+        parts.push(out);
+        out = '';
+      }
     }
-    return out;
+    if (out !== '') parts.push(out);
+    return parts;
   };
+  const pageSize = o.pageSize ?? PAGE_SIZE;
   async function* document() {
     yield `${XML_HEAD}<D:multistatus xmlns:D="DAV:">`;
-    yield await render([root!]);
+    yield* await render([root!]);
     if (depth === 1 && root!.collection) {
-      let batch: DavResource[] = [];
+      let page: DavResource[] = [];
       for await (const r of o.tree.children(ctx.principal, root!)) {
-        batch.push(r);
-        if (batch.length >= PROP_BATCH) {
-          yield await render(batch);
-          batch = [];
+        page.push(r);
+        if (page.length >= pageSize) {
+          yield* await render(page);
+          page = [];
         }
       }
-      if (batch.length > 0) yield await render(batch);
+      if (page.length > 0) yield* await render(page);
     }
     yield '</D:multistatus>';
   }
-  return ctx.reply.status(207).type('application/xml; charset=utf-8').send(Readable.from(document()));
+  return ctx.reply.status(207).type('application/xml; charset=utf-8').send(streamedXml(document()));
+}
+
+/**
+ * An answer written part by part with backpressure: the next part is rendered (and its rows read) only when the
+ * socket has taken the last one, so a PROPFIND of 50,000 members holds about one page, not the whole answer.
+ * (Readable.from's default object mode would render 16 parts ahead of a slow client.)
+ */
+export function streamedXml(parts: AsyncIterable<string>): Readable {
+  async function* bytes() {
+    for await (const part of parts) if (part !== '') yield Buffer.from(part, 'utf8');
+  }
+  return Readable.from(bytes(), { objectMode: false, highWaterMark: STREAM_AHEAD_BYTES });
 }
 
 const wants = (r: ReturnType<typeof parsePropfind>, name: string) => r.kind === 'prop' && r.props.some((q) => q.ns === DAV_NS && q.name === name);

@@ -10,10 +10,13 @@ describe.each(DIALECTS)('contacts: the move to shared entries and back (%s)', (d
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp(dialect);
+    serving = t;
   });
   afterAll(() => t.close());
 
-  const get = (token: string, url: string) => t.app.inject({ method: 'GET', url: `/api/contacts/${url}`, headers: authed(token) });
+  /** The app serving the requests: after the migrations, a new one (migrations run before a server starts). */
+  let serving: TestApp;
+  const get = (token: string, url: string) => serving.app.inject({ method: 'GET', url: `/api/contacts/${url}`, headers: authed(token) });
   const importVcf = (token: string, body: string) =>
     t.app.inject({ method: 'POST', url: '/api/contacts/backup_version/import', headers: { ...authed(token), 'content-type': 'text/vcard' }, payload: body });
 
@@ -50,7 +53,15 @@ describe.each(DIALECTS)('contacts: the move to shared entries and back (%s)', (d
     expect(Number(copies.rows[0]!.n)).toBe(150 + 152 + 150);
 
     expect((await migrator.migrateToLatest()).error).toBeUndefined();
-    expect(await snapshot(token)).toEqual(before);
+    // A server keeps where the pages it served ended (the entries at a seq never change while it runs); data rewritten
+    // underneath it by migrations is served by a server started after them, as in production.
+    serving = await startTestApp(dialect, {}, { dataDir: t.dataDir, databaseUrl: t.config.databaseUrl ?? undefined });
+    try {
+      expect(await snapshot(token)).toEqual(before);
+    } finally {
+      await serving.close();
+      serving = t;
+    }
     // Moved versions keep their own entries; the book goes on from there, sharing what a new change leaves alone.
     expect((await importVcf(token, GOOGLE_VCF)).statusCode).toBe(200);
     expect((await get(token, 'backup_version')).json().data.items[0]).toMatchObject({ source: 'IMPORT', count: 151 });

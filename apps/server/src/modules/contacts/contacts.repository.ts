@@ -11,9 +11,11 @@ const ORDER_COLUMNS = ['row_id', 'contact_id', 'etag', 'sort_key', 'sort_first',
 /** Rows per insert statement: far below SQLite's 32,766 bound parameters with 14 columns a row. */
 const INSERT_CHUNK = 500;
 
-/** The entries a version (or the book at a seq) shows. */
-const visibleAt = (seq: number) => (eb: ExpressionBuilder<DB, 'contact_entry'>) =>
-  eb.and([eb('from_seq', '<=', seq), eb.or([eb('to_seq', 'is', null), eb('to_seq', '>', seq)])]);
+/**
+ * The entries a version (or the book at a seq) shows. No OR (an open entry's to_seq is OPEN_SEQ, not NULL): both tests
+ * are conditions on contact_entry_order's columns, checked inside the index range.
+ */
+const visibleAt = (seq: number) => (eb: ExpressionBuilder<DB, 'contact_entry'>) => eb.and([eb('from_seq', '<=', seq), eb('to_seq', '>', seq)]);
 
 const entries = (db: Executor, accountId: string, seq: number) => db.selectFrom('contact_entry').where('account_id', '=', accountId).where(visibleAt(seq));
 
@@ -87,7 +89,7 @@ export async function contactsRemovedBetween(db: Executor, accountId: string, si
             .whereRef('o.account_id', '=', 'e.account_id')
             .whereRef('o.contact_id', '=', 'e.contact_id')
             .where('o.from_seq', '<=', seq)
-            .where((eb) => eb.or([eb('o.to_seq', 'is', null), eb('o.to_seq', '>', seq)])),
+            .where('o.to_seq', '>', seq),
         ),
       ),
     )
@@ -95,14 +97,22 @@ export async function contactsRemovedBetween(db: Executor, accountId: string, si
   return rows.map((r) => r.contact_id);
 }
 
-/** One page of a version in first-name order. */
-export function pageAt(db: Executor, accountId: string, seq: number, offset: number, limit: number, descending: boolean) {
-  return entries(db, accountId, seq)
-    .select(LIST_COLUMNS)
-    .orderBy('sort_key', descending ? 'desc' : 'asc')
-    .limit(limit)
-    .offset(offset)
-    .execute();
+/** Entries visible at `seq` strictly after sort key `after` (null: from the start) in first-name order: one index range. */
+const after = (db: Executor, accountId: string, seq: number, after: number | null, descending: boolean) =>
+  entries(db, accountId, seq)
+    .$if(after !== null, (qb) => qb.where('sort_key', descending ? '<' : '>', after!))
+    .orderBy('sort_key', descending ? 'desc' : 'asc');
+
+/** One page of a version in first-name order after a sort key (keyset): a range of contact_entry_order, no OFFSET. */
+export async function pageAfter(db: Executor, accountId: string, seq: number, afterKey: number | null, limit: number, descending: boolean) {
+  const rows = await after(db, accountId, seq, afterKey, descending).select([...LIST_COLUMNS, 'sort_key']).limit(limit).execute();
+  return rows.map((r) => ({ ...r, sort_key: Number(r.sort_key) }));
+}
+
+/** Only the sort keys of the next `limit` entries after a key: to find where a page jumped to starts. */
+export async function keysAfter(db: Executor, accountId: string, seq: number, afterKey: number | null, limit: number, descending: boolean): Promise<number[]> {
+  const rows = await after(db, accountId, seq, afterKey, descending).select('sort_key').limit(limit).execute();
+  return rows.map((r) => Number(r.sort_key));
 }
 
 /** Entries whose folded text holds every folded word; words are letters and digits only (no LIKE escapes). */

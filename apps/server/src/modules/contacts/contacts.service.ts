@@ -17,7 +17,8 @@ import { compareContacts, KEY_GAP, keysAmong } from './contacts.order.js';
 import * as repo from './contacts.repository.js';
 import { versionsToPrune } from './contacts.retention.js';
 import { CONTACTS_PAGE_SIZE, SEARCH_MIN_LENGTH, toContactCard, toContactItem, toVersionItem, type PageQuery, type SearchQuery, type VersionItem } from './contacts.schemas.js';
-import type { ContactEntry, ContactVersion, ContactVersionSource, EntryContent } from './contacts.table.js';
+import { OPEN_SEQ, type ContactEntry, type ContactVersion, type ContactVersionSource, type EntryContent } from './contacts.table.js';
+import { PageEnds } from './contacts.page-ends.js';
 import { parseVCards, type ParseProblem } from './contacts.vcard-parse.js';
 import { writeVCard, type VCardVersion } from './contacts.vcard-write.js';
 
@@ -25,6 +26,8 @@ import { writeVCard, type VCardVersion } from './contacts.vcard-write.js';
 export const MAX_CONTACTS = 50_000;
 /** Entries read per query while exporting, syncing or copying a version. */
 const CHUNK = 500;
+/** Pages of sort keys one query reads when a page is jumped to (1,000 keys at 100 a page). */
+const WALK_PAGES = 10;
 
 const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
@@ -79,6 +82,9 @@ const contentOf = (e: ContactEntry): Placed => ({
  * as every server text: read only when a text is sent, so pages and searches cost no extra query.
  */
 export class ContactsService {
+  /** Where pages ended, so the next page (or one jumped to again) is a keyset range, not an OFFSET scan. */
+  private readonly pageEnds = new PageEnds();
+
   constructor(private readonly d: { db: Kysely<DB>; clock: () => number }) {}
 
   async listVersions(auth: AuthContext): Promise<VersionItem[]> {
@@ -89,8 +95,22 @@ export class ContactsService {
   async page(auth: AuthContext, versionId: string, q: PageQuery) {
     const version = await this.version(auth, versionId);
     const size = q.maxResult ?? CONTACTS_PAGE_SIZE;
-    const offset = ((q.currentPage ?? 1) - 1) * size;
-    const rows = await repo.pageAt(this.d.db, auth.accountId, Number(version.seq), offset, size, q.sortOrder === 'DESC');
+    const page = q.currentPage ?? 1;
+    const desc = q.sortOrder === 'DESC';
+    const seq = Number(version.seq);
+    const ends = (p: number, end: number) => this.pageEnds.remember(auth.accountId, seq, desc, size, p, end);
+    // From the nearest page whose end is known, walk to the page's start over sort keys alone, a few pages a query.
+    let { page: known, end } = this.pageEnds.nearest(auth.accountId, seq, desc, size, page);
+    while (known < page - 1) {
+      const pages = Math.min(page - 1 - known, WALK_PAGES);
+      const keys = await repo.keysAfter(this.d.db, auth.accountId, seq, end, pages * size, desc);
+      for (let i = size - 1; i < keys.length; i += size) ends(known + (i + 1) / size, keys[i]!);
+      if (keys.length < pages * size) return { items: [] };
+      known += pages;
+      end = keys.at(-1)!;
+    }
+    const rows = await repo.pageAfter(this.d.db, auth.accountId, seq, end, size, desc);
+    if (rows.length === size) ends(page, rows.at(-1)!.sort_key);
     return { items: rows.map(toContactItem) };
   }
 
@@ -299,7 +319,7 @@ export class ContactsService {
     );
     await repo.insertEntries(
       trx,
-      fresh.map(({ card_json: _json, ...content }, i) => ({ ...content, account_id: accountId, row_id: randomUUID(), from_seq: seq, to_seq: null, sort_key: keys[i]! })),
+      fresh.map(({ card_json: _json, ...content }, i) => ({ ...content, account_id: accountId, row_id: randomUUID(), from_seq: seq, to_seq: OPEN_SEQ, sort_key: keys[i]! })),
     );
     await repo.saveBook(trx, accountId, { seq, floor: book.floor }, stored !== undefined);
     return { seq, count };

@@ -25,8 +25,11 @@ export interface ContactBookTable {
   floor: number;
 }
 
+/** to_seq of an entry still in the address book: later than any seq, so visibility is two index conditions. */
+export const OPEN_SEQ = Number.MAX_SAFE_INTEGER;
+
 /**
- * A contact as the versions with seq in [from_seq, to_seq) show it (to_seq null: the current address book). Versions
+ * A contact as the versions with seq in [from_seq, to_seq) show it (to_seq OPEN_SEQ: the current address book). Versions
  * share the entries of unchanged contacts, so a phone's one-card change closes one entry and opens one.
  */
 export interface ContactEntryTable {
@@ -35,7 +38,7 @@ export interface ContactEntryTable {
   /** Stable across versions for the same card (its CardDAV resource is `<id>.vcf`). */
   contact_id: string;
   from_seq: number;
-  to_seq: number | null;
+  to_seq: number;
   /** Place in the first-name order (Unicode collation) as an integer: entries visible together sort by it. */
   sort_key: number;
   /** What the order compares first (the given name, else the display name). */

@@ -36,14 +36,14 @@ export function webdavModule(d: {
   jobs: JobQueue;
   uploads: UploadService;
   messages: MessageJobs;
-  config: Pick<Config, 'loginLockoutThreshold' | 'authRateLimitPerMinute'>;
+  config: Pick<Config, 'loginLockoutThreshold' | 'authRateLimitPerMinute' | 'davPageSize'>;
   clock?: () => number;
 }): WebdavModule {
   const passwords = new AppPasswordService(d.db, new LoginLockout(d.db, d.config, d.messages), d.config.authRateLimitPerMinute, d.clock);
   const changes = new FileChangesService({ db: d.db, jobs: d.jobs });
   // The tree needs the service for LOCK on a new name, and the service walks the tree: tied here.
   let service: WebdavService | null = null;
-  const tree = new FilesTree(d.db, (p, path) => service!.createEmpty(p, path));
+  const tree = new FilesTree(d.db, (p, path) => service!.createEmpty(p, path), { pageSize: d.config.davPageSize });
   service = new WebdavService({ db: d.db, blobs: d.blobs, uploads: d.uploads, changes, tree });
   const files = service;
   return {
@@ -67,6 +67,8 @@ export function webdavModule(d: {
         methods: fileMethods(FILES_MOUNT, tree, files),
         mapError: davStatusOf,
         clock: d.clock,
+        // The answer is rendered a page of the listing at a time: the tree reads the same page size.
+        pageSize: d.config.davPageSize,
       }),
   };
 }

@@ -17,7 +17,8 @@ export interface FilesPrincipal {
   auth: AuthContext;
 }
 
-const LIST_BATCH = 500;
+/** Rows a folder listing reads at a time (the mount renders a page while the next waits for the socket). */
+export const LIST_PAGE = 200;
 
 export const toResource = (path: string, row: files.FileRow): DavResource => ({
   path,
@@ -61,8 +62,6 @@ const childPath = (dir: string, name: string) => (dir === '/' ? `/${name}` : `${
  */
 export const SHARED_DIR = 'Shared with me';
 const SHARED_KEY = nameKey(SHARED_DIR);
-/** The shares screen pages; a mount lists them in one go, up to this many. */
-const MAX_SHARES = 10_000;
 
 /** The shared-with-me folder has no row either; dead properties are kept per account, so one fixed id serves all. */
 const sharesOf = (): DavResource => ({ ...rootOf('shared-with-me'), path: `/${SHARED_DIR}`, displayName: SHARED_DIR });
@@ -81,11 +80,15 @@ const rowOf = (l: Located | null): files.FileRow | null => (l && (l.kind === 'ow
 export class FilesTree implements DavTree<FilesPrincipal> {
   private readonly policy: AccessPolicy;
 
+  private readonly pageSize: number;
+
   constructor(
     private readonly db: Kysely<DB>,
     private readonly createEmptyFile: (p: FilesPrincipal, path: string) => Promise<void>,
+    options: { pageSize?: number } = {},
   ) {
     this.policy = new AccessPolicy(db);
+    this.pageSize = options.pageSize ?? LIST_PAGE;
   }
 
   /** Walks `segments` down from `parentId` in one account's tree. */
@@ -100,15 +103,36 @@ export class FilesTree implements DavTree<FilesPrincipal> {
     return row ?? null;
   }
 
-  /** Items shared with the caller by their names in the shared folder (a clash of two owners' names is numbered). */
-  async shares(p: FilesPrincipal): Promise<Array<{ name: string; row: files.FileRow }>> {
-    const { rows } = await listShared(this.db, { sharedWith: p.auth.accountId, sortBy: 'name', sortOrder: 'ASC', limit: MAX_SHARES, offset: 0, at: Date.now() });
+  /**
+   * Items shared with the caller by their names in the shared folder (a clash of two owners' names is numbered), in
+   * name order, read a page at a time: only the names given so far are kept (to number a clash).
+   */
+  async *shares(p: FilesPrincipal): AsyncIterable<{ name: string; row: files.FileRow }> {
     const used = new Set<string>();
-    return rows.map((row) => {
-      const name = freeNameIn(row.name, row.is_folder === 1, used);
-      used.add(nameKey(name));
-      return { name, row };
-    });
+    const at = Date.now();
+    for (let offset = 0; ; offset += this.pageSize) {
+      // The shares screen's own query and order; its pages are by offset (a subscriber's shares are few next to a folder's files).
+      const { rows } = await listShared(this.db, { sharedWith: p.auth.accountId, sortBy: 'name', sortOrder: 'ASC', limit: this.pageSize, offset, at });
+      for (const row of rows) {
+        const name = freeNameIn(row.name, row.is_folder === 1, used);
+        used.add(nameKey(name));
+        yield { name, row };
+      }
+      if (rows.length < this.pageSize) return;
+    }
+  }
+
+  /** Whether anything is shared with the caller (the shared folder shows at the root only then). */
+  private async anyShares(p: FilesPrincipal): Promise<boolean> {
+    const { rows } = await listShared(this.db, { sharedWith: p.auth.accountId, sortBy: 'name', sortOrder: 'ASC', limit: 1, offset: 0, at: Date.now() });
+    return rows.length > 0;
+  }
+
+  /** The share named `name` in the shared folder; its pages are read only until it is found. */
+  private async shareNamed(p: FilesPrincipal, name: string): Promise<files.FileRow | null> {
+    const key = nameKey(name);
+    for await (const s of this.shares(p)) if (nameKey(s.name) === key) return s.row;
+    return null;
   }
 
   /** What a path names for this caller, or null; items of others only while the access policy grants them to read. */
@@ -116,12 +140,11 @@ export class FilesTree implements DavTree<FilesPrincipal> {
     if (path === '/') return { kind: 'root' };
     const [first, ...rest] = path.slice(1).split('/') as [string, ...string[]];
     // With nothing shared the name is the caller's own, like any other.
-    const shares = nameKey(first) === SHARED_KEY ? await this.shares(p) : [];
-    if (shares.length > 0) {
+    if (nameKey(first) === SHARED_KEY && (await this.anyShares(p))) {
       if (rest.length === 0) return { kind: 'shares' };
-      const top = shares.find((s) => nameKey(s.name) === nameKey(rest[0]!));
+      const top = await this.shareNamed(p, rest[0]!);
       if (!top) return null;
-      const row = rest.length === 1 ? top.row : top.row.is_folder === 1 ? await this.walk(top.row.account_id, top.row.id, rest.slice(1)) : null;
+      const row = rest.length === 1 ? top : top.is_folder === 1 ? await this.walk(top.account_id, top.id, rest.slice(1)) : null;
       if (!row || !(await this.policy.checkAccess(p.auth, 'file.read', [row.id])).has(row.id)) return null;
       return { kind: 'shared', row };
     }
@@ -167,39 +190,43 @@ export class FilesTree implements DavTree<FilesPrincipal> {
     const l = await this.locate(p, dir.path);
     if (!l) return;
     if (l.kind === 'shares') {
-      for (const s of await this.shares(p)) yield toResource(childPath(dir.path, s.name), s.row);
+      for await (const s of this.shares(p)) yield toResource(childPath(dir.path, s.name), s.row);
       return;
     }
     if (l.kind === 'root') {
-      const shares = await this.shares(p);
-      if (shares.length > 0) yield sharesOf();
+      const shared = await this.anyShares(p);
+      if (shared) yield sharesOf();
       // The shared folder takes its name at the root: an own item of that name is not listed (reach it in the web).
-      for await (const r of this.members(p.auth.accountId, files.ROOT, dir.path)) if (shares.length === 0 || nameKey(r.displayName) !== SHARED_KEY) yield r;
+      for await (const r of this.members(p.auth.accountId, files.ROOT, dir.path)) if (!shared || nameKey(r.displayName) !== SHARED_KEY) yield r;
       return;
     }
     if (l.row.is_folder === 1) yield* this.members(l.row.account_id, l.row.id, dir.path);
   }
 
-  /** One folder's members in name order, in batches (a folder may hold tens of thousands). */
+  /** One folder's members in name order, a page at a time by keyset on the listing's index (a folder may hold tens of thousands). */
   private async *members(accountId: string, parentId: string, path: string): AsyncIterable<DavResource> {
     let after: Awaited<ReturnType<typeof files.listChildPositions>>[number] | null = null;
     for (;;) {
-      const positions = await files.listChildPositions(this.db, { accountId, parentId, column: 'name_key', desc: false, foldersOnly: false, after, skip: 0, limit: LIST_BATCH });
+      const positions = await files.listChildPositions(this.db, { accountId, parentId, column: 'name_key', desc: false, foldersOnly: false, after, skip: 0, limit: this.pageSize });
       if (positions.length === 0) return;
       for (const row of await files.getInOrder(this.db, accountId, positions.map((x) => x.id))) yield toResource(childPath(path, row.name), row);
-      if (positions.length < LIST_BATCH) return;
+      if (positions.length < this.pageSize) return;
       after = positions.at(-1)!;
     }
   }
 
   /** Quota of RFC 4331, read once per request from the account's counters. */
   extraProps = (p: FilesPrincipal) => {
-    let usage: Promise<{ used: number; quota: number }> | null = null;
-    return async () => {
-      usage ??= getAccount(this.db, p.auth.accountId).then((a) => ({ used: Number(a?.used_bytes ?? 0), quota: Number(a?.quota_bytes ?? 0) }));
-      const { used, quota } = await usage;
-      const prop = (name: string, value: number): [string, { q: QName; xml: string }] => [`{${DAV_NS}}${name}`, { q: { ns: DAV_NS, name }, xml: String(value) }];
-      return new Map([prop('quota-used-bytes', used), prop('quota-available-bytes', Math.max(0, quota - used))]);
+    // The same two values for every member of a listing: built once per request.
+    let props: Promise<Map<string, { q: QName; xml: string }>> | null = null;
+    return () => {
+      props ??= getAccount(this.db, p.auth.accountId).then((a) => {
+        const used = Number(a?.used_bytes ?? 0);
+        const quota = Number(a?.quota_bytes ?? 0);
+        const prop = (name: string, value: number): [string, { q: QName; xml: string }] => [`{${DAV_NS}}${name}`, { q: { ns: DAV_NS, name }, xml: String(value) }];
+        return new Map([prop('quota-used-bytes', used), prop('quota-available-bytes', Math.max(0, quota - used))]);
+      });
+      return props;
     };
   };
 
