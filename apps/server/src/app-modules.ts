@@ -56,6 +56,7 @@ import { feedbackModule } from './modules/feedback/feedback.module.js';
 import { supportModule } from './modules/support/support.module.js';
 import { webdavModule } from './modules/webdav/webdav.module.js';
 import { contactsModule } from './modules/contacts/contacts.module.js';
+import { officeModule } from './modules/office/office.module.js';
 import { createVisionEngine, FACE_MATCH_DISTANCE, FACE_MIN_SCORE, readVisionImage } from './infra/vision/vision-engine.js';
 import { AccessPolicy } from './shared/access/access-policy.js';
 
@@ -275,6 +276,8 @@ export async function buildModules(app: FastifyInstance, { config, infra, clock 
   const webdav = webdavModule({ db, blobs, jobs, uploads: upload.service, messages, config, clock });
   // Phones sign in to CardDAV with the same device passwords (scope contacts) as WebDAV clients (scope files).
   const contacts = contactsModule({ db, passwords: webdav.service, clock });
+  // Office documents (issue 33): blank documents, the editor's configuration, the WOPI host, document previews.
+  const office = officeModule({ db, blobs, jobs, access, links, logger, publicUrl: config.publicUrl, wopiUrl: config.officeWopiUrl, clock });
   // Rows from before the search index existed (or written by an older version) are indexed once, here.
   await indexMissing(db);
 
@@ -324,6 +327,7 @@ export async function buildModules(app: FastifyInstance, { config, infra, clock 
     support,
     webdav,
     contacts,
+    office,
   ];
   return { modules, auth, operators, access, webdav, contacts };
 }

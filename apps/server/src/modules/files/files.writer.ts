@@ -10,7 +10,7 @@ import { queuePurge } from './files.jobs.js';
 import * as activities from './files.activity.repository.js';
 import * as repo from './files.repository.js';
 import type { ActivityAction } from './files.schemas.js';
-import type { FileActivityTable, FileUpdate, NewFile } from './files.table.js';
+import type { FileActivityTable, FileRow, FileUpdate, NewFile } from './files.table.js';
 
 type Deleted = { id: string; name: string; is_folder: number; bytes: number; blob_key: string | null; thumb_key: string | null; small_thumb_key: string | null; preview_key: string | null };
 
@@ -93,4 +93,48 @@ export async function saveMediaFacts(db: Executor, id: string, values: MediaFact
 /** A client's own modification time for a file it stored (WebDAV's X-OC-Mtime): sorting by date and sync clients see it. */
 export async function setLastModified(db: Executor, accountId: string, id: string, at: number): Promise<void> {
   await repo.updateMany(db, accountId, [id], { last_modified_at: at });
+}
+
+/** New content for a file, already stored under its own blob key (never the key the file names now). */
+export interface NewContent {
+  blobKey: string;
+  size: number;
+  sha256: string;
+}
+
+export type ReplaceOutcome = 'replaced' | 'conflict' | 'quota';
+
+/**
+ * Replaces a live file's content in place (an editor's save): same id, name and folder; the row names the new blob, its
+ * size and hash; the owner's used bytes change by exactly the difference. Run it in the caller's transaction: on
+ * 'conflict' (the file changed or went meanwhile) or 'quota' (the growth does not fit) nothing was written and the
+ * caller removes the new blob. The previous blob is queued for deletion (blobs may be shared by copies saved from a
+ * link: the purge keeps one a row still names).
+ */
+export async function replaceContent(db: Executor, jobs: JobQueue, file: FileRow, next: NewContent, at: number): Promise<ReplaceOutcome> {
+  if (file.blob_key === null || file.blob_key === next.blobKey) return 'conflict';
+  const delta = next.size - Number(file.bytes);
+  if (delta > 0 && !(await accounts.reserveQuota(db, file.account_id, delta))) return 'quota';
+  const swapped = await repo.swapContent(db, file.account_id, file.id, file.blob_key, {
+    blob_key: next.blobKey,
+    bytes: next.size,
+    sha256: next.sha256,
+    last_modified_at: at,
+  });
+  if (!swapped) {
+    if (delta > 0) await accounts.releaseQuota(db, file.account_id, delta);
+    return 'conflict';
+  }
+  if (delta > 0) await accounts.commitQuota(db, file.account_id, delta, delta);
+  if (delta < 0) {
+    await accounts.freeQuota(db, file.account_id, -delta);
+    await accounts.refreshStatus(db, file.account_id);
+  }
+  // ---------------------------------------------------------------------------------------------------------------
+  // VERSIONS (issue 33, version history): the single place where a save replaces a file's content. To keep the
+  // previous content as a version, record `file.blob_key` (size `file.bytes`, hash `file.sha256`) as a version of
+  // `file.id` here instead of queuing its blob for deletion.
+  // ---------------------------------------------------------------------------------------------------------------
+  await queuePurge(db, jobs, [file.blob_key]);
+  return 'replaced';
 }

@@ -103,7 +103,8 @@ export class WebdavService {
 
   /** The bytes of a file the caller may read (theirs, or shared with them): in its owner's store. */
   async open(_p: FilesPrincipal, row: files.FileRow, range?: { start: number; end: number }) {
-    return this.d.blobs.get(files.fileBlobKey(row.account_id, row.id), range);
+    // The row names its blob: a copy saved from a link shares the original's, and an editor's save writes a new one.
+    return this.d.blobs.get(row.blob_key ?? files.fileBlobKey(row.account_id, row.id), range);
   }
 
   /** Moving and trashing are the owner's, as in the web: an invitee (even an editor) gets 403. */
