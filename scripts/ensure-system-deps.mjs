@@ -23,9 +23,9 @@ const needed = {
   rclone: () => onPath('rclone'),
   // Office documents (issue 33): LibreOffice converts documents headless for their previews (and the tests read saved
   // documents back with it); pdftoppm renders a PDF's first page. Writer, Calc and Impress without the desktop.
-  'libreoffice-writer-nogui': () => onPath('soffice') && fs.existsSync('/usr/lib/libreoffice/program/swriter'),
-  'libreoffice-calc-nogui': () => onPath('soffice') && fs.existsSync('/usr/lib/libreoffice/program/scalc'),
-  'libreoffice-impress-nogui': () => onPath('soffice') && fs.existsSync('/usr/lib/libreoffice/program/simpress'),
+  'libreoffice-writer-nogui': () => onPath('soffice') && fs.existsSync('/usr/lib/libreoffice/program/libswlo.so'),
+  'libreoffice-calc-nogui': () => onPath('soffice') && fs.existsSync('/usr/lib/libreoffice/program/libsclo.so'),
+  'libreoffice-impress-nogui': () => onPath('soffice') && fs.existsSync('/usr/lib/libreoffice/program/libsdlo.so'),
   'poppler-utils': () => onPath('pdftoppm'),
 };
 

@@ -18,7 +18,7 @@ export const officeRoutes: FastifyPluginAsyncTypebox<{ office: OfficeService; pu
         summary: 'Create a blank document, spreadsheet or presentation',
         description:
           'A blank .docx (WORD), .xlsx (CELL) or .pptx (SLIDE) in one of my folders (parentFolderUuid; empty or absent for ' +
-          'the top folder), under a free name ("Document.docx", then "Document (1).docx"); it counts against the quota.',
+          'the top folder), under a free name ("Document.docx", then "Document (2).docx"); it counts against the quota.',
         tags,
         body: CreateOfficeFileBody,
         response: { 200: FileItem, ...writeErrors },

@@ -44,7 +44,7 @@ describe.each(DIALECTS)('office documents: create and open (%s)', (dialect) => {
       expect(res.statusCode, res.body).toBe(200);
       made.push(res.json());
     }
-    expect(made.map((f) => f.name)).toEqual(['Document.docx', 'Document (1).docx', 'Spreadsheet.xlsx', 'Presentation.pptx', 'Dilekçe.docx', 'Bütçe 2026.xlsx']);
+    expect(made.map((f) => f.name)).toEqual(['Document.docx', 'Document (2).docx', 'Spreadsheet.xlsx', 'Presentation.pptx', 'Dilekçe.docx', 'Bütçe 2026.xlsx']);
     expect(made.map((f) => f.documentType)).toEqual(['WORD', 'WORD', 'CELL', 'SLIDE', 'WORD', 'CELL']);
     expect(made[0]).toMatchObject({ parentFolderUuid: folder, folder: false, contentType: DOCX, projectId: me.projectId, status: 'ACTIVE' });
     expect((await me.files.names(folder)).sort()).toEqual(made.map((f) => f.name).sort());

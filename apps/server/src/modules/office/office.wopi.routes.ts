@@ -5,6 +5,7 @@ import { Type } from 'typebox';
 import { publicOrigin } from '../../infra/http/public-origin.js';
 import { rawBodies } from '../../infra/http/raw-body.js';
 import { AppError } from '../../shared/errors.js';
+import { hashToken } from '../../shared/tokens.js';
 import { Binary, ErrorResponse } from '../../shared/schemas.js';
 import { LockConflict } from './office.errors.js';
 import { CheckFileInfo, WopiFileResult, WopiHeaders, WopiParams, WopiQuery } from './office.schemas.js';
@@ -31,6 +32,17 @@ async function wopi<T>(reply: FastifyReply, run: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * Metered per access token, not per IP: every user of a Collabora Online or ONLYOFFICE server calls from its address.
+ * An editor saves, locks and refreshes a few times a minute; this leaves plenty of room.
+ */
+const wopiLimit = {
+  max: 600,
+  windowMs: 60_000,
+  keyGenerator: (req: { ip: string; query: unknown }) => `wopi:${hashToken((req.query as { access_token?: string }).access_token ?? req.ip).slice(0, 32)}`,
+};
+const wopiConfig = { public: true, rateLimit: wopiLimit } as const;
+
 const bodyOf = (body: unknown): Readable => (body instanceof Readable ? body : Readable.from([]));
 
 /**
@@ -43,7 +55,7 @@ export const wopiRoutes: FastifyPluginAsyncTypebox<{ wopi: WopiService; publicUr
   app.get(
     '/wopi/files/:id',
     {
-      config: { public: true },
+      config: wopiConfig,
       schema: { operationId: 'wopiCheckFileInfo', summary: 'WOPI CheckFileInfo', tags, params: WopiParams, querystring: WopiQuery, response: { 200: CheckFileInfo, ...failures } },
     },
     async (req, reply) => wopi(reply, async () => service.checkFileInfo(await service.authorize(req.query.access_token, req.params.id, false))),
@@ -53,7 +65,7 @@ export const wopiRoutes: FastifyPluginAsyncTypebox<{ wopi: WopiService; publicUr
     '/wopi/files/:id/contents',
     {
       exposeHeadRoute: false,
-      config: { public: true },
+      config: wopiConfig,
       schema: {
         operationId: 'wopiGetFile',
         summary: 'WOPI GetFile',
@@ -75,7 +87,7 @@ export const wopiRoutes: FastifyPluginAsyncTypebox<{ wopi: WopiService; publicUr
     '/wopi/files/:id/contents',
     {
       bodyLimit: MAX_BODY,
-      config: { public: true },
+      config: wopiConfig,
       schema: {
         operationId: 'wopiPutFile',
         summary: 'WOPI PutFile',
@@ -106,7 +118,7 @@ export const wopiRoutes: FastifyPluginAsyncTypebox<{ wopi: WopiService; publicUr
     '/wopi/files/:id',
     {
       bodyLimit: MAX_BODY,
-      config: { public: true },
+      config: wopiConfig,
       schema: {
         operationId: 'wopiFileOperation',
         summary: 'WOPI Lock, GetLock, RefreshLock, Unlock, UnlockAndRelock, PutRelativeFile, RenameFile',
