@@ -88,8 +88,9 @@ describe.each(DIALECTS)('office documents: LibreOffice round trips and previews 
       // A4 portrait.
       expect(meta.height!).toBeGreaterThan(meta.width!);
     }
-    // A file the tools cannot read keeps its icon; the job does not fail.
-    const broken = await uploadApi(t, me.token).whole('bozuk.docx', Buffer.from('not a document'), { contentType: 'application/octet-stream' });
+    // A file the tools cannot read keeps its icon; the job does not fail. (LibreOffice reads nearly anything, as text
+    // at worst; pdftoppm refuses what is not a PDF.)
+    const broken = await uploadApi(t, me.token).whole('bozuk.pdf', Buffer.from('%PDF-1.4 this is not really a PDF'), { contentType: 'application/pdf' });
     expect(broken.statusCode).toBe(201);
     await drainJobs(t);
     expect((await fileRow(t, broken.json().uuid)).thumb_key).toBeNull();
