@@ -28,13 +28,13 @@ export const officeRoutes: FastifyPluginAsyncTypebox<{ office: OfficeService; pu
   );
 
   app.post(
-    '/office/files/:projectId',
+    '/office/files/:id',
     {
       config: {
         access: {
           permission: 'file.write',
           ids: [
-            { in: 'params', path: 'projectId', permission: 'project.read' },
+            { in: 'params', path: 'id', permission: 'project.read' },
             { in: 'body', path: 'parentFolderUuid', folder: true },
           ],
         },
@@ -49,7 +49,7 @@ export const officeRoutes: FastifyPluginAsyncTypebox<{ office: OfficeService; pu
         response: { 200: FileItem, ...writeErrors },
       },
     },
-    async (req) => office.create(req.auth!, req.params.projectId, req.body),
+    async (req) => office.create(req.auth!, req.params.id, req.body),
   );
 
   app.get(

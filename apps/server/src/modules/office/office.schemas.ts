@@ -16,7 +16,11 @@ export const CreateOfficeFileBody = Type.Object(
 export type CreateOfficeFileBodyValue = Static<typeof CreateOfficeFileBody>;
 
 export const OfficeFileParams = Type.Object({ id: UuidSchema });
-export const OfficeProjectParams = Type.Object({ projectId: Type.String({ minLength: 1, maxLength: 64 }) });
+/**
+ * The spec's POST office/files/{projectId}: named `id` here because GET office/files/{id} has the same shape (one
+ * template per path in the API reference); it is the project's id.
+ */
+export const OfficeProjectParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64, description: 'The project (the account whose folder it is).' }) });
 export const OfficeProjectFileParams = Type.Object({ projectId: Type.String({ minLength: 1, maxLength: 64 }), uuid: UuidSchema });
 
 export const OfficeOpenConfig = Type.Object(

@@ -121,7 +121,7 @@ export const wopiRoutes: FastifyPluginAsyncTypebox<{ wopi: WopiService; publicUr
       config: wopiConfig,
       schema: {
         operationId: 'wopiFileOperation',
-        summary: 'WOPI Lock, GetLock, RefreshLock, Unlock, UnlockAndRelock, PutRelativeFile, RenameFile',
+        summary: 'WOPI lock operations, PutRelativeFile and RenameFile',
         description: 'The operation is named by X-WOPI-Override: LOCK (with X-WOPI-OldLock: UnlockAndRelock), GET_LOCK, REFRESH_LOCK, UNLOCK, PUT_RELATIVE, RENAME_FILE.',
         tags,
         params: WopiParams,

@@ -23,7 +23,7 @@ const injectedRtkApi = api.injectEndpoints({
       CreateOfficeFileInProjectApiArg
     >({
       query: (queryArg) => ({
-        url: `/office/files/${encodeURIComponent(String(queryArg.projectId))}`,
+        url: `/office/files/${encodeURIComponent(String(queryArg.id))}`,
         method: "POST",
         body: queryArg.body,
       }),

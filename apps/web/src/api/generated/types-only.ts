@@ -1581,7 +1581,8 @@ export type CreateOfficeFileInProjectApiResponse = /** status 200 OK */ {
   width: number | null;
 };
 export type CreateOfficeFileInProjectApiArg = {
-  projectId: string;
+  /** The project (the account whose folder it is). */
+  id: string;
   body: {
     documentType: "WORD" | "CELL" | "SLIDE";
     name?: string;
