@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // First step of `npm test`: the end-to-end suite needs Debian's Chromium, the media tests ffmpeg and heif-enc, invoices DejaVu,
-// the captcha attack test Tesseract, the WebDAV tests litmus and rclone.
+// the captcha attack test Tesseract, the WebDAV tests litmus and rclone, the office document tests LibreOffice and pdftoppm.
 // Whatever is missing is installed through apt-get when running as root; otherwise one line names the packages.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -21,6 +21,12 @@ const needed = {
   litmus: () => onPath('litmus'),
   // rclone syncs a tree to the WebDAV mount and back as a real client.
   rclone: () => onPath('rclone'),
+  // Office documents (issue 33): LibreOffice converts documents headless for their previews (and the tests read saved
+  // documents back with it); pdftoppm renders a PDF's first page. Writer, Calc and Impress without the desktop.
+  'libreoffice-writer-nogui': () => onPath('soffice') && fs.existsSync('/usr/lib/libreoffice/program/libswlo.so'),
+  'libreoffice-calc-nogui': () => onPath('soffice') && fs.existsSync('/usr/lib/libreoffice/program/libsclo.so'),
+  'libreoffice-impress-nogui': () => onPath('soffice') && fs.existsSync('/usr/lib/libreoffice/program/libsdlo.so'),
+  'poppler-utils': () => onPath('pdftoppm'),
 };
 
 const missing = Object.entries(needed)

@@ -59,6 +59,7 @@ import { supportModule } from './modules/support/support.module.js';
 import { webdavModule } from './modules/webdav/webdav.module.js';
 import { migrationModule } from './modules/migration/migration.module.js';
 import { contactsModule } from './modules/contacts/contacts.module.js';
+import { officeModule } from './modules/office/office.module.js';
 import { createVisionEngine, FACE_MATCH_DISTANCE, FACE_MIN_SCORE, readVisionImage } from './infra/vision/vision-engine.js';
 import { AccessPolicy } from './shared/access/access-policy.js';
 
@@ -280,6 +281,8 @@ export async function buildModules(app: FastifyInstance, { config, infra, clock 
   const migration = migrationModule({ db, jobs, uploads: upload.service, logger, config });
   // Phones sign in to CardDAV with the same device passwords (scope contacts) as WebDAV clients (scope files).
   const contacts = contactsModule({ db, passwords: webdav.service, clock });
+  // Office documents (issue 33): blank documents, the editor's configuration, the WOPI host, document previews.
+  const office = officeModule({ db, blobs, jobs, access, links, logger, publicUrl: config.publicUrl, wopiUrl: config.officeWopiUrl, clock });
   // Rows from before the search index existed (or written by an older version) are indexed once, here.
   await indexMissing(db);
 
@@ -330,6 +333,7 @@ export async function buildModules(app: FastifyInstance, { config, infra, clock 
     webdav,
     contacts,
     migration,
+    office,
   ];
   // The link visitor's page, rendered here when the web build has its frame (issue 36); else the app's page serves it.
   const shareAssets = loadSharePageAssets(config.webDistDir);

@@ -125,7 +125,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     dialect: database.dialect,
     rateLimitPerMinute: config.rateLimitPerMinute,
     // A support chat on another origin (an outside vendor) is the one foreign page the app frames.
-    pageHeaders: pageHeadersFraming(config.supportChatUrl.startsWith('/') ? [] : [new URL(config.supportChatUrl).origin]),
+    // Pages frame an outside support chat and the WOPI editor (Collabora Online / ONLYOFFICE, issue 33) when configured.
+    pageHeaders: pageHeadersFraming([
+      ...(config.supportChatUrl.startsWith('/') ? [] : [new URL(config.supportChatUrl).origin]),
+      ...(config.officeWopiUrl ? [new URL(config.officeWopiUrl).origin] : []),
+    ]),
   });
   // 5xx answers per minute for the operator's dashboard, summed across instances in the database.
   countServerErrors(app, figures);

@@ -10,6 +10,8 @@ export interface Config {
   publicUrl: string | null;
   /** Subscribers' feedback is also forwarded to this address when set (FEEDBACK_EMAIL, issue 29). */
   feedbackEmail: string | null;
+  /** A Collabora Online or ONLYOFFICE server whose editor opens office documents (OFFICE_WOPI_URL); null: the embedded one. */
+  officeWopiUrl: string | null;
   /** The support chat frame's base address (SUPPORT_CHAT_URL): our own chat page unless an operator's vendor is named. */
   supportChatUrl: string;
   /** How often an open agent chat socket re-checks its console session (SUPPORT_AGENT_RECHECK_MS, default 15 s). */
@@ -201,6 +203,7 @@ export function loadConfig(env: Env = process.env): Config {
     publicUrl: publicUrl?.replace(/\/$/, '') ?? null,
     feedbackEmail: feedbackEmail(env),
     supportChatUrl: supportChatUrl(env),
+    officeWopiUrl: url(env, 'OFFICE_WOPI_URL', ['http:', 'https:'])?.replace(/\/$/, '') ?? null,
     supportAgentRecheckMs: int(env, 'SUPPORT_AGENT_RECHECK_MS', 15_000, 100, 10 * 60_000),
     databaseUrl,
     // Sized to the cores: one Node process keeps about two statements per core in flight; a bigger pool only adds

@@ -40,6 +40,7 @@ export const API_TAGS: ReadonlyArray<{ name: string; description: string }> = [
   { name: 'search', description: 'Unified search and suggestions.' },
   { name: 'shares', description: 'Private shares with named people, and the shared-content viewer.' },
   { name: 'share-link', description: 'Public links: creating them, and what a visitor with the link lists, downloads and saves.' },
+  { name: 'office', description: 'Office documents: blank documents, opening in the editor, and the WOPI host editors call.' },
   { name: 'contacts', description: 'Contacts backup: versions, vCard import and export, restore.' },
   { name: 'migration', description: 'Connected accounts: importing from Dropbox.' },
   { name: 'webdav', description: 'App passwords for the WebDAV and CardDAV mounts.' },

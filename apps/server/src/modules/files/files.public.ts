@@ -30,6 +30,7 @@ export {
   type UsageKind,
 } from './files.repository.js';
 export { deleteLiveFile, freeNameInFolder, insertFile, recordActivity, saveMediaFacts, setLastModified, type MediaFacts } from './files.writer.js';
+// An editor's save (issue 33): new content for the same file, quota by the difference.
 // The WebDAV mount (issue 32) walks folders and changes items through the same code as the web.
 export { listChildPositions } from './files.repository.js';
 export { FileChangesService } from './files.changes.service.js';

@@ -91,6 +91,28 @@ export async function updateById(db: Executor, id: string, patch: FileUpdate): P
   return Number(res.numUpdatedRows) > 0;
 }
 
+/**
+ * Points a live file at new content, only while it still names `fromBlobKey` (a concurrent save changed it otherwise);
+ * false when that did not hold or the row is gone or trashed.
+ */
+export async function swapContent(
+  db: Executor,
+  accountId: string,
+  id: string,
+  fromBlobKey: string,
+  patch: Pick<FileUpdate, 'blob_key' | 'bytes' | 'sha256' | 'last_modified_at'>,
+): Promise<boolean> {
+  const res = await db
+    .updateTable('file')
+    .set(patch)
+    .where('id', '=', id)
+    .where('account_id', '=', accountId)
+    .where('status', '=', 'ACTIVE')
+    .where('blob_key', '=', fromBlobKey)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}
+
 /** Rows with a thumbnail but no small one (processed before issue 36), for its backfill: read off a partial index. */
 export const missingSmallThumbs = (db: Executor, limit: number) =>
   db

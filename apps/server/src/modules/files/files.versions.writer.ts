@@ -84,7 +84,17 @@ export async function replaceContent(
   content: FileContent,
   savedBy: string | null,
   at: number,
-): Promise<FileRow> {
+): Promise<FileRow | null> {
+  // Only over the content the caller read (the row stays locked to the end of the transaction on PostgreSQL): two saves
+  // racing must not both keep the same old bytes as a version. Null: the file changed or went meanwhile.
+  if (file.blob_key === null || file.blob_key === content.blobKey) return null;
+  const claimed = await repo.swapContent(db, file.account_id, file.id, file.blob_key, {
+    blob_key: file.blob_key,
+    bytes: file.bytes,
+    sha256: file.sha256,
+    last_modified_at: file.last_modified_at,
+  });
+  if (!claimed) return null;
   if (!(await accounts.reserveQuota(db, file.account_id, content.bytes))) throw accounts.QuotaExceeded();
   await accounts.commitQuota(db, file.account_id, content.bytes, content.bytes);
   await keepVersion(db, jobs, file, at);

@@ -11,7 +11,8 @@ const DEFAULTS: Record<string, string> = {
   packages_discount_rate: '30',
   photos_banner_redisplay_after_closing: '7',
   chatbot_menu_enabled: 'false',
-  only_office_enabled: 'false',
+  // The spec's default is false; this product ships the office editors, so issue 33's migration turns it on.
+  only_office_enabled: 'true',
   buyonegetonecampaign: 'false',
 };
 const TEXTS = ['etk_permission_description', 'kvkk_toggle_text', 'text_etk_and_kvkk'];

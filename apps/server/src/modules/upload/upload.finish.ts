@@ -15,6 +15,7 @@ import type { AuthContext } from '../../shared/auth-context.js';
 import * as files from '../files/files.public.js';
 import { ROOT, toFileItem, type DerivativeLinks, type FileItemDto, type FileRow } from '../files/files.public.js';
 import { isMedia, MEDIA_PROCESS_JOB, mediaKindOf, NO_MEDIA } from '../media/media.public.js';
+import { needsDocumentPreview, OFFICE_PREVIEW_JOB } from '../office/office.public.js';
 import { documentTypeFor } from './upload.content-type.js';
 import { AlreadyComplete, QuotaExceeded, UploadNotFound } from './upload.errors.js';
 import * as repo from './upload.repository.js';
@@ -133,6 +134,8 @@ async function commit(
   await files.insertFile(trx, row);
   // Fair across accounts: one account's backlog does not delay everyone else's thumbnails.
   if (row.media_status === 'PENDING') await d.jobs.enqueue(trx, MEDIA_PROCESS_JOB, { fileId: row.id }, { fairKey: accountId });
+  // Documents and PDFs get a first-page preview from the office module's job (nothing happens without LibreOffice).
+  if (needsDocumentPreview(row.name, row.content_type)) await d.jobs.enqueue(trx, OFFICE_PREVIEW_JOB, { fileId: row.id }, { fairKey: accountId });
   // An upload that idled gave its reservation back: its bytes must fit the quota now.
   const held = await repo.isReserved(trx, upload.id);
   if (!held && !(await accounts.reserveQuota(trx, accountId, stored.size))) throw QuotaExceeded();

@@ -103,7 +103,7 @@ export class WebdavService {
 
   /** The bytes of a file the caller may read (theirs, or shared with them): in its owner's store. */
   async open(_p: FilesPrincipal, row: files.FileRow, range?: { start: number; end: number }) {
-    // The row names its content: a restored version (issue 33) lives under the key it was first written to.
+    // The row names its content: a restored version (issue 33), an editor's save, a copy saved from a link.
     return this.d.blobs.get(row.blob_key ?? files.fileBlobKey(row.account_id, row.id), range);
   }
 

@@ -77,6 +77,8 @@ const FILES: Record<string, (tag: string, operationId: string) => boolean> = {
   // Issue 29: feedback and what the app's chat dialog asks; the chat page in its frame has its own small client.
   // Issue 31: contacts backup (the contacts service).
   'contacts.ts': (tag) => tag === 'contacts',
+  // Issue 33: creating and opening office documents; the WOPI host is the editors' protocol, not the app's calls.
+  'office.ts': (tag, id) => tag === 'office' && !id.startsWith('wopi'),
   'support.ts': (tag, id) => tag === 'feedback' || (tag === 'support' && ['getSupportTicket', 'getSupportConfig'].includes(id)),
 };
 

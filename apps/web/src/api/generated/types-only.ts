@@ -1719,6 +1719,131 @@ export type GetThingsProgressApiResponse = /** status 200 OK */ {
   total: number;
 };
 export type GetThingsProgressApiArg = void;
+export type CreateOfficeFileApiResponse = /** status 200 OK */ {
+  bytes: number;
+  camera: string | null;
+  contentType: string;
+  createdDate: number;
+  documentType: "WORD" | "PDF" | "CELL" | "SLIDE" | (null | null);
+  durationMs: number | null;
+  favourite: boolean;
+  folder: boolean;
+  height: number | null;
+  hidden: boolean;
+  lastModifiedDate: number;
+  latitude: number | null;
+  longitude: number | null;
+  mediaStatus: "PENDING" | "READY" | "FAILED" | (null | null);
+  metadata: {
+    Description?: string;
+  };
+  name: string;
+  parentFolderUuid: string | null;
+  placeholder: string | null;
+  previewUrl: string | null;
+  projectId: string;
+  smallThumbnailUrl: string | null;
+  status: "ACTIVE" | "TRASHED";
+  takenDate: number | null;
+  thumbnailUrl: string | null;
+  trashedDate: number | null;
+  uuid: string;
+  videoSlideshow: boolean;
+  width: number | null;
+};
+export type CreateOfficeFileApiArg = {
+  documentType: "WORD" | "CELL" | "SLIDE";
+  name?: string;
+  parentFolderUuid?: "" | string;
+};
+export type GetOfficeFileApiResponse = /** status 200 OK */ {
+  accessToken: string;
+  accessTokenTtl: number;
+  bytes: number;
+  contentType: string;
+  documentKind: number;
+  documentType: "WORD" | "PDF" | "CELL" | "SLIDE" | (null | null);
+  editor: {
+    kind: "embedded" | "wopi";
+    url: string | null;
+  };
+  lockedBy: string | null;
+  mode: "edit" | "view";
+  name: string;
+  previewUrl: string | null;
+  projectId: string;
+  thumbnailUrl: string | null;
+  uuid: string;
+  version: string;
+  wopiSrc: string;
+};
+export type GetOfficeFileApiArg = string;
+export type CreateOfficeFileInProjectApiResponse = /** status 200 OK */ {
+  bytes: number;
+  camera: string | null;
+  contentType: string;
+  createdDate: number;
+  documentType: "WORD" | "PDF" | "CELL" | "SLIDE" | (null | null);
+  durationMs: number | null;
+  favourite: boolean;
+  folder: boolean;
+  height: number | null;
+  hidden: boolean;
+  lastModifiedDate: number;
+  latitude: number | null;
+  longitude: number | null;
+  mediaStatus: "PENDING" | "READY" | "FAILED" | (null | null);
+  metadata: {
+    Description?: string;
+  };
+  name: string;
+  parentFolderUuid: string | null;
+  placeholder: string | null;
+  previewUrl: string | null;
+  projectId: string;
+  smallThumbnailUrl: string | null;
+  status: "ACTIVE" | "TRASHED";
+  takenDate: number | null;
+  thumbnailUrl: string | null;
+  trashedDate: number | null;
+  uuid: string;
+  videoSlideshow: boolean;
+  width: number | null;
+};
+export type CreateOfficeFileInProjectApiArg = {
+  /** The project (the account whose folder it is). */
+  id: string;
+  body: {
+    documentType: "WORD" | "CELL" | "SLIDE";
+    name?: string;
+    parentFolderUuid?: "" | string;
+  };
+};
+export type GetOfficeFileInProjectApiResponse = /** status 200 OK */ {
+  accessToken: string;
+  accessTokenTtl: number;
+  bytes: number;
+  contentType: string;
+  documentKind: number;
+  documentType: "WORD" | "PDF" | "CELL" | "SLIDE" | (null | null);
+  editor: {
+    kind: "embedded" | "wopi";
+    url: string | null;
+  };
+  lockedBy: string | null;
+  mode: "edit" | "view";
+  name: string;
+  previewUrl: string | null;
+  projectId: string;
+  thumbnailUrl: string | null;
+  uuid: string;
+  version: string;
+  wopiSrc: string;
+};
+export type GetOfficeFileInProjectApiArg = {
+  projectId: string;
+  uuid: string;
+};
 export type OpsListAuditApiResponse = /** status 200 OK */ {
   items: AuditEntry[];
   nextBefore: number | null;
@@ -4692,6 +4817,66 @@ export type GetSharedContentViewApiArg = {
   uuid: string;
   "x-client-language"?: string;
 };
+export type WopiCheckFileInfoApiResponse = /** status 200 OK */ {
+  BaseFileName: string;
+  LastModifiedTime: string;
+  OwnerId: string;
+  ReadOnly: boolean;
+  SHA256?: string;
+  Size: number;
+  SupportsDeleteFile: boolean;
+  SupportsExtendedLockLength: boolean;
+  SupportsGetLock: boolean;
+  SupportsLocks: boolean;
+  SupportsRename: boolean;
+  SupportsUpdate: boolean;
+  UserCanNotWriteRelative: boolean;
+  UserCanRename: boolean;
+  UserCanWrite: boolean;
+  UserFriendlyName: string;
+  UserId: string;
+  Version: string;
+};
+export type WopiCheckFileInfoApiArg = {
+  accessToken?: string;
+  accessTokenTtl?: string;
+  id: string;
+};
+export type WopiFileOperationApiResponse =
+  /** status 200 OK */ WopiFileResult | (null | null);
+export type WopiFileOperationApiArg = {
+  accessToken?: string;
+  accessTokenTtl?: string;
+  id: string;
+  "x-wopi-override"?: string;
+  "x-wopi-lock"?: string;
+  "x-wopi-oldlock"?: string;
+  "x-wopi-suggestedtarget"?: string;
+  "x-wopi-relativetarget"?: string;
+  "x-wopi-overwriterelativetarget"?: string;
+  "x-wopi-requestedname"?: string;
+  body: Blob;
+};
+export type WopiGetFileApiResponse = /** status 200 The file's bytes. */ Blob;
+export type WopiGetFileApiArg = {
+  accessToken?: string;
+  accessTokenTtl?: string;
+  id: string;
+};
+export type WopiPutFileApiResponse = unknown;
+export type WopiPutFileApiArg = {
+  accessToken?: string;
+  accessTokenTtl?: string;
+  id: string;
+  "x-wopi-override"?: string;
+  "x-wopi-lock"?: string;
+  "x-wopi-oldlock"?: string;
+  "x-wopi-suggestedtarget"?: string;
+  "x-wopi-relativetarget"?: string;
+  "x-wopi-overwriterelativetarget"?: string;
+  "x-wopi-requestedname"?: string;
+  body: Blob;
+};
 export type RecoveryAvailableMethod = {
   content: string;
   method: "SMS" | "EMAIL" | "RECOVERY_EMAIL" | "SECURITY_QUESTION";
@@ -5290,4 +5475,8 @@ export type OtpTicket = {
   expectedInputLength: number;
   referenceToken: string;
   remainingTimeInMinutes: number;
+};
+export type WopiFileResult = {
+  Name: string;
+  Url?: string;
 };

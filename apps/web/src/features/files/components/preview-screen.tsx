@@ -7,7 +7,7 @@ import { ChevronEndIcon, ChevronStartIcon, CloseIcon, DownloadIcon } from '@/com
 import { Spinner } from '@/components/ui/loader';
 import { formatBytes } from '@/i18n/format';
 import { isSafeUrl } from '@/lib/safe-url';
-import { TEXT_PREVIEW_MAX_BYTES, useCreateDownloadUrlsQuery, useGetTextPreviewQuery, type FileItem } from '@/api/files';
+import { TEXT_PREVIEW_MAX_BYTES, useCreateDownloadUrlsQuery, useGetFileItemQuery, useGetTextPreviewQuery, type FileItem } from '@/api/files';
 import { fileKind, previewKind, type PreviewKind } from '@/media/thumbnail/file-kind';
 import { useFileActions } from '@/media/actions/use-file-actions';
 import { useFilesListing } from '../hooks/use-files-listing';
@@ -74,6 +74,32 @@ function PreviewImage({ src, item, onError }: { src: string; item: FileItem; onE
   );
 }
 
+/** While the server makes a document's first page (a job, seconds after it was saved): how often to ask, and how long. */
+const DOCUMENT_PREVIEW_POLL_MS = 2000;
+const DOCUMENT_PREVIEW_WAIT_MS = 60_000;
+const OFFICE_KINDS: ReadonlySet<string> = new Set(['doc', 'sheet', 'slide']);
+
+/**
+ * An office document, read-only: the first page the server rendered (LibreOffice), asked for again for a minute
+ * while it is being made; the type icon and a download when there is none (no LibreOffice on the server).
+ */
+function DocumentPreview({ item, onDownload }: { item: FileItem; onDownload: () => void }) {
+  const [waiting, setWaiting] = useState(!item.previewUrl);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = setTimeout(() => setWaiting(false), DOCUMENT_PREVIEW_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, [waiting]);
+  const fresh = useGetFileItemQuery(item.uuid, { skip: Boolean(item.previewUrl), pollingInterval: waiting ? DOCUMENT_PREVIEW_POLL_MS : 0 });
+  const src = safeUrl(item.previewUrl ?? fresh.data?.previewUrl ?? null);
+  useEffect(() => {
+    if (src) setWaiting(false);
+  }, [src]);
+  if (src && !failed) return <PreviewImage src={src} item={item} onError={() => setFailed(true)} />;
+  return <NoPreview item={item} onDownload={onDownload} />;
+}
+
 function PreviewContent({ item, kind, onDownload }: { item: FileItem; kind: PreviewKind; onDownload: () => void }) {
   const { t } = useTranslation();
   const [failed, setFailed] = useState(false);
@@ -87,6 +113,7 @@ function PreviewContent({ item, kind, onDownload }: { item: FileItem; kind: Prev
     setPreviewFailed(false);
   }, [item.uuid]);
 
+  if (kind === 'none' && OFFICE_KINDS.has(fileKind(item))) return <DocumentPreview item={item} onDownload={onDownload} />;
   if (kind === 'none') return <NoPreview item={item} onDownload={onDownload} />;
   if (previewUrl) return <PreviewImage src={previewUrl} item={item} onError={() => setPreviewFailed(true)} />;
   if (url.isLoading || url.isFetching) return <Spinner size={32} />;

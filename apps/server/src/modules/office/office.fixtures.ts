@@ -1,0 +1,64 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { authed, signUp, type TestApp } from '../../test/harness.js';
+import { filesApi } from '../files/files.fixtures.js';
+
+/** A signed-up account with the files API and the office calls, as the web makes them. */
+export async function officeUser(t: TestApp) {
+  const s = await signUp(t);
+  const h = authed(s.token);
+  const files = filesApi(t, s.token);
+  return {
+    ...s,
+    files,
+    projectId: await files.projectId(),
+    create: (body: Record<string, unknown>, projectId?: string) =>
+      t.app.inject({ method: 'POST', url: projectId ? `/api/office/files/${projectId}` : '/api/office/files', headers: h, payload: body }),
+    open: (id: string, projectId?: string) => t.app.inject({ method: 'GET', url: projectId ? `/api/office/files/${projectId}/${id}` : `/api/office/files/${id}`, headers: h }),
+    usage: () => files.usage(),
+  };
+}
+export type OfficeUser = Awaited<ReturnType<typeof officeUser>>;
+
+/** Shares a folder the way the web does: one request per role. */
+export async function share(t: TestApp, owner: OfficeUser, folderId: string, invitee: OfficeUser, type: 'EDITOR' | 'VIEWER'): Promise<void> {
+  const res = await t.app.inject({ method: 'POST', url: '/api/shares', headers: authed(owner.token), payload: { items: [folderId], invitees: [invitee.user.email], type, duration: 'UNLIMITED' } });
+  if (res.statusCode !== 200) throw new Error(`share failed: ${res.body}`);
+}
+
+/** The WOPI host as a WOPI client (Collabora Online, ONLYOFFICE) calls it. */
+export function wopiClient(t: TestApp, fileId: string, token: string) {
+  const url = (suffix = '') => `/api/wopi/files/${fileId}${suffix}?access_token=${encodeURIComponent(token)}`;
+  const op = (override: string, headers: Record<string, string> = {}, payload?: Buffer) =>
+    t.app.inject({
+      method: 'POST',
+      url: url(),
+      headers: { 'x-wopi-override': override, ...(payload ? { 'content-type': 'application/octet-stream' } : {}), ...headers },
+      ...(payload ? { payload } : {}),
+    });
+  return {
+    checkFileInfo: () => t.app.inject({ method: 'GET', url: url() }),
+    getFile: () => t.app.inject({ method: 'GET', url: url('/contents') }),
+    putFile: (body: Buffer, lock?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: url('/contents'),
+        headers: { 'x-wopi-override': 'PUT', 'content-type': 'application/octet-stream', ...(lock === undefined ? {} : { 'x-wopi-lock': lock }) },
+        payload: body,
+      }),
+    lock: (lock: string, oldLock?: string) => op('LOCK', { 'x-wopi-lock': lock, ...(oldLock === undefined ? {} : { 'x-wopi-oldlock': oldLock }) }),
+    getLock: () => op('GET_LOCK'),
+    refreshLock: (lock: string) => op('REFRESH_LOCK', { 'x-wopi-lock': lock }),
+    unlock: (lock: string) => op('UNLOCK', { 'x-wopi-lock': lock }),
+    putRelative: (headers: Record<string, string>, body: Buffer) => op('PUT_RELATIVE', headers, body),
+    rename: (name: string, lock?: string) => op('RENAME_FILE', { 'x-wopi-requestedname': name, ...(lock === undefined ? {} : { 'x-wopi-lock': lock }) }),
+  };
+}
+
+/** Runs due jobs until none is left (previews, purges). */
+export async function drainJobs(t: TestApp): Promise<void> {
+  for (let i = 0; i < 50; i++) if ((await t.app.jobs.runDue()) === 0) return;
+}
+
+export const json = <T = Record<string, unknown>>(res: LightMyRequestResponse) => res.json() as T;
+
+export const fileRow = (t: TestApp, id: string) => t.database.db.selectFrom('file').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
