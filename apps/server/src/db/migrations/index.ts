@@ -56,6 +56,7 @@ import * as support from './2026-12-07T0100_support.js';
 import * as contacts from './2026-12-08T0200_contacts.js';
 import * as contactEntries from './2026-12-09T0200_contact_entries.js';
 import * as smallThumb from './2026-12-09T0800_small_thumb.js';
+import * as liveLinks from './2026-12-10T0400_live_links.js';
 
 /** Every migration in order; the key is the name recorded in the migration table. */
 export const migrations: Record<string, Migration> = {
@@ -118,4 +119,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-08T0200_contacts': contacts,
   '2026-12-09T0200_contact_entries': contactEntries,
   '2026-12-09T0800_small_thumb': smallThumb,
+  '2026-12-10T0400_live_links': liveLinks,
 };
