@@ -3817,6 +3817,8 @@ export type ListPublicSharesApiArg = {
   sortOrder?: "ASC" | "DESC";
 };
 export type UpdatePublicSharePasswordApiResponse = /** status 200 OK */ {
+  contentType:
+    ("album/photo" | "album/person" | "album/location") | (null | null);
   createdDate: string;
   expirationDate: string | null;
   expired: boolean;
@@ -3833,6 +3835,7 @@ export type UpdatePublicSharePasswordApiResponse = /** status 200 OK */ {
     uuid: string;
   }[];
   name: string;
+  showName: boolean;
   url: string;
   uuid: string;
 };
@@ -3840,7 +3843,9 @@ export type UpdatePublicSharePasswordApiArg = {
   password: string | null;
   uuid: string;
 };
-export type UpdatePublicShareExpirationApiResponse = /** status 200 OK */ {
+export type UpdatePublicShareShowNameApiResponse = /** status 200 OK */ {
+  contentType:
+    ("album/photo" | "album/person" | "album/location") | (null | null);
   createdDate: string;
   expirationDate: string | null;
   expired: boolean;
@@ -3857,6 +3862,34 @@ export type UpdatePublicShareExpirationApiResponse = /** status 200 OK */ {
     uuid: string;
   }[];
   name: string;
+  showName: boolean;
+  url: string;
+  uuid: string;
+};
+export type UpdatePublicShareShowNameApiArg = {
+  showName: boolean;
+  uuid: string;
+};
+export type UpdatePublicShareExpirationApiResponse = /** status 200 OK */ {
+  contentType:
+    ("album/photo" | "album/person" | "album/location") | (null | null);
+  createdDate: string;
+  expirationDate: string | null;
+  expired: boolean;
+  fileUuidList: string[];
+  hasPassword: boolean;
+  isAlbum: boolean;
+  itemCount: number;
+  items: {
+    contentType: string;
+    folder: boolean;
+    name: string;
+    smallThumbnailUrl: string | null;
+    thumbnailUrl: string | null;
+    uuid: string;
+  }[];
+  name: string;
+  showName: boolean;
   url: string;
   uuid: string;
 };
@@ -3876,6 +3909,8 @@ export type SocialStatusApiResponse = /** status 200 OK */ {
 };
 export type SocialStatusApiArg = void;
 export type GetSharedListApiResponse = /** status 200 OK */ {
+  contentType:
+    ("album/photo" | "album/person" | "album/location") | (null | null);
   createdDate: string;
   expirationDate: string | null;
   hasPassword: boolean;
@@ -3883,6 +3918,7 @@ export type GetSharedListApiResponse = /** status 200 OK */ {
   isFolder: boolean;
   itemCount: number;
   name: string;
+  nameShown: boolean;
   ownerName: string;
 };
 export type GetSharedListApiArg = {
@@ -4307,6 +4343,8 @@ export type ForgotMyPasswordVerifyV2ApiArg = {
   referenceToken: string;
 };
 export type CreatePublicShareApiResponse = /** status 200 OK */ {
+  contentType:
+    ("album/photo" | "album/person" | "album/location") | (null | null);
   createdDate: string;
   expirationDate: string | null;
   expired: boolean;
@@ -4323,14 +4361,17 @@ export type CreatePublicShareApiResponse = /** status 200 OK */ {
     uuid: string;
   }[];
   name: string;
+  showName: boolean;
   url: string;
   uuid: string;
 };
 export type CreatePublicShareApiArg = {
+  contentType?: "album/photo" | "album/person" | "album/location";
   expirationDate?: string | null;
   fileUuidList: string[];
   isAlbum: boolean;
   password?: string | null;
+  showName?: boolean;
 };
 export type SignupApiResponse = /** status 200 OK */ {
   expectedInputLength: number;
@@ -4974,6 +5015,8 @@ export type SecurityQuestion = {
   text: string;
 };
 export type PublicShare = {
+  contentType:
+    ("album/photo" | "album/person" | "album/location") | (null | null);
   createdDate: string;
   expirationDate: string | null;
   expired: boolean;
@@ -4990,6 +5033,7 @@ export type PublicShare = {
     uuid: string;
   }[];
   name: string;
+  showName: boolean;
   url: string;
   uuid: string;
 };
