@@ -162,6 +162,7 @@ export async function buildModules(app: FastifyInstance, { config, infra, clock 
     access,
     links,
     downloads: download.service,
+    streams: albums.service.streams,
     key: { configured: config.shareLinkKey, file: config.shareLinkKeyFile },
     limits: { lookupsPerMinute: config.shareLinkLookupsPerMinute, unlocksPerMinute: config.shareUnlocksPerMinute },
   });
@@ -241,6 +242,8 @@ export async function buildModules(app: FastifyInstance, { config, infra, clock 
     media: media.service,
     albums: albums.service,
   });
+  // A merged person's live links follow the survivor (issue 35), in the merge's transaction.
+  people.service.onMerged((trx, accountId, from, into) => shareLink.service.followMerge(trx, accountId, from, into));
   // The family follows the admin's plan inside the transaction that changes it (listeners are process-wide).
   const stopFollowingPlans = planListeners.onPlanChanged((trx, accountId, plan) => family.service.onPlanChanged(trx, accountId, plan));
   // A referred friend's purchase is a stars entry, a refund takes it back (both in the payment's transaction).

@@ -19,6 +19,8 @@ export const PUBLIC_ENDPOINTS: ReadonlySet<string> = new Set([
   // Our names for the other visitor calls of a public link (the token travels in X-Share-Token).
   'getSharedCount',
   'listSharedFiles',
+  // Issue 35: a live person or place link's photos (/sharedAlbum).
+  'listSharedAlbumPhotos',
   'unlockSharedLink',
   'challenge',
   'silentLogin',

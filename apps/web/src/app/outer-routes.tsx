@@ -5,6 +5,7 @@ import { paymentViewRoutes } from '@/features/payment/routes';
 import { loadPackagesView, viewSessionLoader } from '@/features/packages/routes';
 import { accountPageRoutes } from '@/features/settings/routes';
 import { loadSharedContentViewer, sharedFilesHandle, sharedFilesRoutes, withSharedFilesStrings } from '@/features/link-visitor/routes';
+import { sharedAlbumHandle, sharedAlbumRoutes, withSharedAlbumStrings } from '@/features/shared-album/routes';
 import { drawHandle, drawRoutes, withDrawStrings } from '@/features/draw/routes';
 
 import { loadRaffleScreen } from '@/features/campaigns/routes';
@@ -52,6 +53,13 @@ export function outerRoutes({ withStore, requireSession, markerId }: OuterRouteT
       handle: sharedFilesHandle,
       lazy: withStore(withSharedFilesStrings(() => import('./layout/shared-files-layout')), (m) => m.SharedFilesLayout),
       children: sharedFilesRoutes,
+    },
+    {
+      // Public: a live person or place link (issue 35), with or without an account; its own page, beside /sharedFiles.
+      path: 'sharedAlbum',
+      handle: sharedAlbumHandle,
+      lazy: withStore(withSharedAlbumStrings(() => import('./layout/shared-album-layout')), (m) => m.SharedAlbumLayout),
+      children: sharedAlbumRoutes,
     },
     {
       // The shared-content viewer, for the owner or an invitee: signed in.

@@ -8,10 +8,14 @@ export interface AddToAlbumSlotProps {
   onDone?: () => void;
 }
 
-/** What the share dialog shares: files and folders (link and invitations), or one album (a live link only). */
+/**
+ * What the share dialog shares: files and folders (link and invitations), one album (a live link only), or a person's
+ * or a place's photos (a live link only: photos recognised or taken there later appear in it).
+ */
 export type ShareTarget =
   | { kind: 'items'; items: readonly { uuid: string; projectId: string; name: string; folder: boolean }[] }
-  | { kind: 'album'; uuid: string; name: string };
+  | { kind: 'album'; uuid: string; name: string }
+  | { kind: 'person' | 'place'; uuid: string; name: string };
 
 export interface ShareSlotProps {
   open: boolean;

@@ -9,6 +9,8 @@ const APP_SECTIONS: ReadonlySet<string> = new Set([
   'main',
   'view',
   'sharedfiles',
+  // A live person or place link's page (issue 35).
+  'sharedalbum',
   'viewer',
   'cekilis',
   'cekilis-hakki',
@@ -28,7 +30,7 @@ export const isAppPath = (pathname: string): boolean => pathname === '/' || APP_
  * Pages that show someone's shared content — the link visitor's /sharedFiles and the shared-content viewer — must stay
  * out of search engines: they answer `X-Robots-Tag: noindex` and carry the robots meta tag.
  */
-export const isNoindexPath = (pathname: string): boolean => ['sharedfiles', 'viewer'].includes(firstSegment(pathname));
+export const isNoindexPath = (pathname: string): boolean => ['sharedfiles', 'sharedalbum', 'viewer'].includes(firstSegment(pathname));
 
 export const NOINDEX = 'noindex, nofollow';
 

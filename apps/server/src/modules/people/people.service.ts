@@ -20,8 +20,12 @@ const NOT_FOUND = 'Person not found.';
 const faceExpiry = (at: number) => Math.ceil((at + days(1)) / days(1)) * days(1);
 
 /** The caller's people (names, merges, hiding, thumbnails), the recognition setting, and persons as album streams. */
+/** Told of a merge inside its transaction: what names `from` (a live link) should name `into` from now on. */
+export type MergeListener = (trx: Executor, accountId: string, from: string, into: string) => Promise<void>;
+
 export class PeopleService implements AlbumStreamProvider {
   private readonly pipeline: FacePipeline;
+  private readonly mergeListeners: MergeListener[] = [];
 
   constructor(private readonly d: PeopleDeps) {
     this.pipeline = new FacePipeline(d);
@@ -74,6 +78,11 @@ export class PeopleService implements AlbumStreamProvider {
     if (!(await this.showsFaces(accountId))) throw NotFound(NOT_FOUND);
   }
 
+  /** Another module follows merges (public links to a person follow it into the survivor); the app wires it. */
+  onMerged(listener: MergeListener): void {
+    this.mergeListeners.push(listener);
+  }
+
   // --- people
 
   async page(auth: AuthContext, q: { pageSize: number; pageNumber: number; status: PersonStatus }) {
@@ -115,6 +124,7 @@ export class PeopleService implements AlbumStreamProvider {
       const target = persons.find((p) => p.id === into);
       if (!source || !target) throw NotFound(NOT_FOUND);
       await personRepo.mergePerson(trx, from, into);
+      for (const listener of this.mergeListeners) await listener(trx, accountId, from, into);
       await unindexEntities(trx, 'person', [from]);
       const at = now();
       if (target.label === null && source.label !== null) {

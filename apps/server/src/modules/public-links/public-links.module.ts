@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../infra/db/schema.js';
 import { routes, type ModuleWith } from '../../infra/module-manifest.js';
 import type { AccessPolicy } from '../../shared/access/access-policy.js';
+import type { AlbumStreams } from '../albums/albums.public.js';
 import type { DerivativeLinks } from '../files/files.public.js';
 import { PublicLinksService, type Downloads, type PublicLinksDeps } from './public-links.service.js';
 import { publicLinksRoutes, type PublicLinksLimits } from './public-links.routes.js';
@@ -14,6 +15,7 @@ export function publicLinksModule(d: {
   access: AccessPolicy;
   links: DerivativeLinks;
   downloads: Downloads;
+  streams: AlbumStreams;
   key: { configured: string | null; file: string };
   limits: PublicLinksLimits;
 }): ModuleWith<PublicLinksService> {

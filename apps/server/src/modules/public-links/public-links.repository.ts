@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../infra/db/executor.js';
 import type { FileRow } from '../files/files.public.js';
-import type { NewShareLink, ShareLinkRow } from './public-links.table.js';
+import type { LinkEntityKind, NewShareLink, ShareLinkRow } from './public-links.table.js';
 
 // Links are this module's tables; what a link shows is read from the file and album tables (read only), in the
 // shapes a visitor's page needs: the link's root items, a shared folder's children, the crumbs down to it.
@@ -65,8 +65,19 @@ export async function countOwned(db: Executor, accountId: string): Promise<numbe
   return Number(row?.n ?? 0);
 }
 
-export async function update(db: Executor, accountId: string, id: string, patch: Partial<Pick<ShareLinkRow, 'expires_at' | 'password_hash'>>) {
+export async function update(db: Executor, accountId: string, id: string, patch: Partial<Pick<ShareLinkRow, 'expires_at' | 'password_hash' | 'show_name'>>) {
   await db.updateTable('share_link').set(patch).where('account_id', '=', accountId).where('id', '=', id).execute();
+}
+
+/** The account's links to one entity now name another (a merged person's links follow the survivor). */
+export async function moveEntityLinks(db: Executor, accountId: string, kind: LinkEntityKind, from: string, into: string): Promise<void> {
+  await db
+    .updateTable('share_link')
+    .set({ entity_id: into, item_set: `${kind}:${into}` })
+    .where('account_id', '=', accountId)
+    .where('entity_kind', '=', kind)
+    .where('entity_id', '=', from)
+    .execute();
 }
 
 export async function deleteOwned(db: Executor, accountId: string, ids: readonly string[]): Promise<void> {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
+import { readerLanguage } from '../../shared/reader-language.js';
 import { ErrorResponse, errorResponses } from '../../shared/schemas.js';
 import {
   CreatePublicShareBody,
@@ -21,6 +22,7 @@ import {
   UnlockBody,
   UpdateExpirationBody,
   UpdatePasswordBody,
+  UpdateShowNameBody,
   VisitorHeaders,
 } from './public-links.schemas.js';
 import type { PublicLinksService } from './public-links.service.js';
@@ -37,6 +39,9 @@ export interface PublicLinksLimits {
 }
 
 /** What a link reaches is the visitor's only view of our origin: no referrer may carry the token away, nothing sniffed. */
+/** The visitor's language (X-Client-Language, sent by the web on every call): a place link names the place in it. */
+const languageOf = (headers: object) => readerLanguage((headers as Record<string, string | string[] | undefined>)['x-client-language']);
+
 const visitorHeaders = (reply: FastifyReply) =>
   reply.header('referrer-policy', 'no-referrer').header('x-content-type-options', 'nosniff').header('cache-control', 'no-store');
 
@@ -51,8 +56,15 @@ export const publicLinksRoutes: FastifyPluginAsyncTypebox<{ links: PublicLinksSe
       config: {
         access: {
           permission: 'self',
-          // Files need file.share, an album album.read: which one depends on isAlbum, so the service asks the policy.
-          notIds: [{ in: 'body', path: 'fileUuidList', why: 'checked by the service through the access policy (file.share or album.read by isAlbum)' }],
+          // Files need file.share, an album album.read, a person person.read, a place place.read: which one depends on
+          // isAlbum and contentType, so the service asks the policy.
+          notIds: [
+            {
+              in: 'body',
+              path: 'fileUuidList',
+              why: 'checked by the service through the access policy (file.share, album.read, person.read or place.read by isAlbum and contentType)',
+            },
+          ],
         },
       },
       schema: {
@@ -60,7 +72,9 @@ export const publicLinksRoutes: FastifyPluginAsyncTypebox<{ links: PublicLinksSe
         summary: 'Create a public link',
         description:
           'A link to files and folders (or one album, isAlbum) that anyone holding it can open at the url it answers ' +
-          '(/sharedFiles?token=…), optionally with a password and an expiry date. The visitor calls under ' +
+          '(/sharedFiles?token=…), optionally with a password and an expiry date. With isAlbum and contentType ' +
+          'album/person or album/location it is a live link to that person\'s or place\'s photos, read at each visit ' +
+          '(/sharedAlbum?token=…); showName false keeps the name from the visitor. The visitor calls under ' +
           '/api/share/visitor send the token as X-Share-Token and need no session.',
         tags,
         body: CreatePublicShareBody,
@@ -97,6 +111,21 @@ export const publicLinksRoutes: FastifyPluginAsyncTypebox<{ links: PublicLinksSe
     async (req) => links.updatePassword(req.auth!, req.body.uuid, req.body.password),
   );
 
+  app.post(
+    '/share/public/showName',
+    {
+      config: { access: { permission: 'link.write', ids: [{ in: 'body', path: 'uuid' }] } },
+      schema: {
+        operationId: 'updatePublicShareShowName',
+        summary: "Show or hide a public link's name from its visitors",
+        tags,
+        body: UpdateShowNameBody,
+        response: { 200: PublicShare, ...ownerErrors },
+      },
+    },
+    async (req) => links.updateShowName(req.auth!, req.body.uuid, req.body.showName),
+  );
+
   app.delete(
     '/share/public',
     {
@@ -121,7 +150,7 @@ export const publicLinksRoutes: FastifyPluginAsyncTypebox<{ links: PublicLinksSe
     },
     async (req, reply) => {
       visitorHeaders(reply);
-      return links.describe(await links.open(req.headers));
+      return links.describe(await links.open(req.headers, languageOf(req.headers)));
     },
   );
 
@@ -186,7 +215,7 @@ export const publicLinksRoutes: FastifyPluginAsyncTypebox<{ links: PublicLinksSe
     },
     async (req, reply) => {
       visitorHeaders(reply);
-      return links.download(await links.open(req.headers), req.body.uuids ?? []);
+      return links.download(await links.open(req.headers, languageOf(req.headers)), req.body.uuids ?? []);
     },
   );
 

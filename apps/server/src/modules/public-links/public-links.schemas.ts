@@ -10,6 +10,9 @@ const LinkPassword = Type.String({ minLength: 1, maxLength: 128 });
 /** ISO-8601; parsed (and refused when not a future date) by the service. */
 const DateString = Type.String({ minLength: 1, maxLength: 40 });
 
+/** What an album link shows: a user album, or (live links, issue 35) a person's or a place's photos. */
+export const LinkContentType = Type.Union([Type.Literal('album/photo'), Type.Literal('album/person'), Type.Literal('album/location')]);
+
 export const LinkPreviewItem = Type.Object({
   uuid: Type.String(),
   name: Type.String(),
@@ -25,6 +28,10 @@ export const PublicShare = Type.Object(
     /** Path and query that open the link: "/sharedFiles?token=<token>". */
     url: Type.String(),
     isAlbum: Type.Boolean(),
+    /** With isAlbum: the album's kind (a person or place link is live on its photos); null for files and folders. */
+    contentType: Type.Union([LinkContentType, Type.Null()]),
+    /** The visitor sees the album's, person's or place's name. */
+    showName: Type.Boolean(),
     /** What the link was made for (spec: public shares carry fileUuidList and isAlbum): the named items, or the album. */
     fileUuidList: Type.Array(Type.String()),
     name: Type.String(),
@@ -43,6 +50,10 @@ export const CreatePublicShareBody = Type.Object(
   {
     fileUuidList: Type.Array(UuidSchema, { minItems: 1, maxItems: MAX_LINK_ITEMS }),
     isAlbum: Type.Boolean(),
+    /** With isAlbum: album/person or album/location makes a live link to that person's or place's photos. */
+    contentType: Type.Optional(LinkContentType),
+    /** false: the visitor does not see the album's, person's or place's name (default true). */
+    showName: Type.Optional(Type.Boolean()),
     expirationDate: Type.Optional(Type.Union([DateString, Type.Null()])),
     password: Type.Optional(Type.Union([LinkPassword, Type.Null()])),
   },
@@ -66,6 +77,7 @@ export const PublicShareList = Type.Object({ items: Type.Array(PublicShare), tot
 
 export const UpdateExpirationBody = Type.Object({ uuid: UuidSchema, expirationDate: Type.Union([DateString, Type.Null()]) });
 export const UpdatePasswordBody = Type.Object({ uuid: UuidSchema, password: Type.Union([LinkPassword, Type.Null()]) });
+export const UpdateShowNameBody = Type.Object({ uuid: UuidSchema, showName: Type.Boolean() });
 export const DeletePublicSharesBody = Type.Object({ uuids: Type.Array(UuidSchema, { minItems: 1, maxItems: MAX_LINK_ITEMS }) });
 
 // --- the visitor's calls
@@ -78,7 +90,10 @@ export const VisitorHeaders = Type.Object({
 export type VisitorHeadersValue = Static<typeof VisitorHeaders>;
 
 export const SharedList = Type.Object({
+  /** '' when the owner keeps the album's, person's or place's name to themselves (nameShown false). */
   name: Type.String(),
+  nameShown: Type.Boolean(),
+  contentType: Type.Union([LinkContentType, Type.Null()]),
   isAlbum: Type.Boolean(),
   /** The link names one folder: its root is that folder's content (itemCount counts it) and its crumbs start there. */
   isFolder: Type.Boolean(),

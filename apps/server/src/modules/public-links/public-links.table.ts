@@ -1,4 +1,7 @@
-import type { Insertable, Selectable } from 'kysely';
+import type { Generated, Insertable, Selectable } from 'kysely';
+
+/** What a live entity link names: a person (people module) or a place (places module). */
+export type LinkEntityKind = 'person' | 'place';
 
 /** A public link. The token itself is never stored (see public-links.token.ts). */
 export interface ShareLinkTable {
@@ -10,6 +13,11 @@ export interface ShareLinkTable {
   nonce: string;
   /** An album link (live on the album's current photos); null for a link to files and folders. */
   album_id: string | null;
+  /** A live link to a person's or a place's photos, read at visit time; null for files and albums. */
+  entity_kind: LinkEntityKind | null;
+  entity_id: string | null;
+  /** 1: the visitor sees the album's, person's or place's name; 0: the owner chose to keep it to themselves. */
+  show_name: Generated<number>;
   /** The album's label or the first item's name when the link was made. */
   name: string;
   name_key: string;

@@ -8,6 +8,8 @@ export interface LinkGrant {
   accountId: string;
   /** An album link grants the album's current live photos; null for a link to files and folders. */
   albumId: string | null;
+  /** A live person or place link grants that entity's live photos as they are now; null otherwise. */
+  entity?: { kind: 'person' | 'place'; id: string } | null;
 }
 
 /**
@@ -17,6 +19,7 @@ export interface LinkGrant {
  */
 export async function linkGrantedIds(db: Executor, link: LinkGrant, ids: readonly string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
+  if (link.entity) return entityGrantedIds(db, link.accountId, link.entity, ids);
   if (link.albumId !== null) {
     const rows = await db
       .selectFrom('album_file as m')
@@ -63,4 +66,52 @@ export async function linkGrantedIds(db: Executor, link: LinkGrant, ids: readonl
     .where('named', '=', 1)
     .execute();
   return new Set(rows.map((r) => r.start_id));
+}
+
+/**
+ * A person link: the owner's live, processed, unhidden photos with a face of that person, while the person is active
+ * (a face taken away by "not this person" no longer counts). A place link: the owner's live, unhidden photos placed
+ * there. The same photos the people and places modules show on the person's and place's pages.
+ */
+async function entityGrantedIds(
+  db: Executor,
+  accountId: string,
+  entity: { kind: 'person' | 'place'; id: string },
+  ids: readonly string[],
+): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('file as f')
+    .select('f.id')
+    .where('f.account_id', '=', accountId)
+    .where('f.status', '=', 'ACTIVE')
+    .where('f.hidden', '=', 0)
+    .where('f.id', 'in', ids)
+    .$if(entity.kind === 'person', (qb) =>
+      qb.where('f.media_status', '=', 'READY').where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('face as x')
+            .innerJoin('person as p', 'p.id', 'x.person_id')
+            .select('x.id')
+            .whereRef('x.file_id', '=', 'f.id')
+            .where('x.person_id', '=', entity.id)
+            .where('p.account_id', '=', accountId)
+            .where('p.status', '=', 'ACTIVE'),
+        ),
+      ),
+    )
+    .$if(entity.kind === 'place', (qb) =>
+      qb.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('file_place as l')
+            .select('l.file_id')
+            .whereRef('l.file_id', '=', 'f.id')
+            .where('l.place_id', '=', entity.id)
+            .where('l.account_id', '=', accountId),
+        ),
+      ),
+    )
+    .execute();
+  return new Set(rows.map((r) => r.id));
 }

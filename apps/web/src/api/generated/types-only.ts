@@ -4172,6 +4172,8 @@ export type ListPublicSharesApiArg = {
   sortOrder?: "ASC" | "DESC";
 };
 export type UpdatePublicSharePasswordApiResponse = /** status 200 OK */ {
+  contentType:
+    ("album/photo" | "album/person" | "album/location") | (null | null);
   createdDate: string;
   expirationDate: string | null;
   expired: boolean;
@@ -4188,6 +4190,7 @@ export type UpdatePublicSharePasswordApiResponse = /** status 200 OK */ {
     uuid: string;
   }[];
   name: string;
+  showName: boolean;
   url: string;
   uuid: string;
 };
@@ -4195,7 +4198,9 @@ export type UpdatePublicSharePasswordApiArg = {
   password: string | null;
   uuid: string;
 };
-export type UpdatePublicShareExpirationApiResponse = /** status 200 OK */ {
+export type UpdatePublicShareShowNameApiResponse = /** status 200 OK */ {
+  contentType:
+    ("album/photo" | "album/person" | "album/location") | (null | null);
   createdDate: string;
   expirationDate: string | null;
   expired: boolean;
@@ -4212,6 +4217,34 @@ export type UpdatePublicShareExpirationApiResponse = /** status 200 OK */ {
     uuid: string;
   }[];
   name: string;
+  showName: boolean;
+  url: string;
+  uuid: string;
+};
+export type UpdatePublicShareShowNameApiArg = {
+  showName: boolean;
+  uuid: string;
+};
+export type UpdatePublicShareExpirationApiResponse = /** status 200 OK */ {
+  contentType:
+    ("album/photo" | "album/person" | "album/location") | (null | null);
+  createdDate: string;
+  expirationDate: string | null;
+  expired: boolean;
+  fileUuidList: string[];
+  hasPassword: boolean;
+  isAlbum: boolean;
+  itemCount: number;
+  items: {
+    contentType: string;
+    folder: boolean;
+    name: string;
+    smallThumbnailUrl: string | null;
+    thumbnailUrl: string | null;
+    uuid: string;
+  }[];
+  name: string;
+  showName: boolean;
   url: string;
   uuid: string;
 };
@@ -4231,6 +4264,8 @@ export type SocialStatusApiResponse = /** status 200 OK */ {
 };
 export type SocialStatusApiArg = void;
 export type GetSharedListApiResponse = /** status 200 OK */ {
+  contentType:
+    ("album/photo" | "album/person" | "album/location") | (null | null);
   createdDate: string;
   expirationDate: string | null;
   hasPassword: boolean;
@@ -4238,6 +4273,7 @@ export type GetSharedListApiResponse = /** status 200 OK */ {
   isFolder: boolean;
   itemCount: number;
   name: string;
+  nameShown: boolean;
   ownerName: string;
 };
 export type GetSharedListApiArg = {
@@ -4662,6 +4698,8 @@ export type ForgotMyPasswordVerifyV2ApiArg = {
   referenceToken: string;
 };
 export type CreatePublicShareApiResponse = /** status 200 OK */ {
+  contentType:
+    ("album/photo" | "album/person" | "album/location") | (null | null);
   createdDate: string;
   expirationDate: string | null;
   expired: boolean;
@@ -4678,14 +4716,17 @@ export type CreatePublicShareApiResponse = /** status 200 OK */ {
     uuid: string;
   }[];
   name: string;
+  showName: boolean;
   url: string;
   uuid: string;
 };
 export type CreatePublicShareApiArg = {
+  contentType?: "album/photo" | "album/person" | "album/location";
   expirationDate?: string | null;
   fileUuidList: string[];
   isAlbum: boolean;
   password?: string | null;
+  showName?: boolean;
 };
 export type SignupApiResponse = /** status 200 OK */ {
   expectedInputLength: number;
@@ -5389,6 +5430,8 @@ export type SecurityQuestion = {
   text: string;
 };
 export type PublicShare = {
+  contentType:
+    ("album/photo" | "album/person" | "album/location") | (null | null);
   createdDate: string;
   expirationDate: string | null;
   expired: boolean;
@@ -5405,6 +5448,7 @@ export type PublicShare = {
     uuid: string;
   }[];
   name: string;
+  showName: boolean;
   url: string;
   uuid: string;
 };

@@ -19,7 +19,7 @@ export function takeReturnUrl(): string | null {
 }
 
 /** Paths worth returning to: signed-in screens, a public link being saved, the shared-content viewer. */
-const RETURN_PREFIXES = [`${paths.main}/`, '/sharedFiles?', '/viewer/file/'];
+const RETURN_PREFIXES = [`${paths.main}/`, '/sharedFiles?', '/sharedAlbum?', '/viewer/file/'];
 /** Public pages that show more once signed in (the raffle rights): the page itself, with or without a query. */
 const RETURN_PAGES = [paths.raffle];
 

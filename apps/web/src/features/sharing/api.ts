@@ -35,6 +35,7 @@ const enhancedLinks = linksGenerated.enhanceEndpoints({
     createPublicShare: { invalidatesTags: [LINKS_TAG] },
     updatePublicShareExpiration: { invalidatesTags: [LINKS_TAG] },
     updatePublicSharePassword: { invalidatesTags: [LINKS_TAG] },
+    updatePublicShareShowName: { invalidatesTags: [LINKS_TAG] },
     deletePublicShares: { invalidatesTags: [LINKS_TAG] },
   },
 });
@@ -87,5 +88,6 @@ export const {
   useCreatePublicShareMutation,
   useUpdatePublicShareExpirationMutation,
   useUpdatePublicSharePasswordMutation,
+  useUpdatePublicShareShowNameMutation,
   useDeletePublicSharesMutation,
 } = enhancedLinks;

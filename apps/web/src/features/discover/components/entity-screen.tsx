@@ -1,4 +1,8 @@
+import { useState } from 'react';
 import { useParams } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { ShareIcon } from '@/components/ui/icons';
+import { ShareSlot, useMediaSlots } from '@/media/slots';
 import { discoverPaths } from '@/config/paths';
 import { useListPlacesPagesInfiniteQuery, useListThingsPagesInfiniteQuery } from '../api';
 import { thingName } from '../labels';
@@ -14,6 +18,8 @@ export function PlaceScreen() {
   // The list (usually cached from Discover) names the country in the reader's language; the album label is the city.
   const places = useListPlacesPagesInfiniteQuery(i18n.language);
   const place = places.data?.pages.flatMap((page) => page.places).find((entry) => entry.id === id);
+  const [sharing, setSharing] = useState(false);
+  const { Share } = useMediaSlots();
   return (
     <EntityPhotos
       contentType="album/location"
@@ -37,6 +43,14 @@ export function PlaceScreen() {
                 .join(' · ')}
             </p>
           </div>
+          {Share ? (
+            <div className={styles.actions} role="toolbar" aria-label={t('discover:place_actions')}>
+              <Button variant="secondary" startIcon={<ShareIcon size={18} />} onClick={() => setSharing(true)} data-testid="place-share">
+                {t('discover:share_link')}
+              </Button>
+            </div>
+          ) : null}
+          <ShareSlot open={sharing} target={{ kind: 'place', uuid: album.uuid, name: place?.name ?? album.label }} onOpenChange={setSharing} />
         </header>
       )}
     />

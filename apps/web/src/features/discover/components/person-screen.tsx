@@ -2,8 +2,9 @@ import { useMemo, useState, type KeyboardEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import type { Album } from '@/api/generated/albums';
 import { Button } from '@/components/ui/button';
-import { EyeOffIcon, RestoreIcon } from '@/components/ui/icons';
+import { EyeOffIcon, RestoreIcon, ShareIcon } from '@/components/ui/icons';
 import { discoverPaths } from '@/config/paths';
+import { ShareSlot, useMediaSlots } from '@/media/slots';
 import type { ViewerMenuAction } from '@/media/viewer/viewer-actions';
 import { AlbumRemoveIcon, CoverIcon } from '@/media/viewer/viewer-icons';
 import { useListPeoplePagesInfiniteQuery, type Person } from '../api';
@@ -92,6 +93,8 @@ function PersonHeader({ album }: { album: Album }) {
   const navigate = useNavigate();
   const actions = usePersonActions();
   const [merging, setMerging] = useState(false);
+  const [sharing, setSharing] = useState(false);
+  const { Share } = useMediaSlots();
   const active = useListPeoplePagesInfiniteQuery('ACTIVE');
   const everyone = useMemo(() => active.data?.pages.flatMap((page) => page.people) ?? [], [active.data]);
   const known = everyone.find((person) => person.personId === album.uuid);
@@ -122,6 +125,11 @@ function PersonHeader({ album }: { album: Album }) {
       <div className={styles.actions} role="toolbar" aria-label={t('discover:person_actions')}>
         {album.status === 'ACTIVE' ? (
           <>
+            {Share ? (
+              <Button variant="secondary" startIcon={<ShareIcon size={18} />} onClick={() => setSharing(true)} data-testid="person-share">
+                {t('discover:share_link')}
+              </Button>
+            ) : null}
             <Button variant="secondary" onClick={() => setMerging(true)} disabled={actions.busy} data-testid="person-merge">
               {t('discover:merge')}
             </Button>
@@ -147,6 +155,7 @@ function PersonHeader({ album }: { album: Album }) {
           </Button>
         )}
       </div>
+      <ShareSlot open={sharing} target={{ kind: 'person', uuid: album.uuid, name: personName(t, label) }} onOpenChange={setSharing} />
       <MergeDialog
         open={merging}
         onOpenChange={setMerging}

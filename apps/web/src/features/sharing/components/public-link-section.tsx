@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '@/state/hooks';
 import { Button } from '@/components/ui/button';
 import { ConfirmModal } from '@/components/ui/confirm-modal';
-import { TextField } from '@/components/ui/field';
+import { Checkbox, TextField } from '@/components/ui/field';
 import { CheckIcon, LockIcon, ShareIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/loader';
 import { showToast } from '@/components/ui/toast-slice';
@@ -14,6 +14,7 @@ import {
   useDeletePublicSharesMutation,
   useUpdatePublicShareExpirationMutation,
   useUpdatePublicSharePasswordMutation,
+  useUpdatePublicShareShowNameMutation,
   type PublicShare,
 } from '../api';
 import { useExistingLink } from '../existing-link';
@@ -35,14 +36,28 @@ export function useCopyLink() {
   return { copy, copied };
 }
 
-/** The public link of the items or album: create, copy, expiry, optional password, stop sharing. */
-export function PublicLinkSection({ fileUuidList, isAlbum }: { fileUuidList: readonly string[]; isAlbum: boolean }) {
+/**
+ * The public link of the items or album: create, copy, expiry, optional password, stop sharing. `live`: a person's or
+ * a place's link (its photos as they are now and as they come), whose name the owner may keep from the visitors.
+ */
+export function PublicLinkSection({
+  fileUuidList,
+  isAlbum,
+  live,
+}: {
+  fileUuidList: readonly string[];
+  isAlbum: boolean;
+  live?: 'album/person' | 'album/location';
+}) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const titleId = useId();
   // What this dialog did to the link wins (undefined: nothing yet, so the link the items already have shows).
   const [own, setShare] = useState<PublicShare | null | undefined>(undefined);
-  const existing = useExistingLink(fileUuidList, isAlbum);
+  const existing = useExistingLink(fileUuidList, isAlbum, live);
+  // Before the link exists: whether it will show the name (shown unless the owner says otherwise).
+  const [showNameDraft, setShowNameDraft] = useState(true);
+  const [updateShowName, updatingShowName] = useUpdatePublicShareShowNameMutation();
   const share = own === undefined ? existing.link : own;
   const [passwordOpen, setPasswordOpen] = useState(false);
   const [password, setPassword] = useState('');
@@ -58,7 +73,9 @@ export function PublicLinkSection({ fileUuidList, isAlbum }: { fileUuidList: rea
   const createLink = async () => {
     try {
       // The server gives back my live link to exactly these items when there is one (one link per item, as Drive).
-      const created = await create({ fileUuidList: [...fileUuidList], isAlbum }).unwrap();
+      const created = await create(
+        live ? { fileUuidList: [...fileUuidList], isAlbum, contentType: live, showName: showNameDraft } : { fileUuidList: [...fileUuidList], isAlbum },
+      ).unwrap();
       setShare(created);
       await copy(created);
     } catch {
@@ -87,6 +104,28 @@ export function PublicLinkSection({ fileUuidList, isAlbum }: { fileUuidList: rea
     }
   };
 
+  const changeShowName = async (showName: boolean) => {
+    if (!share) {
+      setShowNameDraft(showName);
+      return;
+    }
+    try {
+      setShare(await updateShowName({ uuid: share.uuid, showName }).unwrap());
+    } catch {
+      fail('shares:link_update_failed');
+    }
+  };
+
+  const showNameBox = live ? (
+    <Checkbox
+      label={live === 'album/person' ? t('shares:show_name_person') : t('shares:show_name_place')}
+      checked={share ? share.showName : showNameDraft}
+      disabled={updatingShowName.isLoading}
+      onChange={(event) => void changeShowName(event.target.checked)}
+      data-testid="link-show-name"
+    />
+  ) : null;
+
   const stop = async () => {
     if (!share) return;
     try {
@@ -109,6 +148,17 @@ export function PublicLinkSection({ fileUuidList, isAlbum }: { fileUuidList: rea
         <div className={styles.actions} data-testid="link-searching">
           <Spinner size={20} />
         </div>
+      ) : !share && live ? (
+        <>
+          <p className={styles.sectionText}>{live === 'album/person' ? t('shares:link_text_person') : t('shares:link_text_place')}</p>
+          {showNameBox}
+          <div className={styles.actions}>
+            <span />
+            <Button onClick={() => void createLink()} loading={creating.isLoading} data-testid="link-create">
+              {t('shares:link_create')}
+            </Button>
+          </div>
+        </>
       ) : !share ? (
         <div className={styles.actions}>
           <p className={styles.sectionText}>{isAlbum ? t('shares:link_text_album') : t('shares:link_text')}</p>
@@ -137,6 +187,7 @@ export function PublicLinkSection({ fileUuidList, isAlbum }: { fileUuidList: rea
               {copied === share.uuid ? t('shares:link_copied_short') : t('shares:link_copy')}
             </Button>
           </div>
+          {showNameBox}
           <ExpiryField value={share.expirationDate} onChange={(value) => void changeExpiry(value)} busy={updatingExpiry.isLoading} />
           {passwordOpen ? (
             <form

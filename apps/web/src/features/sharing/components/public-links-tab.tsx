@@ -73,8 +73,10 @@ export function PublicLinksTab() {
       <ul className={`${rowList.list} ${styles.list}`} aria-label={t('shares:tab_public')} aria-busy={links.isFetching || undefined}>
         {items.map((share) => {
           const first = share.items[0];
+          // A person is named by its owner, or not yet: the row still says whose photos the link shows.
+          const name = share.name || (share.contentType === 'album/person' ? t('shares:person_unnamed') : share.name);
           return (
-            <li key={share.uuid} className={`${rowList.row} ${styles.item}`} data-testid="public-link-row" data-name={share.name}>
+            <li key={share.uuid} className={`${rowList.row} ${styles.item}`} data-testid="public-link-row" data-name={name}>
               <span className={styles.thumb}>
                 {share.isAlbum ? (
                   <PhotosIcon size={28} />
@@ -84,10 +86,18 @@ export function PublicLinksTab() {
               </span>
               <span className={styles.main}>
                 <span className={styles.name}>
-                  <bdi>{share.name}</bdi>
+                  <bdi>{name}</bdi>
                 </span>
                 <span className={styles.details}>
-                  <span>{share.isAlbum ? t('shares:album') : t('shares:item_count', { count: share.itemCount })}</span>
+                  <span>
+                    {share.contentType === 'album/person'
+                      ? t('shares:live_person', { count: share.itemCount })
+                      : share.contentType === 'album/location'
+                        ? t('shares:live_place', { count: share.itemCount })
+                        : share.isAlbum
+                          ? t('shares:album')
+                          : t('shares:item_count', { count: share.itemCount })}
+                  </span>
                   {share.expired ? (
                     <span className={styles.expired}>{t('shares:expired')}</span>
                   ) : (
@@ -101,17 +111,17 @@ export function PublicLinksTab() {
                 </span>
               </span>
               <span className={styles.actions}>
-                <button type="button" className={styles.iconButton} onClick={() => void copy(share)} aria-label={t('shares:link_copy_named', { name: share.name })} title={t('shares:link_copy')}>
+                <button type="button" className={styles.iconButton} onClick={() => void copy(share)} aria-label={t('shares:link_copy_named', { name })} title={t('shares:link_copy')}>
                   {copied === share.uuid ? <CheckIcon size={18} /> : <ShareIcon size={18} />}
                 </button>
-                <button type="button" className={styles.iconButton} onClick={() => setEditing(share)} aria-label={t('shares:expiry_change_named', { name: share.name })} title={t('shares:expiry_change')}>
+                <button type="button" className={styles.iconButton} onClick={() => setEditing(share)} aria-label={t('shares:expiry_change_named', { name })} title={t('shares:expiry_change')}>
                   <EditIcon size={18} />
                 </button>
                 <button
                   type="button"
                   className={`${styles.iconButton} ${styles.danger}`}
                   onClick={() => setStopping(share)}
-                  aria-label={t('shares:link_stop_named', { name: share.name })}
+                  aria-label={t('shares:link_stop_named', { name })}
                   title={t('shares:link_stop')}
                 >
                   <TrashIcon size={18} />

@@ -17,6 +17,8 @@ function link(overrides: Record<string, unknown> = {}) {
     uuid: 'l-1',
     url: '/sharedFiles?token=abc',
     isAlbum: false,
+    contentType: null,
+    showName: true,
     fileUuidList: ['f-1'],
     name: 'Tatil',
     itemCount: 1,
@@ -40,6 +42,7 @@ function setup(target: ShareTarget = FOLDER, links?: ReturnType<typeof link>[]) 
   let acl: FileAcl[] = [{ subjectType: 'USER', subjectId: 'me', name: 'Deniz Kaya', identifier: 'deniz@example.com', role: 'OWNER', expirationDate: null }];
   const { requests } = mockFetch({
     'POST /api/v2/share/public': () => json(link()),
+    'POST /api/share/public/showName': ({ body }) => json(link({ showName: (body as { showName: boolean }).showName })),
     'POST /api/share/public/updateExpirationDate': ({ body }) => json(link({ expirationDate: (body as { expirationDate: string | null }).expirationDate })),
     'DELETE /api/share/public': ({ body }) => {
       const gone = (body as { uuids: string[] }).uuids;
@@ -161,5 +164,27 @@ describe('ShareDialog', () => {
     await user.click(await within(dialog).findByRole('button', { name: 'Create link' }));
     await within(dialog).findByRole('textbox', { name: 'Link address' });
     expect(requests.find((r) => r.url.pathname === '/api/v2/share/public')?.body).toEqual({ fileUuidList: ['al-1'], isAlbum: true });
+  });
+
+  it('shares a person by a live link, with or without their name for the visitors', async () => {
+    const { requests, user } = setup({ kind: 'person', uuid: 'pe-1', name: 'Ayşe' }, [link({ uuid: 'l-album', isAlbum: true, contentType: 'album/photo', fileUuidList: ['pe-1'] })]);
+    const dialog = await screen.findByRole('dialog', { name: 'Share the photos of “Ayşe”' });
+    expect(dialog).toHaveTextContent('A person is shared by link only.');
+    expect(within(dialog).queryByRole('textbox', { name: 'E-mail addresses or phone numbers' })).toBeNull();
+    // The user album's link with the same id is not the person's.
+    const showName = await within(dialog).findByRole('checkbox', { name: 'Show the person’s name to visitors' });
+    expect(showName).toBeChecked();
+    await user.click(showName);
+    await user.click(within(dialog).getByRole('button', { name: 'Create link' }));
+    await within(dialog).findByRole('textbox', { name: 'Link address' });
+    expect(requests.find((r) => r.url.pathname === '/api/v2/share/public')?.body).toEqual({
+      fileUuidList: ['pe-1'],
+      isAlbum: true,
+      contentType: 'album/person',
+      showName: false,
+    });
+    // Once the link exists, the box changes it at once.
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Show the person’s name to visitors' }));
+    await waitFor(() => expect(requests.find((r) => r.url.pathname === '/api/share/public/showName')?.body).toEqual({ uuid: 'l-1', showName: false }));
   });
 });
