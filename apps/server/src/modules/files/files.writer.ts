@@ -11,7 +11,7 @@ import * as activities from './files.activity.repository.js';
 import * as repo from './files.repository.js';
 import { deleteVersionsOfFiles } from './files.versions.writer.js';
 import type { ActivityAction } from './files.schemas.js';
-import type { FileActivityTable, FileRow, FileUpdate, NewFile } from './files.table.js';
+import type { FileActivityTable, FileUpdate, NewFile } from './files.table.js';
 
 type Deleted = { id: string; name: string; is_folder: number; bytes: number; blob_key: string | null; thumb_key: string | null; small_thumb_key: string | null; preview_key: string | null };
 

@@ -123,6 +123,9 @@ export class OfficeService {
             device_type: 'WEB',
             created_at: at,
             last_modified_at: at,
+            // An editor of a shared folder creating in it is named in the file's versions (issue 33).
+            content_saved_by: await files.saverOf(trx, auth),
+            content_saved_at: at,
           };
           await files.insertFile(trx, row);
           await files.recordActivity(trx, auth.accountId, [row], 'UPLOADED');
