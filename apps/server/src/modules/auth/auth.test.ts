@@ -197,6 +197,12 @@ describe.each(DIALECTS)('auth (%s)', (dialect) => {
       'GET /api/draw/campaigns/{id}/verification',
       // The raffle page shows the campaign to visitors (issue 30); the rights themselves need a session.
       'GET /api/v1/raffle',
+      // The WOPI host (issue 33): an editor (or Collabora/ONLYOFFICE) presents the access_token the open call issued,
+      // scoped to one file and one caller; a bad one answers WOPI's 401 (office.wopi.test.ts).
+      'GET /api/wopi/files/{id}',
+      'POST /api/wopi/files/{id}',
+      'GET /api/wopi/files/{id}/contents',
+      'POST /api/wopi/files/{id}/contents',
     ]);
 
     // Read from the OpenAPI document, so a route added later is covered without touching this test.

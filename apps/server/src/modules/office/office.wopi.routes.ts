@@ -103,11 +103,18 @@ export const wopiRoutes: FastifyPluginAsyncTypebox<{ wopi: WopiService; publicUr
     async (req, reply) =>
       wopi(reply, async () => {
         const body = bodyOf(req.body);
+        // The token first: a caller without one learns nothing, not even which operations exist (401, never a 5xx).
+        let ctx;
+        try {
+          ctx = await service.authorize(req.query.access_token, req.params.id, true);
+        } catch (err) {
+          body.resume();
+          throw err;
+        }
         if ((req.headers['x-wopi-override'] ?? '').toUpperCase() !== 'PUT') {
           body.resume();
           throw new AppError(501, 'NOT_IMPLEMENTED', 'Unsupported X-WOPI-Override.');
         }
-        const ctx = await service.authorize(req.query.access_token, req.params.id, true);
         const { version } = await service.putFile(ctx, req.headers['x-wopi-lock'], body);
         reply.header('x-wopi-itemversion', version);
         return reply.status(200).send(null);
