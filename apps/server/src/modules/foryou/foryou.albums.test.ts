@@ -99,7 +99,7 @@ describe.each(DIALECTS)('for you: generated albums (%s)', (dialect) => {
     expect(await api.list(me.token, '/api/foryou/albums/generated')).toEqual([]);
     // The other account cannot open it.
     expect((await api.call(other.token, 'GET', `/api/album/${albumId}`)).statusCode).toBe(404);
-  }, 120_000); // two accounts upload 22 photos and two generation runs: a budget for a loaded CI machine
+  }, 300_000); // two accounts upload 22 photos and two generation runs: a budget for a loaded CI machine
 
   it('a big event at home becomes an event album; dismissed, it stays gone', async () => {
     now = TODAY;

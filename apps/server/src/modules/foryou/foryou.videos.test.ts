@@ -177,6 +177,6 @@ describe.each(DIALECTS)('for you: memory videos (%s)', (dialect) => {
       expect((await t.app.inject({ method: 'DELETE', url: `/api/foryou/items/${tripVideo.id}`, headers: authed(me.token) })).statusCode).toBe(204);
       expect((await t.app.inject({ method: 'GET', url: tripVideo.media!.url })).statusCode).toBe(404);
     },
-    300_000,
+    600_000,
   );
 });
