@@ -14,6 +14,7 @@ import { ROLL_UP_SUBSCRIBERS_SCHEDULE } from '../../modules/ops-dashboard/ops-da
 import { PURGE_SUPPORT_TOKENS_SCHEDULE } from '../../modules/support/support.module.js';
 import { PURGE_LOCKS_SCHEDULE } from '../../modules/webdav/webdav.module.js';
 import { PRUNE_VERSIONS_SCHEDULE, PURGE_BOUNDARIES_SCHEDULE } from '../../modules/files/files.module.js';
+import { OFFICE_SWEEP_SCHEDULE } from '../../modules/office/office.module.js';
 import { PURGE_SESSIONS_SCHEDULE } from '../../modules/auth/auth.module.js';
 import { PURGE_CAPTCHAS_SCHEDULE } from '../../modules/captcha/captcha.module.js';
 import { PURGE_SIGNUPS_SCHEDULE } from '../../modules/signup/signup.module.js';
@@ -93,6 +94,7 @@ describe.each(DIALECTS)('housekeeping (%s)', (dialect) => {
       PURGE_REQUEST_COUNTERS_SCHEDULE,
       PURGE_BOUNDARIES_SCHEDULE,
       PRUNE_VERSIONS_SCHEDULE,
+      OFFICE_SWEEP_SCHEDULE,
       PURGE_SHARES_SCHEDULE,
       PURGE_QR_LOGIN_SCHEDULE,
       PURGE_RECOVERIES_SCHEDULE,
