@@ -40,10 +40,47 @@ const started = Date.now();
 let stopping = false;
 
 /**
- * Each job runs in its own session (own process group, so a signal reaches npm → vitest → its workers). With the
- * kernel's autogroup scheduling (the default on desktop and CI kernels) every session is one group that gets an equal
- * share of the CPU whatever its processes' nice values: a job's priority is set on its autogroup, not with `nice`.
+ * Each job runs in its own session (own process group, so a signal reaches npm → vitest → its workers). A job's
+ * priority needs more than `nice`: with the kernel's autogroup scheduling (the default on desktop and CI kernels) every
+ * session is one group that gets an equal share of the CPU whatever its processes' nice values, and a job's children
+ * that start sessions of their own (Playwright starts each browser and web server detached) escape its group. So where
+ * the cgroup-v1 `cpu` controller is writable (as root on this machine), each job gets a cgroup of its own that all its
+ * descendants inherit, weighted by its nice (`cpu.shares` 1024 / 1.25^nice, the kernel's own step); the `cpuacct`
+ * controller beside it counts every descendant's CPU, browsers and detached servers included. Elsewhere the job's
+ * autogroup gets the nice value.
  */
+const CGROUP_V1 = '/sys/fs/cgroup';
+function makeCgroups(label, nice) {
+  const name = `run-parallel-${process.pid}-${label}`;
+  const made = {};
+  for (const controller of ['cpu', 'cpuacct']) {
+    const dir = path.join(CGROUP_V1, controller, name);
+    try {
+      fs.mkdirSync(dir);
+      if (controller === 'cpu') fs.writeFileSync(path.join(dir, 'cpu.shares'), String(Math.max(2, Math.round(1024 / 1.25 ** nice))));
+      made[controller] = dir;
+    } catch {
+      // not cgroup v1, or not ours to write
+    }
+  }
+  return made;
+}
+function removeCgroups(made) {
+  for (const dir of Object.values(made)) {
+    try {
+      fs.rmdirSync(dir);
+    } catch {
+      // a straggler still in it: the kernel keeps the group until it exits
+    }
+  }
+}
+function cgroupCpuSeconds(made) {
+  try {
+    return Number(fs.readFileSync(path.join(made.cpuacct, 'cpuacct.usage'), 'utf8')) / 1e9;
+  } catch {
+    return null;
+  }
+}
 function setPriority(pid, nice) {
   if (nice === 0) return;
   try {
@@ -67,14 +104,19 @@ const run = ({ label, command, nice }) =>
     console.log(`${prefix}started at ${((t0 - started) / 1000).toFixed(0)} s${nice ? ` (nice ${nice})` : ''}`);
     // The shell's `times` after the command: a file rather than an extra pipe, which every descendant would inherit.
     const timesFile = path.join(os.tmpdir(), `run-parallel-${process.pid}-${label}.times`);
-    const script = `${command}\n__rc=$?; times > '${timesFile}'; exit $__rc`;
-    const child = spawn(nice ? `nice -n ${nice} sh -c '${script.replace(/'/g, `'\\''`)}'` : script, {
+    const groups = makeCgroups(label, nice);
+    // The shell joins the job's cgroups before it runs anything, so every descendant starts inside them.
+    const join = Object.values(groups)
+      .map((dir) => `echo $$ > '${dir}/tasks'`)
+      .join('; ');
+    const script = `${join ? `${join}\n` : ''}${command}\n__rc=$?; times > '${timesFile}'; exit $__rc`;
+    const child = spawn(nice && !groups.cpu ? `nice -n ${nice} sh -c '${script.replace(/'/g, `'\\''`)}'` : script, {
       shell: true,
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { FORCE_COLOR: '1', ...process.env },
     });
-    setPriority(child.pid, nice);
+    if (!groups.cpu) setPriority(child.pid, nice);
     children.add(child);
     const drained = [[child.stdout, process.stdout], [child.stderr, process.stderr]].map(
       ([stream, out]) =>
@@ -102,7 +144,9 @@ const run = ({ label, command, nice }) =>
       } catch {
         // killed before `times` ran: no CPU figure
       }
-      resolve({ label, code: code ?? 1, signal, seconds, start: (t0 - started) / 1000, cpu: cpuSeconds(times) });
+      const cpu = cgroupCpuSeconds(groups) ?? cpuSeconds(times);
+      removeCgroups(groups);
+      resolve({ label, code: code ?? 1, signal, seconds, start: (t0 - started) / 1000, cpu });
     });
   });
 
@@ -151,6 +195,6 @@ for (const r of done) {
   console.log(`${r.label.padEnd(width)}  ${status.padEnd(20)} ${timing}${cpu}`);
 }
 const wall = (Date.now() - started) / 1000;
-// CPU-s: what the job's processes used and were waited for (not PostgreSQL's server, which runs apart).
+// CPU-s: what every process the job started used (with cgroups; else what it waited for), not PostgreSQL's server.
 console.log(`${'wall'.padEnd(width)}  ${''.padEnd(20)} ${wall.toFixed(1).padStart(7)} s wall, ${cpuTotal.toFixed(0)} CPU-s in all`);
 process.exit(done.every((r) => r.code === 0) ? 0 : 1);

@@ -42,6 +42,8 @@ class SlowestFirst extends BaseSequencer {
 export default defineConfig({
   test: {
     pool: 'forks',
+    // Migrates once per run into templates every test database is copied from (src/test/global-setup.ts).
+    globalSetup: ['src/test/global-setup.ts'],
     sequence: { sequencer: SlowestFirst },
     // Two workers on two cores (vitest's default leaves one idle): most files wait on PostgreSQL, child processes
     // and job queues more than they compute, so the second worker fills those waits.

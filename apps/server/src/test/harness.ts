@@ -26,7 +26,9 @@ export async function createPgDatabase(): Promise<{ url: string; drop(): Promise
   const name = `bulut_t_${randomBytes(6).toString('hex')}`;
   const client = new pg.Client({ connectionString: admin.toString() });
   await client.connect();
-  await client.query(`CREATE DATABASE ${name}`);
+  // From the run's migrated template (test/global-setup.ts) when there is one; CREATE DATABASE copies it whole.
+  const template = process.env.BULUT_TEST_PG_TEMPLATE;
+  await client.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await client.end();
   const url = new URL(admin.toString());
   url.pathname = `/${name}`;
@@ -76,6 +78,9 @@ export async function startTestApp(
     SIGNUP_CAPTCHA_THRESHOLD: '1000',
     ...env,
   });
+  // A new SQLite database starts as a copy of the run's migrated template (test/global-setup.ts).
+  const sqliteTemplate = process.env.BULUT_TEST_SQLITE_TEMPLATE;
+  if (!config.databaseUrl && sqliteTemplate && fs.existsSync(path.dirname(config.sqliteFile)) && !fs.existsSync(config.sqliteFile)) fs.copyFileSync(sqliteTemplate, config.sqliteFile);
   const database = createDatabase({ databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile, poolSize: 4, onStatement: opts.onStatement });
   const app = await buildApp(config, { database, clock: opts.clock, logStream: opts.logStream });
   return {
