@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPgDatabase, DIALECTS, signUp, startTestApp, type TestApp } from '../../test/harness.js';
+import { DIALECTS, signUp, startPgPair, startTestApp, type TestApp } from '../../test/harness.js';
 import { ALL_ROWS } from './row-changes.js';
 
 /** Collects what `t`'s feed announces until `off`. */
@@ -61,17 +61,12 @@ describe.each(DIALECTS)('row changes (%s)', (dialect) => {
 describe.skipIf(!process.env.TEST_DATABASE_URL)('row changes between two instances (postgres)', () => {
   let a: TestApp;
   let b: TestApp;
-  let drop: () => Promise<void>;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    const shared = await createPgDatabase();
-    drop = shared.drop;
-    a = await startTestApp('postgres', {}, { databaseUrl: shared.url });
-    b = await startTestApp('postgres', {}, { databaseUrl: shared.url });
+    ({ a, b, close } = await startPgPair());
   });
   afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    await drop?.();
+    await close?.();
   });
 
   it('the other instance hears a commit, not a rollback; an instance does not hear its own change twice', async () => {

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authed, createPgDatabase, DIALECTS, expectError, login, signUp, startTestApp, type TestApp } from '../../test/harness.js';
+import { authed, DIALECTS, expectError, login, signUp, startPgPair, startTestApp, type TestApp } from '../../test/harness.js';
 import { ALL_ROWS, type RowChanges } from '../../infra/db/row-changes.js';
 import { hashToken } from '../../shared/tokens.js';
 import { opsService, OPERATOR } from '../ops-subscribers/ops-subscribers.fixtures.js';
@@ -16,6 +16,17 @@ async function signInAgain(t: TestApp, email: string, password: string) {
   const res = await login(t, email, password, { rememberMe: true });
   expect(res.statusCode).toBe(200);
   return { token: String(res.headers['x-auth-token']), id: res.json().latestActivityId as string };
+}
+
+/** Changes the password in settings (which ends the account's other sessions). */
+async function changePassword(t: TestApp, token: string, oldPassword: string, newPassword: string) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v2/account/updatePassword',
+    headers: authed(token),
+    payload: { oldPassword, newPassword, repeatPassword: newPassword },
+  });
+  expect(res.statusCode).toBe(200);
 }
 
 /** Writes to the database beside the app (another process would): the app's driver never sees it, so no change is announced. */
@@ -115,14 +126,7 @@ describe.each(DIALECTS)('session cache in the app (%s)', (dialect) => {
     const u = await signUp(t);
     const other = await signInAgain(t, u.user.email, u.user.password);
     expect((await usages(t, other.token)).statusCode).toBe(200);
-    const newPassword = 'cache change 2026';
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v2/account/updatePassword',
-      headers: authed(u.token),
-      payload: { oldPassword: u.user.password, newPassword, repeatPassword: newPassword },
-    });
-    expect(res.statusCode).toBe(200);
+    await changePassword(t, u.token, u.user.password, 'cache change 2026');
     expectError(await usages(t, other.token), 401, 'UNAUTHORIZED');
     expect((await usages(t, u.token)).statusCode).toBe(200);
   });
@@ -182,17 +186,12 @@ describe.each(DIALECTS)('session cache in the app (%s)', (dialect) => {
 describe.skipIf(!process.env.TEST_DATABASE_URL)('session cache across two instances (postgres)', () => {
   let a: TestApp;
   let b: TestApp;
-  let drop: () => Promise<void>;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    const shared = await createPgDatabase();
-    drop = shared.drop;
-    a = await startTestApp('postgres', {}, { databaseUrl: shared.url });
-    b = await startTestApp('postgres', {}, { databaseUrl: shared.url });
+    ({ a, b, close } = await startPgPair());
   });
   afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    await drop?.();
+    await close?.();
   });
 
   it('sign-out on A: the next request on B with the same token is 401', async () => {
@@ -210,14 +209,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('session cache across two instan
     for (const token of [listed.token, other.token, u.token]) expect((await info(b, token)).statusCode).toBe(200);
     expect((await a.app.inject({ method: 'DELETE', url: `/api/auth/sessions/${listed.id}`, headers: authed(u.token) })).statusCode).toBe(200);
     expectError(await info(b, listed.token), 401, 'UNAUTHORIZED');
-    const newPassword = 'two instances 2026';
-    const changed = await a.app.inject({
-      method: 'POST',
-      url: '/api/v2/account/updatePassword',
-      headers: authed(u.token),
-      payload: { oldPassword: u.user.password, newPassword, repeatPassword: newPassword },
-    });
-    expect(changed.statusCode).toBe(200);
+    await changePassword(a, u.token, u.user.password, 'two instances 2026');
     expectError(await info(b, other.token), 401, 'UNAUTHORIZED');
     expect((await info(b, u.token)).statusCode).toBe(200);
     await opsService(a, Date.now).service.suspend(OPERATOR, u.accountId, 'Fraud report, ticket 9');
