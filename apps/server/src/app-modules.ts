@@ -81,7 +81,7 @@ export async function buildModules(app: FastifyInstance, { config, infra, clock 
   const logger = app.log;
   // --- feature modules: each is built from infrastructure and the services of the modules it uses
   const captcha = captchaModule({ db, config });
-  const auth = authModule({ db, config, captcha: captcha.service, messages, health });
+  const auth = authModule({ db, config, captcha: captcha.service, messages, health, rowChanges: database.rowChanges });
   const qrLogin = qrLoginModule({ db, config, auth: auth.service });
   const eula = eulaModule({ db });
   const notification = notificationModule({ db });

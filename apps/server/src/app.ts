@@ -98,6 +98,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.addHook('onClose', async () => {
     await jobs.stop();
     await figures.stop().catch((err: unknown) => app.log.warn({ err }, 'figures not flushed at close'));
+    await infra.stopRowChanges();
     if (!opts.database) await database.destroy();
   });
   // The gauges read this app's pool and job table at scrape time (a test process may hold several apps; the newest wins).

@@ -3,6 +3,8 @@ import type { Config } from '../config.js';
 import { createBlobStore } from './blob-store/create-blob-store.js';
 import { createDatabase, pingDatabase, type Database } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { ROW_CHANGES_CHANNEL, type RowChangeEvent } from './db/row-changes.js';
+import { postgresRelay } from './relay/relay.js';
 import { JobQueue } from './jobs/job-queue.js';
 import { MessageJobs } from './jobs/message-jobs.js';
 import { OutboxMailer, SmtpMailer } from './mail/mailer.js';
@@ -18,6 +20,14 @@ import { HttpSmsGateway, OutboxSmsGateway } from './sms/sms-gateway.js';
 export async function createInfrastructure(config: Config, logger: FastifyBaseLogger, existing?: Database) {
   const database = existing ?? createDatabase({ databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile, poolSize: config.databasePoolSize });
   await migrateToLatest(database.db);
+  // Other instances' session and account changes (PostgreSQL), heard before the first request, for the session cache.
+  const rowChangeRelay = config.databaseUrl ? postgresRelay<RowChangeEvent>(ROW_CHANGES_CHANNEL, config.databaseUrl, database.db, logger) : null;
+  const detachRowChanges = rowChangeRelay ? database.rowChanges.listen(rowChangeRelay) : () => undefined;
+  await rowChangeRelay?.ready();
+  const stopRowChanges = async () => {
+    detachRowChanges();
+    await rowChangeRelay?.close();
+  };
   const blobs = createBlobStore(config.blobs);
   const outbox = new DevOutbox(config.outboxDir);
   const mailer = config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.mailFrom) : new OutboxMailer(outbox);
@@ -38,7 +48,7 @@ export async function createInfrastructure(config: Config, logger: FastifyBaseLo
     database: await pingDatabase(database.db).then(() => true, () => false),
     blobStore: await blobs.ping().then(() => true, () => false),
   });
-  return { database, db: database.db, blobs, mailer, sms, jobs, messages, signer, health, figures };
+  return { database, db: database.db, blobs, mailer, sms, jobs, messages, signer, health, figures, stopRowChanges };
 }
 
 export type Infrastructure = Awaited<ReturnType<typeof createInfrastructure>>;

@@ -157,6 +157,22 @@ export async function signUp(t: TestApp, user = uniqueUser()) {
   return { user, token: String(done.headers['x-auth-token']), accountId: done.json().userUuid as string };
 }
 
+/** Two app instances on one fresh PostgreSQL database, as behind a load balancer; `close` stops both and drops it. */
+export async function startPgPair(): Promise<{ a: TestApp; b: TestApp; close(): Promise<void> }> {
+  const shared = await createPgDatabase();
+  const a = await startTestApp('postgres', {}, { databaseUrl: shared.url });
+  const b = await startTestApp('postgres', {}, { databaseUrl: shared.url });
+  return {
+    a,
+    b,
+    async close() {
+      await a.close();
+      await b.close();
+      await shared.drop();
+    },
+  };
+}
+
 export const authed = (token: string) => ({ 'x-auth-token': token });
 
 /** POST /api/auth/token as a browser would; `ip` lets a test act from its own address so failure counters stay apart. */

@@ -70,7 +70,8 @@ export function compiledOnce<P extends Record<string, unknown>, R>(build: (db: E
       const rows = reader(query.sql, parameters, first);
       return first ? (rows === undefined ? [] : [rows as R]) : (rows as R[]);
     }
-    const prepared = db.isTransaction ? undefined : preparedRunners.get(db);
+    // Reads only: a write must pass Kysely's driver, where the session cache's row changes are seen (row-changes.ts).
+    const prepared = select && !db.isTransaction ? preparedRunners.get(db) : undefined;
     if (prepared) return (await prepared(name, query.sql, parameters)) as R[];
     return (await db.executeQuery<R>({ ...query, parameters, queryId: createQueryId() })).rows;
   };

@@ -6,12 +6,17 @@ import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, sql, type Driver
 import type { DB } from './schema.js';
 import { withStatementCache } from './statement-cache.js';
 import { registerPreparedRunner, registerSyncReader } from './compiled-query.js';
+import { rowChangeFeed, watchRowChanges, type RowChanges } from './row-changes.js';
+
+type RowFeed = ReturnType<typeof rowChangeFeed>['feed'];
 
 export type Dialect = 'sqlite' | 'postgres';
 export interface Database {
   db: Kysely<DB>;
   dialect: Dialect;
   destroy(): Promise<void>;
+  /** Committed changes to sessions and accounts, of this instance and (once listening) of every other (row-changes.ts). */
+  rowChanges: RowChanges;
   /** Connections for the metrics: PostgreSQL's pool; SQLite has its one connection (max 1). */
   pool?(): { max: number; inUse: number; idle: number; waiting: number };
 }
@@ -35,12 +40,32 @@ export interface DatabaseOptions {
  * CLI hit beside a running server. Inside one process the single connection already serialises transactions.
  */
 class ImmediateSqliteDialect extends SqliteDialect {
+  constructor(
+    config: ConstructorParameters<typeof SqliteDialect>[0],
+    private readonly feed: RowFeed,
+  ) {
+    super(config);
+  }
+
   override createDriver(): Driver {
     const driver = super.createDriver();
     driver.beginTransaction = async (connection) => {
       await connection.executeQuery(CompiledQuery.raw('begin immediate'));
     };
-    return driver;
+    return watchRowChanges(driver, 'sqlite', this.feed);
+  }
+}
+
+class WatchedPostgresDialect extends PostgresDialect {
+  constructor(
+    config: ConstructorParameters<typeof PostgresDialect>[0],
+    private readonly feed: RowFeed,
+  ) {
+    super(config);
+  }
+
+  override createDriver(): Driver {
+    return watchRowChanges(super.createDriver(), 'postgres', this.feed);
   }
 }
 
@@ -51,11 +76,12 @@ export function createDatabase(opts: DatabaseOptions): Database {
     // in docs/decisions.md, "Search speed").
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10, options: '-c jit=off' });
     if (opts.onStatement) observeStatements(pool, opts.onStatement);
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    const { feed: rowChanges } = rowChangeFeed('postgres');
+    const db = new Kysely<DB>({ dialect: new WatchedPostgresDialect({ pool }, rowChanges) });
     registerPreparedRunner(db, async (name, text, values) => (await pool.query({ name, text, values })).rows);
     const max = opts.poolSize ?? 10;
     const stats = () => ({ max, inUse: pool.totalCount - pool.idleCount, idle: pool.idleCount, waiting: pool.waitingCount });
-    return { db, dialect: 'postgres', destroy: () => db.destroy(), pool: stats };
+    return { db, dialect: 'postgres', rowChanges, destroy: () => db.destroy(), pool: stats };
   }
   fs.mkdirSync(path.dirname(opts.sqliteFile), { recursive: true });
   const verbose = opts.onStatement && ((sql: unknown) => opts.onStatement!(String(sql)));
@@ -67,8 +93,9 @@ export function createDatabase(opts: DatabaseOptions): Database {
   // The default 2 MiB page cache is far below a library of 100,000 photos' indexes; reads also go through a memory map.
   sqlite.pragma('cache_size = -65536');
   sqlite.pragma('mmap_size = 268435456');
-  const db = new Kysely<DB>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) });
-  if (opts.sqliteFile === ':memory:') return { db, dialect: 'sqlite', destroy: () => db.destroy(), pool: SQLITE_POOL };
+  const { feed: rowChanges, release } = rowChangeFeed('sqlite', opts.sqliteFile === ':memory:' ? undefined : path.resolve(opts.sqliteFile));
+  const db = new Kysely<DB>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }, rowChanges) });
+  if (opts.sqliteFile === ':memory:') return { db, dialect: 'sqlite', rowChanges, destroy: () => db.destroy(), pool: SQLITE_POOL };
   // A second, read-only connection for the hot compiled reads: in WAL mode it sees the last commit, never a
   // transaction in progress on the writer, and it needs no turn at Kysely's single-connection lock.
   const reader = new SQLite(opts.sqliteFile, { readonly: true, fileMustExist: true, verbose });
@@ -84,10 +111,12 @@ export function createDatabase(opts: DatabaseOptions): Database {
   return {
     db,
     dialect: 'sqlite',
+    rowChanges,
     pool: SQLITE_POOL,
     destroy: async () => {
       await db.destroy();
       reader.close();
+      release();
     },
   };
 }

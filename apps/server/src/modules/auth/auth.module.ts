@@ -8,6 +8,7 @@ import { SecretBox } from '../../shared/totp.js';
 import { loadOrCreateKey } from '../../shared/key-file.js';
 import { minutes } from '../../shared/time.js';
 import { purgeAccount } from './auth.repository.js';
+import type { RowChanges } from '../../infra/db/row-changes.js';
 
 export const PURGE_SESSIONS_SCHEDULE = 'auth.purge-expired';
 
@@ -18,9 +19,11 @@ export function authModule(d: {
   messages: ConstructorParameters<typeof AuthService>[3];
   /** Answers the health route: whether the database and the blob store respond. */
   health: () => Promise<{ database: boolean; blobStore: boolean }>;
+  /** The database's session and account changes, which the session cache forgets by (infra/db/row-changes.ts). */
+  rowChanges?: RowChanges;
 }): ModuleWith<AuthService> {
   const box = new SecretBox(loadOrCreateKey(d.config.twoFactorKey, d.config.twoFactorKeyFile, 'two-factor'));
-  const auth = new AuthService(d.db, d.config, d.captcha, d.messages, box);
+  const auth = new AuthService(d.db, d.config, d.captcha, d.messages, box, d.rowChanges);
   return {
     name: 'auth',
     routes: routes(authRoutes, { auth, twoFactor: auth.twoFactor, health: d.health, authRateLimit: d.config.authRateLimitPerMinute }),

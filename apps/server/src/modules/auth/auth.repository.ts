@@ -18,6 +18,7 @@ const liveSessionByHash = compiledOnce((db, p: { tokenHash: string; at: number }
       'session.id',
       'session.account_id',
       'session.last_seen_at',
+      'session.expires_at',
       'account.status',
       'account.suspended_at',
       'account.project_id',
@@ -42,10 +43,12 @@ export const revokeSession = (db: Executor, id: string, at: number) =>
 export const getSessionFamily = (db: Executor, id: string) =>
   db.selectFrom('session').select('remember_family').where('id', '=', id).executeTakeFirst();
 
-export const revokeSessionsOfFamily = (db: Executor, familyId: string, at: number) =>
+/** The account is named too: the session cache forgets by the ids a change names (infra/db/row-changes.ts). */
+export const revokeSessionsOfFamily = (db: Executor, accountId: string, familyId: string, at: number) =>
   db
     .updateTable('session')
     .set({ revoked_at: at })
+    .where('account_id', '=', accountId)
     .where('remember_family', '=', familyId)
     .where('revoked_at', 'is', null)
     .execute();

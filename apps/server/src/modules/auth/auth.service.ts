@@ -18,6 +18,8 @@ import type { AuthContext } from '../../shared/auth-context.js';
 import { TwoFactorService, type ProofMethod, type TwoFactorRequired } from './two-factor.service.js';
 import { LoginLockout, lockoutKey } from './login-lockout.js';
 import type { SecretBox } from '../../shared/totp.js';
+import type { RowChanges } from '../../infra/db/row-changes.js';
+import { SessionCache } from './session-cache.js';
 
 export { AccountLocked, LOCKOUT_STEPS } from './login-lockout.js';
 export type { DeviceInfo, IssuedSession } from './auth.types.js';
@@ -58,6 +60,8 @@ export class AuthService {
   private readonly lockout: LoginLockout;
   /** Two-factor sign-in: its settings routes use it directly; every sign-in here goes through it. */
   readonly twoFactor: TwoFactorService;
+  /** Signed-in sessions answered without a read (issue 28); none when no change feed is given. */
+  private readonly sessions: SessionCache | null;
 
   constructor(
     private readonly db: Kysely<DB>,
@@ -66,7 +70,10 @@ export class AuthService {
     messages: MessageJobs,
     /** Seals authenticator secrets with the server's key (kept outside the database). */
     box: SecretBox,
+    /** The database's session and account changes: with them, sessions are cached until one names them. */
+    changes?: RowChanges,
   ) {
+    this.sessions = changes ? new SessionCache(changes) : null;
     this.lockout = new LoginLockout(db, config, messages);
     this.twoFactor = new TwoFactorService({ db, lockout: this.lockout, messages, box });
   }
@@ -207,20 +214,28 @@ export class AuthService {
 
   async authenticate(token: string): Promise<AuthContext | null> {
     const at = Date.now();
-    const session = await repo.getLiveSessionByHash(this.db, hashToken(token), at);
+    const tokenHash = hashToken(token);
+    const cached = this.sessions?.get(tokenHash, at);
+    if (cached && at - cached.lastSeenAt <= TOUCH_EVERY) return cached.ctx;
+    const mark = this.sessions?.mark() ?? 0;
+    const session = await repo.getLiveSessionByHash(this.db, tokenHash, at);
     // A deleted account's sessions are ended when deletion is asked for; this also holds while its job runs. A suspended
-    // account's are ended by the suspension; this holds whatever slipped through.
+    // account's are ended by the suspension; this holds whatever slipped through. Neither is cached: each try reads.
     if (!session || session.status === 'DELETED' || session.suspended_at !== null) return null;
-    if (at - session.last_seen_at > TOUCH_EVERY) {
-      await repo.touchSession(this.db, session.id, at, at + minutes(this.config.sessionTtlMinutes));
-    }
-    return {
+    const ctx: AuthContext = {
       accountId: session.account_id,
       sessionId: session.id,
       status: session.status,
       projectId: session.project_id,
       usage: { usedBytes: session.used_bytes, quotaBytes: session.quota_bytes },
     };
+    if (at - session.last_seen_at > TOUCH_EVERY) {
+      // The touch is a change of the session row: the cache forgets it, and the next request reads it again.
+      await repo.touchSession(this.db, session.id, at, at + minutes(this.config.sessionTtlMinutes));
+      return ctx;
+    }
+    this.sessions?.put(tokenHash, mark, { ctx, lastSeenAt: session.last_seen_at, expiresAt: session.expires_at }, at);
+    return ctx;
   }
 
   /**
@@ -255,7 +270,7 @@ export class AuthService {
     }
     await this.db.transaction().execute(async (trx) => {
       await repo.revokeFamily(trx, row.family_id, at);
-      await repo.revokeSessionsOfFamily(trx, row.family_id, at);
+      await repo.revokeSessionsOfFamily(trx, row.account_id, row.family_id, at);
     });
     throw Unauthorized('Remember-me token was already used.');
   }
@@ -274,7 +289,7 @@ export class AuthService {
       }
       for (const family of families) {
         await repo.revokeFamily(trx, family, at);
-        await repo.revokeSessionsOfFamily(trx, family, at);
+        await repo.revokeSessionsOfFamily(trx, auth.accountId, family, at);
       }
     });
   }
@@ -317,7 +332,7 @@ export class AuthService {
       // The device's remember-me family goes too, or it would sign itself straight back in.
       if (session.remember_family) {
         await repo.revokeFamily(trx, session.remember_family, at);
-        await repo.revokeSessionsOfFamily(trx, session.remember_family, at);
+        await repo.revokeSessionsOfFamily(trx, auth.accountId, session.remember_family, at);
       }
       return true;
     });

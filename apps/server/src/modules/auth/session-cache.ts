@@ -1,0 +1,97 @@
+import { ALL_ROWS, type RowChanges } from '../../infra/db/row-changes.js';
+import type { AuthContext } from '../../shared/auth-context.js';
+
+/**
+ * How long a cached session answers without the database. Every change to a session or its account reaches the cache
+ * at once (row-changes.ts); this bounds the one case where it cannot: a change whose notification was lost without
+ * the listening connection failing (docs/decisions.md, "Session cache").
+ */
+export const SESSION_CACHE_TTL_MS = 5_000;
+/** Entries kept at most; the oldest goes first (a process serves far fewer sessions within one TTL). */
+const MAX_ENTRIES = 50_000;
+
+export interface CachedSession {
+  ctx: AuthContext;
+  /** The session's last_seen_at as read: the sliding expiry is refreshed from the database once it is a minute old. */
+  lastSeenAt: number;
+  /** Answered from the cache until then: the TTL, or the session's own expiry if sooner. */
+  until: number;
+}
+
+/**
+ * The per-process cache of signed-in sessions (issue 28): token hash → the request's session and account facts, so a
+ * request needs no read before its own. Forgets, on every instance, an entry whose session or account row changed
+ * (sign-out, session ended from the devices list or the console, password change, account deletion, two-factor
+ * changes that end sessions, suspension, a new quota or usage), by the ids the change named; serves nothing while
+ * another instance's changes cannot be heard (PostgreSQL's listening connection lost).
+ */
+export class SessionCache {
+  private readonly entries = new Map<string, CachedSession & { keys: readonly string[] }>();
+  /** Account and session ids → the token hashes cached under them. */
+  private readonly byKey = new Map<string, Set<string>>();
+  /** Counts the changes heard: a read during which one was heard may be stale, so it is not kept. */
+  private generation = 0;
+
+  constructor(
+    private readonly changes: RowChanges,
+    private readonly ttlMs = SESSION_CACHE_TTL_MS,
+  ) {
+    changes.subscribe((keys) => this.forget(keys));
+  }
+
+  get(tokenHash: string, at: number): CachedSession | undefined {
+    const entry = this.entries.get(tokenHash);
+    if (!entry) return undefined;
+    if (at < entry.until && this.changes.complete()) return entry;
+    this.drop(tokenHash);
+    return undefined;
+  }
+
+  /** Taken before the database read; `put` keeps the read only if no change was heard since. */
+  mark(): number {
+    return this.generation;
+  }
+
+  put(tokenHash: string, mark: number, session: { ctx: AuthContext; lastSeenAt: number; expiresAt: number }, at: number): void {
+    if (mark !== this.generation || !this.changes.complete()) return;
+    this.drop(tokenHash);
+    if (this.entries.size >= MAX_ENTRIES) this.drop(this.entries.keys().next().value!);
+    const keys = [session.ctx.accountId, session.ctx.sessionId];
+    this.entries.set(tokenHash, { ctx: session.ctx, lastSeenAt: session.lastSeenAt, until: Math.min(at + this.ttlMs, session.expiresAt), keys });
+    for (const key of keys) {
+      const hashes = this.byKey.get(key);
+      if (hashes) hashes.add(tokenHash);
+      else this.byKey.set(key, new Set([tokenHash]));
+    }
+  }
+
+  /** Entries whose token hash, session id or account id is among `keys` (all of them for ALL_ROWS). */
+  forget(keys: readonly string[]): void {
+    this.generation++;
+    if (keys.includes(ALL_ROWS)) {
+      this.entries.clear();
+      this.byKey.clear();
+      return;
+    }
+    for (const key of keys) {
+      if (this.entries.has(key)) this.drop(key);
+      const hashes = this.byKey.get(key);
+      if (hashes) for (const hash of [...hashes]) this.drop(hash);
+    }
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  private drop(tokenHash: string): void {
+    const entry = this.entries.get(tokenHash);
+    if (!entry) return;
+    this.entries.delete(tokenHash);
+    for (const key of entry.keys) {
+      const hashes = this.byKey.get(key);
+      hashes?.delete(tokenHash);
+      if (hashes?.size === 0) this.byKey.delete(key);
+    }
+  }
+}
