@@ -19,6 +19,7 @@ const SLOWEST = [
   'src/modules/foryou/foryou.albums.test.ts',
   'src/modules/qr-login/silent-login.test.ts',
   'src/infra/captcha/captcha-attack.test.ts',
+  'src/infra/captcha/captcha-image-attack.test.ts',
   'src/modules/media/media.formats.test.ts',
   'src/modules/account-deletion/account-deletion.test.ts',
 ];
