@@ -14,6 +14,7 @@ const SLOWEST = [
   'src/modules/webdav/webdav.rclone.test.ts',
   'src/modules/upload/upload.crash.test.ts',
   'src/infra/captcha/captcha-attack.test.ts',
+  'src/infra/captcha/captcha-image-attack.test.ts',
   'src/modules/foryou/foryou.videos.test.ts',
   'src/test/jobs.crash.test.ts',
   'src/modules/office/office.preview.test.ts',

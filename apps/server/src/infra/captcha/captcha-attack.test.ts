@@ -1,18 +1,15 @@
 import { readFileSync } from 'node:fs';
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { renderCaptchaAudio, renderCaptchaImage, renderDigitVoice } from './captcha-render.js';
+import { renderCaptchaAudio, renderDigitVoice } from './captcha-render.js';
 import { recordingTemplates, rendererTemplates, solveBySegments, solveBySpotting } from './audio-attack.fixtures.js';
 import { seededRandom } from './audio-solver.fixtures.js';
-import { ocrCaptchaImage, tesseractAvailable } from './image-attack.fixtures.js';
 import { renderLegacyAudio, wavOf } from './legacy-audio.fixtures.js';
 import { solveSpectral, spectralTemplates } from './strong-audio-attack.fixtures.js';
-import { glyphTemplates, solveImageByTemplates } from './image-template-attack.fixtures.js';
-import { GLYPH_H, GLYPH_W, GLYPHS } from './captcha-render.js';
 
 /**
- * The captcha against programs that know our code (issue 30): 60 seeded challenges each, and each attack must solve
- * fewer than 5 % (at most 2). Heavy by design, so it lives apart from the renderer's quick tests.
+ * The audio captcha against programs that know our code (issue 30): 60 seeded challenges each, and each attack must
+ * solve fewer than 5 % (at most 2). Heavy by design, so it lives apart from the renderer's quick tests; the image's
+ * attacks are in captcha-image-attack.test.ts.
  */
 
 const CHALLENGES = 60;
@@ -117,60 +114,5 @@ describe('audio captcha against a babble-aware spectral solver that knows the re
     const current = attack((text, random) => renderCaptchaAudio(text, random), 32, 40);
     expect(current.solved).toBeLessThanOrEqual(1);
     expect(current.digits).toBeLessThan(0.45);
-  });
-});
-
-describe.skipIf(!tesseractAvailable())('image captcha against Tesseract after the usual cleaning', HEAVY, () => {
-  it('the OCR is a real attack: it reads plain printed digits', async () => {
-    const random = seededRandom(11);
-    let read = 0;
-    for (let i = 0; i < 5; i++) {
-      const text = textOf(random);
-      const svg =
-        `<svg xmlns="http://www.w3.org/2000/svg" width="200" height="64"><rect width="200" height="64" fill="#fff"/>` +
-        `<text x="20" y="46" font-family="DejaVu Sans" font-size="36" fill="#222">${text}</text></svg>`;
-      if ((await ocrCaptchaImage(await sharp(Buffer.from(svg)).png().toBuffer())) === text) read++;
-    }
-    expect(read).toBeGreaterThanOrEqual(4);
-  });
-
-  it(`reads at most ${MAX_SOLVED} of ${CHALLENGES} challenges`, async () => {
-    const random = seededRandom(31);
-    let solved = 0;
-    for (let i = 0; i < CHALLENGES; i++) {
-      const text = textOf(random);
-      if ((await ocrCaptchaImage(await renderCaptchaImage(text, random))) === text) solved++;
-    }
-    expect(solved).toBeLessThanOrEqual(MAX_SOLVED);
-  });
-});
-
-/**
- * Template matching with our own glyphs (issue 30, H6). It reads the current image far too often: the per-challenge
- * hand (jittered points), sizes and spacing brought it from 9 to 4 of 20 (89 % to 71 % of digits), not under 5 %.
- * The ceiling below holds that ground; reaching the issue's 5 % needs a new image design (left open, see the report).
- */
-describe('image captcha against template matching with our own glyphs', HEAVY, () => {
-  const plain = (text: string) => {
-    const cell = (200 - 24) / 5;
-    const scale = Math.min(50 / GLYPH_H, (cell * 1.05) / GLYPH_W);
-    const paths = [...text]
-      .map((d, i) => `<path d="${GLYPHS[Number(d)]}" fill="none" stroke="#333" stroke-width="1.3" transform="translate(${12 + cell * (i + 0.5)} 32) scale(${scale}) translate(-5 -8)"/>`)
-      .join('');
-    return sharp(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="200" height="64"><rect width="200" height="64" fill="#f4f4f4"/>${paths}</svg>`)).png().toBuffer();
-  };
-
-  it('is a real attack on upright glyphs, and reads at most 6 of 20 current challenges', async () => {
-    const templates = await glyphTemplates();
-    const random = seededRandom(31);
-    let plainRead = 0;
-    let read = 0;
-    for (let i = 0; i < 20; i++) {
-      const text = textOf(random);
-      if ((await solveImageByTemplates(await plain(text), templates)) === text) plainRead++;
-      if ((await solveImageByTemplates(await renderCaptchaImage(text, random), templates)) === text) read++;
-    }
-    expect(plainRead).toBeGreaterThanOrEqual(18);
-    expect(read).toBeLessThanOrEqual(6);
   });
 });

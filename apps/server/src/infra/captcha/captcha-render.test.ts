@@ -9,6 +9,7 @@ import {
   generateCaptchaText,
   renderCaptchaAudio,
   renderCaptchaImage,
+  renderCaptchaImageWithLayout,
 } from './captcha-render.js';
 import { loadDigitTemplates, seededRandom, solveAudioCaptcha } from './audio-solver.fixtures.js';
 
@@ -51,6 +52,50 @@ describe('renderCaptchaImage', () => {
   it('differs between two renders of the same text', async () => {
     const [a, b] = await Promise.all([renderCaptchaImage('48213'), renderCaptchaImage('48213')]);
     expect(a.equals(b)).toBe(false);
+  });
+
+  /** WCAG relative luminance of an sRGB pixel. */
+  const luminance = (r: number, g: number, b: number) => {
+    const lin = (c: number) => (c / 255 <= 0.04045 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4);
+    return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+  };
+
+  it('keeps every digit readable: one tall box per digit, in reading order, apart, dark on light paper', async () => {
+    const random = seededRandom(12);
+    for (let i = 0; i < 24; i++) {
+      const length = 4 + (i % 3);
+      const text = Array.from({ length }, () => String(Math.floor(random() * 10))).join('');
+      const { png, boxes } = await renderCaptchaImageWithLayout(text, random);
+      // The count a reader sees: as many boxes as digits, inside the picture, at least half its height, neighbours
+      // touching at most (never one digit drawn over another).
+      expect(boxes).toHaveLength(length);
+      boxes.forEach((b, k) => {
+        expect(b.x).toBeGreaterThanOrEqual(0);
+        expect(b.y).toBeGreaterThanOrEqual(0);
+        expect(b.x + b.width).toBeLessThanOrEqual(CAPTCHA_IMAGE_WIDTH);
+        expect(b.y + b.height).toBeLessThanOrEqual(CAPTCHA_IMAGE_HEIGHT);
+        expect(b.height).toBeGreaterThanOrEqual(CAPTCHA_IMAGE_HEIGHT / 2);
+        const before = boxes[k - 1];
+        if (before) expect(b.x - (before.x + before.width)).toBeGreaterThan(-0.06 * b.width);
+      });
+      // Contrast: the darkest ink in each digit's box against the paper (the picture's median) at least 3:1, WCAG AA for
+      // large text (the digits are over 30 px tall); the renderer's inks aim at 5:1 and more.
+      const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+      const lum = (x: number, y: number) => {
+        const p = (Math.min(info.height - 1, Math.max(0, y)) * info.width + Math.min(info.width - 1, Math.max(0, x))) * 3;
+        return luminance(data[p] as number, data[p + 1] as number, data[p + 2] as number);
+      };
+      const all = Array.from({ length: info.width * info.height }, (_, p) => lum(p % info.width, Math.floor(p / info.width))).sort((a, b) => a - b);
+      const paper = all[Math.floor(all.length / 2)] as number;
+      for (const b of boxes) {
+        const inside: number[] = [];
+        for (let y = Math.floor(b.y); y < b.y + b.height; y++) for (let x = Math.floor(b.x); x < b.x + b.width; x++) inside.push(lum(x, y));
+        inside.sort((a, c) => a - c);
+        const ink = inside.slice(0, Math.max(1, Math.floor(inside.length * 0.01)));
+        const dark = ink.reduce((s, v) => s + v, 0) / ink.length;
+        expect((paper + 0.05) / (dark + 0.05)).toBeGreaterThanOrEqual(3);
+      }
+    }
   });
 
   it('rejects non-digit text', async () => {

@@ -26,21 +26,45 @@ const rangeOf =
   (min, max) =>
     min + random() * (max - min);
 
-// Hand-drawn stroke glyphs in a 10×16 box (y down). Paths instead of SVG <text>
-// because production hosts may have no fonts installed for librsvg to use.
+// Hand-drawn stroke digits in a 10×16 box (y down), several hands per digit — the ways people write them (open and
+// closed 4, 7 with and without its bar, 9 with a straight or a bent tail…). Paths instead of SVG <text> because
+// production hosts may have no fonts installed for librsvg to use.
 export const GLYPH_W = 10;
 export const GLYPH_H = 16;
-export const GLYPHS: readonly string[] = [
-  'M5 1 C8.2 1 9.4 4.2 9.4 8 C9.4 11.8 8.2 15 5 15 C1.8 15 0.6 11.8 0.6 8 C0.6 4.2 1.8 1 5 1 Z',
-  'M2.2 4.2 L6 1 L6 15 M2.4 15 L9.4 15',
-  'M1 4.6 C1 2.4 2.8 1 5 1 C7.4 1 9 2.4 9 4.6 C9 7.4 5.6 10 1 15 L9.4 15',
-  'M1 2.6 C2 1.5 3.4 1 5 1 C7.4 1 9 2.4 9 4.3 C9 6.3 7.2 7.6 4.4 7.6 C7.6 7.6 9.4 9.1 9.4 11.3 C9.4 13.6 7.5 15 5 15 C3.2 15 1.8 14.5 0.8 13.3',
-  'M7.2 15 L7.2 1 L0.6 11 L9.6 11',
-  'M8.8 1 L2.2 1 L1.4 7.3 C2.4 6.6 3.6 6.2 5 6.2 C7.8 6.2 9.4 8.2 9.4 10.6 C9.4 13.2 7.6 15 5 15 C3.2 15 1.8 14.4 0.8 13.2',
-  'M8.6 2 C7.7 1.3 6.5 1 5.3 1 C2.3 1 0.8 4.5 0.8 9.5 C0.8 13 2.5 15 5 15 C7.6 15 9.3 13.2 9.3 10.5 C9.3 7.9 7.6 6.3 5.2 6.3 C3.2 6.3 1.6 7.5 0.9 9',
-  'M0.8 1 L9.4 1 C6.6 5 4.9 9.5 4.2 15',
-  'M5 7.5 C2.6 7.5 1.3 6.1 1.3 4.2 C1.3 2.3 2.9 1 5 1 C7.1 1 8.7 2.3 8.7 4.2 C8.7 6.1 7.4 7.5 5 7.5 C2.4 7.5 0.7 9 0.7 11.2 C0.7 13.5 2.5 15 5 15 C7.5 15 9.3 13.5 9.3 11.2 C9.3 9 7.6 7.5 5 7.5 Z',
-  'M1.4 14 C2.3 14.7 3.5 15 4.7 15 C7.7 15 9.2 11.5 9.2 6.5 C9.2 3 7.5 1 5 1 C2.4 1 0.7 2.8 0.7 5.5 C0.7 8.1 2.4 9.7 4.8 9.7 C6.8 9.7 8.4 8.5 9.1 7',
+export const DIGIT_SHAPES: readonly (readonly string[])[] = [
+  [
+    'M5 1 C8.2 1 9.4 4.2 9.4 8 C9.4 11.8 8.2 15 5 15 C1.8 15 0.6 11.8 0.6 8 C0.6 4.2 1.8 1 5 1 Z',
+    'M5 1 C7.4 1 8.6 2.2 8.9 4 L8.9 12 C8.6 13.8 7.4 15 5 15 C2.6 15 1.4 13.8 1.1 12 L1.1 4 C1.4 2.2 2.6 1 5 1 Z',
+  ],
+  // Both ones keep their foot: a slanted one without it reads as a 7.
+  ['M2.2 4.2 L6 1 L6 15 M2.4 15 L9.4 15', 'M3 4 L6.2 1 L6.2 15 M3.4 15 L8.8 15'],
+  [
+    'M1 4.6 C1 2.4 2.8 1 5 1 C7.4 1 9 2.4 9 4.6 C9 7.4 5.6 10 1 15 L9.4 15',
+    'M1.2 3.8 C2.2 1.8 3.6 1 5.2 1 C7.4 1 8.8 2.4 8.8 4.4 C8.8 5.6 8.2 6.6 7.2 7.6 L1 15 L9.4 15',
+  ],
+  [
+    'M1 2.6 C2 1.5 3.4 1 5 1 C7.4 1 9 2.4 9 4.3 C9 6.3 7.2 7.6 4.4 7.6 C7.6 7.6 9.4 9.1 9.4 11.3 C9.4 13.6 7.5 15 5 15 C3.2 15 1.8 14.5 0.8 13.3',
+    'M1.2 1 L8.8 1 L4.4 6.6 C7.6 6.4 9.4 8.4 9.4 10.9 C9.4 13.4 7.4 15 5 15 C3.2 15 1.8 14.4 0.8 13.2',
+  ],
+  ['M7.2 15 L7.2 1 L0.6 11 L9.6 11', 'M2.2 1 L1 10.2 L9.4 10.2 M7.2 4.6 L7.2 15'],
+  [
+    'M8.8 1 L2.2 1 L1.4 7.3 C2.4 6.6 3.6 6.2 5 6.2 C7.8 6.2 9.4 8.2 9.4 10.6 C9.4 13.2 7.6 15 5 15 C3.2 15 1.8 14.4 0.8 13.2',
+    'M9 1 L2.6 1 L1.8 7 C2.8 6.2 4 5.8 5.3 5.9 C7.8 6.1 9.3 8 9.3 10.5 C9.3 13.2 7.4 15 4.9 15 C3 15 1.6 14.2 0.8 13',
+  ],
+  [
+    'M8.6 2 C7.7 1.3 6.5 1 5.3 1 C2.3 1 0.8 4.5 0.8 9.5 C0.8 13 2.5 15 5 15 C7.6 15 9.3 13.2 9.3 10.5 C9.3 7.9 7.6 6.3 5.2 6.3 C3.2 6.3 1.6 7.5 0.9 9',
+    'M7.8 1 L2.2 8.6 C1.2 9.8 0.8 10.6 0.8 11.3 C0.8 13.5 2.6 15 5 15 C7.4 15 9.2 13.5 9.2 11.2 C9.2 8.9 7.4 7.4 5 7.4 C3.8 7.4 2.8 7.8 2.1 8.5',
+  ],
+  ['M0.8 1 L9.4 1 C6.6 5 4.9 9.5 4.2 15', 'M0.8 1 L9.4 1 C6.6 5 4.9 9.5 4.2 15 M2.6 8 L8.2 8', 'M0.8 1 L9.4 1 L3.6 15'],
+  [
+    'M5 7.5 C2.6 7.5 1.3 6.1 1.3 4.2 C1.3 2.3 2.9 1 5 1 C7.1 1 8.7 2.3 8.7 4.2 C8.7 6.1 7.4 7.5 5 7.5 C2.4 7.5 0.7 9 0.7 11.2 C0.7 13.5 2.5 15 5 15 C7.5 15 9.3 13.5 9.3 11.2 C9.3 9 7.6 7.5 5 7.5 Z',
+    'M5 1 C7.3 1 8.6 2.4 8.6 4.3 C8.6 6.2 7.3 7.4 5 7.4 C2.7 7.4 1.4 6.2 1.4 4.3 C1.4 2.4 2.7 1 5 1 Z M5 7.4 C7.6 7.4 9.3 9 9.3 11.2 C9.3 13.5 7.6 15 5 15 C2.4 15 0.7 13.5 0.7 11.2 C0.7 9 2.4 7.4 5 7.4 Z',
+  ],
+  [
+    'M1.4 14 C2.3 14.7 3.5 15 4.7 15 C7.7 15 9.2 11.5 9.2 6.5 C9.2 3 7.5 1 5 1 C2.4 1 0.7 2.8 0.7 5.5 C0.7 8.1 2.4 9.7 4.8 9.7 C6.8 9.7 8.4 8.5 9.1 7',
+    'M9 5 C9 7.4 7.2 9 5 9 C2.6 9 1 7.4 1 5 C1 2.6 2.6 1 5 1 C7.4 1 9 2.6 9 5 L9 15',
+    'M8.8 5 C8.8 7.3 7.1 8.8 5 8.8 C2.7 8.8 1.2 7.3 1.2 5 C1.2 2.7 2.8 1 5 1 C7.3 1 8.8 2.7 8.8 5 C8.6 8 6.6 11.6 4.4 15',
+  ],
 ];
 
 /**
@@ -51,93 +75,207 @@ function jitterPath(path: string, amount: number, rand: Range): string {
   return path.replace(/-?\d+(?:\.\d+)?/g, (n) => (Number(n) + rand(-amount, amount)).toFixed(2));
 }
 
+/**
+ * Reshapes a glyph with a smooth random bend of its own box (points and control points alike, so curves stay curves):
+ * the waist moves up or down (an 8 with a small or a big top loop), the glyph tapers, bows and swells at the middle.
+ * A reader sees the same digit in any of these; a program that learnt some of them finds its features in other
+ * places in the next one (issue 30: with fixed hands, a k-NN trained on 300 renders read 98 % of digits at their boxes).
+ */
+function reshape(path: string, rand: Range): string {
+  const [waist, taper, bow, swell] = [rand(-0.22, 0.22), rand(-0.3, 0.3), rand(-1.6, 1.6), rand(-0.22, 0.22)];
+  const tokens = path.match(/[MLCZ]|-?\d+(?:\.\d+)?/g) ?? [];
+  const out: string[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i] as string;
+    if (/[MLCZ]/.test(token)) {
+      out.push(token);
+      continue;
+    }
+    // Every command here takes x y pairs.
+    const [x, u] = [Number(token), Math.min(1, Math.max(0, Number(tokens[++i]) / GLYPH_H))];
+    const y = GLYPH_H * (u + (waist * Math.sin(Math.PI * u)) / Math.PI);
+    const t = (2 * y) / GLYPH_H - 1;
+    const nx = GLYPH_W / 2 + (x - GLYPH_W / 2) * (1 + taper * t) * (1 + swell * Math.sin(Math.PI * u)) + bow * (t * t - 0.5);
+    out.push(nx.toFixed(2), y.toFixed(2));
+  }
+  return out.join(' ').replace(/([MLCZ]) /g, '$1');
+}
+
+/** One or two consecutive pieces (a line or a curve) of a digit's path: the stuff of the clutter. */
+function pathPiece(path: string, rand: Range): string {
+  const pieces: { start: string; draw: string; joined: boolean }[] = [];
+  let at = '';
+  let joined = false;
+  for (const [, op, args] of path.matchAll(/([MLCZ])([^MLCZ]*)/g)) {
+    const nums = (args as string).trim().split(/\s+/);
+    if (op === 'M') {
+      at = nums.join(' ');
+      joined = false;
+    } else if (op === 'L' || op === 'C') {
+      pieces.push({ start: at, draw: `${op}${nums.join(' ')}`, joined });
+      at = nums.slice(-2).join(' ');
+      joined = true;
+    }
+  }
+  const first = Math.floor(rand(0, pieces.length));
+  const { start, draw } = pieces[first] as (typeof pieces)[number];
+  const next = pieces[first + 1];
+  // A second piece only when it continues the same stroke.
+  return next?.joined && rand(0, 1) < 0.5 ? `M${start} ${draw} ${next.draw}` : `M${start} ${draw}`;
+}
+
 function hsl(hue: number, saturation: number, lightness: number): string {
   return `hsl(${hue.toFixed(0)},${saturation.toFixed(0)}%,${lightness.toFixed(0)}%)`;
 }
 
-function buildCaptchaSvg(text: string, rand: Range): string {
+/** Where a digit was drawn (before the warp), in image pixels: what the learned attack in the tests trains on. */
+export type DigitBox = { x: number; y: number; width: number; height: number };
+
+type Pen = 'solid' | 'outline' | 'dotted' | 'sketch';
+const PENS: readonly Pen[] = ['solid', 'outline', 'dotted', 'sketch'];
+
+/**
+ * One shape drawn with one of four pens (solid, hollow outline, a row of dots, a sketch of overlaid thin strokes):
+ * a reader sees the same digit in each, while the pixels a program learns from differ completely between pens.
+ * Widths are in glyph units (the transform scales them with the digit).
+ */
+function draw(shape: string, transform: string, ink: string, paper: string, rand: Range): string {
+  const pen = PENS[Math.floor(rand(0, PENS.length))] as Pen;
+  const common = `fill="none" stroke-linecap="round" stroke-linejoin="round" transform="${transform}"`;
+  const stroke = (d: string, color: string, width: number, extra = '') =>
+    `<path d="${d}" ${common} stroke="${color}" stroke-width="${width.toFixed(2)}"${extra}/>`;
+  switch (pen) {
+    case 'solid':
+      return stroke(shape, ink, rand(0.8, 1.45));
+    case 'outline': {
+      const outer = rand(1.9, 2.3);
+      return stroke(shape, ink, outer) + stroke(shape, paper, outer - rand(0.9, 1.1));
+    }
+    case 'dotted': {
+      const width = rand(1.3, 1.5);
+      return stroke(shape, ink, width, ` stroke-dasharray="0 ${(width * rand(1.3, 1.45)).toFixed(2)}"`);
+    }
+    case 'sketch':
+      return [0, 1, 2].map(() => stroke(jitterPath(shape, 0.3, rand), ink, rand(0.55, 0.75))).join('');
+  }
+}
+
+/**
+ * A dark ink of any hue, darkened until its luminance is at most 0.02–0.09 (WCAG), so every digit stands at least
+ * 5:1 against the paper whatever its colour (a yellow at the lightness of a dark blue would not).
+ */
+function inkColor(rand: Range): string {
+  const [hue, saturation, target] = [rand(0, 360), rand(0.45, 0.85), rand(0.02, 0.09)];
+  const lin = (c: number) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+  for (let lightness = 0.32; ; lightness -= 0.01) {
+    const chroma = (1 - Math.abs(2 * lightness - 1)) * saturation;
+    const h = hue / 60;
+    const second = chroma * (1 - Math.abs((h % 2) - 1));
+    const [r, g, b] = ([[chroma, second, 0], [second, chroma, 0], [0, chroma, second], [0, second, chroma], [second, 0, chroma], [chroma, 0, second]][Math.floor(h) % 6] as number[]).map(
+      (c) => c + lightness - chroma / 2,
+    ) as [number, number, number];
+    if (0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b) <= target || lightness <= 0.05) {
+      return `rgb(${[r, g, b].map((c) => Math.round(c * 255)).join(',')})`;
+    }
+  }
+}
+
+function buildCaptchaSvg(text: string, rand: Range): { svg: string; boxes: DigitBox[] } {
   const W = CAPTCHA_IMAGE_WIDTH;
   const H = CAPTCHA_IMAGE_HEIGHT;
   const parts: string[] = [];
   const bgHue = rand(0, 360);
+  const paper = hsl(bgHue, 40, 95);
   parts.push(
     `<defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="1">` +
-      `<stop offset="0" stop-color="${hsl(bgHue, 40, 95)}"/>` +
+      `<stop offset="0" stop-color="${paper}"/>` +
       `<stop offset="1" stop-color="${hsl(bgHue + rand(60, 180), 40, 90)}"/>` +
       `</linearGradient></defs>`,
     `<rect width="${W}" height="${H}" fill="url(#bg)"/>`,
   );
-
-  // Background clutter goes under the digits so it confuses OCR without hiding strokes from humans.
-  for (let i = 0; i < 70; i++) {
+  // Faint speckles under everything: noise for OCR's threshold, nothing a reader notices.
+  for (let i = 0; i < 60; i++) {
     parts.push(
-      `<circle cx="${rand(0, W).toFixed(1)}" cy="${rand(0, H).toFixed(1)}" r="${rand(0.6, 1.8).toFixed(1)}" ` +
-        `fill="${hsl(rand(0, 360), 50, rand(35, 75))}" fill-opacity="${rand(0.4, 0.9).toFixed(2)}"/>`,
-    );
-  }
-  for (let i = 0; i < 5; i++) {
-    parts.push(
-      `<path d="M${rand(-10, W / 3).toFixed(1)} ${rand(0, H).toFixed(1)} Q${rand(0, W).toFixed(1)} ${rand(-H / 2, H * 1.5).toFixed(1)} ` +
-        `${rand((2 * W) / 3, W + 10).toFixed(1)} ${rand(0, H).toFixed(1)}" fill="none" ` +
-        `stroke="${hsl(rand(0, 360), 45, rand(45, 75))}" stroke-width="${rand(0.8, 1.8).toFixed(1)}"/>`,
+      `<circle cx="${rand(0, W).toFixed(1)}" cy="${rand(0, H).toFixed(1)}" r="${rand(0.6, 1.6).toFixed(1)}" ` +
+        `fill="${hsl(rand(0, 360), 50, rand(50, 80))}" fill-opacity="${rand(0.4, 0.9).toFixed(2)}"/>`,
     );
   }
 
-  const margin = 12;
-  const cell = (W - 2 * margin) / text.length;
-  // Fit the glyph's height to the image; neighbours may touch (crowding defeats OCR's character cutting), never cross.
-  const baseScale = Math.min((H - 14) / GLYPH_H, (cell * 1.05) / GLYPH_W);
-  const inks: { x: number; color: string }[] = [];
-  for (let i = 0; i < text.length; i++) {
-    const glyph = jitterPath(GLYPHS[Number(text[i])] as string, 1.4, rand);
-    // Each digit its own size and proportions: a template drawn at one scale correlates poorly with another.
-    const scaleX = baseScale * rand(0.7, 1.1);
-    const scaleY = baseScale * rand(0.72, 1.06);
-    const cx = margin + cell * (i + 0.5) + rand(-cell * 0.12, cell * 0.12);
-    const cy = H / 2 + rand(-4, 4);
-    const angle = rand(-22, 22);
-    const skew = rand(-12, 12);
-    const color = hsl(rand(0, 360), rand(55, 85), rand(18, 32));
-    inks.push({ x: cx / W, color });
-    parts.push(
-      `<path d="${glyph}" fill="none" stroke="${color}" ` +
-        `stroke-width="${rand(1.15, 1.45).toFixed(2)}" stroke-linecap="round" stroke-linejoin="round" ` +
-        `transform="translate(${cx.toFixed(1)} ${cy.toFixed(1)}) rotate(${angle.toFixed(1)}) skewX(${skew.toFixed(1)}) ` +
-        `scale(${scaleX.toFixed(3)} ${scaleY.toFixed(3)}) translate(${-GLYPH_W / 2} ${-GLYPH_H / 2})"/>`,
-    );
+  // No fixed cells: each digit its own height, width, slant and gap (touching allowed), the row squeezed to fit.
+  const n = text.length;
+  const heights = [...text].map(() => rand(34, 46));
+  const widths = heights.map((h) => (h / GLYPH_H) * GLYPH_W * rand(0.62, 1.1));
+  const gaps = widths.slice(1).map((w) => w * rand(-0.06, 0.5));
+  const natural = widths.reduce((s, w) => s + w, 0) + gaps.reduce((s, g) => s + g, 0);
+  const room = W - 16;
+  const squeeze = Math.min(1, room / natural);
+  let x = 8 + rand(0, room - natural * squeeze);
+  const boxes: DigitBox[] = [];
+  for (let i = 0; i < n; i++) {
+    const width = (widths[i] as number) * squeeze;
+    const height = heights[i] as number;
+    const cy = H / 2 + rand(-1, 1) * Math.max(0, (H - height) / 2 - 3);
+    boxes.push({ x, y: cy - height / 2, width, height });
+    x += width + (gaps[i] ?? 0) * squeeze;
   }
 
-  // Curves as dark and nearly as thick as the strokes, through the digits' middle: a threshold keeps them with the
-  // digits and joins neighbours into one blob, so OCR cannot cut the line into characters; a person sees lines.
-  // They take each digit's colour where they cross it, so separating by colour does not peel them off either.
-  const stops = inks.map(({ x, color }) => `<stop offset="${x.toFixed(3)}" stop-color="${color}"/>`).join('');
-  parts.push(`<defs><linearGradient id="ink" x1="0" y1="0" x2="1" y2="0">${stops}</linearGradient></defs>`);
-  for (let i = 0; i < 2; i++) {
+  // Clutter first, in the digits' own inks and pens: pieces of digits, smaller and turned, in the free space and
+  // touching the digits' edges — a program cannot cut the row by ink, colour or stroke; a reader sees scraps.
+  const clutter = Math.floor(rand(8, 13));
+  const [rowStart, rowEnd] = [(boxes[0] as DigitBox).x, (boxes[n - 1] as DigitBox).x + (boxes[n - 1] as DigitBox).width];
+  for (let i = 0, tries = 0; i < clutter && tries < 200; tries++) {
+    const [cx, cy] = [rand(0, W), rand(0, H)];
+    // Never over a digit's inner part, so no scrap crosses a loop or changes a digit's shape; beside the row only
+    // along the top and bottom edges, so no scrap stands where a reader would count one more digit.
+    if (boxes.some((b) => Math.abs(cx - (b.x + b.width / 2)) < b.width * 0.42 && Math.abs(cy - (b.y + b.height / 2)) < b.height * 0.42)) continue;
+    if ((cx < rowStart || cx > rowEnd) && cy > 12 && cy < H - 12) continue;
+    const shapes = DIGIT_SHAPES[Math.floor(rand(0, 10))] as readonly string[];
+    const piece = pathPiece(jitterPath(shapes[Math.floor(rand(0, shapes.length))] as string, 0.6, rand), rand);
+    const scale = rand(0.9, 1.5);
     parts.push(
-      `<path d="M0 ${rand(H * 0.35, H * 0.65).toFixed(1)} C${rand(W * 0.2, W * 0.4).toFixed(1)} ${rand(H * 0.1, H * 0.9).toFixed(1)} ` +
-        `${rand(W * 0.6, W * 0.8).toFixed(1)} ${rand(H * 0.1, H * 0.9).toFixed(1)} ${W} ${rand(H * 0.35, H * 0.65).toFixed(1)}" fill="none" ` +
-        `stroke="url(#ink)" stroke-width="${rand(2, 2.6).toFixed(1)}" stroke-linecap="round"/>`,
+      draw(piece, `translate(${cx.toFixed(1)} ${cy.toFixed(1)}) rotate(${rand(-90, 90).toFixed(1)}) scale(${scale.toFixed(2)}) translate(-5 -8)`, inkColor(rand), paper, rand),
     );
+    i++;
   }
 
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">${parts.join('')}</svg>`;
+  boxes.forEach((b, i) => {
+    const shapes = DIGIT_SHAPES[Number(text[i])] as readonly string[];
+    const shape = reshape(jitterPath(shapes[Math.floor(rand(0, shapes.length))] as string, 0.6, rand), rand);
+    const transform =
+      `translate(${(b.x + b.width / 2).toFixed(1)} ${(b.y + b.height / 2).toFixed(1)}) rotate(${rand(-12, 12).toFixed(1)}) ` +
+      `skewX(${rand(-12, 12).toFixed(1)}) scale(${(b.width / GLYPH_W).toFixed(3)} ${(b.height / GLYPH_H).toFixed(3)}) translate(-5 -8)`;
+    parts.push(draw(shape, transform, inkColor(rand), paper, rand));
+  });
+
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">${parts.join('')}</svg>`;
+  return { svg, boxes };
 }
 
 /**
- * Bends the rendered picture along two random waves (rows shift sideways, columns up and down), so no digit keeps
- * the shape of its glyph and straight strokes become curves; a reader does not mind, a template does.
+ * Bends the rendered picture: a smooth random displacement field (a coarse grid of random shifts, eased between
+ * points) plus a sideways wave, so straight strokes become curves and no two digits bend alike; a reader does not
+ * mind, a template does.
  */
-function wave(rgba: Buffer, width: number, height: number, rand: Range): Buffer {
+function bend(rgba: Buffer, width: number, height: number, rand: Range): Buffer {
   const out = Buffer.alloc(rgba.length);
-  const [ax, ay] = [rand(1, 1.6), rand(1.2, 2)];
-  const [lx, ly] = [rand(30, 45), rand(50, 80)];
-  const [px, py] = [rand(0, 2 * Math.PI), rand(0, 2 * Math.PI)];
+  const [gx, gy] = [8, 4];
+  const amount = rand(1.6, 2.4);
+  const grid = Array.from({ length: (gx + 1) * (gy + 1) }, () => [rand(-amount, amount), rand(-amount, amount)] as const);
+  const ease = (t: number) => t * t * (3 - 2 * t);
+  const shift = (x: number, y: number, axis: 0 | 1) => {
+    const [u, v] = [(x / width) * gx, (y / height) * gy];
+    const [i, j] = [Math.min(gx - 1, Math.floor(u)), Math.min(gy - 1, Math.floor(v))];
+    const [fu, fv] = [ease(u - i), ease(v - j)];
+    const g = (a: number, b: number) => (grid[b * (gx + 1) + a] as readonly [number, number])[axis];
+    return (g(i, j) * (1 - fu) + g(i + 1, j) * fu) * (1 - fv) + (g(i, j + 1) * (1 - fu) + g(i + 1, j + 1) * fu) * fv;
+  };
+  const [ax, lx, px] = [rand(0.8, 1.4), rand(30, 45), rand(0, 2 * Math.PI)];
   const at = (x: number, y: number, c: number) =>
     rgba[(Math.min(height - 1, Math.max(0, y)) * width + Math.min(width - 1, Math.max(0, x))) * 4 + c] as number;
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
-      const sx = x + ax * Math.sin(px + (2 * Math.PI * y) / lx);
-      const sy = y + ay * Math.sin(py + (2 * Math.PI * x) / ly);
+      const sx = x + shift(x, y, 0) + ax * Math.sin(px + (2 * Math.PI * y) / lx);
+      const sy = y + shift(x, y, 1);
       const [x0, y0] = [Math.floor(sx), Math.floor(sy)];
       const [fx, fy] = [sx - x0, sy - y0];
       // Bilinear, so bent strokes stay smooth rather than jagged.
@@ -151,12 +289,18 @@ function wave(rgba: Buffer, width: number, height: number, rand: Range): Buffer 
   return out;
 }
 
-export async function renderCaptchaImage(text: string, random: RandomSource = cryptoRandom): Promise<Buffer> {
+/** The challenge and where each digit sits (tests train their attacks on this; the service sends only the PNG). */
+export async function renderCaptchaImageWithLayout(text: string, random: RandomSource = cryptoRandom): Promise<{ png: Buffer; boxes: DigitBox[] }> {
   assertDigits(text);
   const rand = rangeOf(random);
-  const { data, info } = await sharp(Buffer.from(buildCaptchaSvg(text, rand))).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { svg, boxes } = buildCaptchaSvg(text, rand);
+  const { data, info } = await sharp(Buffer.from(svg)).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   const raw = { width: info.width, height: info.height, channels: 4 as const };
-  return sharp(wave(data, info.width, info.height, rand), { raw }).png().toBuffer();
+  return { png: await sharp(bend(data, info.width, info.height, rand), { raw }).png().toBuffer(), boxes };
+}
+
+export async function renderCaptchaImage(text: string, random: RandomSource = cryptoRandom): Promise<Buffer> {
+  return (await renderCaptchaImageWithLayout(text, random)).png;
 }
 
 const SAMPLE_RATE = 16_000;

@@ -1,92 +1,89 @@
 import sharp from 'sharp';
-import { CAPTCHA_IMAGE_HEIGHT, CAPTCHA_IMAGE_WIDTH, GLYPH_H, GLYPH_W, GLYPHS } from './captcha-render.js';
+import { CAPTCHA_IMAGE_HEIGHT, DIGIT_SHAPES, GLYPH_H, GLYPH_W } from './captcha-render.js';
+import { bestRow, darknessOf, inkExtent, type Darkness } from './image-learned-attack.fixtures.js';
 
 /**
- * An image attack that knows the renderer (issue 30, H6): our own glyph paths drawn at the renderer's scale over a
- * grid of its rotations and skews become templates; the challenge is thresholded to its dark ink, and each of the five
- * cells (the renderer's layout: 12 px margins, equal cells) takes the digit whose template correlates best anywhere
- * within the renderer's jitter. Works at half resolution so 60 challenges take seconds.
+ * An image attack that knows the renderer (issue 30, H6): every hand of every digit in our own glyph library, drawn
+ * at the renderer's typical size over a grid of its rotations and skews, becomes a template; the template with the
+ * best normalised correlation is found at every position along the row (and at several heights), and the best row of
+ * `length` positions is picked by dynamic programming. Works at half resolution so 60 challenges take seconds.
  */
 
-const W = CAPTCHA_IMAGE_WIDTH;
 const H = CAPTCHA_IMAGE_HEIGHT;
-const MARGIN = 12;
 const HALF = 2;
 const BOX_W = 40;
-const ANGLES = [-20, -10, 0, 10, 20];
-const SKEWS = [-10, 0, 10];
+const ANGLES = [-12, 0, 12];
+const SKEWS = [-8, 0, 8];
 
-type Bitmap = { w: number; h: number; px: Float64Array };
-export type GlyphTemplate = { digit: number; bitmap: Bitmap; norm: number };
+export type GlyphTemplate = { digit: number; w: number; h: number; px: Float32Array; norm: number };
 
-async function darkness(input: Buffer, w: number, h: number): Promise<Bitmap> {
-  const { data } = await sharp(input)
-    .greyscale()
-    .resize(Math.round(w / HALF), Math.round(h / HALF))
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return { w: Math.round(w / HALF), h: Math.round(h / HALF), px: Float64Array.from(data, (v) => 1 - v / 255) };
+function halve(img: Darkness): Darkness {
+  const [w, h] = [Math.floor(img.w / HALF), Math.floor(img.h / HALF)];
+  const px = new Float32Array(w * h);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      let s = 0;
+      for (let k = 0; k < 4; k++) s += img.px[(y * 2 + (k >> 1)) * img.w + x * 2 + (k & 1)] as number;
+      px[y * w + x] = s / 4;
+    }
+  }
+  return { w, h, px, ink: img.ink };
 }
 
-/** Every digit at every angle and skew of the grid, drawn as the renderer draws it (its scale, its stroke). */
-export async function glyphTemplates(length = 5): Promise<GlyphTemplate[]> {
-  const cell = (W - 2 * MARGIN) / length;
-  const scale = Math.min((H - 14) / GLYPH_H, (cell * 1.05) / GLYPH_W);
+/** Every hand of every digit at every angle and skew of the grid, drawn as the renderer draws a solid digit. */
+export async function glyphTemplates(): Promise<GlyphTemplate[]> {
   const out: GlyphTemplate[] = [];
   for (let digit = 0; digit < 10; digit++) {
-    for (const angle of ANGLES) {
-      for (const skew of SKEWS) {
-        const svg =
-          `<svg xmlns="http://www.w3.org/2000/svg" width="${BOX_W}" height="${H}"><rect width="${BOX_W}" height="${H}" fill="#fff"/>` +
-          `<path d="${GLYPHS[digit]}" fill="none" stroke="#000" stroke-width="1.3" stroke-linecap="round" stroke-linejoin="round" ` +
-          `transform="translate(${BOX_W / 2} ${H / 2}) rotate(${angle}) skewX(${skew}) scale(${scale} ${scale}) translate(${-GLYPH_W / 2} ${-GLYPH_H / 2})"/></svg>`;
-        const bitmap = await darkness(await sharp(Buffer.from(svg)).png().toBuffer(), BOX_W, H);
-        const mean = bitmap.px.reduce((s, v) => s + v, 0) / bitmap.px.length;
-        const px = bitmap.px.map((v) => v - mean);
-        out.push({ digit, bitmap: { ...bitmap, px }, norm: Math.sqrt(px.reduce((s, v) => s + v * v, 0)) });
+    for (const shape of DIGIT_SHAPES[digit] as readonly string[]) {
+      for (const angle of ANGLES) {
+        for (const skew of SKEWS) {
+          const svg =
+            `<svg xmlns="http://www.w3.org/2000/svg" width="${BOX_W}" height="${H}"><rect width="${BOX_W}" height="${H}" fill="#fff"/>` +
+            `<path d="${shape}" fill="none" stroke="#000" stroke-width="1.1" stroke-linecap="round" stroke-linejoin="round" ` +
+            `transform="translate(${BOX_W / 2} ${H / 2}) rotate(${angle}) skewX(${skew}) scale(${26 / GLYPH_W} ${40 / GLYPH_H}) translate(${-GLYPH_W / 2} ${-GLYPH_H / 2})"/></svg>`;
+          const { w, h, px } = halve(await darknessOf(await sharp(Buffer.from(svg)).png().toBuffer()));
+          const mean = px.reduce((s, v) => s + v, 0) / px.length;
+          const centred = px.map((v) => v - mean);
+          out.push({ digit, w, h, px: centred, norm: Math.sqrt(centred.reduce((s, v) => s + v * v, 0)) });
+        }
       }
     }
   }
   return out;
 }
 
-/** Reads `length` digits: ink kept by a threshold between the light background and the dark strokes. */
+/** Reads `length` digits: the best-correlating template at every position, then the best row of positions. */
 export async function solveImageByTemplates(png: Buffer, templates: readonly GlyphTemplate[], length = 5): Promise<string> {
-  const img = await darkness(png, W, H);
-  const ink = img.px.map((v) => (v > 0.5 ? 1 : 0));
-  const cell = (W - 2 * MARGIN) / length;
-  let text = '';
-  for (let i = 0; i < length; i++) {
-    const cx = (MARGIN + cell * (i + 0.5)) / HALF;
-    const best = new Float64Array(10).fill(-Infinity);
+  const full = await darknessOf(png);
+  const [left, right] = inkExtent(full);
+  const img = halve(full);
+  const cell = (right - left) / length / HALF;
+  const xs: number[] = [];
+  for (let x = left / HALF + cell * 0.3; x <= right / HALF - cell * 0.3; x += 1) xs.push(x);
+  const best = xs.map((cx) => {
+    let top = { score: -Infinity, digit: 0 };
     for (const t of templates) {
-      const { w, h, px } = t.bitmap;
-      for (let dy = -4; dy <= 4; dy++) {
-        for (let dx = -4; dx <= 4; dx++) {
-          const left = Math.round(cx - w / 2) + dx;
-          let dot = 0;
-          let sum = 0;
-          let sq = 0;
-          for (let y = 0; y < h; y++) {
-            const iy = y + dy;
-            if (iy < 0 || iy >= img.h) continue;
-            for (let x = 0; x < w; x++) {
-              const ix = left + x;
-              if (ix < 0 || ix >= img.w) continue;
-              const v = ink[iy * img.w + ix] as number;
-              dot += v * (px[y * w + x] as number);
-              sum += v;
-              sq += v * v;
-            }
+      const x0 = Math.round(cx - t.w / 2);
+      for (let dy = -3; dy <= 3; dy++) {
+        let [dot, sum, sq] = [0, 0, 0];
+        for (let y = 0; y < t.h; y++) {
+          const iy = y + dy;
+          if (iy < 0 || iy >= img.h) continue;
+          for (let x = 0; x < t.w; x++) {
+            const ix = x0 + x;
+            if (ix < 0 || ix >= img.w) continue;
+            const v = img.px[iy * img.w + ix] as number;
+            dot += v * (t.px[y * t.w + x] as number);
+            sum += v;
+            sq += v * v;
           }
-          const n = w * h;
-          const varI = sq - (sum * sum) / n;
-          const score = dot / (t.norm * Math.sqrt(Math.max(varI, 1e-9)));
-          if (score > (best[t.digit] as number)) best[t.digit] = score;
         }
+        const variance = sq - (sum * sum) / (t.w * t.h);
+        const score = dot / (t.norm * Math.sqrt(Math.max(variance, 1e-9)));
+        if (score > top.score) top = { score, digit: t.digit };
       }
     }
-    text += String(best.indexOf(Math.max(...best)));
-  }
-  return text;
+    return top;
+  });
+  return bestRow(xs, best, cell, length);
 }

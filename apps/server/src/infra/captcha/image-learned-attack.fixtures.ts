@@ -1,0 +1,323 @@
+import sharp from 'sharp';
+import { CAPTCHA_IMAGE_HEIGHT, CAPTCHA_IMAGE_WIDTH, DIGIT_SHAPES, GLYPH_H, GLYPH_W, type DigitBox } from './captcha-render.js';
+
+/**
+ * The strongest image attack we could write that knows our code (issue 30): it renders a few hundred challenges with
+ * our own renderer, learns the digits from where the renderer says it drew them (HOG and pixel features, a k-NN and a
+ * small neural net trained here), then reads a challenge by several segmentations — the true boxes (an upper bound no
+ * real attacker has), equal cells across the ink, and a sliding window whose best row of `length` windows is found by
+ * dynamic programming. Plain TypeScript, so it runs anywhere the tests run, in seconds.
+ */
+
+const W = CAPTCHA_IMAGE_WIDTH;
+const H = CAPTCHA_IMAGE_HEIGHT;
+
+/**
+ * Darkness 0..1 per pixel, blurred a little so dotted and hollow strokes read as strokes (what an attacker would do),
+ * and the level above which a pixel counts as ink: halfway between the paper (median) and the darkest strokes.
+ */
+export type Darkness = { w: number; h: number; px: Float32Array; ink: number };
+
+export async function darknessOf(png: Buffer, blur = 0.8): Promise<Darkness> {
+  const { data, info } = await sharp(png).greyscale().blur(blur).raw().toBuffer({ resolveWithObject: true });
+  const px = Float32Array.from(data, (v) => 1 - v / 255);
+  const sorted = Float32Array.from(px).sort();
+  const ink = ((sorted[Math.floor(sorted.length * 0.5)] as number) + (sorted[Math.floor(sorted.length * 0.99)] as number)) / 2;
+  return { w: info.width, h: info.height, px, ink };
+}
+
+const at = (img: Darkness, x: number, y: number): number => {
+  const [x0, y0] = [Math.floor(x), Math.floor(y)];
+  const [fx, fy] = [x - x0, y - y0];
+  const p = (xx: number, yy: number) => (xx < 0 || yy < 0 || xx >= img.w || yy >= img.h ? 0 : (img.px[yy * img.w + xx] as number));
+  return (p(x0, y0) * (1 - fx) + p(x0 + 1, y0) * fx) * (1 - fy) + (p(x0, y0 + 1) * (1 - fx) + p(x0 + 1, y0 + 1) * fx) * fy;
+};
+
+// A window: CW×CH samples, features from HOG cells of 6×6 and a coarse copy of the pixels.
+const CW = 24;
+const CH = 36;
+const CROP_H = 46;
+
+/** Samples a window `width` wide around `cx`, centred vertically on the ink inside it (digits sit at varied heights). */
+export function cropAt(img: Darkness, cx: number, width: number): Float32Array {
+  let [mass, ySum] = [0, 0];
+  const level = img.ink * 0.8;
+  for (let x = Math.max(0, Math.round(cx - width / 2)); x < Math.min(img.w, Math.round(cx + width / 2)); x++) {
+    for (let y = 0; y < img.h; y++) {
+      const v = img.px[y * img.w + x] as number;
+      if (v > level) [mass, ySum] = [mass + v, ySum + v * y];
+    }
+  }
+  const cy = Math.min(img.h - CROP_H / 2, Math.max(CROP_H / 2, mass > 0 ? ySum / mass : img.h / 2));
+  const out = new Float32Array(CW * CH);
+  for (let j = 0; j < CH; j++) {
+    for (let i = 0; i < CW; i++) out[j * CW + i] = at(img, cx - width / 2 + ((i + 0.5) * width) / CW, cy - CROP_H / 2 + ((j + 0.5) * CROP_H) / CH);
+  }
+  return out;
+}
+
+const BINS = 8;
+export const FEATURES = (CW / 6) * (CH / 6) * BINS + (CW / 3) * (CH / 3);
+
+/** Histograms of gradient orientation (unsigned, per 6×6 cell, each cell normalised) and the window at a third size. */
+export function features(crop: Float32Array): Float32Array {
+  const f = new Float32Array(FEATURES);
+  const [cellsX, cellsY] = [CW / 6, CH / 6];
+  const g = (x: number, y: number) => crop[Math.min(CH - 1, Math.max(0, y)) * CW + Math.min(CW - 1, Math.max(0, x))] as number;
+  for (let y = 0; y < CH; y++) {
+    for (let x = 0; x < CW; x++) {
+      const [dx, dy] = [g(x + 1, y) - g(x - 1, y), g(x, y + 1) - g(x, y - 1)];
+      const mag = Math.hypot(dx, dy);
+      if (mag === 0) continue;
+      const angle = (Math.atan2(dy, dx) + Math.PI) % Math.PI;
+      const bin = Math.min(BINS - 1, Math.floor((angle / Math.PI) * BINS));
+      const cell = Math.floor(y / 6) * cellsX + Math.floor(x / 6);
+      f[cell * BINS + bin] = (f[cell * BINS + bin] as number) + mag;
+    }
+  }
+  for (let c = 0; c < cellsX * cellsY; c++) {
+    let norm = 1e-3;
+    for (let b = 0; b < BINS; b++) norm += (f[c * BINS + b] as number) ** 2;
+    for (let b = 0; b < BINS; b++) f[c * BINS + b] = (f[c * BINS + b] as number) / Math.sqrt(norm);
+  }
+  const base = cellsX * cellsY * BINS;
+  let max = 1e-3;
+  for (let y = 0; y < CH / 3; y++) {
+    for (let x = 0; x < CW / 3; x++) {
+      let s = 0;
+      for (let k = 0; k < 9; k++) s += g(x * 3 + (k % 3), y * 3 + Math.floor(k / 3));
+      f[base + y * (CW / 3) + x] = s / 9;
+      max = Math.max(max, s / 9);
+    }
+  }
+  for (let i = base; i < FEATURES; i++) f[i] = (f[i] as number) / max;
+  return f;
+}
+
+/** `digit` 10 is "no digit centred here": windows between digits, which teach the sliding window where digits are. */
+export type Sample = { x: Float32Array; digit: number };
+const CLASSES = 11;
+export type Classifier = (x: Float32Array) => Float32Array;
+
+/** k nearest neighbours by cosine similarity; returns the vote per digit (sums to 1). */
+export function knn(samples: readonly Sample[], k = 7): Classifier {
+  const norms = samples.map((s) => Math.sqrt(s.x.reduce((a, v) => a + v * v, 0)) || 1);
+  return (x) => {
+    const nx = Math.sqrt(x.reduce((a, v) => a + v * v, 0)) || 1;
+    const best: { sim: number; digit: number }[] = [];
+    samples.forEach((s, i) => {
+      let dot = 0;
+      for (let j = 0; j < x.length; j++) dot += (x[j] as number) * (s.x[j] as number);
+      const sim = dot / (nx * (norms[i] as number));
+      if (best.length < k || sim > (best[best.length - 1] as { sim: number }).sim) {
+        best.push({ sim, digit: s.digit });
+        best.sort((a, b) => b.sim - a.sim);
+        if (best.length > k) best.pop();
+      }
+    });
+    const votes = new Float32Array(CLASSES);
+    for (const b of best) votes[b.digit] = (votes[b.digit] as number) + 1 / best.length;
+    return votes;
+  };
+}
+
+/** A one-hidden-layer net (ReLU, softmax) trained by SGD with momentum; seeded, so a run is repeatable. */
+export function mlp(samples: readonly Sample[], random: () => number, { hidden = 96, epochs = 14, rate = 0.01 } = {}): Classifier {
+  const d = samples[0]?.x.length ?? FEATURES;
+  const init = (n: number, scale: number) => Float32Array.from({ length: n }, () => (random() * 2 - 1) * scale);
+  const w1 = init(hidden * d, Math.sqrt(6 / d));
+  const b1 = new Float32Array(hidden);
+  const w2 = init(CLASSES * hidden, Math.sqrt(6 / hidden));
+  const b2 = new Float32Array(CLASSES);
+  const [v1, vb1, v2, vb2] = [new Float32Array(w1.length), new Float32Array(hidden), new Float32Array(w2.length), new Float32Array(CLASSES)];
+  const h = new Float32Array(hidden);
+  const out = new Float32Array(CLASSES);
+  const forward = (x: Float32Array) => {
+    for (let i = 0; i < hidden; i++) {
+      let s = b1[i] as number;
+      const row = i * d;
+      for (let j = 0; j < d; j++) s += (w1[row + j] as number) * (x[j] as number);
+      h[i] = s > 0 ? s : 0;
+    }
+    let max = -Infinity;
+    for (let k = 0; k < CLASSES; k++) {
+      let s = b2[k] as number;
+      for (let i = 0; i < hidden; i++) s += (w2[k * hidden + i] as number) * (h[i] as number);
+      out[k] = s;
+      max = Math.max(max, s);
+    }
+    let sum = 0;
+    for (let k = 0; k < CLASSES; k++) sum += out[k] = Math.exp((out[k] as number) - max);
+    for (let k = 0; k < CLASSES; k++) out[k] = (out[k] as number) / sum;
+    return out;
+  };
+  const order = samples.map((_, i) => i);
+  const gh = new Float32Array(hidden);
+  for (let epoch = 0; epoch < epochs; epoch++) {
+    for (let i = order.length - 1; i > 0; i--) {
+      const j = Math.floor(random() * (i + 1));
+      [order[i], order[j]] = [order[j] as number, order[i] as number];
+    }
+    const lr = rate * (1 - epoch / epochs) + 0.002;
+    for (const index of order) {
+      const { x, digit } = samples[index] as Sample;
+      const p = forward(x);
+      gh.fill(0);
+      for (let k = 0; k < CLASSES; k++) {
+        const g = (p[k] as number) - (k === digit ? 1 : 0);
+        for (let i = 0; i < hidden; i++) {
+          gh[i] = (gh[i] as number) + g * (w2[k * hidden + i] as number);
+          const idx = k * hidden + i;
+          v2[idx] = 0.9 * (v2[idx] as number) - lr * (g * (h[i] as number) + 1e-4 * (w2[idx] as number));
+          w2[idx] = (w2[idx] as number) + (v2[idx] as number);
+        }
+        vb2[k] = 0.9 * (vb2[k] as number) - lr * g;
+        b2[k] = (b2[k] as number) + (vb2[k] as number);
+      }
+      for (let i = 0; i < hidden; i++) {
+        if ((h[i] as number) <= 0) continue;
+        const g = gh[i] as number;
+        const row = i * d;
+        for (let j = 0; j < d; j++) {
+          const idx = row + j;
+          v1[idx] = 0.9 * (v1[idx] as number) - lr * (g * (x[j] as number) + 1e-4 * (w1[idx] as number));
+          w1[idx] = (w1[idx] as number) + (v1[idx] as number);
+        }
+        vb1[i] = 0.9 * (vb1[i] as number) - lr * g;
+        b1[i] = (b1[i] as number) + (vb1[i] as number);
+      }
+    }
+  }
+  return (x) => Float32Array.from(forward(x));
+}
+
+/**
+ * Training windows from renders whose digit boxes are known: each box, copies shifted and resized a little, and
+ * windows centred between two digits (class 10, "no digit here").
+ */
+export function samplesOf(img: Darkness, text: string, boxes: readonly DigitBox[], random: () => number, copies = 3): Sample[] {
+  const out: Sample[] = [];
+  boxes.forEach((b, i) => {
+    for (let c = 0; c < copies; c++) {
+      const [shift, size] = c === 0 ? [0, 1] : [(random() * 2 - 1) * 0.12 * b.width, 0.9 + random() * 0.2];
+      out.push({ x: features(cropAt(img, b.x + b.width / 2 + shift, windowFor(b.width) * size)), digit: Number(text[i]) });
+    }
+    const next = boxes[i + 1];
+    if (next) {
+      const between = (b.x + b.width / 2 + next.x + next.width / 2) / 2;
+      out.push({ x: features(cropAt(img, between, windowFor((b.width + next.width) / 2))), digit: 10 });
+    }
+  });
+  return out;
+}
+
+/** The window an attack takes around a digit `width` wide: a little wider, so a slanted digit stays inside. */
+const windowFor = (width: number) => width * 1.2 + 4;
+
+/** The likeliest digit (never the "no digit" class). */
+const argmax = (p: Float32Array) => {
+  const digits = p.subarray(0, 10);
+  return digits.indexOf(Math.max(...digits));
+};
+
+/** Upper bound: reads each digit in the box the renderer reports (no real attacker knows them). */
+export function readAtBoxes(img: Darkness, boxes: readonly DigitBox[], classify: Classifier): string {
+  return boxes.map((b) => String(argmax(classify(features(cropAt(img, b.x + b.width / 2, windowFor(b.width))))))).join('');
+}
+
+/** Columns holding ink (at least two ink pixels), so scraps of one pixel do not widen the row. */
+export function inkExtent(img: Darkness): [number, number] {
+  const level = img.ink;
+  const cols: number[] = [];
+  for (let x = 0; x < img.w; x++) {
+    let n = 0;
+    for (let y = 8; y < img.h - 8; y++) if ((img.px[y * img.w + x] as number) > level) n++;
+    if (n >= 3) cols.push(x);
+  }
+  if (cols.length === 0) return [0, img.w];
+  // Trim the outer 3 % of ink columns: a scrap beside the row should not stretch the cells.
+  return [cols[Math.floor(cols.length * 0.03)] as number, (cols[Math.ceil(cols.length * 0.97) - 1] as number) + 1];
+}
+
+/** Cuts the ink's extent into `length` equal cells. */
+export function readByCells(img: Darkness, classify: Classifier, length = 5): string {
+  const [left, right] = inkExtent(img);
+  const cell = (right - left) / length;
+  return Array.from({ length }, (_, i) => String(argmax(classify(features(cropAt(img, left + cell * (i + 0.5), windowFor(cell))))))).join('');
+}
+
+/**
+ * Slides windows of three widths along the row every 2 px, and picks the `length` window centres (spaced 0.55–1.6
+ * cells apart) whose summed log-confidence is highest (dynamic programming), then reads each.
+ */
+export function readBySlidingWindow(img: Darkness, classify: Classifier, length = 5): string {
+  const [left, right] = inkExtent(img);
+  const cell = (right - left) / length;
+  const xs: number[] = [];
+  for (let x = left + cell * 0.3; x <= right - cell * 0.3; x += 2) xs.push(x);
+  const best = xs.map((x) => {
+    let top = { score: -Infinity, digit: 0 };
+    for (const size of [0.85, 1, 1.15]) {
+      const p = classify(features(cropAt(img, x, windowFor(cell * size))));
+      const digit = argmax(p);
+      const score = Math.log((p[digit] as number) + 1e-6);
+      if (score > top.score) top = { score, digit };
+    }
+    return top;
+  });
+  return bestRow(xs, best, cell, length);
+}
+
+/** The `length` positions, in order and spaced 0.55–1.6 cells, with the highest total score; their digits. */
+export function bestRow(xs: readonly number[], best: readonly { score: number; digit: number }[], cell: number, length: number): string {
+  const n = xs.length;
+  const total: Float64Array[] = Array.from({ length }, () => new Float64Array(n).fill(-Infinity));
+  const from: Int32Array[] = Array.from({ length }, () => new Int32Array(n).fill(-1));
+  for (let i = 0; i < n; i++) (total[0] as Float64Array)[i] = (best[i] as { score: number }).score;
+  for (let k = 1; k < length; k++) {
+    for (let i = 0; i < n; i++) {
+      for (let j = 0; j < i; j++) {
+        const gap = (xs[i] as number) - (xs[j] as number);
+        if (gap < cell * 0.55 || gap > cell * 1.6) continue;
+        const t = ((total[k - 1] as Float64Array)[j] as number) + (best[i] as { score: number }).score;
+        if (t > ((total[k] as Float64Array)[i] as number)) {
+          (total[k] as Float64Array)[i] = t;
+          (from[k] as Int32Array)[i] = j;
+        }
+      }
+    }
+  }
+  const last = total[length - 1] as Float64Array;
+  let i = last.indexOf(Math.max(...last));
+  if (i < 0 || !Number.isFinite(last[i] as number)) return '';
+  const picked: number[] = [];
+  for (let k = length - 1; k >= 0; k--) {
+    picked.unshift(i);
+    i = (from[k] as Int32Array)[i] as number;
+  }
+  return picked.map((p) => String((best[p] as { digit: number }).digit)).join('');
+}
+
+/**
+ * Digits without the renderer's defences: each shape of our library, upright, solid, in fixed cells on plain paper.
+ * An attack must read these well before its failure on real challenges means anything.
+ */
+export async function plainCaptchaImage(text: string, random: () => number): Promise<{ png: Buffer; boxes: DigitBox[] }> {
+  const cell = (W - 24) / text.length;
+  const boxes: DigitBox[] = [];
+  const paths = [...text]
+    .map((d, i) => {
+      const shapes = DIGIT_SHAPES[Number(d)] as readonly string[];
+      const shape = shapes[Math.floor(random() * shapes.length)] as string;
+      const [width, height] = [cell * 0.8, 40];
+      const x = 12 + cell * i + cell * 0.1;
+      boxes.push({ x, y: (H - height) / 2, width, height });
+      return (
+        `<path d="${shape}" fill="none" stroke="#333" stroke-width="1.2" stroke-linecap="round" stroke-linejoin="round" ` +
+        `transform="translate(${x} ${(H - height) / 2}) scale(${width / GLYPH_W} ${height / GLYPH_H})"/>`
+      );
+    })
+    .join('');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}"><rect width="${W}" height="${H}" fill="#f4f4f4"/>${paths}</svg>`;
+  return { png: await sharp(Buffer.from(svg)).png().toBuffer(), boxes };
+}
