@@ -8,8 +8,9 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 const ISOLATED = ['src/**/*.no-tools.test.ts', 'src/infra/render/video.test.ts', 'src/modules/media/media.limits.test.ts'];
 
 // The slowest files (CI, issue 28), slowest first (a quiet run on both databases, 2026-11-29: 125 s down to 16 s).
-// Without vitest's results cache (a clean clone) it starts the largest files first, and these are small: one of them starting last can keep one worker busy a minute or more after
-// the other has run out of files. With a cache, vitest's own order (failed, then longest first) comes before this list.
+// Without vitest's results cache (a clean clone) it starts the largest files first, and these are small: one of them
+// starting last can keep one worker busy a minute or more after the other has run out of files. With a cache, vitest's
+// own order (failed, then longest first) comes before this list.
 const SLOWEST = [
   'src/modules/webdav/webdav.rclone.test.ts',
   'src/modules/upload/upload.crash.test.ts',
