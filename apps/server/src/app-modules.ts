@@ -60,6 +60,7 @@ import { webdavModule } from './modules/webdav/webdav.module.js';
 import { migrationModule } from './modules/migration/migration.module.js';
 import { contactsModule } from './modules/contacts/contacts.module.js';
 import { officeModule } from './modules/office/office.module.js';
+import { dataExportModule } from './modules/data-export/data-export.module.js';
 import { createVisionEngine, FACE_MATCH_DISTANCE, FACE_MIN_SCORE, readVisionImage } from './infra/vision/vision-engine.js';
 import { AccessPolicy } from './shared/access/access-policy.js';
 
@@ -286,6 +287,18 @@ export async function buildModules(app: FastifyInstance, { config, infra, clock 
   const contacts = contactsModule({ db, passwords: webdav.service, clock });
   // Office documents (issue 33): blank documents, the editor's configuration, the WOPI host, document previews.
   const office = officeModule({ db, blobs, jobs, access, links, logger, publicUrl: config.publicUrl, wopiUrl: config.officeWopiUrl, clock });
+  // Download all my data (issue 34): every module's part of it through its manifest, read when the job runs.
+  const dataExport = dataExportModule({
+    db,
+    blobs,
+    jobs,
+    messages,
+    signer,
+    logger,
+    partLimit: config.exportPartBytes,
+    publicUrl: config.publicUrl,
+    modules: () => modules,
+  });
   // Rows from before the search index existed (or written by an older version) are indexed once, here.
   await indexMissing(db);
 
@@ -337,6 +350,7 @@ export async function buildModules(app: FastifyInstance, { config, infra, clock 
     contacts,
     migration,
     office,
+    dataExport,
   ];
   // The link visitor's page, rendered here when the web build has its frame (issue 36); else the app's page serves it.
   const shareAssets = loadSharePageAssets(config.webDistDir);

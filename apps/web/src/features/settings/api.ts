@@ -5,6 +5,7 @@ import { generatedApi as recoveryApi, type GetRecoveryEmailApiResponse } from '@
 import { generatedApi } from '@/api/generated/settings';
 import { generatedApi as socialApi } from '@/api/generated/social-login';
 import { generatedApi as migrationApi } from '@/api/generated/migration';
+import { generatedApi as dataExportApi } from '@/api/generated/data-export';
 import { generatedApi as twoFactorApi } from '@/api/generated/two-factor';
 
 export type RecoveryEmail = GetRecoveryEmailApiResponse;
@@ -150,6 +151,15 @@ const migration = migrationApi.enhanceEndpoints({
   },
 });
 
+// Issue 34: download all my data; polled while the export runs, re-read when one starts.
+const EXPORT_TAG = { type: 'ConnectedAccounts' as const, id: 'DATA_EXPORT' };
+const dataExport = dataExportApi.enhanceEndpoints({
+  endpoints: {
+    getDataExport: { providesTags: [EXPORT_TAG] },
+    startDataExport: { invalidatesTags: [EXPORT_TAG] },
+  },
+});
+
 export const { useSetNameSurnameMutation, useSetLanguageMutation } = settingsApi;
 export const { useUploadProfilePhotoMutation } = photo;
 export const {
@@ -195,3 +205,4 @@ export const {
   useDropboxStartMutation,
   useDropboxDisconnectMutation,
 } = migration;
+export const { useGetDataExportQuery, useStartDataExportMutation } = dataExport;

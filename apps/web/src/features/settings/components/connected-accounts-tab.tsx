@@ -6,6 +6,7 @@ import { ConfirmModal } from '@/components/ui/confirm-modal';
 import { startSocialSignIn } from '@/features/auth/social-start.public';
 import { useAppleDisconnectMutation, useGoogleDisconnectMutation, useSocialProvidersQuery, useSocialStatusQuery } from '../api';
 import { useErrorText } from '../hooks/use-messages';
+import { DataExportSection } from './data-export-section';
 import { DropboxSection } from './dropbox-section';
 import { SettingsSection, StatusPill } from './settings-section';
 import { TabState } from './tab-state';
@@ -15,7 +16,7 @@ import styles from './settings.module.css';
 type Provider = 'google' | 'apple';
 const PROVIDERS: readonly Provider[] = ['google', 'apple'];
 
-/** Google and Apple sign-in linked to this account (connect through the provider's page, or disconnect), and the Dropbox import. */
+/** Google and Apple sign-in linked to this account (connect through the provider's page, or disconnect), the Dropbox import and the download of all my data. */
 export function ConnectedAccountsTab() {
   const { t } = useTranslation();
   const errorText = useErrorText();
@@ -90,6 +91,7 @@ export function ConnectedAccountsTab() {
         </TabState>
       </SettingsSection>
       <DropboxSection />
+      <DataExportSection />
       <ConfirmModal
         open={confirm !== null}
         onOpenChange={(open) => {
