@@ -282,7 +282,7 @@ export async function buildModules(app: FastifyInstance, { config, infra, clock 
   app.addHook('onClose', async () => support.relay.close());
   const webdav = webdavModule({ db, blobs, jobs, uploads: upload.service, messages, config, clock });
   // Import from Dropbox (issue 34): through the same upload path as the web.
-  const migration = migrationModule({ db, jobs, uploads: upload.service, logger, config });
+  const migration = migrationModule({ db, jobs, blobs, uploads: upload.service, media: media.service, albums: albums.service, logger, config });
   // Phones sign in to CardDAV with the same device passwords (scope contacts) as WebDAV clients (scope files).
   const contacts = contactsModule({ db, passwords: webdav.service, clock });
   // Office documents (issue 33): blank documents, the editor's configuration, the WOPI host, document previews.

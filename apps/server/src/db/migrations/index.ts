@@ -62,6 +62,7 @@ import * as contactEntryOpenSeq from './2026-12-10T0500_contact_entry_open_seq.j
 import * as office from './2026-12-10T0300_office.js';
 import * as liveLinks from './2026-12-10T0400_live_links.js';
 import * as dataExport from './2026-12-11T0200_data_export.js';
+import * as takeoutImport from './2026-12-11T0210_takeout_import.js';
 
 /** Every migration in order; the key is the name recorded in the migration table. */
 export const migrations: Record<string, Migration> = {
@@ -130,4 +131,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-10T0300_office': office,
   '2026-12-10T0400_live_links': liveLinks,
   '2026-12-11T0200_data_export': dataExport,
+  '2026-12-11T0210_takeout_import': takeoutImport,
 };

@@ -148,6 +148,8 @@ const migration = migrationApi.enhanceEndpoints({
     dropboxConnect: { invalidatesTags: ['ConnectedAccounts'] },
     dropboxStart: { invalidatesTags: ['ConnectedAccounts'] },
     dropboxDisconnect: { invalidatesTags: ['ConnectedAccounts'] },
+    takeoutStatus: { providesTags: [{ type: 'ConnectedAccounts', id: 'TAKEOUT' }] },
+    takeoutStart: { invalidatesTags: [{ type: 'ConnectedAccounts', id: 'TAKEOUT' }] },
   },
 });
 
@@ -204,5 +206,6 @@ export const {
   useDropboxConnectMutation,
   useDropboxStartMutation,
   useDropboxDisconnectMutation,
+  useTakeoutStatusQuery,
 } = migration;
 export const { useGetDataExportQuery, useStartDataExportMutation } = dataExport;

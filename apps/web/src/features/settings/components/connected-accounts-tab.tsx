@@ -8,6 +8,7 @@ import { useAppleDisconnectMutation, useGoogleDisconnectMutation, useSocialProvi
 import { useErrorText } from '../hooks/use-messages';
 import { DataExportSection } from './data-export-section';
 import { DropboxSection } from './dropbox-section';
+import { TakeoutSection } from './takeout-section';
 import { SettingsSection, StatusPill } from './settings-section';
 import { TabState } from './tab-state';
 import rowList from '@/components/ui/row-list.module.css';
@@ -91,6 +92,7 @@ export function ConnectedAccountsTab() {
         </TabState>
       </SettingsSection>
       <DropboxSection />
+      <TakeoutSection />
       <DataExportSection />
       <ConfirmModal
         open={confirm !== null}
