@@ -77,8 +77,8 @@ export async function planPart(o: {
   let size = END_OVERHEAD;
   for (const e of o.extras) size += entryBytes(e.path, compressedBound(e.content.length));
   if (o.withFolders) for (const f of o.layout.folders) size += entryBytes(`${f.path}/`, 0);
-  const nonEmpty = () => files.length > 0 || o.extras.length > 0;
   const files: PartPlan['files'] = [];
+  const nonEmpty = () => files.length > 0 || o.extras.length > 0;
   const used = new Set<string>();
   let after = o.after;
   for (;;) {

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
@@ -15,6 +14,7 @@ import { ContentHashMismatch, verifyingContentHash } from './dropbox-content-has
 import { DropboxError, type DropboxClient, type FileMetadata, type FolderMetadata, type ListFolderResult } from './dropbox-client.js';
 import { importNotice, type FailureReason } from './migration.messages.js';
 import * as repo from './migration.repository.js';
+import { stableId } from './migration.ids.js';
 import { contentKey, type Failure, type MigrationService } from './migration.service.js';
 import type { DropboxImportRow, DropboxItemRow } from './migration.table.js';
 
@@ -32,15 +32,6 @@ export interface ImportDeps {
   uploads: UploadService;
   changes: files.FileChangesService;
   migration: MigrationService;
-}
-
-/** The same Dropbox item in the same import folder always gets the same id: a retried file is the same upload. */
-function stableId(...parts: string[]): string {
-  const h = createHash('sha256').update(parts.join('\u0000')).digest();
-  h[6] = (h[6]! & 0x0f) | 0x50;
-  h[8] = (h[8]! & 0x3f) | 0x80;
-  const x = h.subarray(0, 16).toString('hex');
-  return `${x.slice(0, 8)}-${x.slice(8, 12)}-${x.slice(12, 16)}-${x.slice(16, 20)}-${x.slice(20)}`;
 }
 
 const parentPath = (p: string) => p.slice(0, p.lastIndexOf('/'));

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DB } from '../../infra/db/schema.js';
@@ -15,6 +15,7 @@ import type { MediaService } from '../media/media.public.js';
 import { createNotification } from '../notification/notification.public.js';
 import type { UploadService } from '../upload/upload.public.js';
 import * as repo from './migration.repository.js';
+import { stableId } from './migration.ids.js';
 import { archiveKind, forEachEntry, readSmall } from './takeout.archive.js';
 import { takeoutNotice, type TakeoutFailureReason } from './takeout.messages.js';
 import { albumTitle, findSidecar, isMediaName, readSidecar, type SidecarFacts } from './takeout.sidecars.js';
@@ -38,15 +39,6 @@ export interface TakeoutDeps {
 export interface TakeoutFailure {
   path: string;
   reason: TakeoutFailureReason;
-}
-
-/** The same entry of the same import always gets the same id: a photo cut off by a crash is the same upload again. */
-function stableId(...parts: string[]): string {
-  const h = createHash('sha256').update(parts.join('\u0000')).digest();
-  h[6] = (h[6]! & 0x0f) | 0x50;
-  h[8] = (h[8]! & 0x3f) | 0x80;
-  const x = h.subarray(0, 16).toString('hex');
-  return `${x.slice(0, 8)}-${x.slice(8, 12)}-${x.slice(12, 16)}-${x.slice(16, 20)}-${x.slice(20)}`;
 }
 
 const split = (path: string) => {
@@ -169,7 +161,7 @@ export class TakeoutImport {
   }
 
   /** Brings one photo in (or finds it already here); its file id, or null when it failed. */
-  private async photo(path: string, name: string, size: number, body: NodeJS.ReadableStream, facts: SidecarFacts | null): Promise<string | null> {
+  private async photo(path: string, name: string, size: number, body: Readable, facts: SidecarFacts | null): Promise<string | null> {
     const key = mediaKey(name, size);
     if (this.thisRun.has(key)) {
       // An album folder's copy of a photo this run already brought in (or found): it joins the album, nothing more.
@@ -198,7 +190,7 @@ export class TakeoutImport {
             'x-object-meta-device-type': DEVICE,
             ...(facts?.takenAt ? { 'x-object-meta-taken-at': String(facts.takenAt) } : {}),
           },
-          body: body as never,
+          body,
           receivedAt: performance.now(),
         });
         if (!done.done) throw new AppError(400, 'UPLOAD_INCOMPLETE', 'The entry ended early.');

@@ -1,4 +1,5 @@
 import type { Language } from '../../shared/schemas.js';
+import { noticeBody } from './migration.messages.js';
 
 // The notification a Google Photos Takeout import sends when it ends, in every language the product speaks.
 
@@ -104,9 +105,6 @@ const T: Record<Language, Texts> = {
   },
 };
 
-/** How many failures the notification lists by name (the status call lists them all). */
-const LISTED = 20;
-
 export function takeoutNotice(
   language: Language,
   status: 'DONE' | 'FAILED',
@@ -114,10 +112,5 @@ export function takeoutNotice(
   failures: Array<{ path: string; reason: TakeoutFailureReason }>,
 ): { title: string; body: string } {
   const t = T[language];
-  const lines = [t.summary(counts.imported, counts.skipped, counts.albums, counts.failed)];
-  if (failures.length > 0) {
-    lines.push(t.failedHeading, ...failures.slice(0, LISTED).map((f) => `${f.path}: ${t.reasons[f.reason]}`));
-    if (failures.length > LISTED) lines.push(t.more(failures.length - LISTED));
-  }
-  return { title: status === 'DONE' ? t.done : t.failed, body: lines.join('\n') };
+  return { title: status === 'DONE' ? t.done : t.failed, body: noticeBody(t.summary(counts.imported, counts.skipped, counts.albums, counts.failed), failures, t) };
 }
