@@ -74,3 +74,30 @@ test('import a Google Photos Takeout from its menu in Files', async ({ page, req
   await page.goto('/main/files');
   await expect(fileRow(page, 'Google Photos')).toBeVisible();
 });
+
+// Issue 34: moving in from Dropbox. The local Dropbox server plays Dropbox's consent page; the import runs as the
+// server's job and its files arrive in a "Dropbox" folder.
+test('connect Dropbox, start the import, watch it finish and see the files', async ({ page, request }, info) => {
+  test.setTimeout(120_000);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bulut-e2e-dropbox-'));
+  const file = path.join(dir, `yer-${info.project.name}.txt`);
+  fs.writeFileSync(file, 'yer tutucu\n');
+  await startWithFiles(page, request, [file]);
+
+  await page.goto('/main/settings?tab=5');
+  const section = page.getByRole('region', { name: text('settings:dropbox_heading') });
+  await section.getByRole('button', { name: text('settings:connect', { provider: 'Dropbox' }) }).click();
+  // Dropbox's consent page (the local server's), then back to Settings with the code.
+  await page.getByRole('button', { name: 'Allow' }).click();
+  await expect(section.getByText(text('settings:dropbox_account', { email: 'dropbox.user@example.com' }))).toBeVisible();
+  await section.getByRole('button', { name: text('settings:dropbox_start') }).click();
+  await expect(section.getByTestId('dropbox-progress')).toBeVisible();
+  await expect(section.getByTestId('dropbox-progress').getByRole('status')).toContainText(text('settings:dropbox_status_DONE'), { timeout: 60_000 });
+
+  await page.goto('/main/files');
+  // A click opens a row.
+  await fileRow(page, 'Dropbox').click();
+  await expect(fileRow(page, 'notlar.txt')).toBeVisible();
+  await expect(fileRow(page, 'Okul')).toBeVisible();
+  await expect(fileRow(page, 'Fotoğraflar')).toBeVisible();
+});
