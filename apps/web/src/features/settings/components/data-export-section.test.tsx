@@ -34,7 +34,7 @@ describe('Settings → Connected accounts → Download all my data', () => {
     await waitFor(() => expect(requests.some((r) => r.method === 'POST' && r.url.pathname === '/api/export')).toBe(true));
     expect(await within(section).findByText(/Preparing your archive… 10 of 40 files/)).toBeInTheDocument();
     expect(within(section).getByRole('progressbar', { name: 'Download all my data' })).toHaveAttribute('value', '25');
-    expect(within(section).getByRole('button', { name: 'Prepare a new archive' })).toBeDisabled();
+    expect(within(section).getByRole('button', { name: 'Prepare my archive' })).toBeDisabled();
   });
 
   it('lists the ready parts as download links', async () => {
