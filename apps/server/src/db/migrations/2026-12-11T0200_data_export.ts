@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 
 // Issue 34: download all my data. One row per export (its parts as they are written, the cursor a restarted job goes
 // on from); at most one running per account, enforced by the database so two requests at once cannot both start one.
@@ -23,7 +23,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('expires_at', 'bigint')
     .addPrimaryKeyConstraint('data_export_pk', ['account_id', 'id'])
     .execute();
-  await db.schema.createIndex('data_export_running').on('data_export').column('account_id').unique().where('status', '=', 'RUNNING').execute();
+  await db.schema.createIndex('data_export_running').on('data_export').column('account_id').unique().where(sql<boolean>`status = 'RUNNING'`).execute();
   await db.schema.createIndex('data_export_expiry').on('data_export').column('expires_at').execute();
 }
 

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 
 // Issue 34: import a Google Photos Takeout. The run's progress and failures, and one row per photo (or album) brought
 // in, keyed by what identifies it across Takeouts, so a resumed or repeated import skips what is already here.
@@ -23,7 +23,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('finished_at', 'bigint')
     .addPrimaryKeyConstraint('takeout_import_pk', ['account_id', 'id'])
     .execute();
-  await db.schema.createIndex('takeout_import_running').on('takeout_import').column('account_id').unique().where('status', '=', 'RUNNING').execute();
+  await db.schema.createIndex('takeout_import_running').on('takeout_import').column('account_id').unique().where(sql<boolean>`status = 'RUNNING'`).execute();
 
   await db.schema
     .createTable('takeout_item')
