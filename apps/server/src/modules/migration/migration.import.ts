@@ -14,7 +14,7 @@ import { ContentHashMismatch, verifyingContentHash } from './dropbox-content-has
 import { DropboxError, type DropboxClient, type FileMetadata, type FolderMetadata, type ListFolderResult } from './dropbox-client.js';
 import { importNotice, type FailureReason } from './migration.messages.js';
 import * as repo from './migration.repository.js';
-import { stableId } from './migration.ids.js';
+import { attempt, Stale, stableId } from './migration.runs.js';
 import { contentKey, type Failure, type MigrationService } from './migration.service.js';
 import type { DropboxImportRow, DropboxItemRow } from './migration.table.js';
 
@@ -35,8 +35,6 @@ export interface ImportDeps {
 }
 
 const parentPath = (p: string) => p.slice(0, p.lastIndexOf('/'));
-
-class Stale extends Error {}
 
 /** A cut connection or a stalled one (the client's idle timeout): worth another try of the same file. */
 function transient(err: unknown): boolean {
@@ -64,19 +62,11 @@ export class DropboxImport {
     private readonly runId: string,
   ) {}
 
-  static async run(d: ImportDeps, payload: { accountId: string; runId: string }, lastAttempt: boolean): Promise<void> {
-    const job = new DropboxImport(d, payload.accountId, payload.runId);
-    try {
-      await job.execute();
-    } catch (err) {
-      if (err instanceof Stale) return;
-      // The queue gives up after this attempt: the run ends as FAILED (and says so) instead of showing RUNNING for ever.
-      if (lastAttempt) await job.finish('FAILED').catch(() => {});
-      throw err;
-    }
+  static run(d: ImportDeps, payload: { accountId: string; runId: string }, lastAttempt: boolean): Promise<void> {
+    return attempt(new DropboxImport(d, payload.accountId, payload.runId), lastAttempt);
   }
 
-  private async execute(): Promise<void> {
+  async execute(): Promise<void> {
     const run = await repo.getImport(this.d.db, this.accountId);
     if (!run || run.run_id !== this.runId || run.status !== 'RUNNING') return;
     const conn = await repo.getConnection(this.d.db, this.accountId);

@@ -15,7 +15,7 @@ import type { MediaService } from '../media/media.public.js';
 import { createNotification } from '../notification/notification.public.js';
 import type { UploadService } from '../upload/upload.public.js';
 import * as repo from './migration.repository.js';
-import { stableId } from './migration.ids.js';
+import { attempt, Stale, stableId } from './migration.runs.js';
 import { archiveKind, forEachEntry, readSmall } from './takeout.archive.js';
 import { takeoutNotice, type TakeoutFailureReason } from './takeout.messages.js';
 import { albumTitle, findSidecar, isMediaName, readSidecar, type SidecarFacts } from './takeout.sidecars.js';
@@ -50,8 +50,6 @@ const lastSegment = (dir: string) => dir.slice(dir.lastIndexOf('/') + 1);
 const mediaKey = (name: string, size: number) => `media:${name.normalize('NFC').toLowerCase()}|${size}`;
 const albumKey = (title: string) => `album:${title.normalize('NFC').toLowerCase()}`;
 
-class Stale extends Error {}
-
 /**
  * One run of a Takeout import, as a durable job. Pass one reads the archive's sidecars and album metadata (small JSON
  * only); pass two streams each photo or video into a "Google Photos" folder through the upload path, processes it and
@@ -72,18 +70,11 @@ export class TakeoutImport {
     private readonly importId: string,
   ) {}
 
-  static async run(d: TakeoutDeps, payload: { accountId: string; importId: string }, lastAttempt: boolean): Promise<void> {
-    const job = new TakeoutImport(d, payload.accountId, payload.importId);
-    try {
-      await job.execute();
-    } catch (err) {
-      if (err instanceof Stale) return;
-      if (lastAttempt) await job.finish('FAILED').catch(() => {});
-      throw err;
-    }
+  static run(d: TakeoutDeps, payload: { accountId: string; importId: string }, lastAttempt: boolean): Promise<void> {
+    return attempt(new TakeoutImport(d, payload.accountId, payload.importId), lastAttempt);
   }
 
-  private async execute(): Promise<void> {
+  async execute(): Promise<void> {
     const { db } = this.d;
     const row = await repo.getTakeout(db, this.accountId, this.importId);
     if (!row || row.status !== 'RUNNING') return;
