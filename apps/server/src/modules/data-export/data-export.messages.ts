@@ -13,7 +13,7 @@ const T: Record<Language, Texts> = {
   tr: {
     failedTitle: 'Verileriniz hazırlanamadı',
     title: 'Verileriniz indirilmeye hazır',
-    ready: (n, d) => `Tüm verilerinizi içeren arşiv hazır (${n} parça). Bağlantılar ${d} tarihine kadar geçerlidir: Ayarlar → Verilerimi indir.`,
+    ready: (n, d) => `Tüm verilerinizi içeren arşiv hazır (${n} parça). Bağlantılar ${d} tarihine kadar geçerlidir; arşivi ayarlardaki bağlı hesaplar bölümünden de indirebilirsiniz.`,
     failed: 'Verilerinizin arşivi hazırlanamadı. Lütfen yeniden deneyin.',
   },
   en: {
