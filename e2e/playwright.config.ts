@@ -8,6 +8,8 @@ export const E2E_OIDC_PORT = E2E_PORT + 1;
 export const E2E_OIDC_ISSUER = `http://127.0.0.1:${E2E_OIDC_PORT}`;
 export const E2E_GOOGLE_CLIENT_ID = 'bulut-e2e-google';
 export const E2E_APPLE_CLIENT_ID = 'bulut-e2e-apple';
+/** The local Dropbox protocol server (apps/server/src/test/dropbox-fake.main.ts), consent page included. */
+export const E2E_DROPBOX_PORT = E2E_PORT + 2;
 export const E2E_DATA_DIR = path.resolve(import.meta.dirname, '.tmp/data');
 
 const DESKTOP = { viewport: { width: 1280, height: 800 } };
@@ -77,6 +79,14 @@ export default defineConfig({
       },
     },
     {
+      command: 'npx tsx ../apps/server/src/test/dropbox-fake.main.ts',
+      // Its consent page answers 400 without an authorisation's parameters: up is what counts.
+      url: `http://127.0.0.1:${E2E_DROPBOX_PORT}/oauth2/authorize`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { DROPBOX_FAKE_PORT: String(E2E_DROPBOX_PORT) },
+    },
+    {
       command: 'node ../apps/server/dist/main.js',
       url: `http://127.0.0.1:${E2E_PORT}/api/auth/health`,
       reuseExistingServer: false,
@@ -100,6 +110,12 @@ export default defineConfig({
         GOOGLE_ISSUER: E2E_OIDC_ISSUER,
         APPLE_CLIENT_ID: E2E_APPLE_CLIENT_ID,
         APPLE_ISSUER: E2E_OIDC_ISSUER,
+        // Issue 34: the Dropbox import against the local Dropbox (the fake's app key).
+        DROPBOX_APP_KEY: 'fake-app-key',
+        DROPBOX_APP_SECRET: 'fake-app-secret',
+        DROPBOX_API_URL: `http://127.0.0.1:${E2E_DROPBOX_PORT}`,
+        DROPBOX_CONTENT_URL: `http://127.0.0.1:${E2E_DROPBOX_PORT}`,
+        DROPBOX_OAUTH_URL: `http://127.0.0.1:${E2E_DROPBOX_PORT}`,
       },
     },
   ],

@@ -60,6 +60,7 @@ import { webdavModule } from './modules/webdav/webdav.module.js';
 import { migrationModule } from './modules/migration/migration.module.js';
 import { contactsModule } from './modules/contacts/contacts.module.js';
 import { officeModule } from './modules/office/office.module.js';
+import { dataExportModule } from './modules/data-export/data-export.module.js';
 import { createVisionEngine, FACE_MATCH_DISTANCE, FACE_MIN_SCORE, readVisionImage } from './infra/vision/vision-engine.js';
 import { AccessPolicy } from './shared/access/access-policy.js';
 
@@ -281,11 +282,23 @@ export async function buildModules(app: FastifyInstance, { config, infra, clock 
   app.addHook('onClose', async () => support.relay.close());
   const webdav = webdavModule({ db, blobs, jobs, uploads: upload.service, messages, config, clock });
   // Import from Dropbox (issue 34): through the same upload path as the web.
-  const migration = migrationModule({ db, jobs, uploads: upload.service, logger, config });
+  const migration = migrationModule({ db, jobs, blobs, uploads: upload.service, media: media.service, albums: albums.service, logger, config });
   // Phones sign in to CardDAV with the same device passwords (scope contacts) as WebDAV clients (scope files).
   const contacts = contactsModule({ db, passwords: webdav.service, clock });
   // Office documents (issue 33): blank documents, the editor's configuration, the WOPI host, document previews.
   const office = officeModule({ db, blobs, jobs, access, links, logger, publicUrl: config.publicUrl, wopiUrl: config.officeWopiUrl, clock });
+  // Download all my data (issue 34): every module's part of it through its manifest, read when the job runs.
+  const dataExport = dataExportModule({
+    db,
+    blobs,
+    jobs,
+    messages,
+    signer,
+    logger,
+    partLimit: config.exportPartBytes,
+    publicUrl: config.publicUrl,
+    modules: () => modules,
+  });
   // Rows from before the search index existed (or written by an older version) are indexed once, here.
   await indexMissing(db);
 
@@ -337,6 +350,7 @@ export async function buildModules(app: FastifyInstance, { config, infra, clock 
     contacts,
     migration,
     office,
+    dataExport,
   ];
   // The link visitor's page, rendered here when the web build has its frame (issue 36); else the app's page serves it.
   const shareAssets = loadSharePageAssets(config.webDistDir);

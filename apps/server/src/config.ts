@@ -93,6 +93,9 @@ export interface Config {
     oauthUrl: string;
   } | null;
 
+  /** Download all my data (issue 34): the largest zip part in bytes (EXPORT_PART_BYTES, 4 GB by default). */
+  exportPartBytes: number;
+
   /** Google and Apple sign-in (OpenID Connect); a provider without a client id is off. */
   social: Record<'google' | 'apple', { clientId: string | null; issuer: string }>;
   /** The operator's details printed on every invoice; VAT is a whole percent included in every price. */
@@ -247,6 +250,7 @@ export function loadConfig(env: Env = process.env): Config {
     silentLogin: silentLogin(env),
     payment: payment(env),
     dropbox: dropbox(env),
+    exportPartBytes: int(env, 'EXPORT_PART_BYTES', 4_000_000_000, 1024, 4_000_000_000),
 
     social: {
       google: {

@@ -24,6 +24,20 @@ export interface PurgedAccount {
   deletedAt: number;
 }
 
+/** What a module gives to "Download all my data" (issue 34): a section of account.json, and files of its own. */
+export interface ExportedData {
+  /** Goes into account.json under the module's name. */
+  section?: unknown;
+  /** Files at the top of the archive (contacts.vcf, albums.json): small enough to build in memory. */
+  files?: Array<{ path: string; content: Buffer }>;
+}
+
+/** Where the export put the account's files, so a manifest (albums.json) can point at them. */
+export interface ArchivePaths {
+  /** The archive path of each live file among `fileIds` (others are left out). */
+  pathsOf(fileIds: readonly string[]): Promise<Map<string, string>>;
+}
+
 /**
  * What a feature module adds to the app. `app.ts` builds each module's manifest from its explicit dependencies (infra
  * and the services of the modules it uses) and registers them in one ordered list.
@@ -45,6 +59,8 @@ export interface ModuleManifest {
    * The e-mail and phone are the account's own (as before deletion replaced them), for rows keyed by contact.
    */
   purgeAccount?: (account: PurgedAccount) => Promise<void>;
+  /** Download all my data: what this module holds for the account, from its own tables (never another module's). */
+  exportAccount?: (accountId: string, archive: ArchivePaths) => Promise<ExportedData>;
 }
 
 /** A manifest that also hands its service to the modules built after it. */

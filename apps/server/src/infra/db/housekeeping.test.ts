@@ -15,6 +15,7 @@ import { PURGE_SUPPORT_TOKENS_SCHEDULE } from '../../modules/support/support.mod
 import { PURGE_LOCKS_SCHEDULE } from '../../modules/webdav/webdav.module.js';
 import { PRUNE_VERSIONS_SCHEDULE, PURGE_BOUNDARIES_SCHEDULE } from '../../modules/files/files.module.js';
 import { OFFICE_SWEEP_SCHEDULE } from '../../modules/office/office.module.js';
+import { PURGE_EXPORTS_SCHEDULE } from '../../modules/data-export/data-export.module.js';
 import { PURGE_SESSIONS_SCHEDULE } from '../../modules/auth/auth.module.js';
 import { PURGE_CAPTCHAS_SCHEDULE } from '../../modules/captcha/captcha.module.js';
 import { PURGE_SIGNUPS_SCHEDULE } from '../../modules/signup/signup.module.js';
@@ -120,6 +121,7 @@ describe.each(DIALECTS)('housekeeping (%s)', (dialect) => {
 
       PURGE_SUPPORT_TOKENS_SCHEDULE,
       PURGE_LOCKS_SCHEDULE,
+      PURGE_EXPORTS_SCHEDULE,
     ];
     const pending = () =>
       db

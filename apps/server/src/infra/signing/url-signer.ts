@@ -6,7 +6,7 @@ import type { Executor } from '../db/executor.js';
 const SECRET_NAME = 'download-url';
 
 /** `thumb` and `preview` name a file's media derivatives (see the media module); `face` a person's face crop. */
-export type TokenPurpose = 'file' | 'zip' | 'thumb' | 'preview' | 'avatar' | 'invoice' | 'face' | 'foryou';
+export type TokenPurpose = 'file' | 'zip' | 'thumb' | 'preview' | 'avatar' | 'invoice' | 'face' | 'foryou' | 'export';
 
 /**
  * Signed, expiring URL tokens: base64url(JSON claims) "." base64url(HMAC-SHA256). The key lives in the database, created

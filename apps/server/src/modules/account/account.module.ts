@@ -5,6 +5,7 @@ import type { MessageJobs } from '../../infra/jobs/message-jobs.js';
 import type { UrlSigner } from '../../infra/signing/url-signer.js';
 import { routes, type ModuleWith } from '../../infra/module-manifest.js';
 import { purgeAccount } from './account.repository.js';
+import { exportAccount } from './account.export.js';
 import { AccountService } from './account.service.js';
 import { accountRoutes } from './account.routes.js';
 import { ContactService, type ContactProvedListener } from './contact.service.js';
@@ -57,6 +58,7 @@ export function accountModule(d: Deps): ModuleWith<AccountService> {
       await profile.purgePhoto(id);
       await purgeAccount(d.db, id);
     },
+    exportAccount: (accountId) => exportAccount(d.db, accountId),
     service: account,
   };
 }

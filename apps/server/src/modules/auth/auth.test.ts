@@ -126,6 +126,8 @@ describe.each(DIALECTS)('auth (%s)', (dialect) => {
       'GET /api/download/{token}',
       'POST /api/download/{token}',
       'GET /api/download/zip/{token}',
+      // A part of a data export (issue 34): opened from the e-mail, the signed token is the credential.
+      'GET /api/export/download/{token}',
       // Signed thumbnail and preview links, for <img>.
       'GET /api/media/thumb/{token}',
       'GET /api/foryou/media/{token}',

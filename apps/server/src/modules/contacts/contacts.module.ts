@@ -22,6 +22,10 @@ export function contactsModule(d: { db: Kysely<DB>; passwords: AppPasswordServic
     tables: ['contact_version', 'contact_book', 'contact_entry', 'contact_card'],
     service,
     purgeAccount: (account) => purgeAccount(d.db, account.id),
+    exportAccount: async (accountId) => {
+      const vcf = await service.exportCurrent(accountId);
+      return vcf === null ? {} : { files: [{ path: 'contacts.vcf', content: Buffer.from(vcf) }] };
+    },
     mount: (app) => mountCardDav(app, { db: d.db, service, passwords: d.passwords, clock: d.clock }),
   };
 }

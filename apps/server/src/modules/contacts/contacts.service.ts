@@ -200,6 +200,15 @@ export class ContactsService {
     return { stream: Readable.from(text()), createdAt: Number(version.created_at) };
   }
 
+  /** Download all my data: the current address book as one vCard 3.0 text, or null when there is none. */
+  async exportCurrent(accountId: string): Promise<string | null> {
+    const version = await this.currentVersion(accountId);
+    if (!version) return null;
+    let text = '';
+    for await (const c of this.cards(accountId, Number(version.seq))) text += writeVCard(c.card, '3.0');
+    return text;
+  }
+
   /** The current version (its creation time dates the CardDAV book), or undefined before the first one. */
   currentVersion(accountId: string) {
     return repo.currentVersion(this.d.db, accountId);

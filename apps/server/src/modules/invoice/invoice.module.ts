@@ -2,6 +2,7 @@ import { routes, type ModuleWith } from '../../infra/module-manifest.js';
 import { InvoiceService, RECEIPT_JOB, type InvoiceServiceDeps } from './invoice.service.js';
 import { invoiceRoutes } from './invoice.routes.js';
 import { purgeAccount } from './invoice.repository.js';
+import { exportInvoices } from './invoice.export.js';
 
 export function invoiceModule(d: InvoiceServiceDeps): ModuleWith<InvoiceService> {
   const invoices = new InvoiceService(d);
@@ -17,6 +18,7 @@ export function invoiceModule(d: InvoiceServiceDeps): ModuleWith<InvoiceService>
     ],
     tables: ['invoice', 'invoice_counter'],
     purgeAccount: (account) => purgeAccount(d.db, account.id),
+    exportAccount: (accountId) => exportInvoices(d.db, accountId),
     service: invoices,
   };
 }

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
@@ -15,6 +14,7 @@ import { ContentHashMismatch, verifyingContentHash } from './dropbox-content-has
 import { DropboxError, type DropboxClient, type FileMetadata, type FolderMetadata, type ListFolderResult } from './dropbox-client.js';
 import { importNotice, type FailureReason } from './migration.messages.js';
 import * as repo from './migration.repository.js';
+import { attempt, Stale, stableId } from './migration.runs.js';
 import { contentKey, type Failure, type MigrationService } from './migration.service.js';
 import type { DropboxImportRow, DropboxItemRow } from './migration.table.js';
 
@@ -34,18 +34,7 @@ export interface ImportDeps {
   migration: MigrationService;
 }
 
-/** The same Dropbox item in the same import folder always gets the same id: a retried file is the same upload. */
-function stableId(...parts: string[]): string {
-  const h = createHash('sha256').update(parts.join('\u0000')).digest();
-  h[6] = (h[6]! & 0x0f) | 0x50;
-  h[8] = (h[8]! & 0x3f) | 0x80;
-  const x = h.subarray(0, 16).toString('hex');
-  return `${x.slice(0, 8)}-${x.slice(8, 12)}-${x.slice(12, 16)}-${x.slice(16, 20)}-${x.slice(20)}`;
-}
-
 const parentPath = (p: string) => p.slice(0, p.lastIndexOf('/'));
-
-class Stale extends Error {}
 
 /** A cut connection or a stalled one (the client's idle timeout): worth another try of the same file. */
 function transient(err: unknown): boolean {
@@ -73,19 +62,11 @@ export class DropboxImport {
     private readonly runId: string,
   ) {}
 
-  static async run(d: ImportDeps, payload: { accountId: string; runId: string }, lastAttempt: boolean): Promise<void> {
-    const job = new DropboxImport(d, payload.accountId, payload.runId);
-    try {
-      await job.execute();
-    } catch (err) {
-      if (err instanceof Stale) return;
-      // The queue gives up after this attempt: the run ends as FAILED (and says so) instead of showing RUNNING for ever.
-      if (lastAttempt) await job.finish('FAILED').catch(() => {});
-      throw err;
-    }
+  static run(d: ImportDeps, payload: { accountId: string; runId: string }, lastAttempt: boolean): Promise<void> {
+    return attempt(new DropboxImport(d, payload.accountId, payload.runId), lastAttempt);
   }
 
-  private async execute(): Promise<void> {
+  async execute(): Promise<void> {
     const run = await repo.getImport(this.d.db, this.accountId);
     if (!run || run.run_id !== this.runId || run.status !== 'RUNNING') return;
     const conn = await repo.getConnection(this.d.db, this.accountId);

@@ -101,10 +101,19 @@ export function importNotice(
   failures: Array<{ path: string; reason: FailureReason }>,
 ): { title: string; body: string } {
   const t = IMPORT_MESSAGES[language];
-  const lines = [t.summary(counts.imported, counts.unchanged, counts.failed)];
+  return { title: t.title, body: noticeBody(t.summary(counts.imported, counts.unchanged, counts.failed), failures, t) };
+}
+
+/** An import's report: the summary line, the first failures by path with their reason, and how many more. */
+export function noticeBody<R extends string>(
+  summary: string,
+  failures: ReadonlyArray<{ path: string; reason: R }>,
+  t: { failedHeading: string; reasons: Record<R, string>; more: (n: number) => string },
+): string {
+  const lines = [summary];
   if (failures.length > 0) {
     lines.push(t.failedHeading, ...failures.slice(0, LISTED).map((f) => `${f.path}: ${t.reasons[f.reason]}`));
     if (failures.length > LISTED) lines.push(t.more(failures.length - LISTED));
   }
-  return { title: t.title, body: lines.join('\n') };
+  return lines.join('\n');
 }

@@ -1,6 +1,14 @@
 import { sql, type Updateable } from 'kysely';
 import type { Executor } from '../../infra/db/executor.js';
-import type { DropboxConnectionTable, DropboxImportRow, DropboxImportTable, DropboxItemRow, NewDropboxItem } from './migration.table.js';
+import type {
+  DropboxConnectionTable,
+  DropboxImportRow,
+  DropboxImportTable,
+  DropboxItemRow,
+  NewDropboxItem,
+  TakeoutImportRow,
+  TakeoutImportTable,
+} from './migration.table.js';
 
 // Queries only: the connection, the import's state and the items imported.
 
@@ -83,4 +91,62 @@ export async function purgeAccount(db: Executor, accountId: string): Promise<voi
   await db.deleteFrom('dropbox_item').where('account_id', '=', accountId).execute();
   await db.deleteFrom('dropbox_import').where('account_id', '=', accountId).execute();
   await db.deleteFrom('dropbox_connection').where('account_id', '=', accountId).execute();
+}
+
+// --- Google Photos Takeout
+
+export function latestTakeout(db: Executor, accountId: string): Promise<TakeoutImportRow | undefined> {
+  return db.selectFrom('takeout_import').selectAll().where('account_id', '=', accountId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
+}
+
+export function getTakeout(db: Executor, accountId: string, id: string): Promise<TakeoutImportRow | undefined> {
+  return db.selectFrom('takeout_import').selectAll().where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
+}
+
+export function runningTakeout(db: Executor, accountId: string): Promise<TakeoutImportRow | undefined> {
+  return db.selectFrom('takeout_import').selectAll().where('account_id', '=', accountId).where('status', '=', 'RUNNING').executeTakeFirst();
+}
+
+export async function insertTakeout(db: Executor, row: TakeoutImportTable): Promise<void> {
+  await db.insertInto('takeout_import').values(row).execute();
+}
+
+/** Changes a running import; false when it is no longer running. */
+export async function updateTakeout(db: Executor, accountId: string, id: string, values: Updateable<TakeoutImportTable>): Promise<boolean> {
+  const res = await db.updateTable('takeout_import').set(values).where('account_id', '=', accountId).where('id', '=', id).where('status', '=', 'RUNNING').executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}
+
+/** Adds to a running import's counters in one statement. */
+export async function countTakeout(db: Executor, accountId: string, id: string, add: { done: number; imported: number; skipped: number }, at: number): Promise<void> {
+  await db
+    .updateTable('takeout_import')
+    .set({
+      media_done: sql`media_done + ${add.done}`,
+      imported: sql`imported + ${add.imported}`,
+      skipped: sql`skipped + ${add.skipped}`,
+      updated_at: at,
+    })
+    .where('account_id', '=', accountId)
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function getTakeoutItems(db: Executor, accountId: string, keys: readonly string[]): Promise<Map<string, string>> {
+  if (keys.length === 0) return new Map();
+  const rows = await db.selectFrom('takeout_item').select(['item_key', 'file_id']).where('account_id', '=', accountId).where('item_key', 'in', keys).execute();
+  return new Map(rows.map((r) => [r.item_key, r.file_id]));
+}
+
+export async function saveTakeoutItem(db: Executor, accountId: string, key: string, fileId: string, at: number): Promise<void> {
+  await db
+    .insertInto('takeout_item')
+    .values({ account_id: accountId, item_key: key, file_id: fileId, imported_at: at })
+    .onConflict((oc) => oc.columns(['account_id', 'item_key']).doUpdateSet({ file_id: fileId, imported_at: at }))
+    .execute();
+}
+
+export async function purgeTakeout(db: Executor, accountId: string): Promise<void> {
+  await db.deleteFrom('takeout_item').where('account_id', '=', accountId).execute();
+  await db.deleteFrom('takeout_import').where('account_id', '=', accountId).execute();
 }

@@ -1,15 +1,19 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { ErrorResponse, errorResponses } from '../../shared/schemas.js';
-import { AuthorizeUrl, ConnectBody, MigrationStatus, StatusQuery } from './migration.schemas.js';
+import { AuthorizeUrl, ConnectBody, MigrationStatus, StatusQuery, TakeoutStartBody, TakeoutStatus } from './migration.schemas.js';
 import type { MigrationService } from './migration.service.js';
+import type { TakeoutService } from './takeout.service.js';
 
 const tags = ['migration'];
 /** 409: not connected, or an import already running; 502: Dropbox unreachable. */
 const more = { 409: ErrorResponse, 502: ErrorResponse };
 
-/** Settings → Connected accounts: linking a Dropbox account and importing its files (issue 34). */
-export const migrationRoutes: FastifyPluginAsyncTypebox<{ migration: MigrationService; publicUrl: string | null }> = async (app, { migration, publicUrl }) => {
+/** Settings → Connected accounts: linking a Dropbox account and importing its files; importing a Google Photos Takeout (issue 34). */
+export const migrationRoutes: FastifyPluginAsyncTypebox<{ migration: MigrationService; takeout: TakeoutService; publicUrl: string | null }> = async (
+  app,
+  { migration, takeout, publicUrl },
+) => {
   const origin = (req: FastifyRequest) => publicUrl ?? `${req.protocol}://${req.host}`;
 
   app.get(
@@ -64,5 +68,32 @@ export const migrationRoutes: FastifyPluginAsyncTypebox<{ migration: MigrationSe
       schema: { operationId: 'dropboxDisconnect', summary: 'Disconnect the Dropbox account', tags, response: { 200: MigrationStatus, ...errorResponses } },
     },
     async (req) => migration.disconnect(req.auth!),
+  );
+
+  app.post(
+    '/migration/takeout/start',
+    {
+      config: { access: { permission: 'file.read', ids: [{ in: 'body', path: 'uuid' }] } },
+      schema: {
+        operationId: 'takeoutStart',
+        summary: 'Import an uploaded Google Photos Takeout archive as photos',
+        tags,
+        body: TakeoutStartBody,
+        response: { 200: TakeoutStatus, ...errorResponses, 403: ErrorResponse },
+      },
+    },
+    async (req) => takeout.start(req.auth!, req.body.uuid),
+  );
+
+  app.get(
+    '/migration/takeout/status',
+    {
+      config: { access: { permission: 'self' } },
+      schema: { operationId: 'takeoutStatus', summary: 'Progress and report of the latest Google Photos Takeout import', tags, response: { 200: TakeoutStatus, ...errorResponses } },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return takeout.status(req.auth!);
+    },
   );
 };

@@ -67,3 +67,37 @@ export const MigrationStatus = Type.Object(
   { $id: 'DropboxMigrationStatus' },
 );
 export type MigrationStatusDto = Static<typeof MigrationStatus>;
+
+export const TakeoutStartBody = Type.Object(
+  { uuid: Type.String({ format: 'uuid', description: 'The uploaded Google Takeout archive (.zip, .tgz or .tar.gz).' }) },
+  { $id: 'TakeoutStartBody' },
+);
+
+export const TakeoutStatus = Type.Object(
+  {
+    import: Type.Union([
+      Type.Object({
+        id: Type.String(),
+        fileId: Type.String(),
+        status: Type.Union([Type.Literal('RUNNING'), Type.Literal('DONE'), Type.Literal('FAILED')]),
+        mediaTotal: Type.Union([Type.Number(), Type.Null()], { description: 'Photos and videos in the archive; null until counted.' }),
+        mediaDone: Type.Number(),
+        imported: Type.Number(),
+        skipped: Type.Number({ description: 'Already here from an earlier import: not imported again.' }),
+        failed: Type.Number(),
+        albums: Type.Number({ description: 'Albums created from the album folders.' }),
+        startedAt: Type.Number(),
+        finishedAt: Type.Union([Type.Number(), Type.Null()]),
+        failures: Type.Array(
+          Type.Object({
+            path: Type.String(),
+            reason: Type.Union([Type.Literal('QUOTA_EXCEEDED'), Type.Literal('NAME_REFUSED'), Type.Literal('UNREADABLE')]),
+          }),
+        ),
+      }),
+      Type.Null(),
+    ]),
+  },
+  { $id: 'TakeoutStatus' },
+);
+export type TakeoutStatusDto = Static<typeof TakeoutStatus>;

@@ -77,3 +77,48 @@ declare module '../../infra/db/schema.js' {
     dropbox_item: DropboxItemTable;
   }
 }
+
+export type TakeoutStatus = 'RUNNING' | 'DONE' | 'FAILED';
+
+/** A Google Photos Takeout import: the archive (a file of the account) and the run's counters and failures. */
+export interface TakeoutImportTable {
+  account_id: string;
+  id: string;
+  /** The uploaded .zip / .tgz. */
+  file_id: string;
+  status: TakeoutStatus;
+  /** Photos and videos in the archive; -1 until the first pass has counted them. */
+  media_total: number;
+  media_done: number;
+  imported: number;
+  /** Already here from an earlier import (or an album folder's copy of a photo already imported). */
+  skipped: number;
+  failed: number;
+  albums: number;
+  /** JSON: [{ path, reason }], the first ones only. */
+  failures: string;
+  created_at: number;
+  updated_at: number;
+  finished_at: number | null;
+}
+
+/**
+ * What a Takeout import brought in: `media:<name>|<size>` for a photo (the same in every Takeout, and the same for an
+ * album folder's copy of it), `album:<title>` for an album, `folder` for the "Google Photos" folder.
+ */
+export interface TakeoutItemTable {
+  account_id: string;
+  item_key: string;
+  /** Our file, album or folder. */
+  file_id: string;
+  imported_at: number;
+}
+
+export type TakeoutImportRow = Selectable<TakeoutImportTable>;
+
+declare module '../../infra/db/schema.js' {
+  interface DB {
+    takeout_import: TakeoutImportTable;
+    takeout_item: TakeoutItemTable;
+  }
+}

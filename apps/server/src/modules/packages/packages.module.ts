@@ -3,6 +3,7 @@ import { minutes } from '../../shared/time.js';
 import { packagesRoutes } from './packages.routes.js';
 import { PACKAGE_ORDER_PURPOSE } from './packages.payments.js';
 import { PackagesService, type PackagesDeps } from './packages.service.js';
+import { exportPackages } from './packages.export.js';
 
 export const RENEW_SCHEDULE = 'packages.renew';
 
@@ -19,6 +20,7 @@ export function packagesModule(d: PackagesDeps): ModuleWith<PackagesService> {
     schedules: [{ name: RENEW_SCHEDULE, everyMs: minutes(10), run: () => packages.renewDue() }],
     tables: ['package', 'subscription', 'package_order'],
     purgeAccount: (account) => packages.purgeAccount(account.id),
+    exportAccount: (accountId) => exportPackages(d.db, accountId),
     service: packages,
   };
 }

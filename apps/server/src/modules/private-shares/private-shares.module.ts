@@ -6,6 +6,7 @@ import { PrivateSharesViewerService, type PrivateSharesViewerDeps } from './priv
 import { privateSharesRoutes } from './private-shares.routes.js';
 import { privateSharesViewerRoutes } from './private-shares.viewer.routes.js';
 import { purgeAccount } from './private-shares.repository.js';
+import { exportShares } from './private-shares.export.js';
 
 export const PURGE_SHARES_SCHEDULE = 'shares.purge';
 
@@ -24,6 +25,7 @@ export function privateSharesModule(d: PrivateSharesServiceDeps & Pick<PrivateSh
     schedules: [{ name: PURGE_SHARES_SCHEDULE, everyMs: minutes(60), run: () => shares.purgeOld() }],
     tables: ['share'],
     purgeAccount: (account) => purgeAccount(d.db, account.id),
+    exportAccount: (accountId, archive) => exportShares(d.db, accountId, archive),
     service: shares,
   };
 }

@@ -8,6 +8,7 @@ import { PublicLinksService, type Downloads, type PublicLinksDeps } from './publ
 import { publicLinksRoutes, type PublicLinksLimits } from './public-links.routes.js';
 import { LinkKey } from './public-links.token.js';
 import { purgeAccount } from './public-links.repository.js';
+import { exportLinks } from './public-links.export.js';
 
 export function publicLinksModule(d: {
   db: Kysely<DB>;
@@ -25,6 +26,7 @@ export function publicLinksModule(d: {
     routes: routes(publicLinksRoutes, { links, limits: d.limits }),
     tables: ['share_link', 'share_link_item'],
     purgeAccount: (account) => purgeAccount(d.db, account.id),
+    exportAccount: (accountId) => exportLinks(d.db, accountId),
     service: links,
   };
 }

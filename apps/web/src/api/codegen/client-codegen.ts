@@ -36,6 +36,8 @@ const TYPES_ONLY = new Set([
   // Issue 31: a .vcf goes up as raw bytes and comes down as a file, not as JSON.
   'importContacts',
   'exportContactVersion',
+  // Issue 34: a data export's part is a signed link the browser opens.
+  'downloadDataExport',
 ]);
 
 /** One generated file per web feature, chosen by the operation's OpenAPI tag. */
@@ -66,6 +68,8 @@ const FILES: Record<string, (tag: string, operationId: string) => boolean> = {
   'webdav.ts': (tag) => tag === 'webdav',
   // Issue 34: import from Dropbox, in Settings → Connected accounts.
   'migration.ts': (tag) => tag === 'migration',
+  // Issue 34: download all my data, in Settings → Connected accounts.
+  'data-export.ts': (tag) => tag === 'data-export',
   // Issue 14: people, places and things; a face crop is a signed image URL, not a call of the app.
   'discover.ts': (tag, id) => ['people', 'places', 'things'].includes(tag) && id !== 'getFaceCrop',
   // Issue 15: For you; a rendered result is a signed media URL, not a call of the app.

@@ -831,6 +831,38 @@ export type GetGlobalPermAuthApiResponse = /** status 200 OK */ {
   isApproved: boolean;
 };
 export type GetGlobalPermAuthApiArg = Record<string, never>;
+export type GetDataExportApiResponse = /** status 200 OK */ {
+  export: DataExport | (null | null);
+};
+export type GetDataExportApiArg = void;
+export type StartDataExportApiResponse = /** status 200 OK */ {
+  bytesDone: number;
+  bytesTotal: number | null;
+  createdAt: number;
+  /** When the links stop working (7 days after it was ready). */
+  expiresAt: number | null;
+  filesDone: number;
+  /** Null until the job has counted the files. */
+  filesTotal: number | null;
+  finishedAt: number | null;
+  id: string;
+  /** The zip parts (each at most the part limit, 4 GB by default); empty unless READY. */
+  parts: {
+    bytes: number;
+    /** The file name the browser saves the part under. */
+    name: string;
+    number: number;
+    /** Signed link (HMAC), valid until expiresAt; the token is the credential. */
+    url: string;
+  }[];
+  partsDone: number;
+  status: "RUNNING" | "READY" | "FAILED" | "EXPIRED";
+};
+export type StartDataExportApiArg = void;
+export type DownloadDataExportApiResponse =
+  /** status 200 The zip part. */ Blob;
+export type DownloadDataExportApiArg =
+  /** The signed token of a URL another call handed out. */ string;
 export type GetFamilyApiResponse = /** status 200 OK */ {
   invitations: FamilyInvitation[];
   maxMembers: number;
@@ -1690,6 +1722,55 @@ export type DropboxStatusApiResponse = /** status 200 OK */ {
 export type DropboxStatusApiArg =
   | /** Walk the Dropbox now and answer 413 when what it would import does not fit the free space. */ boolean
   | undefined;
+export type TakeoutStartApiResponse = /** status 200 OK */ {
+  import: {
+    /** Albums created from the album folders. */
+    albums: number;
+    failed: number;
+    failures: {
+      path: string;
+      reason: "QUOTA_EXCEEDED" | "NAME_REFUSED" | "UNREADABLE";
+    }[];
+    fileId: string;
+    finishedAt: number | null;
+    id: string;
+    imported: number;
+    mediaDone: number;
+    /** Photos and videos in the archive; null until counted. */
+    mediaTotal: number | null;
+    /** Already here from an earlier import: not imported again. */
+    skipped: number;
+    startedAt: number;
+    status: "RUNNING" | "DONE" | "FAILED";
+  } | null;
+};
+export type TakeoutStartApiArg = {
+  /** The uploaded Google Takeout archive (.zip, .tgz or .tar.gz). */
+  uuid: string;
+};
+export type TakeoutStatusApiResponse = /** status 200 OK */ {
+  import: {
+    /** Albums created from the album folders. */
+    albums: number;
+    failed: number;
+    failures: {
+      path: string;
+      reason: "QUOTA_EXCEEDED" | "NAME_REFUSED" | "UNREADABLE";
+    }[];
+    fileId: string;
+    finishedAt: number | null;
+    id: string;
+    imported: number;
+    mediaDone: number;
+    /** Photos and videos in the archive; null until counted. */
+    mediaTotal: number | null;
+    /** Already here from an earlier import: not imported again. */
+    skipped: number;
+    startedAt: number;
+    status: "RUNNING" | "DONE" | "FAILED";
+  } | null;
+};
+export type TakeoutStatusApiArg = void;
 export type DeleteNotificationsApiResponse = /** status 200 OK */ {
   deleted: number;
 };
@@ -5124,6 +5205,29 @@ export type ContactCard = {
     types: string[];
     value: string;
   }[];
+};
+export type DataExport = {
+  bytesDone: number;
+  bytesTotal: number | null;
+  createdAt: number;
+  /** When the links stop working (7 days after it was ready). */
+  expiresAt: number | null;
+  filesDone: number;
+  /** Null until the job has counted the files. */
+  filesTotal: number | null;
+  finishedAt: number | null;
+  id: string;
+  /** The zip parts (each at most the part limit, 4 GB by default); empty unless READY. */
+  parts: {
+    bytes: number;
+    /** The file name the browser saves the part under. */
+    name: string;
+    number: number;
+    /** Signed link (HMAC), valid until expiresAt; the token is the credential. */
+    url: string;
+  }[];
+  partsDone: number;
+  status: "RUNNING" | "READY" | "FAILED" | "EXPIRED";
 };
 export type FamilyInvitation = {
   contactMask: string;

@@ -5,6 +5,7 @@ import {
   EditIcon,
   EyeOffIcon,
   FolderIcon,
+  ImageIcon,
   MoveIcon,
   NoteIcon,
   RestoreIcon,
@@ -27,6 +28,7 @@ export type FileActionKey =
   | 'rename'
   | 'describe'
   | 'versions'
+  | 'importPhotos'
   | 'hide'
   | 'trash';
 
@@ -50,6 +52,7 @@ const ACTIONS: Record<FileActionKey, FileAction> = {
   rename: { key: 'rename', labelKey: 'action_rename', icon: EditIcon },
   describe: { key: 'describe', labelKey: 'action_describe', icon: NoteIcon },
   versions: { key: 'versions', labelKey: 'action_versions', icon: RestoreIcon },
+  importPhotos: { key: 'importPhotos', labelKey: 'action_import_photos', icon: ImageIcon },
   hide: { key: 'hide', labelKey: 'action_hide', icon: EyeOffIcon },
   trash: { key: 'trash', labelKey: 'action_trash', icon: TrashIcon, danger: true },
 };
@@ -71,9 +74,14 @@ export function actionsFor(items: readonly FileItem[], options: { includeOpen?: 
   if (single) keys.push('rename', 'describe');
   // A file's earlier contents (issue 33); folders have none.
   if (single && !items[0]!.folder) keys.push('versions');
+  // A Google Photos Takeout archive (issue 34): its photos into the timeline.
+  if (single && !items[0]!.folder && isTakeoutArchive(items[0]!.name)) keys.push('importPhotos');
   keys.push('hide', 'trash');
   return keys.map((key) => ACTIONS[key]);
 }
+
+/** The archive kinds the Takeout import reads. */
+export const isTakeoutArchive = (name: string) => /\.(zip|tgz|tar\.gz)$/i.test(name);
 
 /** Test id of an action in the selection bar (favourite and unfavourite share one). */
 export function actionTestId(key: FileActionKey): string {

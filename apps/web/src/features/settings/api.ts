@@ -5,6 +5,7 @@ import { generatedApi as recoveryApi, type GetRecoveryEmailApiResponse } from '@
 import { generatedApi } from '@/api/generated/settings';
 import { generatedApi as socialApi } from '@/api/generated/social-login';
 import { generatedApi as migrationApi } from '@/api/generated/migration';
+import { generatedApi as dataExportApi } from '@/api/generated/data-export';
 import { generatedApi as twoFactorApi } from '@/api/generated/two-factor';
 
 export type RecoveryEmail = GetRecoveryEmailApiResponse;
@@ -147,6 +148,17 @@ const migration = migrationApi.enhanceEndpoints({
     dropboxConnect: { invalidatesTags: ['ConnectedAccounts'] },
     dropboxStart: { invalidatesTags: ['ConnectedAccounts'] },
     dropboxDisconnect: { invalidatesTags: ['ConnectedAccounts'] },
+    takeoutStatus: { providesTags: [{ type: 'ConnectedAccounts', id: 'TAKEOUT' }] },
+    takeoutStart: { invalidatesTags: [{ type: 'ConnectedAccounts', id: 'TAKEOUT' }] },
+  },
+});
+
+// Issue 34: download all my data; polled while the export runs, re-read when one starts.
+const EXPORT_TAG = { type: 'ConnectedAccounts' as const, id: 'DATA_EXPORT' };
+const dataExport = dataExportApi.enhanceEndpoints({
+  endpoints: {
+    getDataExport: { providesTags: [EXPORT_TAG] },
+    startDataExport: { invalidatesTags: [EXPORT_TAG] },
   },
 });
 
@@ -194,4 +206,6 @@ export const {
   useDropboxConnectMutation,
   useDropboxStartMutation,
   useDropboxDisconnectMutation,
+  useTakeoutStatusQuery,
 } = migration;
+export const { useGetDataExportQuery, useStartDataExportMutation } = dataExport;

@@ -15,6 +15,7 @@ import { previewShown, selectionCleared } from '../files-slice';
 import { FOLDER_PARAM, filesPath, resolveFolderPath, samePath } from '../folder-path';
 import { useFileActions } from '@/media/actions/use-file-actions';
 import { useFileDrop } from '../hooks/use-file-drop';
+import { useTakeoutImport } from '../hooks/use-takeout-import';
 import { useFilesListing } from '../hooks/use-files-listing';
 import { useListingScreen } from '../hooks/use-listing-screen';
 import { previewPath } from '../preview-path';
@@ -53,6 +54,7 @@ export function FilesScreen() {
   const { selection, selecting, selectedItems, menuFor, setMenuFor, targetsOf, openMenu, footer, keyDownHandler, tabStop, onListFocus, focusRow } =
     useListingScreen(listing);
   const fileActions = useFileActions();
+  const importPhotos = useTakeoutImport();
   const [dialog, setDialog] = useState<Dialog>(null);
   // Mounted from the first opening on, so that each dialog can animate out.
   const [dialogsUsed, setDialogsUsed] = useState(false);
@@ -122,6 +124,9 @@ export function FilesScreen() {
         break;
       case 'versions':
         setDialog({ kind: 'versions', item: targets[0]! });
+        break;
+      case 'importPhotos':
+        void importPhotos(targets[0]!);
         break;
       case 'hide':
         void fileActions.hide(targets);

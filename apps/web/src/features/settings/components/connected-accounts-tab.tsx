@@ -6,7 +6,9 @@ import { ConfirmModal } from '@/components/ui/confirm-modal';
 import { startSocialSignIn } from '@/features/auth/social-start.public';
 import { useAppleDisconnectMutation, useGoogleDisconnectMutation, useSocialProvidersQuery, useSocialStatusQuery } from '../api';
 import { useErrorText } from '../hooks/use-messages';
+import { DataExportSection } from './data-export-section';
 import { DropboxSection } from './dropbox-section';
+import { TakeoutSection } from './takeout-section';
 import { SettingsSection, StatusPill } from './settings-section';
 import { TabState } from './tab-state';
 import rowList from '@/components/ui/row-list.module.css';
@@ -15,7 +17,7 @@ import styles from './settings.module.css';
 type Provider = 'google' | 'apple';
 const PROVIDERS: readonly Provider[] = ['google', 'apple'];
 
-/** Google and Apple sign-in linked to this account (connect through the provider's page, or disconnect), and the Dropbox import. */
+/** Google and Apple sign-in linked to this account (connect through the provider's page, or disconnect), the Dropbox import and the download of all my data. */
 export function ConnectedAccountsTab() {
   const { t } = useTranslation();
   const errorText = useErrorText();
@@ -90,6 +92,8 @@ export function ConnectedAccountsTab() {
         </TabState>
       </SettingsSection>
       <DropboxSection />
+      <TakeoutSection />
+      <DataExportSection />
       <ConfirmModal
         open={confirm !== null}
         onOpenChange={(open) => {
