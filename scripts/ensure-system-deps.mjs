@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // First step of `npm test`: the end-to-end suite needs Debian's Chromium, the media tests ffmpeg and heif-enc, invoices DejaVu,
-// the captcha attack test Tesseract, the WebDAV tests litmus and rclone, the office document tests LibreOffice and pdftoppm.
+// the captcha attack test Tesseract, the WebDAV tests litmus and rclone, the office document tests LibreOffice and pdftoppm,
+// the data export and Takeout tests zip and unzip.
 // Whatever is missing is installed through apt-get when running as root; otherwise one line names the packages.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -27,6 +28,9 @@ const needed = {
   'libreoffice-calc-nogui': () => onPath('soffice') && fs.existsSync('/usr/lib/libreoffice/program/libsclo.so'),
   'libreoffice-impress-nogui': () => onPath('soffice') && fs.existsSync('/usr/lib/libreoffice/program/libsdlo.so'),
   'poppler-utils': () => onPath('pdftoppm'),
+  // The data-export test opens its zip parts with Info-ZIP's unzip; the Takeout e2e packs its archive with zip.
+  unzip: () => onPath('unzip'),
+  zip: () => onPath('zip'),
 };
 
 const missing = Object.entries(needed)
