@@ -1,4 +1,4 @@
-import { createContext, Suspense, useContext, type ComponentType } from 'react';
+import { createContext, Suspense, useContext, type ComponentType, type ReactNode } from 'react';
 
 export interface AddToAlbumSlotProps {
   open: boolean;
@@ -28,6 +28,13 @@ export interface PhotoDetailsSlotProps {
   uuid: string;
 }
 
+export interface OfficeEditorSlotProps {
+  uuid: string;
+  /** The project (account) whose file it is: mine, or the owner's for a file shared with me. */
+  projectId: string;
+  name: string;
+}
+
 /** Pieces a feature lends to every media screen; the app fills them, so features never import each other. */
 export interface MediaSlots {
   /** The album picker behind "add to album"; without it the action is not offered. */
@@ -36,6 +43,8 @@ export interface MediaSlots {
   Share?: ComponentType<ShareSlotProps>;
   /** More about the photo in the viewer's info panel (who is in it, where it was taken); without it, nothing. */
   PhotoDetails?: ComponentType<PhotoDetailsSlotProps>;
+  /** The embedded office editor (loaded with the first document opened); without it documents show their preview. */
+  OfficeEditor?: ComponentType<OfficeEditorSlotProps>;
 }
 
 const MediaSlotsContext = createContext<MediaSlots>({});
@@ -75,6 +84,25 @@ export function PhotoDetailsSlot(props: PhotoDetailsSlotProps) {
   return (
     <Suspense fallback={null}>
       <PhotoDetails {...props} />
+    </Suspense>
+  );
+}
+
+/** Documents the embedded editor opens (in their own format); other office files keep their preview picture. */
+export const editsInOfficeEditor = (name: string): boolean => /\.(docx|xlsx|pptx)$/i.test(name);
+
+/** Whether the app has an office editor to open documents in. */
+export function useHasOfficeEditor(): boolean {
+  return Boolean(useMediaSlots().OfficeEditor);
+}
+
+/** Renders the app's office editor for a document; it loads (and suspends) here, showing `fallback` meanwhile. */
+export function OfficeEditorSlot({ fallback, ...props }: OfficeEditorSlotProps & { fallback: ReactNode }) {
+  const { OfficeEditor } = useMediaSlots();
+  if (!OfficeEditor) return fallback;
+  return (
+    <Suspense fallback={fallback}>
+      <OfficeEditor {...props} />
     </Suspense>
   );
 }
