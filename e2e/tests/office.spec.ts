@@ -94,7 +94,7 @@ test('NEW → Spreadsheet: a formula follows its input, and the result is saved'
   await expect(page.locator('[data-ref="B1"]')).toHaveText('51');
 });
 
-test('a viewer of a shared folder opens its document read-only', async ({ page, browser, baseURL }) => {
+test('a viewer of a shared folder and a public link’s visitor open its document read-only', async ({ page, browser, baseURL }) => {
   test.setTimeout(180_000);
   const owner = await createAccount(page.request);
   const viewer = await createAccount(page.request);
@@ -127,5 +127,20 @@ test('a viewer of a shared folder opens its document read-only', async ({ page, 
     await expect(editor.getByRole('button', { name: text('office:save'), exact: true })).toHaveCount(0);
   } finally {
     await viewerContext.close();
+  }
+
+  // A public link to the folder: its visitor, signed out, reads the document in the same editor, read-only.
+  const link = await page.request.post('/api/v2/share/public', { headers: { 'x-auth-token': token }, data: { fileUuidList: [folder], isAlbum: false } });
+  expect(link.status(), await link.text()).toBe(200);
+  const visitorContext = await browser.newContext({ baseURL });
+  const visitor = await visitorContext.newPage();
+  try {
+    await visitor.goto((await link.json()).url);
+    await visitor.getByRole('listitem', { name: startsWith('Toplantı notları.docx, ') }).click();
+    const editor = visitor.getByTestId('office-editor');
+    await expect(editor).toHaveAttribute('data-mode', 'view', { timeout: 30_000 });
+    await expect(editor.getByRole('textbox', { name: text('office:document_label') })).toHaveAttribute('contenteditable', 'false');
+  } finally {
+    await visitorContext.close();
   }
 });

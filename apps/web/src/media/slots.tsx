@@ -33,6 +33,8 @@ export interface OfficeEditorSlotProps {
   /** The project (account) whose file it is: mine, or the owner's for a file shared with me. */
   projectId: string;
   name: string;
+  /** A public link's visitor: no editor session, read-only, the bytes from the (signed) address this gives. */
+  readOnlyUrl?: () => Promise<string>;
 }
 
 /** Pieces a feature lends to every media screen; the app fills them, so features never import each other. */

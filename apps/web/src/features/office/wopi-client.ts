@@ -38,10 +38,8 @@ export class WopiClient {
     return (await res.json()) as FileInfo;
   }
 
-  async getFile(): Promise<Uint8Array> {
-    const res = await fetch(this.url('/contents'), { cache: 'no-store' });
-    if (!res.ok) throw new Error(`WOPI GetFile failed: ${res.status}`);
-    return new Uint8Array(await res.arrayBuffer());
+  getFile(): Promise<Uint8Array> {
+    return fetchBytes(this.url('/contents'));
   }
 
   lock(lock: string, oldLock?: string): Promise<Response> {
@@ -66,4 +64,11 @@ export class WopiClient {
     if (res.status === 409) throw new LockConflict(res.headers.get('X-WOPI-Lock') ?? '');
     if (!res.ok) throw new Error(`WOPI PutFile failed: ${res.status}`);
   }
+}
+
+/** A file's bytes from an address that needs no session (WOPI with its token, a link's signed download URL). */
+export async function fetchBytes(url: string): Promise<Uint8Array> {
+  const res = await fetch(url, { cache: 'no-store' });
+  if (!res.ok) throw new Error(`Reading the file failed: ${res.status}`);
+  return new Uint8Array(await res.arrayBuffer());
 }

@@ -2,7 +2,7 @@ import { useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react
 import { useTranslation } from 'react-i18next';
 import { readDocx, writeDocx, type Block } from '../ooxml/docx';
 import { readBlocks, renderBlocks, tableEl } from './docx-html';
-import type { ViewProps } from './office-editor';
+import type { ViewProps } from './view-props';
 import styles from './office.module.css';
 
 type BlockChoice = 'p' | 'h1' | 'h2' | 'h3';

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -13,30 +13,20 @@ import { editorOf } from '../editor-kind';
 import { DocxView } from './docx-view';
 import { SheetView } from './sheet-view';
 import { SlidesView } from './slides-view';
+import type { ViewHandle } from './view-props';
 import styles from './office.module.css';
-
-/** What a view gives the shell: the document's new bytes when asked to save. */
-export interface ViewHandle {
-  serialize: () => Uint8Array;
-}
-
-export interface ViewProps {
-  bytes: Uint8Array;
-  editable: boolean;
-  onChange: () => void;
-  handle: RefObject<ViewHandle | null>;
-}
 
 /**
  * The embedded editor (issue 33): opens a document through the WOPI host with the caller's scoped token, edits it
  * in its own format (documents, spreadsheets, presentations) and saves it back with the lock; read-only for viewers
  * and while someone else edits.
  */
-export function OfficeEditor({ uuid, projectId, name }: OfficeEditorSlotProps) {
+export function OfficeEditor({ uuid, projectId, name, readOnlyUrl }: OfficeEditorSlotProps) {
   const { t } = useTranslation('office');
   const dispatch = useAppDispatch();
-  const config = useGetOfficeFileInProjectQuery({ projectId, uuid }, { refetchOnMountOrArgChange: true });
-  const session = useOfficeSession(config.data);
+  // A link visitor has no session to open an editor with: the link's own download, read-only.
+  const config = useGetOfficeFileInProjectQuery({ projectId, uuid }, { refetchOnMountOrArgChange: true, skip: Boolean(readOnlyUrl) });
+  const session = useOfficeSession(config.data, readOnlyUrl);
   const [saveState, setSaveState] = useState<SaveState>('clean');
   const handle = useRef<ViewHandle | null>(null);
   const kind = editorOf(name);

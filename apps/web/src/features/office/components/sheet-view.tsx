@@ -2,7 +2,7 @@ import { useCallback, useImperativeHandle, useMemo, useRef, useState, type Keybo
 import { useTranslation } from 'react-i18next';
 import { createEvaluator, formatValue } from '../ooxml/formula';
 import { addSheet, columnName, inputOf, readXlsx, refOf, setCell, writeXlsx } from '../ooxml/xlsx';
-import type { ViewProps } from './office-editor';
+import type { ViewProps } from './view-props';
 import styles from './office.module.css';
 
 const ROW_HEIGHT = 28;

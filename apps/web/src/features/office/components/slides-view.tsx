@@ -1,7 +1,7 @@
 import { useImperativeHandle, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { readPptx, writePptx, type Slide } from '../ooxml/pptx';
-import type { ViewProps } from './office-editor';
+import type { ViewProps } from './view-props';
 import styles from './office.module.css';
 
 /** A presentation: every slide with its text boxes where they sit; their text is editable in place. */

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { OfficeOpenConfig } from '@/api/office';
-import { LockConflict, WopiClient } from '../wopi-client';
+import { fetchBytes, LockConflict, WopiClient } from '../wopi-client';
 
 /** The WOPI lock lasts 30 minutes on the server; refreshed well before, so it lapses only when the editor is gone. */
 const REFRESH_LOCK_MS = 10 * 60_000;
@@ -23,9 +23,25 @@ export interface OfficeSession {
  * lock of the same person, from a tab that went away, is taken over), keeps the lock fresh, saves with it, and gives
  * it back when the editor closes or the page goes away.
  */
-export function useOfficeSession(config: OfficeOpenConfig | undefined): OfficeSession {
+export function useOfficeSession(config: OfficeOpenConfig | undefined, readOnlyUrl?: () => Promise<string>): OfficeSession {
   const [state, setState] = useState<Omit<OfficeSession, 'save'>>({ status: 'loading', bytes: null, mode: 'view', lockedBy: null });
   const held = useRef<{ client: WopiClient; lock: string } | null>(null);
+
+  useEffect(() => {
+    if (!readOnlyUrl) return;
+    let cancelled = false;
+    void (async () => {
+      try {
+        const bytes = await fetchBytes(await readOnlyUrl());
+        if (!cancelled) setState({ status: 'ready', bytes, mode: 'view', lockedBy: null });
+      } catch {
+        if (!cancelled) setState((s) => ({ ...s, status: 'error' }));
+      }
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [readOnlyUrl]);
 
   useEffect(() => {
     if (!config) return;
