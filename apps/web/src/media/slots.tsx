@@ -1,4 +1,6 @@
 import { createContext, Suspense, useContext, type ComponentType, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useRemoteFlagStatus } from '@/api/remote-config';
 
 export interface AddToAlbumSlotProps {
   open: boolean;
@@ -93,9 +95,14 @@ export function PhotoDetailsSlot(props: PhotoDetailsSlotProps) {
 /** Documents the embedded editor opens (in their own format); other office files keep their preview picture. */
 export const editsInOfficeEditor = (name: string): boolean => /\.(docx|xlsx|pptx)$/i.test(name);
 
-/** Whether the app has an office editor to open documents in. */
+/**
+ * Whether documents open in the office editor: the app lends one and the remote config `only_office_enabled` is not
+ * off (while it loads, on: the product ships with it on, and a document should not flicker from picture to editor).
+ */
 export function useHasOfficeEditor(): boolean {
-  return Boolean(useMediaSlots().OfficeEditor);
+  const { i18n } = useTranslation();
+  const enabled = useRemoteFlagStatus('only_office_enabled', i18n.language);
+  return Boolean(useMediaSlots().OfficeEditor) && enabled !== false;
 }
 
 /** Renders the app's office editor for a document; it loads (and suspends) here, showing `fallback` meanwhile. */
