@@ -59,8 +59,9 @@ function mainPart(pkg: OoxmlPackage): string {
   return rel?.target ?? DOCUMENT;
 }
 
-function bodyOf(pkg: OoxmlPackage): Element {
-  const body = child(pkg.doc(mainPart(pkg)).documentElement, 'body');
+function bodyOf(pkg: OoxmlPackage, edit = false): Element {
+  const part = mainPart(pkg);
+  const body = child((edit ? pkg.edit(part) : pkg.doc(part)).documentElement, 'body');
   if (!body) throw new Error('No document body');
   return body;
 }
@@ -170,7 +171,7 @@ const NUM_ORDERED = '9002';
 
 export function writeDocx(doc: DocxDocument, blocks: readonly Block[]): Uint8Array {
   const part = mainPart(doc.pkg);
-  const body = bodyOf(doc.pkg);
+  const body = bodyOf(doc.pkg, true);
   const xml = body.ownerDocument;
   const sectPr = child(body, 'sectPr');
   let usesLists = false;
@@ -304,7 +305,7 @@ function ensureNumbering(pkg: OoxmlPackage, part: string): void {
     pkg.addRel(part, `${REL}/numbering`, path);
     pkg.addOverride(path, `${OOX}.wordprocessingml.numbering+xml`);
   }
-  const xml = pkg.doc(path);
+  const xml = pkg.edit(path);
   const root = xml.documentElement;
   if (elements(root, 'num').some((n) => n.getAttributeNS(W, 'numId') === NUM_BULLET)) return;
   const el = (name: string, attrs: Record<string, string> = {}, ...children: Node[]) => {

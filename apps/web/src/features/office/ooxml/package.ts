@@ -20,6 +20,8 @@ const CT = 'http://schemas.openxmlformats.org/package/2006/content-types';
 
 export class OoxmlPackage {
   private readonly docs = new Map<string, Document>();
+  /** Parts changed through edit(): only these are serialised again. */
+  private readonly edited = new Set<string>();
 
   private constructor(
     private readonly parts: Record<string, Uint8Array>,
@@ -38,7 +40,14 @@ export class OoxmlPackage {
     return this.parts[path];
   }
 
-  /** A part parsed once; changes to it are written by toBytes(). */
+  /** A part to change: toBytes() writes it again. */
+  edit(path: string): Document {
+    const doc = this.doc(path);
+    this.edited.add(path);
+    return doc;
+  }
+
+  /** A part parsed once, to read (a part read and not edited is written back as its original bytes). */
   doc(path: string): Document {
     let doc = this.docs.get(path);
     if (!doc) {
@@ -52,11 +61,13 @@ export class OoxmlPackage {
 
   setText(path: string, text: string): void {
     this.docs.delete(path);
+    this.edited.delete(path);
     this.parts[path] = strToU8(text);
   }
 
   remove(path: string): void {
     this.docs.delete(path);
+    this.edited.delete(path);
     delete this.parts[path];
   }
 
@@ -80,7 +91,7 @@ export class OoxmlPackage {
     const slash = path.lastIndexOf('/');
     const relsPath = `${path.slice(0, slash + 1)}_rels/${path.slice(slash + 1)}.rels`;
     if (!this.has(relsPath)) this.setText(relsPath, `${DECLARATION}<Relationships xmlns="${PKG_REL}"/>`);
-    const doc = this.doc(relsPath);
+    const doc = this.edit(relsPath);
     const taken = new Set(elements(doc.documentElement, 'Relationship').map((r) => r.getAttribute('Id')));
     let n = taken.size + 1;
     while (taken.has(`rId${n}`)) n++;
@@ -94,7 +105,7 @@ export class OoxmlPackage {
 
   /** Declares a part's content type in [Content_Types].xml (once). */
   addOverride(partPath: string, contentType: string): void {
-    const doc = this.doc('[Content_Types].xml');
+    const doc = this.edit('[Content_Types].xml');
     const name = `/${partPath}`;
     if (elements(doc.documentElement, 'Override').some((o) => o.getAttribute('PartName') === name)) return;
     const o = doc.createElementNS(CT, 'Override');
@@ -104,15 +115,17 @@ export class OoxmlPackage {
   }
 
   removeOverride(partPath: string): void {
-    const doc = this.doc('[Content_Types].xml');
+    const doc = this.edit('[Content_Types].xml');
     for (const o of elements(doc.documentElement, 'Override')) if (o.getAttribute('PartName') === `/${partPath}`) doc.documentElement.removeChild(o);
   }
 
-  /** The package as bytes: parsed parts serialised again, the others as they were, in their original order. */
+  /** The package as bytes: edited parts serialised again, the others as they were, in their original order. */
   toBytes(): Uint8Array {
     const out: Zippable = {};
     for (const path of Object.keys(this.parts)) out[path] = this.parts[path]!;
-    for (const [path, doc] of this.docs) {
+    for (const path of this.edited) {
+      const doc = this.docs.get(path);
+      if (!doc) continue;
       const text = this.xml.serialize(doc);
       out[path] = strToU8(text.startsWith('<?xml') ? text : DECLARATION + text);
     }

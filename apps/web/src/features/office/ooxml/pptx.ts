@@ -79,6 +79,7 @@ export function writePptx(pres: Presentation, slides: readonly Slide[]): Uint8Ar
       box.paragraphs.forEach((text, i) => {
         const p = pres.elements[s]?.[b]?.[i];
         if (!p || paragraphText(p) === text) return;
+        pres.pkg.edit(slide.path);
         const runs = elements(p).filter((e) => e.localName === 'r' || e.localName === 'br' || e.localName === 'fld');
         const first = runs.find((e) => e.localName === 'r');
         const doc = p.ownerDocument;

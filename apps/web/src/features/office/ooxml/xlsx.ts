@@ -162,7 +162,7 @@ export function writeXlsx(book: Workbook, evaluate: (sheet: Sheet, ref: string) 
     const changed = book.changed.get(sheet.path) ?? new Set<string>();
     const formulas = [...sheet.cells].filter(([, c]) => c.formula).map(([ref]) => ref);
     if (!changed.size && !formulas.length) continue;
-    const doc = pkg.doc(sheet.path);
+    const doc = pkg.edit(sheet.path);
     const data = child(doc.documentElement, 'sheetData');
     if (!data) continue;
     const rowEls = new Map<number, Element>();
@@ -262,7 +262,7 @@ function writeCell(doc: Document, el: Element, cell: Cell, rewriteFormula: boole
 /** The calculation chain lists formula cells; after edits it may be wrong, and Excel rebuilds it when it is absent. */
 function dropCalcChain(pkg: OoxmlPackage): void {
   const wbPath = [...pkg.rels('').values()].find((r) => r.type.endsWith('/officeDocument'))?.target ?? 'xl/workbook.xml';
-  const wb = pkg.doc(wbPath);
+  const wb = pkg.edit(wbPath);
   let calcPr = child(wb.documentElement, 'calcPr');
   if (!calcPr) {
     calcPr = wb.createElementNS(S, 'calcPr');
@@ -278,7 +278,7 @@ function dropCalcChain(pkg: OoxmlPackage): void {
     if (!rel.type.endsWith('/calcChain')) continue;
     pkg.remove(rel.target);
     pkg.removeOverride(rel.target);
-    const rels = pkg.doc(relsPath).documentElement;
+    const rels = pkg.edit(relsPath).documentElement;
     for (const r of elements(rels, 'Relationship')) if ((r.getAttribute('Type') ?? '').endsWith('/calcChain')) rels.removeChild(r);
   }
 }
@@ -293,7 +293,7 @@ export function addSheet(book: Workbook, name: string): Sheet {
   pkg.setText(path, `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="${S}"><sheetData/></worksheet>`);
   pkg.addOverride(path, 'application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml');
   const id = pkg.addRel(wbPath, 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet', path);
-  const wb = pkg.doc(wbPath);
+  const wb = pkg.edit(wbPath);
   const sheets = child(wb.documentElement, 'sheets')!;
   const sheetId = Math.max(0, ...elements(sheets, 'sheet').map((s) => Number(s.getAttribute('sheetId')) || 0)) + 1;
   const el = wb.createElementNS(S, 'sheet');
