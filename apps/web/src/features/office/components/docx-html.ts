@@ -53,7 +53,7 @@ function paragraphEl(doc: Document, p: Paragraph, image: (path: string) => strin
 export function renderBlocks(root: HTMLElement, blocks: readonly Block[], image: (path: string) => string | undefined, label: (kind: string) => string): void {
   const doc = root.ownerDocument;
   root.replaceChildren();
-  let list: HTMLElement | null = null;
+  let list = null as HTMLElement | null;
   for (const block of blocks) {
     if (block.kind === 'p' && (block.style === 'ul' || block.style === 'ol')) {
       const tag = block.style;

@@ -217,7 +217,7 @@ export function SheetView({ bytes, editable, onChange, handle }: ViewProps) {
               onChange();
             }}
           >
-            +
+            <span aria-hidden="true">+</span>
           </button>
         ) : null}
       </div>
