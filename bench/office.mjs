@@ -92,8 +92,8 @@ const server = await startServer({ PORT: process.env.BENCH_PORT ?? '19150', WEB_
 try {
   const { token } = await signUp(server);
   const upload = await uploadBase(server, token);
-  const bigDocx = await makeDocx(400, 2_600_000);
-  const oneMbDocx = await makeDocx(300, 520_000);
+  const bigDocx = await makeDocx(400, 6_200_000);
+  const oneMbDocx = await makeDocx(300, 1_200_000);
   const xlsx = makeXlsx(10_000);
   const files = {
     docx: { name: 'big.docx', bytes: bigDocx, uuid: await uploadWhole(upload, token, 'big.docx', bigDocx, DOCX_TYPE) },
