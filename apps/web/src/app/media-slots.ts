@@ -7,5 +7,7 @@ export const mediaSlots: MediaSlots = {
   // The share dialog's strings load with it (on demand: not part of the signed-in shell's).
   Share: lazy(() => withNamespaces(['shares'], () => import('@/features/sharing/share-dialog.public'))().then((module) => ({ default: module.ShareDialog }))),
   PhotoDetails: lazy(() => import('@/features/discover/photo-details.public').then((module) => ({ default: module.PhotoDetails }))),
+  // The editor and its libraries (zip, XML, formulas) load with the first document opened (issue 33).
+  OfficeEditor: lazy(() => withNamespaces(['office'], () => import('@/features/office/office-editor.public'))().then((module) => ({ default: module.OfficeEditor }))),
   AddToAlbum: lazy(() => import('@/features/albums/add-to-album-dialog.public').then((module) => ({ default: module.AddToAlbumDialog }))),
 };

@@ -31,11 +31,12 @@ import type support from './locales/en/support.json';
 import type opsSupport from './locales/en/ops_support.json';
 import type webdav from './locales/en/webdav.json';
 import type contacts from './locales/en/contacts.json';
+import type office from './locales/en/office.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     // Every namespace is in scope so keys are always written "ns:key" and checked against English.
-    defaultNS: ['common', 'auth', 'account', 'notifications', 'settings', 'shell', 'files', 'upload', 'photos', 'albums', 'viewer', 'shares', 'sharedFiles', 'search', 'faq', 'recovery', 'packages', 'invoices', 'family', 'payment', 'discover', 'foryou', 'calendar', 'ops', 'draw', 'opsDraw', 'campaigns', 'ops_campaigns', 'support', 'ops_support', 'webdav', 'contacts'];
+    defaultNS: ['common', 'auth', 'account', 'notifications', 'settings', 'shell', 'files', 'upload', 'photos', 'albums', 'viewer', 'shares', 'sharedFiles', 'search', 'faq', 'recovery', 'packages', 'invoices', 'family', 'payment', 'discover', 'foryou', 'calendar', 'ops', 'draw', 'opsDraw', 'campaigns', 'ops_campaigns', 'support', 'ops_support', 'webdav', 'contacts', 'office'];
     returnNull: false;
     resources: {
       common: typeof common;
@@ -68,6 +69,7 @@ declare module 'i18next' {
       ops_campaigns: typeof opsCampaigns;
       support: typeof support;
       contacts: typeof contacts;
+      office: typeof office;
       ops_support: typeof opsSupport;
       webdav: typeof webdav;
     };

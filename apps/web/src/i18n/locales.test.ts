@@ -81,6 +81,8 @@ SAME_AS_ENGLISH.de = [...(SAME_AS_ENGLISH.de ?? []), 'opsDraw:status'];
 SAME_AS_ENGLISH.de = [...(SAME_AS_ENGLISH.de ?? []), 'contacts:source_IMPORT', 'contacts:NAME', 'contacts:card_organization'];
 // Version history (issue 33): "Versions" is the French word too.
 SAME_AS_ENGLISH.fr = [...(SAME_AS_ENGLISH.fr ?? []), 'files:action_versions', 'files:versions_title'];
+// The office editor (issue 33): "Formula" is the Albanian word too.
+SAME_AS_ENGLISH.sq = [...(SAME_AS_ENGLISH.sq ?? []), 'office:formula_bar'];
 
 describe('locale files', () => {
   it('exist for every language and namespace', () => {

@@ -1,5 +1,5 @@
 /** Every locale namespace: one JSON file per language each (the build and i18n read this list; it imports nothing). */
-export const NAMESPACES = ['common', 'auth', 'account', 'notifications', 'settings', 'shell', 'files', 'upload', 'photos', 'albums', 'viewer', 'shares', 'sharedFiles', 'search', 'faq', 'recovery', 'packages', 'invoices', 'family', 'payment', 'discover', 'foryou', 'calendar', 'draw', 'campaigns', 'support', 'webdav', 'contacts'] as const;
+export const NAMESPACES = ['common', 'auth', 'account', 'notifications', 'settings', 'shell', 'files', 'upload', 'photos', 'albums', 'viewer', 'shares', 'sharedFiles', 'search', 'faq', 'recovery', 'packages', 'invoices', 'family', 'payment', 'discover', 'foryou', 'calendar', 'draw', 'campaigns', 'support', 'webdav', 'contacts', 'office'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 // `calendar` is no screen's: month and weekday names and date patterns for runtimes without the language (i18n/dates.ts).
 
@@ -26,6 +26,7 @@ export const ON_DEMAND_NAMESPACES: readonly Namespace[] = [
   'shares',
   'sharedFiles',
   'draw',
+  'office',
 ];
 
 /**

@@ -4,5 +4,5 @@
  * JavaScript (issue 17 budget). The glob must be literal; `locales.test.ts` checks it names exactly ON_DEMAND_NAMESPACES.
  */
 export const onDemandLocaleLoaders = import.meta.glob<{ default: Record<string, unknown> }>(
-  './locales/*/{search,faq,recovery,packages,payment,invoices,family,discover,foryou,support,webdav,contacts,settings,shares,sharedFiles,draw}.json',
+  './locales/*/{search,faq,recovery,packages,payment,invoices,family,discover,foryou,support,webdav,contacts,settings,shares,sharedFiles,draw,office}.json',
 );

@@ -1,4 +1,6 @@
-import { createContext, Suspense, useContext, type ComponentType } from 'react';
+import { createContext, Suspense, useContext, type ComponentType, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useRemoteFlagStatus } from '@/api/remote-config';
 
 export interface AddToAlbumSlotProps {
   open: boolean;
@@ -28,6 +30,15 @@ export interface PhotoDetailsSlotProps {
   uuid: string;
 }
 
+export interface OfficeEditorSlotProps {
+  uuid: string;
+  /** The project (account) whose file it is: mine, or the owner's for a file shared with me. */
+  projectId: string;
+  name: string;
+  /** A public link's visitor: no editor session, read-only, the bytes from the (signed) address this gives. */
+  readOnlyUrl?: () => Promise<string>;
+}
+
 /** Pieces a feature lends to every media screen; the app fills them, so features never import each other. */
 export interface MediaSlots {
   /** The album picker behind "add to album"; without it the action is not offered. */
@@ -36,6 +47,8 @@ export interface MediaSlots {
   Share?: ComponentType<ShareSlotProps>;
   /** More about the photo in the viewer's info panel (who is in it, where it was taken); without it, nothing. */
   PhotoDetails?: ComponentType<PhotoDetailsSlotProps>;
+  /** The embedded office editor (loaded with the first document opened); without it documents show their preview. */
+  OfficeEditor?: ComponentType<OfficeEditorSlotProps>;
 }
 
 const MediaSlotsContext = createContext<MediaSlots>({});
@@ -75,6 +88,30 @@ export function PhotoDetailsSlot(props: PhotoDetailsSlotProps) {
   return (
     <Suspense fallback={null}>
       <PhotoDetails {...props} />
+    </Suspense>
+  );
+}
+
+/** Documents the embedded editor opens (in their own format); other office files keep their preview picture. */
+export const editsInOfficeEditor = (name: string): boolean => /\.(docx|xlsx|pptx)$/i.test(name);
+
+/**
+ * Whether documents open in the office editor: the app lends one and the remote config `only_office_enabled` is not
+ * off (while it loads, on: the product ships with it on, and a document should not flicker from picture to editor).
+ */
+export function useHasOfficeEditor(): boolean {
+  const { i18n } = useTranslation();
+  const enabled = useRemoteFlagStatus('only_office_enabled', i18n.language);
+  return Boolean(useMediaSlots().OfficeEditor) && enabled !== false;
+}
+
+/** Renders the app's office editor for a document; it loads (and suspends) here, showing `fallback` meanwhile. */
+export function OfficeEditorSlot({ fallback, ...props }: OfficeEditorSlotProps & { fallback: ReactNode }) {
+  const { OfficeEditor } = useMediaSlots();
+  if (!OfficeEditor) return fallback;
+  return (
+    <Suspense fallback={fallback}>
+      <OfficeEditor {...props} />
     </Suspense>
   );
 }

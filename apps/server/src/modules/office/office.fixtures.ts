@@ -1,4 +1,6 @@
+import { Readable } from 'node:stream';
 import type { LightMyRequestResponse } from 'fastify';
+import { convert, readText, withWorkDir, writeInput } from './office.convert.js';
 import { authed, signUp, type TestApp } from '../../test/harness.js';
 import { filesApi } from '../files/files.fixtures.js';
 
@@ -62,3 +64,12 @@ export async function drainJobs(t: TestApp): Promise<void> {
 export const json = <T = Record<string, unknown>>(res: LightMyRequestResponse) => res.json() as T;
 
 export const fileRow = (t: TestApp, id: string) => t.database.db.selectFrom('file').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+/** What LibreOffice (headless, for real) reads in a file: its text (documents) or its first sheet as CSV (spreadsheets). */
+export async function asText(bytes: Buffer | Uint8Array, ext: 'docx' | 'xlsx'): Promise<string> {
+  return withWorkDir(async (dir) => {
+    const input = await writeInput(dir, `saved.${ext}`, Readable.from([Buffer.from(bytes)]));
+    const out = await convert(input, ext === 'docx' ? 'txt:Text (encoded):UTF8' : 'csv:Text - txt - csv (StarCalc):44,34,76', dir);
+    return (await readText(out)).replace(/^\uFEFF/, '');
+  });
+}

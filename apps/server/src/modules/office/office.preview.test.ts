@@ -1,24 +1,13 @@
 import path from 'node:path';
-import { Readable } from 'node:stream';
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, startTestApp, type TestApp } from '../../test/harness.js';
 import { uploadApi } from '../upload/upload.fixtures.js';
-import { convert, readText, withWorkDir, writeInput } from './office.convert.js';
-import { drainJobs, fileRow, officeUser, wopiClient, type OfficeUser } from './office.fixtures.js';
+import { asText, drainJobs, fileRow, officeUser, wopiClient, type OfficeUser } from './office.fixtures.js';
 import { docx, xlsx } from './office.templates.js';
 
 // These run LibreOffice and pdftoppm for real (scripts/ensure-system-deps.mjs installs them for `npm test`).
-
-/** What LibreOffice reads in a file: its text (documents) or its first sheet as CSV (spreadsheets). */
-async function asText(bytes: Buffer, ext: 'docx' | 'xlsx'): Promise<string> {
-  return withWorkDir(async (dir) => {
-    const input = await writeInput(dir, `saved.${ext}`, Readable.from([bytes]));
-    const out = await convert(input, ext === 'docx' ? 'txt:Text (encoded):UTF8' : 'csv:Text - txt - csv (StarCalc):44,34,76', dir);
-    return (await readText(out)).replace(/^\uFEFF/, '');
-  });
-}
 
 function pdf(text: string): Promise<Buffer> {
   return new Promise((resolve, reject) => {

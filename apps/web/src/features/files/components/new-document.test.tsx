@@ -1,4 +1,5 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { createAppRoutes } from '@/app/router';
 import { createAppStore } from '@/app/store';
@@ -6,6 +7,7 @@ import { json, mockFetch, type MockHandler } from '@/test/fetch-mock';
 import { renderRoutes } from '@/test/render';
 import type { FileItem } from '@/api/files';
 import { fileItem } from '@/test/file-item';
+import { docxPackage } from '@/test/office-packages';
 
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
@@ -47,16 +49,25 @@ function setup(officeEnabled: boolean, routes: Record<string, MockHandler> = {})
 }
 
 describe('NEW → document, spreadsheet, presentation', () => {
-  it('creates a blank document in the opened folder and opens its preview, which shows the first page once made', async () => {
+  it('creates a blank document in the opened folder and opens it in the editor, which saves it through WOPI with its lock', async () => {
     let created = false;
-    let previewReady = false;
+    const blank = docxPackage('<w:p/><w:sectPr/>');
     const { user, requests } = setup(true, {
       'GET /api/filesystem': () => json({ fileList: created ? [doc()] : [], page: 0, size: 50, hasMore: false }),
       'POST /api/office/files': () => {
         created = true;
         return json(doc());
       },
-      'GET /api/filesystem/item/doc-1': () => json(doc(previewReady ? { previewUrl: '/api/media/preview/tok', thumbnailUrl: '/api/media/thumb/tok' } : {})),
+      'GET /api/office/files/p-1/doc-1': () =>
+        json({
+          uuid: 'doc-1', projectId: 'p-1', name: 'Untitled document.docx', contentType: DOCX, bytes: blank.length, version: 'v1', documentType: 'WORD',
+          documentKind: 1, mode: 'edit', lockedBy: null, editor: { kind: 'embedded', url: null }, accessToken: 'wopi-token', accessTokenTtl: Date.now() + 3_600_000,
+          wopiSrc: 'http://localhost/api/wopi/files/doc-1', previewUrl: null, thumbnailUrl: null,
+        }),
+      'GET /api/wopi/files/doc-1': () => json({ UserId: 'u-1', UserFriendlyName: 'Ayşe Yılmaz', UserCanWrite: true, Version: 'v1' }),
+      'GET /api/wopi/files/doc-1/contents': () => new Response(blank as Uint8Array<ArrayBuffer>),
+      'POST /api/wopi/files/doc-1': () => new Response(null, { status: 200 }),
+      'POST /api/wopi/files/doc-1/contents': () => new Response(null, { status: 200 }),
     });
     await screen.findByRole('group', { name: 'Your files will live here' });
     await user.click(screen.getByRole('button', { name: 'New' }));
@@ -67,10 +78,25 @@ describe('NEW → document, spreadsheet, presentation', () => {
     expect(requests.find((r) => r.url.pathname === '/api/office/files')?.body).toEqual({ documentType: 'WORD', parentFolderUuid: '', name: 'Untitled document' });
     const preview = await screen.findByTestId('preview');
     expect(preview).toHaveAccessibleName('Untitled document.docx');
-    // No first page yet: the type icon and a download; it appears when the server has made it.
-    expect(await screen.findByText('No preview available')).toBeInTheDocument();
-    previewReady = true;
-    expect(await screen.findByRole('img', { name: 'Untitled document.docx' }, { timeout: 5000 })).toHaveAttribute('src', '/api/media/preview/tok');
+
+    // The editor opens it with the token, locks it and shows it editable.
+    const body = await screen.findByRole('textbox', { name: 'Document text' }, { timeout: 5000 });
+    expect(body).toHaveAttribute('contenteditable', 'true');
+    const lock = requests.find((r) => r.method === 'POST' && r.url.pathname === '/api/wopi/files/doc-1' && r.headers.get('x-wopi-override') === 'LOCK');
+    expect(lock?.url.searchParams.get('access_token')).toBe('wopi-token');
+    const lockId = lock?.headers.get('x-wopi-lock') ?? '';
+    expect(lockId).toMatch(/^bulut-embedded:u-1:/);
+
+    body.querySelector('p')!.textContent = 'Sayın yetkili';
+    fireEvent.input(body);
+    expect(screen.getByTestId('office-save-state')).toHaveTextContent('Unsaved changes');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Saved')).toBeInTheDocument();
+    const put = requests.find((r) => r.method === 'POST' && r.url.pathname === '/api/wopi/files/doc-1/contents');
+    expect(put?.headers.get('x-wopi-override')).toBe('PUT');
+    expect(put?.headers.get('x-wopi-lock')).toBe(lockId);
+    const saved = unzipSync(put?.body as Uint8Array);
+    expect(strFromU8(saved['word/document.xml']!)).toContain('<w:t xml:space="preserve">Sayın yetkili</w:t>');
   });
 
   it('offers nothing of it while office documents are off', async () => {

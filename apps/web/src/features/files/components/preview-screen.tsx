@@ -16,6 +16,7 @@ import { InlineVideo, safeUrl } from '@/media/viewer/inline-video';
 import { placeholderDataUrl } from '@/media/media-item';
 import { previewPath } from '../preview-path';
 import { previewShown } from '../files-slice';
+import { editsInOfficeEditor, OfficeEditorSlot, useHasOfficeEditor } from '@/media/slots';
 import { FileKindIcon } from '@/media/thumbnail/file-kind-icon';
 import styles from './preview.module.css';
 
@@ -102,6 +103,7 @@ function DocumentPreview({ item, onDownload }: { item: FileItem; onDownload: () 
 
 function PreviewContent({ item, kind, onDownload }: { item: FileItem; kind: PreviewKind; onDownload: () => void }) {
   const { t } = useTranslation();
+  const hasEditor = useHasOfficeEditor();
   const [failed, setFailed] = useState(false);
   // Pictures show the server's ~1440 px WebP when there is one; the original (inline URL) when not, or when it fails.
   const [previewFailed, setPreviewFailed] = useState(false);
@@ -113,7 +115,11 @@ function PreviewContent({ item, kind, onDownload }: { item: FileItem; kind: Prev
     setPreviewFailed(false);
   }, [item.uuid]);
 
-  if (kind === 'none' && OFFICE_KINDS.has(fileKind(item))) return <DocumentPreview item={item} onDownload={onDownload} />;
+  if (kind === 'none' && OFFICE_KINDS.has(fileKind(item))) {
+    // Documents open in the embedded editor (read-only for viewers); the rest show their first page.
+    if (hasEditor && editsInOfficeEditor(item.name)) return <OfficeEditorSlot uuid={item.uuid} projectId={item.projectId} name={item.name} fallback={<Spinner size={32} />} />;
+    return <DocumentPreview item={item} onDownload={onDownload} />;
+  }
   if (kind === 'none') return <NoPreview item={item} onDownload={onDownload} />;
   if (previewUrl) return <PreviewImage src={previewUrl} item={item} onError={() => setPreviewFailed(true)} />;
   if (url.isLoading || url.isFetching) return <Spinner size={32} />;

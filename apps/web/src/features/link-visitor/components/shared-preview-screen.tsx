@@ -1,5 +1,5 @@
 import { skipToken } from '@reduxjs/toolkit/query';
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -10,7 +10,9 @@ import { formatBytes } from '@/i18n/format';
 import { FileKindIcon } from '@/media/thumbnail/file-kind-icon';
 import { fileKind } from '@/media/thumbnail/file-kind';
 import { safeUrl } from '@/media/viewer/inline-video';
-import { useListSharedFilesInfiniteQuery, visitorHeaders } from '../api';
+import { editsInOfficeEditor, OfficeEditorSlot, useHasOfficeEditor } from '@/media/slots';
+import { Spinner } from '@/components/ui/loader';
+import { useDownloadSharedFilesMutation, useListSharedFilesInfiniteQuery, visitorHeaders } from '../api';
 import { useSharedDownload } from '../hooks/use-shared-download';
 import { FOLDER_PARAM, sharedFilesPath, useShareLink } from '../share-token';
 import { LinkProblem } from './link-problem';
@@ -33,6 +35,13 @@ export function SharedPreviewScreen() {
   const item = items.find((candidate) => candidate.uuid === uuid);
   const { download, downloading } = useSharedDownload();
   const { hasNextPage, isFetching, fetchNextPage } = query;
+  const hasEditor = useHasOfficeEditor();
+  const [downloadUrl] = useDownloadSharedFilesMutation();
+  // Documents open in the editor, read-only, from the link's own download of the file (issue 33).
+  const readOnlyUrl = useCallback(
+    async () => (await downloadUrl({ ...visitorHeaders(token ?? '', unlock), body: { uuids: [uuid ?? ''] } }).unwrap()).url,
+    [downloadUrl, token, unlock, uuid],
+  );
 
   if (!token) return <LinkProblem kind="notFound" />;
   if (!item) {
@@ -49,7 +58,15 @@ export function SharedPreviewScreen() {
   const back = sharedFilesPath(token, '', folder ? { [FOLDER_PARAM]: folder } : {});
   return (
     <section className={styles.preview} aria-labelledby="shared-preview-name" data-testid="shared-preview">
-      {picture ? <img className={styles.previewImage} src={picture} alt={item.name} /> : <FileKindIcon kind={fileKind(item)} size={64} large />}
+      {hasEditor && editsInOfficeEditor(item.name) ? (
+        <div className={styles.previewDocument}>
+          <OfficeEditorSlot uuid={item.uuid} projectId={item.projectId} name={item.name} readOnlyUrl={readOnlyUrl} fallback={<Spinner size={32} />} />
+        </div>
+      ) : picture ? (
+        <img className={styles.previewImage} src={picture} alt={item.name} />
+      ) : (
+        <FileKindIcon kind={fileKind(item)} size={64} large />
+      )}
       <h2 id="shared-preview-name" className={styles.previewName}>
         <bdi>{item.name}</bdi>
       </h2>

@@ -7,6 +7,8 @@ import { filesPath } from '@/features/files/file-listing.public';
 import { useFileActions } from '@/media/actions/use-file-actions';
 import { fileKind } from '@/media/thumbnail/file-kind';
 import { PhotoViewer } from '@/media/viewer/photo-viewer';
+import { DocumentViewer } from '@/media/viewer/document-viewer';
+import { editsInOfficeEditor, useHasOfficeEditor } from '@/media/slots';
 import { asFileItem, type SharedFileItem } from '../api';
 import { FOLDER_PARAM, PROJECT_PARAM, SHARE_TABS, TAB_PARAM, tabFromParam, type ShareTab } from '../tabs';
 import { PublicLinksTab } from './public-links-tab';
@@ -36,6 +38,8 @@ export function SharesScreen() {
   // Folder names seen during this visit, so the crumbs survive back and forward.
   const paths_ = useRef(new Map<string, FolderCrumb[]>());
   const [viewer, setViewer] = useState<{ items: FileItem[]; index: number } | null>(null);
+  const [document_, setDocument] = useState<FileItem | null>(null);
+  const hasEditor = useHasOfficeEditor();
   const { download } = useFileActions();
 
   const openPath = (projectId: string, next: FolderCrumb[]) => {
@@ -46,6 +50,11 @@ export function SharesScreen() {
   };
 
   const openFile = (item: FileItem, siblings: readonly FileItem[]) => {
+    // Documents open in the editor: editable for editors of the share, read-only for viewers (issue 33).
+    if (hasEditor && editsInOfficeEditor(item.name)) {
+      setDocument(item);
+      return;
+    }
     if (!isMedia(item)) {
       void download([item]);
       return;
@@ -96,6 +105,7 @@ export function SharesScreen() {
           readOnly
         />
       ) : null}
+      {document_ ? <DocumentViewer uuid={document_.uuid} projectId={document_.projectId} name={document_.name} onClose={() => setDocument(null)} /> : null}
     </section>
   );
 }

@@ -1,0 +1,185 @@
+import type { Block, BlockStyle, Inline, Paragraph } from '../ooxml/docx';
+
+// The document's blocks as the editable HTML the browser edits (one contentEditable root), and back. Each block carries
+// data-src, the body element it came from, so unchanged blocks are written back as they were.
+
+const TAG: Record<BlockStyle, string> = { p: 'p', h1: 'h1', h2: 'h2', h3: 'h3', ul: 'li', ol: 'li' };
+
+function renderInlines(parent: HTMLElement, inlines: readonly Inline[], image: (path: string) => string | undefined, label: (kind: string) => string) {
+  const doc = parent.ownerDocument;
+  for (const inline of inlines) {
+    if (inline.kind === 'break') parent.appendChild(doc.createElement('br'));
+    else if (inline.kind === 'keep') {
+      const span = doc.createElement('span');
+      span.contentEditable = 'false';
+      span.dataset.keep = String(inline.id);
+      const src = inline.image ? image(inline.image) : undefined;
+      if (src) {
+        const img = doc.createElement('img');
+        img.src = src;
+        img.alt = label(inline.label);
+        span.appendChild(img);
+      } else {
+        span.textContent = label(inline.label);
+        span.dataset.placeholder = 'true';
+      }
+      parent.appendChild(span);
+    } else {
+      let node: Node = doc.createTextNode(inline.text);
+      for (const [on, tag] of [
+        [inline.u, 'u'],
+        [inline.i, 'i'],
+        [inline.b, 'b'],
+      ] as const) {
+        if (!on) continue;
+        const wrap = doc.createElement(tag);
+        wrap.appendChild(node);
+        node = wrap;
+      }
+      parent.appendChild(node);
+    }
+  }
+  // An empty block still takes a line the caret can reach.
+  if (!parent.firstChild || parent.lastChild?.nodeName === 'BR') parent.appendChild(doc.createElement('br'));
+}
+
+function paragraphEl(doc: Document, p: Paragraph, image: (path: string) => string | undefined, label: (kind: string) => string): HTMLElement {
+  const el = doc.createElement(TAG[p.style]);
+  if (p.source !== undefined) el.dataset.src = String(p.source);
+  renderInlines(el, p.inlines, image, label);
+  return el;
+}
+
+export function renderBlocks(root: HTMLElement, blocks: readonly Block[], image: (path: string) => string | undefined, label: (kind: string) => string): void {
+  const doc = root.ownerDocument;
+  root.replaceChildren();
+  let list = null as HTMLElement | null;
+  for (const block of blocks) {
+    if (block.kind === 'p' && (block.style === 'ul' || block.style === 'ol')) {
+      const tag = block.style;
+      if (list?.nodeName.toLowerCase() !== tag) {
+        list = doc.createElement(tag);
+        root.appendChild(list);
+      }
+      list.appendChild(paragraphEl(doc, block, image, label));
+      continue;
+    }
+    list = null;
+    if (block.kind === 'p') root.appendChild(paragraphEl(doc, block, image, label));
+    else if (block.kind === 'table') root.appendChild(tableEl(doc, block.rows, block.source, image, label));
+    else {
+      const div = doc.createElement('div');
+      div.contentEditable = 'false';
+      div.dataset.keepBlock = String(block.source);
+      div.dataset.placeholder = 'true';
+      div.textContent = label('object');
+      root.appendChild(div);
+    }
+  }
+  if (!root.firstChild) root.appendChild(paragraphEl(doc, { kind: 'p', style: 'p', inlines: [] }, image, label));
+}
+
+export function tableEl(
+  doc: Document,
+  rows: readonly Paragraph[][][],
+  source: number | undefined,
+  image: (path: string) => string | undefined = () => undefined,
+  label: (kind: string) => string = (k) => k,
+): HTMLTableElement {
+  const table = doc.createElement('table');
+  if (source !== undefined) table.dataset.src = String(source);
+  const body = doc.createElement('tbody');
+  for (const row of rows) {
+    const tr = doc.createElement('tr');
+    for (const cell of row) {
+      const td = doc.createElement('td');
+      for (const p of cell.length ? cell : [{ kind: 'p', style: 'p', inlines: [] } as Paragraph]) td.appendChild(paragraphEl(doc, p, image, label));
+      tr.appendChild(td);
+    }
+    body.appendChild(tr);
+  }
+  table.appendChild(body);
+  return table;
+}
+
+// --- back from the HTML
+
+interface Fmt {
+  b: boolean;
+  i: boolean;
+  u: boolean;
+}
+
+function readInlines(node: Node, fmt: Fmt, out: Inline[]): void {
+  for (let n = node.firstChild; n; n = n.nextSibling) {
+    if (n.nodeType === Node.TEXT_NODE) {
+      const text = (n.nodeValue ?? '').replace(/\u00a0/g, ' ').replace(/\u200b/g, '');
+      if (!text) continue;
+      const last = out.at(-1);
+      if (last?.kind === 'text' && !!last.b === fmt.b && !!last.i === fmt.i && !!last.u === fmt.u) last.text += text;
+      else out.push({ kind: 'text', text, ...(fmt.b ? { b: true } : {}), ...(fmt.i ? { i: true } : {}), ...(fmt.u ? { u: true } : {}) });
+      continue;
+    }
+    if (!(n instanceof HTMLElement)) continue;
+    if (n.dataset.keep !== undefined) {
+      out.push({ kind: 'keep', id: Number(n.dataset.keep), label: '' });
+      continue;
+    }
+    const tag = n.nodeName;
+    if (tag === 'BR') {
+      // The browser's filler at the end of a block is no line break.
+      if (n.nextSibling || node.lastChild !== n) out.push({ kind: 'break' });
+      continue;
+    }
+    const style = n.style;
+    readInlines(n, {
+      b: fmt.b || tag === 'B' || tag === 'STRONG' || style.fontWeight === 'bold' || Number(style.fontWeight) >= 600,
+      i: fmt.i || tag === 'I' || tag === 'EM' || style.fontStyle === 'italic',
+      u: fmt.u || tag === 'U' || style.textDecoration.includes('underline') || style.textDecorationLine.includes('underline'),
+    }, out);
+  }
+}
+
+const NONE: Fmt = { b: false, i: false, u: false };
+
+function paragraphOf(el: HTMLElement, style: BlockStyle): Paragraph {
+  const inlines: Inline[] = [];
+  readInlines(el, NONE, inlines);
+  // Kept runs carry only their id; the reader's label is cosmetic and not compared.
+  const src = el.dataset.src;
+  return { kind: 'p', style, inlines, ...(src !== undefined ? { source: Number(src) } : {}) };
+}
+
+const STYLE_OF_TAG: Record<string, BlockStyle> = { P: 'p', DIV: 'p', H1: 'h1', H2: 'h2', H3: 'h3', H4: 'h3', H5: 'h3', H6: 'h3', BLOCKQUOTE: 'p', PRE: 'p' };
+
+function cellParagraphs(td: HTMLElement): Paragraph[] {
+  const blocks = [...td.children].filter((c) => c instanceof HTMLElement && STYLE_OF_TAG[c.nodeName]) as HTMLElement[];
+  if (!blocks.length) return [paragraphOf(td, 'p')];
+  return blocks.map((b) => paragraphOf(b, STYLE_OF_TAG[b.nodeName]!));
+}
+
+export function readBlocks(root: HTMLElement, kept: (source: number) => Block | undefined): Block[] {
+  const blocks: Block[] = [];
+  for (let n = root.firstChild; n; n = n.nextSibling) {
+    if (n.nodeType === Node.TEXT_NODE) {
+      // Text typed straight into the root: a paragraph of its own.
+      if (!(n.nodeValue ?? '').trim()) continue;
+      const p = root.ownerDocument.createElement('p');
+      p.appendChild(n.cloneNode());
+      blocks.push(paragraphOf(p, 'p'));
+      continue;
+    }
+    if (!(n instanceof HTMLElement)) continue;
+    if (n.dataset.keepBlock !== undefined) {
+      const block = kept(Number(n.dataset.keepBlock));
+      if (block) blocks.push(block);
+    } else if (n.nodeName === 'UL' || n.nodeName === 'OL') {
+      for (const li of n.children) if (li instanceof HTMLElement) blocks.push(paragraphOf(li, n.nodeName === 'OL' ? 'ol' : 'ul'));
+    } else if (n.nodeName === 'TABLE') {
+      const rows = [...n.querySelectorAll('tr')].map((tr) => [...tr.children].filter((c) => c.nodeName === 'TD' || c.nodeName === 'TH').map((td) => cellParagraphs(td as HTMLElement)));
+      const src = n.dataset.src;
+      blocks.push({ kind: 'table', rows, ...(src !== undefined ? { source: Number(src) } : {}) });
+    } else blocks.push(paragraphOf(n, STYLE_OF_TAG[n.nodeName] ?? 'p'));
+  }
+  return blocks;
+}

@@ -1,0 +1,128 @@
+import { useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { readDocx, writeDocx, type Block } from '../ooxml/docx';
+import { readBlocks, renderBlocks, tableEl } from './docx-html';
+import type { ViewProps } from './view-props';
+import styles from './office.module.css';
+
+type BlockChoice = 'p' | 'h1' | 'h2' | 'h3';
+
+const MIME: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', svg: 'image/svg+xml', webp: 'image/webp', bmp: 'image/bmp' };
+
+/** A word-processing document: its body as editable blocks, a toolbar for the formatting the writer keeps. */
+export function DocxView({ bytes, editable, onChange, handle }: ViewProps) {
+  const { t } = useTranslation('office');
+  const doc = useMemo(() => readDocx(bytes), [bytes]);
+  const root = useRef<HTMLDivElement>(null);
+  const [block, setBlock] = useState<BlockChoice>('p');
+  const [marks, setMarks] = useState({ bold: false, italic: false, underline: false });
+
+  useEffect(() => {
+    const urls: string[] = [];
+    const image = (path: string) => {
+      const data = doc.pkg.bytes(path);
+      if (!data) return undefined;
+      const url = URL.createObjectURL(new Blob([data as Uint8Array<ArrayBuffer>], { type: MIME[path.slice(path.lastIndexOf('.') + 1).toLowerCase()] ?? 'application/octet-stream' }));
+      urls.push(url);
+      return url;
+    };
+    if (root.current) renderBlocks(root.current, doc.blocks, image, (kind) => t(kind === 'image' ? 'image' : 'object'));
+    // Enter makes paragraphs (<p>), which the writer maps to Word's, not <div>s (editing commands are absent in jsdom).
+    if (typeof document.execCommand === 'function') document.execCommand('defaultParagraphSeparator', false, 'p');
+    return () => urls.forEach((u) => URL.revokeObjectURL(u));
+  }, [doc, t]);
+
+  useImperativeHandle(handle, () => ({
+    serialize: () => {
+      const kept = new Map<number, Block>(doc.blocks.filter((b) => b.kind === 'keep').map((b): [number, Block] => [b.source!, b]));
+      return writeDocx(doc, readBlocks(root.current!, (source) => kept.get(source)));
+    },
+  }));
+
+  // The toolbar shows the formatting where the caret is.
+  useEffect(() => {
+    const onSelection = () => {
+      const sel = document.getSelection();
+      if (!sel?.anchorNode || !root.current?.contains(sel.anchorNode) || typeof document.queryCommandState !== 'function') return;
+      setMarks({ bold: document.queryCommandState('bold'), italic: document.queryCommandState('italic'), underline: document.queryCommandState('underline') });
+      const tag = String(document.queryCommandValue('formatBlock')).toLowerCase();
+      setBlock(tag === 'h1' || tag === 'h2' || tag === 'h3' ? tag : 'p');
+    };
+    document.addEventListener('selectionchange', onSelection);
+    return () => document.removeEventListener('selectionchange', onSelection);
+  }, []);
+
+  const run = (command: string, value?: string) => {
+    root.current?.focus();
+    document.execCommand('styleWithCSS', false, 'false');
+    document.execCommand(command, false, value);
+    onChange();
+  };
+
+  const insertTable = () => {
+    root.current?.focus();
+    const table = tableEl(document, Array.from({ length: 3 }, () => Array.from({ length: 3 }, () => [])), undefined);
+    document.execCommand('insertHTML', false, `${table.outerHTML}<p><br></p>`);
+    onChange();
+  };
+
+  const toggle = (name: 'bold' | 'italic' | 'underline', label: string, glyph: string, className: string) => (
+    <button type="button" className={`${styles.tool} ${className}`} aria-pressed={marks[name]} aria-label={label} title={label} onMouseDown={(e) => e.preventDefault()} onClick={() => run(name)}>
+      <span aria-hidden="true">{glyph}</span>
+    </button>
+  );
+
+  return (
+    <div className={styles.docx}>
+      {editable ? (
+        <div className={styles.toolbar} role="toolbar" aria-label={t('toolbar')}>
+          <select
+            className={styles.select}
+            aria-label={t('block_style')}
+            value={block}
+            onChange={(e) => {
+              const value = e.target.value as BlockChoice;
+              setBlock(value);
+              run('formatBlock', value);
+            }}
+          >
+            {(['p', 'h1', 'h2', 'h3'] as const).map((s) => (
+              <option key={s} value={s}>
+                {t(`style_${s}`)}
+              </option>
+            ))}
+          </select>
+          {toggle('bold', t('bold'), 'B', styles.bold!)}
+          {toggle('italic', t('italic'), 'I', styles.italic!)}
+          {toggle('underline', t('underline'), 'U', styles.underline!)}
+          <button type="button" className={styles.tool} aria-label={t('bullet_list')} title={t('bullet_list')} onMouseDown={(e) => e.preventDefault()} onClick={() => run('insertUnorderedList')}>
+            <span aria-hidden="true">•≡</span>
+          </button>
+          <button type="button" className={styles.tool} aria-label={t('numbered_list')} title={t('numbered_list')} onMouseDown={(e) => e.preventDefault()} onClick={() => run('insertOrderedList')}>
+            {/* Drawn by CSS: a digit in the button's text would not match its name (axe). */}
+            <span aria-hidden="true" className={styles.glyph} data-glyph="1≡" />
+          </button>
+          <button type="button" className={styles.tool} aria-label={t('insert_table')} title={t('insert_table')} onMouseDown={(e) => e.preventDefault()} onClick={insertTable}>
+            <span aria-hidden="true">▦</span>
+          </button>
+        </div>
+      ) : null}
+      <div className={styles.page}>
+        <div
+          ref={root}
+          className={styles.paper}
+          contentEditable={editable}
+          suppressContentEditableWarning
+          role="textbox"
+          aria-multiline="true"
+          aria-readonly={!editable}
+          aria-label={t('document_label')}
+          tabIndex={0}
+          spellCheck
+          onInput={onChange}
+          data-testid="office-document"
+        />
+      </div>
+    </div>
+  );
+}

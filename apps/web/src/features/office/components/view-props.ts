@@ -1,0 +1,14 @@
+import type { RefObject } from 'react';
+
+/** What a view gives the editor's shell: the document's new bytes when asked to save. */
+export interface ViewHandle {
+  serialize: () => Uint8Array;
+}
+
+/** What the shell gives each view (document, spreadsheet, presentation). */
+export interface ViewProps {
+  bytes: Uint8Array;
+  editable: boolean;
+  onChange: () => void;
+  handle: RefObject<ViewHandle | null>;
+}

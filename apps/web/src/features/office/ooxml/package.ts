@@ -1,0 +1,187 @@
+import { strFromU8, strToU8, unzipSync, zipSync, type Zippable } from 'fflate';
+
+// An Office Open XML package (a zip of XML parts), read and written part by part: the parts an editor changes are
+// serialised again, every other part is written back byte for byte. Isomorphic: the browser passes its own DOMParser,
+// Node (the server's round-trip test) passes @xmldom/xmldom.
+
+export interface XmlCodec {
+  parse(text: string): Document;
+  serialize(doc: Document): string;
+}
+
+export const browserXml: XmlCodec = {
+  parse: (text) => new DOMParser().parseFromString(text, 'application/xml'),
+  serialize: (doc) => new XMLSerializer().serializeToString(doc),
+};
+
+const DECLARATION = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
+const PKG_REL = 'http://schemas.openxmlformats.org/package/2006/relationships';
+const CT = 'http://schemas.openxmlformats.org/package/2006/content-types';
+
+export class OoxmlPackage {
+  private readonly docs = new Map<string, Document>();
+  /** Parts changed through edit(): only these are serialised again. */
+  private readonly edited = new Set<string>();
+
+  private constructor(
+    private readonly parts: Record<string, Uint8Array>,
+    readonly xml: XmlCodec,
+  ) {}
+
+  static open(bytes: Uint8Array, xml: XmlCodec = browserXml): OoxmlPackage {
+    return new OoxmlPackage(unzipSync(bytes), xml);
+  }
+
+  has(path: string): boolean {
+    return path in this.parts || this.docs.has(path);
+  }
+
+  bytes(path: string): Uint8Array | undefined {
+    return this.parts[path];
+  }
+
+  /** A part to change: toBytes() writes it again. */
+  edit(path: string): Document {
+    const doc = this.doc(path);
+    this.edited.add(path);
+    return doc;
+  }
+
+  /** A part parsed once, to read (a part read and not edited is written back as its original bytes). */
+  doc(path: string): Document {
+    let doc = this.docs.get(path);
+    if (!doc) {
+      const raw = this.parts[path];
+      if (!raw) throw new Error(`Missing part ${path}`);
+      doc = this.xml.parse(strFromU8(raw));
+      this.docs.set(path, doc);
+    }
+    return doc;
+  }
+
+  setText(path: string, text: string): void {
+    this.docs.delete(path);
+    this.edited.delete(path);
+    this.parts[path] = strToU8(text);
+  }
+
+  remove(path: string): void {
+    this.docs.delete(path);
+    this.edited.delete(path);
+    delete this.parts[path];
+  }
+
+  /** The relationships of a part: id → [type, absolute target path]. */
+  rels(path: string): Map<string, { type: string; target: string }> {
+    const slash = path.lastIndexOf('/');
+    const dir = path.slice(0, slash + 1);
+    const relsPath = `${dir}_rels/${path.slice(slash + 1)}.rels`;
+    const out = new Map<string, { type: string; target: string }>();
+    if (!this.has(relsPath)) return out;
+    for (const rel of elements(this.doc(relsPath).documentElement, 'Relationship')) {
+      const mode = rel.getAttribute('TargetMode');
+      const target = rel.getAttribute('Target') ?? '';
+      out.set(rel.getAttribute('Id') ?? '', { type: rel.getAttribute('Type') ?? '', target: mode === 'External' ? target : resolve(dir, target) });
+    }
+    return out;
+  }
+
+  /** Adds a relationship from `path` to `target` (absolute), creating the rels part when missing; returns its id. */
+  addRel(path: string, type: string, target: string): string {
+    const slash = path.lastIndexOf('/');
+    const relsPath = `${path.slice(0, slash + 1)}_rels/${path.slice(slash + 1)}.rels`;
+    if (!this.has(relsPath)) this.setText(relsPath, `${DECLARATION}<Relationships xmlns="${PKG_REL}"/>`);
+    const doc = this.edit(relsPath);
+    const taken = new Set(elements(doc.documentElement, 'Relationship').map((r) => r.getAttribute('Id')));
+    let n = taken.size + 1;
+    while (taken.has(`rId${n}`)) n++;
+    const rel = doc.createElementNS(PKG_REL, 'Relationship');
+    rel.setAttribute('Id', `rId${n}`);
+    rel.setAttribute('Type', type);
+    rel.setAttribute('Target', relative(path.slice(0, slash + 1), target));
+    doc.documentElement.appendChild(rel);
+    return `rId${n}`;
+  }
+
+  /** Declares a part's content type in [Content_Types].xml (once). */
+  addOverride(partPath: string, contentType: string): void {
+    const doc = this.edit('[Content_Types].xml');
+    const name = `/${partPath}`;
+    if (elements(doc.documentElement, 'Override').some((o) => o.getAttribute('PartName') === name)) return;
+    const o = doc.createElementNS(CT, 'Override');
+    o.setAttribute('PartName', name);
+    o.setAttribute('ContentType', contentType);
+    doc.documentElement.appendChild(o);
+  }
+
+  removeOverride(partPath: string): void {
+    const doc = this.edit('[Content_Types].xml');
+    for (const o of elements(doc.documentElement, 'Override')) if (o.getAttribute('PartName') === `/${partPath}`) doc.documentElement.removeChild(o);
+  }
+
+  /** The package as bytes: edited parts serialised again, the others as they were, in their original order. */
+  toBytes(): Uint8Array {
+    const out: Zippable = {};
+    for (const path of Object.keys(this.parts)) out[path] = this.parts[path]!;
+    for (const path of this.edited) {
+      const doc = this.docs.get(path);
+      if (!doc) continue;
+      const text = this.xml.serialize(doc);
+      out[path] = strToU8(text.startsWith('<?xml') ? text : DECLARATION + text);
+    }
+    return zipSync(out, { level: 6 });
+  }
+}
+
+/** Child elements of `parent` with this local name (any namespace); all child elements without a name. */
+export function elements(parent: Node, localName?: string): Element[] {
+  const out: Element[] = [];
+  for (let n = parent.firstChild; n; n = n.nextSibling) if (n.nodeType === 1 && (!localName || (n as Element).localName === localName)) out.push(n as Element);
+  return out;
+}
+
+export const child = (parent: Node, localName: string): Element | undefined => elements(parent, localName)[0];
+
+/** Every descendant element with this local name, in document order. */
+export function descendants(root: Node, localName: string): Element[] {
+  const out: Element[] = [];
+  const walk = (node: Node) => {
+    for (let n = node.firstChild; n; n = n.nextSibling) {
+      if (n.nodeType !== 1) continue;
+      if ((n as Element).localName === localName) out.push(n as Element);
+      walk(n);
+    }
+  };
+  walk(root);
+  return out;
+}
+
+export function textOf(node: Node): string {
+  let s = '';
+  for (let n = node.firstChild; n; n = n.nextSibling) s += n.nodeType === 3 || n.nodeType === 4 ? (n.nodeValue ?? '') : n.nodeType === 1 ? textOf(n) : '';
+  return s;
+}
+
+export function setText(el: Element, text: string): void {
+  while (el.firstChild) el.removeChild(el.firstChild);
+  el.appendChild(el.ownerDocument.createTextNode(text));
+}
+
+export function removeChildren(el: Element, localName: string): void {
+  for (const c of elements(el, localName)) el.removeChild(c);
+}
+
+function resolve(dir: string, target: string): string {
+  if (target.startsWith('/')) return target.slice(1);
+  const parts = (dir + target).split('/');
+  const out: string[] = [];
+  for (const p of parts) {
+    if (p === '..') out.pop();
+    else if (p !== '.' && p !== '') out.push(p);
+  }
+  return out.join('/');
+}
+
+function relative(dir: string, target: string): string {
+  return target.startsWith(dir) ? target.slice(dir.length) : `/${target}`;
+}

@@ -1,0 +1,307 @@
+import { child, elements, OoxmlPackage, removeChildren, setText, textOf, type XmlCodec } from './package';
+
+// A .xlsx as the editor sees it: its sheets (in order), each a map of cells with the value, the formula and the style
+// index, and the number format of every style. Saving writes only the changed cells into their sheet's XML (rows and
+// cells stay in order, styles stay), refreshes the cached values of every formula, and leaves every other part as it was.
+
+export const S = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+const XML_NS = 'http://www.w3.org/XML/1998/namespace';
+
+export type CellValue = number | string | boolean | null;
+
+export interface Cell {
+  value: CellValue;
+  /** Without the leading "=". */
+  formula?: string;
+  /** Index into the workbook's cell formats (s="…"). */
+  style?: number;
+  /** An error the file stored or the formula gave (#DIV/0! …). */
+  error?: string;
+}
+
+export interface Sheet {
+  name: string;
+  path: string;
+  cells: Map<string, Cell>;
+  rows: number;
+  cols: number;
+}
+
+export interface Workbook {
+  pkg: OoxmlPackage;
+  sheets: Sheet[];
+  /** Number format code by style index (General when absent). */
+  formats: string[];
+  /** Cells changed since reading, per sheet path. */
+  changed: Map<string, Set<string>>;
+}
+
+const BUILTIN_FORMATS: Record<number, string> = {
+  0: 'General', 1: '0', 2: '0.00', 3: '#,##0', 4: '#,##0.00', 9: '0%', 10: '0.00%', 11: '0.00E+00', 12: '# ?/?', 13: '# ??/??',
+  14: 'm/d/yyyy', 15: 'd-mmm-yy', 16: 'd-mmm', 17: 'mmm-yy', 18: 'h:mm AM/PM', 19: 'h:mm:ss AM/PM', 20: 'h:mm', 21: 'h:mm:ss', 22: 'm/d/yyyy h:mm',
+  37: '#,##0 ;(#,##0)', 38: '#,##0 ;[Red](#,##0)', 39: '#,##0.00;(#,##0.00)', 40: '#,##0.00;[Red](#,##0.00)', 45: 'mm:ss', 46: '[h]:mm:ss', 47: 'mmss.0', 48: '##0.0E+0', 49: '@',
+};
+
+export const columnName = (i: number): string => (i < 26 ? String.fromCharCode(65 + i) : columnName(Math.floor(i / 26) - 1) + String.fromCharCode(65 + (i % 26)));
+export const columnIndex = (name: string): number => [...name].reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0) - 1;
+export function parseRef(ref: string): { row: number; col: number } {
+  const m = /^([A-Z]+)(\d+)$/.exec(ref.toUpperCase());
+  if (!m) throw new Error(`Bad cell reference ${ref}`);
+  return { col: columnIndex(m[1]!), row: Number(m[2]) - 1 };
+}
+export const refOf = (row: number, col: number) => `${columnName(col)}${row + 1}`;
+
+function sharedStrings(pkg: OoxmlPackage, wbPath: string): string[] {
+  const rel = [...pkg.rels(wbPath).values()].find((r) => r.type.endsWith('/sharedStrings'));
+  if (!rel || !pkg.has(rel.target)) return [];
+  // Rich text: the runs' text, without their phonetic guides.
+  return elements(pkg.doc(rel.target).documentElement, 'si').map((si) => elements(si).filter((e) => e.localName === 't' || e.localName === 'r').map(textOf).join(''));
+}
+
+function formats(pkg: OoxmlPackage, wbPath: string): string[] {
+  const rel = [...pkg.rels(wbPath).values()].find((r) => r.type.endsWith('/styles'));
+  if (!rel || !pkg.has(rel.target)) return [];
+  const root = pkg.doc(rel.target).documentElement;
+  const custom = new Map<number, string>();
+  for (const f of elements(child(root, 'numFmts') ?? root, 'numFmt')) custom.set(Number(f.getAttribute('numFmtId')), f.getAttribute('formatCode') ?? 'General');
+  return elements(child(root, 'cellXfs') ?? root, 'xf').map((xf) => {
+    const id = Number(xf.getAttribute('numFmtId') ?? 0);
+    return custom.get(id) ?? BUILTIN_FORMATS[id] ?? 'General';
+  });
+}
+
+export function readXlsx(bytes: Uint8Array, xml?: XmlCodec): Workbook {
+  const pkg = OoxmlPackage.open(bytes, xml);
+  const wbPath = [...pkg.rels('').values()].find((r) => r.type.endsWith('/officeDocument'))?.target ?? 'xl/workbook.xml';
+  const strings = sharedStrings(pkg, wbPath);
+  const rels = pkg.rels(wbPath);
+  const sheetsEl = child(pkg.doc(wbPath).documentElement, 'sheets');
+  const sheets: Sheet[] = [];
+  for (const s of sheetsEl ? elements(sheetsEl, 'sheet') : []) {
+    const id = s.getAttributeNS('http://schemas.openxmlformats.org/officeDocument/2006/relationships', 'id') ?? '';
+    const target = rels.get(id)?.target;
+    if (!target || !pkg.has(target)) continue;
+    const sheet: Sheet = { name: s.getAttribute('name') ?? `Sheet${sheets.length + 1}`, path: target, cells: new Map(), rows: 0, cols: 0 };
+    const data = child(pkg.doc(target).documentElement, 'sheetData');
+    let rowIndex = 0;
+    for (const row of data ? elements(data, 'row') : []) {
+      rowIndex = row.getAttribute('r') ? Number(row.getAttribute('r')) - 1 : rowIndex;
+      let colIndex = 0;
+      for (const c of elements(row, 'c')) {
+        const r = c.getAttribute('r');
+        if (r) colIndex = parseRef(r).col;
+        const cell = readCell(c, strings);
+        if (cell) {
+          sheet.cells.set(refOf(rowIndex, colIndex), cell);
+          sheet.rows = Math.max(sheet.rows, rowIndex + 1);
+          sheet.cols = Math.max(sheet.cols, colIndex + 1);
+        }
+        colIndex++;
+      }
+      rowIndex++;
+    }
+    sheets.push(sheet);
+  }
+  return { pkg, sheets, formats: formats(pkg, wbPath), changed: new Map() };
+}
+
+function readCell(c: Element, strings: string[]): Cell | null {
+  const t = c.getAttribute('t') ?? 'n';
+  const s = c.getAttribute('s');
+  const f = child(c, 'f');
+  const v = child(c, 'v');
+  const raw = v ? textOf(v) : null;
+  const cell: Cell = { value: null, ...(s ? { style: Number(s) } : {}) };
+  // Shared formulas other than their first cell hold no text: the cached value stands for them.
+  if (f && textOf(f)) cell.formula = textOf(f);
+  if (t === 's') cell.value = raw === null ? null : (strings[Number(raw)] ?? '');
+  else if (t === 'inlineStr') cell.value = elements(child(c, 'is') ?? c).filter((e) => e.localName === 't' || e.localName === 'r').map(textOf).join('');
+  else if (t === 'str') cell.value = raw ?? '';
+  else if (t === 'b') cell.value = raw === '1';
+  else if (t === 'e') cell.error = raw ?? '#VALUE!';
+  else cell.value = raw === null || raw === '' ? null : Number(raw);
+  return cell.value === null && !cell.formula && !cell.error && cell.style === undefined ? null : cell;
+}
+
+/** What a person typed into a cell: "=…" a formula, a number, TRUE/FALSE, else text; empty clears it. */
+export function setCell(book: Workbook, sheet: Sheet, ref: string, input: string): void {
+  const old = sheet.cells.get(ref);
+  const next: Cell = { value: null, ...(old?.style !== undefined ? { style: old.style } : {}) };
+  const trimmed = input.trim();
+  if (trimmed.startsWith('=') && trimmed.length > 1) next.formula = trimmed.slice(1);
+  else if (trimmed !== '' && /^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(trimmed)) next.value = Number(trimmed);
+  else if (/^(true|false)$/i.test(trimmed)) next.value = trimmed.toLowerCase() === 'true';
+  else if (input !== '') next.value = input;
+  if (next.value === null && !next.formula && next.style === undefined) sheet.cells.delete(ref);
+  else sheet.cells.set(ref, next);
+  const { row, col } = parseRef(ref);
+  sheet.rows = Math.max(sheet.rows, row + 1);
+  sheet.cols = Math.max(sheet.cols, col + 1);
+  let set = book.changed.get(sheet.path);
+  if (!set) book.changed.set(sheet.path, (set = new Set()));
+  set.add(ref);
+}
+
+/** What the cell shows in the formula bar: its formula, else its value. */
+export function inputOf(cell: Cell | undefined): string {
+  if (!cell) return '';
+  if (cell.formula) return `=${cell.formula}`;
+  if (cell.error) return cell.error;
+  if (cell.value === null) return '';
+  if (typeof cell.value === 'boolean') return cell.value ? 'TRUE' : 'FALSE';
+  return String(cell.value);
+}
+
+/**
+ * Writes the workbook: the changed cells into their sheets, every formula's cached value (`evaluate` gives it) so
+ * that readers which do not recalculate show the new results, and asks Excel to recalculate on open.
+ */
+export function writeXlsx(book: Workbook, evaluate: (sheet: Sheet, ref: string) => Cell): Uint8Array {
+  const { pkg } = book;
+  for (const sheet of book.sheets) {
+    const changed = book.changed.get(sheet.path) ?? new Set<string>();
+    const formulas = [...sheet.cells].filter(([, c]) => c.formula).map(([ref]) => ref);
+    if (!changed.size && !formulas.length) continue;
+    const doc = pkg.edit(sheet.path);
+    const data = child(doc.documentElement, 'sheetData');
+    if (!data) continue;
+    const rowEls = new Map<number, Element>();
+    for (const r of elements(data, 'row')) rowEls.set(Number(r.getAttribute('r')), r);
+    const rowEl = (n: number): Element => {
+      let r = rowEls.get(n);
+      if (r) return r;
+      r = doc.createElementNS(S, 'row');
+      r.setAttribute('r', String(n));
+      const after = [...rowEls.keys()].filter((k) => k > n).sort((a, b) => a - b)[0];
+      if (after === undefined) data.appendChild(r);
+      else data.insertBefore(r, rowEls.get(after)!);
+      rowEls.set(n, r);
+      return r;
+    };
+    const cellEl = (ref: string, create: boolean): Element | undefined => {
+      const { row, col } = parseRef(ref);
+      const r = create ? rowEl(row + 1) : rowEls.get(row + 1);
+      if (!r) return undefined;
+      let next: Element | null = null;
+      for (const c of elements(r, 'c')) {
+        const at = parseRef(c.getAttribute('r') ?? 'A1').col;
+        if (at === col) return c;
+        if (at > col && !next) next = c;
+      }
+      if (!create) return undefined;
+      const c = doc.createElementNS(S, 'c');
+      c.setAttribute('r', ref);
+      if (next) r.insertBefore(c, next);
+      else r.appendChild(c);
+      return c;
+    };
+    for (const ref of new Set([...changed, ...formulas])) {
+      const cell = sheet.cells.get(ref);
+      const el = cellEl(ref, cell !== undefined);
+      if (!el) continue;
+      if (!cell) {
+        el.parentNode!.removeChild(el);
+        continue;
+      }
+      if (!changed.has(ref) && child(el, 'f') && !textOf(child(el, 'f')!)) continue;
+      writeCell(doc, el, cell.formula ? { ...evaluate(sheet, ref), formula: cell.formula } : cell, changed.has(ref));
+    }
+    // The used range in <dimension> would otherwise hide new cells from some readers.
+    const dim = child(doc.documentElement, 'dimension');
+    if (dim && sheet.rows && sheet.cols) dim.setAttribute('ref', `A1:${refOf(sheet.rows - 1, sheet.cols - 1)}`);
+  }
+  if (book.changed.size) dropCalcChain(pkg);
+  return pkg.toBytes();
+}
+
+function writeCell(doc: Document, el: Element, cell: Cell, rewriteFormula: boolean): void {
+  const f = child(el, 'f');
+  for (const name of ['v', 'is']) removeChildren(el, name);
+  if (rewriteFormula) {
+    if (f) el.removeChild(f);
+    if (cell.formula) {
+      const nf = doc.createElementNS(S, 'f');
+      setText(nf, cell.formula);
+      el.insertBefore(nf, el.firstChild);
+    }
+  }
+  if (cell.style !== undefined) el.setAttribute('s', String(cell.style));
+  const v = doc.createElementNS(S, 'v');
+  const value = cell.value;
+  if (cell.error) {
+    el.setAttribute('t', 'e');
+    setText(v, cell.error);
+  } else if (typeof value === 'number') {
+    el.removeAttribute('t');
+    setText(v, String(value));
+  } else if (typeof value === 'boolean') {
+    el.setAttribute('t', 'b');
+    setText(v, value ? '1' : '0');
+  } else if (typeof value === 'string') {
+    if (cell.formula) {
+      el.setAttribute('t', 'str');
+      setText(v, value);
+    } else {
+      // Typed text goes inline: the shared string table stays as it was.
+      el.setAttribute('t', 'inlineStr');
+      const is = doc.createElementNS(S, 'is');
+      const t = doc.createElementNS(S, 't');
+      t.setAttributeNS(XML_NS, 'xml:space', 'preserve');
+      setText(t, value);
+      is.appendChild(t);
+      el.appendChild(is);
+      return;
+    }
+  } else {
+    el.removeAttribute('t');
+    return;
+  }
+  el.appendChild(v);
+}
+
+/** The calculation chain lists formula cells; after edits it may be wrong, and Excel rebuilds it when it is absent. */
+function dropCalcChain(pkg: OoxmlPackage): void {
+  const wbPath = [...pkg.rels('').values()].find((r) => r.type.endsWith('/officeDocument'))?.target ?? 'xl/workbook.xml';
+  const wb = pkg.edit(wbPath);
+  let calcPr = child(wb.documentElement, 'calcPr');
+  if (!calcPr) {
+    calcPr = wb.createElementNS(S, 'calcPr');
+    // calcPr follows the sheets and defined names; before anything that comes after it in the schema.
+    const after = elements(wb.documentElement).find((e) => ['oleSize', 'customWorkbookViews', 'pivotCaches', 'smartTagPr', 'smartTagTypes', 'webPublishing', 'fileRecoveryPr', 'webPublishObjects', 'extLst'].includes(e.localName));
+    if (after) wb.documentElement.insertBefore(calcPr, after);
+    else wb.documentElement.appendChild(calcPr);
+  }
+  calcPr.setAttribute('fullCalcOnLoad', '1');
+  const slash = wbPath.lastIndexOf('/');
+  const relsPath = `${wbPath.slice(0, slash + 1)}_rels/${wbPath.slice(slash + 1)}.rels`;
+  for (const [, rel] of pkg.rels(wbPath)) {
+    if (!rel.type.endsWith('/calcChain')) continue;
+    pkg.remove(rel.target);
+    pkg.removeOverride(rel.target);
+    const rels = pkg.edit(relsPath).documentElement;
+    for (const r of elements(rels, 'Relationship')) if ((r.getAttribute('Type') ?? '').endsWith('/calcChain')) rels.removeChild(r);
+  }
+}
+
+/** Adds an empty sheet after the others. */
+export function addSheet(book: Workbook, name: string): Sheet {
+  const { pkg } = book;
+  const wbPath = [...pkg.rels('').values()].find((r) => r.type.endsWith('/officeDocument'))?.target ?? 'xl/workbook.xml';
+  let n = book.sheets.length + 1;
+  while (pkg.has(`xl/worksheets/sheet${n}.xml`)) n++;
+  const path = `xl/worksheets/sheet${n}.xml`;
+  pkg.setText(path, `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="${S}"><sheetData/></worksheet>`);
+  pkg.addOverride(path, 'application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml');
+  const id = pkg.addRel(wbPath, 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet', path);
+  const wb = pkg.edit(wbPath);
+  const sheets = child(wb.documentElement, 'sheets')!;
+  const sheetId = Math.max(0, ...elements(sheets, 'sheet').map((s) => Number(s.getAttribute('sheetId')) || 0)) + 1;
+  const el = wb.createElementNS(S, 'sheet');
+  el.setAttribute('name', name);
+  el.setAttribute('sheetId', String(sheetId));
+  el.setAttributeNS('http://schemas.openxmlformats.org/officeDocument/2006/relationships', 'r:id', id);
+  sheets.appendChild(el);
+  const sheet: Sheet = { name, path, cells: new Map(), rows: 0, cols: 0 };
+  book.sheets.push(sheet);
+  return sheet;
+}
