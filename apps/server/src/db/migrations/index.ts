@@ -61,6 +61,7 @@ import * as fileVersion from './2026-12-10T0100_file_version.js';
 import * as contactEntryOpenSeq from './2026-12-10T0500_contact_entry_open_seq.js';
 import * as office from './2026-12-10T0300_office.js';
 import * as liveLinks from './2026-12-10T0400_live_links.js';
+import * as contentBlob from './2026-12-11T0300_content_blob.js';
 
 /** Every migration in order; the key is the name recorded in the migration table. */
 export const migrations: Record<string, Migration> = {
@@ -128,4 +129,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-10T0500_contact_entry_open_seq': contactEntryOpenSeq,
   '2026-12-10T0300_office': office,
   '2026-12-10T0400_live_links': liveLinks,
+  '2026-12-11T0300_content_blob': contentBlob,
 };
