@@ -44,7 +44,8 @@ export function uploadModule(d: {
       {
         type: INDEX_PIECES_JOB,
         handler: (p) => indexPieces(d, (p as { fileId: string }).fileId),
-        options: { maxAttempts: 5, backoffMs: 30_000 },
+        // One at a time (it reads a whole blob), fair across accounts like media processing.
+        options: { maxAttempts: 5, backoffMs: 30_000, concurrency: 1, fair: true },
       },
     ],
     schedules: [

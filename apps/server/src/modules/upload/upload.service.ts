@@ -164,7 +164,7 @@ export class UploadService {
     const source = await files.findHeldContent(this.d.db, auth.accountId, input.sha256, input.bytes);
     if (!source?.blob_key) throw ContentNotHeld();
     const body = Readable.from([]);
-    return this.exclusive({ uuid: input.uuid, body, receivedAt: input.receivedAt }, async () => {
+    return this.exclusive({ uuid: input.uuid, headers: input.headers, body, receivedAt: input.receivedAt }, async () => {
       const upload = await beginUpload(this.d, auth, input.uuid, meta, input.bytes);
       const item = await finishUpload(this.d, auth, upload, 'OPEN', { size: input.bytes, sha256: input.sha256 }, { fileId: source.id, key: source.blob_key! });
       metrics.uploadSkipped(input.bytes, 'file');

@@ -26,10 +26,10 @@ const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
 /** What the app's worker computes, here on the test's thread. */
 async function hashFile(file: Blob, pieceBytes: number): Promise<FileDigest> {
-  const bytes = await read(file);
+  const data = await read(file);
   const pieces: string[] = [];
-  for (let at = 0; at < bytes.length; at += pieceBytes) pieces.push(sha(bytes.subarray(at, at + pieceBytes)));
-  return { sha256: sha(bytes), pieceBytes, pieces };
+  for (let at = 0; at < data.length; at += pieceBytes) pieces.push(sha(data.subarray(at, at + pieceBytes)));
+  return { sha256: sha(data), pieceBytes, pieces };
 }
 
 const answer = (status: number, body: unknown = ''): TransportResponse => ({
@@ -105,8 +105,8 @@ function setup(server: SkipServer) {
   return { store, engine, settled };
 }
 
-const bytes = (size: number, seed: number) => Uint8Array.from({ length: size }, (_, i) => (i * 31 + seed) % 251);
-const file = (name: string, data: Uint8Array) => new File([data], name, { type: 'application/octet-stream' });
+const bytes = (size: number, seed: number): Uint8Array<ArrayBuffer> => Uint8Array.from({ length: size }, (_, i) => (i * 31 + seed) % 251);
+const file = (name: string, data: Uint8Array) => new File([new Uint8Array(data)], name, { type: 'application/octet-stream' });
 
 describe('uploads that skip what the account holds', () => {
   it('a file the account holds is completed without sending a byte, and the panel counts it as skipped', async () => {
