@@ -28,7 +28,7 @@ export const UploadProgress = Type.Object(
 export const BaseUrl = Type.Object({ value: Type.String() }, { $id: 'UploadBaseUrl' });
 
 // Issue 35: uploads that skip what the account already holds. Additions only: the PUT/HEAD/DELETE calls are unchanged.
-const Sha256 = Type.String({ pattern: '^[0-9a-f]{64}$', description: 'Lower-case hex SHA-256.' });
+const Sha256 = Type.String({ minLength: 64, maxLength: 64, pattern: '^[0-9a-f]{64}$', description: 'Lower-case hex SHA-256.' });
 /** Up to 50 GiB in 8 MiB pieces. */
 const MAX_PIECES = 6400;
 const Bytes = Type.Integer({ minimum: 1, maximum: 50 * 1024 ** 3 });
