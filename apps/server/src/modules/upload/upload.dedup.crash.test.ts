@@ -1,10 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createPgDatabase, DIALECTS, signUp, startTestApp } from '../../test/harness.js';
+import { crashSuite, restarter } from '../../test/crash-suite.js';
 import { freePort, mulberry32, ServerProcess, serverEnv, sleep } from '../../test/server-process.js';
 import { sweepContent } from '../files/files.content.js';
 import { countRefs } from '../files/files.content.repository.js';
@@ -21,39 +21,26 @@ const SEED = Number(process.env.DEDUP_CRASH_SEED ?? 35);
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
 describe.each(DIALECTS)('crash while sharing stored bytes (%s)', (dialect) => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bulut-dedup-crash-'));
-  let pg: Awaited<ReturnType<typeof createPgDatabase>> | null = null;
-  let server: ServerProcess | null = null;
-  afterAll(async () => {
-    await server?.kill();
-    await pg?.drop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  const suite = crashSuite('bulut-dedup-crash-');
+  const { dataDir } = suite;
 
   it(`${STEPS} uploads, skips and deletes over shared bytes, an account deletion, ${KILLS} SIGKILLs: nothing named is lost, nothing unnamed survives the sweep`, async () => {
     const random = mulberry32(SEED);
-    pg = dialect === 'postgres' ? await createPgDatabase() : null;
+    const pg = (suite.pg = dialect === 'postgres' ? await createPgDatabase() : null);
     const dbEnv: Record<string, string> = pg ? { DATABASE_URL: pg.url } : {};
     const setup = await startTestApp('sqlite', dbEnv, { dataDir });
     const users = [await signUp(setup), await signUp(setup), await signUp(setup)];
     await setup.close();
 
     const port = await freePort();
-    server = new ServerProcess(serverEnv(dataDir, port, dbEnv));
-    const srv = server;
+    const srv = (suite.server = new ServerProcess(serverEnv(dataDir, port, dbEnv)));
     await srv.start();
 
     let requests = 0;
     const killAt = new Set<number>();
     while (killAt.size < KILLS) killAt.add(1 + Math.floor(random() * STEPS * 3));
-    let restarting: Promise<void> | null = null;
-    const crash = () => {
-      restarting ??= (async () => {
-        await srv.kill();
-        await srv.start();
-      })().finally(() => (restarting = null));
-      return restarting;
-    };
+    const restarts = restarter(srv);
+    const { crash } = restarts;
     /** One request; a kill lands a seeded few milliseconds after it went out. Null: the server went away meanwhile. */
     async function send(token: string, method: string, url: string, init: { headers?: Record<string, string>; body?: Buffer | string } = {}) {
       requests++;
@@ -65,7 +52,7 @@ describe.each(DIALECTS)('crash while sharing stored bytes (%s)', (dialect) => {
           body: typeof init.body === 'string' ? init.body : init.body ? new Uint8Array(init.body) : undefined,
         });
       } catch {
-        if (restarting) await restarting;
+        if (restarts.restarting) await restarts.restarting;
         else await sleep(50);
         return null;
       }
@@ -123,7 +110,7 @@ describe.each(DIALECTS)('crash while sharing stored bytes (%s)', (dialect) => {
     expect([202, 401]).toContain(del.status);
     setTimeout(() => void crash(), 5 + Math.floor(random() * 30));
     await sleep(60);
-    await restarting;
+    await restarts.restarting;
     await srv.kill('SIGTERM');
 
     // What the kills interrupted is finished in-process on the same data: queued jobs, then the sweep (its period over).
