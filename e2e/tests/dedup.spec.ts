@@ -31,7 +31,7 @@ test('re-uploading a folder the account holds sends no byte and shows "already i
   // Kept both: the second copies get numbered names, at once.
   for (const file of folder) {
     const { name, ext } = path.parse(file);
-    await expect(fileRow(page, `${name} (1)${ext}`)).toBeVisible({ timeout: 30_000 });
+    await expect(fileRow(page, `${name} (2)${ext}`)).toBeVisible({ timeout: 30_000 });
   }
   const total = folder.reduce((sum, file) => sum + fs.statSync(file).size, 0);
   const size = new Intl.NumberFormat('tr', { maximumFractionDigits: 1 }).format(total / 1024 ** 2);
