@@ -37,6 +37,7 @@ const GLOBAL_TABLES: Record<string, string> = {
   operator_setup: 'operator set-up links',
   operator_audit: 'the hash-chained audit log is one global sequence (seq, prev_hash); account_id is a filter column only',
   operator_audit_head: 'the head of the audit hash chain, one row',
+  content_blob: 'identical bytes are stored once across all accounts (issue 35): one row per shared blob, keyed by its storage key and found by SHA-256; a sharded install keeps it on the coordinator (or shards it by the hash) and links only within a shard group',
   office_token: 'an office editor (or a WOPI server such as Collabora) presents the access token alone and it is found by its hash before the account is known (like support_token); the row names the file and its owner',
   remote_config_key: 'the registry of remote-configuration keys (type, allowed values), the same for every subscriber',
   remote_config_version: 'every version of a remote-configuration value, written by operators, read by every client',

@@ -42,11 +42,15 @@ export function runUntilExit(
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** A free port among those test servers may use on this machine (18100-18199), from a random start. */
+/**
+ * A free port among those test servers may use on this machine (18100-18199, or the 100 from TEST_PORT_FROM when
+ * several people share the machine), from a random start.
+ */
 export async function freePort(): Promise<number> {
-  const first = 18100 + Math.floor(Math.random() * 100);
+  const base = Number(process.env.TEST_PORT_FROM ?? 18100);
+  const first = base + Math.floor(Math.random() * 100);
   for (let i = 0; i < 100; i++) {
-    const port = 18100 + ((first - 18100 + i) % 100);
+    const port = base + ((first - base + i) % 100);
     const free = await new Promise<boolean>((resolve) => {
       const srv = net.createServer();
       srv.once('error', () => resolve(false));
@@ -54,7 +58,7 @@ export async function freePort(): Promise<number> {
     });
     if (free) return port;
   }
-  throw new Error('no free port in 18100-18199');
+  throw new Error(`no free port in ${base}-${base + 99}`);
 }
 
 /** The environment of a quiet API-only server on 127.0.0.1:`port` with its data in `dataDir`. */

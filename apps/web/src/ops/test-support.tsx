@@ -68,8 +68,8 @@ export const ADMIN = {
 
 export const DASHBOARD = {
   subscribers: { total: 1200, active7d: 300, premium: 45 },
-  storage: { usedBytes: 5 * 1024 ** 3, series: [{ day: '2026-11-28', usedBytes: 4 * 1024 ** 3 }, { day: '2026-11-29', usedBytes: 5 * 1024 ** 3 }] },
-  uploads: [{ day: '2026-11-28', count: 12, bytes: 1000 }, { day: '2026-11-29', count: 7, bytes: 500 }],
+  storage: { usedBytes: 5 * 1024 ** 3, savedBytes: 2 * 1024 ** 3, series: [{ day: '2026-11-28', usedBytes: 4 * 1024 ** 3 }, { day: '2026-11-29', usedBytes: 5 * 1024 ** 3 }] },
+  uploads: [{ day: '2026-11-28', count: 12, bytes: 1000, skippedBytes: 0 }, { day: '2026-11-29', count: 7, bytes: 500, skippedBytes: 200 }],
   jobs: [{ kind: 'media.process', waiting: 3, oldestWaitingSeconds: 42, failed24h: 1 }],
   errors5xxLastHour: 0,
   payments: { todayCount: 2, todayMinor: 7998, currency: 'TRY' },

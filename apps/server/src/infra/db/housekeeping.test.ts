@@ -13,7 +13,7 @@ import { SETTLE_REFERRALS_SCHEDULE } from '../../modules/campaigns/campaigns.mod
 import { ROLL_UP_SUBSCRIBERS_SCHEDULE } from '../../modules/ops-dashboard/ops-dashboard.module.js';
 import { PURGE_SUPPORT_TOKENS_SCHEDULE } from '../../modules/support/support.module.js';
 import { PURGE_LOCKS_SCHEDULE } from '../../modules/webdav/webdav.module.js';
-import { PRUNE_VERSIONS_SCHEDULE, PURGE_BOUNDARIES_SCHEDULE } from '../../modules/files/files.module.js';
+import { PRUNE_VERSIONS_SCHEDULE, PURGE_BOUNDARIES_SCHEDULE, SWEEP_CONTENT_SCHEDULE } from '../../modules/files/files.module.js';
 import { OFFICE_SWEEP_SCHEDULE } from '../../modules/office/office.module.js';
 import { PURGE_EXPORTS_SCHEDULE } from '../../modules/data-export/data-export.module.js';
 import { PURGE_SESSIONS_SCHEDULE } from '../../modules/auth/auth.module.js';
@@ -95,6 +95,7 @@ describe.each(DIALECTS)('housekeeping (%s)', (dialect) => {
       PURGE_REQUEST_COUNTERS_SCHEDULE,
       PURGE_BOUNDARIES_SCHEDULE,
       PRUNE_VERSIONS_SCHEDULE,
+      SWEEP_CONTENT_SCHEDULE,
       OFFICE_SWEEP_SCHEDULE,
       PURGE_SHARES_SCHEDULE,
       PURGE_QR_LOGIN_SCHEDULE,

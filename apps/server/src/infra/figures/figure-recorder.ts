@@ -10,6 +10,8 @@ import './figure.table.js';
 export const FIGURES = {
   uploadsCount: 'uploads.count',
   uploadsBytes: 'uploads.bytes',
+  /** Bytes clients did not send because their account already held them (issue 35). */
+  uploadsSkippedBytes: 'uploads.skipped_bytes',
   /** Suffixed with the currency: `payments.count.TRY`. */
   paymentsCount: 'payments.count',
   paymentsMinor: 'payments.minor',
@@ -22,6 +24,8 @@ export const DAY_GAUGES = {
   subscribersActive7d: 'subscribers.active7d',
   subscribersPremium: 'subscribers.premium',
   storageUsedBytes: 'storage.used_bytes',
+  /** Bytes stored once but named by several files (issue 35): what sharing identical content saves. */
+  storageSavedBytes: 'storage.saved_bytes',
 } as const;
 
 /** The business day of a moment: operators, invoices and reconciliation count days in Turkey's time. */

@@ -4,7 +4,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 const PAGE_CSP_DIRECTIVES = [
   "default-src 'self'",
   "base-uri 'self'",
-  "script-src 'self'",
+  // WebAssembly may be compiled (the upload's SHA-256 in a worker, issue 35); JavaScript eval stays forbidden.
+  "script-src 'self' 'wasm-unsafe-eval'",
   "script-src-attr 'none'",
   // Radix primitives inject small <style> tags (scroll locking), so inline styles stay allowed; scripts do not.
   "style-src 'self' 'unsafe-inline'",

@@ -102,6 +102,17 @@ const uploadBytes = new client.Counter({
   labelNames: ['mode'] as const,
   registers: [registry],
 });
+const uploadReceived = new client.Counter({
+  name: 'bulut_upload_received_bytes_total',
+  help: 'Upload bytes received from clients (request bodies stored), whole files and pieces.',
+  registers: [registry],
+});
+const uploadSkipped = new client.Counter({
+  name: 'bulut_upload_skipped_bytes_total',
+  help: 'Upload bytes clients did not send because the account already held them (issue 35), by what: file or piece.',
+  labelNames: ['what'] as const,
+  registers: [registry],
+});
 const uploadPieces = new client.Counter({
   name: 'bulut_upload_pieces_total',
   help: 'Pieces of resumable uploads stored.',
@@ -319,6 +330,17 @@ export const metrics = {
   uploadStored(bytes: number, mode: 'whole' | 'piece'): void {
     uploadBytes.inc({ mode }, bytes);
     if (mode === 'piece') uploadPieces.inc();
+  },
+  /** Bytes a client sent in an upload's body (issue 35 measures what skipping saves against this). */
+  uploadReceived(bytes: number): void {
+    uploadReceived.inc(bytes);
+  },
+  uploadSkipped(bytes: number, what: 'file' | 'piece'): void {
+    uploadSkipped.inc({ what }, bytes);
+  },
+  /** This process's received-bytes counter, for tests and the benchmark. */
+  async receivedUploadBytes(): Promise<number> {
+    return (await uploadReceived.get()).values[0]?.value ?? 0;
   },
   signInFailed(): void {
     signInFailures.inc();

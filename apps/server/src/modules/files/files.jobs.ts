@@ -1,7 +1,9 @@
+import type { Kysely } from 'kysely';
 import type { BlobStore } from '../../infra/blob-store/blob-store.js';
+import type { DB } from '../../infra/db/schema.js';
 import type { Executor } from '../../infra/db/executor.js';
 import type { JobHandler, JobQueue } from '../../infra/jobs/job-queue.js';
-import { blobInUse } from './files.repository.js';
+import { releaseBlob } from './files.content.js';
 
 export const PURGE_BLOBS_JOB = 'file.purge-blobs';
 const PURGE_BATCH = 1000;
@@ -15,14 +17,13 @@ export interface JobDefinition {
 
 /**
  * Deletes blobs of files gone for good; the store's delete is idempotent, so a retried job is harmless. A blob that a
- * row still names is kept: copies saved from a shared link share the original's blob, thumbnail and preview.
+ * row still names is kept: copies saved from a shared link share the original's blob, thumbnail and preview, and
+ * identical contents share one blob across accounts (issue 35: `releaseBlob` recounts under the content row's lock).
  */
-export const purgeBlobsJob = (blobs: BlobStore, db: Executor): JobDefinition => ({
+export const purgeBlobsJob = (blobs: BlobStore, db: Kysely<DB>): JobDefinition => ({
   type: PURGE_BLOBS_JOB,
   handler: async (payload) => {
-    for (const key of (payload as { keys: string[] }).keys) {
-      if (!(await blobInUse(db, key))) await blobs.delete(key);
-    }
+    for (const key of (payload as { keys: string[] }).keys) await releaseBlob(db, blobs, key);
   },
   options: { maxAttempts: 10, backoffMs: 10_000 },
 });

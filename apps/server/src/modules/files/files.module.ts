@@ -15,10 +15,13 @@ import { fileVersionsRoutes } from './files.versions.routes.js';
 import { FileVersionsService } from './files.versions.service.js';
 import { pruneVersions } from './files.versions.writer.js';
 import { purgeAccountFiles } from './files.purge-account.js';
+import { CONTENT_SWEEP_MS, sweepContent } from './files.content.js';
 
 export const PURGE_BOUNDARIES_SCHEDULE = 'files.purge-listing-boundaries';
 
 export const PRUNE_VERSIONS_SCHEDULE = 'files.prune-versions';
+
+export const SWEEP_CONTENT_SCHEDULE = 'files.sweep-content';
 
 type AllRoutes = { files: FilesService; changes: FileChangesService; versions: FileVersionsService };
 const allRoutes: FastifyPluginAsyncTypebox<AllRoutes> = async (app, o) => {
@@ -47,8 +50,10 @@ export function filesModule(d: {
       { name: PURGE_BOUNDARIES_SCHEDULE, everyMs: minutes(60), run: () => purgeBefore(d.db, Date.now() - days(1)) },
       // Version retention (issue 33): the rule is by day, so a few runs a day keep it exact enough.
       { name: PRUNE_VERSIONS_SCHEDULE, everyMs: hours(6), run: () => pruneVersions(d.db, d.jobs, clock()) },
+      // Shared content (issue 35): releases a kill interrupted, and bytes nothing names, within one period.
+      { name: SWEEP_CONTENT_SCHEDULE, everyMs: CONTENT_SWEEP_MS, run: () => sweepContent(d.db, d.blobs) },
     ],
-    tables: ['file', 'file_activity', 'listing_boundary', 'file_version'],
+    tables: ['file', 'file_activity', 'listing_boundary', 'file_version', 'content_blob'],
     purgeAccount: (account) => purgeAccountFiles(d.db, d.blobs, account.id),
     service: files,
   };

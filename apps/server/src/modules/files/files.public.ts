@@ -16,8 +16,10 @@ export { fileBlobKey, MEDIA_KIND, ROOT, type DocumentType, type FileRow, type Fi
 export {
   getActiveFile,
   getActiveFolder,
+  findHeldContent,
   getById,
   getByIdUnscoped,
+  heldBlobKeys,
   getDerivativeKeys,
   getInOrder,
   getLiveByNameKey,
@@ -29,7 +31,19 @@ export {
   usageByKind,
   type UsageKind,
 } from './files.repository.js';
-export { deleteLiveFile, freeNameInFolder, insertFile, recordActivity, saveMediaFacts, setLastModified, type MediaFacts } from './files.writer.js';
+export {
+  deleteLiveFile,
+  freeNameInFolder,
+  insertFile,
+  linkUploadedContent,
+  recordActivity,
+  saveMediaFacts,
+  setLastModified,
+  shareUploadedContent,
+  type MediaFacts,
+} from './files.writer.js';
+// Content stored once across accounts (issue 35): bytes saved, for the operator's dashboard.
+export { savedBytes } from './files.content.js';
 // An editor's save (issue 33): new content for the same file, quota by the difference.
 // The WebDAV mount (issue 32) walks folders and changes items through the same code as the web.
 export { listChildPositions } from './files.repository.js';

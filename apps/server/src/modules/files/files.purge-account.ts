@@ -1,5 +1,8 @@
 import { BlobNotFoundError, type BlobStore } from '../../infra/blob-store/blob-store.js';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../infra/db/schema.js';
 import type { Executor } from '../../infra/db/executor.js';
+import { moveShared, releaseBlob } from './files.content.js';
 import * as versions from './files.versions.repository.js';
 
 const BATCH = 500;
@@ -7,39 +10,46 @@ const BATCH = 500;
 type KeyColumn = 'blob_key' | 'thumb_key' | 'small_thumb_key' | 'preview_key';
 const KEY_COLUMNS: KeyColumn[] = ['blob_key', 'thumb_key', 'small_thumb_key', 'preview_key'];
 
-/** Another account's row naming the key: copies saved from a shared link share the original's blobs. */
-const otherUser = (db: Executor, accountId: string, key: string) =>
-  db
+/** Another account's row naming the key: copies saved from a shared link share the original's blobs, and identical
+ * contents share one blob across accounts (issue 35), also as a version's content. */
+async function otherUser(db: Executor, accountId: string, key: string): Promise<{ account_id: string } | undefined> {
+  const file = await db
     .selectFrom('file')
     .select('account_id')
     .where('account_id', '!=', accountId)
     .where((eb) => eb.or(KEY_COLUMNS.map((c) => eb(c, '=', key))))
     .limit(1)
     .executeTakeFirst();
+  return file ?? db.selectFrom('file_version').select('account_id').where('account_id', '!=', accountId).where('blob_key', '=', key).limit(1).executeTakeFirst();
+}
 
 /**
- * Deletes the blob, or, when another account's copy still uses it, moves it under that account's prefix first (copy,
- * repoint the rows, delete), so no key left anywhere names the deleted account. Each step is safe to repeat.
+ * Deletes the blob, or, when another account still uses it, moves it under that account's prefix first (copy,
+ * repoint the rows and the shared-content row under its lock, delete), so no key left anywhere names the deleted
+ * account. Each step is safe to repeat.
  */
-async function releaseBlob(db: Executor, blobs: BlobStore, accountId: string, key: string): Promise<void> {
-  const other = await otherUser(db, accountId, key);
-  if (other) {
-    const own = `users/${accountId}/`;
-    // A copy the account saved of someone else's file: the blob is theirs and stays.
-    if (!key.startsWith(own)) return;
-    const moved = `users/${other.account_id}/${key.slice(own.length)}`;
-    try {
-      const { stream } = await blobs.get(key);
-      await blobs.put(moved, stream);
-    } catch (err) {
-      // Gone already (a blob lost before): the rows follow the key anyway, they pointed at nothing before too.
-      if (!(err instanceof BlobNotFoundError)) throw err;
+async function releaseAccountBlob(db: Kysely<DB>, blobs: BlobStore, accountId: string, key: string): Promise<void> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const other = await otherUser(db, accountId, key);
+    if (other) {
+      const own = `users/${accountId}/`;
+      // A copy the account saved of someone else's file: the blob is theirs and stays.
+      if (!key.startsWith(own)) return;
+      const moved = `users/${other.account_id}/${key.slice(own.length)}`;
+      try {
+        const { stream } = await blobs.get(key);
+        await blobs.put(moved, stream);
+      } catch (err) {
+        // Gone already (a blob lost before): the rows follow the key anyway, they pointed at nothing before too.
+        if (!(err instanceof BlobNotFoundError)) throw err;
+      }
+      await moveShared(db, key, moved, accountId);
+      await blobs.delete(key);
+      return;
     }
-    for (const column of KEY_COLUMNS) {
-      await db.updateTable('file').set({ [column]: moved }).where(column, '=', key).where('account_id', '!=', accountId).execute();
-    }
+    // No other account names it: released unless one linked to it meanwhile (then it is moved on the next turn).
+    if (await releaseBlob(db, blobs, key, { ignoreAccount: accountId })) return;
   }
-  await blobs.delete(key);
 }
 
 /**
@@ -47,12 +57,12 @@ async function releaseBlob(db: Executor, blobs: BlobStore, accountId: string, ke
  * another account's copy still uses moves to that account. Blobs go before their rows, batch by batch, so a crash
  * between the two only means the next run releases them again and never leaves a blob whose row is gone.
  */
-export async function purgeAccountFiles(db: Executor, blobs: BlobStore, accountId: string): Promise<void> {
+export async function purgeAccountFiles(db: Kysely<DB>, blobs: BlobStore, accountId: string): Promise<void> {
   // Versions first (issue 33): their blobs, then their rows, by the same crash-safe order.
   for (;;) {
     const rows = await versions.blobKeysOfAccount(db, accountId, BATCH);
     if (rows.length === 0) break;
-    for (const key of new Set(rows.map((r) => r.blob_key))) await releaseBlob(db, blobs, accountId, key);
+    for (const key of new Set(rows.map((r) => r.blob_key))) await releaseAccountBlob(db, blobs, accountId, key);
     await versions.deleteAnyByIds(db, rows.map((r) => r.id));
   }
   for (;;) {
@@ -65,7 +75,7 @@ export async function purgeAccountFiles(db: Executor, blobs: BlobStore, accountI
       .execute();
     if (rows.length === 0) break;
     const keys = new Set(rows.flatMap((r) => KEY_COLUMNS.map((c) => r[c])).filter((k): k is string => !!k));
-    for (const key of keys) await releaseBlob(db, blobs, accountId, key);
+    for (const key of keys) await releaseAccountBlob(db, blobs, accountId, key);
     await db.deleteFrom('file').where('account_id', '=', accountId).where('id', 'in', rows.map((r) => r.id)).execute();
   }
   await db.deleteFrom('file_activity').where('account_id', '=', accountId).execute();

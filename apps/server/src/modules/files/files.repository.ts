@@ -377,20 +377,6 @@ export async function ancestorIds(db: Executor, accountId: string, folderId: str
   return rows.map((r) => r.id);
 }
 
-/** Whether any row (of any account, in any state) still names this blob key as its content, a thumbnail or the preview. */
-export async function blobInUse(db: Executor, key: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('file')
-    .select('id')
-    .where((eb) => eb.or([eb('blob_key', '=', key), eb('thumb_key', '=', key), eb('small_thumb_key', '=', key), eb('preview_key', '=', key)]))
-    .limit(1)
-    .executeTakeFirst();
-  if (row) return true;
-  // A version's content (issue 33) keeps the blob it was written to.
-  const version = await db.selectFrom('file_version').select('id').where('blob_key', '=', key).limit(1).executeTakeFirst();
-  return version !== undefined;
-}
-
 export type UsageKind = 'photo' | 'video' | 'document' | 'audio' | 'other';
 
 /**
@@ -429,4 +415,35 @@ export async function usageByKind(db: Executor, accountId: string): Promise<Arra
     const row = rows.find((r) => r.kind === kind);
     return { kind, files: Number(row?.files ?? 0), bytes: Number(row?.bytes ?? 0) };
   });
+}
+
+/**
+ * Issue 35: a file of the account (live or in its Trash: both are its bytes) whose content is exactly these bytes, to
+ * link a new file to instead of receiving them again. Never another account's.
+ */
+export const findHeldContent = (db: Executor, accountId: string, sha256: string, bytes: number) =>
+  db
+    .selectFrom('file')
+    .select(['id', 'blob_key', 'sha256', 'bytes'])
+    .where('account_id', '=', accountId)
+    .where('sha256', '=', sha256)
+    .where('bytes', '=', bytes)
+    .where('is_folder', '=', 0)
+    .where('status', 'in', ['ACTIVE', 'TRASHED'])
+    .where('blob_key', 'is not', null)
+    .limit(1)
+    .executeTakeFirst();
+
+/** Issue 35: which of these files the account still holds the bytes of (live or in its Trash), with their blob keys. */
+export async function heldBlobKeys(db: Executor, accountId: string, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('file')
+    .select(['id', 'blob_key'])
+    .where('account_id', '=', accountId)
+    .where('id', 'in', ids)
+    .where('is_folder', '=', 0)
+    .where('status', 'in', ['ACTIVE', 'TRASHED'])
+    .execute();
+  return new Map(rows.filter((r) => r.blob_key !== null).map((r) => [r.id, r.blob_key!]));
 }

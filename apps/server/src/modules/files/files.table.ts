@@ -113,9 +113,26 @@ export interface FileVersionTable {
 }
 export type FileVersionRow = Selectable<FileVersionTable>;
 
+/**
+ * Bytes that file contents share across accounts (issue 35), content-addressed by SHA-256 and size. `refs` counts the
+ * rows naming the key: raised by each link, recounted under the row's lock whenever a release is processed (the count
+ * that decides). LIVE: new files may link to it; DYING: claimed for deletion, its blob goes next, then the row.
+ */
+export interface ContentBlobTable {
+  key: string;
+  sha256: string;
+  bytes: number;
+  refs: number;
+  state: 'LIVE' | 'DYING';
+  created_at: number;
+  checked_at: number;
+}
+export type ContentBlobRow = Selectable<ContentBlobTable>;
+
 // The owner of these tables adds them to the database type; infrastructure never imports a feature.
 declare module '../../infra/db/schema.js' {
   interface DB {
+    content_blob: ContentBlobTable;
     file_activity: FileActivityTable;
     file: FileTable;
     file_version: FileVersionTable;

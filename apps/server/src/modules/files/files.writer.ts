@@ -7,6 +7,7 @@ import { freeName } from '../../shared/names.js';
 import * as accounts from '../account/account.quota.public.js';
 import { indexFiles, unindex } from '../search-index/search-index.public.js';
 import { queuePurge } from './files.jobs.js';
+import { linkStored, shareStored, type StoredContent } from './files.content.js';
 import * as activities from './files.activity.repository.js';
 import * as repo from './files.repository.js';
 import { deleteVersionsOfFiles } from './files.versions.writer.js';
@@ -97,3 +98,16 @@ export async function saveMediaFacts(db: Executor, id: string, values: MediaFact
 export async function setLastModified(db: Executor, accountId: string, id: string, at: number): Promise<void> {
   await repo.updateMany(db, accountId, [id], { last_modified_at: at });
 }
+
+/**
+ * Issue 35: the key a new file's row names for bytes an upload stored under `own.key`: the same bytes stored before by
+ * any account (the upload's own copy is then queued for deletion in the caller's transaction), else its own.
+ */
+export async function shareUploadedContent(db: Executor, jobs: JobQueue, own: StoredContent, at: number): Promise<string> {
+  const { key, redundant } = await shareStored(db, own, at);
+  if (redundant) await queuePurge(db, jobs, [redundant]);
+  return key;
+}
+
+/** Issue 35: a new file names bytes one of the account's files names already; false: they are being released. */
+export const linkUploadedContent = (db: Executor, source: StoredContent, at: number): Promise<boolean> => linkStored(db, source, at);

@@ -54,11 +54,12 @@ export async function readAll(stream: Readable): Promise<Buffer> {
 export async function storedTree(db: Kysely<DB>, blobs: BlobStore, accountId: string, folderId: string): Promise<Map<string, Buffer>> {
   const out = new Map<string, Buffer>();
   const walk = async (parentId: string, prefix: string): Promise<void> => {
-    const rows = await db.selectFrom('file').select(['id', 'name', 'is_folder']).where('account_id', '=', accountId).where('parent_id', '=', parentId).where('status', '=', 'ACTIVE').execute();
+    const rows = await db.selectFrom('file').select(['id', 'name', 'is_folder', 'blob_key']).where('account_id', '=', accountId).where('parent_id', '=', parentId).where('status', '=', 'ACTIVE').execute();
     for (const r of rows) {
       const path = prefix ? `${prefix}/${r.name}` : r.name;
       if (r.is_folder === 1) await walk(r.id, path);
-      else out.set(path, await readAll((await blobs.get(fileBlobKey(accountId, r.id))).stream));
+      // The row's key: identical contents share one blob (issue 35), so it need not be the file's own.
+      else out.set(path, await readAll((await blobs.get(r.blob_key ?? fileBlobKey(accountId, r.id))).stream));
     }
   };
   await walk(folderId, '');

@@ -23,11 +23,13 @@ export const OpsDashboard = Type.Object(
     subscribers: Type.Object({ total: Count, active7d: Count, premium: Count }),
     storage: Type.Object({
       usedBytes: Count,
+      /** Bytes stored once but named by several files, across accounts (issue 35): what sharing identical content saves. */
+      savedBytes: Count,
       /** One point per day the roll-up ran, oldest first, over the last 30 days. */
       series: Type.Array(Type.Object({ day: Day, usedBytes: Count })),
     }),
     /** The last 30 days, oldest first (days without uploads are 0). */
-    uploads: Type.Array(Type.Object({ day: Day, count: Count, bytes: Count })),
+    uploads: Type.Array(Type.Object({ day: Day, count: Count, bytes: Count, skippedBytes: Count })),
     jobs: Type.Array(OpsDashboardJob),
     errors5xxLastHour: Count,
     payments: Type.Object({ todayCount: Count, todayMinor: Count, currency: Type.String() }),

@@ -4,6 +4,7 @@ import type { Dialect } from '../../infra/db/database.js';
 import { businessDay, DAY_GAUGES, epochMinute, FIGURES, setDayGauges, type FigureRecorder } from '../../infra/figures/figure-recorder.js';
 import { days, hours } from '../../shared/time.js';
 import * as repo from './ops-dashboard.repository.js';
+import { savedBytes } from '../files/files.public.js';
 import type { Dashboard } from './ops-dashboard.schemas.js';
 
 /** Gauges the roll-up sets for each day; their names are infrastructure's, so the metrics endpoint reads them too. */
@@ -12,6 +13,7 @@ const GAUGES = {
   active7d: DAY_GAUGES.subscribersActive7d,
   premium: DAY_GAUGES.subscribersPremium,
   storage: DAY_GAUGES.storageUsedBytes,
+  saved: DAY_GAUGES.storageSavedBytes,
 } as const;
 
 /** The currency payments are shown in when none was taken today. */
@@ -39,9 +41,9 @@ export class OpsDashboardService {
    * Counts subscribers (not deleted), those seen within 7 days, premium ones and the bytes they use, walking the accounts
    * in primary-key chunks, and sets today's gauges. Running it again gives the same figures (it sets, never adds).
    */
-  async rollUp(): Promise<{ total: number; active7d: number; premium: number; usedBytes: number }> {
+  async rollUp(): Promise<{ total: number; active7d: number; premium: number; usedBytes: number; savedBytes: number }> {
     const at = this.now();
-    const sum = { total: 0, active7d: 0, premium: 0, usedBytes: 0 };
+    const sum = { total: 0, active7d: 0, premium: 0, usedBytes: 0, savedBytes: 0 };
     const limit = this.d.chunk ?? 5_000;
     for (let after = ''; ; ) {
       const c = await repo.subscriberChunk(this.d.db, after, limit, at - days(7));
@@ -54,7 +56,10 @@ export class OpsDashboardService {
       // Let requests in between chunks (SQLite's driver is synchronous).
       await new Promise((resolve) => setImmediate(resolve));
     }
+    // Identical content stored once (issue 35): bytes that would be stored again without it. A figure, no names.
+    sum.savedBytes = await savedBytes(this.d.db);
     await setDayGauges(this.d.db, businessDay(at), {
+      [GAUGES.saved]: sum.savedBytes,
       [GAUGES.total]: sum.total,
       [GAUGES.active7d]: sum.active7d,
       [GAUGES.premium]: sum.premium,
@@ -69,7 +74,7 @@ export class OpsDashboardService {
     const at = this.now();
     const dayList = Array.from({ length: SERIES_DAYS }, (_, i) => businessDay(at - days(SERIES_DAYS - 1 - i)));
     const today = dayList[dayList.length - 1]!;
-    const names = [GAUGES.total, GAUGES.active7d, GAUGES.premium, GAUGES.storage, FIGURES.uploadsCount, FIGURES.uploadsBytes];
+    const names = [GAUGES.total, GAUGES.active7d, GAUGES.premium, GAUGES.storage, GAUGES.saved, FIGURES.uploadsCount, FIGURES.uploadsBytes, FIGURES.uploadsSkippedBytes];
     const [dayRows, payments, errors, waiting, failed] = await Promise.all([
       repo.readDays(this.d.db, names, dayList[0]!),
       repo.readDayByPrefix(this.d.db, `${FIGURES.paymentsCount}.`, today).then(async (counts) => ({
@@ -114,12 +119,14 @@ export class OpsDashboardService {
       subscribers: { total: latest(GAUGES.total), active7d: latest(GAUGES.active7d), premium: latest(GAUGES.premium) },
       storage: {
         usedBytes: latest(GAUGES.storage),
+        savedBytes: latest(GAUGES.saved),
         series: dayList.filter((day) => storage.has(day)).map((day) => ({ day, usedBytes: storage.get(day)! })),
       },
       uploads: dayList.map((day) => ({
         day,
         count: byName.get(FIGURES.uploadsCount)?.get(day) ?? 0,
         bytes: byName.get(FIGURES.uploadsBytes)?.get(day) ?? 0,
+        skippedBytes: byName.get(FIGURES.uploadsSkippedBytes)?.get(day) ?? 0,
       })),
       jobs: [...jobs.values()].sort((a, b) => a.kind.localeCompare(b.kind)),
       errors5xxLastHour: errors,

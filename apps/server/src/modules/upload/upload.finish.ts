@@ -20,6 +20,7 @@ import { documentTypeFor } from './upload.content-type.js';
 import { AlreadyComplete, QuotaExceeded, UploadNotFound } from './upload.errors.js';
 import * as repo from './upload.repository.js';
 import type { UploadRow, UploadStatus } from './upload.table.js';
+import { ContentNotHeld, copyPieceIndex, deleteIndexOfAccount, INDEX_PIECES_JOB, needsPieceIndex } from './upload.content.js';
 
 // How an upload ends: its stored blob becomes a file, or it is aborted; either way its reservation is settled once.
 
@@ -43,6 +44,12 @@ export interface UploadDeps {
   figures?: FigureRecorder;
 }
 
+/** Issue 35: a file of the account whose bytes the new file names instead of receiving them. */
+export interface HeldSource {
+  fileId: string;
+  key: string;
+}
+
 /** What aborting needs; housekeeping aborts without a request behind it. */
 export type AbortDeps = Pick<UploadDeps, 'db' | 'blobs' | 'logger'>;
 
@@ -56,10 +63,11 @@ export async function finishUpload(
   upload: UploadRow,
   from: UploadStatus,
   stored: PutResult,
+  source?: HeldSource,
 ): Promise<FileItemDto> {
   for (let attempt = 1; ; attempt++) {
     try {
-      const item = await d.db.transaction().execute((trx) => commit(d, trx, auth, upload, from, stored));
+      const item = await d.db.transaction().execute((trx) => commit(d, trx, auth, upload, from, stored, source));
       d.figures?.addDay(FIGURES.uploadsCount, 1);
       d.figures?.addDay(FIGURES.uploadsBytes, stored.size);
       return item;
@@ -78,6 +86,7 @@ async function commit(
   upload: UploadRow,
   from: UploadStatus,
   stored: PutResult,
+  source: HeldSource | undefined,
 ): Promise<FileItemDto> {
   const accountId = auth.accountId;
   const at = now();
@@ -108,7 +117,7 @@ async function commit(
     bytes: stored.size,
     content_type: upload.content_type,
     document_type: documentTypeFor(name, upload.content_type),
-    blob_key: fileBlobKey(accountId, upload.id),
+    blob_key: await contentKey(d, trx, accountId, upload.id, stored, source, at),
     sha256: stored.sha256,
     favourite: upload.favourite,
     hidden: 0,
@@ -132,6 +141,10 @@ async function commit(
     content_saved_at: null,
   };
   await files.insertFile(trx, row);
+  // The piece index (issue 35): copied from the file whose bytes it names, else read from the blob by a job.
+  if (needsPieceIndex(row.bytes) && !(source && (await copyPieceIndex(trx, accountId, source.fileId, row.id)) > 0)) {
+    await d.jobs.enqueue(trx, INDEX_PIECES_JOB, { fileId: row.id }, { fairKey: accountId });
+  }
   // Fair across accounts: one account's backlog does not delay everyone else's thumbnails.
   if (row.media_status === 'PENDING') await d.jobs.enqueue(trx, MEDIA_PROCESS_JOB, { fileId: row.id }, { fairKey: accountId });
   // Documents and PDFs get a first-page preview from the office module's job (nothing happens without LibreOffice).
@@ -142,6 +155,17 @@ async function commit(
   await accounts.commitQuota(trx, accountId, held ? Number(upload.total_bytes) : stored.size, stored.size);
   await files.recordActivity(trx, accountId, [row], 'UPLOADED');
   return toFileItem(row, auth.projectId, d.links);
+}
+
+/**
+ * The blob the new file names (issue 35): bytes of the account's own file it skipped receiving, or the same bytes
+ * stored before by any account once these were received in full (its own copy then goes), or its own.
+ */
+async function contentKey(d: UploadDeps, trx: Executor, accountId: string, id: string, stored: PutResult, source: HeldSource | undefined, at: number): Promise<string> {
+  const content = { sha256: stored.sha256, bytes: stored.size };
+  if (!source) return files.shareUploadedContent(trx, d.jobs, { key: fileBlobKey(accountId, id), ...content }, at);
+  if (!(await files.linkUploadedContent(trx, { key: source.key, ...content }, at))) throw ContentNotHeld();
+  return source.key;
 }
 
 function provisionalTaken(upload: UploadRow, at: number): { taken_at: number; taken_day: number } {
@@ -199,5 +223,6 @@ export async function purgeAccountUploads(d: AbortDeps, accountId: string): Prom
     await d.blobs.delete(fileBlobKey(accountId, upload.id));
   }
   await d.blobs.deletePrefix(`uploads/${accountId}`);
+  await deleteIndexOfAccount(d.db, accountId);
   await repo.deleteOfAccount(d.db, accountId);
 }

@@ -11,6 +11,7 @@ import { abortStaleUploads } from './upload.housekeeping.js';
 import { UploadService } from './upload.service.js';
 import { uploadRoutes } from './upload.routes.js';
 import { purgeAccountUploads, type UploadDeps } from './upload.finish.js';
+import { INDEX_PIECES_JOB, indexPieces } from './upload.content.js';
 
 export const ABORT_STALE_UPLOADS_SCHEDULE = 'upload.abort-stale';
 
@@ -40,6 +41,12 @@ export function uploadModule(d: {
         handler: (p) => uploads.resumeAssembly((p as { uploadId: string }).uploadId),
         options: { maxAttempts: 8, backoffMs: 10_000 },
       },
+      {
+        type: INDEX_PIECES_JOB,
+        handler: (p) => indexPieces(d, (p as { fileId: string }).fileId),
+        // One at a time (it reads a whole blob), fair across accounts like media processing.
+        options: { maxAttempts: 5, backoffMs: 30_000, concurrency: 1, fair: true },
+      },
     ],
     schedules: [
       {
@@ -50,7 +57,7 @@ export function uploadModule(d: {
         run: async () => ({ ...(await abortStaleUploads(d)), temp: await sweepTemp(d.blobs) }),
       },
     ],
-    tables: ['upload'],
+    tables: ['upload', 'content_piece'],
     purgeAccount: (account) => purgeAccountUploads(d, account.id),
     service: uploads,
   };

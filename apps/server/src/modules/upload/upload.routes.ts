@@ -4,7 +4,7 @@ import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { ErrorResponse, errorResponses } from '../../shared/schemas.js';
 import { FileItem } from '../files/files.public.js';
-import { BaseUrl, UploadHeaders, UploadParams, UploadProgress } from './upload.schemas.js';
+import { BaseUrl, HeldContent, HeldContentQuery, KnownFile, KnownPiece, KnownUploadHeaders, UploadHeaders, UploadParams, UploadProgress } from './upload.schemas.js';
 import { UploadOffsetMismatch } from './upload.errors.js';
 import type { UploadService } from './upload.service.js';
 import { publicOrigin } from '../../infra/http/public-origin.js';
@@ -100,6 +100,106 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<{ uploads: UploadService; p
   );
 
   await app.register(uploadUrlRoutes, { uploads });
+  await app.register(knownContentRoutes, { uploads });
+};
+
+/** The same access as the PUT: the uuid is the new file's, the folder must be writable. */
+const uploadAccess = {
+  permission: 'upload.write',
+  ids: [
+    { in: 'params', path: 'uuid', claim: true },
+    { in: 'headers', path: 'x-object-meta-parent-uuid', permission: 'file.write', folder: true },
+  ],
+} as const;
+
+/**
+ * Issue 35: a client that hashed a file first asks what its own account holds, and sends only the rest. Additions to
+ * the upload calls above, which work unchanged for clients that never ask.
+ */
+const knownContentRoutes: FastifyPluginAsyncTypebox<{ uploads: UploadService }> = async (app, { uploads }) => {
+  app.post(
+    '/upload/held',
+    {
+      config: { access: { permission: 'self' } },
+      schema: {
+        operationId: 'getHeldContent',
+        summary: 'Ask which bytes of a file the account already holds',
+        description:
+          "Whether the caller's own account holds a file with this SHA-256 and size, and which of its 8 MiB pieces " +
+          "(by SHA-256) it holds in files it still has. Never answers about any other account's files.",
+        tags: ['upload'],
+        body: HeldContentQuery,
+        response: { 200: HeldContent, ...errorResponses },
+      },
+    },
+    async (req) => uploads.held(req.auth!, req.body),
+  );
+
+  app.post(
+    '/upload/:uuid/known',
+    {
+      config: { access: uploadAccess },
+      schema: {
+        operationId: 'uploadKnownFile',
+        summary: 'Upload a file the account already holds, without its bytes',
+        description:
+          'Completes the upload at once as a new file naming the same stored bytes (charged to the quota in full). ' +
+          'Name and folder as for uploadFile. 409 CONTENT_NOT_HELD: send the bytes with uploadFile instead.',
+        tags: ['upload'],
+        params: UploadParams,
+        headers: KnownUploadHeaders,
+        body: KnownFile,
+        response: { 201: FileItem, ...failures },
+      },
+    },
+    async (req, reply) => {
+      const headers = { ...req.headers, 'content-type': req.body.contentType };
+      const item = await uploads.putKnownFile(req.auth!, {
+        uuid: req.params.uuid,
+        headers,
+        bytes: req.body.bytes,
+        sha256: req.body.sha256,
+        receivedAt: performance.now() - reply.elapsedTime,
+      });
+      return reply.header('cache-control', 'no-store').status(201).send(item);
+    },
+  );
+
+  app.post(
+    '/upload/:uuid/known-piece',
+    {
+      config: { access: uploadAccess },
+      schema: {
+        operationId: 'uploadKnownPiece',
+        summary: 'Stand in for one piece the account already holds',
+        description:
+          'The next piece of a resumable upload, taken from bytes the account holds with this SHA-256 instead of being ' +
+          'sent: answers like uploadFile (202 with the bytes so far, 201 with the item after the last piece). ' +
+          '409 PIECE_NOT_HELD: send this piece with uploadFile.',
+        tags: ['upload'],
+        params: UploadParams,
+        headers: KnownUploadHeaders,
+        body: KnownPiece,
+        response: { 201: FileItem, 202: UploadProgress, ...failures },
+      },
+    },
+    async (req, reply) => {
+      const { start, end, total, sha256, contentType } = req.body;
+      const outcome = await withOffset(reply, () =>
+        uploads.putKnownPiece(req.auth!, {
+          uuid: req.params.uuid,
+          headers: { ...req.headers, 'content-type': contentType },
+          range: { start, end, total },
+          sha256,
+          receivedAt: performance.now() - reply.elapsedTime,
+        }),
+      );
+      reply.header('cache-control', 'no-store');
+      if (outcome.done) return reply.status(201).send(outcome.item);
+      reply.header('upload-offset', String(outcome.progress.receivedBytes));
+      return reply.status(202).send(outcome.progress);
+    },
+  );
 };
 
 /** 409 UPLOAD_OFFSET_MISMATCH carries the offset to resume from in a header, as the contract says. */

@@ -26,3 +26,51 @@ export const UploadProgress = Type.Object(
 );
 
 export const BaseUrl = Type.Object({ value: Type.String() }, { $id: 'UploadBaseUrl' });
+
+// Issue 35: uploads that skip what the account already holds. Additions only: the PUT/HEAD/DELETE calls are unchanged.
+const Sha256 = Type.String({ minLength: 64, maxLength: 64, pattern: '^[0-9a-f]{64}$', description: 'Lower-case hex SHA-256.' });
+/** Up to 50 GiB in 8 MiB pieces. */
+const MAX_PIECES = 6400;
+const Bytes = Type.Integer({ minimum: 1, maximum: 50 * 1024 ** 3 });
+const Offset = Type.Integer({ minimum: 0, maximum: 50 * 1024 ** 3 });
+
+export const HeldContentQuery = Type.Object(
+  {
+    bytes: Bytes,
+    sha256: Sha256,
+    /** SHA-256 of each 8 MiB piece from the start (the last may be shorter). */
+    pieces: Type.Array(Sha256, { maxItems: MAX_PIECES }),
+  },
+  { $id: 'HeldContentQuery' },
+);
+
+export const HeldContent = Type.Object(
+  {
+    /** The account holds a file with exactly these bytes: uploadKnownFile completes the upload at once. */
+    file: Type.Boolean(),
+    pieceBytes: Type.Integer(),
+    /** Per piece: the account holds it, so uploadKnownPiece stands in for sending it. */
+    pieces: Type.Array(Type.Boolean()),
+  },
+  { $id: 'HeldContent' },
+);
+
+/** The metadata headers of an upload (as the PUT takes them); the file's own type goes in the body. */
+export const KnownUploadHeaders = Type.Omit(UploadHeaders, ['content-length', 'content-range', 'content-type']);
+
+export const KnownFile = Type.Object(
+  { bytes: Bytes, sha256: Sha256, contentType: Type.Optional(Type.String({ maxLength: 255 })) },
+  { $id: 'KnownFile' },
+);
+
+export const KnownPiece = Type.Object(
+  {
+    /** The piece's first and last byte (inclusive) and the file's size, as Content-Range would say. */
+    start: Offset,
+    end: Offset,
+    total: Bytes,
+    sha256: Sha256,
+    contentType: Type.Optional(Type.String({ maxLength: 255 })),
+  },
+  { $id: 'KnownPiece' },
+);

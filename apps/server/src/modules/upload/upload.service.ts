@@ -1,11 +1,12 @@
 import { metrics } from '../../infra/metrics/metrics.js';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import type { Static } from 'typebox';
 import { PiecesLostError, type PutResult } from '../../infra/blob-store/blob-store.js';
 import { assertWritable } from '../../shared/access.js';
 import { actingFor } from '../../shared/access/acting-account.js';
 import type { AuthContext } from '../../shared/auth-context.js';
 import { ValidationError } from '../../shared/errors.js';
+import { FIGURES } from '../../infra/figures/figure-recorder.js';
 import { now } from '../../shared/time.js';
 import * as files from '../files/files.public.js';
 import type { FileItemDto } from '../files/files.public.js';
@@ -26,6 +27,7 @@ import * as repo from './upload.repository.js';
 import type { UploadHeaders } from './upload.schemas.js';
 import { assertUuidFree, beginUpload, parseContentRange, reserveAgain, uploadMeta, type ByteRange } from './upload.session.js';
 import type { UploadRow } from './upload.table.js';
+import { ContentNotHeld, heldPieces, PIECE_BYTES, pieceSource, PieceNotHeld, readHeldPiece } from './upload.content.js';
 
 export interface PutInput {
   uuid: string;
@@ -42,6 +44,22 @@ export interface UploadProgressDto {
 }
 
 export type PutOutcome = { done: true; item: FileItemDto } | { done: false; progress: UploadProgressDto };
+
+/** Issue 35: what a client knows of a file before sending it (SHA-256 of the whole and of each 8 MiB piece). */
+export interface HeldQuery {
+  bytes: number;
+  sha256: string;
+  pieces: string[];
+}
+
+/** A skipped piece: the range it stands for and its hash (the bytes come from the account's own blob). */
+export interface KnownPieceInput {
+  uuid: string;
+  headers: Static<typeof UploadHeaders>;
+  range: ByteRange;
+  sha256: string;
+  receivedAt: number;
+}
 
 /**
  * Uploads in one request or in pieces (`Content-Range`). Quota is reserved before any byte is stored and turned into
@@ -87,6 +105,7 @@ export class UploadService {
         stored = await this.d.blobs.put(fileBlobKey(auth.accountId, upload.id), reservation.metered(input.body), { contentType: upload.content_type });
         await reservation.settle(stored.size);
         metrics.uploadStored(stored.size, 'whole');
+        metrics.uploadReceived(stored.size);
       } catch (err) {
         await abortUpload(this.d, reservation.row, ['OPEN'], { finalBlob: true });
         throw asUploadError(err);
@@ -121,6 +140,67 @@ export class UploadService {
     this.assembler.forgetDigest(id);
   }
 
+  // --- issue 35: skipping what the account already holds (never another account's: that is no question to ask)
+
+  /** Which of a file's bytes the caller's own account holds: the whole file, and piece by piece (8 MiB). */
+  async held(auth: AuthContext, q: HeldQuery): Promise<{ file: boolean; pieceBytes: number; pieces: boolean[] }> {
+    const file = await files.findHeldContent(this.d.db, auth.accountId, q.sha256, q.bytes);
+    if (file) return { file: true, pieceBytes: PIECE_BYTES, pieces: q.pieces.map(() => true) };
+    const expected = Math.ceil(q.bytes / PIECE_BYTES);
+    if (q.pieces.length !== expected) throw ValidationError(`A file of ${q.bytes} bytes has ${expected} pieces of ${PIECE_BYTES} bytes.`, 'pieces');
+    return { file: false, pieceBytes: PIECE_BYTES, pieces: await heldPieces(this.d.db, auth.accountId, q.pieces) };
+  }
+
+  /**
+   * A whole file the account already holds (same SHA-256 and size) becomes a new file at once, naming the same bytes;
+   * its quota is charged in full as for any upload. 409 CONTENT_NOT_HELD: the client sends the bytes.
+   */
+  async putKnownFile(caller: AuthContext, input: { uuid: string; headers: Static<typeof UploadHeaders>; bytes: number; sha256: string; receivedAt: number }): Promise<FileItemDto> {
+    assertWritable(caller);
+    const auth = await actingFor(this.d.db, caller, input.headers['x-object-meta-parent-uuid']);
+    // Into someone else's shared folder: the owner's files are not the caller's to ask about.
+    if (auth.accountId !== caller.accountId) throw ContentNotHeld();
+    const meta = await uploadMeta(this.d, auth, input.headers);
+    const source = await files.findHeldContent(this.d.db, auth.accountId, input.sha256, input.bytes);
+    if (!source?.blob_key) throw ContentNotHeld();
+    const body = Readable.from([]);
+    return this.exclusive({ uuid: input.uuid, headers: input.headers, body, receivedAt: input.receivedAt }, async () => {
+      const upload = await beginUpload(this.d, auth, input.uuid, meta, input.bytes);
+      const item = await finishUpload(this.d, auth, upload, 'OPEN', { size: input.bytes, sha256: input.sha256 }, { fileId: source.id, key: source.blob_key! });
+      metrics.uploadSkipped(input.bytes, 'file');
+      this.d.figures?.addDay(FIGURES.uploadsSkippedBytes, input.bytes);
+      return item;
+    });
+  }
+
+  /**
+   * A piece the account holds (same SHA-256 and length) is written from its own blob instead of being received: the
+   * upload goes on exactly as if the client had sent it. 409 PIECE_NOT_HELD: the client sends this piece's bytes.
+   */
+  async putKnownPiece(caller: AuthContext, input: KnownPieceInput): Promise<PutOutcome> {
+    assertWritable(caller);
+    const auth = await actingFor(this.d.db, caller, input.headers['x-object-meta-parent-uuid']);
+    if (auth.accountId !== caller.accountId) throw PieceNotHeld();
+    const { range } = input;
+    if (!(range.start <= range.end && range.end < range.total)) throw InvalidRange('The range is out of order.');
+    const length = range.end - range.start + 1;
+    const source = await pieceSource(this.d.db, auth.accountId, input.sha256, length);
+    if (!source) throw PieceNotHeld();
+    const body = await readHeldPiece(this.d.blobs, source, length, input.sha256);
+    const put: PutInput = { uuid: input.uuid, headers: input.headers, body, receivedAt: input.receivedAt };
+    let outcome: PutOutcome;
+    try {
+      outcome = await this.exclusive(put, () => this.putPiece(auth, put, length, range, 'held'));
+    } catch (err) {
+      // Refused before the piece was read (an offset mismatch, a completed upload): the source is closed.
+      body.destroy();
+      throw err;
+    }
+    metrics.uploadSkipped(length, 'piece');
+    this.d.figures?.addDay(FIGURES.uploadsSkippedBytes, length);
+    return outcome;
+  }
+
   // --- one request, the whole file
 
   private async putWhole(auth: AuthContext, input: PutInput, length: number): Promise<PutOutcome> {
@@ -131,6 +211,7 @@ export class UploadService {
       stored = await this.d.blobs.put(key, input.body, { maxBytes: length, contentType: upload.content_type });
       if (stored.size !== length) throw UploadIncomplete();
       metrics.uploadStored(stored.size, 'whole');
+      metrics.uploadReceived(stored.size);
     } catch (err) {
       await abortUpload(this.d, upload, ['OPEN'], { finalBlob: true });
       throw asUploadError(err);
@@ -146,7 +227,8 @@ export class UploadService {
 
   // --- in pieces
 
-  private async putPiece(auth: AuthContext, input: PutInput, length: number, range: ByteRange): Promise<PutOutcome> {
+  /** `from`: the client's request body, or a piece the account holds (issue 35). */
+  private async putPiece(auth: AuthContext, input: PutInput, length: number, range: ByteRange, from: 'client' | 'held' = 'client'): Promise<PutOutcome> {
     const existing = await repo.getUpload(this.d.db, input.uuid);
     if (existing && existing.account_id !== auth.accountId) throw UploadNotFound();
     let upload: UploadRow;
@@ -207,6 +289,7 @@ export class UploadService {
       throw current.status === 'OPEN' ? new UploadOffsetMismatch(Number(current.received_bytes)) : AlreadyComplete();
     }
     metrics.uploadStored(length, 'piece');
+    if (from === 'client') metrics.uploadReceived(length);
     this.assembler.keepDigest(upload.id, range.end + 1, hash);
     if (!last) return { done: false, progress: { uuid: upload.id, receivedBytes: range.end + 1, totalBytes: range.total } };
     return { done: true, item: await this.assembler.assembleOnce(auth, { ...upload, piece_state: pieceState }) };

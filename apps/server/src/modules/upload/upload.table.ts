@@ -33,9 +33,22 @@ export interface UploadTable {
 }
 export type UploadRow = Selectable<UploadTable>;
 
+/**
+ * Issue 35: one 8 MiB piece (at an 8 MiB boundary; the last may be shorter) of a file the account holds, so a later
+ * upload of that account can skip a piece with the same SHA-256. Only ever read for its own account.
+ */
+export interface ContentPieceTable {
+  account_id: string;
+  file_id: string;
+  offset: number;
+  bytes: number;
+  sha256: string;
+}
+
 // The owner of these tables adds them to the database type; infrastructure never imports a feature.
 declare module '../../infra/db/schema.js' {
   interface DB {
     upload: UploadTable;
+    content_piece: ContentPieceTable;
   }
 }

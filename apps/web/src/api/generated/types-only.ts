@@ -2307,6 +2307,7 @@ export type OpsDashboardApiResponse = /** status 200 OK */ {
     todayMinor: number;
   };
   storage: {
+    savedBytes: number;
     series: {
       /** A day in Turkey time (Europe/Istanbul). */
       day: string;
@@ -2324,6 +2325,7 @@ export type OpsDashboardApiResponse = /** status 200 OK */ {
     count: number;
     /** A day in Turkey time (Europe/Istanbul). */
     day: string;
+    skippedBytes: number;
   }[];
 };
 export type OpsDashboardApiArg = void;
@@ -4514,6 +4516,17 @@ export type OpenSupportSessionApiResponse = /** status 200 OK */ {
 export type OpenSupportSessionApiArg = {
   ticket: string;
 };
+export type GetHeldContentApiResponse = /** status 200 OK */ {
+  file: boolean;
+  pieceBytes: number;
+  pieces: boolean[];
+};
+export type GetHeldContentApiArg = {
+  bytes: number;
+  pieces: string[];
+  /** Lower-case hex SHA-256. */
+  sha256: string;
+};
 export type CancelUploadApiResponse = unknown;
 export type CancelUploadApiArg = string;
 export type UploadFileApiResponse =
@@ -4567,6 +4580,110 @@ export type UploadFileApiArg = {
   "x-object-meta-taken-at"?: string;
   "x-object-meta-time-zone"?: string;
   body: Blob;
+};
+export type UploadKnownFileApiResponse = /** status 201 Created */ {
+  bytes: number;
+  camera: string | null;
+  contentType: string;
+  createdDate: number;
+  documentType: "WORD" | "PDF" | "CELL" | "SLIDE" | (null | null);
+  durationMs: number | null;
+  favourite: boolean;
+  folder: boolean;
+  height: number | null;
+  hidden: boolean;
+  lastModifiedDate: number;
+  latitude: number | null;
+  longitude: number | null;
+  mediaStatus: "PENDING" | "READY" | "FAILED" | (null | null);
+  metadata: {
+    Description?: string;
+  };
+  name: string;
+  parentFolderUuid: string | null;
+  placeholder: string | null;
+  previewUrl: string | null;
+  projectId: string;
+  smallThumbnailUrl: string | null;
+  status: "ACTIVE" | "TRASHED";
+  takenDate: number | null;
+  thumbnailUrl: string | null;
+  trashedDate: number | null;
+  uuid: string;
+  videoSlideshow: boolean;
+  width: number | null;
+};
+export type UploadKnownFileApiArg = {
+  uuid: string;
+  "x-object-meta-file-name"?: string;
+  "x-object-meta-parent-uuid"?: "" | string;
+  "x-object-meta-favourite"?: "true" | "false";
+  "x-meta-strategy"?: "0" | "1";
+  "x-object-meta-device-type"?: string;
+  "x-object-meta-taken-at"?: string;
+  "x-object-meta-time-zone"?: string;
+  body: {
+    bytes: number;
+    contentType?: string;
+    /** Lower-case hex SHA-256. */
+    sha256: string;
+  };
+};
+export type UploadKnownPieceApiResponse =
+  | /** status 201 Created */ {
+      bytes: number;
+      camera: string | null;
+      contentType: string;
+      createdDate: number;
+      documentType: "WORD" | "PDF" | "CELL" | "SLIDE" | (null | null);
+      durationMs: number | null;
+      favourite: boolean;
+      folder: boolean;
+      height: number | null;
+      hidden: boolean;
+      lastModifiedDate: number;
+      latitude: number | null;
+      longitude: number | null;
+      mediaStatus: "PENDING" | "READY" | "FAILED" | (null | null);
+      metadata: {
+        Description?: string;
+      };
+      name: string;
+      parentFolderUuid: string | null;
+      placeholder: string | null;
+      previewUrl: string | null;
+      projectId: string;
+      smallThumbnailUrl: string | null;
+      status: "ACTIVE" | "TRASHED";
+      takenDate: number | null;
+      thumbnailUrl: string | null;
+      trashedDate: number | null;
+      uuid: string;
+      videoSlideshow: boolean;
+      width: number | null;
+    }
+  | /** status 202 Accepted */ {
+      receivedBytes: number;
+      totalBytes: number;
+      uuid: string;
+    };
+export type UploadKnownPieceApiArg = {
+  uuid: string;
+  "x-object-meta-file-name"?: string;
+  "x-object-meta-parent-uuid"?: "" | string;
+  "x-object-meta-favourite"?: "true" | "false";
+  "x-meta-strategy"?: "0" | "1";
+  "x-object-meta-device-type"?: string;
+  "x-object-meta-taken-at"?: string;
+  "x-object-meta-time-zone"?: string;
+  body: {
+    contentType?: string;
+    end: number;
+    /** Lower-case hex SHA-256. */
+    sha256: string;
+    start: number;
+    total: number;
+  };
 };
 export type RemoveRecoveryEmailApiResponse = /** status 200 OK */ {
   email: string | null;

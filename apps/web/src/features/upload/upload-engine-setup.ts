@@ -9,6 +9,7 @@ import { uploadApi } from './api';
 import { UploadEngine } from './upload-engine';
 import { localPendingUploads } from './upload-persistence';
 import { createXhrTransport } from './upload-transport';
+import { createWorkerHasher } from './upload-hash';
 
 /**
  * The app's upload engine, wired to the store and the session. A chunk of its own (with the EXIF reader and the
@@ -35,5 +36,6 @@ export function createUploadEngine(dispatch: AppDispatch): UploadEngine {
       void dispatch(refreshUsage());
     },
     pending: localPendingUploads,
+    hashFile: createWorkerHasher(),
   });
 }

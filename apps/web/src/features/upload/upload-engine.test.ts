@@ -78,7 +78,7 @@ class FakeUploadServer implements UploadTransport {
       this.uploads.delete(uuid);
       return response(204);
     }
-    const body = await read(request.body!);
+    const body = await read(request.body as Blob);
     const range = request.headers['Content-Range'];
     let start = 0;
     let total = body.length;

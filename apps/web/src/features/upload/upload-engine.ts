@@ -3,7 +3,8 @@ import { randomUuid } from '@/lib/uuid';
 import { CHUNK_SIZE, GIVE_UP_AFTER_MS, MAX_PARALLEL_UPLOADS, parseOffset, uploadPercent } from './upload-math';
 import { sameFile, type PendingUpload, type PendingUploadStore } from './upload-persistence';
 import { errorStatus, RetryableResponse, sendPieces, UploadStopped } from './upload-pieces';
-import { uploadProgressed, uploadsQueued, uploadStatusChanged, uploadsCleared, type UploadItem } from './upload-slice';
+import { uploadProgressed, uploadsQueued, uploadSkipped, uploadStatusChanged, uploadsCleared, type UploadItem } from './upload-slice';
+import type { FileHasher } from './upload-skip';
 import { UploadStatus, type UploadFailure } from './upload-status';
 import { UploadNetworkError, type TransportRequest, type TransportResponse, type UploadTransport } from './upload-transport';
 
@@ -21,6 +22,8 @@ export interface UploadEngineDeps {
   /** A file is complete: its folder's listing and the usage are stale. */
   onUploaded: (parentUuid: string | null) => void;
   pending: PendingUploadStore;
+  /** Hashes a file before it is sent, so bytes the account already holds are skipped (issue 35); absent: all are sent. */
+  hashFile?: FileHasher;
   /** Resolves after `ms` (or earlier, e.g. when the browser comes back online). */
   wait?: (ms: number) => Promise<void>;
   now?: () => number;
@@ -335,6 +338,10 @@ export class UploadEngine {
       now: this.now,
       chunkSize: this.chunkSize,
       giveUpAfterMs: this.giveUpAfterMs,
+      hash: this.deps.hashFile ? (blob) => this.deps.hashFile!(blob, this.chunkSize) : undefined,
+      skipped: (bytes) => {
+        if (this.jobs.get(job.uuid) === job) this.deps.dispatch(uploadSkipped({ uuid: job.uuid, bytes }));
+      },
     });
   }
 

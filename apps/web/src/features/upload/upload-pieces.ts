@@ -3,6 +3,7 @@ import { captureDate } from './capture-date';
 import { contentRange, nextPiece, parseOffset, retryDelay } from './upload-math';
 import { UploadStatus, type UploadFailure } from './upload-status';
 import type { TransportRequest, TransportResponse } from './upload-transport';
+import { isHeldPiece, knownPieceRequest, planSkip, type FileDigest, type SkipPlan } from './upload-skip';
 
 /** An HTTP answer that is worth retrying (5xx, 408, 429): handled like a network failure. */
 export class RetryableResponse extends Error {
@@ -67,6 +68,10 @@ export interface PieceIo {
   now: () => number;
   chunkSize: number;
   giveUpAfterMs: number;
+  /** Hashes the file (issue 35); without it every byte is sent, as before. */
+  hash?: (file: Blob) => Promise<FileDigest>;
+  /** Bytes the server took from what the account holds instead of receiving them. */
+  skipped?: (bytes: number) => void;
 }
 
 /**
@@ -85,7 +90,38 @@ export async function sendPieces(job: PieceJob, file: Blob, io: PieceIo): Promis
   // Read once: the piece that opens the upload carries it; the server ignores it on later pieces.
   const takenAt = await captureDate(file);
   const timeZone = uploaderTimeZone();
+  const meta: Record<string, string> = {
+    'X-Object-Meta-Parent-Uuid': job.parentUuid ?? '',
+    'X-Object-Meta-Favourite': 'false',
+    'X-Meta-Strategy': '0',
+    'X-Object-Meta-File-Name': encodeURIComponent(job.name),
+    'X-Object-Meta-Device-Type': DEVICE_TYPE,
+  };
+  if (takenAt) meta['X-Object-Meta-Taken-At'] = takenAt;
+  if (timeZone) meta['X-Object-Meta-Time-Zone'] = timeZone;
+  // A new upload first asks what the account already holds of the file; only what it lacks is sent.
+  let plan: SkipPlan | null = null;
+  if (!job.resume && io.hash) {
+    const hash = io.hash;
+    try {
+      const planned = await planSkip(job, file, meta, { send: io.send, uploadUrl: io.uploadUrl, hash, chunkSize: io.chunkSize });
+      if (planned === 'done') {
+        io.skipped?.(job.size);
+        io.complete();
+        return;
+      }
+      plan = planned;
+    } catch (error) {
+      // The session ended: as for any request. Anything else (no worker, a network blip): every byte is sent.
+      if (error instanceof UploadStopped) {
+        if (io.isLive()) io.fail(UploadStatus.Failed, error.failure);
+        return;
+      }
+    }
+  }
 
+  // Hashing a big file takes a while: the stall clock starts when sending does.
+  lastProgressAt = io.now();
   const progressed = (bytes: number) => {
     if (bytes > bestOffset) {
       bestOffset = bytes;
@@ -114,26 +150,26 @@ export async function sendPieces(job: PieceJob, file: Blob, io: PieceIo): Promis
       }
 
       const piece = nextPiece(offset, job.size, io.chunkSize);
-      const headers: Record<string, string> = {
-        'Content-Type': job.type || 'application/octet-stream',
-        'X-Object-Meta-Parent-Uuid': job.parentUuid ?? '',
-        'X-Object-Meta-Favourite': 'false',
-        'X-Meta-Strategy': '0',
-        'X-Object-Meta-File-Name': encodeURIComponent(job.name),
-        'X-Object-Meta-Device-Type': DEVICE_TYPE,
-      };
-      if (takenAt) headers['X-Object-Meta-Taken-At'] = takenAt;
-      if (timeZone) headers['X-Object-Meta-Time-Zone'] = timeZone;
+      const headers: Record<string, string> = { ...meta, 'Content-Type': job.type || 'application/octet-stream' };
       if (!piece.whole) headers['Content-Range'] = contentRange(piece, job.size);
       const start = piece.start;
       job.resume = true;
-      const response = await io.send({
-        method: 'PUT',
-        url,
-        headers,
-        body: piece.whole ? file : file.slice(piece.start, piece.end),
-        onProgress: (loaded) => progressed(start + Math.min(loaded, piece.end - piece.start)),
-      });
+      const held = isHeldPiece(plan, piece);
+      const response = held
+        ? await io.send(knownPieceRequest(url, meta, piece, job.size, job.type, plan!))
+        : await io.send({
+            method: 'PUT',
+            url,
+            headers,
+            body: piece.whole ? file : file.slice(piece.start, piece.end),
+            onProgress: (loaded) => progressed(start + Math.min(loaded, piece.end - piece.start)),
+          });
+      if (held && response.status === 409 && errorStatus(response) === 'PIECE_NOT_HELD') {
+        // Not held after all (deleted meanwhile): this piece goes as bytes.
+        plan!.pieces[piece.start / plan!.digest.pieceBytes] = false;
+        continue;
+      }
+      if (held && (response.status === 201 || response.status === 202)) io.skipped?.(piece.end - piece.start);
 
       if (response.status === 201 || (response.status === 200 && piece.end >= job.size)) {
         io.complete();

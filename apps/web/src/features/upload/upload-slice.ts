@@ -22,6 +22,8 @@ export interface UploadItem {
   seq: number;
   /** Bytes the server has and the pace they arrive at (for speed and time left). */
   rate?: TransferRate;
+  /** Bytes not sent because the account already held them (issue 35). */
+  skippedBytes?: number;
 }
 
 /** Two lists: filesToUpload (waiting, running, failed, paused) and filesUploaded (Installed). */
@@ -70,6 +72,11 @@ export const uploadSlice = createSlice({
       item.progress = progress;
       if (bytes !== undefined && at !== undefined) item.rate = nextRate(item.rate, at, bytes);
     },
+    /** Bytes of an upload the server took from what the account holds instead of receiving them. */
+    uploadSkipped(state, action: PayloadAction<{ uuid: string; bytes: number }>) {
+      const item = [...state.filesToUpload, ...state.filesUploaded].find((candidate) => candidate.uuid === action.payload.uuid);
+      if (item) item.skippedBytes = (item.skippedBytes ?? 0) + action.payload.bytes;
+    },
     /** Sets one upload's status, by uuid. */
     uploadStatusChanged(
       state,
@@ -100,7 +107,7 @@ export const uploadSlice = createSlice({
   },
 });
 
-export const { uploadsQueued, uploadProgressed, uploadStatusChanged, uploadsCleared } = uploadSlice.actions;
+export const { uploadsQueued, uploadProgressed, uploadSkipped, uploadStatusChanged, uploadsCleared } = uploadSlice.actions;
 
 /** Every upload in order of arrival. */
 export function allUploads(state: UploadState): UploadItem[] {
@@ -117,6 +124,8 @@ export interface UploadTotals {
   active: boolean;
   /** Something is waiting or running (not only paused ones). */
   running: boolean;
+  /** Bytes the uploads did not send because the account already held them. */
+  skippedBytes: number;
 }
 
 /** "n of m" and the overall percent, by bytes; cancelled and empty files do not count. */
@@ -128,5 +137,6 @@ export function uploadTotals(items: readonly UploadItem[]): UploadTotals {
   const percent = counted.length === 0 ? 0 : bytes > 0 ? Math.round((doneBytes / bytes) * 100) : done === counted.length ? 100 : 0;
   const active = items.some((item) => item.status === UploadStatus.Loading || item.status === UploadStatus.NotStarted);
   const running = items.some((item) => item.status === UploadStatus.Loading || (item.status === UploadStatus.NotStarted && !item.needsFile));
-  return { done, total: counted.length, percent: done < counted.length ? Math.min(99, percent) : percent, active, running };
+  const skippedBytes = items.reduce((sum, item) => sum + (item.skippedBytes ?? 0), 0);
+  return { done, total: counted.length, percent: done < counted.length ? Math.min(99, percent) : percent, active, running, skippedBytes };
 }

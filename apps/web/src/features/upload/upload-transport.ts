@@ -4,10 +4,11 @@
  */
 
 export interface TransportRequest {
-  method: 'PUT' | 'HEAD' | 'DELETE';
+  method: 'PUT' | 'HEAD' | 'DELETE' | 'POST';
   url: string;
   headers: Record<string, string>;
-  body?: Blob;
+  /** The file's bytes, or a JSON text (the skip calls of issue 35). */
+  body?: Blob | string;
   /** Bytes of the body sent so far. */
   onProgress?: (loaded: number) => void;
   signal?: AbortSignal;

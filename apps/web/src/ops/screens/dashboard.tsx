@@ -23,6 +23,7 @@ export function DashboardScreen() {
               <Stat label={t('ops:dash_active7d')} value={count(data.subscribers.active7d)} />
               <Stat label={t('ops:dash_premium')} value={count(data.subscribers.premium)} />
               <Stat label={t('ops:dash_storage')} value={bytes(data.storage.usedBytes)} />
+              <Stat label={t('ops:dash_saved')} value={bytes(data.storage.savedBytes)} />
               <Stat label={t('ops:dash_errors')} value={count(data.errors5xxLastHour)} />
               <Stat label={t('ops:dash_payments')} value={`${money(data.payments.todayMinor, data.payments.currency)} · ${count(data.payments.todayCount)}`} />
             </div>

@@ -6,7 +6,7 @@ import { createAppRoutes } from '@/app/router';
 import { createAppStore } from '@/app/store';
 import { json, mockFetch } from '@/test/fetch-mock';
 import { renderRoutes } from '@/test/render';
-import { uploadProgressed, uploadsQueued, uploadStatusChanged, type UploadItem } from '../upload-slice';
+import { uploadProgressed, uploadsQueued, uploadSkipped, uploadStatusChanged, type UploadItem } from '../upload-slice';
 import { UploadStatus } from '../upload-status';
 import { UploadPanel } from './upload-panel';
 
@@ -22,6 +22,19 @@ const entry = (seq: number, name: string, size = 1000): UploadItem => ({
 });
 
 describe('UploadPanel', () => {
+  it('says how much was already in the account and not sent, in the reader\'s numbers (issue 35)', () => {
+    const store = createAppStore();
+    store.dispatch(uploadsQueued([entry(1, 'again.mov', 1.8 * 1024 ** 3), entry(2, 'new.jpg')]));
+    store.dispatch(uploadSkipped({ uuid: 'u-1', bytes: 1.8 * 1024 ** 3 }));
+    store.dispatch(uploadProgressed({ uuid: 'u-1', progress: 100 }));
+    render(
+      <Provider store={store}>
+        <UploadPanel onCancel={vi.fn()} onRetry={vi.fn()} onResume={vi.fn()} onClear={vi.fn()} />
+      </Provider>,
+    );
+    expect(screen.getByTestId('upload-skipped')).toHaveTextContent('1.8 GB already in your Bulut');
+  });
+
   it('shows every status, rounded percent, and the n of m total', async () => {
     const store = createAppStore();
     store.dispatch(

@@ -145,7 +145,7 @@ function Pace({ estimate, className }: { estimate: ReturnType<typeof estimateOf>
 
 /** The upload panel: bottom corner, collapsible; a full-width sheet under 768 px. */
 export function UploadPanel({ onCancel, onRetry, onResume, onClear }: UploadPanelProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const state = useAppSelector((root) => root.upload);
   const items = useMemo(() => allUploads(state), [state]);
   const totals = useMemo(() => uploadTotals(items), [items]);
@@ -194,6 +194,11 @@ export function UploadPanel({ onCancel, onRetry, onResume, onClear }: UploadPane
             {t('upload:total', { done: totals.done, total: totals.total, percent: totals.percent })}
           </span>
           <Pace estimate={estimateOf(items)} className={styles.total} />
+          {totals.skippedBytes > 0 ? (
+            <span className={styles.total} data-testid="upload-skipped">
+              {t('upload:already_stored', { size: formatBytes(totals.skippedBytes, i18n.language) })}
+            </span>
+          ) : null}
         </div>
         <button
           type="button"

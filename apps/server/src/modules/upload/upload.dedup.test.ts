@@ -1,0 +1,233 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { metrics } from '../../infra/metrics/metrics.js';
+import { authed, DIALECTS, expectError, signUp, startTestApp, type TestApp } from '../../test/harness.js';
+import { savedBytes, sweepContent } from '../files/files.content.js';
+import { account, content, sha256, uploadApi, uploadHeaders, uploadHelpers } from './upload.fixtures.js';
+import { PIECE_BYTES } from './upload.content.js';
+
+// Issue 35: uploads skip what the caller's own account holds; identical bytes are stored once across accounts, and
+// reference counting never deletes bytes a file names nor keeps bytes nothing names past the sweep.
+
+const pieceHashes = (body: Buffer) => {
+  const out: string[] = [];
+  for (let at = 0; at < body.length; at += PIECE_BYTES) out.push(sha256(body.subarray(at, Math.min(body.length, at + PIECE_BYTES))));
+  return out;
+};
+
+describe.each(DIALECTS)('uploads that skip stored bytes (%s)', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(dialect);
+  });
+  afterAll(() => t.close());
+  const { download } = uploadHelpers(() => t);
+  const runJobs = async () => {
+    for (let i = 0; i < 100 && (await t.app.jobs.runDue()) > 0; i++);
+  };
+  const received = () => metrics.receivedUploadBytes();
+  const exists = async (key: string) => (await t.app.blobs.stat(key)) !== null;
+  const fileRow = (id: string) => t.database.db.selectFrom('file').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const contentRow = (key: string) => t.database.db.selectFrom('content_blob').selectAll().where('key', '=', key).executeTakeFirst();
+
+  const held = (token: string, body: Buffer) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/upload/held',
+      headers: authed(token),
+      payload: { bytes: body.length, sha256: sha256(body), pieces: pieceHashes(body) },
+    });
+  const known = (token: string, uuid: string, name: string, body: Buffer) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/upload/${uuid}/known`,
+      headers: { ...authed(token), 'x-object-meta-file-name': encodeURIComponent(name), 'x-object-meta-parent-uuid': '' },
+      payload: { bytes: body.length, sha256: sha256(body), contentType: 'application/octet-stream' },
+    });
+  const knownPiece = (token: string, uuid: string, name: string, body: Buffer, start: number) => {
+    const end = Math.min(body.length, start + PIECE_BYTES) - 1;
+    return t.app.inject({
+      method: 'POST',
+      url: `/api/upload/${uuid}/known-piece`,
+      headers: { ...authed(token), 'x-object-meta-file-name': encodeURIComponent(name), 'x-object-meta-parent-uuid': '' },
+      payload: { start, end, total: body.length, sha256: sha256(body.subarray(start, end + 1)) },
+    });
+  };
+  /** Sends a file in 8 MiB pieces as the web client does: a piece the account holds by known-piece, the rest as bytes. */
+  async function sendSkipping(token: string, name: string, body: Buffer, skip: boolean[]) {
+    const uuid = randomUUID();
+    const api = uploadApi(t, token);
+    let last;
+    for (let i = 0, start = 0; start < body.length; i++, start += PIECE_BYTES) {
+      const piece = body.subarray(start, Math.min(body.length, start + PIECE_BYTES));
+      last = skip[i] ? await knownPiece(token, uuid, name, body, start) : await api.piece(uuid, name, piece, start, body.length);
+      expect(last.statusCode, last.body).toBe(start + piece.length === body.length ? 201 : 202);
+    }
+    return { uuid, item: last!.json() };
+  }
+  const deleteForever = async (token: string, id: string) => {
+    const h = authed(token);
+    expect((await t.app.inject({ method: 'DELETE', url: '/api/filesystem/trash', headers: h, payload: [id] })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'DELETE', url: '/api/filesystem/trash/forever', headers: h, payload: [id] })).statusCode).toBe(200);
+    await runJobs();
+  };
+
+  it('a file the account holds completes at once: no byte received, the same blob named, the quota charged in full', async () => {
+    const a = await signUp(t);
+    const body = content(300_000);
+    const first = await uploadApi(t, a.token).whole('holiday.bin', body);
+    expect(first.statusCode).toBe(201);
+    const asked = await held(a.token, body);
+    expect(asked.json()).toEqual({ file: true, pieceBytes: PIECE_BYTES, pieces: [true] });
+
+    const before = await received();
+    const uuid = randomUUID();
+    const res = await known(a.token, uuid, 'holiday again.bin', body);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ uuid, name: 'holiday again.bin', bytes: 300_000 });
+    expect(await received()).toBe(before);
+
+    const [original, copy] = [await fileRow(first.json().uuid), await fileRow(uuid)];
+    expect(copy.blob_key).toBe(original.blob_key);
+    expect(copy.sha256).toBe(sha256(body));
+    expect(await download(a.token, a.accountId, uuid)).toEqual(body);
+    expect(await account(t, a.accountId)).toMatchObject({ used_bytes: 600_000, reserved_bytes: 0 });
+    expect((await contentRow(original.blob_key!))?.refs).toBe(2);
+  });
+
+  it('partial skip: the pieces a file shares with one the account holds are not sent', async () => {
+    const a = await signUp(t);
+    const original = content(2 * PIECE_BYTES + 5_000);
+    const sent = await sendSkipping(a.token, 'video.bin', original, [false, false, false]);
+    await runJobs(); // indexes its pieces
+    const changed = Buffer.from(original);
+    changed.fill(7, PIECE_BYTES + 10, PIECE_BYTES + 20);
+    const asked = (await held(a.token, changed)).json();
+    expect(asked).toEqual({ file: false, pieceBytes: PIECE_BYTES, pieces: [true, false, true] });
+
+    const before = await received();
+    const second = await sendSkipping(a.token, 'video edited.bin', changed, asked.pieces);
+    expect(await received()).toBe(before + PIECE_BYTES);
+    expect(await download(a.token, a.accountId, second.uuid)).toEqual(changed);
+    expect((await fileRow(second.uuid)).sha256).toBe(sha256(changed));
+    expect(await download(a.token, a.accountId, sent.uuid)).toEqual(original);
+
+    // A piece the account does not hold is refused, and the upload goes on with its bytes.
+    const other = content(PIECE_BYTES + 10);
+    const uuid = randomUUID();
+    expectError(await knownPiece(a.token, uuid, 'x.bin', other, 0), 409, 'PIECE_NOT_HELD');
+    expect((await uploadApi(t, a.token).piece(uuid, 'x.bin', other.subarray(0, PIECE_BYTES), 0, other.length)).statusCode).toBe(202);
+  }, 120_000);
+
+  it('no cross-account oracle: another account holding the file changes no answer; the second uploads every byte, stored once', async () => {
+    const a = await signUp(t);
+    const b = await signUp(t);
+    const body = content(PIECE_BYTES + 1_000);
+    const aFile = await sendSkipping(a.token, 'same.bin', body, [false, false]);
+    await runJobs();
+    const aKey = (await fileRow(aFile.uuid)).blob_key!;
+
+    expect((await held(b.token, body)).json()).toEqual({ file: false, pieceBytes: PIECE_BYTES, pieces: [false, false] });
+    expectError(await known(b.token, randomUUID(), 'same.bin', body), 409, 'CONTENT_NOT_HELD');
+    expectError(await knownPiece(b.token, randomUUID(), 'same.bin', body, 0), 409, 'PIECE_NOT_HELD');
+
+    const before = await received();
+    const bFile = await uploadApi(t, b.token).whole('same.bin', body);
+    expect(bFile.statusCode).toBe(201);
+    expect(await received()).toBe(before + body.length);
+    await runJobs();
+    // Stored once, after B's bytes arrived: B's file names A's blob and B's own copy is gone; each pays in full.
+    const bRow = await fileRow(bFile.json().uuid);
+    expect(bRow.blob_key).toBe(aKey);
+    expect(await exists(`users/${b.accountId}/files/${bRow.id}`)).toBe(false);
+    expect(await account(t, b.accountId)).toMatchObject({ used_bytes: body.length });
+    expect(await download(b.token, b.accountId, bRow.id)).toEqual(body);
+    // The operator's figure: bytes stored once that several files name (no names).
+    expect(await savedBytes(t.database.db)).toBeGreaterThanOrEqual(body.length);
+  }, 120_000);
+
+  it('reference counts: delete, trash purge, versions and account deletion never take bytes a file names; the last release does', async () => {
+    const a = await signUp(t);
+    const b = await signUp(t);
+    const body = content(50_000);
+    const aId = (await uploadApi(t, a.token).whole('doc.bin', body)).json().uuid as string;
+    const bId = (await uploadApi(t, b.token).whole('doc.bin', body)).json().uuid as string;
+    const key = (await fileRow(aId)).blob_key!;
+    expect((await fileRow(bId)).blob_key).toBe(key);
+
+    // A replaces its file: the shared bytes become A's version; deleting A's file for good takes the version too.
+    const replaced = await uploadApi(t, a.token).whole('doc.bin', content(10), { strategy: '1' });
+    expect(replaced.statusCode).toBe(201);
+    await deleteForever(a.token, replaced.json().uuid);
+    expect(await exists(key)).toBe(true);
+    expect(await download(b.token, b.accountId, bId)).toEqual(body);
+    expect((await contentRow(key))?.refs).toBe(1);
+
+    // B keeps a second file of the same bytes, then deletes one: the other still reads.
+    const again = await known(b.token, randomUUID(), 'doc copy.bin', body);
+    expect(again.statusCode).toBe(201);
+    await deleteForever(b.token, bId);
+    expect(await exists(key)).toBe(true);
+    expect(await download(b.token, b.accountId, again.json().uuid)).toEqual(body);
+
+    // Account deletion of the account whose prefix names the blob: B's file follows the bytes to B's prefix.
+    const c = await signUp(t);
+    const cId = (await uploadApi(t, c.token).whole('c.bin', content(20_000))).json().uuid as string;
+    const cKey = (await fileRow(cId)).blob_key!;
+    const dAcc = await signUp(t);
+    const cBody = (await download(c.token, c.accountId, cId));
+    const dId = (await uploadApi(t, dAcc.token).whole('c.bin', cBody)).json().uuid as string;
+    expect((await fileRow(dId)).blob_key).toBe(cKey);
+    const del = await t.app.inject({ method: 'DELETE', url: '/api/account/delete', headers: authed(c.token), payload: { password: 'correct horse 42', confirmation: 'DELETE' } });
+    expect(del.statusCode, del.body).toBe(202);
+    await runJobs();
+    const moved = (await fileRow(dId)).blob_key!;
+    expect(moved.startsWith(`users/${dAcc.accountId}/`)).toBe(true);
+    expect(await exists(cKey)).toBe(false);
+    expect(await contentRow(cKey)).toBeUndefined();
+    expect((await contentRow(moved))?.state).toBe('LIVE');
+    expect(await download(dAcc.token, dAcc.accountId, dId)).toEqual(cBody);
+
+    // The last file goes: so do its bytes and the content row.
+    await deleteForever(dAcc.token, dId);
+    expect(await exists(moved)).toBe(false);
+    expect(await contentRow(moved)).toBeUndefined();
+  });
+
+  it('kills at each step of a release and of a link: the purge job or the sweep finishes, nothing named is lost', async () => {
+    const a = await signUp(t);
+    const body = content(40_000);
+    const id = (await uploadApi(t, a.token).whole('k.bin', body)).json().uuid as string;
+    const key = (await fileRow(id)).blob_key!;
+    const db = t.database.db;
+
+    // Killed after a release committed DYING, before the blob went: the sweep deletes the blob and the row.
+    const orphan = `users/${a.accountId}/files/${randomUUID()}`;
+    await t.app.blobs.put(orphan, (await import('node:stream')).Readable.from([Buffer.from('left behind')]));
+    await db.insertInto('content_blob').values({ key: orphan, sha256: 'x', bytes: 11, refs: 0, state: 'DYING', created_at: 1, checked_at: 1 }).execute();
+    // Killed after a file row went without its purge job (older code, a lost job): the sweep recounts and releases it.
+    const lost = `users/${a.accountId}/files/${randomUUID()}`;
+    await t.app.blobs.put(lost, (await import('node:stream')).Readable.from([Buffer.from('nothing names me')]));
+    await db.insertInto('content_blob').values({ key: lost, sha256: 'y', bytes: 16, refs: 1, state: 'LIVE', created_at: 1, checked_at: 1 }).execute();
+    // A LIVE row a file still names, not checked for long: kept, its count made exact.
+    await db.updateTable('content_blob').set({ checked_at: 1, refs: 7 }).where('key', '=', key).execute();
+
+    const swept = await sweepContent(db, t.app.blobs, Date.now());
+    expect(swept).toMatchObject({ finished: 1, released: 1 });
+    expect(await exists(orphan)).toBe(false);
+    expect(await exists(lost)).toBe(false);
+    expect(await exists(key)).toBe(true);
+    expect((await contentRow(key))?.refs).toBe(1);
+    expect(await db.selectFrom('content_blob').select('key').where('key', 'in', [orphan, lost]).execute()).toEqual([]);
+
+    // Killed right after a link committed: the upload's own copy is a queued purge, done when the jobs run again.
+    const b = await signUp(t);
+    const res = await t.app.inject({ method: 'PUT', url: `/api/upload/${randomUUID()}`, headers: uploadHeaders(b.token, 'k.bin', body), payload: body });
+    const own = `users/${b.accountId}/files/${res.json().uuid}`;
+    expect((await fileRow(res.json().uuid)).blob_key).toBe(key);
+    expect(await exists(own)).toBe(true);
+    await runJobs();
+    expect(await exists(own)).toBe(false);
+    expect(await download(b.token, b.accountId, res.json().uuid)).toEqual(body);
+  });
+});
