@@ -111,7 +111,7 @@ export function fuzzArbitraries(uuids: string[]) {
       switch (type) {
         case 'string':
           if (s.format === 'uuid') return uuidValue;
-          return fc.oneof(fc.string({ minLength: s.minLength ?? 0, maxLength: Math.min(s.maxLength ?? 30, 30) }), fc.constantFrom('a', 'photo.jpg', 'Ayşe', '2024-01-02'));
+          return fc.oneof(fc.string({ minLength: s.minLength ?? 0, maxLength: Math.max(s.minLength ?? 0, Math.min(s.maxLength ?? 30, 30)) }), fc.constantFrom('a', 'photo.jpg', 'Ayşe', '2024-01-02'));
         case 'integer':
         case 'number':
           return fc.oneof(
