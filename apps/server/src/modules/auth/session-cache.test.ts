@@ -68,7 +68,7 @@ describe('session cache entries', () => {
     expect(cache.get('h', 1500)).toBeUndefined();
   });
 
-  it('are forgotten by token hash, session id, account id or ALL_ROWS; a read during which a change was heard is not kept', () => {
+  it('are forgotten by token hash, session id, account id or ALL_ROWS; a read during which its own rows changed is not kept', () => {
     const f = feed();
     const cache = new SessionCache(f);
     const fill = () => cache.put('h', cache.mark(), { ctx, lastSeenAt: 0, expiresAt: 1e12 }, 0);
@@ -79,10 +79,17 @@ describe('session cache entries', () => {
       f.heard([key]);
       expect(cache.get('h', 1)).toBeUndefined();
     }
+    // A read during which ITS session, account or token changed is not kept; another account's change does not matter.
+    for (const key of ['h', 'sess-1', 'acct-1', ALL_ROWS]) {
+      const mark = cache.mark();
+      f.heard([key]);
+      cache.put('h', mark, { ctx, lastSeenAt: 0, expiresAt: 1e12 }, 0);
+      expect(cache.get('h', 1)).toBeUndefined();
+    }
     const mark = cache.mark();
-    f.heard(['unrelated']);
+    f.heard(['acct-2', 'sess-2']);
     cache.put('h', mark, { ctx, lastSeenAt: 0, expiresAt: 1e12 }, 0);
-    expect(cache.get('h', 1)).toBeUndefined();
+    expect(cache.get('h', 1)?.ctx).toBe(ctx);
   });
 
   it('serve nothing while other instances’ changes cannot be heard', () => {

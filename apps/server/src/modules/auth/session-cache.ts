@@ -9,6 +9,11 @@ import type { AuthContext } from '../../shared/auth-context.js';
 export const SESSION_CACHE_TTL_MS = 5_000;
 /** Entries kept at most; the oldest goes first (a process serves far fewer sessions within one TTL). */
 const MAX_ENTRIES = 50_000;
+/**
+ * How long the cache remembers which keys changed, to tell whether a read overlapped a change of ITS rows (a read
+ * started before that is not kept). Far longer than a session read takes.
+ */
+const CHANGE_MEMORY_MS = 10_000;
 
 export interface CachedSession {
   ctx: AuthContext;
@@ -29,8 +34,16 @@ export class SessionCache {
   private readonly entries = new Map<string, CachedSession & { keys: readonly string[] }>();
   /** Account and session ids → the token hashes cached under them. */
   private readonly byKey = new Map<string, Set<string>>();
-  /** Counts the changes heard: a read during which one was heard may be stale, so it is not kept. */
+  /** Counts the changes heard; a read is kept only if none of its keys changed after its mark. */
   private generation = 0;
+  /**
+   * Key → the generation and time of its last change, oldest first. Per key rather than one counter: with many busy
+   * accounts some change is heard all the time, and a global check would keep almost no read.
+   */
+  private readonly changed = new Map<string, { generation: number; at: number }>();
+  /** The last ALL_ROWS change (a statement that named no rows), and the newest change no longer remembered. */
+  private allRowsAt = 0;
+  private forgottenUpTo = 0;
 
   constructor(
     private readonly changes: RowChanges,
@@ -53,7 +66,10 @@ export class SessionCache {
   }
 
   put(tokenHash: string, mark: number, session: { ctx: AuthContext; lastSeenAt: number; expiresAt: number }, at: number): void {
-    if (mark !== this.generation || !this.changes.complete()) return;
+    if (!this.changes.complete() || this.allRowsAt > mark || this.forgottenUpTo > mark) return;
+    for (const key of [tokenHash, session.ctx.accountId, session.ctx.sessionId]) {
+      if ((this.changed.get(key)?.generation ?? 0) > mark) return;
+    }
     this.drop(tokenHash);
     if (this.entries.size >= MAX_ENTRIES) this.drop(this.entries.keys().next().value!);
     const keys = [session.ctx.accountId, session.ctx.sessionId];
@@ -68,6 +84,7 @@ export class SessionCache {
   /** Entries whose token hash, session id or account id is among `keys` (all of them for ALL_ROWS). */
   forget(keys: readonly string[]): void {
     this.generation++;
+    this.remember(keys);
     if (keys.includes(ALL_ROWS)) {
       this.entries.clear();
       this.byKey.clear();
@@ -77,6 +94,20 @@ export class SessionCache {
       if (this.entries.has(key)) this.drop(key);
       const hashes = this.byKey.get(key);
       if (hashes) for (const hash of [...hashes]) this.drop(hash);
+    }
+  }
+
+  private remember(keys: readonly string[]): void {
+    const now = Date.now();
+    if (keys.includes(ALL_ROWS)) this.allRowsAt = this.generation;
+    for (const key of keys) {
+      this.changed.delete(key); // re-inserted last: the map stays in order of change
+      this.changed.set(key, { generation: this.generation, at: now });
+    }
+    for (const [key, change] of this.changed) {
+      if (now - change.at <= CHANGE_MEMORY_MS) break;
+      this.changed.delete(key);
+      this.forgottenUpTo = change.generation;
     }
   }
 
