@@ -52,7 +52,7 @@ test('an expired session is refreshed silently with the remember-me token', asyn
   await expect(page.getByRole('progressbar', { name: text('common:storage') })).toBeVisible();
   const before = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}')._at as string);
 
-  expect(expireSessions(user.email)).toBeGreaterThan(0);
+  expect(await expireSessions(user.email)).toBeGreaterThan(0);
   await page.reload();
 
   await openAccountCard(page);
@@ -66,7 +66,7 @@ test('an expired session is refreshed silently with the remember-me token', asyn
 test('without remember-me an expired session ends on the login screen', async ({ page, request }) => {
   const user = await createAccount(request);
   await signIn(page, user.email, user.password, false);
-  expireSessions(user.email);
+  await expireSessions(user.email);
   await page.reload();
   await expect(page.getByRole('textbox', { name: text('auth:username_label') })).toBeVisible();
 });

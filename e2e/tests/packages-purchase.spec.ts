@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_DATA_DIR } from '../playwright.config.js';
 import { expectAccessible } from './a11y.js';
-import { codeFor, createAccount, failOnPageErrors, fileRow, plain, signIn, startWithFiles, text, uploadToMyFiles } from './support.js';
+import { afterDatabaseEdit, codeFor, createAccount, failOnPageErrors, fileRow, plain, signIn, startWithFiles, text, uploadToMyFiles } from './support.js';
 
 failOnPageErrors();
 // axe is injected as a script: the app's CSP would refuse it.
@@ -25,13 +25,14 @@ function storage(email: string): { used: number; quota: number; status: string }
 }
 
 /** The disk is full: the quota is set to what the first upload used (the free 5 GiB would take too long to fill). */
-function fillTheDisk(email: string): void {
+async function fillTheDisk(email: string): Promise<void> {
   const db = new Database(path.join(E2E_DATA_DIR, 'bulut.sqlite'));
   try {
     db.prepare('UPDATE account SET quota_bytes = used_bytes WHERE email = ?').run(email);
   } finally {
     db.close();
   }
+  await afterDatabaseEdit();
 }
 
 /** The payment screen's new-card form, in Turkish (the app's default language). */
@@ -59,7 +60,7 @@ async function choosePackage(page: Page) {
 test('a full disk leads to a package bought with a 3-D Secure card, a bigger quota and a PDF invoice', async ({ page, request }, testInfo) => {
   test.setTimeout(180_000);
   const user = await startWithFiles(page, request, [path.join(FIXTURES, 'sunset.jpg')]);
-  fillTheDisk(user.email);
+  await fillTheDisk(user.email);
   const before = storage(user.email);
   expect(before.quota).toBeLessThan(GIB);
 

@@ -3,7 +3,7 @@ import Database from 'better-sqlite3';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { E2E_DATA_DIR } from '../playwright.config.js';
 import { expectAccessible } from './a11y.js';
-import { createAccount, failOnPageErrors, openAccountCard, signIn, text } from './support.js';
+import { afterDatabaseEdit, createAccount, failOnPageErrors, openAccountCard, signIn, text } from './support.js';
 
 failOnPageErrors();
 // axe is injected as a script: the app's CSP (script-src 'self') would refuse it.
@@ -19,7 +19,7 @@ const PKG_100_MONTHLY = '5b0a1c8e-0100-4a01-8000-000000000003';
  * Gives the account a plan straight in the database, as a completed purchase would leave it. Buying through the card
  * form is the payment spec's story (packages-purchase.spec.ts); here only the packages screens are under test.
  */
-function givePlan(email: string, plan: { packageId: string; quotaBytes: number; usedBytes: number; status?: 'ACTIVE' | 'GRACE'; graceUntil?: number | null }) {
+async function givePlan(email: string, plan: { packageId: string; quotaBytes: number; usedBytes: number; status?: 'ACTIVE' | 'GRACE'; graceUntil?: number | null }) {
   const db = new Database(path.join(E2E_DATA_DIR, 'bulut.sqlite'));
   try {
     const account = db.prepare('SELECT id FROM account WHERE email = ?').get(email) as { id: string };
@@ -32,15 +32,17 @@ function givePlan(email: string, plan: { packageId: string; quotaBytes: number; 
   } finally {
     db.close();
   }
+  await afterDatabaseEdit();
 }
 
-function setUsedBytes(email: string, usedBytes: number) {
+async function setUsedBytes(email: string, usedBytes: number) {
   const db = new Database(path.join(E2E_DATA_DIR, 'bulut.sqlite'));
   try {
     db.prepare('UPDATE account SET used_bytes = ? WHERE email = ?').run(usedBytes, email);
   } finally {
     db.close();
   }
+  await afterDatabaseEdit();
 }
 
 async function shoot(page: Page, info: TestInfo, name: string) {
@@ -106,7 +108,7 @@ test('the catalogue, the tabs, the redirect helper and the account card entry', 
 
 test('a downgrade is refused while the usage exceeds the smaller quota; cancel and resume', async ({ page, request }, info) => {
   const user = await createAccount(request);
-  givePlan(user.email, { packageId: PKG_100_MONTHLY, quotaBytes: 100 * GIB, usedBytes: 80 * GIB });
+  await givePlan(user.email, { packageId: PKG_100_MONTHLY, quotaBytes: 100 * GIB, usedBytes: 80 * GIB });
   await signIn(page, user.email, user.password);
   await page.goto('/main/packages');
 
@@ -134,7 +136,7 @@ test('a downgrade is refused while the usage exceeds the smaller quota; cancel a
   await expect(page.getByTestId('plan-status')).toHaveText(text('packages:status_ACTIVE'));
 
   // Once the files fit, the downgrade is accepted for the next renewal.
-  setUsedBytes(user.email, 10 * GIB);
+  await setUsedBytes(user.email, 10 * GIB);
   await page.reload();
   await fifty.getByRole('button', { name: text('packages:downgrade') }).click();
   await page.getByRole('dialog', { name: text('packages:downgrade_title') }).getByTestId('downgrade-confirm').click();
@@ -143,7 +145,7 @@ test('a downgrade is refused while the usage exceeds the smaller quota; cancel a
 
 test('a grace period: the warning on the plan and the tooltip on the account card; Arabic, right to left', async ({ page, request }, info) => {
   const user = await createAccount(request);
-  givePlan(user.email, { packageId: PKG_100_MONTHLY, quotaBytes: 100 * GIB, usedBytes: 3 * GIB, status: 'GRACE', graceUntil: Date.now() + 7 * DAY });
+  await givePlan(user.email, { packageId: PKG_100_MONTHLY, quotaBytes: 100 * GIB, usedBytes: 3 * GIB, status: 'GRACE', graceUntil: Date.now() + 7 * DAY });
   await signIn(page, user.email, user.password);
   await page.goto('/main/packages');
   await expect(page.getByTestId('grace-warning')).toContainText(text('packages:grace_title'));
@@ -166,7 +168,7 @@ test('a grace period: the warning on the plan and the tooltip on the account car
 
 test('/view/packages: the web view without the shell, signed in by ?token=', async ({ page, browser, request }, info) => {
   const user = await createAccount(request);
-  givePlan(user.email, { packageId: PKG_50_MONTHLY, quotaBytes: 50 * GIB, usedBytes: GIB });
+  await givePlan(user.email, { packageId: PKG_50_MONTHLY, quotaBytes: 50 * GIB, usedBytes: GIB });
   await signIn(page, user.email, user.password);
   const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('user') ?? '{}') as { _at: string })._at);
 

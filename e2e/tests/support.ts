@@ -115,7 +115,16 @@ export async function signIn(page: Page, username: string, password: string, rem
 }
 
 /** Ends every live session of the account in the server's database, as if they had timed out. */
-export function expireSessions(email: string): number {
+/**
+ * After a test writes the server's database behind its back: the server keeps a signed-in session and its account's
+ * facts (quota, usage) for up to 5 s (`SESSION_CACHE_TTL_MS`, modules/auth/session-cache.ts) and hears only its own
+ * writes, so such an edit is what every request sees once that has passed — as an operator's manual SQL would be.
+ */
+export async function afterDatabaseEdit(): Promise<void> {
+  await new Promise((resolve) => setTimeout(resolve, 5_100));
+}
+
+export async function expireSessions(email: string): Promise<number> {
   const db = new Database(path.join(E2E_DATA_DIR, 'bulut.sqlite'));
   try {
     const res = db
@@ -124,6 +133,7 @@ export function expireSessions(email: string): number {
     return res.changes;
   } finally {
     db.close();
+    await afterDatabaseEdit();
   }
 }
 

@@ -9,7 +9,7 @@ async function twoExpiredTabs(context: BrowserContext, request: Parameters<typeo
   const second = await context.newPage();
   await second.goto('/main');
   await expect(second).toHaveURL(/\/main/);
-  expect(expireSessions(user.email)).toBeGreaterThan(0);
+  expect(await expireSessions(user.email)).toBeGreaterThan(0);
   return { email: user.email, first, second };
 }
 
@@ -30,7 +30,7 @@ async function signedIn(page: Page) {
 
 /** The remember-me family is alive (nothing was revoked): after another expiry, a reload is refreshed again. */
 async function familyAlive(email: string, page: Page) {
-  expect(expireSessions(email)).toBeGreaterThan(0);
+  expect(await expireSessions(email)).toBeGreaterThan(0);
   await page.reload();
   await signedIn(page);
 }
