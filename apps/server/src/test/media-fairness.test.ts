@@ -19,13 +19,18 @@ describe.each(DIALECTS)('media jobs are fair across accounts (%s)', (dialect) =>
     const jpeg = (n: number) =>
       sharp({ create: { width: 64, height: 48, channels: 3, background: { r: n % 256, g: 90, b: 160 } } }).jpeg().toBuffer();
     for (let n = 0; n < BACKLOG; n++) expect((await uploadApi(t, a.token).whole(`a${n}.jpg`, await jpeg(n), { contentType: 'image/jpeg' })).statusCode).toBe(201);
-    const upload = await uploadApi(t, b.token).whole('b.jpg', await jpeg(7), { contentType: 'image/jpeg' });
+    // A colour none of A's has: the same bytes would be stored once, and the spare copy's deletion is a job of its own.
+    const upload = await uploadApi(t, b.token).whole('b.jpg', await jpeg(BACKLOG + 7), { contentType: 'image/jpeg' });
     expect(upload.statusCode).toBe(201);
     const bFile = (upload.json() as { uuid: string }).uuid;
 
     // One batch fills the media slots (one per core) with the first jobs in claim order; without fairness those are
     // the oldest of A's backlog.
-    const ran = await t.app.jobs.runDue();
+    await t.app.jobs.runDue();
+    // The batch may also run other kinds (blob purges, for-you); the media jobs it ran are what fairness is about.
+    const mediaDone = await t.database.db.selectFrom('job').select('id').where('type', '=', 'media.process').where('status', '=', 'done').execute();
+    const ran = mediaDone.length;
+    expect(ran).toBeGreaterThan(0);
     expect(ran).toBeLessThan(BACKLOG);
     const status = (accountId: string) =>
       t.database.db.selectFrom('file').select(['id', 'media_status']).where('account_id', '=', accountId).where('media_status', '=', 'READY').execute();

@@ -61,8 +61,11 @@ describe.each(DIALECTS)('database round trips of an authenticated request (%s)',
     const u = await signUp(t);
     // A new key: its count is synced SYNC_EVERY_MS after the hit, so nothing but the session read happens meanwhile.
     const first = await statementsOf(async () => expect((await usages(u.token)).statusCode).toBe(200));
-    expect(first.all).toHaveLength(1);
-    expect(first.all[0]).toMatch(SESSION_READ);
+    expect(first.own).toHaveLength(1);
+    expect(first.own[0]).toMatch(SESSION_READ);
+    // An earlier test's counts may still be synced on the limiter's timer while this request runs (a loaded CI machine
+    // stretches it over a tick): at most one sync, never one per request.
+    expect(first.syncs).toBeLessThanOrEqual(1);
     await new Promise((r) => setTimeout(r, 2 * SYNC_EVERY_MS));
     const later = await statementsOf(async () => expect((await usages(u.token)).statusCode).toBe(200));
     expect(later.own).toEqual([]);
