@@ -19,7 +19,7 @@ const T: Record<Language, Texts> = {
   en: {
     failedTitle: 'Your data could not be prepared',
     title: 'Your data is ready to download',
-    ready: (n, d) => `The archive of all your data is ready (${n} part(s)). The links work until ${d}: Settings → Download all my data.`,
+    ready: (n, d) => `The archive of all your data is ready (${n} ${n === 1 ? 'part' : 'parts'}). The links work until ${d}: Settings → Download all my data.`,
     failed: 'The archive of your data could not be prepared. Please try again.',
   },
   ru: {
@@ -43,19 +43,19 @@ const T: Record<Language, Texts> = {
   de: {
     failedTitle: 'Ihre Daten konnten nicht vorbereitet werden',
     title: 'Ihre Daten stehen zum Download bereit',
-    ready: (n, d) => `Das Archiv mit all Ihren Daten ist fertig (${n} Teil(e)). Die Links gelten bis ${d}: Einstellungen → Alle meine Daten herunterladen.`,
+    ready: (n, d) => `Das Archiv mit all Ihren Daten ist fertig (${n} ${n === 1 ? 'Teil' : 'Teile'}). Die Links gelten bis ${d}: Einstellungen → Alle meine Daten herunterladen.`,
     failed: 'Das Archiv Ihrer Daten konnte nicht erstellt werden. Bitte versuchen Sie es erneut.',
   },
   es: {
     failedTitle: 'No se pudieron preparar tus datos',
     title: 'Tus datos están listos para descargar',
-    ready: (n, d) => `El archivo con todos tus datos está listo (${n} parte(s)). Los enlaces funcionan hasta el ${d}: Ajustes → Descargar todos mis datos.`,
+    ready: (n, d) => `El archivo con todos tus datos está listo (${n} ${n === 1 ? 'parte' : 'partes'}). Los enlaces funcionan hasta el ${d}: Ajustes → Descargar todos mis datos.`,
     failed: 'No se pudo preparar el archivo con tus datos. Inténtalo de nuevo.',
   },
   ro: {
     failedTitle: 'Datele tale nu au putut fi pregătite',
     title: 'Datele tale sunt gata de descărcare',
-    ready: (n, d) => `Arhiva cu toate datele tale este gata (${n} părți). Linkurile funcționează până la ${d}: Setări → Descarcă toate datele mele.`,
+    ready: (n, d) => `Arhiva cu toate datele tale este gata (${n} ${n === 1 ? 'parte' : 'părți'}). Linkurile funcționează până la ${d}: Setări → Descarcă toate datele mele.`,
     failed: 'Arhiva cu datele tale nu a putut fi pregătită. Încearcă din nou.',
   },
   sq: {
@@ -67,7 +67,7 @@ const T: Record<Language, Texts> = {
   fr: {
     failedTitle: 'Vos données n’ont pas pu être préparées',
     title: 'Vos données sont prêtes à être téléchargées',
-    ready: (n, d) => `L’archive de toutes vos données est prête (${n} partie(s)). Les liens sont valables jusqu’au ${d} : Paramètres → Télécharger toutes mes données.`,
+    ready: (n, d) => `L’archive de toutes vos données est prête (${n} ${n === 1 ? 'partie' : 'parties'}). Les liens sont valables jusqu’au ${d} : Paramètres → Télécharger toutes mes données.`,
     failed: 'L’archive de vos données n’a pas pu être préparée. Veuillez réessayer.',
   },
   ka: {
