@@ -24,7 +24,9 @@ const GLOBAL_SPECS = /(ops|draw)\.spec\.ts$/;
 export default defineConfig({
   testDir: './tests',
   timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // CI runs this beside the server and web suites on two cores, with media jobs in the server under test: a step that
+  // takes 1 s alone has taken over 10 s there. A passing test waits no longer for it; a failing one fails later.
+  expect: { timeout: 20_000 },
   // Two workers: a test spends much of its time waiting on the server (jobs, mail, media), so two at once keep both
   // cores busy. Each test makes its own accounts (support.ts newUser() carries the worker's slot); a spec that changes
   // what every subscriber sees (the console's remote-config flag) runs in its own projects, one viewport after the other.
