@@ -64,10 +64,9 @@ export default defineConfig({
           // The app's module graph costs a few seconds of CPU to load; loaded once per worker instead of once per
           // file (126 files) it saves minutes of CI. Tests share no state through modules: each builds its own app.
           isolate: false,
-          // So each worker's heap lives the whole run and grows with every file it takes: at 4 GB (the default limit
-          // here) one worker ran out near the end of a clean-clone run after this stop's merges. A leak to find; meanwhile
-          // 8 GB a worker (two workers, 24 GB machine).
-          execArgv: ['--max-old-space-size=8192'],
+          // So each worker's heap lives the whole run: a file that blows it up fails the worker, not just itself. One did
+          // (toEqual on 8 MiB Buffers in upload.dedup.test.ts walks them key by key: 4 GB and 179 s); since that fix a
+          // whole run peaks at 513 MB a worker (`--logHeapUsage`, both databases, 2026-11-30).
         },
       },
       { extends: true, test: { name: 'server-isolated', include: ISOLATED } },
