@@ -33,7 +33,7 @@ export const LibraryPage = Type.Object(
 export const LibraryQuery = Type.Object({
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_LIBRARY_PAGE })),
   /** The `next` of the previous page. */
-  after: Type.Optional(Type.String({ pattern: '^[0-9]{1,16}_[0-9a-f-]{36}$' })),
+  after: Type.Optional(Type.String({ pattern: '^[0-9]{1,16}_[0-9a-fA-F-]{36}$' })),
 });
 
 export const AddBody = Type.Object(

@@ -25,7 +25,7 @@ export function AddToFamilyDialog({ open, uuids, onOpenChange, onDone }: AddToFa
 
   const confirm = async () => {
     try {
-      await add({ body: { uuids, mode } }).unwrap();
+      await add({ uuids, mode }).unwrap();
       dispatch(showToast({ kind: 'success', messageKey: 'family:library_added', values: { count: uuids.length } }));
       onOpenChange(false);
       onDone?.();

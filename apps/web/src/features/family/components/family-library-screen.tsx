@@ -67,7 +67,7 @@ function Library() {
 
   const confirmRemove = async () => {
     try {
-      await remove({ body: { uuids: chosen.map((i) => i.file.uuid) } }).unwrap();
+      await remove({ uuids: chosen.map((i) => i.file.uuid) }).unwrap();
       dispatch(showToast({ kind: 'success', messageKey: 'family:library_removed', values: { count: chosen.length } }));
       setSelected(new Set());
       setConfirming(false);
