@@ -122,15 +122,16 @@ export class FamilyLibraryService {
     };
   }
 
-  private async member(auth: Auth): Promise<Member> {
-    const member = await repo.getMember(this.d.db, auth.accountId);
+  private async member(auth: Auth, db: Executor = this.d.db): Promise<Member> {
+    const member = await repo.getMember(db, auth.accountId);
     if (!member) throw notInFamily();
     return member;
   }
 
   /** The caller's membership under the pool lock (the admin's account row first), so leaving cannot interleave. */
   private async lockedMember(trx: Executor, auth: Auth): Promise<Member> {
-    const seen = await this.member(auth);
+    // Read through the transaction: SQLite has one connection, which the transaction holds.
+    const seen = await this.member(auth, trx);
     if (seen.role === 'ADMIN') await accountFamily.lockAccount(trx, auth.accountId);
     await accountFamily.lockPool(trx, seen.family_id);
     const member = await repo.getMember(trx, auth.accountId);
