@@ -214,6 +214,8 @@ export async function buildModules(app: FastifyInstance, { config, infra, clock 
   const opsCatalog = opsCatalogModule({ db, payments: payment.service, audit: recordOperatorAction, clock: clock ?? Date.now });
   const family = familyModule({
     db,
+    jobs,
+    links,
     messages,
     notifications: notification.service,
     publicUrl: config.publicUrl,

@@ -5,6 +5,7 @@ import { needsAccess, type IdSource, type RequestPart, type RouteRecord } from '
 import { isOperatorPermission, kindOf, type OperatorPermission, type SubscriberPermission } from '../shared/access/permissions.js';
 import { OPERATOR_ROLES, roleAllows, type OperatorRole } from '../shared/access/operator-roles.js';
 import { isConsoleUrl } from '../shared/operator-context.js';
+import { planOf } from '../modules/family/family.fixtures.js';
 
 /**
  * Builds the isolation audit from the route table: two accounts that own one of everything, and requests that put
@@ -471,6 +472,19 @@ function isNotFound(res: LightMyRequestResponse, head: boolean): boolean {
   }
 }
 
+/**
+ * Each in a family of their own with their photo in its library (issue 35): a family member is a way in, so B, a
+ * member of another family, must still reach nothing of A's family library.
+ */
+async function inFamilies(t: TestApp, a: Owned, b: Owned) {
+  const plan = planOf(t);
+  for (const o of [a, b]) {
+    await plan.familyPackage(o.accountId, 10 * 1024 ** 3);
+    const res = await t.app.inject({ method: 'POST', url: '/api/family/library/add', headers: authed(o.token), payload: { uuids: [o.photo], mode: 'MOVE' } });
+    if (res.statusCode !== 200) throw new Error(`addToFamilyLibrary failed: ${res.body}`);
+  }
+}
+
 export async function twoAccounts(t: TestApp): Promise<{ a: Owned; b: Owned }> {
   // Both sign up first: signing up runs due jobs, which would otherwise change A's rows mid-audit.
   const accountA = await signUp(t);
@@ -479,6 +493,7 @@ export async function twoAccounts(t: TestApp): Promise<{ a: Owned; b: Owned }> {
   const a = await own(t, accountA);
   const b = await own(t, accountB);
   await withShares(t, a, b, third);
+  await inFamilies(t, a, b);
   return { a, b };
 }
 

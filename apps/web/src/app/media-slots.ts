@@ -9,5 +9,7 @@ export const mediaSlots: MediaSlots = {
   PhotoDetails: lazy(() => import('@/features/discover/photo-details.public').then((module) => ({ default: module.PhotoDetails }))),
   // The editor and its libraries (zip, XML, formulas) load with the first document opened (issue 33).
   OfficeEditor: lazy(() => withNamespaces(['office'], () => import('@/features/office/office-editor.public'))().then((module) => ({ default: module.OfficeEditor }))),
+  // The family library (issue 35): its strings load with the dialog.
+  AddToFamily: lazy(() => withNamespaces(['family'], () => import('@/features/family/add-to-family-dialog.public'))().then((module) => ({ default: module.AddToFamilyDialog }))),
   AddToAlbum: lazy(() => import('@/features/albums/add-to-album-dialog.public').then((module) => ({ default: module.AddToAlbumDialog }))),
 };

@@ -25,6 +25,14 @@ export interface ShareSlotProps {
   onOpenChange: (open: boolean) => void;
 }
 
+export interface AddToFamilySlotProps {
+  open: boolean;
+  /** The caller's own photos and videos to move or copy into the family library. */
+  uuids: string[];
+  onOpenChange: (open: boolean) => void;
+  onDone?: () => void;
+}
+
 export interface PhotoDetailsSlotProps {
   /** The owner's photo or video on screen in the viewer. */
   uuid: string;
@@ -43,6 +51,8 @@ export interface OfficeEditorSlotProps {
 export interface MediaSlots {
   /** The album picker behind "add to album"; without it the action is not offered. */
   AddToAlbum?: ComponentType<AddToAlbumSlotProps>;
+  /** Moving or copying photos into the family library (issue 35); without it the action is not offered. */
+  AddToFamily?: ComponentType<AddToFamilySlotProps>;
   /** The share dialog (public link, invitations, who has access); without it Share is not offered. */
   Share?: ComponentType<ShareSlotProps>;
   /** More about the photo in the viewer's info panel (who is in it, where it was taken); without it, nothing. */
@@ -66,6 +76,17 @@ export function AddToAlbumSlot(props: AddToAlbumSlotProps) {
   return (
     <Suspense fallback={null}>
       <AddToAlbum {...props} />
+    </Suspense>
+  );
+}
+
+/** Renders the app's family library dialog while it is open (it loads with its first use). */
+export function AddToFamilySlot(props: AddToFamilySlotProps) {
+  const { AddToFamily } = useMediaSlots();
+  if (!AddToFamily || !props.open) return null;
+  return (
+    <Suspense fallback={null}>
+      <AddToFamily {...props} />
     </Suspense>
   );
 }

@@ -13,6 +13,7 @@ import { SETTLE_REFERRALS_SCHEDULE } from '../../modules/campaigns/campaigns.mod
 import { ROLL_UP_SUBSCRIBERS_SCHEDULE } from '../../modules/ops-dashboard/ops-dashboard.module.js';
 import { PURGE_SUPPORT_TOKENS_SCHEDULE } from '../../modules/support/support.module.js';
 import { PURGE_LOCKS_SCHEDULE } from '../../modules/webdav/webdav.module.js';
+import { EXPIRE_HELD_SCHEDULE } from '../../modules/family/family.module.js';
 import { PRUNE_VERSIONS_SCHEDULE, PURGE_BOUNDARIES_SCHEDULE, SWEEP_CONTENT_SCHEDULE } from '../../modules/files/files.module.js';
 import { OFFICE_SWEEP_SCHEDULE } from '../../modules/office/office.module.js';
 import { PURGE_EXPORTS_SCHEDULE } from '../../modules/data-export/data-export.module.js';
@@ -123,6 +124,7 @@ describe.each(DIALECTS)('housekeeping (%s)', (dialect) => {
       PURGE_SUPPORT_TOKENS_SCHEDULE,
       PURGE_LOCKS_SCHEDULE,
       PURGE_EXPORTS_SCHEDULE,
+      EXPIRE_HELD_SCHEDULE,
     ];
     const pending = () =>
       db

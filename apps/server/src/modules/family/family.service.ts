@@ -15,6 +15,7 @@ import * as accounts from '../account/account.identity.public.js';
 import * as accountFamily from '../account/account.family.public.js';
 import type { Account } from '../account/account.identity.public.js';
 import type { NotificationService } from '../notification/notification.public.js';
+import { returnFamilyItems } from './family.library.service.js';
 import { invitationMessage } from './family.messages.js';
 import * as repo from './family.repository.js';
 import { iso, usagePercent, type InviteBodyValue } from './family.schemas.js';
@@ -273,6 +274,7 @@ export class FamilyService {
     if (member && plan.packageId !== null) {
       await accountFamily.lockPool(trx, member.family_id);
       await repo.removeMember(trx, accountId);
+      await returnFamilyItems(trx, accountId, plan.quotaBytes, at);
       await accountFamily.setFamilyMembership(trx, accountId, { member: false, admin: false, quotaBytes: plan.quotaBytes }, at);
     }
   }
@@ -307,6 +309,7 @@ export class FamilyService {
     for (const m of await repo.listMembers(trx, family.id)) {
       if (m.role === 'ADMIN') {
         await repo.removeMember(trx, m.account_id);
+        await returnFamilyItems(trx, m.account_id, adminQuota, at);
         await accountFamily.setFamilyMembership(trx, m.account_id, { member: false, admin: false, quotaBytes: adminQuota }, at);
       } else await this.detach(trx, m.account_id);
     }
@@ -316,6 +319,8 @@ export class FamilyService {
   /** Out of the family (the caller holds the pool lock): back to the account's own quota, READ_ONLY if above it. */
   private async detach(trx: Executor, accountId: string) {
     await repo.removeMember(trx, accountId);
+    // Issue 35: what the account added to the family library comes back to it, or is held (see returnFamilyItems).
+    await returnFamilyItems(trx, accountId, this.d.freeQuotaBytes, this.now());
     await accountFamily.setFamilyMembership(trx, accountId, { member: false, admin: false, quotaBytes: this.d.freeQuotaBytes }, this.now());
   }
 

@@ -50,3 +50,5 @@ export { listChildPositions } from './files.repository.js';
 export { FileChangesService } from './files.changes.service.js';
 // Version history (issue 33): an upload that replaces a file, an editor's save (office: replaceContent), who saves.
 export { replaceByUpload, replaceContent, saverOf, type FileContent } from './files.versions.writer.js';
+// The family library (issue 35): its rows are the adders' files with a family space.
+export { copyIntoFamily, deleteHeld, holdFamilyItems, listExpiredHeld, setFamilySpace, trashFromFamily } from './files.family.writer.js';

@@ -67,6 +67,11 @@ export interface FileTable {
   content_saved_by: ColumnType<string | null, string | null | undefined, string | null>;
   /** When the current content was saved, when that differs from the row's creation (a restore, an editor's save). */
   content_saved_at: ColumnType<number | null, number | null | undefined, number | null>;
+  // --- family library (issue 35)
+  /** The family whose library holds this photo (it then leaves its owner's own timeline); null: the owner's own. */
+  family_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Set when its owner left the family without room to take it back: readable by them until then, then deleted. */
+  family_held_until: ColumnType<number | null, number | null | undefined, number | null>;
 }
 export type FileRow = Selectable<FileTable>;
 export type NewFile = Insertable<FileTable>;

@@ -126,6 +126,8 @@ export class OfficeService {
             // An editor of a shared folder creating in it is named in the file's versions (issue 33).
             content_saved_by: await files.saverOf(trx, auth),
             content_saved_at: at,
+            family_id: null,
+            family_held_until: null,
           };
           await files.insertFile(trx, row);
           await files.recordActivity(trx, auth.accountId, [row], 'UPLOADED');

@@ -1,7 +1,7 @@
 // The rule the timeline_day triggers (timeline migration) keep, written once in TypeScript so a test can pin them.
 import { MEDIA_KIND, type FileRow } from '../files/files.public.js';
 
-export type DayRuleFile = Pick<FileRow, 'account_id' | 'taken_day' | 'media_kind' | 'status' | 'hidden' | 'is_folder' | 'favourite'>;
+export type DayRuleFile = Pick<FileRow, 'account_id' | 'taken_day' | 'media_kind' | 'status' | 'hidden' | 'is_folder' | 'favourite' | 'family_id'>;
 
 export interface TimelineDayCount {
   account_id: string;
@@ -12,13 +12,14 @@ export interface TimelineDayCount {
   favourites: number;
 }
 
-/** A file is on the timeline when it is a live, visible photo or video with a day. */
+/** A file is on the timeline when it is a live, visible photo or video with a day, not in a family library (issue 35). */
 export const countsOnTimeline = (f: DayRuleFile): boolean =>
   f.taken_day !== null &&
   (f.media_kind === MEDIA_KIND.image || f.media_kind === MEDIA_KIND.video) &&
   f.status === 'ACTIVE' &&
   f.hidden === 0 &&
-  f.is_folder === 0;
+  f.is_folder === 0 &&
+  f.family_id === null;
 
 /** Per account and day: photos, videos and favourites among them; a day with nothing on it has no row. */
 export function timelineDays(files: Iterable<DayRuleFile>): TimelineDayCount[] {

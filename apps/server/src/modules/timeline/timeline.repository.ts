@@ -104,6 +104,8 @@ const dayPage = (db: Executor, accountId: string, category: Category, page: DayP
     .where('account_id', '=', accountId)
     .where('status', '=', 'ACTIVE')
     .where('hidden', '=', 0)
+    // Photos moved into the family library are the family's timeline's (the day counts leave them out too).
+    .where('family_id', 'is', null)
     .where('taken_day', '=', page.day)
     .$call(categoryFilter(category));
   // Keyset: down the day after `after`, or up from `before` (the nearest photos above it; the service re-sorts). The

@@ -46,8 +46,8 @@ const MESSAGES: Record<ResourceKind, string> = {
 
 /**
  * Who may do what to which resource: the one place every request's ids are checked.
- * Today a resource answers to its owner only. Public links, album invitees, family members and the operator are
- * added here, in `grantedIds`, as further grants; routes and services keep asking the same question.
+ * A resource answers to its owner; private-share invitees and family members (the family library) are further
+ * grants in `grantedIds`; routes and services keep asking the same question.
  */
 export class AccessPolicy {
   constructor(private readonly db: Executor) {}
@@ -98,6 +98,17 @@ export class AccessPolicy {
           ? await repo.sharedProjectIds(this.db, auth.accountId, rest, at)
           : [];
     for (const id of shared) granted.add(id);
+    // A family member (issue 35): reads what is in the family library, and finds it in its adder's project.
+    const left = rest.filter((id) => !granted.has(id));
+    const family =
+      left.length === 0
+        ? []
+        : kind === 'file' && permission === 'file.read'
+          ? await repo.familyFileIds(this.db, auth.accountId, left)
+          : kind === 'project' && permission === 'project.read'
+            ? await repo.familyProjectIds(this.db, auth.accountId, left)
+            : [];
+    for (const id of family) granted.add(id);
     return granted;
   }
 

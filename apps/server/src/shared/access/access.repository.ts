@@ -179,4 +179,39 @@ export async function sharedProjectIds(db: Executor, accountId: string, ids: rea
   return rows.map((r) => r.project_id);
 }
 
+/**
+ * Of these file ids, the ones in the family library of the caller's family (issue 35): live, not held for a member who
+ * left, and added by someone still in that family. Another family's library grants nothing.
+ */
+export async function familyFileIds(db: Executor, accountId: string, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('file')
+    .innerJoin('family_member as me', 'me.family_id', 'file.family_id')
+    .innerJoin('family_member as adder', (j) => j.onRef('adder.family_id', '=', 'file.family_id').onRef('adder.account_id', '=', 'file.account_id'))
+    .select('file.id')
+    .where('me.account_id', '=', accountId)
+    .where('file.id', 'in', ids)
+    .where('file.status', '=', 'ACTIVE')
+    .where('file.family_held_until', 'is', null)
+    .execute();
+  return pluck(rows);
+}
+
+/** Of these project ids, the ones of the caller's family members (to download a family library item from its adder's project). */
+export async function familyProjectIds(db: Executor, accountId: string, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('account')
+    .innerJoin('family_member as them', 'them.account_id', 'account.id')
+    .innerJoin('family_member as me', 'me.family_id', 'them.family_id')
+    .select('account.project_id')
+    .distinct()
+    .where('me.account_id', '=', accountId)
+    .where('account.project_id', 'in', ids)
+    .where('account.suspended_at', 'is', null)
+    .execute();
+  return rows.map((r) => r.project_id);
+}
+
 const pluck = (rows: ReadonlyArray<{ id: string }>) => rows.map((r) => r.id);

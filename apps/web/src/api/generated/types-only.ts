@@ -918,6 +918,34 @@ export type LeaveFamilyApiResponse = /** status 200 OK */ {
   ok: boolean;
 };
 export type LeaveFamilyApiArg = void;
+export type ListFamilyLibraryApiResponse = /** status 200 OK */ {
+  items: FamilyLibraryItem[];
+  next: string | null;
+};
+export type ListFamilyLibraryApiArg = {
+  limit?: number;
+  after?: string;
+};
+export type AddToFamilyLibraryApiResponse = /** status 200 OK */ {
+  items: FamilyLibraryItem[];
+};
+export type AddToFamilyLibraryApiArg = {
+  mode: "MOVE" | "COPY";
+  uuids: string[];
+};
+export type ListFamilyLibraryHeldApiResponse = /** status 200 OK */ {
+  items: {
+    file: FileItem;
+    heldUntil: string;
+  }[];
+};
+export type ListFamilyLibraryHeldApiArg = void;
+export type RemoveFromFamilyLibraryApiResponse = /** status 200 OK */ {
+  removed: number;
+};
+export type RemoveFromFamilyLibraryApiArg = {
+  uuids: string[];
+};
 export type RemoveFamilyMemberApiResponse = /** status 200 OK */ {
   ok: boolean;
 };
@@ -5368,6 +5396,15 @@ export type ReceivedFamilyInvitation = {
   expiresAt: string;
   familyAdminName: string;
   id: string;
+};
+export type FamilyLibraryItem = {
+  addedBy: {
+    accountId: string;
+    name: string;
+  };
+  canRemove: boolean;
+  file: FileItem;
+  mine: boolean;
 };
 export type YearsAgoTitle = {
   date: string;

@@ -6,15 +6,18 @@ import {
   generatedApi,
   type FamilyInvitation,
   type FamilyMember,
+  type FamilyLibraryItem,
   type GetFamilyApiResponse,
   type ReceivedFamilyInvitation,
 } from '@/api/generated/family';
 
-export type { FamilyInvitation, FamilyMember, ReceivedFamilyInvitation };
+export type { FamilyInvitation, FamilyLibraryItem, FamilyMember, ReceivedFamilyInvitation };
 export type FamilyView = GetFamilyApiResponse;
 
 /** The spec's tag list has no family tag: the family hangs on LeftMenu (the menu's family entries follow it). */
 const FAMILY_TAG = { type: 'LeftMenu' as const, id: 'FAMILY' };
+/** The family library is a timeline of its own: a Group entry with its own id. */
+const LIBRARY_TAG = { type: 'Group' as const, id: 'FAMILY_LIBRARY' };
 
 /** A membership change moves the quota: the usage is read again (no tag covers it). The flags: useRefreshFamilyFlags. */
 async function refreshUsage(dispatch: (action: unknown) => unknown, done: Promise<unknown>) {
@@ -50,7 +53,12 @@ export const familyApi = generatedApi.enhanceEndpoints({
     declineFamilyInvitation: { invalidatesTags: [FAMILY_TAG] },
     setFamilyMemberLimit: { invalidatesTags: [FAMILY_TAG] },
     removeFamilyMember: { invalidatesTags: [FAMILY_TAG] },
-    leaveFamily: { invalidatesTags: [FAMILY_TAG], ...followAccount },
+    leaveFamily: { invalidatesTags: [FAMILY_TAG, LIBRARY_TAG], ...followAccount },
+    // The family library (issue 35): a move takes photos out of the timeline (tag Group), a removal into the trash.
+    listFamilyLibrary: { providesTags: [LIBRARY_TAG] },
+    listFamilyLibraryHeld: { providesTags: [LIBRARY_TAG] },
+    addToFamilyLibrary: { invalidatesTags: [LIBRARY_TAG, 'Group'], ...followAccount },
+    removeFromFamilyLibrary: { invalidatesTags: [LIBRARY_TAG, 'Group', 'Trash'] },
   },
 });
 
@@ -65,6 +73,10 @@ export const {
   useSetFamilyMemberLimitMutation,
   useRemoveFamilyMemberMutation,
   useLeaveFamilyMutation,
+  useListFamilyLibraryQuery,
+  useListFamilyLibraryHeldQuery,
+  useAddToFamilyLibraryMutation,
+  useRemoveFromFamilyLibraryMutation,
 } = familyApi;
 
 /** Server refusals the family screens explain in words; anything else gets the generic text. */
@@ -80,6 +92,9 @@ export const KNOWN_ERRORS = [
   'HAS_OWN_PACKAGE',
   'FAMILY_STORAGE_FULL',
   'LIMIT_BELOW_USAGE',
+  'QUOTA_EXCEEDED',
+  'ACCOUNT_READ_ONLY',
+  'NOT_ADDED_BY_YOU',
   'VALIDATION_ERROR',
   'NOT_FOUND',
 ] as const;

@@ -15,6 +15,12 @@ const requireFamily = () => (readStorage(storageKeys.isFamilyMember) ? null : re
 const requireMember = () => (readStorage(storageKeys.isFamilyUserMember) ? null : redirect(paths.packages));
 
 export const familyRoutes: RouteObject[] = [
+  // Members, and someone who left with items still held for them: the screen tells which from the server's answer.
+  {
+    path: 'family-library',
+    handle: { pageName: 'photos', titleKey: 'family:library_title' } satisfies ShellHandle,
+    lazy: lazyScreen(() => import('./components/family-library-screen'), (m) => m.FamilyLibraryScreen),
+  },
   {
     path: 'packages/familyInvitation',
     handle: handle('family:title_invitation'),

@@ -1,4 +1,4 @@
-export type PhotosTabKey = 'all' | 'favourites' | 'videos' | 'albums';
+export type PhotosTabKey = 'all' | 'favourites' | 'videos' | 'albums' | 'family';
 
 export interface PhotosTab {
   key: PhotosTabKey;
@@ -14,8 +14,12 @@ export const PHOTOS_TABS: readonly PhotosTab[] = [
   { key: 'albums', id: 4, path: '/main/album' },
 ];
 
+/** The family library (issue 35): a tab beside My photos for members of a family plan. */
+export const FAMILY_LIBRARY_PATH = '/main/family-library';
+
 /** The tab a location belongs to: album screens count as Albums; anything else under photos as its category. */
 export function activePhotosTab(pathname: string): PhotosTabKey | null {
+  if (pathname === FAMILY_LIBRARY_PATH) return 'family';
   if (pathname === '/main/album' || pathname.startsWith('/main/album/') || pathname.startsWith('/main/photos/album/')) return 'albums';
   const match = /^\/main\/photos\/([^/]+)\/?$/.exec(pathname);
   if (!match) return pathname === '/main/photos' ? 'all' : null;

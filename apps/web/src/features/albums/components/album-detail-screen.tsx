@@ -5,16 +5,17 @@ import { useAppDispatch } from '@/state/hooks';
 import { Button } from '@/components/ui/button';
 import { ConfirmModal } from '@/components/ui/confirm-modal';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ChevronStartIcon, DownloadIcon, ImageIcon, PlusIcon, ShareIcon, TrashIcon } from '@/components/ui/icons';
+import { ChevronStartIcon, ContactsIcon, DownloadIcon, ImageIcon, PlusIcon, ShareIcon, TrashIcon } from '@/components/ui/icons';
 import { showToast } from '@/components/ui/toast-slice';
 import { paths } from '@/config/paths';
+import { readStorage, storageKeys } from '@/lib/storage-keys';
 import type { SelectionBarAction } from '@/media/selection/selection-bar';
 import { TrashConfirm } from '@/media/actions/trash-confirm';
 import { useFileActions } from '@/media/actions/use-file-actions';
 import { EMPTY_SELECTION } from '@/media/selection/selection';
 import { CollectionUnavailable, PhotoCollection } from '@/media/grid/photo-collection';
 import { usePagedPhotos } from '@/media/grid/use-paged-photos';
-import { ShareSlot, useMediaSlots } from '@/media/slots';
+import { AddToFamilySlot, ShareSlot, useMediaSlots } from '@/media/slots';
 import { AlbumRemoveIcon, CoverIcon } from '@/media/viewer/viewer-icons';
 import { albumActions } from '../album-menu-actions';
 import type { AlbumLocationState } from '../albums-slice';
@@ -46,7 +47,10 @@ export function AlbumDetailScreen() {
   const [confirmTrash, setConfirmTrash] = useState(false);
   const [picking, setPicking] = useState(false);
   const [sharing, setSharing] = useState(false);
-  const { Share } = useMediaSlots();
+  const { Share, AddToFamily } = useMediaSlots();
+  const [addingToFamily, setAddingToFamily] = useState(false);
+  // Members of a family plan can put an album's photos in the family library (issue 35).
+  const inFamily = Boolean(AddToFamily) && readStorage(storageKeys.isFamilyMember) !== null;
   const location = useLocation();
   const fileActions = useFileActions();
   const albumActionsApi = useAlbumActions();
@@ -124,6 +128,18 @@ export function AlbumDetailScreen() {
             testId: 'album-action-cover',
             disabled: coverState.isLoading,
             onClick: () => void coverFromSelection(selectedItems[0]!.uuid),
+          },
+        ]
+      : [];
+  const familyAction: SelectionBarAction[] =
+    inFamily && selectedItems.length > 0
+      ? [
+          {
+            key: 'family',
+            label: t('photos:action_add_to_family'),
+            icon: <ContactsIcon size={18} />,
+            testId: 'album-action-family',
+            onClick: () => setAddingToFamily(true),
           },
         ]
       : [];
@@ -207,7 +223,7 @@ export function AlbumDetailScreen() {
         photos={photos}
         hasMore={Boolean(hasNextPage)}
         count={count}
-        leadingActions={coverAction}
+        leadingActions={[...coverAction, ...familyAction]}
         trailingActions={removeActions}
         testIds={{ selectionBar: 'album-selection-bar', download: 'album-action-download-selected', addToAlbum: 'album-action-add-to-album' }}
         empty={
@@ -241,6 +257,12 @@ export function AlbumDetailScreen() {
       />
       {menu.dialogs}
       <ShareSlot open={sharing} target={{ kind: 'album', uuid: album.uuid, name: album.label }} onOpenChange={setSharing} />
+      <AddToFamilySlot
+        open={addingToFamily}
+        uuids={selectedItems.map((item) => item.uuid)}
+        onOpenChange={setAddingToFamily}
+        onDone={() => setSelection(EMPTY_SELECTION)}
+      />
       <TrashConfirm
         open={confirmTrash && selection.selected.length > 0}
         onOpenChange={setConfirmTrash}

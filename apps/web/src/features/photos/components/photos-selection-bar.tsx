@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '@/state/hooks';
-import { DownloadIcon, EyeOffIcon, PlusIcon, ShareIcon, StarIcon, TrashIcon, ZipIcon } from '@/components/ui/icons';
+import { ContactsIcon, DownloadIcon, EyeOffIcon, PlusIcon, ShareIcon, StarIcon, TrashIcon, ZipIcon } from '@/components/ui/icons';
+import { readStorage, storageKeys } from '@/lib/storage-keys';
 import type { FileItem } from '@/api/files';
 import { SelectionBar, type SelectionBarAction } from '@/media/selection/selection-bar';
 import { downloadsAsZip } from '@/media/actions/downloads';
 import { TrashConfirm } from '@/media/actions/trash-confirm';
 import { useFileActions } from '@/media/actions/use-file-actions';
-import { AddToAlbumSlot, ShareSlot, useMediaSlots } from '@/media/slots';
+import { AddToAlbumSlot, AddToFamilySlot, ShareSlot, useMediaSlots } from '@/media/slots';
 import { checkedCleared } from '../photos-slice';
 import styles from './timeline.module.css';
 
@@ -32,7 +33,10 @@ export function PhotosSelectionBar({ items, total, onSelectAll, confirmDelete, o
   const actions = useFileActions();
   const [albumOpen, setAlbumOpen] = useState(false);
   const [shareOpen, setShareOpen] = useState(false);
-  const { AddToAlbum, Share } = useMediaSlots();
+  const [familyOpen, setFamilyOpen] = useState(false);
+  const { AddToAlbum, AddToFamily, Share } = useMediaSlots();
+  // Only members of a family plan have a family library to put photos in.
+  const inFamily = Boolean(AddToFamily) && readStorage(storageKeys.isFamilyMember) !== null;
   const uuids = items.map((item) => item.uuid);
   const allFavourite = items.length > 0 && items.every((item) => item.favourite);
   const zip = downloadsAsZip(items);
@@ -56,6 +60,17 @@ export function PhotosSelectionBar({ items, total, onSelectAll, confirmDelete, o
             icon: <PlusIcon size={18} />,
             testId: 'photos-action-album',
             onClick: () => setAlbumOpen(true),
+          },
+        ]
+      : []),
+    ...(inFamily
+      ? [
+          {
+            key: 'family',
+            label: t('photos:action_add_to_family'),
+            icon: <ContactsIcon size={18} />,
+            testId: 'photos-action-family',
+            onClick: () => setFamilyOpen(true),
           },
         ]
       : []),
@@ -109,6 +124,7 @@ export function PhotosSelectionBar({ items, total, onSelectAll, confirmDelete, o
         onOpenChange={setAlbumOpen}
         onDone={clear}
       />
+      <AddToFamilySlot open={familyOpen} uuids={uuids} onOpenChange={setFamilyOpen} onDone={clear} />
       <ShareSlot open={shareOpen} target={{ kind: 'items', items }} onOpenChange={setShareOpen} />
       <TrashConfirm
         open={confirmDelete}

@@ -1,0 +1,237 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useAppDispatch } from '@/state/hooks';
+import { Button } from '@/components/ui/button';
+import { ConfirmModal } from '@/components/ui/confirm-modal';
+import { EmptyState } from '@/components/ui/empty-state';
+import { DownloadIcon, TrashIcon } from '@/components/ui/icons';
+import { Loader } from '@/components/ui/loader';
+import { showToast } from '@/components/ui/toast-slice';
+import { useFileActions } from '@/media/actions/use-file-actions';
+import { PhotosTabs } from '@/media/photos-tabs/photos-tabs';
+import { fileKind } from '@/media/thumbnail/file-kind';
+import { FileThumbnail } from '@/media/thumbnail/file-thumbnail';
+import type { FileItem } from '@/api/files';
+import {
+  familyErrorCode,
+  useGetFamilyQuery,
+  useListFamilyLibraryHeldQuery,
+  useListFamilyLibraryQuery,
+  useRemoveFromFamilyLibraryMutation,
+  type FamilyLibraryItem,
+} from '../api';
+import { useFamilyTranslation } from '../use-family-translation';
+import { FamilyError } from './error-alert';
+import styles from './family-library.module.css';
+
+const PAGE = 120;
+const TILE_SIZES = '(max-width: 767px) 33vw, 180px';
+
+/**
+ * The family library (issue 35): every member's view of the photos and videos the family put there, newest first,
+ * each with who added it. The adder or the admin may remove an item (it goes to the remover's trash). Someone who
+ * left without room for what they had added finds those items here, downloadable until they go.
+ */
+export function FamilyLibraryScreen() {
+  const family = useGetFamilyQuery();
+  if (family.isLoading) return <Loader />;
+  if (family.isError) return <FamilyError error={family.error} />;
+  return (
+    <div className={styles.page}>
+      <PhotosTabs />
+      {family.data?.role ? <Library /> : <Held />}
+    </div>
+  );
+}
+
+function Library() {
+  const { t } = useFamilyTranslation();
+  const dispatch = useAppDispatch();
+  const actions = useFileActions();
+  // Pages by their cursor: each "show more" adds the next page below the ones loaded.
+  const [cursors, setCursors] = useState<string[]>(['']);
+  const [loaded, setLoaded] = useState<Record<string, FamilyLibraryItem[]>>({});
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [confirming, setConfirming] = useState(false);
+  const [remove, { isLoading: removing }] = useRemoveFromFamilyLibraryMutation();
+  const items = cursors.flatMap((c) => loaded[c] ?? []);
+  const chosen = items.filter((i) => selected.has(i.file.uuid));
+
+  const onItems = useCallback((after: string, page: FamilyLibraryItem[]) => setLoaded((prev) => (prev[after] === page ? prev : { ...prev, [after]: page })), []);
+  const toggle = (uuid: string) =>
+    setSelected((prev) => {
+      const next = new Set(prev);
+      if (next.has(uuid)) next.delete(uuid);
+      else next.add(uuid);
+      return next;
+    });
+
+  const confirmRemove = async () => {
+    try {
+      await remove({ uuids: chosen.map((i) => i.file.uuid) }).unwrap();
+      dispatch(showToast({ kind: 'success', messageKey: 'family:library_removed', values: { count: chosen.length } }));
+      setSelected(new Set());
+      setConfirming(false);
+    } catch (error) {
+      dispatch(showToast({ kind: 'error', messageKey: `family:error_${familyErrorCode(error)}` }));
+    }
+  };
+
+  return (
+    <section className={styles.library} aria-labelledby="family-library-heading">
+      <header className={styles.header}>
+        <h1 id="family-library-heading" className={styles.title}>
+          {t('family:library_title')}
+        </h1>
+        <p className={styles.text}>{t('family:library_text')}</p>
+      </header>
+      {chosen.length > 0 ? (
+        <div className={styles.toolbar} role="toolbar" aria-label={t('family:library_selection_label')} data-testid="family-library-toolbar">
+          <span className={styles.count}>{t('family:library_selected', { count: chosen.length })}</span>
+          <Button variant="secondary" size="sm" startIcon={<DownloadIcon size={16} />} disabled={actions.busy} onClick={() => void Promise.all(chosen.map((i) => actions.download([i.file])))}>
+            {t('family:library_download')}
+          </Button>
+          {chosen.every((i) => i.canRemove) ? (
+            <Button variant="danger" size="sm" startIcon={<TrashIcon size={16} />} onClick={() => setConfirming(true)} data-testid="family-library-remove">
+              {t('family:library_remove')}
+            </Button>
+          ) : null}
+          <Button variant="ghost" size="sm" onClick={() => setSelected(new Set())}>
+            {t('family:library_clear')}
+          </Button>
+        </div>
+      ) : null}
+      <ul className={styles.grid} aria-label={t('family:library_title')} data-testid="family-library-grid">
+        {cursors.map((after, i) => (
+          <LibraryPage
+            key={after}
+            after={after}
+            last={i === cursors.length - 1}
+            onItems={onItems}
+            onMore={(next) => setCursors((prev) => (prev.includes(next) ? prev : [...prev, next]))}
+            selected={selected}
+            onToggle={toggle}
+          />
+        ))}
+      </ul>
+      <ConfirmModal
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={t('family:library_remove_title', { count: chosen.length })}
+        description={t('family:library_remove_text')}
+        confirmLabel={t('family:library_remove')}
+        onConfirm={() => void confirmRemove()}
+        danger
+        loading={removing}
+        data-testid="family-library-remove-confirm"
+      />
+    </section>
+  );
+}
+
+interface LibraryPageProps {
+  after: string;
+  last: boolean;
+  onItems(after: string, items: FamilyLibraryItem[]): void;
+  onMore(next: string): void;
+  selected: ReadonlySet<string>;
+  onToggle(uuid: string): void;
+}
+
+/** One page of the library as list items of the shared grid, with "show more" after the last page when there is more. */
+function LibraryPage({ after, last, onItems, onMore, selected, onToggle }: LibraryPageProps) {
+  const { t } = useFamilyTranslation();
+  const page = useListFamilyLibraryQuery({ limit: PAGE, ...(after ? { after } : {}) });
+  const items = page.data?.items;
+  useEffect(() => {
+    if (items) onItems(after, items);
+  }, [after, items, onItems]);
+  if (page.isLoading) {
+    return (
+      <li className={styles.status}>
+        <Loader />
+      </li>
+    );
+  }
+  if (page.isError) {
+    return (
+      <li className={styles.status}>
+        <FamilyError error={page.error} />
+      </li>
+    );
+  }
+  if (!items || (after === '' && items.length === 0)) {
+    return (
+      <li className={styles.status}>
+        <EmptyState title={t('family:library_empty_title')} description={t('family:library_empty_text')} data-testid="family-library-empty" />
+      </li>
+    );
+  }
+  const next = page.data?.next ?? null;
+  return (
+    <>
+      {items.map((item) => (
+        <Tile key={item.file.uuid} item={item} selected={selected.has(item.file.uuid)} onToggle={onToggle} />
+      ))}
+      {last && next ? (
+        <li className={styles.status}>
+          <Button variant="secondary" onClick={() => onMore(next)}>
+            {t('family:library_more')}
+          </Button>
+        </li>
+      ) : null}
+    </>
+  );
+}
+
+function Tile({ item, selected, onToggle }: { item: FamilyLibraryItem; selected: boolean; onToggle(uuid: string): void }) {
+  const { t } = useFamilyTranslation();
+  const file = item.file as FileItem;
+  const by = item.mine ? t('family:library_added_by_you') : t('family:library_added_by', { name: item.addedBy.name || t('family:library_someone') });
+  return (
+    <li className={styles.tile} data-testid="family-library-item" data-uuid={file.uuid}>
+      <figure className={styles.figure}>
+        <FileThumbnail item={file} kind={fileKind(file)} variant="grid" sizes={TILE_SIZES} />
+        <figcaption className={styles.caption}>{by}</figcaption>
+      </figure>
+      <label className={styles.check}>
+        <input type="checkbox" checked={selected} onChange={() => onToggle(file.uuid)} />
+        <span className="visually-hidden">{t('family:library_select', { name: file.name })}</span>
+      </label>
+    </li>
+  );
+}
+
+/** Not in a family: what one had added before leaving without room for it, until it goes. */
+function Held() {
+  const { t, i18n } = useFamilyTranslation();
+  const actions = useFileActions();
+  const held = useListFamilyLibraryHeldQuery();
+  if (held.isLoading) return <Loader />;
+  const items = held.data?.items ?? [];
+  if (items.length === 0) {
+    return <EmptyState title={t('family:library_none_title')} description={t('family:library_none_text')} data-testid="family-library-none" />;
+  }
+  return (
+    <section className={styles.library} aria-labelledby="family-held-heading">
+      <header className={styles.header}>
+        <h1 id="family-held-heading" className={styles.title}>
+          {t('family:library_held_title')}
+        </h1>
+        <p className={styles.text}>{t('family:library_held_text')}</p>
+      </header>
+      <ul className={styles.grid} aria-label={t('family:library_held_title')}>
+        {items.map(({ file, heldUntil }) => (
+          <li key={file.uuid} className={styles.tile}>
+            <figure className={styles.figure}>
+              <FileThumbnail item={file} kind={fileKind(file as FileItem)} variant="grid" sizes={TILE_SIZES} />
+              <figcaption className={styles.caption}>{t('family:library_held_until', { date: new Date(heldUntil).toLocaleDateString(i18n.language) })}</figcaption>
+            </figure>
+            <Button variant="secondary" size="sm" startIcon={<DownloadIcon size={16} />} onClick={() => void actions.download([file as FileItem])}>
+              {t('family:library_download')}
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

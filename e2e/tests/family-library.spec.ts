@@ -1,0 +1,88 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expectAccessible } from './a11y.js';
+import { apiSignIn, createAccount, failOnPageErrors, signIn, text } from './support.js';
+
+failOnPageErrors();
+// The app's CSP forbids inline scripts and axe is injected as one (CSP is covered by the server's tests).
+test.use({ bypassCSP: true, reducedMotion: 'reduce' });
+
+const FIXTURES = path.resolve(import.meta.dirname, '../fixtures');
+const PHOTO = 'beach-2024-05-01.jpg';
+
+/** A family admin (the package bought through the API with the sandbox card) and a member who accepted by API. */
+async function familyOfTwo(request: APIRequestContext) {
+  const admin = await createAccount(request);
+  const member = await createAccount(request);
+  const adminToken = await apiSignIn(request, admin);
+  const memberToken = await apiSignIn(request, member);
+  const headers = { 'x-auth-token': adminToken };
+  const list = (await (await request.get('/api/packages', { headers })).json()) as { packages: Array<{ id: string; code: string }> };
+  const pkg = list.packages.find((p) => p.code === 'FAMILY_2TB_MONTHLY')!;
+  const card = { number: '4242424242424242', expiryMonth: 12, expiryYear: new Date().getFullYear() + 3, cvc: '123', holderName: 'Deniz Kaya' };
+  const order = await request.post('/api/packages/orders', {
+    headers,
+    data: { packageId: pkg.id, idempotencyKey: crypto.randomUUID(), payment: { type: 'NEW_CARD', card, saveCard: true } },
+  });
+  expect(order.status(), await order.text()).toBe(200);
+  const invitation = await request.post('/api/family/invitations', { headers, data: { countryCode: member.countryCode, phoneNumber: member.phoneNumber } });
+  expect(invitation.status(), await invitation.text()).toBe(200);
+  const accepted = await request.post(`/api/family/invitations/${(await invitation.json()).id}/accept`, { headers: { 'x-auth-token': memberToken } });
+  expect(accepted.status(), await accepted.text()).toBe(200);
+  return { admin, member, memberToken };
+}
+
+/** A photo in the member's library through the upload API (the upload panel has specs of its own). */
+async function uploadPhoto(request: APIRequestContext, token: string, name: string) {
+  const body = fs.readFileSync(path.join(FIXTURES, name));
+  const res = await request.put(`/api/upload/${crypto.randomUUID()}`, {
+    headers: { 'x-auth-token': token, 'content-type': 'image/jpeg', 'x-object-meta-file-name': encodeURIComponent(name), 'x-object-meta-parent-uuid': '' },
+    data: body,
+  });
+  expect(res.status(), await res.text()).toBe(201);
+}
+
+test('a member moves a photo into the family library; another member sees it, with who added it, in their own browser', async ({ page, browser, request }, info) => {
+  test.setTimeout(180_000);
+  const { admin, member, memberToken } = await familyOfTwo(request);
+  await uploadPhoto(request, memberToken, PHOTO);
+
+  // The member selects the photo on the timeline and moves it into the family library.
+  await signIn(page, member.email, member.password);
+  await page.goto('/main/photos/all');
+  const tile = page.locator(`[data-testid="photo-tile"][data-name="${PHOTO}"]`);
+  await expect(tile).toBeVisible({ timeout: 30_000 });
+  await tile.hover();
+  await tile.getByRole('checkbox', { name: text('photos:select_photo', { name: PHOTO }) }).click();
+  await page.getByRole('toolbar', { name: text('files:selection_actions') }).getByRole('button', { name: text('photos:action_add_to_family'), exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: text('family:library_add_title') });
+  await expect(dialog.getByRole('radio', { name: new RegExp(text('family:library_mode_move')) })).toBeChecked();
+  await expectAccessible(page, 'add to family library', info);
+  await dialog.getByRole('button', { name: text('family:library_add_confirm'), exact: true }).click();
+  await expect(dialog).toBeHidden();
+  // Moved: it leaves My photos.
+  await expect(tile).toHaveCount(0, { timeout: 15_000 });
+
+  // The Family library tab beside My photos shows it as the member's own.
+  await page.getByRole('navigation', { name: text('photos:tabs_label') }).getByRole('link', { name: text('photos:tab_family') }).click();
+  await expect(page).toHaveURL(/\/main\/family-library$/);
+  const mine = page.getByRole('list', { name: text('family:library_title') }).getByRole('listitem');
+  await expect(mine).toHaveCount(1);
+  await expect(mine.getByText(text('family:library_added_by_you'))).toBeVisible();
+
+  // The admin, in a browser of their own, sees it with who added it, and may remove it.
+  const other = await browser.newContext({ bypassCSP: true, reducedMotion: 'reduce', viewport: page.viewportSize() ?? undefined });
+  const adminPage = await other.newPage();
+  await signIn(adminPage, admin.email, admin.password);
+  await adminPage.goto('/main/family-library');
+  const items = adminPage.getByRole('list', { name: text('family:library_title') }).getByRole('listitem');
+  await expect(items).toHaveCount(1, { timeout: 15_000 });
+  await expect(items.getByText(text('family:library_added_by', { name: 'Deniz Kaya' }))).toBeVisible();
+  await expect(items.getByTestId('file-thumbnail')).toHaveCount(1);
+  await items.getByRole('checkbox', { name: text('family:library_select', { name: PHOTO }) }).check();
+  await expect(adminPage.getByRole('toolbar', { name: text('family:library_selection_label') }).getByRole('button', { name: text('family:library_remove') })).toBeVisible();
+  await expectAccessible(adminPage, 'family library (another member)', info);
+  await other.close();
+});
