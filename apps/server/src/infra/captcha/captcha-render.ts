@@ -5,7 +5,13 @@ import sharp from 'sharp';
 export const CAPTCHA_IMAGE_WIDTH = 200;
 export const CAPTCHA_IMAGE_HEIGHT = 64;
 
-export function generateCaptchaText(length = 5): string {
+/**
+ * How many digits a challenge has, drawn per challenge: a program must find the count as well as the digits (issue 30:
+ * told the count, the learned attack read nearly twice as many answers).
+ */
+export const CAPTCHA_LENGTHS: readonly number[] = [5, 6];
+
+export function generateCaptchaText(length = CAPTCHA_LENGTHS[randomInt(CAPTCHA_LENGTHS.length)] as number): string {
   let text = '';
   for (let i = 0; i < length; i++) text += String(randomInt(10));
   return text;
@@ -133,14 +139,15 @@ export type DigitBox = { x: number; y: number; width: number; height: number };
 
 type Pen = 'solid' | 'outline' | 'dotted' | 'sketch';
 const PENS: readonly Pen[] = ['solid', 'outline', 'dotted', 'sketch'];
+const SMALL_PENS: readonly Pen[] = ['solid', 'outline', 'sketch'];
 
 /**
  * One shape drawn with one of four pens (solid, hollow outline, a row of dots, a sketch of overlaid thin strokes):
  * a reader sees the same digit in each, while the pixels a program learns from differ completely between pens.
  * Widths are in glyph units (the transform scales them with the digit).
  */
-function draw(shape: string, transform: string, ink: string, paper: string, rand: Range): string {
-  const pen = PENS[Math.floor(rand(0, PENS.length))] as Pen;
+function draw(shape: string, transform: string, ink: string, paper: string, rand: Range, pens: readonly Pen[] = PENS): string {
+  const pen = pens[Math.floor(rand(0, pens.length))] as Pen;
   const common = `fill="none" stroke-linecap="round" stroke-linejoin="round" transform="${transform}"`;
   const stroke = (d: string, color: string, width: number, extra = '') =>
     `<path d="${d}" ${common} stroke="${color}" stroke-width="${width.toFixed(2)}"${extra}/>`;
@@ -180,6 +187,8 @@ function inkColor(rand: Range): string {
   }
 }
 
+const DECOYS = 5;
+
 function buildCaptchaSvg(text: string, rand: Range): { svg: string; boxes: DigitBox[] } {
   const W = CAPTCHA_IMAGE_WIDTH;
   const H = CAPTCHA_IMAGE_HEIGHT;
@@ -201,11 +210,12 @@ function buildCaptchaSvg(text: string, rand: Range): { svg: string; boxes: Digit
     );
   }
 
-  // No fixed cells: each digit its own height, width, slant and gap (touching allowed), the row squeezed to fit.
+  // No fixed cells and no common size: each digit its own height (28–50 px, so a window sized for one digit takes in
+  // too much or too little of its neighbour), width, slant and gap (touching allowed), the row squeezed to fit.
   const n = text.length;
-  const heights = [...text].map(() => rand(34, 46));
-  const widths = heights.map((h) => (h / GLYPH_H) * GLYPH_W * rand(0.62, 1.1));
-  const gaps = widths.slice(1).map((w) => w * rand(-0.06, 0.5));
+  const heights = [...text].map(() => rand(28, 50));
+  const widths = heights.map((h) => (h / GLYPH_H) * GLYPH_W * rand(0.55, 1.2));
+  const gaps = widths.slice(1).map((w) => w * rand(-0.06, 0.35));
   const natural = widths.reduce((s, w) => s + w, 0) + gaps.reduce((s, g) => s + g, 0);
   const room = W - 16;
   const squeeze = Math.min(1, room / natural);
@@ -238,13 +248,29 @@ function buildCaptchaSvg(text: string, rand: Range): { svg: string; boxes: Digit
     i++;
   }
 
+  // Decoys in the row: scraps of digits at a digit's left or right edge, under the digits, at most half the smallest
+  // digit's height — a reader sees a scrap beside a digit; a window or a connected component takes it for part of one.
+  const smallest = Math.min(...boxes.map((b) => b.height));
+  for (let i = 0; i < DECOYS; i++) {
+    const b = boxes[Math.floor(rand(0, n))] as DigitBox;
+    const cx = rand(0, 1) < 0.5 ? b.x + rand(-0.1, 0.15) * b.width : b.x + b.width * rand(0.85, 1.1);
+    const cy = b.y + b.height / 2 + rand(-0.3, 0.3) * b.height;
+    const shapes = DIGIT_SHAPES[Math.floor(rand(0, 10))] as readonly string[];
+    const piece = pathPiece(jitterPath(shapes[Math.floor(rand(0, shapes.length))] as string, 0.6, rand), rand);
+    const scale = (smallest / GLYPH_H) * rand(0.4, 0.55);
+    parts.push(
+      draw(piece, `translate(${cx.toFixed(1)} ${cy.toFixed(1)}) rotate(${rand(-40, 40).toFixed(1)}) scale(${scale.toFixed(2)}) translate(-5 -8)`, inkColor(rand), paper, rand),
+    );
+  }
+
   boxes.forEach((b, i) => {
     const shapes = DIGIT_SHAPES[Number(text[i])] as readonly string[];
     const shape = reshape(jitterPath(shapes[Math.floor(rand(0, shapes.length))] as string, 0.6, rand), rand);
     const transform =
       `translate(${(b.x + b.width / 2).toFixed(1)} ${(b.y + b.height / 2).toFixed(1)}) rotate(${rand(-12, 12).toFixed(1)}) ` +
       `skewX(${rand(-12, 12).toFixed(1)}) scale(${(b.width / GLYPH_W).toFixed(3)} ${(b.height / GLYPH_H).toFixed(3)}) translate(-5 -8)`;
-    parts.push(draw(shape, transform, inkColor(rand), paper, rand));
+    // A small digit in dots falls apart into specks; it gets one of the other pens.
+    parts.push(draw(shape, transform, inkColor(rand), paper, rand, b.height >= 34 ? PENS : SMALL_PENS));
   });
 
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">${parts.join('')}</svg>`;

@@ -5,8 +5,9 @@ import { CAPTCHA_IMAGE_HEIGHT, CAPTCHA_IMAGE_WIDTH, DIGIT_SHAPES, GLYPH_H, GLYPH
  * The strongest image attack we could write that knows our code (issue 30): it renders a few hundred challenges with
  * our own renderer, learns the digits from where the renderer says it drew them (HOG and pixel features, a k-NN and a
  * small neural net trained here), then reads a challenge by several segmentations — the true boxes (an upper bound no
- * real attacker has), equal cells across the ink, and a sliding window whose best row of `length` windows is found by
- * dynamic programming. Plain TypeScript, so it runs anywhere the tests run, in seconds.
+ * real attacker has), equal cells across the ink, a sliding window whose best row of windows is found by dynamic
+ * programming for each count the renderer may draw, and connected components after cleaning. Plain TypeScript, so it
+ * runs anywhere the tests run, in seconds.
  */
 
 const W = CAPTCHA_IMAGE_WIDTH;
@@ -247,10 +248,21 @@ export function readByCells(img: Darkness, classify: Classifier, length = 5): st
 }
 
 /**
- * Slides windows of three widths along the row every 2 px, and picks the `length` window centres (spaced 0.55–1.6
- * cells apart) whose summed log-confidence is highest (dynamic programming), then reads each.
+ * Slides windows of three widths along the row every 2 px, and picks the `count` window centres (spaced 0.55–1.6
+ * cells apart) whose summed log-confidence is highest (dynamic programming), then reads each. The count varies per
+ * challenge, so the row is read as each count the renderer may draw and the reading whose windows are, on average,
+ * the most confidently digits wins; `[n]` tells the attack the count (an oracle the page does not give).
  */
-export function readBySlidingWindow(img: Darkness, classify: Classifier, length = 5): string {
+export function readBySlidingWindow(img: Darkness, classify: Classifier, counts: readonly number[]): string {
+  let best = { text: '', mean: -Infinity };
+  for (const count of counts) {
+    const r = slide(img, classify, count);
+    if (r.total / count > best.mean) best = { text: r.text, mean: r.total / count };
+  }
+  return best.text;
+}
+
+function slide(img: Darkness, classify: Classifier, length: number): { text: string; total: number } {
   const [left, right] = inkExtent(img);
   const cell = (right - left) / length;
   const xs: number[] = [];
@@ -265,11 +277,15 @@ export function readBySlidingWindow(img: Darkness, classify: Classifier, length 
     }
     return top;
   });
-  return bestRow(xs, best, cell, length);
+  return bestRowScored(xs, best, cell, length);
 }
 
 /** The `length` positions, in order and spaced 0.55–1.6 cells, with the highest total score; their digits. */
 export function bestRow(xs: readonly number[], best: readonly { score: number; digit: number }[], cell: number, length: number): string {
+  return bestRowScored(xs, best, cell, length).text;
+}
+
+function bestRowScored(xs: readonly number[], best: readonly { score: number; digit: number }[], cell: number, length: number): { text: string; total: number } {
   const n = xs.length;
   const total: Float64Array[] = Array.from({ length }, () => new Float64Array(n).fill(-Infinity));
   const from: Int32Array[] = Array.from({ length }, () => new Int32Array(n).fill(-1));
@@ -289,13 +305,14 @@ export function bestRow(xs: readonly number[], best: readonly { score: number; d
   }
   const last = total[length - 1] as Float64Array;
   let i = last.indexOf(Math.max(...last));
-  if (i < 0 || !Number.isFinite(last[i] as number)) return '';
+  if (i < 0 || !Number.isFinite(last[i] as number)) return { text: '', total: -Infinity };
+  const sum = last[i] as number;
   const picked: number[] = [];
   for (let k = length - 1; k >= 0; k--) {
     picked.unshift(i);
     i = (from[k] as Int32Array)[i] as number;
   }
-  return picked.map((p) => String((best[p] as { digit: number }).digit)).join('');
+  return { text: picked.map((p) => String((best[p] as { digit: number }).digit)).join(''), total: sum };
 }
 
 /**
@@ -320,4 +337,67 @@ export async function plainCaptchaImage(text: string, random: () => number): Pro
     .join('');
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}"><rect width="${W}" height="${H}" fill="#f4f4f4"/>${paths}</svg>`;
   return { png: await sharp(Buffer.from(svg)).png().toBuffer(), boxes };
+}
+
+/**
+ * Segmentation by connected components after cleaning: ink above the level (after the blur that closes dotted and
+ * hollow strokes), 8-connected; components at least 40 % of the picture's height are digits or touching digits, the
+ * rest scraps (dropped, or merged into a digit they overlap by most of their width). A run wider than 1.35 digit
+ * widths (the median of the narrow ones) is cut into as many equal parts as fit. Each part is read by `classify`,
+ * so the count comes from the picture, not from knowing it.
+ */
+export function readByComponents(img: Darkness, classify: Classifier): string {
+  const { w, h, px } = img;
+  const ink = new Uint8Array(w * h);
+  for (let i = 0; i < ink.length; i++) ink[i] = (px[i] as number) > img.ink * 0.8 ? 1 : 0;
+  const label = new Int32Array(w * h).fill(-1);
+  const comps: { x0: number; x1: number; y0: number; y1: number; n: number }[] = [];
+  for (let start = 0; start < ink.length; start++) {
+    if (!ink[start] || label[start] !== -1) continue;
+    const c = { x0: w, x1: 0, y0: h, y1: 0, n: 0 };
+    const stack = [start];
+    label[start] = comps.length;
+    while (stack.length) {
+      const i = stack.pop() as number;
+      const [x, y] = [i % w, Math.floor(i / w)];
+      c.x0 = Math.min(c.x0, x);
+      c.x1 = Math.max(c.x1, x);
+      c.y0 = Math.min(c.y0, y);
+      c.y1 = Math.max(c.y1, y);
+      c.n++;
+      for (let dy = -1; dy <= 1; dy++) {
+        for (let dx = -1; dx <= 1; dx++) {
+          const [nx, ny] = [x + dx, y + dy];
+          const j = ny * w + nx;
+          if (nx >= 0 && ny >= 0 && nx < w && ny < h && ink[j] && label[j] === -1) {
+            label[j] = comps.length;
+            stack.push(j);
+          }
+        }
+      }
+    }
+    comps.push(c);
+  }
+  const tall = comps.filter((c) => c.y1 - c.y0 + 1 >= h * 0.4 && c.n >= 30).sort((a, b) => a.x0 - b.x0);
+  // Merge components that overlap in x by most of the narrower one's width (a digit broken in two by a thin stroke).
+  const runs: { x0: number; x1: number }[] = [];
+  for (const c of tall) {
+    const last = runs[runs.length - 1];
+    const overlap = last ? Math.min(last.x1, c.x1) - Math.max(last.x0, c.x0) : -1;
+    if (last && overlap > 0.6 * Math.min(last.x1 - last.x0, c.x1 - c.x0)) [last.x0, last.x1] = [Math.min(last.x0, c.x0), Math.max(last.x1, c.x1)];
+    else runs.push({ x0: c.x0, x1: c.x1 });
+  }
+  if (runs.length === 0) return '';
+  const widths = runs.map((r) => r.x1 - r.x0 + 1).sort((a, b) => a - b);
+  const unit = Math.max(12, widths[Math.floor((widths.length - 1) / 3)] as number);
+  let out = '';
+  for (const r of runs) {
+    const width = r.x1 - r.x0 + 1;
+    const parts = Math.max(1, Math.round(width / (unit * 1.1)));
+    for (let k = 0; k < parts; k++) {
+      const part = width / parts;
+      out += String(argmax(classify(features(cropAt(img, r.x0 + part * (k + 0.5), windowFor(part))))));
+    }
+  }
+  return out;
 }

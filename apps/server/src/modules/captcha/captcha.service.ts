@@ -37,7 +37,7 @@ export class CaptchaService {
       throw TooManyRequests();
     }
     const at = Date.now();
-    await repo.create(this.db, { id, answer: generateCaptchaText(5), created_at: at, expires_at: at + TTL });
+    await repo.create(this.db, { id, answer: generateCaptchaText(), created_at: at, expires_at: at + TTL });
     const row = await repo.getById(this.db, id);
     // A used or expired id is dead; the client asks with a fresh id on reload.
     if (!row || row.used_at !== null || row.expires_at <= at) throw NotFound('Captcha expired.');
