@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_DATA_DIR } from '../playwright.config.js';
 import { gpsPhoto, GPS } from '../../apps/server/src/test/gps-photo.js';
-import { createAccount, failOnPageErrors, fileRow, signIn, startsWith, text, uploadToMyFiles } from './support.js';
+import { createAccount, createLiveLink, failOnPageErrors, fileRow, openAsVisitor, signIn, startsWith, text, uploadToMyFiles } from './support.js';
 
 failOnPageErrors();
 
@@ -31,7 +31,7 @@ async function searchBox(page: Page, narrow: boolean) {
   return box;
 }
 
-test('discover: faces and a place found in uploads, the person renamed and opened, both found from the header search', async ({ page, request }, info) => {
+test('discover: faces and a place found in uploads, the person renamed, opened and shared by a live link, both found from the header search', async ({ browser, page, request }, info) => {
   // Uploads, face and place analysis of real photographs on a shared two-core machine.
   test.setTimeout(600_000);
   test.skip(!FACES.every((file) => fs.existsSync(file)), 'the vision fixtures (helper V) are not in this checkout');
@@ -85,6 +85,21 @@ test('discover: faces and a place found in uploads, the person renamed and opene
   await personOption.click();
   await expect(page).toHaveURL(personUrl);
   await expect(page.getByRole('button', { name: text('discover:rename', { name: NAME }) })).toBeVisible();
+
+  // Issue 35: the person shared by a live link with the name hidden (this test already waited for the face analysis;
+  // a second spec would wait again). A visitor in a fresh browser, without a session, sees the photos, not the name.
+  const photos = await page.getByTestId('photo-tile').count();
+  await page.getByRole('button', { name: text('discover:share_link') }).click();
+  const dialog = page.getByRole('dialog', { name: text('shares:dialog_title_person', { name: NAME }) });
+  const showName = dialog.getByRole('checkbox', { name: text('shares:show_name_person') });
+  await expect(showName).toBeChecked();
+  await showName.uncheck();
+  const { context, visitor } = await openAsVisitor(browser, info, await createLiveLink(page, dialog));
+  await expect(visitor.getByRole('heading', { name: text('shares:visitor_title') })).toBeVisible({ timeout: 30_000 });
+  await expect(visitor.getByText(text('shares:visitor_live_person'))).toBeVisible();
+  await expect(visitor.getByTestId('photo-tile')).toHaveCount(photos);
+  await expect(visitor.getByText(NAME)).toHaveCount(0);
+  await context.close();
 
   // …and the place by its name, opening the place's photos.
   box = await searchBox(page, narrow);

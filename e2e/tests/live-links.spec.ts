@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { gpsPhoto, GPS } from '../../apps/server/src/test/gps-photo.js';
 import { blockingViolations } from './a11y.js';
-import { createAccount, failOnPageErrors, fileRow, signIn, text, uploadToMyFiles } from './support.js';
+import { createAccount, createLiveLink, failOnPageErrors, fileRow, openAsVisitor, signIn, text, uploadToMyFiles } from './support.js';
 
 failOnPageErrors();
 // axe is injected as a script: the app's CSP would block it.
@@ -43,17 +43,10 @@ test('a place shared by a live link: the visitor sees its photos, and a photo ta
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('checkbox', { name: text('shares:show_name_place') })).toBeChecked();
   expect(await blockingViolations(page)).toEqual([]);
-  await dialog.getByRole('button', { name: text('shares:link_create') }).click();
-  const address = dialog.getByRole('textbox', { name: text('shares:link_label') });
-  await expect(address).toHaveValue(/\/sharedAlbum\?token=/);
-  const url = await address.inputValue();
-  await page.keyboard.press('Escape');
+  const url = await createLiveLink(page, dialog);
 
   // A visitor in a fresh browser, without a session (the page opens in the app's default language).
-  const { baseURL, viewport, hasTouch } = info.project.use;
-  const context = await browser.newContext({ baseURL, viewport, hasTouch, locale: 'en-US', bypassCSP: true });
-  const visitor = await context.newPage();
-  await visitor.goto(url);
+  const { context, visitor } = await openAsVisitor(browser, info, url, { locale: 'en-US', bypassCSP: true });
   await expect(visitor.getByRole('heading', { name: /stanbul/ })).toBeVisible({ timeout: 30_000 });
   await expect(visitor.getByText(text('shares:visitor_photo_count', { count: 1 }))).toBeVisible();
   await expect(visitor.getByTestId('photo-tile')).toHaveCount(1);

@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { E2E_DATA_DIR, E2E_PORT } from '../playwright.config.js';
 import { totp } from './totp.js';
 
@@ -182,6 +182,25 @@ export async function startWithFiles(page: Page, request: APIRequestContext, fil
 
 /** A row of any listing on the page (the owner's Files or a link's visitor page), by the start of its name. */
 export const listingRow = (page: Page, name: string) => page.getByRole('listitem', { name: startsWith(`${name}, `) });
+
+/** A person's or a place's live link (issue 35): creates it in the open share dialog, closes the dialog, returns its address. */
+export async function createLiveLink(page: Page, dialog: Locator): Promise<string> {
+  await dialog.getByRole('button', { name: text('shares:link_create') }).click();
+  const address = dialog.getByRole('textbox', { name: text('shares:link_label') });
+  await expect(address).toHaveValue(/\/sharedAlbum\?token=/);
+  const url = await address.inputValue();
+  await page.keyboard.press('Escape');
+  return url;
+}
+
+/** A link's visitor: a fresh browser context without a session, on the project's viewport, opened at `url`. */
+export async function openAsVisitor(browser: Browser, info: TestInfo, url: string, options: { locale?: string; bypassCSP?: boolean } = {}): Promise<{ context: BrowserContext; visitor: Page }> {
+  const { baseURL, viewport, hasTouch } = info.project.use;
+  const context = await browser.newContext({ baseURL, viewport, hasTouch, ...options });
+  const visitor = await context.newPage();
+  await visitor.goto(url);
+  return { context, visitor };
+}
 
 /** The signed-in page's session token, as the app stored it. */
 export async function sessionToken(page: Page): Promise<string> {

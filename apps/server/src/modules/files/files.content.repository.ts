@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Executor } from '../../infra/db/executor.js';
 import type { ContentBlobRow } from './files.table.js';
 
@@ -98,7 +99,8 @@ export const listUnchecked = (db: Executor, before: number, limit: number) =>
 export async function savedBytes(db: Executor): Promise<number> {
   const row = await db
     .selectFrom('content_blob')
-    .select((eb) => eb.fn.sum<number | string | null>(eb('bytes', '*', eb('refs', '-', 1))).as('saved'))
+    // Spelled out: Kysely does not parenthesise a nested binary expression, and `bytes * refs - 1` is not the saving.
+    .select(sql<number | string | null>`sum(bytes * (refs - 1))`.as('saved'))
     .where('state', '=', 'LIVE')
     .where('refs', '>', 1)
     .executeTakeFirst();

@@ -5,7 +5,7 @@ import { FigureRecorder } from '../../infra/figures/figure-recorder.js';
 import { renderMetrics } from '../../infra/metrics/metrics.js';
 import { applyPlan } from '../account/account.plan.public.js';
 import { SANDBOX_CARDS } from '../payment/sandbox/sandbox-provider.js';
-import { uploadApi, content } from '../upload/upload.fixtures.js';
+import { uploadApi, content, sha256 } from '../upload/upload.fixtures.js';
 import { OpsDashboardService } from './ops-dashboard.service.js';
 
 const YEAR = new Date().getUTCFullYear();
@@ -90,6 +90,27 @@ describe.each(DIALECTS)('ops dashboard figures (%s)', (dialect) => {
     const rolled = await dashboard.dashboard();
     expect(rolled.storage.usedBytes).toBe(before.storage.usedBytes + 1234);
     expect(rolled.storage.series.at(-1)).toEqual({ day: today(before).day, usedBytes: rolled.storage.usedBytes });
+  });
+
+  it('identical files of two accounts show as bytes saved after the roll-up; a re-upload the account holds counts as skipped today', async () => {
+    const [a, b] = [await signUp(t), await signUp(t)];
+    const body = content(4321);
+    await dashboard.rollUp();
+    const before = await dashboard.dashboard();
+    expect((await uploadApi(t, a.token).whole('same.bin', body)).statusCode).toBe(201);
+    expect((await uploadApi(t, b.token).whole('same.bin', body)).statusCode).toBe(201);
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/api/upload/${randomUUID()}/known`,
+      headers: { ...authed(a.token), 'x-object-meta-file-name': 'again.bin', 'x-object-meta-parent-uuid': '' },
+      payload: { bytes: body.length, sha256: sha256(body), contentType: 'application/octet-stream' },
+    });
+    expect(again.statusCode, again.body).toBe(201);
+    expect(today(await dashboard.dashboard()).skippedBytes).toBe(today(before).skippedBytes + 4321);
+
+    // Three files name one stored copy: two copies saved.
+    await dashboard.rollUp();
+    expect((await dashboard.dashboard()).storage.savedBytes).toBe(before.storage.savedBytes + 2 * 4321);
   });
 
   it('a 5xx answer counts in the last hour; a 4xx does not', async () => {

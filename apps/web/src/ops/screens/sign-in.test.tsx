@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '@/i18n/i18n';
 import { OPS_TOKEN_KEY } from '../api/session';
+import { bytes } from '../components/format';
 import { ADMIN, DASHBOARD, renderConsole, serveOps } from '../test-support';
 
 // Keys are built in the test; the English strings are what the screen shows (test/setup.ts).
@@ -59,6 +60,8 @@ describe('operator sign-in', () => {
     expect(menu.getAllByRole('link').map((link) => link.textContent)).toEqual([t('ops:menu_dashboard'), t('ops:menu_subscribers')]);
     // The figures are there, and the chart's figures are a table for screen readers too.
     expect(await screen.findByText('1,200')).toBeInTheDocument();
+    // Issue 35: what storing identical files once saves, beside the storage used.
+    expect(screen.getByText(t('ops:dash_saved')).nextElementSibling).toHaveTextContent(bytes(DASHBOARD.storage.savedBytes));
     expect(screen.getByRole('table', { name: t('ops:dash_uploads') })).toBeInTheDocument();
   });
 
