@@ -143,6 +143,15 @@ function readTable(tbl: Element, doc: DocxDocument, source: number): Table {
 /** The row and column sources of a table as read (row i is original row i). */
 export const identityShape = (rows: readonly unknown[][]) => ({ rowSources: rows.map((_, i) => i), colSources: (rows[0] ?? []).map((_, i) => i) });
 
+/** The original row (or column) a table's row `i` takes its properties from: its own, else the nearest one before it
+ * (a row added below copies the row above), else the nearest after; -1 when there is none. */
+export function baseOf(sources: ReadonlyArray<number | null> | undefined, i: number): number {
+  if (!sources) return -1;
+  for (let k = Math.min(i, sources.length - 1); k >= 0; k--) if (sources[k] !== null && sources[k] !== undefined) return sources[k]!;
+  for (let k = i + 1; k < sources.length; k++) if (sources[k] !== null && sources[k] !== undefined) return sources[k]!;
+  return -1;
+}
+
 /** Whether a table keeps the rows and columns it was read with (only the cells' text may differ). */
 export const sameShape = (t: Table, rows: number, cols: number): boolean =>
   !!t.rowSources && !!t.colSources && t.rowSources.length === rows && t.colSources.length === cols && t.rowSources.every((s, i) => s === i) && t.colSources.every((s, i) => s === i);
@@ -290,8 +299,8 @@ export function writeDocx(doc: DocxDocument, blocks: readonly Block[]): Uint8Arr
   };
 
   /**
-   * Rows or columns added or removed: each row is built from the original row it came from (a new one from the last
-   * row), each cell from that row's cell in its original column, so borders, widths and shading follow. Merged cells
+   * Rows or columns added or removed: each row is built from the original row it came from (a new one from the row
+   * above it), each cell from that row's cell in its original column, so borders, widths and shading follow. Merged cells
    * (gridSpan, vMerge) are split, because the merge no longer fits the new grid.
    */
   const reshaped = (original: Element, trs: Element[], t: Table): Element => {
@@ -302,17 +311,17 @@ export function writeDocx(doc: DocxDocument, blocks: readonly Block[]): Uint8Arr
     const width = Math.max(...t.rows.map((r) => r.length), colSources.length, 1);
     const grid = el('tblGrid');
     for (let c = 0; c < width; c++) {
-      const from = gridCols[colSources[c] ?? -1] ?? gridCols.at(-1);
+      const from = gridCols[baseOf(colSources, c)] ?? gridCols.at(-1);
       grid.appendChild(from ? from.cloneNode(true) : el('gridCol', { w: String(Math.floor(9000 / width)) }));
     }
     copy.appendChild(grid);
     t.rows.forEach((row, r) => {
-      const base = trs[t.rowSources?.[r] ?? -1] ?? trs.at(-1)!;
+      const base = trs[baseOf(t.rowSources, r)] ?? trs.at(-1)!;
       const tr = base.cloneNode(false) as Element;
       for (const e of elements(base)) if (e.localName !== 'tc') tr.appendChild(e.cloneNode(true));
       const tcs = elements(base, 'tc');
       row.forEach((paras, c) => {
-        const from = tcs[colSources[c] ?? -1] ?? tcs.at(-1);
+        const from = tcs[baseOf(colSources, c)] ?? tcs.at(-1);
         const tc = el('tc');
         const tcPr = from && child(from, 'tcPr');
         if (tcPr) {

@@ -1,4 +1,4 @@
-import { identityShape, sameShape, type Block, type BlockStyle, type Inline, type Paragraph, type Table } from './docx';
+import { baseOf, identityShape, sameShape, type Block, type BlockStyle, type Inline, type Paragraph, type Table } from './docx';
 import { appendText, attr, automaticStyles, bodyOf, CONTENT, ensureTextStyle, NS, openOdf, outlineLevels, setAttr, textStyles, type CharFormat } from './odf';
 import { descendants, elements, type OoxmlPackage, type XmlCodec } from './package';
 
@@ -287,7 +287,7 @@ export function writeOdt(doc: OdtDocument, blocks: readonly Block[]): Uint8Array
       }
       return tbl;
     }
-    // Each row from the row it came from (a new one from the last), each cell from its original column: styles,
+    // Each row from the row it came from (a new one from the row above), each cell from its original column: styles,
     // widths and borders follow. When rows or columns changed, merges are undone (they no longer fit the grid).
     const rows = tableRows(original);
     const columns = tableColumns(original);
@@ -297,18 +297,18 @@ export function writeOdt(doc: OdtDocument, blocks: readonly Block[]): Uint8Array
       if (!['table-row', 'table-rows', 'table-header-rows', 'table-row-group', 'table-column', 'table-columns', 'table-header-columns', 'table-column-group'].includes(e.localName)) copy.appendChild(e.cloneNode(true));
     const width = Math.max(1, ...t.rows.map((r) => r.length));
     for (let c = 0; c < width; c++) {
-      const from = columns[t.colSources?.[c] ?? -1] ?? columns.at(-1);
+      const from = columns[baseOf(t.colSources, c)] ?? columns.at(-1);
       const col = from ? (from.cloneNode(false) as Element) : el('table', 'table-column');
       col.removeAttributeNS(NS.table, 'number-columns-repeated');
       copy.appendChild(col);
     }
     t.rows.forEach((row, r) => {
-      const base = rows[t.rowSources?.[r] ?? -1] ?? rows.at(-1);
+      const base = rows[baseOf(t.rowSources, r)] ?? rows.at(-1);
       const tr = base ? (base.cloneNode(false) as Element) : el('table', 'table-row');
       tr.removeAttributeNS(NS.table, 'number-rows-repeated');
       const cells = base ? tableCells(base) : [];
       for (let c = 0; c < width; c++) {
-        const from = cells[t.colSources?.[c] ?? -1] ?? cells.at(-1);
+        const from = cells[baseOf(t.colSources, c)] ?? cells.at(-1);
         const covered = keepShape && from?.localName === 'covered-table-cell';
         const td = from ? (from.cloneNode(false) as Element) : el('table', 'table-cell');
         td.removeAttributeNS(NS.table, 'number-columns-repeated');

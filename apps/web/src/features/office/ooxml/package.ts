@@ -37,6 +37,11 @@ export class OoxmlPackage {
     return path in this.parts || this.docs.has(path);
   }
 
+  /** The names of the package's parts, in their order in the zip. */
+  paths(): string[] {
+    return Object.keys(this.parts);
+  }
+
   bytes(path: string): Uint8Array | undefined {
     return this.parts[path];
   }
