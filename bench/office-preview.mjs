@@ -3,7 +3,7 @@
 // of the first page at 1440 px), exactly as the office.preview job runs it. CPU is the children's user + system time
 // (/proc/self/stat cutime + cstime: LibreOffice and pdftoppm are waited-for children), so other load on the machine
 // does not count, though it stretches the wall time.
-// Documents: a 3-page .docx, a 1,000-row .xlsx, a one-slide .pptx (the server's own writers), the same three as
+// Documents: a .docx of 2,700 words, a 1,000-row .xlsx, a one-slide .pptx (the server's own writers), the same three as
 // LibreOffice's .odt/.ods/.odp, and a PDF of the document.
 // Usage: node --import tsx bench/office-preview.mjs [runs=3]
 import fs from 'node:fs';

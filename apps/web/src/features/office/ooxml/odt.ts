@@ -142,38 +142,23 @@ export function readOdt(bytes: Uint8Array, xml?: XmlCodec): OdtDocument {
   return doc;
 }
 
-/** A table's rows in order, through header rows and row groups (repeated rows as many times, at most 1,000). */
-export function tableRows(tbl: Element): Element[] {
+/** Elements named one of `items` in order, through the grouping elements, each as many times as its `repeat` attribute says (at most 1,000). */
+function expanded(parent: Element, items: readonly string[], repeat: string, groups: readonly string[] = []): Element[] {
   const out: Element[] = [];
-  const walk = (parent: Element) => {
-    for (const e of elements(parent)) {
-      if (e.localName === 'table-row') for (let i = Math.min(1000, Number(attr(e, 'table', 'number-rows-repeated') ?? 1) || 1); i > 0; i--) out.push(e);
-      else if (e.localName === 'table-header-rows' || e.localName === 'table-rows' || e.localName === 'table-row-group') walk(e);
-    }
-  };
-  walk(tbl);
+  for (const e of elements(parent)) {
+    if (items.includes(e.localName)) for (let i = Math.min(1000, Number(attr(e, 'table', repeat) ?? 1) || 1); i > 0; i--) out.push(e);
+    else if (groups.includes(e.localName)) out.push(...expanded(e, items, repeat, groups));
+  }
   return out;
 }
 
-/** A row's cells in order (covered ones included), repeated cells as many times (at most 1,000). */
-export function tableCells(tr: Element): Element[] {
-  const out: Element[] = [];
-  for (const e of elements(tr))
-    if (e.localName === 'table-cell' || e.localName === 'covered-table-cell') for (let i = Math.min(1000, Number(attr(e, 'table', 'number-columns-repeated') ?? 1) || 1); i > 0; i--) out.push(e);
-  return out;
-}
+/** A table's rows in order, through header rows and row groups. */
+export const tableRows = (tbl: Element): Element[] => expanded(tbl, ['table-row'], 'number-rows-repeated', ['table-header-rows', 'table-rows', 'table-row-group']);
 
-function tableColumns(tbl: Element): Element[] {
-  const out: Element[] = [];
-  const walk = (parent: Element) => {
-    for (const e of elements(parent)) {
-      if (e.localName === 'table-column') for (let i = Math.min(1000, Number(attr(e, 'table', 'number-columns-repeated') ?? 1) || 1); i > 0; i--) out.push(e);
-      else if (e.localName === 'table-header-columns' || e.localName === 'table-columns' || e.localName === 'table-column-group') walk(e);
-    }
-  };
-  walk(tbl);
-  return out;
-}
+/** A row's cells in order, covered ones included. */
+export const tableCells = (tr: Element): Element[] => expanded(tr, ['table-cell', 'covered-table-cell'], 'number-columns-repeated');
+
+const tableColumns = (tbl: Element): Element[] => expanded(tbl, ['table-column'], 'number-columns-repeated', ['table-header-columns', 'table-columns', 'table-column-group']);
 
 /** The paragraphs in a cell, lists flattened. */
 function collectParagraphs(parent: Element): Element[] {
