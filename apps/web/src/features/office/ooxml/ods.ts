@@ -234,10 +234,26 @@ export function writeOds(book: Workbook, evaluate: (sheet: Sheet, ref: string) =
     if (!changed.size && !formulas.length) continue;
     const tbl = tableOf(book, sheet);
     if (!tbl) continue;
+    // Rows that stand alone, by index: most cells are found here without walking the table again; a row inside a
+    // repeated run is split by rowElement, after which the index is built anew.
+    let single: Map<number, Element> | null = null;
+    const rowAt = (r: number): Element => {
+      if (!single) {
+        const found = new Map<number, Element>();
+        forEachRow(tbl, (el, index, repeat) => {
+          if (repeat === 1) found.set(index, el);
+        });
+        single = found;
+      }
+      const hit = single.get(r);
+      if (hit) return hit;
+      single = null;
+      return rowElement(tbl, r);
+    };
     for (const ref of new Set([...changed, ...formulas])) {
       const { row, col } = parseRef(ref);
       const cell = sheet.cells.get(ref);
-      const el = cellElement(rowElement(tbl, row), col);
+      const el = cellElement(rowAt(row), col);
       const result = cell?.formula ? { ...evaluate(sheet, ref), formula: cell.formula } : cell;
       writeCell(el, result, result ? display(result) : '', changed.has(ref));
     }
