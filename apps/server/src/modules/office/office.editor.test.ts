@@ -41,6 +41,7 @@ interface OdtModule {
 interface OdsModule {
   readOds(bytes: Uint8Array, codec: typeof xml): { sheets: Sheet[] };
   writeOds(book: unknown, evaluate: (sheet: Sheet, ref: string) => unknown, display: (cell: { value: unknown }) => string): Uint8Array;
+  shiftOdsSheet(book: unknown, sheet: Sheet, axis: 'row' | 'col', at: number, count: number): void;
 }
 interface OdpModule {
   readOdp(bytes: Uint8Array, codec: typeof xml): { slides: Array<{ boxes: Array<{ paragraphs: string[] }> }> };
@@ -213,7 +214,7 @@ describe.each(DIALECTS)('office documents: the embedded editor’s save, read ba
     expect(lines).toEqual(['Birinci satır', 'İkinci satır düzenlendi', 'Üçüncü satır', 'Yeni bölüm', '1. Göreme', '2. Avanos', 'Gün', 'Yer']);
   }, 180_000);
 
-  it('an .ods made by LibreOffice: a formula and its input changed; LibreOffice shows the new results, other parts are the same bytes', async () => {
+  it('an .ods made by LibreOffice: a formula and its input changed, a row inserted; LibreOffice shows the new results, other parts are the same bytes', async () => {
     const original = await convertedBy(await xlsx([['Ürün', 'Adet', 'Fiyat', 'Tutar'], ['Elma', 4, 3], ['Armut', 2, 5]]), 'xlsx', 'ods');
     const uuid = await fileWith('CELL', 'Hesap', 'ods', original);
     const saved = await editAndSave(uuid, (bytes) => {
@@ -224,15 +225,18 @@ describe.each(DIALECTS)('office documents: the embedded editor’s save, read ba
       X.setCell(book, sheet, 'A4', 'Toplam');
       X.setCell(book, sheet, 'D4', '=SUM(D2:D3)');
       X.setCell(book, sheet, 'B2', '10');
+      // A title row inserted above: everything moves down, the formulas with it.
+      ODS.shiftOdsSheet(book, sheet, 'row', 0, 1);
+      X.setCell(book, sheet, 'A1', 'Meyve');
       const evaluator = F.createEvaluator(book);
-      expect(evaluator.cell(sheet, 'D4')?.value).toBe(40);
+      expect(evaluator.cell(sheet, 'D5')?.value).toBe(40);
       return ODS.writeOds(book, (s, ref) => evaluator.cell(s, ref), (c) => String(c.value ?? ''));
     });
     expectOtherPartsKept(original, saved);
-    expect((await asText(saved, 'ods')).split(/\r?\n/).slice(0, 4)).toEqual(['Ürün,Adet,Fiyat,Tutar', 'Elma,10,3,30', 'Armut,2,5,10', 'Toplam,,,40']);
+    expect((await asText(saved, 'ods')).split(/\r?\n/).slice(0, 5)).toEqual(['Meyve,,,', 'Ürün,Adet,Fiyat,Tutar', 'Elma,10,3,30', 'Armut,2,5,10', 'Toplam,,,40']);
     // The formulas are LibreOffice's own (OpenFormula), not only cached results: the editor reads them back.
     const reread = ODS.readOds(new Uint8Array(saved), xml);
-    expect(F.createEvaluator(reread).cell(reread.sheets[0]!, 'D4')?.value).toBe(40);
+    expect(F.createEvaluator(reread).cell(reread.sheets[0]!, 'D5')?.value).toBe(40);
   }, 180_000);
 
   it('an .odp made by LibreOffice: slide text edited; LibreOffice, converting it to .pptx, carries the edit', async () => {

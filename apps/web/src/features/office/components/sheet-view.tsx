@@ -2,7 +2,7 @@ import { useCallback, useImperativeHandle, useMemo, useRef, useState, type Keybo
 import { useTranslation } from 'react-i18next';
 import { createEvaluator, formatValue } from '../ooxml/formula';
 import { openWorkbook } from '../ooxml/open';
-import { columnName, inputOf, refOf, setCell, shiftSheet } from '../ooxml/xlsx';
+import { columnName, inputOf, refOf, setCell } from '../ooxml/xlsx';
 import type { ViewProps } from './view-props';
 import styles from './office.module.css';
 
@@ -50,7 +50,7 @@ export function SheetView({ bytes, format, editable, onChange, handle }: ViewPro
   /** Inserts a row above / a column left of the selected cell, or deletes its row / column. */
   const reshape = (axis: 'row' | 'col', count: 1 | -1) => {
     if (!sheet || !editable) return;
-    shiftSheet(book, sheet, axis, selected[axis], count);
+    file.shift(sheet, axis, selected[axis], count);
     evaluator.invalidate();
     setDraft(null);
     setVersion((v) => v + 1);
@@ -169,7 +169,7 @@ export function SheetView({ bytes, format, editable, onChange, handle }: ViewPro
           dir="ltr"
           data-testid="office-formula"
         />
-        {editable && file.reshapes ? (
+        {editable ? (
           <div className={styles.sheetTools} role="group" aria-label={t('sheet_structure')}>
             {(
               [

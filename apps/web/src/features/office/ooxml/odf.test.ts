@@ -4,7 +4,7 @@ import { readBlocks, renderBlocks } from '../components/docx-html';
 import { plainText, type Block, type Table } from './docx';
 import { createEvaluator, formatValue } from './formula';
 import { readOdp, writeOdp } from './odp';
-import { addOdsSheet, fromOpenFormula, readOds, toOpenFormula, writeOds } from './ods';
+import { addOdsSheet, fromOpenFormula, readOds, shiftOdsSheet, toOpenFormula, writeOds } from './ods';
 import { readOdt, writeOdt } from './odt';
 import { inputOf, setCell } from './xlsx';
 import { odfPackage } from '@/test/office-packages';
@@ -165,6 +165,44 @@ describe('OpenDocument spreadsheets in the spreadsheet editor', () => {
     expect(inputOf(reread.sheets[0]!.cells.get('A5'))).toBe('=SUM(D1:D4)&"a;b"');
     expect(reread.sheets[0]!.cells.get('B2')).toMatchObject({ formula: 'B1+1', value: 11 });
     expect(strFromU8(unzipSync(saved)['styles.xml']!)).toBe(STYLES);
+  });
+
+  it('a row and a column inserted: cells and formulas move, the sheet keeps its size, the other sheet’s reference follows', () => {
+    const book = readOds(ODS);
+    const [sales, ratio] = book.sheets as [(typeof book.sheets)[0], (typeof book.sheets)[0]];
+    shiftOdsSheet(book, sales, 'row', 0, 1);
+    shiftOdsSheet(book, sales, 'col', 1, 1);
+    expect(inputOf(sales.cells.get('E2'))).toBe('=C2*D2');
+    expect(inputOf(sales.cells.get('A6'))).toBe('=SUM(E2:E5)&"a;b"');
+    expect(inputOf(ratio.cells.get('A1'))).toBe('=Satış!E2/200');
+    const ev = createEvaluator(book);
+    const saved = writeOds(book, (s, r) => ev.cell(s, r)!, (c) => formatValue(c, book.formats));
+    const body = bodyXml(saved);
+    expect(body).toContain('table:formula="of:=[.C2]*[.D2]"');
+    expect(body).toContain("table:formula=\"of:=[$Satış.E2]/200\"");
+    // A million rows and 1,024 columns before, the same after: the inserted ones came out of the empty filler.
+    const table = new DOMParser().parseFromString(strFromU8(unzipSync(saved)['content.xml']!), 'application/xml').getElementsByTagName('table:table')[0]!;
+    const count = (name: string, repeat: string, parent: Element) =>
+      [...parent.children].filter((e) => e.tagName === name).reduce((n, e) => n + Number(e.getAttribute(repeat) ?? 1), 0);
+    expect(count('table:table-row', 'table:number-rows-repeated', table)).toBe(1048576);
+    expect(count('table:table-column', 'table:number-columns-repeated', table)).toBe(1024);
+    for (const row of table.getElementsByTagName('table:table-row')) expect(count('table:table-cell', 'table:number-columns-repeated', row)).toBe(1024);
+    const reread = readOds(saved);
+    expect(reread.sheets[0]!.cells.get('A2')?.value).toBe('Elma');
+    expect(reread.sheets[0]!.cells.get('B2')).toBeUndefined();
+    expect(reread.sheets[0]!.cells.get('E2')).toMatchObject({ formula: 'C2*D2', value: 12 });
+  });
+
+  it('a row deleted: the cells below move up, a reference into it becomes #REF!', () => {
+    const book = readOds(ODS);
+    const sales = book.sheets[0]!;
+    shiftOdsSheet(book, sales, 'row', 0, -1);
+    expect(inputOf(sales.cells.get('A4'))).toBe('=SUM(D1:D3)&"a;b"');
+    expect(inputOf(book.sheets[1]!.cells.get('A1'))).toBe('=#REF!/200');
+    const ev = createEvaluator(book);
+    const reread = readOds(writeOds(book, (s, r) => ev.cell(s, r)!, (c) => formatValue(c, book.formats)));
+    expect(reread.sheets[0]!.cells.get('A1')).toBeUndefined();
+    expect(inputOf(reread.sheets[0]!.cells.get('A4'))).toBe('=SUM(D1:D3)&"a;b"');
   });
 
   it('adds a sheet after the others', () => {

@@ -1,6 +1,6 @@
 import { appendText, attr, bodyOf, NS, odfText, openOdf, setAttr } from './odf';
-import { elements, type XmlCodec } from './package';
-import { parseRef, type Cell, type Sheet, type Workbook } from './xlsx';
+import { descendants, elements, type XmlCodec } from './package';
+import { parseRef, shiftModel, type Cell, type Sheet, type Workbook } from './xlsx';
 
 // An OpenDocument spreadsheet (.ods) as the spreadsheet editor sees it: the same workbook model as a .xlsx (cells with
 // values and formulas in the A1 syntax the evaluator reads), from content.xml's tables. Formulas are stored in
@@ -280,4 +280,108 @@ export function addOdsSheet(book: Workbook, name: string): Sheet {
   const sheet: Sheet = { name, path: `${TABLE_PATH}${tables.length}`, cells: new Map(), rows: 0, cols: 0 };
   book.sheets.push(sheet);
   return sheet;
+}
+
+// --- inserting and deleting rows and columns
+
+type Walk = (visit: (el: Element, index: number, repeat: number) => void) => void;
+
+const cellsOf =
+  (row: Element, attrName: string): Walk =>
+  (visit) => {
+    let c = 0;
+    for (const e of elements(row)) {
+      if (e.localName !== 'table-cell' && e.localName !== 'covered-table-cell') continue;
+      const repeat = Number(attr(e, 'table', attrName) ?? 1) || 1;
+      visit(e, c, repeat);
+      c += repeat;
+    }
+  };
+
+function columnsOf(tbl: Element): Walk {
+  return (visit) => {
+    let c = 0;
+    const walk = (parent: Element) => {
+      for (const e of elements(parent)) {
+        if (e.localName === 'table-column') {
+          const repeat = Number(attr(e, 'table', 'number-columns-repeated') ?? 1) || 1;
+          visit(e, c, repeat);
+          c += repeat;
+        } else if (e.localName === 'table-header-columns' || e.localName === 'table-columns' || e.localName === 'table-column-group') walk(e);
+      }
+    };
+    walk(tbl);
+  };
+}
+
+/** Nothing in it a person entered: no text, no formula (the filler runs LibreOffice writes to the sheet's edge). */
+const isEmpty = (el: Element) => !descendants(el, 'p').length && !attr(el, 'table', 'formula') && !(el.localName === 'table-row' && descendants(el, 'table-cell').some((c) => attr(c, 'table', 'formula')));
+
+/**
+ * Inserts `count` new runs before index `at` (made by `make`), or deletes from it (count < 0), in a list of repeated
+ * rows, cells or columns. An insert takes as many from the trailing empty filler, so the sheet keeps its size.
+ */
+function shiftRuns(walk: Walk, repeatAttr: 'number-rows-repeated' | 'number-columns-repeated', at: number, count: number, make: (like: Element, n: number) => Element): void {
+  const runAt = (index: number) => {
+    let hit: { el: Element; offset: number } | undefined;
+    walk((el, start, repeat) => {
+      if (!hit && index >= start && index < start + repeat) hit = { el, offset: index - start };
+    });
+    return hit;
+  };
+  if (count > 0) {
+    const hit = runAt(at);
+    if (!hit) return;
+    const el = isolate(hit.el, repeatAttr, hit.offset);
+    const fresh = make(el, count);
+    el.parentNode!.insertBefore(fresh, el);
+    let last: Element | undefined;
+    walk((e) => (last = e));
+    const repeat = last ? Number(attr(last, 'table', repeatAttr) ?? 1) || 1 : 0;
+    if (last && last !== fresh && last !== el && repeat > count && isEmpty(last)) setAttr(last, 'table', repeatAttr, String(repeat - count));
+    return;
+  }
+  for (let i = 0; i < -count; i++) {
+    const hit = runAt(at);
+    if (!hit) break;
+    const el = isolate(hit.el, repeatAttr, hit.offset);
+    el.parentNode!.removeChild(el);
+  }
+}
+
+/** Inserts `count` rows/columns before index `at` of an .ods sheet (count > 0) or deletes them (count < 0); formulas follow. */
+export function shiftOdsSheet(book: Workbook, sheet: Sheet, axis: 'row' | 'col', at: number, count: number): void {
+  if (!count) return;
+  const tbl = tableOf(book, sheet);
+  if (tbl) {
+    const doc = tbl.ownerDocument;
+    const repeated = (name: string, attrName: string, n: number) => {
+      const el = doc.createElementNS(NS.table, `table:${name}`);
+      if (n > 1) setAttr(el, 'table', attrName, String(n));
+      return el;
+    };
+    if (axis === 'row') {
+      shiftRuns((visit) => void forEachRow(tbl, visit), 'number-rows-repeated', at, count, (like, n) => {
+        const row = repeated('table-row', 'number-rows-repeated', n);
+        const style = attr(like, 'table', 'style-name');
+        if (style) setAttr(row, 'table', 'style-name', style);
+        // As wide as its neighbour, so every row spans the same columns.
+        let width = 0;
+        cellsOf(like, 'number-columns-repeated')((_, __, repeat) => (width += repeat));
+        row.appendChild(repeated('table-cell', 'number-columns-repeated', Math.max(1, width)));
+        return row;
+      });
+    } else {
+      const rows: Element[] = [];
+      forEachRow(tbl, (row) => rows.push(row));
+      for (const row of rows) shiftRuns(cellsOf(row, 'number-columns-repeated'), 'number-columns-repeated', at, count, (_, n) => repeated('table-cell', 'number-columns-repeated', n));
+      shiftRuns(columnsOf(tbl), 'number-columns-repeated', at, count, (like, n) => {
+        const col = like.cloneNode(false) as Element;
+        if (n > 1) setAttr(col, 'table', 'number-columns-repeated', String(n));
+        else col.removeAttributeNS(NS.table, 'number-columns-repeated');
+        return col;
+      });
+    }
+  }
+  shiftModel(book, sheet, axis, at, count);
 }

@@ -330,6 +330,17 @@ export function addSheet(book: Workbook, name: string): Sheet {
   return sheet;
 }
 
+/** Where a row/column index and a cell reference go when `count` rows/columns are inserted at `at` (or deleted: null). */
+function mover(axis: 'row' | 'col', at: number, count: number) {
+  const move = (index: number): number | null => (count > 0 ? (index >= at ? index + count : index) : index < at ? index : index >= at - count ? index + count : null);
+  const moveRef = (ref: string): string | null => {
+    const p = parseRef(ref);
+    const next = move(p[axis]);
+    return next === null ? null : axis === 'row' ? refOf(next, p.col) : refOf(p.row, next);
+  };
+  return { move, moveRef };
+}
+
 /**
  * Inserts `count` empty rows or columns before index `at` (count > 0), or deletes them from it (count < 0): the cells
  * after move, and every formula in the workbook that refers past them follows (into deleted cells: #REF!). The sheet's
@@ -337,12 +348,7 @@ export function addSheet(book: Workbook, name: string): Sheet {
  */
 export function shiftSheet(book: Workbook, sheet: Sheet, axis: 'row' | 'col', at: number, count: number): void {
   if (!count) return;
-  const move = (index: number): number | null => (count > 0 ? (index >= at ? index + count : index) : index < at ? index : index >= at - count ? index + count : null);
-  const moveRef = (ref: string): string | null => {
-    const p = parseRef(ref);
-    const next = move(p[axis]);
-    return next === null ? null : axis === 'row' ? refOf(next, p.col) : refOf(p.row, next);
-  };
+  const { move, moveRef } = mover(axis, at, count);
 
   // The sheet's XML.
   const doc = book.pkg.edit(sheet.path);
@@ -414,7 +420,15 @@ export function shiftSheet(book: Workbook, sheet: Sheet, axis: 'row' | 'col', at
     if (!elements(cols, 'col').length) root.removeChild(cols);
   }
 
-  // The model: cells and the record of changed ones move; formulas everywhere follow.
+  shiftModel(book, sheet, axis, at, count);
+}
+
+/**
+ * The model's side of inserting or deleting rows/columns (any format): cells and the record of changed ones move,
+ * and every formula in the workbook that refers past the point follows (marked changed, so it is written again).
+ */
+export function shiftModel(book: Workbook, sheet: Sheet, axis: 'row' | 'col', at: number, count: number): void {
+  const { moveRef } = mover(axis, at, count);
   const cells = new Map<string, Cell>();
   for (const [ref, cell] of sheet.cells) {
     const next = moveRef(ref);
