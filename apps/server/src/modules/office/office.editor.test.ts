@@ -91,6 +91,24 @@ describe.each(DIALECTS)('office documents: the embedded editor’s save, read ba
     for (const path of a.paths()) if (path !== 'content.xml') expect(Buffer.from(b.bytes(path)!).equals(Buffer.from(a.bytes(path)!)), path).toBe(true);
   }
 
+  /** A new spreadsheet holding `rows` (written elsewhere); its id. */
+  async function sheetWith(name: string, rows: Array<Array<string | number>>): Promise<string> {
+    const file = (await me.create({ documentType: 'CELL', name })).json();
+    await seed(file.uuid, await xlsx(rows));
+    return file.uuid as string;
+  }
+
+  /** Opens the spreadsheet in the editor's model, lets `edit` change its first sheet, saves with fresh results. */
+  function editSheet(uuid: string, edit: (book: { sheets: Sheet[] }, sheet: Sheet, evaluator: ReturnType<FormulaModule['createEvaluator']>) => void): Promise<Buffer> {
+    return editAndSave(uuid, (bytes) => {
+      const book = X.readXlsx(bytes, xml);
+      const evaluator = F.createEvaluator(book);
+      edit(book, book.sheets[0]!, evaluator);
+      evaluator.invalidate();
+      return X.writeXlsx(book, (s, ref) => evaluator.cell(s, ref));
+    });
+  }
+
   /** A file of the given kind holding `bytes`, named with `ext` (an upload of a file made elsewhere). */
   async function fileWith(documentType: 'WORD' | 'CELL' | 'SLIDE', name: string, ext: string, bytes: Buffer): Promise<string> {
     const file = (await me.create({ documentType, name })).json();
@@ -155,27 +173,19 @@ describe.each(DIALECTS)('office documents: the embedded editor’s save, read ba
   }, 120_000);
 
   it('a spreadsheet: a formula and the cell it reads, changed in the editor; LibreOffice shows the new result', async () => {
-    const file = (await me.create({ documentType: 'CELL', name: 'Hesap' })).json();
-    await seed(file.uuid, await xlsx([['Ürün', 'Adet', 'Fiyat', 'Tutar'], ['Elma', 4, 3]]));
-    const first = await editAndSave(file.uuid, (bytes) => {
-      const book = X.readXlsx(bytes, xml);
-      const sheet = book.sheets[0]!;
+    const uuid = await sheetWith('Hesap', [['Ürün', 'Adet', 'Fiyat', 'Tutar'], ['Elma', 4, 3]]);
+    const first = await editSheet(uuid, (book, sheet, evaluator) => {
       X.setCell(book, sheet, 'D2', '=B2*C2');
       X.setCell(book, sheet, 'A3', 'Toplam');
       X.setCell(book, sheet, 'D3', '=SUM(D2:D2)');
-      const evaluator = F.createEvaluator(book);
+      evaluator.invalidate();
       expect(evaluator.cell(sheet, 'D2')?.value).toBe(12);
-      return X.writeXlsx(book, (s, ref) => evaluator.cell(s, ref));
     });
     expect((await asText(first, 'xlsx')).split(/\r?\n/).slice(0, 3)).toEqual(['Ürün,Adet,Fiyat,Tutar', 'Elma,4,3,12', 'Toplam,,,12']);
     // The formula's input changes: the saved result follows.
-    const second = await editAndSave(file.uuid, (bytes) => {
-      const book = X.readXlsx(bytes, xml);
-      const sheet = book.sheets[0]!;
+    const second = await editSheet(uuid, (book, sheet) => {
       X.setCell(book, sheet, 'B2', '10');
       X.addSheet(book, 'Özet');
-      const evaluator = F.createEvaluator(book);
-      return X.writeXlsx(book, (s, ref) => evaluator.cell(s, ref));
     });
     expect((await asText(second, 'xlsx')).split(/\r?\n/).slice(0, 3)).toEqual(['Ürün,Adet,Fiyat,Tutar', 'Elma,10,3,30', 'Toplam,,,30']);
     const reread = X.readXlsx(new Uint8Array(second), xml);
@@ -254,11 +264,8 @@ describe.each(DIALECTS)('office documents: the embedded editor’s save, read ba
   }, 180_000);
 
   it('a spreadsheet: a row inserted and a column deleted; formulas that refer past them follow, LibreOffice agrees', async () => {
-    const file = (await me.create({ documentType: 'CELL', name: 'Satırlar' })).json();
-    await seed(file.uuid, await xlsx([['Ürün', 'Not', 'Adet', 'Fiyat'], ['Elma', 'x', 4, 3], ['Armut', 'y', 2, 5]]));
-    const saved = await editAndSave(file.uuid, (bytes) => {
-      const book = X.readXlsx(bytes, xml);
-      const sheet = book.sheets[0]!;
+    const uuid = await sheetWith('Satırlar', [['Ürün', 'Not', 'Adet', 'Fiyat'], ['Elma', 'x', 4, 3], ['Armut', 'y', 2, 5]]);
+    const saved = await editSheet(uuid, (book, sheet, evaluator) => {
       X.setCell(book, sheet, 'E2', '=C2*D2');
       X.setCell(book, sheet, 'E3', '=C3*D3');
       X.setCell(book, sheet, 'E4', '=SUM(E2:E3)');
@@ -266,9 +273,8 @@ describe.each(DIALECTS)('office documents: the embedded editor’s save, read ba
       X.shiftSheet(book, sheet, 'row', 1, 1);
       X.shiftSheet(book, sheet, 'col', 1, -1);
       X.setCell(book, sheet, 'A2', 'Meyve');
-      const evaluator = F.createEvaluator(book);
+      evaluator.invalidate();
       expect(evaluator.cell(sheet, 'D5')?.value).toBe(22);
-      return X.writeXlsx(book, (s, ref) => evaluator.cell(s, ref));
     });
     expect((await asText(saved, 'xlsx')).split(/\r?\n/).slice(0, 5)).toEqual(['Ürün,Adet,Fiyat,', 'Meyve,,,', 'Elma,4,3,12', 'Armut,2,5,10', ',,,22']);
     const sheet = X.readXlsx(new Uint8Array(saved), xml).sheets[0]! as Sheet & { cells: Map<string, { formula?: string }> };
