@@ -26,6 +26,7 @@ interface XlsxModule {
   setCell(book: unknown, sheet: Sheet, ref: string, input: string): void;
   writeXlsx(book: unknown, evaluate: (sheet: Sheet, ref: string) => unknown): Uint8Array;
   addSheet(book: unknown, name: string): Sheet;
+  shiftSheet(book: unknown, sheet: Sheet, axis: 'row' | 'col', at: number, count: number): void;
 }
 interface FormulaModule {
   createEvaluator(book: unknown): { cell(sheet: Sheet, ref: string): { value: unknown } | undefined; invalidate(): void };
@@ -50,9 +51,7 @@ interface OdpModule {
 interface PackageModule {
   OoxmlPackage: { open(bytes: Uint8Array, codec: typeof xml): { paths(): string[]; bytes(path: string): Uint8Array | undefined } };
 }
-interface ShiftModule {
-  shiftSheet(book: unknown, sheet: Sheet, axis: 'row' | 'col', at: number, count: number): void;
-}
+
 
 const text = (t: string, fmt: Record<string, boolean> = {}) => ({ kind: 'text', text: t, ...fmt });
 
@@ -72,7 +71,7 @@ describe.each(DIALECTS)('office documents: the embedded editor’s save, read ba
     me = await officeUser(t);
     [D, X, F, P, ODT, ODS, ODP, PKG] = (await Promise.all(['docx', 'xlsx', 'formula', 'pptx', 'odt', 'ods', 'odp', 'package'].map((m) => import(web(m))))) as [
       DocxModule,
-      XlsxModule & ShiftModule,
+      XlsxModule,
       FormulaModule,
       PptxModule,
       OdtModule,
