@@ -1,6 +1,8 @@
+import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { strToU8, zipSync } from 'fflate';
 import { expectAccessible } from './a11y.js';
-import { createAccount, createFolder, failOnPageErrors, fileRow, sessionToken, signIn, startsWith, text } from './support.js';
+import { createAccount, createFolder, failOnPageErrors, fileRow, sessionToken, signIn, startsWith, text, uploadToMyFiles } from './support.js';
 
 failOnPageErrors();
 
@@ -92,6 +94,55 @@ test('NEW → Spreadsheet: a formula follows its input, and the result is saved'
   await page.reload();
   await expect(page.getByTestId('office-editor')).toHaveAttribute('data-mode', 'edit', { timeout: 30_000 });
   await expect(page.locator('[data-ref="B1"]')).toHaveText('51');
+});
+
+/** A small OpenDocument spreadsheet as LibreOffice writes one (mimetype first and stored, OpenFormula, repeated rows). */
+function odsFile(path: string): string {
+  const ns =
+    'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0"';
+  const cell = (v: number) => `<table:table-cell office:value-type="float" office:value="${v}"><text:p>${v}</text:p></table:table-cell>`;
+  const content =
+    `<?xml version="1.0" encoding="UTF-8"?>\n<office:document-content ${ns} office:version="1.3"><office:body><office:spreadsheet><table:table table:name="Bütçe">` +
+    `<table:table-row>${cell(4)}${cell(3)}<table:table-cell table:formula="of:=[.A1]*[.B1]" office:value-type="float" office:value="12"><text:p>12</text:p></table:table-cell></table:table-row>` +
+    '<table:table-row table:number-rows-repeated="1048575"><table:table-cell table:number-columns-repeated="1024"/></table:table-row>' +
+    '</table:table></office:spreadsheet></office:body></office:document-content>';
+  const manifest =
+    '<?xml version="1.0" encoding="UTF-8"?>\n<manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0" manifest:version="1.3">' +
+    '<manifest:file-entry manifest:full-path="/" manifest:media-type="application/vnd.oasis.opendocument.spreadsheet"/><manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml"/></manifest:manifest>';
+  fs.writeFileSync(path, zipSync({ mimetype: [strToU8('application/vnd.oasis.opendocument.spreadsheet'), { level: 0 }], 'content.xml': strToU8(content), 'META-INF/manifest.xml': strToU8(manifest) }));
+  return path;
+}
+
+test('an uploaded .ods opens in the editor: a formula follows its input and the save stays OpenDocument', async ({ page }, info) => {
+  test.setTimeout(180_000);
+  const user = await createAccount(page.request);
+  await signIn(page, user.email, user.password);
+  await uploadToMyFiles(page, [odsFile(info.outputPath('butce.ods'))]);
+  await fileRow(page, 'butce.ods').click();
+  const editor = page.getByTestId('office-editor');
+  await expect(editor).toHaveAttribute('data-mode', 'edit', { timeout: 30_000 });
+  const formula = editor.getByRole('textbox', { name: text('office:formula_bar') });
+  const cell = (ref: string) => editor.locator(`[data-ref="${ref}"]`);
+  await expect(cell('C1')).toHaveText('12');
+  await cell('A1').click();
+  await formula.fill('10');
+  await formula.press('Enter');
+  await expect(cell('C1')).toHaveText('30');
+  await editor.getByRole('button', { name: text('office:save'), exact: true }).click();
+  await expect(editor.getByTestId('office-save-state')).toHaveText(text('office:state_saved'));
+
+  // What was stored: still an OpenDocument package, the formula in OpenFormula with its new result.
+  const token = await sessionToken(page);
+  const listing = await (await page.request.get('/api/filesystem?size=50', { headers: { 'x-auth-token': token } })).json();
+  const uuid = listing.fileList.find((f: { name: string }) => f.name === 'butce.ods').uuid as string;
+  const config = await (await page.request.get(`/api/office/files/${uuid}`, { headers: { 'x-auth-token': token } })).json();
+  const stored = Buffer.from(await (await page.request.get(`/api/wopi/files/${uuid}/contents?access_token=${encodeURIComponent(config.accessToken)}`)).body());
+  expect(stored.subarray(30, 38).toString()).toBe('mimetype');
+  await page.reload();
+  await expect(page.getByTestId('office-editor')).toHaveAttribute('data-mode', 'edit', { timeout: 30_000 });
+  await expect(page.locator('[data-ref="C1"]')).toHaveText('30');
+  await page.locator('[data-ref="C1"]').click();
+  await expect(page.getByRole('textbox', { name: text('office:formula_bar') })).toHaveValue('=A1*B1');
 });
 
 test('a viewer of a shared folder and a public link’s visitor open its document read-only', async ({ page, browser, baseURL }) => {

@@ -114,7 +114,7 @@ export function PhotoDetailsSlot(props: PhotoDetailsSlotProps) {
 }
 
 /** Documents the embedded editor opens (in their own format); other office files keep their preview picture. */
-export const editsInOfficeEditor = (name: string): boolean => /\.(docx|xlsx|pptx)$/i.test(name);
+export const editsInOfficeEditor = (name: string): boolean => /\.(docx|xlsx|pptx|odt|ods|odp)$/i.test(name);
 
 /**
  * Whether documents open in the office editor: the app lends one and the remote config `only_office_enabled` is not

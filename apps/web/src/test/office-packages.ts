@@ -30,3 +30,23 @@ export function xlsxPackage(xl: Record<string, string>): Uint8Array {
     ...Object.fromEntries(Object.entries(xl).map(([k, v]) => [`xl/${k}`, v])),
   });
 }
+
+export const ODF_NS =
+  'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" ' +
+  'xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0" ' +
+  'xmlns:fo="urn:oasis:names:tc:opendocument:xmlns:xsl-fo-compatible:1.0" xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0" ' +
+  'xmlns:svg="urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0" xmlns:xlink="http://www.w3.org/1999/xlink" ' +
+  'xmlns:presentation="urn:oasis:names:tc:opendocument:xmlns:presentation:1.0"';
+
+/** An OpenDocument package: `mimetype` first and stored, content.xml with `automatic` styles and `body`, plus other parts. */
+export function odfPackage(kind: 'text' | 'spreadsheet' | 'presentation', automatic: string, body: string, extra: Record<string, string> = {}): Uint8Array {
+  const mimetype = `application/vnd.oasis.opendocument.${kind}`;
+  return zipSync({
+    mimetype: [strToU8(mimetype), { level: 0 }],
+    'content.xml': strToU8(
+      `<?xml version="1.0" encoding="UTF-8"?>\n<office:document-content ${ODF_NS} office:version="1.3"><office:automatic-styles>${automatic}</office:automatic-styles><office:body><office:${kind}>${body}</office:${kind}></office:body></office:document-content>`,
+    ),
+    'META-INF/manifest.xml': strToU8(`<?xml version="1.0" encoding="UTF-8"?>\n<manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0"><manifest:file-entry manifest:full-path="/" manifest:media-type="${mimetype}"/><manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml"/></manifest:manifest>`),
+    ...Object.fromEntries(Object.entries(extra).map(([k, v]) => [k, strToU8(v)])),
+  });
+}

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { Readable } from 'node:stream';
 import type { LightMyRequestResponse } from 'fastify';
 import { convert, readText, withWorkDir, writeInput } from './office.convert.js';
@@ -66,10 +67,18 @@ export const json = <T = Record<string, unknown>>(res: LightMyRequestResponse) =
 export const fileRow = (t: TestApp, id: string) => t.database.db.selectFrom('file').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
 /** What LibreOffice (headless, for real) reads in a file: its text (documents) or its first sheet as CSV (spreadsheets). */
-export async function asText(bytes: Buffer | Uint8Array, ext: 'docx' | 'xlsx'): Promise<string> {
+export async function asText(bytes: Buffer | Uint8Array, ext: 'docx' | 'xlsx' | 'odt' | 'ods'): Promise<string> {
   return withWorkDir(async (dir) => {
     const input = await writeInput(dir, `saved.${ext}`, Readable.from([Buffer.from(bytes)]));
-    const out = await convert(input, ext === 'docx' ? 'txt:Text (encoded):UTF8' : 'csv:Text - txt - csv (StarCalc):44,34,76', dir);
+    const out = await convert(input, ext === 'docx' || ext === 'odt' ? 'txt:Text (encoded):UTF8' : 'csv:Text - txt - csv (StarCalc):44,34,76', dir);
     return (await readText(out)).replace(/^\uFEFF/, '');
+  });
+}
+
+/** A file converted by LibreOffice into another format (`to`: odt, ods, odp, pptx…): its bytes. */
+export async function convertedBy(bytes: Buffer | Uint8Array, from: string, to: string): Promise<Buffer> {
+  return withWorkDir(async (dir) => {
+    const input = await writeInput(dir, `in.${from}`, Readable.from([Buffer.from(bytes)]));
+    return fs.promises.readFile(await convert(input, to, dir));
   });
 }

@@ -1,8 +1,7 @@
 import { editsInOfficeEditor } from '@/media/slots';
+import type { OfficeFormat } from './ooxml/open';
 
-/** The editors the embedded editor has, by file extension; others keep their preview picture. */
-export type EditorKind = 'docx' | 'xlsx' | 'pptx';
-
-export function editorOf(name: string): EditorKind | null {
-  return editsInOfficeEditor(name) ? (name.slice(name.lastIndexOf('.') + 1).toLowerCase() as EditorKind) : null;
+/** The formats the embedded editor edits, by file extension; others keep their preview picture. */
+export function editorOf(name: string): OfficeFormat | null {
+  return editsInOfficeEditor(name) ? (name.slice(name.lastIndexOf('.') + 1).toLowerCase() as OfficeFormat) : null;
 }

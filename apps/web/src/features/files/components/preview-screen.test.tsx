@@ -11,7 +11,7 @@ const listing = [
   { ...base, uuid: 'i-1', name: 'beach.jpg', bytes: 1000, contentType: 'image/jpeg' },
   { ...base, uuid: 'x-1', name: 'notes.txt', bytes: 2 * 1024 * 1024, contentType: 'text/plain' },
   // An office file the editor does not open (it shows its first page, or the type icon without one).
-  { ...base, uuid: 'z-1', name: 'slides.odp', bytes: 3000, contentType: 'application/vnd.oasis.opendocument.presentation' },
+  { ...base, uuid: 'z-1', name: 'slides.ppt', bytes: 3000, contentType: 'application/vnd.ms-powerpoint' },
 ];
 const media = [
   { ...base, uuid: 'p-2', name: 'sunset.jpg', bytes: 5000, contentType: 'image/jpeg', previewUrl: '/api/media/p-2/preview.webp?sig=s', thumbnailUrl: '/api/media/p-2/thumb.webp?sig=s', width: 4000, height: 3000, mediaStatus: 'READY' },

@@ -89,15 +89,18 @@ export function tableEl(
   const table = doc.createElement('table');
   if (source !== undefined) table.dataset.src = String(source);
   const body = doc.createElement('tbody');
-  for (const row of rows) {
+  rows.forEach((row, r) => {
     const tr = doc.createElement('tr');
-    for (const cell of row) {
+    // Where each row and column came from, so the writer keeps their properties when rows or columns change.
+    if (source !== undefined) tr.dataset.row = String(r);
+    row.forEach((cell, c) => {
       const td = doc.createElement('td');
+      if (source !== undefined) td.dataset.col = String(c);
       for (const p of cell.length ? cell : [{ kind: 'p', style: 'p', inlines: [] } as Paragraph]) td.appendChild(paragraphEl(doc, p, image, label));
       tr.appendChild(td);
-    }
+    });
     body.appendChild(tr);
-  }
+  });
   table.appendChild(body);
   return table;
 }
@@ -176,9 +179,18 @@ export function readBlocks(root: HTMLElement, kept: (source: number) => Block | 
     } else if (n.nodeName === 'UL' || n.nodeName === 'OL') {
       for (const li of n.children) if (li instanceof HTMLElement) blocks.push(paragraphOf(li, n.nodeName === 'OL' ? 'ol' : 'ul'));
     } else if (n.nodeName === 'TABLE') {
-      const rows = [...n.querySelectorAll('tr')].map((tr) => [...tr.children].filter((c) => c.nodeName === 'TD' || c.nodeName === 'TH').map((td) => cellParagraphs(td as HTMLElement)));
+      const trs = [...n.querySelectorAll('tr')];
+      const cellsOf = (tr: Element) => [...tr.children].filter((c) => c.nodeName === 'TD' || c.nodeName === 'TH') as HTMLElement[];
+      const rows = trs.map((tr) => cellsOf(tr).map(cellParagraphs));
       const src = n.dataset.src;
-      blocks.push({ kind: 'table', rows, ...(src !== undefined ? { source: Number(src) } : {}) });
+      const index = (v: string | undefined) => (v === undefined || v === '' ? null : Number(v));
+      blocks.push({
+        kind: 'table',
+        rows,
+        ...(src !== undefined
+          ? { source: Number(src), rowSources: trs.map((tr) => index(tr.dataset.row)), colSources: cellsOf(trs[0] ?? n).map((td) => index(td.dataset.col)) }
+          : {}),
+      });
     } else blocks.push(paragraphOf(n, STYLE_OF_TAG[n.nodeName] ?? 'p'));
   }
   return blocks;

@@ -1,6 +1,7 @@
 import { useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { readDocx, writeDocx, type Block } from '../ooxml/docx';
+import type { Block } from '../ooxml/docx';
+import { openDocument } from '../ooxml/open';
 import { readBlocks, renderBlocks, tableEl } from './docx-html';
 import type { ViewProps } from './view-props';
 import styles from './office.module.css';
@@ -10,12 +11,13 @@ type BlockChoice = 'p' | 'h1' | 'h2' | 'h3';
 const MIME: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', svg: 'image/svg+xml', webp: 'image/webp', bmp: 'image/bmp' };
 
 /** A word-processing document: its body as editable blocks, a toolbar for the formatting the writer keeps. */
-export function DocxView({ bytes, editable, onChange, handle }: ViewProps) {
+export function DocxView({ bytes, format, editable, onChange, handle }: ViewProps) {
   const { t } = useTranslation('office');
-  const doc = useMemo(() => readDocx(bytes), [bytes]);
+  const doc = useMemo(() => openDocument(format, bytes), [bytes, format]);
   const root = useRef<HTMLDivElement>(null);
   const [block, setBlock] = useState<BlockChoice>('p');
   const [marks, setMarks] = useState({ bold: false, italic: false, underline: false });
+  const [inTable, setInTable] = useState(false);
 
   useEffect(() => {
     const urls: string[] = [];
@@ -35,7 +37,7 @@ export function DocxView({ bytes, editable, onChange, handle }: ViewProps) {
   useImperativeHandle(handle, () => ({
     serialize: () => {
       const kept = new Map<number, Block>(doc.blocks.filter((b) => b.kind === 'keep').map((b): [number, Block] => [b.source!, b]));
-      return writeDocx(doc, readBlocks(root.current!, (source) => kept.get(source)));
+      return doc.write(readBlocks(root.current!, (source) => kept.get(source)));
     },
   }));
 
@@ -43,7 +45,9 @@ export function DocxView({ bytes, editable, onChange, handle }: ViewProps) {
   useEffect(() => {
     const onSelection = () => {
       const sel = document.getSelection();
-      if (!sel?.anchorNode || !root.current?.contains(sel.anchorNode) || typeof document.queryCommandState !== 'function') return;
+      if (!sel?.anchorNode || !root.current?.contains(sel.anchorNode)) return;
+      setInTable(Boolean(currentCell()));
+      if (typeof document.queryCommandState !== 'function') return;
       setMarks({ bold: document.queryCommandState('bold'), italic: document.queryCommandState('italic'), underline: document.queryCommandState('underline') });
       const tag = String(document.queryCommandValue('formatBlock')).toLowerCase();
       setBlock(tag === 'h1' || tag === 'h2' || tag === 'h3' ? tag : 'p');
@@ -63,6 +67,69 @@ export function DocxView({ bytes, editable, onChange, handle }: ViewProps) {
     root.current?.focus();
     const table = tableEl(document, Array.from({ length: 3 }, () => Array.from({ length: 3 }, () => [])), undefined);
     document.execCommand('insertHTML', false, `${table.outerHTML}<p><br></p>`);
+    onChange();
+  };
+
+  /** The table cell the caret is in, if any. */
+  const currentCell = (): HTMLTableCellElement | null => {
+    const node = document.getSelection()?.anchorNode;
+    const el = node ? (node instanceof Element ? node : node.parentElement) : null;
+    const cell = el?.closest('td, th');
+    return cell instanceof HTMLTableCellElement && root.current?.contains(cell) ? cell : null;
+  };
+
+  /** Adds or removes the caret's row or column; the writer keeps the properties of the rows and columns that stay. */
+  const editTable = (action: 'add_row' | 'delete_row' | 'add_column' | 'delete_column') => {
+    const cell = currentCell();
+    const row = cell?.parentElement;
+    const table = row?.closest('table');
+    if (!cell || !row || !table) return;
+    const rows = [...table.querySelectorAll('tr')];
+    const emptyCell = (from: HTMLTableCellElement) => {
+      const td = from.cloneNode(false) as HTMLTableCellElement;
+      td.replaceChildren(Object.assign(document.createElement('p'), { innerHTML: '<br>' }));
+      return td;
+    };
+    let caret: Element | null = null;
+    if (action === 'add_row') {
+      const tr = row.cloneNode(false) as HTMLTableRowElement;
+      delete tr.dataset.row;
+      for (const c of row.children) if (c instanceof HTMLTableCellElement) tr.appendChild(emptyCell(c));
+      row.after(tr);
+      caret = tr.children[cell.cellIndex] ?? tr.firstElementChild;
+    } else if (action === 'add_column') {
+      const index = cell.cellIndex;
+      for (const tr of rows) {
+        const at = tr.children[Math.min(index, tr.children.length - 1)];
+        if (!(at instanceof HTMLTableCellElement)) continue;
+        const td = emptyCell(at);
+        delete td.dataset.col;
+        at.after(td);
+        if (tr === row) caret = td;
+      }
+    } else if (action === 'delete_row') {
+      caret = (row.nextElementSibling ?? row.previousElementSibling)?.children[cell.cellIndex] ?? null;
+      row.remove();
+    } else {
+      const index = cell.cellIndex;
+      caret = cell.nextElementSibling ?? cell.previousElementSibling;
+      for (const tr of rows) tr.children[index]?.remove();
+    }
+    // A table without rows or cells is gone.
+    if (!table.querySelector('td, th')) {
+      const p = document.createElement('p');
+      p.innerHTML = '<br>';
+      table.replaceWith(p);
+      caret = p;
+    }
+    if (caret) {
+      const range = document.createRange();
+      range.selectNodeContents(caret);
+      range.collapse(true);
+      document.getSelection()?.removeAllRanges();
+      document.getSelection()?.addRange(range);
+    }
+    setInTable(Boolean(caret?.closest('td, th')));
     onChange();
   };
 
@@ -105,6 +172,21 @@ export function DocxView({ bytes, editable, onChange, handle }: ViewProps) {
           <button type="button" className={styles.tool} aria-label={t('insert_table')} title={t('insert_table')} onMouseDown={(e) => e.preventDefault()} onClick={insertTable}>
             <span aria-hidden="true">▦</span>
           </button>
+          {(['add_row', 'delete_row', 'add_column', 'delete_column'] as const).map((action) => (
+            <button
+              key={action}
+              type="button"
+              className={styles.tool}
+              aria-label={t(`table_${action}`)}
+              title={t(`table_${action}`)}
+              disabled={!inTable}
+              onMouseDown={(e) => e.preventDefault()}
+              onClick={() => editTable(action)}
+              data-testid={`office-table-${action}`}
+            >
+              <span aria-hidden="true" className={styles.tableGlyph} data-action={action} />
+            </button>
+          ))}
         </div>
       ) : null}
       <div className={styles.page}>

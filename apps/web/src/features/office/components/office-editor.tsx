@@ -73,7 +73,7 @@ export function OfficeEditor({ uuid, projectId, name, readOnlyUrl }: OfficeEdito
       </div>
     );
   }
-  const View = kind === 'docx' ? DocxView : kind === 'xlsx' ? SheetView : SlidesView;
+  const View = kind === 'docx' || kind === 'odt' ? DocxView : kind === 'xlsx' || kind === 'ods' ? SheetView : SlidesView;
   return (
     <section className={styles.editor} aria-label={name} data-testid="office-editor" data-mode={session.mode}>
       <div className={styles.status}>
@@ -95,7 +95,7 @@ export function OfficeEditor({ uuid, projectId, name, readOnlyUrl }: OfficeEdito
       {session.lockedBy !== null ? (
         <Alert tone="info" data-testid="office-locked">{session.lockedBy ? t('locked_by', { name: session.lockedBy }) : t('locked_by_unknown')}</Alert>
       ) : null}
-      <View bytes={session.bytes} editable={editable} onChange={onChange} handle={handle} />
+      <View bytes={session.bytes} format={kind} editable={editable} onChange={onChange} handle={handle} />
     </section>
   );
 }

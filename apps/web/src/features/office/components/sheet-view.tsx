@@ -1,7 +1,8 @@
 import { useCallback, useImperativeHandle, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createEvaluator, formatValue } from '../ooxml/formula';
-import { addSheet, columnName, inputOf, readXlsx, refOf, setCell, writeXlsx } from '../ooxml/xlsx';
+import { openWorkbook } from '../ooxml/open';
+import { columnName, inputOf, refOf, setCell } from '../ooxml/xlsx';
 import type { ViewProps } from './view-props';
 import styles from './office.module.css';
 
@@ -12,9 +13,10 @@ const HEADER_WIDTH = 56;
 const OVERSCAN = 12;
 
 /** A spreadsheet: sheet tabs, a formula bar, and a grid that draws only the rows in view (10,000 rows stay fast). */
-export function SheetView({ bytes, editable, onChange, handle }: ViewProps) {
+export function SheetView({ bytes, format, editable, onChange, handle }: ViewProps) {
   const { t } = useTranslation('office');
-  const book = useMemo(() => readXlsx(bytes), [bytes]);
+  const file = useMemo(() => openWorkbook(format, bytes), [bytes, format]);
+  const book = file.book;
   const evaluator = useMemo(() => createEvaluator(book), [book]);
   const [sheetIndex, setSheetIndex] = useState(0);
   const [selected, setSelected] = useState({ row: 0, col: 0 });
@@ -26,7 +28,7 @@ export function SheetView({ bytes, editable, onChange, handle }: ViewProps) {
   const bar = useRef<HTMLInputElement>(null);
   const sheet = book.sheets[sheetIndex] ?? book.sheets[0];
 
-  useImperativeHandle(handle, () => ({ serialize: () => writeXlsx(book, (s, ref) => evaluator.cell(s, ref) ?? { value: null }) }));
+  useImperativeHandle(handle, () => ({ serialize: () => file.write((s, ref) => evaluator.cell(s, ref) ?? { value: null }) }));
 
   const ref = refOf(selected.row, selected.col);
   const rows = Math.max((sheet?.rows ?? 0) + 50, 100);
@@ -44,6 +46,16 @@ export function SheetView({ bytes, editable, onChange, handle }: ViewProps) {
     },
     [book, editable, evaluator, onChange, selected, sheet],
   );
+
+  /** Inserts a row above / a column left of the selected cell, or deletes its row / column. */
+  const reshape = (axis: 'row' | 'col', count: 1 | -1) => {
+    if (!sheet || !editable) return;
+    file.shift(sheet, axis, selected[axis], count);
+    evaluator.invalidate();
+    setDraft(null);
+    setVersion((v) => v + 1);
+    onChange();
+  };
 
   const move = (row: number, col: number, focusGrid = true) => {
     const next = { row: Math.max(0, Math.min(rows - 1, row)), col: Math.max(0, Math.min(cols - 1, col)) };
@@ -157,6 +169,30 @@ export function SheetView({ bytes, editable, onChange, handle }: ViewProps) {
           dir="ltr"
           data-testid="office-formula"
         />
+        {editable ? (
+          <div className={styles.sheetTools} role="group" aria-label={t('sheet_structure')}>
+            {(
+              [
+                ['insert_row', 'row', 1, 'add_row'],
+                ['delete_row', 'row', -1, 'delete_row'],
+                ['insert_column', 'col', 1, 'add_column'],
+                ['delete_column', 'col', -1, 'delete_column'],
+              ] as const
+            ).map(([key, axis, count, glyph]) => (
+              <button
+                key={key}
+                type="button"
+                className={styles.tool}
+                aria-label={t(`sheet_${key}`)}
+                title={t(`sheet_${key}`)}
+                onClick={() => reshape(axis, count)}
+                data-testid={`office-sheet-${key}`}
+              >
+                <span aria-hidden="true" className={styles.tableGlyph} data-action={glyph} />
+              </button>
+            ))}
+          </div>
+        ) : null}
       </div>
       <div
         ref={grid}
@@ -212,7 +248,7 @@ export function SheetView({ bytes, editable, onChange, handle }: ViewProps) {
             onClick={() => {
               let n = book.sheets.length + 1;
               while (book.sheets.some((s) => s.name === t('new_sheet_name', { n }))) n++;
-              addSheet(book, t('new_sheet_name', { n }));
+              file.addSheet(t('new_sheet_name', { n }));
               setSheetIndex(book.sheets.length - 1);
               onChange();
             }}

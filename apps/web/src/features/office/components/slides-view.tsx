@@ -1,17 +1,19 @@
 import { useImperativeHandle, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { readPptx, writePptx, type Slide } from '../ooxml/pptx';
+import { openPresentation } from '../ooxml/open';
+import type { Slide } from '../ooxml/pptx';
 import type { ViewProps } from './view-props';
 import styles from './office.module.css';
 
 /** A presentation: every slide with its text boxes where they sit; their text is editable in place. */
-export function SlidesView({ bytes, editable, onChange, handle }: ViewProps) {
+export function SlidesView({ bytes, format, editable, onChange, handle }: ViewProps) {
   const { t } = useTranslation('office');
-  const pres = useMemo(() => readPptx(bytes), [bytes]);
+  const file = useMemo(() => openPresentation(format, bytes), [bytes, format]);
+  const pres = file.pres;
   // The texts as edited, same shape as the slides read.
   const edited = useRef<Slide[]>(pres.slides.map((s) => ({ ...s, boxes: s.boxes.map((b) => ({ ...b, paragraphs: [...b.paragraphs] })) })));
 
-  useImperativeHandle(handle, () => ({ serialize: () => writePptx(pres, edited.current) }));
+  useImperativeHandle(handle, () => ({ serialize: () => file.write(edited.current) }));
 
   return (
     <div className={styles.slides}>

@@ -31,6 +31,10 @@ export interface Table {
   /** rows → cells → paragraphs */
   rows: Paragraph[][][];
   source?: number;
+  /** For a table read from the file: which original row each row is (null: added in the editor). */
+  rowSources?: Array<number | null>;
+  /** Likewise for the columns (taken from the first row). */
+  colSources?: Array<number | null>;
 }
 
 /** A block the editor shows as a placeholder and writes back as it was (a content control, a text box…). */
@@ -133,8 +137,24 @@ function pushText(inlines: Inline[], text: string, fmt: { b: boolean; i: boolean
 
 function readTable(tbl: Element, doc: DocxDocument, source: number): Table {
   const rows = elements(tbl, 'tr').map((tr) => elements(tr, 'tc').map((tc) => elements(tc, 'p').map((p) => readParagraph(p, doc))));
-  return { kind: 'table', rows, source };
+  return { kind: 'table', rows, source, ...identityShape(rows) };
 }
+
+/** The row and column sources of a table as read (row i is original row i). */
+export const identityShape = (rows: readonly unknown[][]) => ({ rowSources: rows.map((_, i) => i), colSources: (rows[0] ?? []).map((_, i) => i) });
+
+/** The original row (or column) a table's row `i` takes its properties from: its own, else the nearest one before it
+ * (a row added below copies the row above), else the nearest after; -1 when there is none. */
+export function baseOf(sources: ReadonlyArray<number | null> | undefined, i: number): number {
+  if (!sources) return -1;
+  for (let k = Math.min(i, sources.length - 1); k >= 0; k--) if (sources[k] !== null && sources[k] !== undefined) return sources[k]!;
+  for (let k = i + 1; k < sources.length; k++) if (sources[k] !== null && sources[k] !== undefined) return sources[k]!;
+  return -1;
+}
+
+/** Whether a table keeps the rows and columns it was read with (only the cells' text may differ). */
+export const sameShape = (t: Table, rows: number, cols: number): boolean =>
+  !!t.rowSources && !!t.colSources && t.rowSources.length === rows && t.colSources.length === cols && t.rowSources.every((s, i) => s === i) && t.colSources.every((s, i) => s === i);
 
 export function readDocx(bytes: Uint8Array, xml?: XmlCodec): DocxDocument {
   const pkg = OoxmlPackage.open(bytes, xml);
@@ -241,17 +261,22 @@ export function writeDocx(doc: DocxDocument, blocks: readonly Block[]): Uint8Arr
   const table = (t: Table): Element => {
     const original = t.source === undefined ? undefined : doc.sources[t.source];
     if (original) {
-      // Same shape: the cells' paragraphs are replaced, rows, cells and their properties stay.
-      const copy = original.cloneNode(true) as Element;
-      elements(copy, 'tr').forEach((tr, r) =>
-        elements(tr, 'tc').forEach((tc, c) => {
-          const paras = t.rows[r]?.[c];
-          if (!paras) return;
-          for (const p of elements(tc, 'p')) tc.removeChild(p);
-          for (const p of paras.length ? paras : [{ kind: 'p', style: 'p', inlines: [] } as Paragraph]) tc.appendChild(paragraph(p));
-        }),
-      );
-      return copy;
+      const trs = elements(original, 'tr');
+      const cols0 = elements(trs[0] ?? original, 'tc').length;
+      if (sameShape(t, trs.length, cols0)) {
+        // Same shape: the cells' paragraphs are replaced, rows, cells and their properties stay.
+        const copy = original.cloneNode(true) as Element;
+        elements(copy, 'tr').forEach((tr, r) =>
+          elements(tr, 'tc').forEach((tc, c) => {
+            const paras = t.rows[r]?.[c];
+            if (!paras) return;
+            for (const p of elements(tc, 'p')) tc.removeChild(p);
+            for (const p of paras.length ? paras : [{ kind: 'p', style: 'p', inlines: [] } as Paragraph]) tc.appendChild(paragraph(p));
+          }),
+        );
+        return copy;
+      }
+      if (trs.length) return reshaped(original, trs, t);
     }
     const cols = Math.max(1, ...t.rows.map((r) => r.length));
     const border = (side: string) => el(side, { val: 'single', sz: '4', space: '0', color: 'auto' });
@@ -271,6 +296,45 @@ export function writeDocx(doc: DocxDocument, blocks: readonly Block[]): Uint8Arr
       tbl.appendChild(tr);
     }
     return tbl;
+  };
+
+  /**
+   * Rows or columns added or removed: each row is built from the original row it came from (a new one from the row
+   * above it), each cell from that row's cell in its original column, so borders, widths and shading follow. Merged cells
+   * (gridSpan, vMerge) are split, because the merge no longer fits the new grid.
+   */
+  const reshaped = (original: Element, trs: Element[], t: Table): Element => {
+    const copy = original.cloneNode(false) as Element;
+    for (const e of elements(original)) if (e.localName !== 'tr' && e.localName !== 'tblGrid') copy.appendChild(e.cloneNode(true));
+    const gridCols = elements(child(original, 'tblGrid') ?? original, 'gridCol');
+    const colSources = t.colSources ?? [];
+    const width = Math.max(...t.rows.map((r) => r.length), colSources.length, 1);
+    const grid = el('tblGrid');
+    for (let c = 0; c < width; c++) {
+      const from = gridCols[baseOf(colSources, c)] ?? gridCols.at(-1);
+      grid.appendChild(from ? from.cloneNode(true) : el('gridCol', { w: String(Math.floor(9000 / width)) }));
+    }
+    copy.appendChild(grid);
+    t.rows.forEach((row, r) => {
+      const base = trs[baseOf(t.rowSources, r)] ?? trs.at(-1)!;
+      const tr = base.cloneNode(false) as Element;
+      for (const e of elements(base)) if (e.localName !== 'tc') tr.appendChild(e.cloneNode(true));
+      const tcs = elements(base, 'tc');
+      row.forEach((paras, c) => {
+        const from = tcs[baseOf(colSources, c)] ?? tcs.at(-1);
+        const tc = el('tc');
+        const tcPr = from && child(from, 'tcPr');
+        if (tcPr) {
+          const props = tcPr.cloneNode(true) as Element;
+          for (const name of ['gridSpan', 'vMerge', 'hMerge']) for (const e of elements(props, name)) props.removeChild(e);
+          tc.appendChild(props);
+        }
+        for (const p of paras.length ? paras : [{ kind: 'p', style: 'p', inlines: [] } as Paragraph]) tc.appendChild(paragraph(p));
+        tr.appendChild(tc);
+      });
+      copy.appendChild(tr);
+    });
+    return copy;
   };
 
   const out: Node[] = [];

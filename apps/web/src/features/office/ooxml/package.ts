@@ -1,7 +1,8 @@
 import { strFromU8, strToU8, unzipSync, zipSync, type Zippable } from 'fflate';
 
 // An Office Open XML package (a zip of XML parts), read and written part by part: the parts an editor changes are
-// serialised again, every other part is written back byte for byte. Isomorphic: the browser passes its own DOMParser,
+// serialised again, every other part is written back byte for byte. An OpenDocument package is the same kind of zip
+// (its `mimetype` entry first and stored uncompressed, as ODF requires), so the ODF editors use this class too. Isomorphic: the browser passes its own DOMParser,
 // Node (the server's round-trip test) passes @xmldom/xmldom.
 
 export interface XmlCodec {
@@ -34,6 +35,11 @@ export class OoxmlPackage {
 
   has(path: string): boolean {
     return path in this.parts || this.docs.has(path);
+  }
+
+  /** The names of the package's parts, in their order in the zip. */
+  paths(): string[] {
+    return Object.keys(this.parts);
   }
 
   bytes(path: string): Uint8Array | undefined {
@@ -122,7 +128,8 @@ export class OoxmlPackage {
   /** The package as bytes: edited parts serialised again, the others as they were, in their original order. */
   toBytes(): Uint8Array {
     const out: Zippable = {};
-    for (const path of Object.keys(this.parts)) out[path] = this.parts[path]!;
+    // ODF: readers identify the package by the first entry's name and its stored (uncompressed) bytes.
+    for (const path of Object.keys(this.parts)) out[path] = path === 'mimetype' ? [this.parts[path]!, { level: 0 }] : this.parts[path]!;
     for (const path of this.edited) {
       const doc = this.docs.get(path);
       if (!doc) continue;

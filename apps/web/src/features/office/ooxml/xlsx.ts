@@ -1,4 +1,5 @@
 import { child, elements, OoxmlPackage, removeChildren, setText, textOf, type XmlCodec } from './package';
+import { shiftRefs, translate } from './refs';
 
 // A .xlsx as the editor sees it: its sheets (in order), each a map of cells with the value, the formula and the style
 // index, and the number format of every style. Saving writes only the changed cells into their sheet's XML (rows and
@@ -83,6 +84,9 @@ export function readXlsx(bytes: Uint8Array, xml?: XmlCodec): Workbook {
     if (!target || !pkg.has(target)) continue;
     const sheet: Sheet = { name: s.getAttribute('name') ?? `Sheet${sheets.length + 1}`, path: target, cells: new Map(), rows: 0, cols: 0 };
     const data = child(pkg.doc(target).documentElement, 'sheetData');
+    // Shared formulas: the group's first cell holds the text, the others only its id (si) and read it moved.
+    const shared = new Map<string, { formula: string; row: number; col: number }>();
+    const pending: Array<{ ref: string; si: string; row: number; col: number }> = [];
     let rowIndex = 0;
     for (const row of data ? elements(data, 'row') : []) {
       rowIndex = row.getAttribute('r') ? Number(row.getAttribute('r')) - 1 : rowIndex;
@@ -91,6 +95,12 @@ export function readXlsx(bytes: Uint8Array, xml?: XmlCodec): Workbook {
         const r = c.getAttribute('r');
         if (r) colIndex = parseRef(r).col;
         const cell = readCell(c, strings);
+        const f = child(c, 'f');
+        if (cell && f && f.getAttribute('t') === 'shared' && f.getAttribute('si') !== null) {
+          const si = f.getAttribute('si')!;
+          if (cell.formula) shared.set(si, { formula: cell.formula, row: rowIndex, col: colIndex });
+          else pending.push({ ref: refOf(rowIndex, colIndex), si, row: rowIndex, col: colIndex });
+        }
         if (cell) {
           sheet.cells.set(refOf(rowIndex, colIndex), cell);
           sheet.rows = Math.max(sheet.rows, rowIndex + 1);
@@ -99,6 +109,11 @@ export function readXlsx(bytes: Uint8Array, xml?: XmlCodec): Workbook {
         colIndex++;
       }
       rowIndex++;
+    }
+    for (const p of pending) {
+      const master = shared.get(p.si);
+      const cell = sheet.cells.get(p.ref);
+      if (master && cell) cell.formula = translate(master.formula, p.row - master.row, p.col - master.col);
     }
     sheets.push(sheet);
   }
@@ -112,7 +127,7 @@ function readCell(c: Element, strings: string[]): Cell | null {
   const v = child(c, 'v');
   const raw = v ? textOf(v) : null;
   const cell: Cell = { value: null, ...(s ? { style: Number(s) } : {}) };
-  // Shared formulas other than their first cell hold no text: the cached value stands for them.
+  // Shared formulas other than their first cell hold no text: readXlsx gives them their group's formula, moved.
   if (f && textOf(f)) cell.formula = textOf(f);
   if (t === 's') cell.value = raw === null ? null : (strings[Number(raw)] ?? '');
   else if (t === 'inlineStr') cell.value = elements(child(c, 'is') ?? c).filter((e) => e.localName === 't' || e.localName === 'r').map(textOf).join('');
@@ -195,6 +210,16 @@ export function writeXlsx(book: Workbook, evaluate: (sheet: Sheet, ref: string) 
       else r.appendChild(c);
       return c;
     };
+    // A changed cell of a shared formula group: every cell of the group gets its formula written out, since the others
+    // would otherwise be read from a first cell that no longer holds the same formula.
+    const groups = new Map<string, string[]>();
+    for (const r of elements(data, 'row'))
+      for (const c of elements(r, 'c')) {
+        const f = child(c, 'f');
+        const si = f?.getAttribute('t') === 'shared' ? f.getAttribute('si') : null;
+        if (si !== null && si !== undefined) groups.set(si, [...(groups.get(si) ?? []), c.getAttribute('r') ?? '']);
+      }
+    for (const members of groups.values()) if (members.some((m) => changed.has(m))) for (const m of members) if (sheet.cells.get(m)?.formula) changed.add(m);
     for (const ref of new Set([...changed, ...formulas])) {
       const cell = sheet.cells.get(ref);
       const el = cellEl(ref, cell !== undefined);
@@ -203,7 +228,6 @@ export function writeXlsx(book: Workbook, evaluate: (sheet: Sheet, ref: string) 
         el.parentNode!.removeChild(el);
         continue;
       }
-      if (!changed.has(ref) && child(el, 'f') && !textOf(child(el, 'f')!)) continue;
       writeCell(doc, el, cell.formula ? { ...evaluate(sheet, ref), formula: cell.formula } : cell, changed.has(ref));
     }
     // The used range in <dimension> would otherwise hide new cells from some readers.
@@ -304,4 +328,132 @@ export function addSheet(book: Workbook, name: string): Sheet {
   const sheet: Sheet = { name, path, cells: new Map(), rows: 0, cols: 0 };
   book.sheets.push(sheet);
   return sheet;
+}
+
+/** Where a row/column index and a cell reference go when `count` rows/columns are inserted at `at` (or deleted: null). */
+function mover(axis: 'row' | 'col', at: number, count: number) {
+  const move = (index: number): number | null => (count > 0 ? (index >= at ? index + count : index) : index < at ? index : index >= at - count ? index + count : null);
+  const moveRef = (ref: string): string | null => {
+    const p = parseRef(ref);
+    const next = move(p[axis]);
+    return next === null ? null : axis === 'row' ? refOf(next, p.col) : refOf(p.row, next);
+  };
+  return { move, moveRef };
+}
+
+/**
+ * Inserts `count` empty rows or columns before index `at` (count > 0), or deletes them from it (count < 0): the cells
+ * after move, and every formula in the workbook that refers past them follows (into deleted cells: #REF!). The sheet's
+ * XML moves with it at once (rows, cells, merged ranges, column widths), so the writer finds each cell where it now is.
+ */
+export function shiftSheet(book: Workbook, sheet: Sheet, axis: 'row' | 'col', at: number, count: number): void {
+  if (!count) return;
+  const { move, moveRef } = mover(axis, at, count);
+
+  // The sheet's XML.
+  const doc = book.pkg.edit(sheet.path);
+  const root = doc.documentElement;
+  const data = child(root, 'sheetData');
+  let implicit = 0;
+  for (const row of data ? elements(data, 'row') : []) {
+    const r = row.getAttribute('r') ? Number(row.getAttribute('r')) - 1 : implicit;
+    implicit = r + 1;
+    if (axis === 'row') {
+      const next = move(r);
+      if (next === null) {
+        data!.removeChild(row);
+        continue;
+      }
+      row.setAttribute('r', String(next + 1));
+    }
+    let col = 0;
+    for (const c of elements(row, 'c')) {
+      const at0 = c.getAttribute('r') ? parseRef(c.getAttribute('r')!).col : col;
+      col = at0 + 1;
+      const ref = refOf(r, at0);
+      const next = moveRef(ref);
+      if (next === null) row.removeChild(c);
+      else c.setAttribute('r', axis === 'row' ? refOf(move(r)!, at0) : next);
+      // A moved cell of a shared group no longer matches the group's range: its formula is written out in full.
+      const f = child(c, 'f');
+      if (f?.getAttribute('t') === 'shared' && next !== null) {
+        const model = sheet.cells.get(ref);
+        if (model?.formula) {
+          f.removeAttribute('t');
+          f.removeAttribute('si');
+          f.removeAttribute('ref');
+          setText(f, model.formula);
+        }
+      }
+    }
+    // Spans (which columns a row uses) are only a hint; stale ones make Excel warn.
+    if (axis === 'col') row.removeAttribute('spans');
+  }
+  const merges = child(root, 'mergeCells');
+  for (const m of merges ? elements(merges, 'mergeCell') : []) {
+    const [a, b] = (m.getAttribute('ref') ?? '').split(':');
+    if (!a || !b) continue;
+    const shifted = shiftRefs(`${a}:${b}`, sheet.name, sheet.name, axis, at, count);
+    if (shifted === '#REF!' || !shifted.includes(':') || shifted.split(':')[0] === shifted.split(':')[1]) merges!.removeChild(m);
+    else m.setAttribute('ref', shifted);
+  }
+  if (merges) {
+    const left = elements(merges, 'mergeCell').length;
+    if (!left) root.removeChild(merges);
+    else merges.setAttribute('count', String(left));
+  }
+  const cols = child(root, 'cols');
+  if (axis === 'col' && cols) {
+    for (const c of elements(cols, 'col')) {
+      const min = Number(c.getAttribute('min')) - 1;
+      const max = Number(c.getAttribute('max')) - 1;
+      const gone = -count;
+      const nmin = count > 0 ? (min >= at ? min + count : min) : min < at ? min : min >= at + gone ? min - gone : at;
+      const nmax = count > 0 ? (max >= at ? max + count : max) : max < at ? max : max >= at + gone ? max - gone : at - 1;
+      if (nmax < nmin) {
+        cols.removeChild(c);
+        continue;
+      }
+      c.setAttribute('min', String(nmin + 1));
+      c.setAttribute('max', String(nmax + 1));
+    }
+    if (!elements(cols, 'col').length) root.removeChild(cols);
+  }
+
+  shiftModel(book, sheet, axis, at, count);
+}
+
+/**
+ * The model's side of inserting or deleting rows/columns (any format): cells and the record of changed ones move,
+ * and every formula in the workbook that refers past the point follows (marked changed, so it is written again).
+ */
+export function shiftModel(book: Workbook, sheet: Sheet, axis: 'row' | 'col', at: number, count: number): void {
+  const { moveRef } = mover(axis, at, count);
+  const cells = new Map<string, Cell>();
+  for (const [ref, cell] of sheet.cells) {
+    const next = moveRef(ref);
+    if (next !== null) cells.set(next, cell);
+  }
+  sheet.cells = cells;
+  const changed = book.changed.get(sheet.path);
+  if (changed) {
+    const moved = new Set<string>();
+    for (const ref of changed) {
+      const next = moveRef(ref);
+      if (next !== null) moved.add(next);
+    }
+    book.changed.set(sheet.path, moved);
+  }
+  if (axis === 'row') sheet.rows = Math.max(0, sheet.rows + count);
+  else sheet.cols = Math.max(0, sheet.cols + count);
+  for (const s of book.sheets)
+    for (const [ref, cell] of s.cells) {
+      if (!cell.formula) continue;
+      const next = shiftRefs(cell.formula, s.name, sheet.name, axis, at, count);
+      if (next === cell.formula) continue;
+      cell.formula = next;
+      let set = book.changed.get(s.path);
+      if (!set) book.changed.set(s.path, (set = new Set()));
+      set.add(ref);
+    }
 }
