@@ -64,6 +64,7 @@ import * as liveLinks from './2026-12-10T0400_live_links.js';
 import * as dataExport from './2026-12-11T0200_data_export.js';
 import * as takeoutImport from './2026-12-11T0210_takeout_import.js';
 import * as contentBlob from './2026-12-11T0300_content_blob.js';
+import * as fileFactsGiven from './2026-12-12T0400_file_facts_given.js';
 
 /** Every migration in order; the key is the name recorded in the migration table. */
 export const migrations: Record<string, Migration> = {
@@ -134,4 +135,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-11T0200_data_export': dataExport,
   '2026-12-11T0210_takeout_import': takeoutImport,
   '2026-12-11T0300_content_blob': contentBlob,
+  '2026-12-12T0400_file_facts_given': fileFactsGiven,
 };
