@@ -40,6 +40,17 @@ const port = Number(
   process.env.BENCH_PORT ?? 19250 + Math.floor(Math.random() * 40),
 );
 const { source } = transfers(total);
+/** `size` bytes for file `i`: its number first, so no two files are the same content (issue 35 would store one copy). */
+const distinct = (size, i) => {
+  const head = Buffer.alloc(Math.min(size, 16));
+  head.write(String(i).padStart(16, "0").slice(0, head.length));
+  return Readable.from(
+    (async function* () {
+      yield head;
+      for await (const chunk of source(size - head.length)) yield chunk;
+    })(),
+  );
+};
 
 const server = await startServer(
   {
@@ -95,7 +106,8 @@ try {
   // --- export
   if (only !== "takeout") {
     const size = Math.floor(total / files);
-    for (let i = 0; i < files; i++) await put(`f${i}.bin`, size, source(size));
+    for (let i = 0; i < files; i++)
+      await put(`f${i}.bin`, size, distinct(size, i));
     load.push(os.loadavg()[0]);
     const t0 = performance.now();
     await api("POST", "/export");

@@ -126,6 +126,7 @@ export class OfficeService {
             // An editor of a shared folder creating in it is named in the file's versions (issue 33).
             content_saved_by: await files.saverOf(trx, auth),
             content_saved_at: at,
+            facts_given: 0,
           };
           await files.insertFile(trx, row);
           await files.recordActivity(trx, auth.accountId, [row], 'UPLOADED');

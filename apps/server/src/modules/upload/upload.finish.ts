@@ -139,6 +139,7 @@ async function commit(
     // An editor of a shared folder saves content the owner keeps: the Versions panel says who.
     content_saved_by: await files.saverOf(trx, auth),
     content_saved_at: null,
+    facts_given: 0,
   };
   await files.insertFile(trx, row);
   // The piece index (issue 35): copied from the file whose bytes it names, else read from the blob by a job.
