@@ -9,41 +9,30 @@
 //        [--only=export|takeout]   (DATABASE_URL=… for PostgreSQL; BENCH_PORT=… for the server's port)
 // Goal sizes, one phase per run so each peak RSS is its own: `node bench/export.mjs 2000 10240 0 --only=export`,
 // `node bench/export.mjs 0 0 5000 --only=takeout` (and `… --tgz`).
-import crypto from "node:crypto";
-import os from "node:os";
-import { Readable } from "node:stream";
-import sharp from "sharp";
-import * as tar from "tar-stream";
-import yazl from "yazl";
-import { createGzip } from "node:zlib";
-import {
-  peakRssMiB,
-  signUp,
-  sleep,
-  startServer,
-  transfers,
-  wholeFileHeaders,
-} from "./lib.mjs";
+import crypto from 'node:crypto';
+import os from 'node:os';
+import { Readable } from 'node:stream';
+import sharp from 'sharp';
+import * as tar from 'tar-stream';
+import yazl from 'yazl';
+import { createGzip } from 'node:zlib';
+import { peakRssMiB, signUp, sleep, startServer, transfers, wholeFileHeaders } from './lib.mjs';
 
-const args = process.argv.slice(2).filter((a) => !a.startsWith("--"));
-const flags = process.argv.slice(2).filter((a) => a.startsWith("--"));
+const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+const flags = process.argv.slice(2).filter((a) => a.startsWith('--'));
 const files = Number(args[0] ?? 200);
 const mib = Number(args[1] ?? 1024);
 const photos = Number(args[2] ?? 200);
-const tgz = flags.includes("--tgz");
-const only = flags
-  .find((f) => f.startsWith("--only="))
-  ?.slice("--only=".length);
+const tgz = flags.includes('--tgz');
+const only = flags.find((f) => f.startsWith('--only='))?.slice('--only='.length);
 const total = mib * 1024 * 1024;
 // This helper's port range on this machine is 19200–19299; BENCH_PORT overrides it.
-const port = Number(
-  process.env.BENCH_PORT ?? 19250 + Math.floor(Math.random() * 40),
-);
+const port = Number(process.env.BENCH_PORT ?? 19250 + Math.floor(Math.random() * 40));
 const { source } = transfers(total);
 /** `size` bytes for file `i`: its number first, so no two files are the same content (issue 35 would store one copy). */
 const distinct = (size, i) => {
   const head = Buffer.alloc(Math.min(size, 16));
-  head.write(String(i).padStart(16, "0").slice(0, head.length));
+  head.write(String(i).padStart(16, '0').slice(0, head.length));
   return Readable.from(
     (async function* () {
       yield head;
@@ -56,18 +45,18 @@ const server = await startServer(
   {
     PORT: String(port),
     FREE_QUOTA_BYTES: String(1024 ** 4),
-    JOB_POLL_MS: "100",
+    JOB_POLL_MS: '100',
   },
   { quiet: true },
 );
 const load = [];
 try {
   const { token } = await signUp(server);
-  const auth = { "x-auth-token": token };
+  const auth = { 'x-auth-token': token };
   const baseUrl = (
     await (
       await fetch(`${server.base}/api/container/baseUrl`, {
-        method: "POST",
+        method: 'POST',
         headers: auth,
       })
     ).json()
@@ -77,50 +66,46 @@ try {
       method,
       headers: {
         ...auth,
-        ...(body ? { "content-type": "application/json" } : {}),
+        ...(body ? { 'content-type': 'application/json' } : {}),
       },
       body: body ? JSON.stringify(body) : undefined,
     });
-    if (!r.ok)
-      throw new Error(`${method} ${url}: ${r.status} ${await r.text()}`);
+    if (!r.ok) throw new Error(`${method} ${url}: ${r.status} ${await r.text()}`);
     return r.json();
   };
   const put = async (name, bytes, body) => {
     const id = crypto.randomUUID();
     const r = await fetch(`${baseUrl}/${id}`, {
-      method: "PUT",
+      method: 'PUT',
       headers: {
         ...wholeFileHeaders(auth, name),
-        "content-length": String(bytes),
+        'content-length': String(bytes),
       },
       body,
-      duplex: "half",
+      duplex: 'half',
     });
-    if (r.status !== 201)
-      throw new Error(`upload ${r.status} ${await r.text()}`);
+    if (r.status !== 201) throw new Error(`upload ${r.status} ${await r.text()}`);
     await r.arrayBuffer();
     return id;
   };
 
-  const result = { database: process.env.DATABASE_URL ? "postgres" : "sqlite" };
+  const result = { database: process.env.DATABASE_URL ? 'postgres' : 'sqlite' };
   // --- export
-  if (only !== "takeout") {
+  if (only !== 'takeout') {
     const size = Math.floor(total / files);
-    for (let i = 0; i < files; i++)
-      await put(`f${i}.bin`, size, distinct(size, i));
+    for (let i = 0; i < files; i++) await put(`f${i}.bin`, size, distinct(size, i));
     load.push(os.loadavg()[0]);
     const t0 = performance.now();
-    await api("POST", "/export");
+    await api('POST', '/export');
     let done;
     for (;;) {
       await sleep(200);
-      done = (await api("GET", "/export")).export;
-      if (done.status !== "RUNNING") break;
+      done = (await api('GET', '/export')).export;
+      if (done.status !== 'RUNNING') break;
     }
     const exportS = (performance.now() - t0) / 1000;
     load.push(os.loadavg()[0]);
-    if (done.status !== "READY" || done.filesDone !== files)
-      throw new Error(`export ended ${JSON.stringify(done)}`);
+    if (done.status !== 'READY' || done.filesDone !== files) throw new Error(`export ended ${JSON.stringify(done)}`);
     result.export = {
       files,
       MiB: mib,
@@ -132,7 +117,7 @@ try {
   }
 
   // --- takeout
-  if (only !== "export") {
+  if (only !== 'export') {
     const entries = [];
     const jpeg = await sharp({
       create: {
@@ -145,14 +130,9 @@ try {
       .jpeg()
       .toBuffer();
     for (let i = 0; i < photos; i++) {
-      const name = `IMG_${String(i).padStart(5, "0")}.jpg`;
+      const name = `IMG_${String(i).padStart(5, '0')}.jpg`;
       // Distinct bytes per photo (a comment segment), so every photo is its own file.
-      const bytes = Buffer.concat([
-        jpeg.subarray(0, 2),
-        Buffer.from([0xff, 0xfe, 0, 10]),
-        crypto.randomBytes(8),
-        jpeg.subarray(2),
-      ]);
+      const bytes = Buffer.concat([jpeg.subarray(0, 2), Buffer.from([0xff, 0xfe, 0, 10]), crypto.randomBytes(8), jpeg.subarray(2)]);
       entries.push([`Takeout/Google Photos/Photos from 2020/${name}`, bytes]);
       const sidecar = {
         title: name,
@@ -161,34 +141,26 @@ try {
         favorited: i % 10 === 0,
       };
       // Takeout's order: the sidecar after its photo (in a tarball the import waits for it).
-      entries.push([
-        `Takeout/Google Photos/Photos from 2020/${name}.json`,
-        Buffer.from(JSON.stringify(sidecar)),
-      ]);
+      entries.push([`Takeout/Google Photos/Photos from 2020/${name}.json`, Buffer.from(JSON.stringify(sidecar))]);
     }
     const archive = tgz ? await tgzOf(entries) : await zipOf(entries);
-    const archiveId = await put(
-      tgz ? "takeout.tgz" : "takeout.zip",
-      archive.length,
-      Readable.from([archive]),
-    );
+    const archiveId = await put(tgz ? 'takeout.tgz' : 'takeout.zip', archive.length, Readable.from([archive]));
     const rssBefore = peakRssMiB(server.pid);
     load.push(os.loadavg()[0]);
     const t1 = performance.now();
-    await api("POST", "/migration/takeout/start", { uuid: archiveId });
+    await api('POST', '/migration/takeout/start', { uuid: archiveId });
     let imported;
     for (;;) {
       await sleep(200);
-      imported = (await api("GET", "/migration/takeout/status")).import;
-      if (imported.status !== "RUNNING") break;
+      imported = (await api('GET', '/migration/takeout/status')).import;
+      if (imported.status !== 'RUNNING') break;
     }
     const takeoutS = (performance.now() - t1) / 1000;
     load.push(os.loadavg()[0]);
-    if (imported.status !== "DONE" || imported.imported !== photos)
-      throw new Error(`takeout ended ${JSON.stringify(imported)}`);
+    if (imported.status !== 'DONE' || imported.imported !== photos) throw new Error(`takeout ended ${JSON.stringify(imported)}`);
     result.takeout = {
       photos,
-      archive: tgz ? "tgz" : "zip",
+      archive: tgz ? 'tgz' : 'zip',
       archiveMiB: +(archive.length / 1024 ** 2).toFixed(1),
       seconds: +takeoutS.toFixed(1),
       photosPerS: +(photos / takeoutS).toFixed(1),
@@ -197,13 +169,7 @@ try {
     };
   }
 
-  console.log(
-    JSON.stringify(
-      { ...result, load1: load.map((l) => +l.toFixed(1)) },
-      null,
-      2,
-    ),
-  );
+  console.log(JSON.stringify({ ...result, load1: load.map((l) => +l.toFixed(1)) }, null, 2));
 } finally {
   await server.stop();
 }
@@ -219,16 +185,14 @@ async function zipOf(entries) {
 
 async function tgzOf(entries) {
   const pack = tar.pack();
-  for (const [name, bytes] of entries)
-    pack.entry({ name, size: bytes.length }, bytes);
+  for (const [name, bytes] of entries) pack.entry({ name, size: bytes.length }, bytes);
   pack.finalize();
   const gzip = createGzip();
   const chunks = [];
   const done = (async () => {
     for await (const c of gzip) chunks.push(c);
   })();
-  for await (const c of pack)
-    if (!gzip.write(c)) await new Promise((r) => gzip.once("drain", r));
+  for await (const c of pack) if (!gzip.write(c)) await new Promise((r) => gzip.once('drain', r));
   gzip.end();
   await done;
   return Buffer.concat(chunks);
