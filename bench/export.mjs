@@ -97,12 +97,7 @@ try {
     load.push(os.loadavg()[0]);
     const t0 = performance.now();
     await api('POST', '/export');
-    let done;
-    for (;;) {
-      await sleep(200);
-      done = (await api('GET', '/export')).export;
-      if (done.status !== 'RUNNING') break;
-    }
+    const done = await untilEnded(async () => (await api('GET', '/export')).export);
     const exportS = (performance.now() - t0) / 1000;
     load.push(os.loadavg()[0]);
     if (done.status !== 'READY' || done.filesDone !== files) throw new Error(`export ended ${JSON.stringify(done)}`);
@@ -149,12 +144,7 @@ try {
     load.push(os.loadavg()[0]);
     const t1 = performance.now();
     await api('POST', '/migration/takeout/start', { uuid: archiveId });
-    let imported;
-    for (;;) {
-      await sleep(200);
-      imported = (await api('GET', '/migration/takeout/status')).import;
-      if (imported.status !== 'RUNNING') break;
-    }
+    const imported = await untilEnded(async () => (await api('GET', '/migration/takeout/status')).import);
     const takeoutS = (performance.now() - t1) / 1000;
     load.push(os.loadavg()[0]);
     if (imported.status !== 'DONE' || imported.imported !== photos) throw new Error(`takeout ended ${JSON.stringify(imported)}`);
@@ -196,4 +186,13 @@ async function tgzOf(entries) {
   gzip.end();
   await done;
   return Buffer.concat(chunks);
+}
+
+/** Polls a job's status every 200 ms until it is no longer RUNNING. */
+async function untilEnded(read) {
+  for (;;) {
+    await sleep(200);
+    const status = await read();
+    if (status.status !== 'RUNNING') return status;
+  }
 }
