@@ -12,7 +12,7 @@ export {
   type DerivativeLinks,
   type FileItemDto,
 } from './files.schemas.js';
-export { fileBlobKey, MEDIA_KIND, ROOT, type DocumentType, type FileRow, type FileTable, type NewFile } from './files.table.js';
+export { FACT_GIVEN, fileBlobKey, MEDIA_KIND, ROOT, type DocumentType, type FileRow, type FileTable, type NewFile } from './files.table.js';
 export {
   getActiveFile,
   getActiveFolder,
@@ -37,6 +37,7 @@ export {
   insertFile,
   linkUploadedContent,
   recordActivity,
+  giveMediaFacts,
   saveMediaFacts,
   setLastModified,
   shareUploadedContent,

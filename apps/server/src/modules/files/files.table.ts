@@ -4,6 +4,8 @@ export type FileStatus = 'ACTIVE' | 'TRASHED';
 export type DocumentType = 'WORD' | 'PDF' | 'CELL' | 'SLIDE';
 export type MediaStatus = 'PENDING' | 'READY' | 'FAILED';
 export const MEDIA_KIND = { image: 1, video: 2 } as const;
+/** file.facts_given bits. */
+export const FACT_GIVEN = { date: 1, place: 2 } as const;
 
 /** The account's root folder; items at the top level have this parent. */
 export const ROOT = '';
@@ -72,6 +74,8 @@ export interface FileTable {
   family_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** Set when its owner left the family without room to take it back: readable by them until then, then deleted. */
   family_held_until: ColumnType<number | null, number | null | undefined, number | null>;
+  /** FACT_GIVEN bits: capture facts someone gave (a Takeout sidecar), which the media job leaves as they are. */
+  facts_given: Generated<number>;
 }
 export type FileRow = Selectable<FileTable>;
 export type NewFile = Insertable<FileTable>;

@@ -12,7 +12,7 @@ import * as activities from './files.activity.repository.js';
 import * as repo from './files.repository.js';
 import { deleteVersionsOfFiles } from './files.versions.writer.js';
 import type { ActivityAction } from './files.schemas.js';
-import type { FileActivityTable, FileUpdate, NewFile } from './files.table.js';
+import { FACT_GIVEN, type FileActivityTable, type FileRow, type FileUpdate, type NewFile } from './files.table.js';
 
 type Deleted = { id: string; name: string; is_folder: number; bytes: number; blob_key: string | null; thumb_key: string | null; small_thumb_key: string | null; preview_key: string | null };
 
@@ -85,10 +85,50 @@ export type MediaFacts = Pick<
   | 'media_error'
 >;
 
-/** Records what media processing found; false when the row is gone (deleted meanwhile). */
-export async function saveMediaFacts(db: Executor, id: string, values: MediaFacts): Promise<boolean> {
-  if (!(await repo.updateById(db, id, values))) return false;
+/**
+ * Records what media processing found, except a date or place someone gave (giveMediaFacts): those stay, whenever the
+ * media job runs or is retried. The row as saved; null when it is gone (deleted meanwhile).
+ */
+export async function saveMediaFacts(db: Executor, id: string, values: MediaFacts): Promise<FileRow | null> {
+  const before = await repo.getByIdUnscoped(db, id);
+  if (!before) return null;
+  const given = Number(before.facts_given);
+  const patch = { ...values };
+  if (given & FACT_GIVEN.date) {
+    delete patch.taken_at;
+    delete patch.taken_day;
+  }
+  if (given & FACT_GIVEN.place) {
+    delete patch.latitude;
+    delete patch.longitude;
+  }
+  if (!(await repo.updateById(db, id, patch))) return null;
   // The camera and the month of capture are searchable.
+  const row = await repo.getByIdUnscoped(db, id);
+  if (row) await indexFiles(db, [row]);
+  return row ?? null;
+}
+
+/** A capture date and place someone gave (a Takeout sidecar): they outrank what the media job reads from the file. */
+export async function giveMediaFacts(
+  db: Executor,
+  id: string,
+  facts: { taken?: { at: number; day: number }; place?: { latitude: number; longitude: number } },
+): Promise<boolean> {
+  const before = await repo.getByIdUnscoped(db, id);
+  if (!before) return false;
+  let given = Number(before.facts_given);
+  const patch: FileUpdate = {};
+  if (facts.taken) {
+    Object.assign(patch, { taken_at: facts.taken.at, taken_day: facts.taken.day });
+    given |= FACT_GIVEN.date;
+  }
+  if (facts.place) {
+    Object.assign(patch, facts.place);
+    given |= FACT_GIVEN.place;
+  }
+  if (Object.keys(patch).length === 0) return true;
+  if (!(await repo.updateById(db, id, { ...patch, facts_given: given }))) return false;
   const row = await repo.getByIdUnscoped(db, id);
   if (row) await indexFiles(db, [row]);
   return true;

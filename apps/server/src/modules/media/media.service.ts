@@ -81,16 +81,18 @@ export class MediaService {
       values = { media_status: 'FAILED', media_error: err.message.slice(0, 1000), taken_at: at, taken_day: localDay(at, file.time_zone) };
     }
     const saved = await this.d.db.transaction().execute(async (trx) => {
-      if (!(await files.saveMediaFacts(trx, file.id, values))) return false;
+      // The row as saved: a date or place someone gave (a Takeout sidecar) stays over the file's own.
+      const row = await files.saveMediaFacts(trx, file.id, values);
+      if (!row) return false;
       const processed: ProcessedMedia = {
         fileId: file.id,
         accountId: file.account_id,
         status: values.media_status === 'READY' ? 'READY' : 'FAILED',
         kind: isVideo(file.content_type) ? 'video' : 'image',
         previewKey: values.preview_key ?? null,
-        latitude: values.latitude ?? null,
-        longitude: values.longitude ?? null,
-        takenDay: values.taken_day ?? null,
+        latitude: row.latitude === null ? null : Number(row.latitude),
+        longitude: row.longitude === null ? null : Number(row.longitude),
+        takenDay: row.taken_day === null ? null : Number(row.taken_day),
       };
       for (const listener of this.listeners) await listener(trx, processed);
       return true;

@@ -70,6 +70,9 @@ class BlobReader extends yauzl.RandomAccessReader {
     }
     this.blobs.get(this.key, { start, end: end - 1 }).then(
       ({ stream }) => {
+        // An entry left unread is destroyed by its reader (yauzl does not pass that on): the blob's file closes with it.
+        if (out.destroyed) return void stream.destroy();
+        out.once('close', () => stream.destroy());
         stream.on('error', (err) => out.destroy(err));
         stream.pipe(out);
       },

@@ -16,9 +16,9 @@ import { createNotification } from '../notification/notification.public.js';
 import type { UploadService } from '../upload/upload.public.js';
 import * as repo from './migration.repository.js';
 import { attempt, Stale, stableId } from './migration.runs.js';
-import { archiveKind, forEachEntry, readSmall } from './takeout.archive.js';
+import { archiveKind, forEachEntry, readSmall, type ArchiveEntry } from './takeout.archive.js';
 import { takeoutNotice, type TakeoutFailureReason } from './takeout.messages.js';
-import { albumTitle, findSidecar, isMediaName, readSidecar, type SidecarFacts } from './takeout.sidecars.js';
+import { albumTitle, findSidecar, isMediaName, readSidecar, sidecarCandidates, type SidecarFacts } from './takeout.sidecars.js';
 
 const ROOT_FOLDER_NAME = 'Google Photos';
 const DEVICE = 'TAKEOUT';
@@ -50,18 +50,31 @@ const lastSegment = (dir: string) => dir.slice(dir.lastIndexOf('/') + 1);
 const mediaKey = (name: string, size: number) => `media:${name.normalize('NFC').toLowerCase()}|${size}`;
 const albumKey = (title: string) => `album:${title.normalize('NFC').toLowerCase()}`;
 
+/** A photo brought in whose sidecar has not been seen yet (a tarball is read once, and its JSON may come later). */
+interface Unsettled {
+  key: string;
+  id: string;
+  path: string;
+  dir: string;
+  name: string;
+}
+
 /**
- * One run of a Takeout import, as a durable job. Pass one reads the archive's sidecars and album metadata (small JSON
- * only); pass two streams each photo or video into a "Google Photos" folder through the upload path, processes it and
- * then lays the sidecar's date, place, description and favourite over what the file itself said. Albums are made
- * (or filled) at the end. A photo already imported (this run before a restart, or an earlier import) is skipped.
+ * One run of a Takeout import, as a durable job. Each photo or video streams into a "Google Photos" folder through the
+ * upload path; the sidecar's date, place, description and favourite are given to it (they outrank what the file itself
+ * says: Google's facts are what the person saw, and Takeout often strips them from the file), then it is processed.
+ * A zip's sidecars are read first through its directory (ranged reads of small JSON only); a tarball is one stream,
+ * read once: a photo whose sidecar comes later waits for it, unprocessed, or for the end of the archive. Albums are
+ * made (or filled) at the end. A photo already imported (this run before a restart, or an earlier import) is skipped.
  */
 export class TakeoutImport {
   private auth!: AuthContext;
   private folderId = '';
   private readonly failures = new Map<string, TakeoutFailureReason>();
-  /** Photos brought in by this run, by key: an album folder's copy joins the album without counting twice. */
-  private readonly thisRun = new Set<string>();
+  /** Photos brought in (or found) by this run, key → file id: an album folder's copy joins the album, not counted twice. */
+  private readonly thisRun = new Map<string, string>();
+  /** Photos waiting for their sidecar, by folder and by each sidecar name that could be theirs. */
+  private readonly unsettled = new Map<string, Map<string, Unsettled[]>>();
   private albumsMade = 0;
 
   private constructor(
@@ -87,52 +100,86 @@ export class TakeoutImport {
     const kind = archive ? archiveKind(archive.name) : null;
     if (!archive?.blob_key || !kind) return this.finish('FAILED');
 
-    // Pass one: the JSON beside the photos, by folder, and the album folders' titles.
     const sidecars = new Map<string, Map<string, SidecarFacts>>();
     const albumDirs = new Map<string, string>();
-    let media = 0;
-    await forEachEntry(this.d.blobs, archive.blob_key, kind, async (e) => {
-      const { dir, name } = split(e.path);
-      if (isMediaName(name)) {
-        media++;
-        return;
-      }
-      if (!name.toLowerCase().endsWith('.json') || e.size > MAX_JSON_BYTES) return;
-      const bytes = await readSmall(e.stream, MAX_JSON_BYTES);
-      let json: unknown;
-      try {
-        json = bytes ? JSON.parse(bytes.toString('utf8')) : null;
-      } catch {
-        return;
-      }
-      if (name === 'metadata.json') {
-        const title = albumTitle(lastSegment(dir), json);
-        if (title) albumDirs.set(dir, title);
-        return;
-      }
-      let inDir = sidecars.get(dir);
-      if (!inDir) sidecars.set(dir, (inDir = new Map()));
-      inDir.set(name, readSidecar(json));
-    });
-    if (Number(row.media_total) < 0) await this.update({ media_total: media });
+    const json = (e: ArchiveEntry, dir: string, name: string) => this.readJson(e, dir, name, sidecars, albumDirs);
+    if (kind === 'zip') {
+      // The directory names every entry: the sidecars are read first (ranged reads of small JSON), the count known.
+      let media = 0;
+      await forEachEntry(this.d.blobs, archive.blob_key, kind, async (e) => {
+        const { dir, name } = split(e.path);
+        if (isMediaName(name)) media++;
+        else await json(e, dir, name);
+      });
+      if (Number(row.media_total) < 0) await this.update({ media_total: media });
+    }
 
     await this.prepareFolder();
-    // Pass two: the photos and videos, one at a time.
     const members = new Map<string, string[]>();
     let seen = 0;
     await forEachEntry(this.d.blobs, archive.blob_key, kind, async (e) => {
       const { dir, name } = split(e.path);
-      if (!isMediaName(name)) return;
+      if (!isMediaName(name)) {
+        if (kind === 'tgz' && (await json(e, dir, name))) await this.settleWaitingFor(dir, name, sidecars);
+        return;
+      }
       if (++seen % 50 === 0) await this.assertCurrent();
-      const fileId = await this.photo(e.path, name, e.size, e.stream, findSidecar(name, sidecars.get(dir) ?? new Map()));
-      if (fileId && albumDirs.has(dir)) {
+      const facts = findSidecar(name, sidecars.get(dir) ?? new Map<string, SidecarFacts>());
+      // In a zip every sidecar is known by now: no sidecar means none in the archive.
+      const fileId = await this.photo(e.path, dir, name, e.size, e.stream, facts, facts !== null || kind === 'zip');
+      if (fileId) {
         const list = members.get(dir) ?? [];
         list.push(fileId);
         members.set(dir, list);
       }
     });
-    for (const [dir, ids] of members) await this.album(albumDirs.get(dir)!, ids);
+    // What is still waiting has no sidecar in the archive (or one under a name no rule finds): settled as it is.
+    const waiting = new Set([...this.unsettled.values()].flatMap((byName) => [...byName.values()].flat()));
+    this.unsettled.clear();
+    for (const p of waiting) await this.settle(p, findSidecar(p.name, sidecars.get(p.dir) ?? new Map<string, SidecarFacts>()));
+    if (Number((await repo.getTakeout(db, this.accountId, this.importId))?.media_total ?? 0) < 0) await this.update({ media_total: seen });
+    for (const [dir, ids] of members) {
+      const title = albumDirs.get(dir);
+      if (title) await this.album(title, ids);
+    }
     await this.finish('DONE');
+  }
+
+  /** A sidecar or an album's metadata.json, remembered; false when the entry is neither. */
+  private async readJson(e: ArchiveEntry, dir: string, name: string, sidecars: Map<string, Map<string, SidecarFacts>>, albumDirs: Map<string, string>): Promise<boolean> {
+    if (!name.toLowerCase().endsWith('.json') || e.size > MAX_JSON_BYTES) return false;
+    const bytes = await readSmall(e.stream, MAX_JSON_BYTES);
+    let json: unknown;
+    try {
+      json = bytes ? JSON.parse(bytes.toString('utf8')) : null;
+    } catch {
+      return false;
+    }
+    if (name === 'metadata.json') {
+      const title = albumTitle(lastSegment(dir), json);
+      if (title) albumDirs.set(dir, title);
+      return false;
+    }
+    let inDir = sidecars.get(dir);
+    if (!inDir) sidecars.set(dir, (inDir = new Map()));
+    inDir.set(name, readSidecar(json));
+    return true;
+  }
+
+  /** The photos of `dir` that were waiting for a sidecar named `name`: settled with the best sidecar known now. */
+  private async settleWaitingFor(dir: string, name: string, sidecars: Map<string, Map<string, SidecarFacts>>): Promise<void> {
+    const byName = this.unsettled.get(dir);
+    const photos = byName?.get(name);
+    if (!byName || !photos) return;
+    for (const p of photos) {
+      for (const candidate of sidecarCandidates(p.name)) {
+        const rest = byName.get(candidate)?.filter((q) => q !== p) ?? [];
+        if (rest.length > 0) byName.set(candidate, rest);
+        else byName.delete(candidate);
+      }
+      await this.settle(p, findSidecar(p.name, sidecars.get(dir) ?? new Map<string, SidecarFacts>()));
+    }
+    if (byName.size === 0) this.unsettled.delete(dir);
   }
 
   /** The "Google Photos" folder: the one an earlier import made if it is still there, else a new one. */
@@ -151,21 +198,26 @@ export class TakeoutImport {
     await repo.saveTakeoutItem(this.d.db, this.accountId, 'folder', id, Date.now());
   }
 
-  /** Brings one photo in (or finds it already here); its file id, or null when it failed. */
-  private async photo(path: string, name: string, size: number, body: Readable, facts: SidecarFacts | null): Promise<string | null> {
+  /**
+   * Brings one photo's bytes in (or finds it already here); its file id, or null when it failed. With `settleNow` its
+   * sidecar (or the lack of one) is final and it is settled at once; otherwise it waits for a sidecar still to come.
+   */
+  private async photo(path: string, dir: string, name: string, size: number, body: Readable, facts: SidecarFacts | null, settleNow: boolean): Promise<string | null> {
     const key = mediaKey(name, size);
-    if (this.thisRun.has(key)) {
+    const ours = this.thisRun.get(key);
+    if (ours !== undefined) {
       // An album folder's copy of a photo this run already brought in (or found): it joins the album, nothing more.
       await this.count({ done: 1, imported: 0, skipped: 0 });
-      return (await repo.getTakeoutItems(this.d.db, this.accountId, [key])).get(key) ?? null;
-    }
-    const known = (await repo.getTakeoutItems(this.d.db, this.accountId, [key])).get(key);
-    if (known && (await files.getActiveFile(this.d.db, this.accountId, known))) {
-      this.thisRun.add(key);
-      await this.count({ done: 1, imported: 0, skipped: 1 });
-      return known;
+      return ours;
     }
     const id = stableId(this.accountId, this.importId, key);
+    const known = (await repo.getTakeoutItems(this.d.db, this.accountId, [key])).get(key);
+    if (known && (await files.getActiveFile(this.d.db, this.accountId, known))) {
+      this.thisRun.set(key, known);
+      // Settled by this same import before a restart: counted then.
+      if (known !== id) await this.count({ done: 1, imported: 0, skipped: 1 });
+      return known;
+    }
     try {
       if (!(await files.getActiveFile(this.d.db, this.accountId, id))) {
         const clean = validateName(name);
@@ -186,43 +238,60 @@ export class TakeoutImport {
         });
         if (!done.done) throw new AppError(400, 'UPLOAD_INCOMPLETE', 'The entry ended early.');
       }
-      await this.applyFacts(id, facts);
     } catch (err) {
-      const reason = reasonOf(err);
-      if (reason === null) throw err;
-      await this.fail(path, reason);
-      await this.count({ done: 1, imported: 0, skipped: 0 });
+      await this.failed(path, err);
       return null;
     }
-    await repo.saveTakeoutItem(this.d.db, this.accountId, key, id, Date.now());
-    this.thisRun.add(key);
-    await this.count({ done: 1, imported: 1, skipped: 0 });
+    this.thisRun.set(key, id);
+    const p: Unsettled = { key, id, path, dir, name };
+    if (settleNow) return (await this.settle(p, facts)) ? id : null;
+    let byName = this.unsettled.get(dir);
+    if (!byName) this.unsettled.set(dir, (byName = new Map()));
+    for (const candidate of sidecarCandidates(name)) byName.set(candidate, [...(byName.get(candidate) ?? []), p]);
     return id;
   }
 
+  /** A photo's sidecar facts given, then the photo processed, recorded and counted; false when that failed. */
+  private async settle(p: Unsettled, facts: SidecarFacts | null): Promise<boolean> {
+    try {
+      await this.applyFacts(p.id, facts);
+    } catch (err) {
+      await this.failed(p.path, err);
+      return false;
+    }
+    await repo.saveTakeoutItem(this.d.db, this.accountId, p.key, p.id, Date.now());
+    await this.count({ done: 1, imported: 1, skipped: 0 });
+    return true;
+  }
+
+  /** A photo that could not be brought in is reported, or (an unexpected error) fails the attempt, to be retried. */
+  private async failed(path: string, err: unknown): Promise<void> {
+    const reason = reasonOf(err);
+    if (reason === null) throw err;
+    await this.fail(path, reason);
+    await this.count({ done: 1, imported: 0, skipped: 0 });
+  }
+
   /**
-   * The file's own facts first (the media job, run here rather than queued), then the sidecar's over them: Google's
-   * date and place are what the person saw in Google Photos, and Takeout often strips them from the file.
+   * The sidecar's date and place given first, so the media job (here, or the queue's retry) keeps them and what it
+   * tells other analyses (places) is Google's; then the description and favourite.
    */
   private async applyFacts(id: string, facts: SidecarFacts | null): Promise<void> {
+    if (facts) {
+      await files.giveMediaFacts(this.d.db, id, {
+        ...(facts.takenAt !== null ? { taken: { at: facts.takenAt, day: localDay(facts.takenAt, null) } } : {}),
+        ...(facts.latitude !== null && facts.longitude !== null ? { place: { latitude: facts.latitude, longitude: facts.longitude } } : {}),
+      });
+    }
     try {
       await this.d.media.process(id);
     } catch (err) {
-      // Left to the queued media job, which retries it; the sidecar's facts below still apply.
+      // Left to the queued media job, which retries it and keeps the given date and place.
       this.d.logger.warn({ err: err instanceof Error ? err.message : String(err), fileId: id }, 'takeout photo not processed inline');
     }
     if (!facts) return;
-    const patch: files.MediaFacts = {};
-    if (facts.takenAt !== null) {
-      patch.taken_at = facts.takenAt;
-      patch.taken_day = localDay(facts.takenAt, null);
-    }
-    if (facts.latitude !== null && facts.longitude !== null) {
-      patch.latitude = facts.latitude;
-      patch.longitude = facts.longitude;
-    }
-    if (Object.keys(patch).length > 0) await files.saveMediaFacts(this.d.db, id, patch);
     if (facts.description) await this.d.changes.describe(this.auth, id, facts.description);
+    if (facts.favourite) await this.d.changes.setFavourite(this.auth, [id], true);
   }
 
   /** An album folder: made with its photos, or (imported before) given the ones it lacks. */

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authed, DIALECTS, expectError, signUp, startTestApp, type TestApp } from '../../test/harness.js';
 import { uploadApi } from '../upload/upload.fixtures.js';
@@ -53,9 +54,9 @@ describe.each(DIALECTS)('Google Photos Takeout import (%s)', (dialect) => {
     return new Map(rows.map((r) => [r.name, r]));
   }
 
-  async function expectPhotos(accountId: string, photos: TakeoutPhoto[]) {
+  async function expectPhotos(accountId: string, photos: TakeoutPhoto[], others: string[] = []) {
     const rows = await imported(accountId);
-    expect([...rows.keys()].sort()).toEqual(photos.map((p) => p.name).sort());
+    expect([...rows.keys()].sort()).toEqual([...photos.map((p) => p.name), ...others].sort());
     for (const p of photos) {
       const row = rows.get(p.name)!;
       expect(Number(row.bytes), p.name).toBe(p.bytes.length);
@@ -116,6 +117,59 @@ describe.each(DIALECTS)('Google Photos Takeout import (%s)', (dialect) => {
     const done = await runImport(me.token);
     expect(done).toMatchObject({ status: 'DONE', imported: fixture.photos.length, albums: 1, failed: 0 });
     await expectPhotos(me.accountId, fixture.photos);
+  });
+
+  it('reads a .tgz once: a sidecar later in the stream still wins, and a retried media job keeps its date and place', async () => {
+    const me = await signUp(t);
+    // The photo's own EXIF says 2024-05-01 in Istanbul; its sidecar, after other photos in the tarball, says otherwise.
+    const camera = await sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 90, g: 60, b: 40 } } })
+      .jpeg()
+      .withExif({
+        IFD2: { DateTimeOriginal: '2024:05:01 10:20:30', OffsetTimeOriginal: '+03:00' },
+        IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '41/1 1/1 30/1', GPSLongitudeRef: 'E', GPSLongitude: '28/1 58/1 0/1' },
+      })
+      .toBuffer();
+    const sidecar = { title: 'PXL_20180304_091500.jpg', photoTakenTime: { timestamp: String(Date.UTC(2018, 2, 4, 9, 15) / 1000) }, geoData: { latitude: 39.9334, longitude: 32.8597 }, favorited: true };
+    const dir = 'Takeout/Google Photos/Photos from 2018';
+    const entries: Array<[string, Buffer]> = [[`${dir}/PXL_20180304_091500.jpg`, camera], ...fixture.entries, [`${dir}/PXL_20180304_091500.jpg.json`, Buffer.from(JSON.stringify(sidecar))]];
+    const tgz = await upload(me.token, 'takeout-20240101T000000Z-002.tgz', await tgzOf(entries));
+    const archiveKey = (await t.database.db.selectFrom('file').select('blob_key').where('id', '=', tgz).executeTakeFirstOrThrow()).blob_key!;
+
+    // The blob store as the import sees it: reads of the archive counted, and (a failing disk) every other read refused,
+    // so processing each photo inline fails and is left to the queued media job.
+    const blobs = t.app.blobs;
+    const realGet = blobs.get.bind(blobs);
+    let archiveReads = 0;
+    blobs.get = (key, range) => {
+      if (key === archiveKey) archiveReads++;
+      else return Promise.reject(new Error('disk read failed'));
+      return realGet(key, range);
+    };
+    let done;
+    try {
+      expect((await start(me.token, tgz)).statusCode).toBe(200);
+      done = await runImport(me.token);
+    } finally {
+      blobs.get = realGet;
+    }
+    expect(archiveReads).toBe(1);
+    const media = fixture.photos.length + fixture.album.names.length + 1;
+    expect(done).toMatchObject({ status: 'DONE', mediaTotal: media, mediaDone: media, imported: fixture.photos.length + 1, failed: 0, albums: 1 });
+
+    // The media jobs' retries, now that the disk reads again.
+    const db = t.database.db;
+    await db.updateTable('job').set({ run_at: 0 }).where('type', '=', 'media.process').where('status', '=', 'queued').execute();
+    for (let i = 0; i < 20 && (await t.app.jobs.runDue()) > 0; i++);
+    const rows = await imported(me.accountId);
+    const pxl = rows.get('PXL_20180304_091500.jpg')!;
+    expect(pxl.media_status).toBe('READY');
+    expect(Number(pxl.taken_at)).toBe(Date.UTC(2018, 2, 4, 9, 15));
+    expect(Number(pxl.taken_day)).toBe(20180304);
+    expect({ lat: Number(pxl.latitude), lng: Number(pxl.longitude) }).toEqual({ lat: 39.9334, lng: 32.8597 });
+    expect(pxl.favourite).toBe(1);
+    // Every photo processed by the retry (the fixture's video is not a real one: it ends FAILED, with its given date).
+    for (const name of ['PXL_20180304_091500.jpg', ...fixture.photos.map((p) => p.name)]) expect(rows.get(name)?.media_status, name).toBe(name.endsWith('.mp4') ? 'FAILED' : 'READY');
+    await expectPhotos(me.accountId, fixture.photos, ['PXL_20180304_091500.jpg']);
   });
 
   it('refuses what is not an archive, and another account’s archive is not found', async () => {

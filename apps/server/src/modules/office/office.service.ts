@@ -128,6 +128,7 @@ export class OfficeService {
             content_saved_at: at,
             family_id: null,
             family_held_until: null,
+            facts_given: 0,
           };
           await files.insertFile(trx, row);
           await files.recordActivity(trx, auth.accountId, [row], 'UPLOADED');

@@ -141,6 +141,7 @@ async function commit(
     content_saved_at: null,
     family_id: null,
     family_held_until: null,
+    facts_given: 0,
   };
   await files.insertFile(trx, row);
   // The piece index (issue 35): copied from the file whose bytes it names, else read from the blob by a job.

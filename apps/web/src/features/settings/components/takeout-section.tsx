@@ -17,7 +17,8 @@ export function TakeoutSection() {
   const run = status.data?.import ?? null;
   const running = run?.status === 'RUNNING';
   useEffect(() => setPolling(running), [running]);
-  const percent = run?.mediaTotal ? Math.min(100, Math.round((run.mediaDone / run.mediaTotal) * 100)) : running ? 0 : 100;
+  // A tarball is read once, so its count is known only at its end: until then the bar is indeterminate (no value).
+  const percent = run?.mediaTotal ? Math.min(100, Math.round((run.mediaDone / run.mediaTotal) * 100)) : undefined;
 
   return (
     <SettingsSection id="takeout-import" title={t('settings:takeout_heading')} text={t('settings:takeout_text')}>
