@@ -100,6 +100,9 @@ test('discover: faces and a place found in uploads, the person renamed, opened a
   await expect(visitor.getByTestId('photo-tile')).toHaveCount(photos);
   await expect(visitor.getByText(NAME)).toHaveCount(0);
   await context.close();
+  // The owner's share dialog is still open (modal): the header search is behind it.
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
 
   // …and the place by its name, opening the place's photos.
   box = await searchBox(page, narrow);
