@@ -23,7 +23,9 @@ const GLOBAL_SPECS = /(ops|draw)\.spec\.ts$/;
 /** Runs against the real built app and server (SQLite + disk), in Debian's Chromium; Playwright never downloads a browser. */
 export default defineConfig({
   testDir: './tests',
-  // A long test (several sign-ins through the OpenID provider, an axe check) took over 60 s on a CI machine at load 21.
+  // Budgets for a CI machine at load 20–25 with a quarter of its CPU in the kernel (2026-11-30): tests that take 50 s
+  // alone took over 60 s there, so this default and every test's own setTimeout were doubled. A passing test waits no
+  // longer; only a hung one fails later.
   timeout: 120_000,
   // CI runs this beside the server and web suites on two cores, with media jobs in the server under test: a step that
   // takes 1 s alone has taken over 10 s there. A passing test waits no longer for it; a failing one fails later.

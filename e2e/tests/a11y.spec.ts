@@ -35,7 +35,7 @@ test.afterAll(async () => {
 });
 
 test('axe finds no serious or critical violation on any screen or dialog', async () => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const info = test.info();
 
   // signed out: login, sign-up, and the code step of a real sign-up that then signs us in

@@ -18,7 +18,7 @@ const OPS_TOKEN_KEY = 'bulut.ops.token';
 // menu and reads the operator's details, sanitised. The campaign is global state: this spec runs in the console
 // projects (one viewport after the other) and closes its campaign at the end.
 test('a console operator creates a stars campaign with texts; a subscriber finds it in the menu and reads it', async ({ page, browser, request }, info) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const token = await operatorToken(request);
   const name = `Stars ${info.project.name} ${Date.now()}`;
   const title = `Yıldızlar kampanyası ${Date.now() % 100000}`;

@@ -50,7 +50,7 @@ async function search(page: Page, query: string) {
 }
 
 test('contacts: import a .vcf, browse a version, search with and without dotted İ, open a card, export, restore', async ({ page, request }, info) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   page.on('pageerror', (error) => pageErrors.push(error.stack ?? error.message));
   const user = await createAccount(request);
   await signIn(page, user.email, user.password);

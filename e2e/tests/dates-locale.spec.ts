@@ -12,7 +12,7 @@ failOnPageErrors();
 
 // Debian's Chromium has no Georgian ICU data (Intl writes "July 2021" for ka): the app's own month names stand in.
 test('dates: the Georgian timeline names its months in Georgian', async ({ page, request }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   // EXIF DateTimeOriginal 2021-07-14 (e2e/fixtures/make-photos.mjs).
   await startWithFiles(page, request, [path.join(fixtures, 'forest-2021-07-14.jpg')]);
 

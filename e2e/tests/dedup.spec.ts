@@ -17,7 +17,7 @@ const folder = ['report.pdf', 'notes.bin', 'clip.bin'].map((name, i) => {
 });
 
 test('re-uploading a folder the account holds sends no byte and shows "already in your Bulut"', async ({ page, request }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await startWithFiles(page, request, folder);
   const panel = page.getByRole('region', { name: text('upload:panel_label') });
   await expect(panel.getByTestId('upload-skipped')).toHaveCount(0);

@@ -33,7 +33,7 @@ async function searchBox(page: Page, narrow: boolean) {
 
 test('discover: faces and a place found in uploads, the person renamed, opened and shared by a live link, both found from the header search', async ({ browser, page, request }, info) => {
   // Uploads, face and place analysis of real photographs on a shared two-core machine.
-  test.setTimeout(600_000);
+  test.setTimeout(1200_000);
   test.skip(!FACES.every((file) => fs.existsSync(file)), 'the vision fixtures (helper V) are not in this checkout');
   const narrow = (info.project.use.viewport?.width ?? 1280) < 768;
   const user = await createAccount(request);

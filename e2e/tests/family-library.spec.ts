@@ -45,7 +45,7 @@ async function uploadPhoto(request: APIRequestContext, token: string, name: stri
 }
 
 test('a member moves a photo into the family library; another member sees it, with who added it, in their own browser', async ({ page, browser, request }, info) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const { admin, member, memberToken } = await familyOfTwo(request);
   await uploadPhoto(request, memberToken, PHOTO);
 

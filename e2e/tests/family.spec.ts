@@ -37,7 +37,7 @@ async function family(page: Page) {
 }
 
 test('the family admin invites by phone; the invitee accepts in a second browser and uploads into the pool', async ({ page, browser }, info) => {
-  test.setTimeout(240_000);
+  test.setTimeout(480_000);
   const admin = await createAccount(page.request);
   const member = await createAccount(page.request);
   await signIn(page, admin.email, admin.password);

@@ -50,7 +50,7 @@ test.describe.configure({ mode: 'serial' });
 test('files: upload with progress, folders, move, rename, favourite, preview, download, trash and recover', async ({ page, request }, info) => {
   // The waits below add up to more than the old 240 s (up to 60 s for the cut, 180 s for the resumed upload, then the
   // 200 MB download): a slow upload on a busy runner ran the clock out at whichever step came next.
-  test.setTimeout(420_000);
+  test.setTimeout(840_000);
   const user = await createAccount(request);
   await signIn(page, user.email, user.password);
   await page.goto('/main/files');

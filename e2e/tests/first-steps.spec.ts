@@ -36,7 +36,7 @@ test('opening Notifications marks what it shows as read: the badge clears and st
 });
 
 test('the distance sales agreement and the pre-information form can be read before paying; after paying there is no wait', async ({ page, request }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const user = await createAccount(request);
   await signIn(page, user.email, user.password);
   await page.goto('/main/packages');

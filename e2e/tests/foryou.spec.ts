@@ -84,7 +84,7 @@ async function openFromSideMenu(page: Page, label: string, narrow: boolean) {
 
 test('for you: a years-ago memory plays as a story; a collage made from an event is saved to Files', async ({ page, request }, info) => {
   // Uploads, processing and generation (collages render with sharp) on a shared two-core machine.
-  test.setTimeout(420_000);
+  test.setTimeout(840_000);
   const narrow = (info.project.use.viewport?.width ?? 1280) < 768;
   const user = await createAccount(request);
   await signIn(page, user.email, user.password);

@@ -8,7 +8,7 @@ const PHOTO = 'beach-2024-05-01.jpg';
 test.describe.configure({ mode: 'serial' });
 
 test('a visitor of a folder link lands inside it, in the browser’s English, with no dead band, and switches to Turkish', async ({ browser, page, request }, info) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const owner = await createAccount(request);
   await signIn(page, owner.email, owner.password);
   const token = await sessionToken(page);
@@ -69,7 +69,7 @@ test('a visitor of a folder link lands inside it, in the browser’s English, wi
 });
 
 test('someone invited by e-mail without an account follows the mail’s link, signs up with that address and lands on the share', async ({ browser, request }, info) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const owner = await createAccount(request);
   const login = await request.post('/api/auth/token?rememberMe=false', { data: { username: owner.email, password: owner.password } });
   expect(login.status(), await login.text()).toBe(200);

@@ -13,7 +13,7 @@ test.use({ bypassCSP: true });
 // needs no premium and no face model, so the fixture is one photo with GPS.
 test('a place shared by a live link: the visitor sees its photos, and a photo taken there later appears', async ({ browser, page, request }, info) => {
   // Uploads and the media job (the place lookup) on a shared two-core machine.
-  test.setTimeout(300_000);
+  test.setTimeout(600_000);
   const owner = await createAccount(request);
   await signIn(page, owner.email, owner.password);
   const beach = fs.readFileSync(path.resolve(import.meta.dirname, '../fixtures/beach-2024-05-01.jpg'));

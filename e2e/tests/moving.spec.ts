@@ -10,7 +10,7 @@ failOnPageErrors();
 // Issue 34: moving out. Settings → Connected accounts → "Download all my data": the archive is prepared by the
 // server's job, its part downloads from the signed link, and the zip (opened with Info-ZIP's unzip) holds the file.
 test('download all my data: request the archive, download its part and find the file in it', async ({ page, request }, info) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bulut-e2e-moving-'));
   const name = `taşınma-${info.project.name}.txt`;
   const content = `Bütün verilerim benimle gelir (${info.project.name})\n`;
@@ -46,7 +46,7 @@ test('download all my data: request the archive, download its part and find the 
 // Issue 34: moving in. A Google Photos Takeout uploaded to Files is imported from its menu; the photo lands in the
 // "Google Photos" folder and the Settings section reports the run.
 test('import a Google Photos Takeout from its menu in Files', async ({ page, request }, info) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bulut-e2e-takeout-'));
   // A one-photo Takeout: a tiny JPEG and its sidecar, zipped by Info-ZIP.
   const photos = path.join(dir, 'Takeout', 'Google Photos', 'Photos from 2019');
@@ -78,7 +78,7 @@ test('import a Google Photos Takeout from its menu in Files', async ({ page, req
 // Issue 34: moving in from Dropbox. The local Dropbox server plays Dropbox's consent page; the import runs as the
 // server's job and its files arrive in a "Dropbox" folder.
 test('connect Dropbox, start the import, watch it finish and see the files', async ({ page, request }, info) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bulut-e2e-dropbox-'));
   const file = path.join(dir, `yer-${info.project.name}.txt`);
   fs.writeFileSync(file, 'yer tutucu\n');

@@ -20,7 +20,7 @@ async function newFromMenu(page: Page, entry: 'files:new_document' | 'files:new_
 }
 
 test('NEW → Document: type a sentence, save, reload and see it; Versions restores the blank document', async ({ browser }, info) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const { baseURL, viewport, hasTouch } = info.project.use;
   // axe is injected as an inline script, which the app's CSP forbids; reduced motion so it never measures a fade.
   const context = await browser.newContext({ baseURL, viewport, hasTouch, bypassCSP: true, reducedMotion: 'reduce' });
@@ -67,7 +67,7 @@ test('NEW → Document: type a sentence, save, reload and see it; Versions resto
 });
 
 test('NEW → Spreadsheet: a formula follows its input, and the result is saved', async ({ page }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const user = await createAccount(page.request);
   await signIn(page, user.email, user.password);
   const editor = await newFromMenu(page, 'files:new_spreadsheet');
@@ -114,7 +114,7 @@ function odsFile(path: string): string {
 }
 
 test('an uploaded .ods opens in the editor: a formula follows its input and the save stays OpenDocument', async ({ page }, info) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const user = await createAccount(page.request);
   await signIn(page, user.email, user.password);
   await uploadToMyFiles(page, [odsFile(info.outputPath('butce.ods'))]);
@@ -146,7 +146,7 @@ test('an uploaded .ods opens in the editor: a formula follows its input and the 
 });
 
 test('a viewer of a shared folder and a public link’s visitor open its document read-only', async ({ page, browser, baseURL }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const owner = await createAccount(page.request);
   const viewer = await createAccount(page.request);
   await signIn(page, owner.email, owner.password);

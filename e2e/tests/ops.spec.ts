@@ -64,7 +64,7 @@ test('an operator is created from the command line, enrols TOTP, finds a subscri
   browser,
   request,
 }, info) => {
-  test.setTimeout(240_000);
+  test.setTimeout(480_000);
   const used = new Set<string>();
 
   // A subscriber with a paid order (their own browser context).

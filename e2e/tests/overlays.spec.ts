@@ -41,7 +41,7 @@ async function expectWhole(page: Page, selector: string) {
 }
 
 test('the viewer’s ⋮ menu is above the viewer: Hide and Move to Trash can be clicked, Rename opens a usable dialog over it', async ({ page, request }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const user = await createAccount(request);
   await signIn(page, user.email, user.password);
   await uploadToMyFiles(page, [path.join(fixtures, PHOTO)]);
@@ -72,7 +72,7 @@ test('the viewer’s ⋮ menu is above the viewer: Hide and Move to Trash can be
 });
 
 test('the share dialog shows a folder’s existing link with Stop sharing, and Stop sharing removes it', async ({ page, request }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const user = await createAccount(request);
   await signIn(page, user.email, user.password);
   await createFolder(page, 'Tatil 2026');
@@ -106,7 +106,7 @@ test('the share dialog shows a folder’s existing link with Stop sharing, and S
 });
 
 test('creating an album opens its photo picker; titles and an 8-letter album name are shown whole', async ({ page, request }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const user = await createAccount(request);
   await signIn(page, user.email, user.password);
   // A photo to pick: an album with photos also shows Download, which left its name the least room on a phone.

@@ -58,7 +58,7 @@ async function choosePackage(page: Page) {
 }
 
 test('a full disk leads to a package bought with a 3-D Secure card, a bigger quota and a PDF invoice', async ({ page, request }, testInfo) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const user = await startWithFiles(page, request, [path.join(FIXTURES, 'sunset.jpg')]);
   await fillTheDisk(user.email);
   const before = storage(user.email);

@@ -40,7 +40,7 @@ async function expectThumbnailLoaded(page: Page, name: PhotoName) {
 }
 
 test('photos: timeline groups by taken day with thumbnails, viewer, album with cover, trash and recover', async ({ page, request }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const user = await createAccount(request);
   await signIn(page, user.email, user.password);
 
@@ -167,7 +167,7 @@ test('photos: timeline groups by taken day with thumbnails, viewer, album with c
 });
 
 test('an old photo lands under its EXIF day, headed in the interface language, and never under today', async ({ page, request }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const user = await createAccount(request);
   await signIn(page, user.email, user.password);
   await page.goto('/main/photos/all');

@@ -29,7 +29,7 @@ const textEdges = (line: Locator) =>
 
 test('places in Arabic: names in Arabic where the data has them, city and country lines start at the same (right) edge', async ({ page, request }, info) => {
   // Uploads and media processing on a shared two-core machine.
-  test.setTimeout(300_000);
+  test.setTimeout(600_000);
   const user = await createAccount(request);
   await signIn(page, user.email, user.password);
   const dir = path.resolve(import.meta.dirname, `../.tmp/place-names-${info.project.name}`);

@@ -32,7 +32,7 @@ test('album viewer: the photo is in the URL, a reload reopens it, Back returns t
   page,
   request,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(480_000);
   const photos = ['beach-2024-05-01.jpg', 'forest-2021-07-14.jpg'];
   await startWithFiles(page, request, photos.map((name) => path.join(fixtures, name)));
   const albumUrl = await albumWith(page, 'Tatil', photos);
@@ -73,7 +73,7 @@ test('album viewer: the photo is in the URL, a reload reopens it, Back returns t
 });
 
 test('hidden view: the viewer URL survives a reload and Back closes it', async ({ page, request }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(480_000);
   await startWithFiles(page, request, [path.join(fixtures, 'sunset.jpg')]);
   await fileRow(page, 'sunset.jpg').getByRole('checkbox', { name: text('files:select_item', { name: 'sunset.jpg' }) }).click();
   await page.getByRole('toolbar', { name: text('files:selection_actions') }).getByRole('button', { name: text('files:action_hide'), exact: true }).click();
@@ -93,7 +93,7 @@ test('hidden view: the viewer URL survives a reload and Back closes it', async (
 });
 
 test('the open upload panel never hides the last rows and their menu buttons', async ({ page, request }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const names = Array.from({ length: 24 }, (_, i) => `not-${String(i + 1).padStart(2, '0')}.txt`);
   const files = names.map((name) => {
     const file = path.join(tmp, name);

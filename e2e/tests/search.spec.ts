@@ -41,7 +41,7 @@ async function searchBox(page: Page, narrow: boolean) {
 
 test('search: type in the header, pick a suggestion, search, filter by kind, open a photo and a folder, Back returns', async ({ page, request }, info) => {
   // Uploads, media processing and a dozen screens on a shared two-core machine.
-  test.setTimeout(300_000);
+  test.setTimeout(600_000);
   page.on('pageerror', (error) => pageErrors.push(error.stack ?? error.message));
   const narrow = (info.project.use.viewport?.width ?? 1280) < 768;
   const user = await createAccount(request);

@@ -72,7 +72,7 @@ test('a visitor opens a public folder link, browses, previews, downloads everyth
   page,
   request,
 }, info) => {
-  test.setTimeout(300_000);
+  test.setTimeout(600_000);
   const owner = await createAccount(request);
   await signIn(page, owner.email, owner.password);
   const ownerToken = await sessionToken(page);

@@ -27,7 +27,7 @@ async function openShareDialog(page: Page, name: string) {
 }
 
 test('the owner creates a public link for a folder and copies it', async ({ page, context, baseURL }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
   const owner = await createAccount(page.request);
   await signIn(page, owner.email, owner.password);
@@ -60,7 +60,7 @@ test('the owner creates a public link for a folder and copies it', async ({ page
 });
 
 test('an invited account sees the folder under Shared with me, opens it, leaves it and it is gone', async ({ page, browser, baseURL }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(600_000);
   const owner = await createAccount(page.request);
   const guest = await createAccount(page.request);
   await signIn(page, owner.email, owner.password);

@@ -50,7 +50,7 @@ async function openConsole(page: Page, token: string, path: string) {
 }
 
 test('a support agent writes canned replies per language, answers a chat with one, edits and deletes it', async ({ page, request }, info) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const stamp = `${info.project.name}-${Date.now()}`;
   const agent = await supportAgent(request, stamp);
   const session = await chatSession(request, await subscriberToken(request));
@@ -123,7 +123,7 @@ test('a support agent writes canned replies per language, answers a chat with on
 });
 
 test('feedback reaches the support inbox with its client details; the agent marks it handled', async ({ page, request }, info) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const stamp = `${info.project.name}-${Date.now()}`;
   const agent = await supportAgent(request, `fb-${stamp}`);
   const feedback = `Fatura ekranı boş geliyor ${stamp}`;

@@ -14,7 +14,7 @@ async function newContext(browser: Browser, info: TestInfo) {
 }
 
 test('Support opens the live chat for a +90 Turkish subscriber; an agent answers from the console', async ({ page, browser, request }, info) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const opsToken = await operatorToken(request, `agent-${info.project.name}-${Date.now()}@bulut.example`);
   const flag = await request.put('/api/ops/config/chatbot_menu_enabled', {
     headers: { 'X-Auth-Token': opsToken },
@@ -88,7 +88,7 @@ test('Support opens the feedback dialog for a +995 subscriber', async ({ page, r
 });
 
 test('the chat page: an attachment, a disguised file refused, the agent typing and answering live, read marks, solve and rating', async ({ page, browser, request }, info) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const opsToken = await operatorToken(request, `chat-${info.project.name}-${Date.now()}@bulut.example`);
   const subscriber = await createAccount(request);
   await signIn(page, subscriber.email, subscriber.password);

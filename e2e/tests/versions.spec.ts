@@ -10,7 +10,7 @@ failOnPageErrors();
 
 // Issue 33: a replaced file keeps its earlier content as a version, which the Versions dialog lists and restores.
 test('versions: upload a text file, replace it, open Versions, restore the first', async ({ browser, request }, info) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const { baseURL, viewport, hasTouch } = info.project.use;
   // axe is injected as an inline script, which the app's CSP forbids; reduced motion so it never measures a fade.
   const context = await browser.newContext({ baseURL, viewport, hasTouch, bypassCSP: true, reducedMotion: 'reduce' });
