@@ -148,6 +148,7 @@ export default defineConfig(({ mode }) => ({
     // Whole screens render in jsdom; beside the server suite (npm test runs both at once) 5 s is too tight on 2 cores,
     // and at the lowest CPU share of `npm test` (nice 6) 20 s was too tight in a clean-clone run at load 17–21.
     testTimeout: 60_000,
+    hookTimeout: 60_000,
     // One clean-clone CI run failed in this suite while the server suite shared the two cores, and the log kept no
     // name (both pass when run again). A retried test is listed as such by the reporter, so a real flake stays visible.
     retry: 1,

@@ -12,7 +12,7 @@ await initI18nWithResources('en', { en: namespaces });
 
 // Screens load lazily (as in the app); on a busy machine the first import of a chunk can pass 1 s, and with
 // several test runs sharing two cores it passed 4 s: a waiting helper's limit, not a timing assertion.
-configure({ asyncUtilTimeout: 10_000 });
+configure({ asyncUtilTimeout: 20_000 });
 
 afterEach(() => {
   cleanup();

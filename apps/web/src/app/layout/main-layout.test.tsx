@@ -149,7 +149,7 @@ describe('signed-in layout', () => {
   });
 
   // The sign-in screen is a lazy chunk that Vitest transforms on first use here: give it more than the 5 s default.
-  it('logs out: tells the server, clears stored credentials and returns to sign-in', { timeout: 30_000 }, async () => {
+  it('logs out: tells the server, clears stored credentials and returns to sign-in', async () => {
     signIn();
     localStorage.setItem('recentSearches', '["beach"]');
     sessionStorage.setItem('navToPackages', 'true');

@@ -16,7 +16,7 @@ describe('family library screen', () => {
     localStorage.setItem('isFamilyMember', 'true');
   });
 
-  it('shows every item with who added it; the adder removes theirs to the trash, not someone else’s', { timeout: 40_000 }, async () => {
+  it('shows every item with who added it; the adder removes theirs to the trash, not someone else’s', async () => {
     let removed = false;
     const items = [
       { file: photo('00000000-0000-4000-8000-0000000000a1', 'mine.jpg'), addedBy: { accountId: ME, name: 'Can Demir' }, mine: true, canRemove: true },
@@ -57,7 +57,7 @@ describe('family library screen', () => {
     expect(requests.find((r) => r.method === 'POST' && r.url.pathname === '/api/family/library/remove')?.body).toEqual({ uuids: [items[0]!.file.uuid] });
   });
 
-  it('someone who left without room finds what they had added, with the date it goes', { timeout: 40_000 }, async () => {
+  it('someone who left without room finds what they had added, with the date it goes', async () => {
     localStorage.clear();
     renderSignedIn('/main/family-library', {
       'GET /api/family': () => json({ ...member, role: null, status: null }),

@@ -17,7 +17,7 @@ function familyOf(role: 'ADMIN' | 'MEMBER' | null, extra: Record<string, unknown
 describe('family screens', () => {
   beforeEach(() => localStorage.clear());
 
-  it('the admin invites by phone and sees the pending invitation; seats count it', { timeout: 40_000 }, async () => {
+  it('the admin invites by phone and sees the pending invitation; seats count it', async () => {
     const invitation = { id: '00000000-0000-4000-8000-0000000000aa', contactMask: '+90 5** *** **12', status: 'PENDING', createdAt: '2026-11-26T10:00:00.000Z', expiresAt: '2026-12-03T10:00:00.000Z' };
     let sent = false;
     const { requests } = renderSignedIn(
@@ -47,7 +47,7 @@ describe('family screens', () => {
     await waitFor(() => expect(screen.getByTestId('family-seats')).toHaveTextContent('2 of 5 places taken'));
   });
 
-  it('an invitee accepts a received invitation and lands on the share details; a refusal is explained', { timeout: 40_000 }, async () => {
+  it('an invitee accepts a received invitation and lands on the share details; a refusal is explained', async () => {
     const id = '00000000-0000-4000-8000-0000000000bb';
     let joined = false;
     let attempts = 0;
@@ -74,7 +74,7 @@ describe('family screens', () => {
     expect(screen.getByRole('region', { name: 'Family storage' })).toBeInTheDocument();
   });
 
-  it('the manage page lists members with their use; the admin can set a limit in GB', { timeout: 40_000 }, async () => {
+  it('the manage page lists members with their use; the admin can set a limit in GB', async () => {
     localStorage.setItem('isFamilyMember', 'true');
     const { requests } = renderSignedIn('/main/usages/manage-family-share', {
       'GET /api/family': () => json(familyOf('ADMIN')),
@@ -91,7 +91,7 @@ describe('family screens', () => {
     expect(within(members).getByRole('button', { name: 'Remove Can Demir' })).toBeInTheDocument();
   });
 
-  it('role gates: without the family flags the pages send you to the packages screen; a non-member cannot open the details', { timeout: 40_000 }, async () => {
+  it('role gates: without the family flags the pages send you to the packages screen; a non-member cannot open the details', async () => {
     const { router } = renderSignedIn('/main/usages/manage-family-share', { 'GET /api/family': () => json(familyOf(null)) });
     await waitFor(() => expect(router.state.location.pathname).toBe('/main/packages'), { timeout: 20_000 });
     localStorage.setItem('isFamilyMember', 'true');

@@ -62,7 +62,7 @@ const ODT = odfPackage(
 describe('the office editor on an .odt and an .xlsx', () => {
   it('adds a table row and removes a column in an .odt, and saves an OpenDocument package', async () => {
     const { user, saved } = open('plan.odt', 'application/vnd.oasis.opendocument.text', ODT);
-    const body = await screen.findByRole('textbox', { name: 'Document text' }, { timeout: 5000 });
+    const body = await screen.findByRole('textbox', { name: 'Document text' }, { timeout: 30_000 });
     const addRow = screen.getByRole('button', { name: 'Add row below' });
     // The table tools wait for the caret to be in a table.
     expect(addRow).toBeDisabled();
@@ -93,7 +93,7 @@ describe('the office editor on an .odt and an .xlsx', () => {
       'worksheets/sheet1.xml': `<worksheet xmlns="${S}"><sheetData><row r="1"><c r="A1"><v>4</v></c></row><row r="2"><c r="A2"><v>6</v></c></row><row r="3"><c r="A3"><f>SUM(A1:A2)</f><v>10</v></c></row></sheetData></worksheet>`,
     });
     const { user, saved } = open('hesap.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', XLSX);
-    const grid = await screen.findByRole('grid', {}, { timeout: 5000 });
+    const grid = await screen.findByRole('grid', {}, { timeout: 30_000 });
     await user.click(grid.querySelector('[data-ref="A2"]')!);
     await user.click(screen.getByRole('button', { name: 'Insert row above' }));
     expect(grid.querySelector('[data-ref="A2"]')).toHaveTextContent('');

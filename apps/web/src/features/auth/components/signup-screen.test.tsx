@@ -66,7 +66,7 @@ describe('SignupScreen', () => {
   });
 
   // Role queries over the whole form and the shell are slow in jsdom: more than the 5 s default on a busy machine.
-  it('signs up, verifies the one-time code and opens the signed-in area', { timeout: 15_000 }, async () => {
+  it('signs up, verifies the one-time code and opens the signed-in area', async () => {
     const { user, requests, router } = setup({
       'POST /api/v2/signup/validate': ({ body }) =>
         (body as { otp: string }).otp === '000000'
@@ -105,7 +105,7 @@ describe('SignupScreen', () => {
     expect(JSON.parse(localStorage.getItem('user')!)._at).toBe('token-2');
   });
 
-  it('from a share invitation: the code goes to the invited address and the new account lands on the share', { timeout: 15_000 }, async () => {
+  it('from a share invitation: the code goes to the invited address and the new account lands on the share', async () => {
     const { user, requests, router } = setup(
       {
         'POST /api/v2/signup/validate': () => json({ userUuid: 'u-2', deviceInfo: null, latestActivityId: 'a-1' }, { headers: { 'X-Auth-Token': 'token-2' } }),
@@ -123,7 +123,7 @@ describe('SignupScreen', () => {
     expect((requests.find((r) => r.url.pathname === '/api/v2/signup')?.body as { sendOtpTo: string }).sendOtpTo).toBe('EMAIL');
   });
 
-  it('ignores a next= that is not one of the app’s signed-in pages', { timeout: 15_000 }, async () => {
+  it('ignores a next= that is not one of the app’s signed-in pages', async () => {
     const { user, router } = setup(
       { 'POST /api/v2/signup/validate': () => json({ userUuid: 'u-2', deviceInfo: null, latestActivityId: 'a-1' }, { headers: { 'X-Auth-Token': 'token-2' } }) },
       `/auth/signup?next=${encodeURIComponent('//evil.example/main/x')}`,

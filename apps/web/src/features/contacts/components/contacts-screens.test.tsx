@@ -63,7 +63,7 @@ function setup(path: string, extra: Record<string, MockHandler> = {}) {
   return { ...renderRoutes(createAppRoutes(store), { store, initialEntries: [path] }), ...server };
 }
 
-describe('contacts backup', { timeout: 20_000 }, () => {
+describe('contacts backup', () => {
   it('lists the versions with date, count and origin; imports a .vcf and reports skipped cards by line', async () => {
     const { requests } = setup('/main/contacts');
     const list = await screen.findByRole('list', { name: 'Contact backups' });

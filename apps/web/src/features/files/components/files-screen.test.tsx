@@ -88,7 +88,7 @@ const listCalls = (requests: MockRequest[]) => requests.filter((request) => requ
 beforeAll(async () => {
   await import('./files-screen');
   await import('./preview-screen');
-}, 30_000);
+});
 
 beforeEach(() => {
   FakeIntersectionObserver.instances = [];
@@ -97,7 +97,7 @@ beforeEach(() => {
 
 describe('FilesScreen', () => {
   // 70 rows plus the lazy screen chunk can pass the 5 s default on a busy machine.
-  it('lists folders and files with size and date, and loads the next page of 50 on scroll', { timeout: 20_000 }, async () => {
+  it('lists folders and files with size and date, and loads the next page of 50 on scroll', async () => {
     const first = [
       item({ uuid: 'f-1', name: 'Belgeler', folder: true, bytes: 0, contentType: 'application/x-directory' }),
       ...Array.from({ length: 49 }, (_, i) => item({ uuid: `a-${i}`, name: `Foto ${String(i).padStart(2, '0')}.jpg` })),
@@ -164,7 +164,7 @@ describe('FilesScreen', () => {
     expect(screen.queryByRole('toolbar', { name: 'Actions for the selected items' })).not.toBeInTheDocument();
   });
 
-  it('gives focus back to the row of the file the preview showed last when it closes', { timeout: 20_000 }, async () => {
+  it('gives focus back to the row of the file the preview showed last when it closes', async () => {
     const items = [item({ uuid: 'a-1', name: 'a.txt', contentType: 'text/plain' }), item({ uuid: 'b-1', name: 'b.txt', contentType: 'text/plain' })];
     const { user } = setup({ 'GET /api/filesystem': () => pageOf(items, 0, false) });
     await screen.findByRole('listitem', { name: /b\.txt/ });
@@ -397,7 +397,7 @@ describe('FilesScreen', () => {
     expect(requests.filter((request) => request.url.pathname === '/api/account/usages').length).toBeGreaterThan(1);
   });
 
-  it('is one tab stop: arrows move between rows (by column in the grid), Delete trashes the focused row', { timeout: 20_000 }, async () => {
+  it('is one tab stop: arrows move between rows (by column in the grid), Delete trashes the focused row', async () => {
     let listed = ['a', 'b', 'c', 'd', 'e'].map((name, i) => item({ uuid: `k-${i}`, name: `${name}.jpg` }));
     const { user, requests } = setup({
       'GET /api/filesystem': () => pageOf(listed, 0, false),

@@ -48,7 +48,7 @@ const rows = () => {
   return list ? within(list).getAllByRole('listitem') : [];
 };
 
-describe('HiddenScreen', { timeout: 20_000 }, () => {
+describe('HiddenScreen', () => {
   it('is reached from Files, lists hidden items with thumbnails, opens a photo and unhides from the row menu', async () => {
     const { user, requests } = setup('/main/files');
     await user.click(await screen.findByRole('link', { name: 'Hidden items' }));

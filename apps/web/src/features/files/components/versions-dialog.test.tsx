@@ -49,7 +49,7 @@ const openVersions = async (user: ReturnType<typeof setup>['user']) => {
 
 beforeAll(async () => {
   await import('./files-screen');
-}, 30_000);
+});
 
 describe('Versions dialog', () => {
   it('lists versions newest first with date, size, who saved each, and the space they take', async () => {

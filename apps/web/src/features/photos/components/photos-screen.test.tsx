@@ -101,9 +101,9 @@ const calls = (requests: MockRequest[], method: string, path: string) =>
 // The screen and the viewer load lazily; load them once up front so a busy machine does not eat a test's time.
 beforeAll(async () => {
   await import('./photos-screen');
-}, 30_000);
+});
 
-describe('PhotosScreen', { timeout: 20_000 }, () => {
+describe('PhotosScreen', () => {
   it('shows the days with their month, dates and thumbnails, loading the days in one request', async () => {
     const { requests } = setup();
     await waitFor(() => expect(tiles()).toHaveLength(5));

@@ -30,7 +30,7 @@ function setup(path = '/main/notifications') {
 const box = () => screen.findByRole('combobox', { name: 'Search' }, { timeout: 20_000 });
 
 describe('header search box', () => {
-  it('asks for suggestions once typing pauses, moves through them with the arrows and opens the picked folder with Enter', { timeout: 40_000 }, async () => {
+  it('asks for suggestions once typing pauses, moves through them with the arrows and opens the picked folder with Enter', async () => {
     const { user, router, requests } = setup();
     const input = await box();
     expect(input).toHaveAttribute('aria-expanded', 'false');

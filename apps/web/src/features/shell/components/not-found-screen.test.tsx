@@ -24,7 +24,7 @@ afterEach(async () => {
   await i18n.changeLanguage('en');
 });
 
-describe('not found, signed in', { timeout: 20_000 }, () => {
+describe('not found, signed in', () => {
   it('a path without a screen shows the in-app page inside the shell', async () => {
     setup('/main/no-such-screen');
     expect(await screen.findByRole('group', { name: 'Page not found' })).toBeInTheDocument();

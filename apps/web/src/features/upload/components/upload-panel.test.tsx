@@ -114,7 +114,7 @@ describe('UploadPanel', () => {
     expect((bar.firstElementChild as HTMLElement).style.inlineSize).toBe('5%');
   });
 
-  it('makes room below the Files list as tall as the open panel, so no row stays under it', { timeout: 20_000 }, async () => {
+  it('makes room below the Files list as tall as the open panel, so no row stays under it', async () => {
     // The panel's measured height: 300 px open, 64 px folded to its header.
     let observed: ResizeObserverCallback | null = null;
     vi.stubGlobal(
