@@ -27,7 +27,7 @@ describe('graceful stop on SIGTERM (real process)', () => {
     );
     await server.start();
     database = createDatabase({ databaseUrl: null, sqliteFile: path.join(dir, 'bulut.sqlite') });
-  }, 120_000);
+  });
   afterAll(async () => {
     await server?.kill();
     await database?.destroy();
@@ -148,5 +148,5 @@ describe('graceful stop on SIGTERM (real process)', () => {
     const file = await database.db.selectFrom('file').select(['status', 'bytes']).where('id', '=', uuid).executeTakeFirstOrThrow();
     expect({ status: file.status, bytes: Number(file.bytes) }).toEqual({ status: 'ACTIVE', bytes: SIZE });
     expect(await database.db.selectFrom('job_instance').select('run_id').where('name', '=', 'graceful-a').execute()).toEqual([]);
-  }, 120_000);
+  });
 });

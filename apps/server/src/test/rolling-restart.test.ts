@@ -19,7 +19,7 @@ describe.skipIf(!PG)(PG ? TITLE : `${TITLE}: skipped, it needs PostgreSQL (set T
   beforeAll(async () => {
     // A short drain delay stands in for a balancer's probe interval; in-flight requests get the default 30 s.
     topology = await startTopology({ env: { DRAIN_DELAY_MS: '300' } });
-  }, 180_000);
+  });
   afterAll(async () => {
     await topology?.close();
   });
@@ -135,5 +135,5 @@ describe.skipIf(!PG)(PG ? TITLE : `${TITLE}: skipped, it needs PostgreSQL (set T
       const got = Buffer.from(await (await request('GET', link!.url, {})).arrayBuffer());
       expect({ uuid: file.uuid, bytes: got.length, sha: sha(got) }).toEqual({ uuid: file.uuid, bytes: file.bytes, sha: file.sha });
     }
-  }, 60_000);
+  });
 });

@@ -26,7 +26,7 @@ describe.skipIf(!PG)(PG ? TITLE : `${TITLE}: skipped, it needs PostgreSQL (set T
     topology = await startTopology();
     ({ servers, proxy, base, dataDirs } = topology);
     database = createDatabase({ databaseUrl: topology.pg.url, sqliteFile: '', poolSize: 2 });
-  }, 180_000);
+  });
 
   afterAll(async () => {
     await database?.destroy();
@@ -158,5 +158,5 @@ describe.skipIf(!PG)(PG ? TITLE : `${TITLE}: skipped, it needs PostgreSQL (set T
     }
     expect(proxy.served.slice(-2).every((s) => s.backend !== victim)).toBe(true);
     expect(sha(await download(token, bigId))).toBe(sha(big));
-  }, 180_000);
+  });
 });

@@ -49,7 +49,7 @@ describe('OpenTelemetry traces (real process)', () => {
     }
     server = new ServerProcess(serverEnv(dir, await freePort(), extra));
     await server.start();
-  }, 120_000);
+  });
   afterAll(async () => {
     await server?.kill();
     await new Promise((r) => receiver.server.close(r));
@@ -82,5 +82,5 @@ describe('OpenTelemetry traces (real process)', () => {
     // Probes are not traced.
     expect(spans.some((s) => s.name.includes('/health/'))).toBe(false);
     if (process.env.TEST_DATABASE_URL) expect(spans.some((s) => s.scope.includes('instrumentation-pg'))).toBe(true);
-  }, 120_000);
+  });
 });

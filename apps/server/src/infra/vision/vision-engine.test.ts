@@ -105,7 +105,7 @@ describe('vision engine on real photos', () => {
     }
     // People are objects too for the COCO detector.
     expect((await engine.objects(images.get('hopper.jpg')!)).map((o) => o.label)).toContain('person');
-  }, 120_000);
+  });
 });
 
 describe('vision engine lifecycle and input', () => {
@@ -131,5 +131,5 @@ describe('vision engine lifecycle and input', () => {
     expect(engine.stats.tensors).toBe(tensors);
     await engine.close();
     await expect(engine.faces(image)).rejects.toThrow(/closed/);
-  }, 120_000);
+  });
 });

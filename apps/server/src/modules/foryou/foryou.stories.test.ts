@@ -150,7 +150,7 @@ describe.each(DIALECTS)('for you: stories (%s)', (dialect) => {
     await generate(me.accountId);
     expect(await list(me.token, '/api/foryou/timeline/themed')).toEqual([]);
     expect(await t.database.db.selectFrom('foryou_item').select('id').where('account_id', '=', me.accountId).where('kind', '=', 'VIDEO').execute()).toEqual([]);
-  }, 240_000);
+  });
 
   it("a person's year: premium accounts only, the named person's photos of the last 12 months", async () => {
     now = DECEMBER;
@@ -183,5 +183,5 @@ describe.each(DIALECTS)('for you: stories (%s)', (dialect) => {
     // Made once: another run adds nothing.
     await generate(me.accountId);
     expect(await titles()).toEqual(['personYear', 'yearInReview']);
-  }, 240_000);
+  });
 });

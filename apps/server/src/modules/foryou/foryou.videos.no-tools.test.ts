@@ -35,5 +35,5 @@ describe.each(DIALECTS)('for you without ffmpeg (%s)', (dialect) => {
     expect((await list('/api/foryou/timeline/themed')).map((i) => i.title.key)).toEqual(['yearInReview']);
     expect(await list('/api/foryou/videos/generated')).toEqual([]);
     expect(await t.database.db.selectFrom('foryou_item').select('id').where('kind', '=', 'VIDEO').execute()).toEqual([]);
-  }, 120_000);
+  });
 });

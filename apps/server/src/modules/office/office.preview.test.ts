@@ -45,7 +45,7 @@ describe.each(DIALECTS)('office documents: LibreOffice round trips and previews 
     const sheet = (await me.create({ documentType: 'CELL' })).json();
     const blank = (await wopiClient(t, sheet.uuid, (await me.open(sheet.uuid)).json().accessToken).getFile()).rawPayload;
     expect((await asText(blank, 'xlsx')).trim()).toBe('');
-  }, 120_000);
+  });
 
   it('a document saved through WOPI, read by LibreOffice, holds the edit; a spreadsheet holds the cell values', async () => {
     const word = await saveThroughWopi('WORD', await docx(['Kapadokya gezisi planı', 'Balon turu sabah 05:00’te']));
@@ -55,7 +55,7 @@ describe.each(DIALECTS)('office documents: LibreOffice round trips and previews 
     const sheet = await saveThroughWopi('CELL', await xlsx([['Ürün', 'Adet'], ['Elma', 42]]));
     const csv = await asText(sheet.saved, 'xlsx');
     expect(csv.split(/\r?\n/).slice(0, 2)).toEqual(['Ürün,Adet', 'Elma,42']);
-  }, 120_000);
+  });
 
   it('a job renders the first page of a document and of a PDF into thumbnails and a preview', async () => {
     const word = await saveThroughWopi('WORD', await docx(['Önizleme sayfası']));

@@ -5,9 +5,6 @@ import { addFile } from '../files/files.fixtures.js';
 import { fileRow, officeUser, share, type OfficeUser } from './office.fixtures.js';
 
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
-/** Tests that sign up a fresh account: hashing its password is slow on a busy machine. */
-const SIGN_UP_TIMEOUT = 120_000;
-
 describe.each(DIALECTS)('office documents: create and open (%s)', (dialect) => {
   let t: TestApp;
   let owner: OfficeUser;
@@ -65,7 +62,7 @@ describe.each(DIALECTS)('office documents: create and open (%s)', (dialect) => {
     // The top folder when none is named.
     const top = await me.create({ documentType: 'SLIDE' });
     expect(top.json()).toMatchObject({ name: 'Presentation.pptx', parentFolderUuid: null });
-  }, SIGN_UP_TIMEOUT);
+  });
 
   it('refuses bad input, folders it cannot see, a full quota and a read-only account, and leaves nothing behind', async () => {
     const me = await officeUser(t);
@@ -82,7 +79,7 @@ describe.each(DIALECTS)('office documents: create and open (%s)', (dialect) => {
     expect(blobs).toEqual([]);
     await t.database.db.updateTable('account').set({ quota_bytes: used + 10 ** 9, status: 'READ_ONLY' }).where('id', '=', me.accountId).execute();
     expectError(await me.create({ documentType: 'WORD' }), 403, 'ACCOUNT_READ_ONLY');
-  }, SIGN_UP_TIMEOUT);
+  });
 
   it('an editor of a shared folder creates there (the owner’s file and quota); a viewer and a stranger cannot', async () => {
     const [ownerBefore, editorBefore] = [await owner.usage(), await editor.usage()];
@@ -153,5 +150,5 @@ describe.each(DIALECTS)('office documents: create and open (%s)', (dialect) => {
     // Trashed: not found.
     await me.files.trash([sheet.uuid]);
     expectError(await me.open(sheet.uuid), 404, 'NOT_FOUND');
-  }, SIGN_UP_TIMEOUT);
+  });
 });

@@ -97,5 +97,5 @@ describe.each(DIALECTS)('payment killed between capture and commit (%s)', (diale
     } finally {
       await t.close();
     }
-  }, 120_000);
+  });
 });

@@ -76,5 +76,5 @@ describe.each(DIALECTS)('package order killed between capture and commit (%s)', 
     } finally {
       await t.close();
     }
-  }, 120_000);
+  });
 });

@@ -50,7 +50,7 @@ describe.each(DIALECTS)('timeline queries read indexes, never the whole library 
     for (let i = 0; i < rows.length; i += 500) await t.database.db.insertInto('file').values(rows.slice(i, i + 500)).execute();
     busyDay = utcDay(start + 100 * DAY);
     await sql`ANALYZE`.execute(t.database.db);
-  }, 120_000);
+  });
   afterAll(() => t.close());
 
   it('the per-day counts kept by the database equal a recount of the file table', async () => {

@@ -123,7 +123,7 @@ describe.each(DIALECTS)('uploads that skip stored bytes (%s)', (dialect) => {
     const uuid = randomUUID();
     expectError(await knownPiece(a.token, uuid, 'x.bin', other, 0), 409, 'PIECE_NOT_HELD');
     expect((await uploadApi(t, a.token).piece(uuid, 'x.bin', other.subarray(0, PIECE_BYTES), 0, other.length)).statusCode).toBe(202);
-  }, 120_000);
+  });
 
   it('no cross-account oracle: another account holding the file changes no answer; the second uploads every byte, stored once', async () => {
     const a = await signUp(t);
@@ -150,7 +150,7 @@ describe.each(DIALECTS)('uploads that skip stored bytes (%s)', (dialect) => {
     expectSameBytes(await download(b.token, b.accountId, bRow.id), body);
     // The operator's figure: bytes stored once that several files name (no names).
     expect(await savedBytes(t.database.db)).toBeGreaterThanOrEqual(body.length);
-  }, 120_000);
+  });
 
   it('reference counts: delete, trash purge, versions and account deletion never take bytes a file names; the last release does', async () => {
     const a = await signUp(t);

@@ -8,14 +8,14 @@ import { listeningDav, type DavUser } from './webdav.fixtures.js';
 const LITMUS = '/usr/bin/litmus';
 const SUITES = ['basic', 'copymove', 'props', 'locks', 'http'];
 
-function runLitmus(url: string, user: string, password: string): Promise<{ code: number | null; out: string }> {
+function runLitmus(url: string, user: string, password: string): Promise<{ code: number | null; signal: NodeJS.Signals | null; out: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(LITMUS, [url, user, password], { env: { ...process.env, TESTS: SUITES.join(' ') } });
     let out = '';
     child.stdout.on('data', (c: Buffer) => (out += c.toString('utf8')));
     child.stderr.on('data', (c: Buffer) => (out += c.toString('utf8')));
     child.on('error', reject);
-    child.on('close', (code) => resolve({ code, out }));
+    child.on('close', (code, signal) => resolve({ code, signal, out }));
   });
 }
 
@@ -29,10 +29,17 @@ describe.each(DIALECTS)('litmus, the WebDAV test suite (%s)', (dialect) => {
   afterAll(() => t.close());
 
   it('passes every test of every suite', async () => {
-    const { code, out } = await runLitmus(`http://127.0.0.1:${port}/dav/files/`, u.email, u.password);
+    const url = `http://127.0.0.1:${port}/dav/files/`;
+    let { code, signal, out } = await runLitmus(url, u.email, u.password);
+    // One clean-clone CI run at load 20+ saw litmus end after printing only "-> running `basic':" (no test line, no
+    // FAIL): litmus itself died. A second run then decides; a server fault fails both, and says so in the output.
+    if (signal !== null || !/<- summary for `basic'/.test(out)) {
+      console.warn(`litmus ended early (code ${code}, signal ${signal}); running it once more. Its output:\n${out}`);
+      ({ code, signal, out } = await runLitmus(url, u.email, u.password));
+    }
     const failed = out.split('\n').filter((l) => /\bFAIL\b/.test(l));
     expect(failed, out).toEqual([]);
     for (const suite of SUITES) expect(out, out).toMatch(new RegExp(`<- summary for \`${suite}': of \\d+ tests run: \\d+ passed, 0 failed`));
     expect(code, out).toBe(0);
-  }, 120_000);
+  });
 });

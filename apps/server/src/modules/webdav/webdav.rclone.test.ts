@@ -110,7 +110,7 @@ describe.each(DIALECTS)('rclone syncs a tree to the mount and back (%s)', (diale
       RCLONE_CONFIG_BULUT_USER: u.email,
       RCLONE_CONFIG_BULUT_PASS: await obscure(u.password),
     };
-  }, 120_000);
+  });
   afterAll(async () => {
     await t.close();
     fs.rmSync(work, { recursive: true, force: true });

@@ -88,7 +88,7 @@ describe.each(DIALECTS)('operator role matrix (%s)', (dialect) => {
     for (const route of subscriberRoutes) expect(probes).toContain(`${routeName(route)} as an operator`);
     // Sessions are left as they were: the admin is still signed in.
     expect((await t.app.inject({ method: 'GET', url: '/api/ops/me', headers: { 'x-auth-token': admin.token } })).statusCode).toBe(200);
-  }, 120_000);
+  });
 });
 
 describe('the isolation audit itself', () => {

@@ -15,7 +15,7 @@ describe.each(DIALECTS)('bad input at the request boundary (%s)', (dialect) => {
   beforeAll(async () => {
     t = await startTestApp(dialect);
     token = (await signUp(t)).token;
-  }, 60_000);
+  });
   afterAll(() => t?.close());
 
   const get = (url: string) => t.app.inject({ method: 'GET', url, headers: authed(token) });
@@ -189,7 +189,7 @@ describe('bad input to the web app\'s own files', () => {
     fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Bulut</title>');
     fs.writeFileSync(path.join(dist, 'assets', 'app.js'), 'console.log(1)');
     t = await startTestApp('sqlite', { WEB_DIST_DIR: dist });
-  }, 60_000);
+  });
   afterAll(async () => {
     await t?.close();
     fs.rmSync(dist, { recursive: true, force: true });
