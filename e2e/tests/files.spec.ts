@@ -88,7 +88,7 @@ test('files: upload with progress, folders, move, rename, favourite, preview, do
 
   // Cut mid-way: progress stops short of the end and the file is not done; then the connection comes back and the
   // upload resumes from the server's offset.
-  await expect.poll(() => cut, { timeout: 60_000 }).toBe(true);
+  await expect.poll(() => cut, { timeout: 180_000 }).toBe(true);
   await page.waitForTimeout(3000);
   const cutAt = await percent();
   expect(cutAt).toBeGreaterThan(0);
