@@ -45,7 +45,7 @@ function signInStored() {
 const row = (name: string) => screen.getByRole('listitem', { name: new RegExp(`^${name}, `) });
 
 describe('shared files for a visitor', () => {
-  it('shows the link and its items without a session, sending the token only in X-Share-Token; folders open below the root only'_, async () => {
+  it('shows the link and its items without a session, sending the token only in X-Share-Token; folders open below the root only', async () => {
     const { requests, user } = { ...server(), ...render() };
     // The first screen of the file loads its lazy chunks: more than the default wait on a busy machine.
     expect(await screen.findByRole('heading', { name: 'Yaz 2026' }, { timeout: 15_000 })).toBeInTheDocument();
@@ -74,7 +74,7 @@ describe('shared files for a visitor', () => {
     expect(await screen.findByRole('listitem', { name: /^beach\.jpg, / })).toBeInTheDocument();
   });
 
-  it('a link to one folder opens inside it: its files listed, crumbs starting at the folder, never above it'_, async () => {
+  it('a link to one folder opens inside it: its files listed, crumbs starting at the folder, never above it', async () => {
     const inside = [
       fileItem({ uuid: 's-1', name: 'Sub', folder: true, contentType: 'application/x-directory' }),
       fileItem({ uuid: 'f-1', name: 'plan.pdf', contentType: 'application/pdf' }),

@@ -43,7 +43,7 @@ function render(path = LINK) {
 }
 
 describe('a live person or place link for a visitor', () => {
-  it('shows the person’s name and photos without a session, sending the token only in X-Share-Token'_, async () => {
+  it('shows the person’s name and photos without a session, sending the token only in X-Share-Token', async () => {
     const { requests } = { ...server(), ...render() };
     // The first screen of the file loads its lazy chunks: more than the default wait on a busy machine.
     expect(await screen.findByRole('heading', { name: 'Ayşe' }, { timeout: 15_000 })).toBeInTheDocument();
@@ -63,7 +63,7 @@ describe('a live person or place link for a visitor', () => {
     }
   });
 
-  it('keeps the name to the owner when they chose so: a neutral title instead'_, async () => {
+  it('keeps the name to the owner when they chose so: a neutral title instead', async () => {
     server({ 'GET /api/share/visitor': () => json(info({ name: '', nameShown: false, contentType: 'album/location' })) });
     render();
     expect(await screen.findByRole('heading', { name: 'Photos shared with you' }, { timeout: 15_000 })).toBeInTheDocument();
@@ -71,7 +71,7 @@ describe('a live person or place link for a visitor', () => {
     expect(screen.queryByText('Ayşe')).toBeNull();
   });
 
-  it('asks for the password of a protected link, then shows the photos with the proof'_, async () => {
+  it('asks for the password of a protected link, then shows the photos with the proof', async () => {
     let unlocked = false;
     const { user } = {
       ...server({
@@ -94,7 +94,7 @@ describe('a live person or place link for a visitor', () => {
     expect(unlocked).toBe(true);
   });
 
-  it('answers an expired, revoked or unknown link with one message'_, async () => {
+  it('answers an expired, revoked or unknown link with one message', async () => {
     server({ 'GET /api/share/visitor': () => json({ status: 'NOT_FOUND', message: 'This link does not exist or has expired.' }, { status: 404 }) });
     render();
     expect(await screen.findByRole('heading', { name: 'This link does not work' }, { timeout: 15_000 })).toBeInTheDocument();
