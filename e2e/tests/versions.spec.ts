@@ -22,7 +22,7 @@ test('versions: upload a text file, replace it, open Versions, restore the first
     fs.writeFileSync(file, first);
     await startWithFiles(page, request, [file]);
 
-    // The web's uploads keep both on a name clash; "replace" is what WebDAV and API clients send: through the API.
+    // "Replace" as WebDAV and API clients send it: through the API (the web's own question is the next test).
     const second = Buffer.from('İkinci sürüm: Kapadokya, Efes ve Pamukkale');
     const token = await sessionToken(page);
     const put = await request.put(`/api/upload/${crypto.randomUUID()}`, {
