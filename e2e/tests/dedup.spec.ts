@@ -28,7 +28,9 @@ test('re-uploading a folder the account holds sends no byte and shows "already i
     if (r.method() === 'PUT' && r.url().includes('/api/upload/')) puts.push(r.url());
   });
   await uploadToMyFiles(page, folder);
-  // Kept both: the second copies get numbered names, at once.
+  // The names are taken (issue 33): keep both, and the second copies get numbered names, at once.
+  const clash = page.getByRole('dialog', { name: text('upload:clash_title', { count: folder.length }) });
+  await clash.getByRole('button', { name: text('upload:clash_keep_both') }).click();
   for (const file of folder) {
     const { name, ext } = path.parse(file);
     await expect(fileRow(page, `${name} (2)${ext}`)).toBeVisible({ timeout: 30_000 });

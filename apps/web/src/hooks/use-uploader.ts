@@ -7,7 +7,7 @@ import { createContext, useContext } from 'react';
 export interface Uploader {
   /** Opens the file picker (several files) for uploads into the folder (null = root). */
   pickFiles: (parentUuid: string | null) => void;
-  /** Queues files (e.g. dropped ones) for upload into the folder. */
+  /** Queues files (e.g. dropped ones) for upload into the folder, asking first when names there are taken (issue 33). */
   uploadFiles: (files: readonly File[], parentUuid: string | null) => void;
 }
 

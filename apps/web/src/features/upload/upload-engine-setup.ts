@@ -7,6 +7,7 @@ import { isSafeUrl } from '@/lib/safe-url';
 import { setFullStorageRequested } from '@/state/ui-slice';
 import { uploadApi } from './api';
 import { UploadEngine } from './upload-engine';
+import { clashingFiles, type ExistingItem } from './upload-clash';
 import { localPendingUploads } from './upload-persistence';
 import { createXhrTransport } from './upload-transport';
 import { createWorkerHasher } from './upload-hash';
@@ -38,4 +39,18 @@ export function createUploadEngine(dispatch: AppDispatch): UploadEngine {
     pending: localPendingUploads,
     hashFile: createWorkerHasher(),
   });
+}
+
+/**
+ * The files of `files` whose name a file in the folder already has, asked of the server at the moment of the upload:
+ * the web's cached listing may be a few pages of a long folder, or another device's changes behind (issue 33). The
+ * folder is read page by page (500 items each); hidden files are not in it.
+ */
+export async function findClashes(dispatch: AppDispatch, files: readonly File[], parentUuid: string | null): Promise<File[]> {
+  const existing: ExistingItem[] = [];
+  for (let page = 0; ; page += 1) {
+    const answer = await dispatch(uploadApi.endpoints.getFolderNamesPage.initiate({ parentUuid, page }, { forceRefetch: true, subscribe: false })).unwrap();
+    existing.push(...answer.fileList);
+    if (!answer.hasMore || answer.fileList.length === 0) return clashingFiles(files, existing);
+  }
 }

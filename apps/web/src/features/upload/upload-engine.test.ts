@@ -428,7 +428,7 @@ describe('upload engine', () => {
     await vi.waitFor(() => expect(server.puts()).toHaveLength(2));
     first.engine.dispose();
     closeTab?.();
-    expect(pending.entries).toEqual([{ uuid: 'u-1', name: 'movie.mp4', size: 25, lastModified: 1_763_769_600_000, parentUuid: 'folder-9' }]);
+    expect(pending.entries).toEqual([{ uuid: 'u-1', name: 'movie.mp4', size: 25, lastModified: 1_763_769_600_000, parentUuid: 'folder-9', strategy: 0 }]);
 
     // After the reload: shown paused until the file is chosen again.
     const second = setup({ server, pending });

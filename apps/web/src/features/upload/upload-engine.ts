@@ -1,6 +1,7 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { randomUuid } from '@/lib/uuid';
 import { CHUNK_SIZE, GIVE_UP_AFTER_MS, MAX_PARALLEL_UPLOADS, parseOffset, uploadPercent } from './upload-math';
+import { KEEP_BOTH, type PlannedUpload, type UploadStrategy } from './upload-clash';
 import { sameFile, type PendingUpload, type PendingUploadStore } from './upload-persistence';
 import { errorStatus, RetryableResponse, sendPieces, UploadStopped } from './upload-pieces';
 import { uploadProgressed, uploadsQueued, uploadSkipped, uploadStatusChanged, uploadsCleared, type UploadItem } from './upload-slice';
@@ -42,6 +43,8 @@ interface Job {
   lastModified: number;
   type: string;
   parentUuid: string | null;
+  /** X-Meta-Strategy sent with the upload's first request. */
+  strategy: UploadStrategy;
   file: Blob | null;
   state: JobState;
   /** Bytes may be on the server already: ask HEAD for the offset before sending. */
@@ -94,10 +97,14 @@ export class UploadEngine {
     this.giveUpAfterMs = deps.giveUpAfterMs ?? GIVE_UP_AFTER_MS;
   }
 
-  /** Queues files for upload into a folder (null = root). Empty files are not uploaded (status Empty). */
-  add(files: readonly File[], parentUuid: string | null): void {
+  /**
+   * Queues files for upload into a folder (null = root), each keeping both on a name clash unless planned to replace.
+   * Empty files are not uploaded (status Empty).
+   */
+  add(files: readonly (File | PlannedUpload)[], parentUuid: string | null): void {
     const items: UploadItem[] = [];
-    for (const file of files) {
+    for (const entry of files) {
+      const { file, strategy }: PlannedUpload = entry instanceof Blob ? { file: entry, strategy: KEEP_BOTH } : entry;
       const uuid = this.newUuid();
       const empty = file.size === 0;
       const job: Job = {
@@ -107,6 +114,7 @@ export class UploadEngine {
         lastModified: file.lastModified,
         type: file.type,
         parentUuid,
+        strategy,
         file,
         state: empty ? 'done' : 'queued',
         resume: false,
@@ -128,7 +136,7 @@ export class UploadEngine {
     const items: UploadItem[] = [];
     for (const entry of this.deps.pending.load()) {
       if (this.jobs.has(entry.uuid)) continue;
-      const job: Job = { ...entry, type: '', file: null, state: 'paused', resume: true, controller: null, percent: 0 };
+      const job: Job = { ...entry, strategy: entry.strategy ?? KEEP_BOTH, type: '', file: null, state: 'paused', resume: true, controller: null, percent: 0 };
       this.jobs.set(entry.uuid, job);
       this.order.push(entry.uuid);
       items.push({ ...this.itemOf(job, UploadStatus.NotStarted), needsFile: true });
@@ -321,7 +329,14 @@ export class UploadEngine {
     const file = job.file!;
     job.controller = new AbortController();
     this.setStatus(job, UploadStatus.Loading);
-    const entry: PendingUpload = { uuid: job.uuid, name: job.name, size: job.size, lastModified: job.lastModified, parentUuid: job.parentUuid };
+    const entry: PendingUpload = {
+      uuid: job.uuid,
+      name: job.name,
+      size: job.size,
+      lastModified: job.lastModified,
+      parentUuid: job.parentUuid,
+      strategy: job.strategy,
+    };
     this.deps.pending.save(entry);
 
     await sendPieces(job, file, {

@@ -1,4 +1,5 @@
 import { readStorage, storageKeys, writeStorage } from '@/lib/storage-keys';
+import { KEEP_BOTH, REPLACE, type UploadStrategy } from './upload-clash';
 
 /** What survives a reload of an unfinished upload: enough to recognise the file and ask the server how far it got. */
 export interface PendingUpload {
@@ -7,6 +8,8 @@ export interface PendingUpload {
   size: number;
   lastModified: number;
   parentUuid: string | null;
+  /** Replace or keep both (issue 33): an upload the server forgot starts over with the same choice. */
+  strategy?: UploadStrategy;
 }
 
 export interface PendingUploadStore {
@@ -23,7 +26,8 @@ function isPending(value: unknown): value is PendingUpload {
     typeof entry.name === 'string' &&
     typeof entry.size === 'number' &&
     typeof entry.lastModified === 'number' &&
-    (entry.parentUuid === null || typeof entry.parentUuid === 'string')
+    (entry.parentUuid === null || typeof entry.parentUuid === 'string') &&
+    (entry.strategy === undefined || entry.strategy === KEEP_BOTH || entry.strategy === REPLACE)
   );
 }
 

@@ -47,6 +47,8 @@ export interface PieceJob {
   size: number;
   type: string;
   parentUuid: string | null;
+  /** X-Meta-Strategy (issue 33): 1 replaces a file of the same name, 0 keeps both. */
+  strategy: number;
   resume: boolean;
 }
 
@@ -93,7 +95,7 @@ export async function sendPieces(job: PieceJob, file: Blob, io: PieceIo): Promis
   const meta: Record<string, string> = {
     'X-Object-Meta-Parent-Uuid': job.parentUuid ?? '',
     'X-Object-Meta-Favourite': 'false',
-    'X-Meta-Strategy': '0',
+    'X-Meta-Strategy': String(job.strategy),
     'X-Object-Meta-File-Name': encodeURIComponent(job.name),
     'X-Object-Meta-Device-Type': DEVICE_TYPE,
   };
