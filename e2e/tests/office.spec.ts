@@ -15,7 +15,7 @@ async function newFromMenu(page: Page, entry: 'files:new_document' | 'files:new_
   await page.getByRole('button', { name: text('shell:new'), exact: true }).click();
   await page.getByRole('menuitem', { name: text(entry) }).click();
   const editor = page.getByTestId('office-editor');
-  await expect(editor).toHaveAttribute('data-mode', 'edit', { timeout: 30_000 });
+  await expect(editor).toHaveAttribute('data-mode', 'edit', { timeout: 90_000 });
   return editor;
 }
 
@@ -41,7 +41,7 @@ test('NEW → Document: type a sentence, save, reload and see it; Versions resto
     await expect(editor.getByTestId('office-save-state')).toHaveText(text('office:state_saved'));
 
     await page.reload();
-    await expect(page.getByTestId('office-editor')).toHaveAttribute('data-mode', 'edit', { timeout: 30_000 });
+    await expect(page.getByTestId('office-editor')).toHaveAttribute('data-mode', 'edit', { timeout: 90_000 });
     await expect(page.getByRole('textbox', { name: text('office:document_label') })).toContainText(sentence);
 
     // Back in the listing: Versions lists the blank document the save replaced; restoring it brings it back.
@@ -58,7 +58,7 @@ test('NEW → Document: type a sentence, save, reload and see it; Versions resto
 
     await fileRow(page, name).click();
     const reopened = page.getByRole('textbox', { name: text('office:document_label') });
-    await expect(page.getByTestId('office-editor')).toHaveAttribute('data-mode', 'edit', { timeout: 30_000 });
+    await expect(page.getByTestId('office-editor')).toHaveAttribute('data-mode', 'edit', { timeout: 90_000 });
     await expect(reopened).toBeVisible();
     await expect(reopened).not.toContainText('Kapadokya');
   } finally {
@@ -92,7 +92,7 @@ test('NEW → Spreadsheet: a formula follows its input, and the result is saved'
   await editor.getByRole('button', { name: text('office:save'), exact: true }).click();
   await expect(editor.getByTestId('office-save-state')).toHaveText(text('office:state_saved'));
   await page.reload();
-  await expect(page.getByTestId('office-editor')).toHaveAttribute('data-mode', 'edit', { timeout: 30_000 });
+  await expect(page.getByTestId('office-editor')).toHaveAttribute('data-mode', 'edit', { timeout: 90_000 });
   await expect(page.locator('[data-ref="B1"]')).toHaveText('51');
 });
 
@@ -120,7 +120,7 @@ test('an uploaded .ods opens in the editor: a formula follows its input and the 
   await uploadToMyFiles(page, [odsFile(info.outputPath('butce.ods'))]);
   await fileRow(page, 'butce.ods').click();
   const editor = page.getByTestId('office-editor');
-  await expect(editor).toHaveAttribute('data-mode', 'edit', { timeout: 30_000 });
+  await expect(editor).toHaveAttribute('data-mode', 'edit', { timeout: 90_000 });
   const formula = editor.getByRole('textbox', { name: text('office:formula_bar') });
   const cell = (ref: string) => editor.locator(`[data-ref="${ref}"]`);
   await expect(cell('C1')).toHaveText('12');
@@ -139,7 +139,7 @@ test('an uploaded .ods opens in the editor: a formula follows its input and the 
   const stored = Buffer.from(await (await page.request.get(`/api/wopi/files/${uuid}/contents?access_token=${encodeURIComponent(config.accessToken)}`)).body());
   expect(stored.subarray(30, 38).toString()).toBe('mimetype');
   await page.reload();
-  await expect(page.getByTestId('office-editor')).toHaveAttribute('data-mode', 'edit', { timeout: 30_000 });
+  await expect(page.getByTestId('office-editor')).toHaveAttribute('data-mode', 'edit', { timeout: 90_000 });
   await expect(page.locator('[data-ref="C1"]')).toHaveText('30');
   await page.locator('[data-ref="C1"]').click();
   await expect(page.getByRole('textbox', { name: text('office:formula_bar') })).toHaveValue('=A1*B1');
@@ -172,7 +172,7 @@ test('a viewer of a shared folder and a public link’s visitor open its documen
     await item.getByRole('button', { name: startsWith(text('shares:open_named', { name: 'Ortak belgeler', kind: text('files:kind_folder') })) }).click();
     await viewerPage.getByRole('listitem', { name: startsWith('Toplantı notları.docx, ') }).click();
     const editor = viewerPage.getByTestId('office-editor');
-    await expect(editor).toHaveAttribute('data-mode', 'view', { timeout: 30_000 });
+    await expect(editor).toHaveAttribute('data-mode', 'view', { timeout: 90_000 });
     await expect(editor.getByTestId('office-read-only')).toHaveText(text('office:read_only'));
     await expect(editor.getByRole('textbox', { name: text('office:document_label') })).toHaveAttribute('contenteditable', 'false');
     await expect(editor.getByRole('button', { name: text('office:save'), exact: true })).toHaveCount(0);
@@ -189,7 +189,7 @@ test('a viewer of a shared folder and a public link’s visitor open its documen
     await visitor.goto((await link.json()).url);
     await visitor.getByRole('listitem', { name: startsWith('Toplantı notları.docx, ') }).click();
     const editor = visitor.getByTestId('office-editor');
-    await expect(editor).toHaveAttribute('data-mode', 'view', { timeout: 30_000 });
+    await expect(editor).toHaveAttribute('data-mode', 'view', { timeout: 90_000 });
     // (The visitor's page follows the browser's language: the document by its test id.)
     await expect(editor.getByTestId('office-document')).toHaveAttribute('contenteditable', 'false');
   } finally {
