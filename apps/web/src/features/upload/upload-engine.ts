@@ -19,8 +19,8 @@ export interface UploadEngineDeps {
   refreshToken: (tokenSent: string | null) => Promise<string | null>;
   /** 413 QUOTA_EXCEEDED: the queue has stopped; show the full-storage modal. */
   onQuotaExceeded: () => void;
-  /** A file is complete: its folder's listing and the usage are stale. */
-  onUploaded: (parentUuid: string | null) => void;
+  /** A file is complete: its folder's listing and the usage are stale (and the family library, when it went there). */
+  onUploaded: (parentUuid: string | null, familyLibrary: boolean) => void;
   pending: PendingUploadStore;
   /** Hashes a file before it is sent, so bytes the account already holds are skipped (issue 35); absent: all are sent. */
   hashFile?: FileHasher;
@@ -42,6 +42,8 @@ interface Job {
   lastModified: number;
   type: string;
   parentUuid: string | null;
+  /** "Add to Family library" (issue 35). */
+  familyLibrary: boolean;
   file: Blob | null;
   state: JobState;
   /** Bytes may be on the server already: ask HEAD for the offset before sending. */
@@ -94,8 +96,11 @@ export class UploadEngine {
     this.giveUpAfterMs = deps.giveUpAfterMs ?? GIVE_UP_AFTER_MS;
   }
 
-  /** Queues files for upload into a folder (null = root). Empty files are not uploaded (status Empty). */
-  add(files: readonly File[], parentUuid: string | null): void {
+  /**
+   * Queues files for upload into a folder (null = root), or into the family library as well (issue 35). Empty files
+   * are not uploaded (status Empty).
+   */
+  add(files: readonly File[], parentUuid: string | null, options: { familyLibrary?: boolean } = {}): void {
     const items: UploadItem[] = [];
     for (const file of files) {
       const uuid = this.newUuid();
@@ -107,6 +112,7 @@ export class UploadEngine {
         lastModified: file.lastModified,
         type: file.type,
         parentUuid,
+        familyLibrary: options.familyLibrary === true,
         file,
         state: empty ? 'done' : 'queued',
         resume: false,
@@ -128,7 +134,7 @@ export class UploadEngine {
     const items: UploadItem[] = [];
     for (const entry of this.deps.pending.load()) {
       if (this.jobs.has(entry.uuid)) continue;
-      const job: Job = { ...entry, type: '', file: null, state: 'paused', resume: true, controller: null, percent: 0 };
+      const job: Job = { ...entry, familyLibrary: entry.familyLibrary === true, type: '', file: null, state: 'paused', resume: true, controller: null, percent: 0 };
       this.jobs.set(entry.uuid, job);
       this.order.push(entry.uuid);
       items.push({ ...this.itemOf(job, UploadStatus.NotStarted), needsFile: true });
@@ -231,6 +237,7 @@ export class UploadEngine {
       size: job.size,
       lastModified: job.lastModified,
       parentUuid: job.parentUuid,
+      ...(job.familyLibrary ? { familyLibrary: true } : {}),
       progress: 0,
       status,
       seq: this.seq,
@@ -322,6 +329,7 @@ export class UploadEngine {
     job.controller = new AbortController();
     this.setStatus(job, UploadStatus.Loading);
     const entry: PendingUpload = { uuid: job.uuid, name: job.name, size: job.size, lastModified: job.lastModified, parentUuid: job.parentUuid };
+    if (job.familyLibrary) entry.familyLibrary = true;
     this.deps.pending.save(entry);
 
     await sendPieces(job, file, {
@@ -349,7 +357,7 @@ export class UploadEngine {
     job.state = 'done';
     this.deps.pending.remove(job.uuid);
     this.reportProgress(job, job.size, true);
-    this.deps.onUploaded(job.parentUuid);
+    this.deps.onUploaded(job.parentUuid, job.familyLibrary);
   }
 
   private fail(job: Job, status: UploadStatus, failure?: UploadFailure): void {

@@ -7,6 +7,8 @@ export interface PendingUpload {
   size: number;
   lastModified: number;
   parentUuid: string | null;
+  /** Started with "Add to Family library" (the server keeps it with the upload; this starts it over the same way). */
+  familyLibrary?: boolean;
 }
 
 export interface PendingUploadStore {
