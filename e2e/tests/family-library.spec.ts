@@ -68,7 +68,7 @@ test('a member moves a photo into the family library; another member sees it, wi
   // The Family library tab beside My photos shows it as the member's own.
   await page.getByRole('navigation', { name: text('photos:tabs_label') }).getByRole('link', { name: text('photos:tab_family') }).click();
   await expect(page).toHaveURL(/\/main\/family-library$/);
-  const mine = page.getByRole('list', { name: text('family:library_title') }).getByRole('listitem');
+  const mine = page.getByTestId('family-library-item');
   await expect(mine).toHaveCount(1);
   await expect(mine.getByText(text('family:library_added_by_you'))).toBeVisible();
 
@@ -77,12 +77,54 @@ test('a member moves a photo into the family library; another member sees it, wi
   const adminPage = await other.newPage();
   await signIn(adminPage, admin.email, admin.password);
   await adminPage.goto('/main/family-library');
-  const items = adminPage.getByRole('list', { name: text('family:library_title') }).getByRole('listitem');
+  const items = adminPage.getByTestId('family-library-item');
   await expect(items).toHaveCount(1, { timeout: 15_000 });
   await expect(items.getByText(text('family:library_added_by', { name: 'Deniz Kaya' }))).toBeVisible();
   await expect(items.getByTestId('file-thumbnail')).toHaveCount(1);
   await items.getByRole('checkbox', { name: text('family:library_select', { name: PHOTO }) }).check();
   await expect(adminPage.getByRole('toolbar', { name: text('family:library_selection_label') }).getByRole('button', { name: text('family:library_remove') })).toBeVisible();
   await expectAccessible(adminPage, 'family library (another member)', info);
+  await other.close();
+});
+
+test('a member uploads photos straight into the family library with the switch; the other member sees them under their day and opens one', async ({ page, browser, request }, info) => {
+  test.setTimeout(360_000);
+  const { admin, member } = await familyOfTwo(request);
+
+  await signIn(page, member.email, member.password);
+  await page.goto('/main/family-library');
+  await expect(page.getByTestId('family-library-empty')).toBeVisible({ timeout: 30_000 });
+  // On the library's own screen the switch starts on.
+  const toggle = page.getByRole('switch', { name: text('upload:family_toggle') });
+  await expect(toggle).toBeChecked();
+  await expectAccessible(page, 'family library upload switch', info);
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByTestId('photo-upload-control').getByRole('button', { name: text('photos:upload_cta') }).click();
+  await (await chooser).setFiles(path.join(FIXTURES, PHOTO));
+  await expect(page.getByTestId('upload-to-family')).toBeVisible({ timeout: 30_000 });
+  const mine = page.getByTestId('family-library-item');
+  await expect(mine).toHaveCount(1, { timeout: 30_000 });
+  await expect(mine.getByText(text('family:library_added_by_you'))).toBeVisible();
+  // Never in My photos: it went straight into the library.
+  await page.goto('/main/photos/all');
+  await expect(page.getByTestId('photos-empty')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('switch', { name: text('upload:family_toggle') })).not.toBeChecked();
+
+  // The admin, in a browser of their own, finds it under a day heading with who added it, and opens it.
+  const other = await browser.newContext({ bypassCSP: true, reducedMotion: 'reduce', viewport: page.viewportSize() ?? undefined });
+  const adminPage = await other.newPage();
+  await signIn(adminPage, admin.email, admin.password);
+  await adminPage.goto('/main/family-library');
+  const day = adminPage.getByTestId('family-library-day');
+  await expect(day).toHaveCount(1, { timeout: 15_000 });
+  await expect(day.getByRole('heading', { level: 2 })).not.toBeEmpty();
+  const items = day.getByTestId('family-library-item');
+  await expect(items).toHaveCount(1);
+  await expect(items.getByText(text('family:library_added_by', { name: 'Deniz Kaya' }))).toBeVisible();
+  await items.getByRole('button', { name: text('family:library_open', { name: PHOTO }) }).click();
+  await expect(adminPage.getByRole('dialog')).toBeVisible();
+  await expectAccessible(adminPage, 'family library viewer (another member)', info);
+  await adminPage.keyboard.press('Escape');
+  await expect(adminPage.getByRole('dialog')).toBeHidden();
   await other.close();
 });

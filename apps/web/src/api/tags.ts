@@ -20,6 +20,9 @@ export type TagType = (typeof TAG_TYPES)[number];
 /** FilesByFieldName id of a folder listing: the folder uuid, or this for the root. */
 export const ROOT_FOLDER_TAG_ID = 'ROOT';
 
+/** The family library is a timeline of its own (issue 35): a Group entry with its own id. */
+export const FAMILY_LIBRARY_TAG = { type: 'Group' as const, id: 'FAMILY_LIBRARY' };
+
 export function folderListingTag(parentUuid: string | null) {
   return { type: 'FilesByFieldName' as const, id: parentUuid ?? ROOT_FOLDER_TAG_ID };
 }

@@ -6,9 +6,14 @@ import { createContext, useContext } from 'react';
  */
 export interface Uploader {
   /** Opens the file picker (several files) for uploads into the folder (null = root). */
-  pickFiles: (parentUuid: string | null) => void;
+  pickFiles: (parentUuid: string | null, options?: UploadOptions) => void;
   /** Queues files (e.g. dropped ones) for upload into the folder, asking first when names there are taken (issue 33). */
-  uploadFiles: (files: readonly File[], parentUuid: string | null) => void;
+  uploadFiles: (files: readonly File[], parentUuid: string | null, options?: UploadOptions) => void;
+}
+
+export interface UploadOptions {
+  /** "Add to Family library" (issue 35): the finished photos and videos land in the family library, not My photos. */
+  familyLibrary?: boolean;
 }
 
 export const UploaderContext = createContext<Uploader | null>(null);

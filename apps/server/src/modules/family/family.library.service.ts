@@ -25,7 +25,9 @@ export interface FamilyLibraryDeps {
   clock?: () => number;
 }
 
-const notInFamily = () => NotFound('You are not in a family.');
+export const notInFamily = () => NotFound('You are not in a family.');
+/** The family library's one rule on what goes in, for adding and for uploading into it. */
+export const notMedia = (field: string) => ValidationError('Only photos and videos can go into the family library.', field);
 const fullName = (a: { name: string; surname: string }) => [a.name, a.surname].filter(Boolean).join(' ');
 
 /**
@@ -60,7 +62,7 @@ export class FamilyLibraryService {
       // Only the caller's own files: an editor's share of someone else's photo is not theirs to give away.
       const rows = await files.getMany(trx, auth.accountId, ids);
       if (rows.length !== ids.length || rows.some((r) => r.status !== 'ACTIVE')) throw NotFound('File not found.');
-      if (rows.some((r) => r.is_folder === 1 || r.media_kind === null)) throw ValidationError('Only photos and videos can go into the family library.', 'uuids');
+      if (rows.some((r) => r.is_folder === 1 || r.media_kind === null)) throw notMedia('uuids');
       // Already in the library: nothing to do (a retry is harmless).
       const fresh = rows.filter((r) => r.family_id !== member.family_id || r.family_held_until !== null);
       const out: FileRow[] = [];
@@ -128,16 +130,27 @@ export class FamilyLibraryService {
     return member;
   }
 
-  /** The caller's membership under the pool lock (the admin's account row first), so leaving cannot interleave. */
+  /** The caller's membership under the pool lock, so leaving cannot interleave. */
   private async lockedMember(trx: Executor, auth: Auth): Promise<Member> {
-    // Read through the transaction: SQLite has one connection, which the transaction holds.
-    const seen = await this.member(auth, trx);
-    if (seen.role === 'ADMIN') await accountFamily.lockAccount(trx, auth.accountId);
-    await accountFamily.lockPool(trx, seen.family_id);
-    const member = await repo.getMember(trx, auth.accountId);
-    if (!member || member.family_id !== seen.family_id) throw notInFamily();
+    const member = await lockMembership(trx, auth.accountId);
+    if (!member) throw notInFamily();
     return member;
   }
+}
+
+/**
+ * An account's membership under the pool lock (the admin's account row first, as everywhere), so leaving cannot
+ * interleave; undefined when it is in no family (or left while this waited). Adding and uploading into the library
+ * (issue 35) both take it before they set a row's family.
+ */
+export async function lockMembership(trx: Executor, accountId: string): Promise<Member | undefined> {
+  // Read through the transaction: SQLite has one connection, which the transaction holds.
+  const seen = await repo.getMember(trx, accountId);
+  if (!seen) return undefined;
+  if (seen.role === 'ADMIN') await accountFamily.lockAccount(trx, accountId);
+  await accountFamily.lockPool(trx, seen.family_id);
+  const member = await repo.getMember(trx, accountId);
+  return member && member.family_id === seen.family_id ? member : undefined;
 }
 
 /**

@@ -1,2 +1,4 @@
-// What other modules may use of the family module: nothing yet; app.ts wires its plan listener to the packages module.
+// What other modules may use of the family module; app.ts wires its plan listener to the packages module.
+export { lockMembership, notInFamily, notMedia } from './family.library.service.js';
+export { getMember as familyMemberOf } from './family.repository.js';
 export type { FamilyService, PlanChange } from './family.service.js';

@@ -194,6 +194,7 @@ describe.each(DIALECTS)('upload durability (%s)', (dialect) => {
       time_zone: null,
       status: 'OPEN',
       reserved: 1,
+      family: 0,
       created_at: at,
       updated_at: at,
     };

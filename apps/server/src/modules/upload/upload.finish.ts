@@ -11,6 +11,7 @@ import { nameKey } from '../../shared/names.js';
 import { now } from '../../shared/time.js';
 import { localDay } from '../../shared/days.js';
 import * as accounts from '../account/account.quota.public.js';
+import * as family from '../family/family.public.js';
 import type { AuthContext } from '../../shared/auth-context.js';
 import * as files from '../files/files.public.js';
 import { ROOT, toFileItem, type DerivativeLinks, type FileItemDto, type FileRow } from '../files/files.public.js';
@@ -92,6 +93,10 @@ async function commit(
   const at = now();
   // Cancelled or aborted by housekeeping meanwhile: its reservation is already released.
   if (!(await repo.transition(trx, upload.id, [from], 'DONE', at))) throw UploadNotFound();
+  // "Add to Family library" (issue 35): the family as it is now, under the pool lock taken before any account row (the
+  // lock order), so leaving cannot interleave. Left meanwhile: the file stays in the uploader's own library, as a
+  // leaving member's items come back to it.
+  const familyId = upload.family === 1 ? ((await family.lockMembership(trx, accountId))?.family_id ?? null) : null;
   if (upload.parent_id !== ROOT && !(await files.getActiveFolder(trx, accountId, upload.parent_id))) {
     throw NotFound('Folder not found.');
   }
@@ -139,7 +144,8 @@ async function commit(
     // An editor of a shared folder saves content the owner keeps: the Versions panel says who.
     content_saved_by: await files.saverOf(trx, auth),
     content_saved_at: null,
-    family_id: null,
+    // Straight into the family library: the same row a move would leave (its adder's, charged to them, in the pool).
+    family_id: familyId,
     family_held_until: null,
     facts_given: 0,
   };

@@ -18,6 +18,9 @@ export const UploadHeaders = Type.Object({
   'x-object-meta-taken-at': Type.Optional(Type.String({ maxLength: 64 })),
   // The browser's time zone (IANA name, or a UTC offset like +03:00): a photo without a capture date is on that local day.
   'x-object-meta-time-zone': Type.Optional(Type.String({ maxLength: 64 })),
+  // Issue 35, "Add to Family library": the finished photo or video lands in the uploader's family library. Only a
+  // current family member may send true (else 404 "You are not in a family."), only for photos and videos (else 400).
+  'x-object-meta-family-library': Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false')])),
 });
 
 export const UploadProgress = Type.Object(

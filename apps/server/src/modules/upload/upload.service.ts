@@ -86,7 +86,7 @@ export class UploadService {
     const rawRange = input.headers['content-range'];
     const range = rawRange === undefined ? null : parseContentRange(rawRange, length);
     return this.exclusive(input, () =>
-      range ? this.putPiece(auth, input, length, range) : this.putWhole(auth, input, length),
+      range ? this.putPiece(auth, input, length, range, 'client', caller) : this.putWhole(auth, input, length, caller),
     );
   }
 
@@ -98,7 +98,7 @@ export class UploadService {
     assertWritable(caller);
     const auth = await actingFor(this.d.db, caller, input.headers['x-object-meta-parent-uuid']);
     return this.exclusive(input, async () => {
-      const upload = await beginUpload(this.d, auth, input.uuid, await uploadMeta(this.d, auth, input.headers), 0);
+      const upload = await beginUpload(this.d, auth, input.uuid, await uploadMeta(this.d, auth, input.headers, caller), 0);
       const reservation = new GrowingReservation(this.d, upload);
       let stored: PutResult;
       try {
@@ -160,7 +160,7 @@ export class UploadService {
     const auth = await actingFor(this.d.db, caller, input.headers['x-object-meta-parent-uuid']);
     // Into someone else's shared folder: the owner's files are not the caller's to ask about.
     if (auth.accountId !== caller.accountId) throw ContentNotHeld();
-    const meta = await uploadMeta(this.d, auth, input.headers);
+    const meta = await uploadMeta(this.d, auth, input.headers, caller);
     const source = await files.findHeldContent(this.d.db, auth.accountId, input.sha256, input.bytes);
     if (!source?.blob_key) throw ContentNotHeld();
     const body = Readable.from([]);
@@ -190,7 +190,7 @@ export class UploadService {
     const put: PutInput = { uuid: input.uuid, headers: input.headers, body, receivedAt: input.receivedAt };
     let outcome: PutOutcome;
     try {
-      outcome = await this.exclusive(put, () => this.putPiece(auth, put, length, range, 'held'));
+      outcome = await this.exclusive(put, () => this.putPiece(auth, put, length, range, 'held', caller));
     } catch (err) {
       // Refused before the piece was read (an offset mismatch, a completed upload): the source is closed.
       body.destroy();
@@ -203,8 +203,8 @@ export class UploadService {
 
   // --- one request, the whole file
 
-  private async putWhole(auth: AuthContext, input: PutInput, length: number): Promise<PutOutcome> {
-    const upload = await beginUpload(this.d, auth, input.uuid, await uploadMeta(this.d, auth, input.headers), length, { takeOver: true });
+  private async putWhole(auth: AuthContext, input: PutInput, length: number, caller: AuthContext): Promise<PutOutcome> {
+    const upload = await beginUpload(this.d, auth, input.uuid, await uploadMeta(this.d, auth, input.headers, caller), length, { takeOver: true });
     const key = fileBlobKey(auth.accountId, upload.id);
     let stored: PutResult;
     try {
@@ -227,8 +227,8 @@ export class UploadService {
 
   // --- in pieces
 
-  /** `from`: the client's request body, or a piece the account holds (issue 35). */
-  private async putPiece(auth: AuthContext, input: PutInput, length: number, range: ByteRange, from: 'client' | 'held' = 'client'): Promise<PutOutcome> {
+  /** `from`: the client's request body, or a piece the account holds (issue 35). `caller`: who sent it (auth may act for a folder's owner). */
+  private async putPiece(auth: AuthContext, input: PutInput, length: number, range: ByteRange, from: 'client' | 'held', caller: AuthContext): Promise<PutOutcome> {
     const existing = await repo.getUpload(this.d.db, input.uuid);
     if (existing && existing.account_id !== auth.accountId) throw UploadNotFound();
     let upload: UploadRow;
@@ -237,7 +237,7 @@ export class UploadService {
         await assertUuidFree(this.d.db, auth, input.uuid);
         throw new UploadOffsetMismatch(0);
       }
-      upload = await beginUpload(this.d, auth, input.uuid, await uploadMeta(this.d, auth, input.headers), range.total);
+      upload = await beginUpload(this.d, auth, input.uuid, await uploadMeta(this.d, auth, input.headers, caller), range.total);
     } else {
       upload = existing;
       if (upload.status !== 'OPEN') {

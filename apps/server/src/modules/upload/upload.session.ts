@@ -7,7 +7,9 @@ import { validateName } from '../../shared/names.js';
 import { canonicalTimeZone } from '../../shared/days.js';
 import { now } from '../../shared/time.js';
 import * as accounts from '../account/account.quota.public.js';
+import * as family from '../family/family.public.js';
 import * as files from '../files/files.public.js';
+import { isMedia } from '../media/media.public.js';
 import { ROOT } from '../files/files.public.js';
 import { contentTypeFor } from './upload.content-type.js';
 import { AlreadyComplete, InvalidRange, QuotaExceeded, UploadCompleting, UploadNotFound, UploadOffsetMismatch } from './upload.errors.js';
@@ -21,6 +23,7 @@ import type { UploadRow, UploadTable } from './upload.table.js';
 
 const NAME_FIELD = 'X-Object-Meta-File-Name';
 const ZONE_FIELD = 'X-Object-Meta-Time-Zone';
+const FAMILY_FIELD = 'X-Object-Meta-Family-Library';
 
 export interface ByteRange {
   start: number;
@@ -38,10 +41,20 @@ export interface UploadMeta {
   deviceType: string;
   taken: ReturnType<typeof takenHint>;
   timeZone: string | null;
+  /** Lands in the family library (issue 35). */
+  family: 0 | 1;
 }
 
-/** Metadata for a new upload, checked before any byte is read. */
-export async function uploadMeta(d: Pick<UploadDeps, 'db'>, auth: AuthContext, h: Static<typeof UploadHeaders>): Promise<UploadMeta> {
+/**
+ * Metadata for a new upload, checked before any byte is read. `caller` is who sent it when `auth` acts for a shared
+ * folder's owner.
+ */
+export async function uploadMeta(
+  d: Pick<UploadDeps, 'db'>,
+  auth: AuthContext,
+  h: Static<typeof UploadHeaders>,
+  caller: Pick<AuthContext, 'accountId'> = auth,
+): Promise<UploadMeta> {
   const rawName = h['x-object-meta-file-name'];
   if (rawName === undefined || rawName === '') throw ValidationError('The file name is required.', NAME_FIELD);
   let decoded: string;
@@ -57,16 +70,31 @@ export async function uploadMeta(d: Pick<UploadDeps, 'db'>, auth: AuthContext, h
   if (rawZone && timeZone === null) throw ValidationError('The time zone is not a known IANA time zone or UTC offset.', ZONE_FIELD);
   const parentId = h['x-object-meta-parent-uuid'] || ROOT;
   if (parentId !== ROOT && !(await files.getActiveFolder(d.db, auth.accountId, parentId))) throw NotFound('Folder not found.');
+  const contentType = contentTypeFor(name, h['content-type']);
+  const family = h['x-object-meta-family-library'] === 'true' ? await familyUpload(d, auth, caller, contentType) : 0;
   return {
     name,
     parentId,
-    contentType: contentTypeFor(name, h['content-type']),
+    contentType,
     strategy: h['x-meta-strategy'] === '1' ? REPLACE : KEEP_BOTH,
     favourite: h['x-object-meta-favourite'] === 'true' ? 1 : 0,
     deviceType: (h['x-object-meta-device-type'] ?? 'WEB').toUpperCase(),
     taken: takenHint(h['x-object-meta-taken-at'], now(), timeZone),
     timeZone,
+    family,
   };
+}
+
+/**
+ * "Add to Family library" at upload time (issue 35): the caller must be in a family now, and upload into their own
+ * files (an editor's upload into someone else's shared folder is the owner's file, not theirs to add). Whether they
+ * are still in it when the upload finishes is decided again under the pool lock then.
+ */
+async function familyUpload(d: Pick<UploadDeps, 'db'>, auth: AuthContext, caller: Pick<AuthContext, 'accountId'>, contentType: string): Promise<1> {
+  if (!(await family.familyMemberOf(d.db, caller.accountId))) throw family.notInFamily();
+  if (auth.accountId !== caller.accountId) throw ValidationError('Only your own uploads can go into the family library.', FAMILY_FIELD);
+  if (!isMedia(contentType)) throw family.notMedia(FAMILY_FIELD);
+  return 1;
 }
 
 /** A uuid a file already has is done (the caller's own file) or not found (someone else's). */
@@ -107,6 +135,7 @@ export async function beginUpload(
     taken_day: meta.taken?.day ?? null,
     time_zone: meta.timeZone,
     reserved: 1,
+    family: meta.family,
     created_at: at,
     updated_at: at,
   };

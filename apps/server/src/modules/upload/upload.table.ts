@@ -28,6 +28,8 @@ export interface UploadTable {
    * reservation back (it stays resumable and reserves again when it resumes or commits).
    */
   reserved: number;
+  /** 1: x-object-meta-family-library, the file lands in the uploader's family library when it is committed (issue 35). */
+  family: number;
   created_at: number;
   updated_at: number;
 }

@@ -4607,6 +4607,7 @@ export type UploadFileApiArg = {
   "x-object-meta-device-type"?: string;
   "x-object-meta-taken-at"?: string;
   "x-object-meta-time-zone"?: string;
+  "x-object-meta-family-library"?: "true" | "false";
   body: Blob;
 };
 export type UploadKnownFileApiResponse = /** status 201 Created */ {
@@ -4650,6 +4651,7 @@ export type UploadKnownFileApiArg = {
   "x-object-meta-device-type"?: string;
   "x-object-meta-taken-at"?: string;
   "x-object-meta-time-zone"?: string;
+  "x-object-meta-family-library"?: "true" | "false";
   body: {
     bytes: number;
     contentType?: string;
@@ -4704,6 +4706,7 @@ export type UploadKnownPieceApiArg = {
   "x-object-meta-device-type"?: string;
   "x-object-meta-taken-at"?: string;
   "x-object-meta-time-zone"?: string;
+  "x-object-meta-family-library"?: "true" | "false";
   body: {
     contentType?: string;
     end: number;

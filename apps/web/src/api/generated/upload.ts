@@ -35,6 +35,8 @@ const injectedRtkApi = api.injectEndpoints({
           "x-object-meta-device-type": queryArg["x-object-meta-device-type"],
           "x-object-meta-taken-at": queryArg["x-object-meta-taken-at"],
           "x-object-meta-time-zone": queryArg["x-object-meta-time-zone"],
+          "x-object-meta-family-library":
+            queryArg["x-object-meta-family-library"],
         },
       }),
     }),
@@ -54,6 +56,8 @@ const injectedRtkApi = api.injectEndpoints({
           "x-object-meta-device-type": queryArg["x-object-meta-device-type"],
           "x-object-meta-taken-at": queryArg["x-object-meta-taken-at"],
           "x-object-meta-time-zone": queryArg["x-object-meta-time-zone"],
+          "x-object-meta-family-library":
+            queryArg["x-object-meta-family-library"],
         },
       }),
     }),

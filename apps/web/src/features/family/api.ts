@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import { accountApi, persistFamilyFlags } from '@/api/account';
 import { useAppDispatch } from '@/state/hooks';
 import { apiErrorCode } from '@/api/errors';
+import { FAMILY_LIBRARY_TAG } from '@/api/tags';
 import {
   generatedApi,
   type FamilyInvitation,
@@ -16,8 +17,8 @@ export type FamilyView = GetFamilyApiResponse;
 
 /** The spec's tag list has no family tag: the family hangs on LeftMenu (the menu's family entries follow it). */
 const FAMILY_TAG = { type: 'LeftMenu' as const, id: 'FAMILY' };
-/** The family library is a timeline of its own: a Group entry with its own id. */
-const LIBRARY_TAG = { type: 'Group' as const, id: 'FAMILY_LIBRARY' };
+/** The family library is a timeline of its own: a Group entry with its own id (uploads into it refresh it too). */
+const LIBRARY_TAG = FAMILY_LIBRARY_TAG;
 
 /** A membership change moves the quota: the usage is read again (no tag covers it). The flags: useRefreshFamilyFlags. */
 async function refreshUsage(dispatch: (action: unknown) => unknown, done: Promise<unknown>) {

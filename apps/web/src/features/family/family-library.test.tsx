@@ -35,8 +35,15 @@ describe('family library screen', () => {
       accountInfo({ isFamilyMember: true, isFamilyAdmin: false, isFamilyUserMember: true, familyStatus: 'ACTIVE' }),
     );
     const user = userEvent.setup();
-    const list = await screen.findByRole('list', { name: 'Family library' }, { timeout: 20_000 });
-    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2));
+    const list = await screen.findByTestId('family-library-grid', {}, { timeout: 20_000 });
+    await waitFor(() => expect(within(list).getAllByTestId('family-library-item')).toHaveLength(2));
+    // Under the day they were taken (one day, in the viewer's own zone), worded as the timeline does.
+    expect(within(list).getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([expect.stringMatching(/^\w{3}, November 1[45], 2023$/)]);
+    // A photo opens in the viewer.
+    await user.click(within(list).getByRole('button', { name: 'Open hers.jpg' }));
+    expect(await screen.findByRole('dialog', {}, { timeout: 20_000 })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(within(list).getByText('Added by you')).toBeInTheDocument();
     expect(within(list).getByText('Added by Ayşe Yılmaz')).toBeInTheDocument();
     // The tab beside My photos is the current page.
@@ -53,8 +60,34 @@ describe('family library screen', () => {
     await user.click(within(screen.getByRole('toolbar', { name: 'Selected photos' })).getByRole('button', { name: 'Remove from library' }));
     const dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: 'Remove from library' }));
-    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(1));
+    await waitFor(() => expect(within(list).getAllByTestId('family-library-item')).toHaveLength(1));
     expect(requests.find((r) => r.method === 'POST' && r.url.pathname === '/api/family/library/remove')?.body).toEqual({ uuids: [items[0]!.file.uuid] });
+  });
+
+  it('"Upload photos" offers "Add to Family library", on by default here; when on it picks only photos and videos', async () => {
+    renderSignedIn(
+      '/main/family-library',
+      { 'GET /api/family': () => json(member), 'GET /api/family/library': () => json({ items: [], next: null }) },
+      accountInfo({ isFamilyMember: true, isFamilyAdmin: false, isFamilyUserMember: true, familyStatus: 'ACTIVE' }),
+    );
+    const user = userEvent.setup();
+    const toggle = await screen.findByRole('switch', { name: 'Add to Family library' }, { timeout: 20_000 });
+    expect(toggle).toBeChecked();
+    expect(toggle).toHaveAccessibleDescription('Everyone in your family will see them; they use the family storage.');
+    const input = screen.getByTestId('upload-input');
+    await user.click(screen.getByRole('button', { name: 'Upload photos' }));
+    expect(input).toHaveAttribute('accept', 'image/*,video/*');
+    await user.click(toggle);
+    expect(toggle).not.toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Upload photos' }));
+    expect(input).toHaveAttribute('accept', '');
+  });
+
+  it('someone in no family gets no switch', async () => {
+    localStorage.removeItem('isFamilyMember');
+    renderSignedIn('/main/family-library', { 'GET /api/family': () => json({ ...member, role: null }), 'GET /api/family/library/held': () => json({ items: [] }) });
+    expect(await screen.findByTestId('family-library-none', {}, { timeout: 20_000 })).toBeInTheDocument();
+    expect(screen.queryByRole('switch', { name: 'Add to Family library' })).not.toBeInTheDocument();
   });
 
   it('someone who left without room finds what they had added, with the date it goes', async () => {

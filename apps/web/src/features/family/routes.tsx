@@ -2,6 +2,7 @@ import { redirect, type RouteObject } from 'react-router';
 import { readStorage, storageKeys } from '@/lib/storage-keys';
 import { paths } from '@/config/paths';
 import { lazyScreen } from '@/lib/lazy-route';
+import { withNamespaces } from '@/i18n/i18n';
 import type { ShellHandle } from '@/lib/route-handle';
 
 const handle = (titleKey: ShellHandle['titleKey']): ShellHandle => ({ pageName: 'USAGE_INFO_PACKAGES', titleKey });
@@ -19,7 +20,8 @@ export const familyRoutes: RouteObject[] = [
   {
     path: 'family-library',
     handle: { pageName: 'photos', titleKey: 'family:library_title' } satisfies ShellHandle,
-    lazy: lazyScreen(() => import('./components/family-library-screen'), (m) => m.FamilyLibraryScreen),
+    // The family strings load with the screen, so the shell's title (family:library_title) reads them too.
+    lazy: lazyScreen(withNamespaces(['family'], () => import('./components/family-library-screen')), (m) => m.FamilyLibraryScreen),
   },
   {
     path: 'packages/familyInvitation',

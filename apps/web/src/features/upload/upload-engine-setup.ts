@@ -1,7 +1,7 @@
 import { refreshUsage } from '@/api/account';
 import { baseApi, refreshAfterUnauthorized } from '@/api/base-api';
 import { getAuthToken } from '@/api/session';
-import { folderListingTag } from '@/api/tags';
+import { FAMILY_LIBRARY_TAG, folderListingTag } from '@/api/tags';
 import type { AppDispatch } from '@/state/store-types';
 import { isSafeUrl } from '@/lib/safe-url';
 import { setFullStorageRequested } from '@/state/ui-slice';
@@ -32,8 +32,8 @@ export function createUploadEngine(dispatch: AppDispatch): UploadEngine {
       dispatch(setFullStorageRequested(true));
       void dispatch(refreshUsage());
     },
-    onUploaded: (parentUuid) => {
-      dispatch(baseApi.util.invalidateTags([folderListingTag(parentUuid)]));
+    onUploaded: (parentUuid, familyLibrary) => {
+      dispatch(baseApi.util.invalidateTags(familyLibrary ? [folderListingTag(parentUuid), FAMILY_LIBRARY_TAG] : [folderListingTag(parentUuid)]));
       void dispatch(refreshUsage());
     },
     pending: localPendingUploads,

@@ -197,7 +197,26 @@ describe('upload engine', () => {
     });
     expect(statuses.get('Tatil fotoğrafı.jpg')).toEqual([UploadStatus.NotStarted, UploadStatus.Loading, UploadStatus.Installed]);
     expect(item('Tatil fotoğrafı.jpg')?.progress).toBe(100);
-    expect(onUploaded).toHaveBeenCalledWith('folder-1');
+    expect(onUploaded).toHaveBeenCalledWith('folder-1', false);
+  });
+
+  it('"Add to Family library" sends X-Object-Meta-Family-Library with every piece, marks the item and refreshes the library', async () => {
+    const { server, engine, item, settled, onUploaded, pending } = setup();
+    const saved = vi.spyOn(pending, 'save');
+    engine.add([makeFile('party.jpg', 25, { type: 'image/jpeg' })], null, { familyLibrary: true });
+    engine.add([makeFile('own.jpg', 8, { type: 'image/jpeg' })], null);
+    await settled();
+    const family = server.puts().filter((put) => put.url.endsWith('/u-1'));
+    expect(family.length).toBeGreaterThan(1);
+    expect(family.every((put) => put.headers['X-Object-Meta-Family-Library'] === 'true')).toBe(true);
+    // Off: the header is not sent at all (My photos, as before).
+    expect(server.puts().find((put) => put.url.endsWith('/u-2'))?.headers).not.toHaveProperty('X-Object-Meta-Family-Library');
+    expect(item('party.jpg')?.familyLibrary).toBe(true);
+    expect(item('own.jpg')?.familyLibrary).toBeUndefined();
+    expect(onUploaded).toHaveBeenCalledWith(null, true);
+    expect(onUploaded).toHaveBeenCalledWith(null, false);
+    // Remembered for a reload, so a start-over goes to the same place.
+    expect(saved.mock.calls.find(([entry]) => entry.name === 'party.jpg')?.[0].familyLibrary).toBe(true);
   });
 
   it("sends the browser's time zone with every piece, so a dateless photo lands on the uploader's local day", async () => {
@@ -446,7 +465,7 @@ describe('upload engine', () => {
     expect(server.puts().every((put) => put.url === `${BASE}/u-1`)).toBe(true);
     expect(Uint8Array.from(server.uploads.get('u-1')!.data)).toEqual(await read(file));
     expect(second.item('movie.mp4')?.status).toBe(UploadStatus.Installed);
-    expect(second.onUploaded).toHaveBeenCalledWith('folder-9');
+    expect(second.onUploaded).toHaveBeenCalledWith('folder-9', false);
     expect(pending.entries).toEqual([]);
   });
 });

@@ -20,8 +20,8 @@ export interface UploadEngineDeps {
   refreshToken: (tokenSent: string | null) => Promise<string | null>;
   /** 413 QUOTA_EXCEEDED: the queue has stopped; show the full-storage modal. */
   onQuotaExceeded: () => void;
-  /** A file is complete: its folder's listing and the usage are stale. */
-  onUploaded: (parentUuid: string | null) => void;
+  /** A file is complete: its folder's listing and the usage are stale (and the family library, when it went there). */
+  onUploaded: (parentUuid: string | null, familyLibrary: boolean) => void;
   pending: PendingUploadStore;
   /** Hashes a file before it is sent, so bytes the account already holds are skipped (issue 35); absent: all are sent. */
   hashFile?: FileHasher;
@@ -45,6 +45,8 @@ interface Job {
   parentUuid: string | null;
   /** X-Meta-Strategy sent with the upload's first request. */
   strategy: UploadStrategy;
+  /** "Add to Family library" (issue 35). */
+  familyLibrary: boolean;
   file: Blob | null;
   state: JobState;
   /** Bytes may be on the server already: ask HEAD for the offset before sending. */
@@ -98,10 +100,10 @@ export class UploadEngine {
   }
 
   /**
-   * Queues files for upload into a folder (null = root), each keeping both on a name clash unless planned to replace.
-   * Empty files are not uploaded (status Empty).
+   * Queues files for upload into a folder (null = root), each keeping both on a name clash unless planned to replace,
+   * and into the family library as well when asked (issue 35). Empty files are not uploaded (status Empty).
    */
-  add(files: readonly (File | PlannedUpload)[], parentUuid: string | null): void {
+  add(files: readonly (File | PlannedUpload)[], parentUuid: string | null, options: { familyLibrary?: boolean } = {}): void {
     const items: UploadItem[] = [];
     for (const entry of files) {
       const { file, strategy }: PlannedUpload = entry instanceof Blob ? { file: entry, strategy: KEEP_BOTH } : entry;
@@ -115,6 +117,7 @@ export class UploadEngine {
         type: file.type,
         parentUuid,
         strategy,
+        familyLibrary: options.familyLibrary === true,
         file,
         state: empty ? 'done' : 'queued',
         resume: false,
@@ -136,7 +139,7 @@ export class UploadEngine {
     const items: UploadItem[] = [];
     for (const entry of this.deps.pending.load()) {
       if (this.jobs.has(entry.uuid)) continue;
-      const job: Job = { ...entry, strategy: entry.strategy ?? KEEP_BOTH, type: '', file: null, state: 'paused', resume: true, controller: null, percent: 0 };
+      const job: Job = { ...entry, strategy: entry.strategy ?? KEEP_BOTH, familyLibrary: entry.familyLibrary === true, type: '', file: null, state: 'paused', resume: true, controller: null, percent: 0 };
       this.jobs.set(entry.uuid, job);
       this.order.push(entry.uuid);
       items.push({ ...this.itemOf(job, UploadStatus.NotStarted), needsFile: true });
@@ -239,6 +242,7 @@ export class UploadEngine {
       size: job.size,
       lastModified: job.lastModified,
       parentUuid: job.parentUuid,
+      ...(job.familyLibrary ? { familyLibrary: true } : {}),
       progress: 0,
       status,
       seq: this.seq,
@@ -337,6 +341,7 @@ export class UploadEngine {
       parentUuid: job.parentUuid,
       strategy: job.strategy,
     };
+    if (job.familyLibrary) entry.familyLibrary = true;
     this.deps.pending.save(entry);
 
     await sendPieces(job, file, {
@@ -364,7 +369,7 @@ export class UploadEngine {
     job.state = 'done';
     this.deps.pending.remove(job.uuid);
     this.reportProgress(job, job.size, true);
-    this.deps.onUploaded(job.parentUuid);
+    this.deps.onUploaded(job.parentUuid, job.familyLibrary);
   }
 
   private fail(job: Job, status: UploadStatus, failure?: UploadFailure): void {

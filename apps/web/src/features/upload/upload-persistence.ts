@@ -10,6 +10,8 @@ export interface PendingUpload {
   parentUuid: string | null;
   /** Replace or keep both (issue 33): an upload the server forgot starts over with the same choice. */
   strategy?: UploadStrategy;
+  /** Started with "Add to Family library" (the server keeps it with the upload; this starts it over the same way). */
+  familyLibrary?: boolean;
 }
 
 export interface PendingUploadStore {

@@ -50,6 +50,8 @@ export interface PieceJob {
   /** X-Meta-Strategy (issue 33): 1 replaces a file of the same name, 0 keeps both. */
   strategy: number;
   resume: boolean;
+  /** Lands in the family library (issue 35). */
+  familyLibrary?: boolean;
 }
 
 /** What the piece loop needs from the queue that runs it, bound to one job. */
@@ -101,6 +103,7 @@ export async function sendPieces(job: PieceJob, file: Blob, io: PieceIo): Promis
   };
   if (takenAt) meta['X-Object-Meta-Taken-At'] = takenAt;
   if (timeZone) meta['X-Object-Meta-Time-Zone'] = timeZone;
+  if (job.familyLibrary) meta['X-Object-Meta-Family-Library'] = 'true';
   // A new upload first asks what the account already holds of the file; only what it lacks is sent.
   let plan: SkipPlan | null = null;
   if (!job.resume && io.hash) {

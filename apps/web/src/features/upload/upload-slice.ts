@@ -10,6 +10,8 @@ export interface UploadItem {
   size: number;
   lastModified: number;
   parentUuid: string | null;
+  /** Goes into the family library (issue 35): the panel says so. */
+  familyLibrary?: boolean;
   /** Rounded percent. */
   progress: number;
   status: UploadStatus;

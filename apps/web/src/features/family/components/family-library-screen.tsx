@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useAppDispatch } from '@/state/hooks';
 import { Button } from '@/components/ui/button';
 import { ConfirmModal } from '@/components/ui/confirm-modal';
@@ -8,6 +8,9 @@ import { Loader } from '@/components/ui/loader';
 import { showToast } from '@/components/ui/toast-slice';
 import { useFileActions } from '@/media/actions/use-file-actions';
 import { PhotosTabs } from '@/media/photos-tabs/photos-tabs';
+import { PhotoUploadControl } from '@/media/upload-control/photo-upload-control';
+import { useViewerUrl } from '@/media/viewer/use-viewer-url';
+import { formatDate } from '@/i18n/dates';
 import { fileKind } from '@/media/thumbnail/file-kind';
 import { FileThumbnail } from '@/media/thumbnail/file-thumbnail';
 import type { FileItem } from '@/api/files';
@@ -23,12 +26,15 @@ import { useFamilyTranslation } from '../use-family-translation';
 import { FamilyError } from './error-alert';
 import styles from './family-library.module.css';
 
+// Fetched when a photo is first opened, as on the timeline.
+const PhotoViewer = lazy(() => import('@/media/viewer/photo-viewer').then((m) => ({ default: m.PhotoViewer })));
+
 const PAGE = 120;
 const TILE_SIZES = '(max-width: 767px) 33vw, 180px';
 
 /**
- * The family library (issue 35): every member's view of the photos and videos the family put there, newest first,
- * each with who added it. The adder or the admin may remove an item (it goes to the remover's trash). Someone who
+ * The family library (issue 35): every member's view of the photos and videos the family put there, newest first under
+ * day headings, each with who added it, opening in the viewer; "Upload photos" with "Add to Family library" on. The adder or the admin may remove an item (it goes to the remover's trash). Someone who
  * left without room for what they had added finds those items here, downloadable until they go.
  */
 export function FamilyLibraryScreen() {
@@ -53,8 +59,12 @@ function Library() {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [confirming, setConfirming] = useState(false);
   const [remove, { isLoading: removing }] = useRemoveFromFamilyLibraryMutation();
-  const items = cursors.flatMap((c) => loaded[c] ?? []);
+  const items = useMemo(() => cursors.flatMap((c) => loaded[c] ?? []), [cursors, loaded]);
   const chosen = items.filter((i) => selected.has(i.file.uuid));
+  const days = useMemo(() => byDay(items), [items]);
+  const files = useMemo(() => items.map((i) => i.file as FileItem), [items]);
+  const viewer = useViewerUrl();
+  const openIndex = viewer.uuid === null ? -1 : files.findIndex((f) => f.uuid === viewer.uuid);
 
   const onItems = useCallback((after: string, page: FamilyLibraryItem[]) => setLoaded((prev) => (prev[after] === page ? prev : { ...prev, [after]: page })), []);
   const toggle = (uuid: string) =>
@@ -83,6 +93,7 @@ function Library() {
           {t('family:library_title')}
         </h1>
         <p className={styles.text}>{t('family:library_text')}</p>
+        <PhotoUploadControl familyByDefault />
       </header>
       {chosen.length > 0 ? (
         <div className={styles.toolbar} role="toolbar" aria-label={t('family:library_selection_label')} data-testid="family-library-toolbar">
@@ -100,7 +111,10 @@ function Library() {
           </Button>
         </div>
       ) : null}
-      <ul className={styles.grid} aria-label={t('family:library_title')} data-testid="family-library-grid">
+      <div className={styles.days} data-testid="family-library-grid">
+        {days.map((day) => (
+          <Day key={day.key} day={day} selected={selected} onToggle={toggle} onOpen={viewer.show} />
+        ))}
         {cursors.map((after, i) => (
           <LibraryPage
             key={after}
@@ -108,11 +122,15 @@ function Library() {
             last={i === cursors.length - 1}
             onItems={onItems}
             onMore={(next) => setCursors((prev) => (prev.includes(next) ? prev : [...prev, next]))}
-            selected={selected}
-            onToggle={toggle}
           />
         ))}
-      </ul>
+      </div>
+      {openIndex >= 0 ? (
+        <Suspense fallback={null}>
+          {/* Someone else's photos among them: look and download only; removal is the library's own action. */}
+          <PhotoViewer items={files} index={openIndex} onIndexChange={(i) => (files[i] ? viewer.show(files[i].uuid) : viewer.close())} onClose={viewer.close} readOnly />
+        </Suspense>
+      ) : null}
       <ConfirmModal
         open={confirming}
         onOpenChange={setConfirming}
@@ -128,17 +146,63 @@ function Library() {
   );
 }
 
+interface LibraryDay {
+  key: string;
+  date: Date;
+  items: FamilyLibraryItem[];
+}
+
+/** Consecutive items of one calendar day (the viewer's own), in the list's order: newest first. */
+function byDay(items: readonly FamilyLibraryItem[]): LibraryDay[] {
+  const days: LibraryDay[] = [];
+  for (const item of items) {
+    const at = new Date(item.file.takenDate ?? item.file.createdDate);
+    const date = new Date(Date.UTC(at.getFullYear(), at.getMonth(), at.getDate()));
+    const key = date.toISOString().slice(0, 10);
+    const last = days.at(-1);
+    if (last?.key === key) last.items.push(item);
+    else days.push({ key, date, items: [item] });
+  }
+  return days;
+}
+
+/** A day heading as the timeline words it: today, yesterday, else the weekday and date (with the year if not this one). */
+function useDayTitle(date: Date): string {
+  const { t, i18n } = useFamilyTranslation();
+  const now = new Date();
+  const today = Date.UTC(now.getFullYear(), now.getMonth(), now.getDate());
+  if (date.getTime() === today) return t('photos:today');
+  if (date.getTime() === today - 86_400_000) return t('photos:yesterday');
+  const shape = date.getUTCFullYear() === now.getFullYear() ? 'weekday_day_month' : 'weekday_day_month_year';
+  return formatDate(date, i18n.language, shape, { utc: true });
+}
+
+function Day({ day, selected, onToggle, onOpen }: { day: LibraryDay; selected: ReadonlySet<string>; onToggle(uuid: string): void; onOpen(uuid: string): void }) {
+  const headingId = useId();
+  const title = useDayTitle(day.date);
+  return (
+    <section className={styles.day} aria-labelledby={headingId} data-testid="family-library-day" data-key={day.key}>
+      <h2 id={headingId} className={styles.dayTitle}>
+        {title}
+      </h2>
+      <ul className={styles.grid} aria-labelledby={headingId}>
+        {day.items.map((item) => (
+          <Tile key={item.file.uuid} item={item} selected={selected.has(item.file.uuid)} onToggle={onToggle} onOpen={onOpen} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 interface LibraryPageProps {
   after: string;
   last: boolean;
   onItems(after: string, items: FamilyLibraryItem[]): void;
   onMore(next: string): void;
-  selected: ReadonlySet<string>;
-  onToggle(uuid: string): void;
 }
 
-/** One page of the library as list items of the shared grid, with "show more" after the last page when there is more. */
-function LibraryPage({ after, last, onItems, onMore, selected, onToggle }: LibraryPageProps) {
+/** Loads one page of the library (shown by day above), with "show more" after the last page when there is more. */
+function LibraryPage({ after, last, onItems, onMore }: LibraryPageProps) {
   const { t } = useFamilyTranslation();
   const page = useListFamilyLibraryQuery({ limit: PAGE, ...(after ? { after } : {}) });
   const items = page.data?.items;
@@ -147,50 +211,46 @@ function LibraryPage({ after, last, onItems, onMore, selected, onToggle }: Libra
   }, [after, items, onItems]);
   if (page.isLoading) {
     return (
-      <li className={styles.status}>
+      <div className={styles.status}>
         <Loader />
-      </li>
+      </div>
     );
   }
   if (page.isError) {
     return (
-      <li className={styles.status}>
+      <div className={styles.status}>
         <FamilyError error={page.error} />
-      </li>
+      </div>
     );
   }
   if (!items || (after === '' && items.length === 0)) {
     return (
-      <li className={styles.status}>
+      <div className={styles.status}>
         <EmptyState title={t('family:library_empty_title')} description={t('family:library_empty_text')} data-testid="family-library-empty" />
-      </li>
+      </div>
     );
   }
   const next = page.data?.next ?? null;
+  if (!last || !next) return null;
   return (
-    <>
-      {items.map((item) => (
-        <Tile key={item.file.uuid} item={item} selected={selected.has(item.file.uuid)} onToggle={onToggle} />
-      ))}
-      {last && next ? (
-        <li className={styles.status}>
-          <Button variant="secondary" onClick={() => onMore(next)}>
-            {t('family:library_more')}
-          </Button>
-        </li>
-      ) : null}
-    </>
+    <div className={styles.status}>
+      <Button variant="secondary" onClick={() => onMore(next)}>
+        {t('family:library_more')}
+      </Button>
+    </div>
   );
 }
 
-function Tile({ item, selected, onToggle }: { item: FamilyLibraryItem; selected: boolean; onToggle(uuid: string): void }) {
+function Tile({ item, selected, onToggle, onOpen }: { item: FamilyLibraryItem; selected: boolean; onToggle(uuid: string): void; onOpen(uuid: string): void }) {
   const { t } = useFamilyTranslation();
   const file = item.file as FileItem;
   const by = item.mine ? t('family:library_added_by_you') : t('family:library_added_by', { name: item.addedBy.name || t('family:library_someone') });
   return (
     <li className={styles.tile} data-testid="family-library-item" data-uuid={file.uuid}>
       <figure className={styles.figure}>
-        <FileThumbnail item={file} kind={fileKind(file)} variant="grid" sizes={TILE_SIZES} />
+        <button type="button" className={styles.open} onClick={() => onOpen(file.uuid)} aria-label={t('family:library_open', { name: file.name })} data-testid="family-library-open">
+          <FileThumbnail item={file} kind={fileKind(file)} variant="grid" sizes={TILE_SIZES} />
+        </button>
         <figcaption className={styles.caption}>{by}</figcaption>
       </figure>
       <label className={styles.check}>

@@ -146,6 +146,31 @@ describe('PhotosScreen', () => {
     expect(screen.getByRole('button', { name: 'Upload photos' })).toHaveTextContent('Upload photos');
   });
 
+  it('offers a family member "Upload photos" with "Add to Family library", off by default here; others get no switch', async () => {
+    localStorage.setItem('isFamilyMember', 'true');
+    try {
+      const { user } = setup({
+        routes: { 'GET /api/account/info': () => json({ uuid: 'u-1', email: 'ayse@example.com', status: 'ACTIVE', isFamilyMember: true, isFamilyAdmin: false }) },
+      });
+      await waitFor(() => expect(tiles()).toHaveLength(5));
+      const toggle = screen.getByRole('switch', { name: 'Add to Family library' });
+      expect(toggle).not.toBeChecked();
+      await user.click(toggle);
+      expect(toggle).toBeChecked();
+      await user.click(within(screen.getByTestId('photo-upload-control')).getByRole('button', { name: 'Upload photos' }));
+      // On: the picker offers photos and videos only (nothing else can go into the library).
+      expect(screen.getByTestId('upload-input')).toHaveAttribute('accept', 'image/*,video/*');
+    } finally {
+      localStorage.removeItem('isFamilyMember');
+    }
+  });
+
+  it('shows no family switch to someone in no family', async () => {
+    setup();
+    await waitFor(() => expect(tiles()).toHaveLength(5));
+    expect(screen.queryByRole('switch')).not.toBeInTheDocument();
+  });
+
   it('shows an error with a retry when the groups cannot be read', async () => {
     setup({ routes: { 'GET /api/scroll/groups': () => json({ status: 'ERROR', message: 'boom' }, { status: 500 }) } });
     expect(await screen.findByText('Your photos could not be loaded.')).toBeInTheDocument();

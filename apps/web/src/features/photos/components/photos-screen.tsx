@@ -23,6 +23,8 @@ import { DateScrubber, type DateScrubberHandle } from './date-scrubber';
 import type { SelectModifiers } from '@/media/grid/photo-tile';
 import { PhotosSelectionBar } from './photos-selection-bar';
 import { PhotosTabs } from '@/media/photos-tabs/photos-tabs';
+import { PhotoUploadControl } from '@/media/upload-control/photo-upload-control';
+import { readStorage, storageKeys } from '@/lib/storage-keys';
 import { TimelineHeader } from './timeline-header';
 import styles from './timeline.module.css';
 import { VirtualPhotoList, type VirtualPhotoListHandle } from '@/media/grid/virtual-photo-list';
@@ -39,6 +41,7 @@ function PhotosTimeline({ category }: { category: PhotoCategory }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const uploader = useUploader();
+  const inFamily = readStorage(storageKeys.isFamilyMember) !== null;
   const sizeRef = useRef<HTMLDivElement>(null);
   const listRef = useRef<VirtualPhotoListHandle>(null);
   const scrubberRef = useRef<DateScrubberHandle>(null);
@@ -228,6 +231,8 @@ function PhotosTimeline({ category }: { category: PhotoCategory }) {
   return (
     <div className={styles.page} data-testid="photos-screen">
       <PhotosTabs />
+      {/* In a family: uploads may go straight into the Family library (issue 35); the switch starts off here. */}
+      {inFamily && !selectionMode ? <PhotoUploadControl /> : null}
       {selectionMode ? (
         <PhotosSelectionBar
           items={selection.selectedItems}

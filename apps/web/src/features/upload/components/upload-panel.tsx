@@ -107,7 +107,10 @@ function UploadRow({ item, onCancel, onRetry, onResume }: { item: UploadItem } &
         <span className={`${styles.fill} ${problem ? styles.fillProblem : ''}`} style={{ inlineSize: `${item.progress}%` }} />
       </div>
       <div className={styles.itemMeta}>
-        <span className={problem ? styles.problemText : undefined}>{t(statusKey(item))}</span>
+        <span className={problem ? styles.problemText : undefined}>
+          {t(statusKey(item))}
+          {item.familyLibrary ? <span data-testid="upload-to-family"> · {t('upload:to_family_library')}</span> : null}
+        </span>
         <span className={styles.itemNumbers}>
           <span dir="ltr">{formatBytes(item.size, i18n.language)}</span> · <span dir="ltr">{t('upload:percent', { percent: item.progress })}</span>
         </span>

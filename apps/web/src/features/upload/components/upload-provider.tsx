@@ -3,7 +3,7 @@ import { useStore } from 'react-redux';
 import { useAppDispatch, useAppSelector } from '@/state/hooks';
 import type { RootState } from '@/state/store-types';
 import { showToast } from '@/components/ui/toast-slice';
-import { UploaderContext, type Uploader } from '@/hooks/use-uploader';
+import { UploaderContext, type Uploader, type UploadOptions } from '@/hooks/use-uploader';
 import { loadChunk } from '@/lib/lazy-route';
 import type { UploadEngine } from '../upload-engine';
 import { planUploads, type ClashChoice } from '../upload-clash';
@@ -40,6 +40,8 @@ export function UploadProvider({ children }: { children: ReactNode }) {
   const hasUploads = useAppSelector((state) => state.upload.filesToUpload.length + state.upload.filesUploaded.length > 0);
   // The folder the picker was opened for; files set on the input otherwise go to the opened folder.
   const target = useRef<string | null | undefined>(undefined);
+  // How the picker was opened: "Add to Family library" on (issue 35) or not.
+  const targetOptions = useRef<UploadOptions>({});
   // The engine's code loads with the first file (or an unfinished upload to show), not with the shell (issue 17).
   const engineLoad = useRef<Promise<Uploads> | null>(null);
   const withUploads = useCallback(
@@ -62,8 +64,10 @@ export function UploadProvider({ children }: { children: ReactNode }) {
   const [clashes, setClashes] = useState<ClashBatch[]>([]);
   const batchSeq = useRef(0);
   const upload = useCallback(
-    (files: readonly File[], parentUuid: string | null) =>
+    (files: readonly File[], parentUuid: string | null, options: UploadOptions = {}) =>
       withUploads(({ engine, findClashes }) => {
+        // Photos for the family library are not asked about names, as a photo library never does: a clash keeps both.
+        if (options.familyLibrary) return engine.add(files, parentUuid, options);
         findClashes(files, parentUuid).then(
           (clashing) => {
             if (clashing.length === 0) engine.add(files, parentUuid);
@@ -91,8 +95,11 @@ export function UploadProvider({ children }: { children: ReactNode }) {
 
   const uploader = useMemo<Uploader>(
     () => ({
-      pickFiles: (parentUuid) => {
+      pickFiles: (parentUuid, options = {}) => {
         target.current = parentUuid;
+        targetOptions.current = options;
+        // Only photos and videos go into the family library: the picker offers just those.
+        if (input.current) input.current.accept = options.familyLibrary ? 'image/*,video/*' : '';
         input.current?.click();
       },
       uploadFiles: upload,
@@ -113,8 +120,10 @@ export function UploadProvider({ children }: { children: ReactNode }) {
           const files = Array.from(event.target.files ?? []);
           event.target.value = '';
           const parentUuid = target.current !== undefined ? target.current : (store.getState().ui.openedFolders.at(-1)?.uuid ?? null);
+          const options = targetOptions.current;
           target.current = undefined;
-          if (files.length > 0) upload(files, parentUuid);
+          targetOptions.current = {};
+          if (files.length > 0) upload(files, parentUuid, options);
         }}
         data-testid="upload-input"
       />
