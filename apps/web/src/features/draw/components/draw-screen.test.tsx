@@ -43,7 +43,8 @@ describe('DrawScreen', () => {
     // expectedInputLength + 1 boxes; 3 minutes → 3:00; Resend waits for 0:00.
     expect(screen.getByTestId('draw-otp-5')).toBeInTheDocument();
     expect(screen.queryByTestId('draw-otp-6')).not.toBeInTheDocument();
-    expect(screen.getByTestId('draw-timer')).toHaveTextContent('3:00');
+    // The timer runs on the real clock: a busy machine may be a second past the start by now.
+    expect(screen.getByTestId('draw-timer')).toHaveTextContent(/(3:00|2:5\d)$/);
     expect(screen.getByRole('button', { name: 'Resend' })).toBeDisabled();
     const join = screen.getByRole('button', { name: 'Join the draw' });
     expect(join).toBeDisabled();
