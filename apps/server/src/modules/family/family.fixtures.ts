@@ -1,4 +1,4 @@
-import type { TestApp } from '../../test/harness.js';
+import { authed, signUp, type TestApp } from '../../test/harness.js';
 import { FamilyService, type PlanChange } from './family.service.js';
 
 /**
@@ -24,4 +24,11 @@ export function planOf(t: TestApp) {
       change(accountId, { family: true, familyMemberCount: members, quotaBytes, premium: true }),
     ends: (accountId: string) => change(accountId, {}),
   };
+}
+
+/** A new account with the name the family library shows for it ("Added by …") and its project id. */
+export async function familyPerson(t: TestApp) {
+  const s = await signUp(t);
+  const info = (await t.app.inject({ method: 'GET', url: '/api/account/info', headers: authed(s.token) })).json();
+  return { ...s, projectId: info.projectId as string, name: [info.name, info.surname].filter(Boolean).join(' ') as string };
 }

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authed, DIALECTS, expectError, signUp, startTestApp, type TestApp } from '../../test/harness.js';
+import { authed, DIALECTS, expectError, startTestApp, type TestApp } from '../../test/harness.js';
 import { content, downloadUrls, uploadApi } from '../upload/upload.fixtures.js';
 import { EXPIRE_HELD_SCHEDULE } from './family.module.js';
-import { planOf } from './family.fixtures.js';
+import { familyPerson, planOf } from './family.fixtures.js';
 
 const FREE = 50_000;
 const POOL = 1_000_000;
@@ -26,11 +26,7 @@ describe.each(DIALECTS)('family library (%s)', (dialect) => {
     await t.close();
   });
 
-  const person = async () => {
-    const s = await signUp(t);
-    const info = (await t.app.inject({ method: 'GET', url: '/api/account/info', headers: authed(s.token) })).json();
-    return { ...s, projectId: info.projectId as string, name: [info.name, info.surname].filter(Boolean).join(' ') as string };
-  };
+  const person = () => familyPerson(t);
   type Person = Awaited<ReturnType<typeof person>>;
   const call = (who: Person, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
     t.app.inject({ method, url: `/api${url}`, headers: authed(who.token), ...(payload ? { payload } : {}) });

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authed, DIALECTS, expectError, signUp, startTestApp, type TestApp } from '../../test/harness.js';
+import { authed, DIALECTS, expectError, startTestApp, type TestApp } from '../../test/harness.js';
 import { abortStaleUploads, STALE_UPLOAD_MS } from '../upload/upload.housekeeping.js';
 import { content, uploadApi, type UploadOpts } from '../upload/upload.fixtures.js';
-import { planOf } from './family.fixtures.js';
+import { familyPerson, planOf } from './family.fixtures.js';
 
 // Issue 35: "Add to Family library" at upload time (x-object-meta-family-library on the upload's first request).
 
@@ -23,11 +23,7 @@ describe.each(DIALECTS)('uploading into the family library (%s)', (dialect) => {
     await t.close();
   });
 
-  const person = async () => {
-    const s = await signUp(t);
-    const info = (await t.app.inject({ method: 'GET', url: '/api/account/info', headers: authed(s.token) })).json();
-    return { ...s, name: [info.name, info.surname].filter(Boolean).join(' ') as string };
-  };
+  const person = () => familyPerson(t);
   type Person = Awaited<ReturnType<typeof person>>;
   const call = (who: Person, method: 'GET' | 'POST', url: string) => t.app.inject({ method, url: `/api${url}`, headers: authed(who.token) });
 
