@@ -48,6 +48,10 @@ export default defineConfig({
     pool: 'forks',
     // Migrates once per run into templates every test database is copied from (src/test/global-setup.ts).
     globalSetup: ['src/test/global-setup.ts'],
+    // Password hashes at argon2id's smallest cost (src/shared/password.ts; its test checks the production cost).
+    env: { BULUT_TEST_FAST_PASSWORD_HASH: '1' },
+    // Per-file CPU seconds into BULUT_TEST_CPU_LOG when it is set (src/test/cpu-log.setup.ts); nothing otherwise.
+    setupFiles: ['src/test/cpu-log.setup.ts'],
     sequence: { sequencer: SlowestFirst },
     // Two workers on two cores (vitest's default leaves one idle): most files wait on PostgreSQL, child processes
     // and job queues more than they compute, so the second worker fills those waits.

@@ -61,7 +61,7 @@ import { migrationModule } from './modules/migration/migration.module.js';
 import { contactsModule } from './modules/contacts/contacts.module.js';
 import { officeModule } from './modules/office/office.module.js';
 import { dataExportModule } from './modules/data-export/data-export.module.js';
-import { createVisionEngine, FACE_MATCH_DISTANCE, FACE_MIN_SCORE, readVisionImage } from './infra/vision/vision-engine.js';
+import { createVisionEngine, FACE_MATCH_DISTANCE, FACE_MIN_SCORE, readVisionImage, type VisionEngine } from './infra/vision/vision-engine.js';
 import { AccessPolicy } from './shared/access/access-policy.js';
 
 export interface ModuleDeps {
@@ -69,6 +69,8 @@ export interface ModuleDeps {
   infra: Infrastructure;
   /** Test clock for packages (renewals, grace, proration) and face data retention; Date.now otherwise. */
   clock?: () => number;
+  /** A vision engine the caller owns and shares between apps (tests); the app builds and closes its own otherwise. */
+  vision?: VisionEngine;
 }
 
 /**
@@ -76,7 +78,7 @@ export interface ModuleDeps {
  * it returns is the registration order (routes under /api, job types, schedules). `app` receives the decorations and
  * close hooks some modules need (engines, listeners, the support hub).
  */
-export async function buildModules(app: FastifyInstance, { config, infra, clock }: ModuleDeps) {
+export async function buildModules(app: FastifyInstance, { config, infra, clock, vision: sharedVision }: ModuleDeps) {
   const { database, db, blobs, mailer, sms, jobs, messages, signer, health, figures } = infra;
   const links = new MediaLinks(signer);
   const logger = app.log;
@@ -231,8 +233,8 @@ export async function buildModules(app: FastifyInstance, { config, infra, clock 
     clock: clock,
   });
   // One vision engine for people and things (issue 14): one worker thread, models loaded on the first photo.
-  const vision = createVisionEngine();
-  app.addHook('onClose', () => vision.close());
+  const vision = sharedVision ?? createVisionEngine();
+  if (!sharedVision) app.addHook('onClose', () => vision.close());
   const people = peopleModule({
     db,
     blobs,
@@ -260,7 +262,7 @@ export async function buildModules(app: FastifyInstance, { config, infra, clock 
   });
   const places = placesModule({ db, links, media: media.service, streams: albums.service.streams });
   const things = thingsModule({ db, blobs, jobs, links, vision, media: media.service, streams: albums.service.streams });
-  const foryou = foryouModule({ db, blobs, jobs, links, signer, media: media.service, albums: albums.service, clock: clock, settleMs: config.foryouSettleMs });
+  const foryou = foryouModule({ db, blobs, jobs, links, signer, media: media.service, albums: albums.service, clock: clock, settleMs: config.foryouSettleMs, video: { height: config.foryouVideoHeight, fps: config.foryouVideoFps } });
   // The operator console's principal and its audit log (issue 27).
   const operators = operatorsModule({ db, config, clock: clock });
   const audit = auditModule({ db });

@@ -26,6 +26,7 @@ import { accessPlugin } from './shared/access/access.plugin.js';
 import { ajvOptions, clientErrorHandler, frameworkErrors } from './shared/input/input.js';
 import { countServerErrors, type FigureRecorder } from './infra/figures/figure-recorder.js';
 import { schemaCompilers } from './infra/http/schema-compilers.js';
+import type { VisionEngine } from './infra/vision/vision-engine.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -61,6 +62,8 @@ export interface BuildOptions {
   clock?: () => number;
   /** Where the JSON log lines go (tests read them); standard output otherwise. */
   logStream?: DestinationStream;
+  /** A vision engine shared by several apps, which closing this one leaves running (tests: its models load once). */
+  vision?: VisionEngine;
 }
 
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
@@ -110,7 +113,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.addHook('onClose', async () => detachMetrics());
 
   // --- feature modules, in registration order (app-modules.ts)
-  const { modules, auth, operators, access, webdav, contacts, sharedFiles } = await buildModules(app, { config, infra, clock: opts.clock });
+  const { modules, auth, operators, access, webdav, contacts, sharedFiles } = await buildModules(app, { config, infra, clock: opts.clock, vision: opts.vision });
   for (const m of modules) {
     for (const job of m.jobs ?? []) jobs.register(job.type, job.handler, job.options);
     for (const schedule of m.schedules ?? []) jobs.registerSchedule(schedule);

@@ -61,6 +61,9 @@ export interface Config {
   jobPollMs: number;
   /** How long new photos settle before an account's For-you generation run (one run for a whole upload). */
   foryouSettleMs: number;
+  /** Memory videos' height (16:9) and frame rate: a smaller host may render them smaller, at a fraction of the CPU. */
+  foryouVideoHeight: number;
+  foryouVideoFps: number;
   /** This process slot's name, the same across its restarts: a restart frees at once the jobs its last run held. */
   instanceId: string;
   /** Public-link visitor calls per IP and minute, and password attempts per IP and minute. */
@@ -238,6 +241,8 @@ export function loadConfig(env: Env = process.env): Config {
     jobConcurrency: int(env, 'JOB_CONCURRENCY', 2, 1, 64),
     jobPollMs: int(env, 'JOB_POLL_MS', 500, 10, 60_000),
     foryouSettleMs: int(env, 'FORYOU_SETTLE_SECONDS', 120, 0, 86_400) * 1000,
+    foryouVideoHeight: int(env, 'FORYOU_VIDEO_HEIGHT', 720, 180, 1080),
+    foryouVideoFps: int(env, 'FORYOU_VIDEO_FPS', 25, 10, 30),
     // Two live processes cannot listen on one host and port, and a restarted one comes back on the same (with an
     // ephemeral port, the pid keeps processes apart: a restart is then released by its heartbeat going stale).
     instanceId: env.INSTANCE_ID?.trim().slice(0, 200) || `${os.hostname()}:${port || `0:${process.pid}`}`,

@@ -7,6 +7,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { createDatabase, type Database } from '../infra/db/database.js';
+import { createVisionEngine, type VisionEngine } from '../infra/vision/vision-engine.js';
 import type { Language } from '../shared/schemas.js';
 
 /** Integration tests run on SQLite always, and on PostgreSQL too when TEST_DATABASE_URL is set. */
@@ -50,6 +51,12 @@ export async function createPgDatabase(): Promise<{ url: string; drop(): Promise
   };
 }
 
+// One vision engine per test process, which every app it starts shares unless a test asks for the app's own: its
+// worker loads the detection models on its first photo (about 2.5 CPU-s), and every app whose jobs run things.tag on
+// an upload paid that again. Requests to it are answered one at a time, in order, as by an app's own engine; its
+// idle worker does not keep the process alive.
+let sharedVision: VisionEngine | null = null;
+
 export async function startTestApp(
   dialect: 'sqlite' | 'postgres',
   env: Record<string, string> = {},
@@ -64,6 +71,8 @@ export async function startTestApp(
     logStream?: { write(line: string): void };
     /** Sees the text of every statement the app sends to its database (counting round trips). */
     onStatement?: (sql: string) => void;
+    /** Build and close the app's own vision engine, as production does, instead of the process's shared one. */
+    ownVision?: boolean;
   } = {},
 ): Promise<TestApp> {
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'bulut-test-'));
@@ -76,13 +85,18 @@ export async function startTestApp(
     AUTH_RATE_LIMIT_PER_MINUTE: '1000',
     OPS_AUTH_RATE_LIMIT_PER_MINUTE: '1000',
     SIGNUP_CAPTCHA_THRESHOLD: '1000',
+    // For-you runs render a memory video whenever a test's photos make a trip album or a year in review: at 320×180
+    // and 10 fps instead of 1280×720 and 25 it costs a fortieth. foryou.videos.test.ts checks the product's format.
+    FORYOU_VIDEO_HEIGHT: '180',
+    FORYOU_VIDEO_FPS: '10',
     ...env,
   });
   // A new SQLite database starts as a copy of the run's migrated template (test/global-setup.ts).
   const sqliteTemplate = process.env.BULUT_TEST_SQLITE_TEMPLATE;
   if (!config.databaseUrl && sqliteTemplate && fs.existsSync(path.dirname(config.sqliteFile)) && !fs.existsSync(config.sqliteFile)) fs.copyFileSync(sqliteTemplate, config.sqliteFile);
   const database = createDatabase({ databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile, poolSize: 4, onStatement: opts.onStatement });
-  const app = await buildApp(config, { database, clock: opts.clock, logStream: opts.logStream });
+  const vision = opts.ownVision ? undefined : (sharedVision ??= createVisionEngine());
+  const app = await buildApp(config, { database, clock: opts.clock, logStream: opts.logStream, vision });
   return {
     app,
     config,

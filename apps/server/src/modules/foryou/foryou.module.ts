@@ -11,7 +11,7 @@ import { FORYOU_GENERATE_JOB, ForyouItems } from './foryou.items.js';
 import { deleteStyledUse } from './foryou.kinds.repository.js';
 import { foryouRoutes } from './foryou.routes.js';
 import { StoryGenerator } from './foryou.stories.js';
-import { VideoGenerator } from './foryou.videos.js';
+import { VideoGenerator, type VideoFormat } from './foryou.videos.js';
 import { FORYOU_BACKFILL_SCHEDULE, FORYOU_DAILY_SCHEDULE, FORYOU_QUALITY_JOB, ForyouService, type ForyouDeps } from './foryou.service.js';
 import { StyledPhotos } from './foryou.styled.js';
 
@@ -20,6 +20,8 @@ export interface ForyouModuleDeps extends ForyouDeps {
   signer: UrlSigner;
   /** FORYOU_SETTLE_SECONDS: how long new photos settle before a generation run. */
   settleMs?: number;
+  /** FORYOU_VIDEO_HEIGHT and FORYOU_VIDEO_FPS: memory videos' size and frame rate (1280×720 at 25 by default). */
+  video?: VideoFormat;
   /** Keeping a generated album makes an ordinary album. */
   albums: Pick<AlbumsService, 'createWithPhotos'>;
 }
@@ -36,7 +38,7 @@ export function foryouModule(d: ForyouModuleDeps): ModuleWith<ForyouService> {
     new AnimationsGenerator(d),
     new AlbumGenerator(d),
     new StoryGenerator(d),
-    new VideoGenerator(d),
+    new VideoGenerator(d, d.video),
     styled,
   ];
   const items = new ForyouItems({ ...d, clock, generators, budget: (accountId, at) => foryou.budget(accountId, at) });

@@ -26,6 +26,13 @@ export const VIDEO_MAX_PHOTOS = 20;
 export const VIDEO_MIN_PHOTOS = 3;
 export const VIDEO_SIZE = { w: 1280, h: 720 };
 export const VIDEO_FPS = 25;
+/** A memory video's height (its width follows at 16:9) and frame rate: FORYOU_VIDEO_HEIGHT and FORYOU_VIDEO_FPS. */
+export interface VideoFormat {
+  height: number;
+  fps: number;
+}
+/** The output size for a height: 16:9, both sides even (as yuv420p needs). */
+export const videoSize = (height: number) => ({ w: Math.round((height * 16) / 9 / 2) * 2, h: Math.round(height / 2) * 2 });
 export const VIDEO_SECONDS_PER_PHOTO = 3;
 export const VIDEO_TITLE_SECONDS = 2.5;
 /**
@@ -52,7 +59,16 @@ interface Source {
 export class VideoGenerator implements ForyouGenerator {
   readonly kind = 'VIDEO' as const;
 
-  constructor(private readonly d: GeneratorDeps) {}
+  private readonly size: { w: number; h: number };
+  private readonly fps: number;
+
+  constructor(
+    private readonly d: GeneratorDeps,
+    format: VideoFormat = { height: VIDEO_SIZE.h, fps: VIDEO_FPS },
+  ) {
+    this.size = videoSize(format.height);
+    this.fps = format.fps;
+  }
 
   async generate(ctx: GenerateContext): Promise<number> {
     // No ffmpeg on this host: no video is offered at all (the other kinds go on).
@@ -106,8 +122,8 @@ export class VideoGenerator implements ForyouGenerator {
         photos: images,
         title,
         subtitle,
-        size: VIDEO_SIZE,
-        fps: VIDEO_FPS,
+        size: this.size,
+        fps: this.fps,
         secondsPerPhoto: VIDEO_SECONDS_PER_PHOTO,
         titleSeconds: VIDEO_TITLE_SECONDS,
         output,

@@ -1,7 +1,8 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { Readable } from 'node:stream';
 import type { LightMyRequestResponse } from 'fastify';
-import { convert, readText, withWorkDir, writeInput } from './office.convert.js';
+import { convert, withWorkDir, writeInput } from './office.convert.js';
 import { authed, signUp, type TestApp } from '../../test/harness.js';
 import { filesApi } from '../files/files.fixtures.js';
 
@@ -66,19 +67,33 @@ export const json = <T = Record<string, unknown>>(res: LightMyRequestResponse) =
 
 export const fileRow = (t: TestApp, id: string) => t.database.db.selectFrom('file').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
+// LibreOffice's answers, by the bytes it was given and the conversion asked for. A conversion is 5-7 CPU-s (a whole
+// LibreOffice start), and each test runs on SQLite and again on PostgreSQL, where the bytes saved are the same (the
+// templates are fixed, the editor's save too): the second database's assertions then read the answer LibreOffice gave
+// for those very bytes instead of starting it again. Bytes that differ in any way are converted anew.
+const converted = new Map<string, Promise<Buffer>>();
+function libreOffice(bytes: Buffer | Uint8Array, from: string, to: string): Promise<Buffer> {
+  const key = `${from}>${to}:${createHash('sha256').update(bytes).digest('hex')}`;
+  let answer = converted.get(key);
+  if (!answer) {
+    answer = withWorkDir(async (dir) => {
+      const input = await writeInput(dir, `in.${from}`, Readable.from([Buffer.from(bytes)]));
+      return fs.promises.readFile(await convert(input, to, dir));
+    });
+    // A failed conversion is not kept: the next call tries again.
+    answer.catch(() => converted.delete(key));
+    converted.set(key, answer);
+  }
+  return answer;
+}
+
 /** What LibreOffice (headless, for real) reads in a file: its text (documents) or its first sheet as CSV (spreadsheets). */
 export async function asText(bytes: Buffer | Uint8Array, ext: 'docx' | 'xlsx' | 'odt' | 'ods'): Promise<string> {
-  return withWorkDir(async (dir) => {
-    const input = await writeInput(dir, `saved.${ext}`, Readable.from([Buffer.from(bytes)]));
-    const out = await convert(input, ext === 'docx' || ext === 'odt' ? 'txt:Text (encoded):UTF8' : 'csv:Text - txt - csv (StarCalc):44,34,76', dir);
-    return (await readText(out)).replace(/^\uFEFF/, '');
-  });
+  const out = await libreOffice(bytes, ext, ext === 'docx' || ext === 'odt' ? 'txt:Text (encoded):UTF8' : 'csv:Text - txt - csv (StarCalc):44,34,76');
+  return out.toString('utf8').replace(/^\uFEFF/, '');
 }
 
 /** A file converted by LibreOffice into another format (`to`: odt, ods, odp, pptx…): its bytes. */
 export async function convertedBy(bytes: Buffer | Uint8Array, from: string, to: string): Promise<Buffer> {
-  return withWorkDir(async (dir) => {
-    const input = await writeInput(dir, `in.${from}`, Readable.from([Buffer.from(bytes)]));
-    return fs.promises.readFile(await convert(input, to, dir));
-  });
+  return Buffer.from(await libreOffice(bytes, from, to));
 }

@@ -15,7 +15,7 @@ const FIXTURES = fileURLToPath(new URL('../../test/fixtures/vision/', import.met
 describe.each(DIALECTS.slice(0, 1))('upload to faces (%s)', (dialect) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp(dialect);
+    t = await startTestApp(dialect, {}, { ownVision: true });
   });
   afterAll(() => t.close());
 
