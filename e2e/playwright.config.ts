@@ -110,8 +110,13 @@ export default defineConfig({
         // budget (10 a minute by default) is covered by the server tests.
         OPS_AUTH_RATE_LIMIT_PER_MINUTE: '10000',
         CAPTCHA_FAILURE_THRESHOLD: '50',
-        // For you: new photos settle 1 s (not 2 min) before a generation run, so a test sees collages within its time.
-        FORYOU_SETTLE_SECONDS: '1',
+        // For you: new photos settle 10 s (not 2 min) before a generation run, so a test sees collages within its time.
+        // Not 1 s: photos of one upload are processed seconds apart, and each then started a run of its own (13 runs
+        // for 3 accounts of 5 photos, measured); 10 s gathers an upload into one run, as the 2 minutes do in production.
+        FORYOU_SETTLE_SECONDS: '10',
+        // No spec looks at things (Discover's object albums: apps/server things.test.ts covers them), and the detector
+        // cost ~0.2–0.4 CPU-s for every photo any test uploaded, besides loading its model (README: THINGS_DETECTION).
+        THINGS_DETECTION: 'off',
       // Every recovery test starts from 127.0.0.1; the recovery captcha itself is covered by the server tests.
       FORGOT_PASSWORD_CAPTCHA_THRESHOLD: '1000',
         GOOGLE_CLIENT_ID: E2E_GOOGLE_CLIENT_ID,

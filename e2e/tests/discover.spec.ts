@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_DATA_DIR } from '../playwright.config.js';
 import { gpsPhoto, GPS } from '../../apps/server/src/test/gps-photo.js';
-import { createAccount, createLiveLink, failOnPageErrors, fileRow, openAsVisitor, signIn, startsWith, text, uploadToMyFiles } from './support.js';
+import { apiSignIn, createAccount, createLiveLink, failOnPageErrors, fileRow, openAsVisitor, signIn, startsWith, text, untilApi, uploadToMyFiles } from './support.js';
 
 failOnPageErrors();
 
@@ -47,7 +47,12 @@ test('discover: faces and a place found in uploads, the person renamed, opened a
   // Leaving the page before the uploads end would cancel them.
   for (const file of [...FACES, gpsFile]) await expect(fileRow(page, path.basename(file))).toBeVisible({ timeout: 60_000 });
 
-  // Discover: wait (reloading, no sleeps) until the analysis has grouped the faces and placed the GPS photo.
+  // Discover: wait (through the API, then reloading; no sleeps) until the analysis has grouped the faces and placed the
+  // GPS photo.
+  // A session of its own (another device): the page's token may be renewed while it waits.
+  const token = await apiSignIn(request, user);
+  await untilApi<{ people: unknown[] }>(request, token, '/api/person/page?pageSize=10&pageNumber=0', (body) => body.people.length > 0, 480_000);
+  await untilApi<{ places: unknown[] }>(request, token, '/api/location/page?pageSize=10&pageNumber=0', (body) => body.places.length > 0, 120_000);
   await page.goto('/main/discover');
   const people = page.getByRole('region', { name: text('discover:section_people'), exact: true });
   const places = page.getByRole('region', { name: text('discover:section_places'), exact: true });

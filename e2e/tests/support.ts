@@ -207,6 +207,23 @@ export async function sessionToken(page: Page): Promise<string> {
   return page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}')._at as string);
 }
 
+/**
+ * Waits, through the API, for background work (a job's result) that a screen will show: a cheap request every few
+ * seconds instead of reloading the whole app in the browser that often (each reload costs the browser a full start of
+ * the app). The caller then checks the screen itself as before.
+ */
+export async function untilApi<T>(request: APIRequestContext, token: string, url: string, ready: (body: T) => boolean, timeout: number): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get(url, { headers: { 'x-auth-token': token } });
+        return response.ok() && ready((await response.json()) as T);
+      },
+      { timeout, intervals: [2_000] },
+    )
+    .toBe(true);
+}
+
 /** A folder made through the API (faster than the dialog where the folder is only the scene). */
 export async function createFolder(request: APIRequestContext, token: string, name: string, parent?: string): Promise<string> {
   const uuid = crypto.randomUUID();

@@ -261,7 +261,7 @@ export async function buildModules(app: FastifyInstance, { config, infra, clock,
     stopCountingPurchases();
   });
   const places = placesModule({ db, links, media: media.service, streams: albums.service.streams });
-  const things = thingsModule({ db, blobs, jobs, links, vision, media: media.service, streams: albums.service.streams });
+  const things = thingsModule({ db, blobs, jobs, links, vision, media: media.service, streams: albums.service.streams, detection: config.thingsDetection });
   const foryou = foryouModule({ db, blobs, jobs, links, signer, media: media.service, albums: albums.service, clock: clock, settleMs: config.foryouSettleMs, video: { height: config.foryouVideoHeight, fps: config.foryouVideoFps } });
   // The operator console's principal and its audit log (issue 27).
   const operators = operatorsModule({ db, config, clock: clock });

@@ -115,6 +115,13 @@ describe('config', () => {
     expect(configError({ RATE_LIMIT_PER_MINUTE: 'lots' })).toMatch(/RATE_LIMIT_PER_MINUTE/);
   });
 
+  it('THINGS_DETECTION: on by default, off only when it says so', () => {
+    expect(loadConfig({}).thingsDetection).toBe(true);
+    expect(loadConfig({ THINGS_DETECTION: 'off' }).thingsDetection).toBe(false);
+    expect(loadConfig({ THINGS_DETECTION: ' On ' }).thingsDetection).toBe(true);
+    expect(configError({ THINGS_DETECTION: '0' })).toBe('THINGS_DETECTION must be on or off, got "0"');
+  });
+
   it('turns silent sign-in on only with an issuer and a key', () => {
     expect(loadConfig({}).silentLogin).toBeNull();
     const secret = 's'.repeat(32);

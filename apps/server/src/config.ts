@@ -64,6 +64,12 @@ export interface Config {
   /** Memory videos' height (16:9) and frame rate: a smaller host may render them smaller, at a fraction of the CPU. */
   foryouVideoHeight: number;
   foryouVideoFps: number;
+  /**
+   * Things (issue 14): whether photos are analysed for objects (THINGS_DETECTION, on by default). Off, no photo is
+   * queued for detection and Discover's Things section stays empty: a server (or a test run) that does not offer
+   * things saves the detector's model and its ~0.2–0.4 CPU-s a photo.
+   */
+  thingsDetection: boolean;
   /** This process slot's name, the same across its restarts: a restart frees at once the jobs its last run held. */
   instanceId: string;
   /** Public-link visitor calls per IP and minute, and password attempts per IP and minute. */
@@ -128,6 +134,14 @@ function int(env: Env, name: string, def: number, min: number, max: number): num
   const n = Number(raw);
   if (n < min || n > max) throw new ConfigError(`${name} must be between ${min} and ${max}, got ${n}`);
   return n;
+}
+
+function onOff(env: Env, name: string, def: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (raw === undefined || raw === '') return def;
+  if (raw === 'on') return true;
+  if (raw === 'off') return false;
+  throw new ConfigError(`${name} must be on or off, got "${env[name]}"`);
 }
 
 function url(env: Env, name: string, protocols: string[]): string | null {
@@ -243,6 +257,7 @@ export function loadConfig(env: Env = process.env): Config {
     foryouSettleMs: int(env, 'FORYOU_SETTLE_SECONDS', 120, 0, 86_400) * 1000,
     foryouVideoHeight: int(env, 'FORYOU_VIDEO_HEIGHT', 720, 180, 1080),
     foryouVideoFps: int(env, 'FORYOU_VIDEO_FPS', 25, 10, 30),
+    thingsDetection: onOff(env, 'THINGS_DETECTION', true),
     // Two live processes cannot listen on one host and port, and a restarted one comes back on the same (with an
     // ephemeral port, the pid keeps processes apart: a restart is then released by its heartbeat going stale).
     instanceId: env.INSTANCE_ID?.trim().slice(0, 200) || `${os.hostname()}:${port || `0:${process.pid}`}`,

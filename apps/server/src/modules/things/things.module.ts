@@ -7,9 +7,13 @@ import { THINGS_TAG_JOB, ThingsService, type ThingsDeps } from './things.service
 
 export const THINGS_BACKFILL = 'things.backfill';
 
-export function thingsModule(d: ThingsDeps & { media: Pick<MediaService, 'onProcessed'>; streams: AlbumStreams }): ModuleWith<ThingsService> {
+export function thingsModule(
+  d: ThingsDeps & { media: Pick<MediaService, 'onProcessed'>; streams: AlbumStreams; /** THINGS_DETECTION; on unless false. */ detection?: boolean },
+): ModuleWith<ThingsService> {
   const things = new ThingsService(d);
-  d.media.onProcessed((trx, media) => things.onProcessed(trx, media));
+  const detection = d.detection ?? true;
+  // Off: nothing is queued (neither new photos nor the backfill); what was found before stays listed.
+  if (detection) d.media.onProcessed((trx, media) => things.onProcessed(trx, media));
   d.streams.register('album/object', things.stream);
   return {
     name: 'things',
@@ -22,7 +26,7 @@ export function thingsModule(d: ThingsDeps & { media: Pick<MediaService, 'onProc
         options: { maxAttempts: 3, backoffMs: 60_000, concurrency: 1, fair: true },
       },
     ],
-    schedules: [{ name: THINGS_BACKFILL, everyMs: minutes(1), run: () => things.backfill() }],
+    schedules: [{ name: THINGS_BACKFILL, everyMs: minutes(1), run: async () => (detection ? things.backfill() : 0) }],
     tables: ['thing', 'file_thing', 'thing_scan'],
     purgeAccount: (account) => things.purgeAccount(account.id),
     service: things,

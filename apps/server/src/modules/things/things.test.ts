@@ -81,3 +81,23 @@ describe.each(DIALECTS)('things (%s)', (dialect) => {
     expect((await get(u.token, '/api/object/progress')).json()).toEqual({ done: 1, total: 1 });
   });
 });
+
+describe.each(DIALECTS)('things with THINGS_DETECTION=off (%s)', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(dialect, { THINGS_DETECTION: 'off' });
+  });
+  afterAll(() => t.close());
+
+  it('queues no photo, neither new ones nor by the backfill, and lists nothing', async () => {
+    const u = await signUp(t);
+    await uploadJpeg(t, u.token, 'coffee.jpg', photo('coffee.jpg'));
+    await runAllJobs(t);
+    await t.database.db.updateTable('job').set({ run_at: 0 }).where('type', '=', THINGS_BACKFILL).where('status', '=', 'queued').execute();
+    await runAllJobs(t);
+    expect(await t.database.db.selectFrom('job').select('id').where('type', '=', 'things.tag').execute()).toEqual([]);
+    const get = (url: string) => t.app.inject({ method: 'GET', url, headers: authed(u.token) });
+    expect((await get('/api/object/progress')).json()).toEqual({ done: 0, total: 1 });
+    expect((await get('/api/object/page')).json()).toMatchObject({ things: [], total: 0 });
+  });
+});
