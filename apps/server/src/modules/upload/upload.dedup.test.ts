@@ -259,6 +259,50 @@ describe.each(DIALECTS)('uploads that skip stored bytes (%s)', (dialect) => {
     expect(await contentRow(moved)).toBeUndefined();
   });
 
+  it('account deletion with composed files: parts another account reads move to it, the rest go, nothing left of the account', async () => {
+    const a = await signUp(t);
+    const b = await signUp(t);
+    const base = content(2 * PIECE_BYTES + 3_000);
+    const x = await sendSkipping(a.token, 'x.bin', base, [false, false, false]);
+    const xKey = (await fileRow(x.uuid)).blob_key!;
+    // B stores the same bytes after receiving them: its file names A's blob.
+    const bx = await sendSkipping(b.token, 'x.bin', base, [false, false, false]);
+    expect((await fileRow(bx.uuid)).blob_key).toBe(xKey);
+    await runJobs();
+    // Each composes a file of those bytes with one piece changed: A's and B's compositions both read A's blob.
+    const edited = (fill: number) => {
+      const e = Buffer.from(base);
+      e.fill(fill, 0, 100);
+      return e;
+    };
+    const ay = await sendSkipping(a.token, 'y.bin', edited(1), [false, true, true]);
+    const bz = await sendSkipping(b.token, 'z.bin', edited(2), [false, true, true]);
+    const bzKey = (await fileRow(bz.uuid)).blob_key!;
+    expect((await partRows(bzKey)).map((p) => p.part_key)).toEqual([`users/${b.accountId}/files/${bz.uuid}`, xKey]);
+    // B deletes its copy of the whole file: only its composition still reads A's blob.
+    await deleteForever(b.token, bx.uuid);
+    expect(await exists(xKey)).toBe(true);
+
+    const del = await t.app.inject({ method: 'DELETE', url: '/api/account/delete', headers: authed(a.token), payload: { password: 'correct horse 42', confirmation: 'DELETE' } });
+    expect(del.statusCode, del.body).toBe(202);
+    await runJobs();
+    const [moved] = (await partRows(bzKey)).slice(1).map((p) => p.part_key);
+    expect(moved!.startsWith(`users/${b.accountId}/`)).toBe(true);
+    expect(await exists(xKey)).toBe(false);
+    expectSameBytes(await download(b.token, b.accountId, bz.uuid), edited(2));
+    for (const key of [`users/${a.accountId}/files/${ay.uuid}`, `users/${a.accountId}/composed/${ay.uuid}`]) {
+      expect(await exists(key)).toBe(false);
+      expect(await contentRow(key)).toBeUndefined();
+    }
+    expect(await t.database.db.selectFrom('content_part').select('part_key').where('account_id', '=', a.accountId).execute()).toEqual([]);
+    expect(await t.database.db.selectFrom('content_part').select('part_key').where('part_key', 'like', `users/${a.accountId}/%`).execute()).toEqual([]);
+
+    // B's composition goes: its own blob and the moved part with it.
+    await deleteForever(b.token, bz.uuid);
+    for (const key of [moved!, `users/${b.accountId}/files/${bz.uuid}`]) expect(await exists(key)).toBe(false);
+    expect(await partRows(bzKey)).toEqual([]);
+  });
+
   it('kills at each step of a release and of a link: the purge job or the sweep finishes, nothing named is lost', async () => {
     const a = await signUp(t);
     const body = content(40_000);
