@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import { createBlobStore } from './blob-store/create-blob-store.js';
+import { withComposedContent } from './blob-store/composed-blob-store.js';
 import { createDatabase, pingDatabase, type Database } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { ROW_CHANGES_CHANNEL, type RowChangeEvent } from './db/row-changes.js';
@@ -28,7 +29,7 @@ export async function createInfrastructure(config: Config, logger: FastifyBaseLo
     detachRowChanges();
     await rowChangeRelay?.close();
   };
-  const blobs = createBlobStore(config.blobs);
+  const blobs = withComposedContent(createBlobStore(config.blobs), database.db);
   const outbox = new DevOutbox(config.outboxDir);
   const mailer = config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.mailFrom) : new OutboxMailer(outbox);
   const sms = config.smsGatewayUrl ? new HttpSmsGateway(config.smsGatewayUrl, config.smsGatewayMethod) : new OutboxSmsGateway(outbox);

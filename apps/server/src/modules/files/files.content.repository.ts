@@ -79,7 +79,29 @@ export async function countRefs(db: Executor, key: string, ignoreAccount?: strin
     .where('blob_key', '=', key)
     .$if(ignoreAccount !== undefined, (qb) => qb.where('account_id', '!=', ignoreAccount!))
     .executeTakeFirstOrThrow();
-  return Number(files.n) + Number(versions.n);
+  // Composed contents naming it as a part (issue 35), while their composition is LIVE: a composition being released
+  // (DYING) or moved away (no row) releases its parts before its part rows go, so they must not keep the parts alive.
+  const parts = await db
+    .selectFrom('content_part')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('part_key', '=', key)
+    .where('composed_key', 'in', (eb) => eb.selectFrom('content_blob').select('key').where('state', '=', 'LIVE'))
+    .$if(ignoreAccount !== undefined, (qb) => qb.where('account_id', '!=', ignoreAccount!))
+    .executeTakeFirstOrThrow();
+  return Number(files.n) + Number(versions.n) + Number(parts.n);
+}
+
+/** Part rows of other accounts' compositions follow a part moved out of a deleted account's prefix. */
+export async function renamePart(db: Executor, from: string, to: string, accountId: string): Promise<void> {
+  await db.updateTable('content_part').set({ part_key: to }).where('part_key', '=', from).where('account_id', '!=', accountId).execute();
+}
+
+export async function insertParts(db: Executor, rows: ReadonlyArray<{ composed_key: string; seq: number; account_id: string; part_key: string; part_offset: number; bytes: number }>): Promise<void> {
+  for (let i = 0; i < rows.length; i += 500) await db.insertInto('content_part').values(rows.slice(i, i + 500)).execute();
+}
+
+export async function deleteParts(db: Executor, composedKey: string): Promise<void> {
+  await db.deleteFrom('content_part').where('composed_key', '=', composedKey).execute();
 }
 
 export const listDying = (db: Executor, limit: number) =>

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { BlobStore } from '../../infra/blob-store/blob-store.js';
+import { isComposedKey, partsOf, type Part } from '../../infra/blob-store/composed-blob-store.js';
 import type { DB } from '../../infra/db/schema.js';
 import type { Executor } from '../../infra/db/executor.js';
 import { hours } from '../../shared/time.js';
@@ -58,6 +59,53 @@ export async function linkStored(db: Executor, source: StoredContent, at: number
 }
 
 /**
+ * A new file whose content is composed of ranges of stored blobs (issue 35: an upload that skipped some pieces): the
+ * account's own held bytes and the upload's own received bytes (`own`, a fresh key). In the transaction that inserts
+ * the file row: each held part key gains a reference as a link does (false when one is being released: the caller's
+ * transaction rolls back), the own key and the composed key get LIVE rows, and the parts are recorded in order.
+ * The composed key's SHA-256 is not known here (it is computed later by a job); it is never shared across accounts.
+ */
+export async function composeStored(
+  db: Executor,
+  c: { key: string; accountId: string; bytes: number; parts: readonly Part[]; own: string | null },
+  at: number,
+): Promise<boolean> {
+  const held = [...new Set(c.parts.map((p) => p.key))].filter((k) => k !== c.own);
+  for (const key of held) {
+    if (await repo.addRef(db, key, at)) continue;
+    // A blob stored before issue 35 has no row yet: as in `linkStored`, the row first, then the recount.
+    if (!(await repo.insert(db, { key, sha256: '', bytes: 0, refs: 1, state: 'LIVE', created_at: at, checked_at: at }))) return false;
+    const refs = await repo.countRefs(db, key);
+    if (refs === 0) return false;
+    await repo.setRefs(db, key, refs + 1);
+  }
+  const ownBytes = c.parts.filter((p) => p.key === c.own).reduce((n, p) => n + p.bytes, 0);
+  for (const [key, bytes] of [...(c.own ? [[c.own, ownBytes] as const] : []), [c.key, c.bytes] as const]) {
+    if (!(await repo.insert(db, { key, sha256: '', bytes, refs: 1, state: 'LIVE', created_at: at, checked_at: at }))) {
+      // A reused upload id whose earlier content is being released: as in `shareStored`, the upload fails.
+      throw new Error(`content key ${key} is being released`);
+    }
+  }
+  await repo.insertParts(db, c.parts.map((p, seq) => ({ composed_key: c.key, seq, account_id: c.accountId, part_key: p.key, part_offset: p.offset, bytes: p.bytes })));
+  return true;
+}
+
+/**
+ * The bytes of a released key: a blob is deleted; a composed key releases each of its parts (they may be named by
+ * other files and compositions, so each is recounted), then its part rows go. Safe to repeat after a kill.
+ */
+async function dropBytes(db: Kysely<DB>, blobs: BlobStore, key: string, opts: { ignoreAccount?: string }): Promise<void> {
+  if (!isComposedKey(key)) return blobs.delete(key);
+  await releaseComposition(db, blobs, key, opts);
+}
+
+/** Releases the parts of a composition that no longer counts (DYING, or moved away), then its part rows. */
+export async function releaseComposition(db: Kysely<DB>, blobs: BlobStore, key: string, opts: { ignoreAccount?: string } = {}): Promise<void> {
+  for (const part of new Set((await partsOf(db, key)).map((p) => p.key))) await releaseBlob(db, blobs, part, opts);
+  await repo.deleteParts(db, key);
+}
+
+/**
  * Deletes a blob unless a row still names it (rows of `ignoreAccount` aside: an account being deleted). Returns
  * whether it was deleted. Safe against a link running at the same time and against a kill at any step.
  */
@@ -81,7 +129,7 @@ export async function releaseBlob(db: Kysely<DB>, blobs: BlobStore, key: string,
     });
     if (claimed === null && attempt < 3) continue;
     if (!claimed) return false;
-    await blobs.delete(key);
+    await dropBytes(db, blobs, key, opts);
     await repo.removeDying(db, key);
     return true;
   }
@@ -98,6 +146,7 @@ export async function moveShared(db: Kysely<DB>, from: string, to: string, accou
       await trx.updateTable('file').set({ [column]: to }).where(column, '=', from).where('account_id', '!=', accountId).execute();
     }
     await trx.updateTable('file_version').set({ blob_key: to }).where('blob_key', '=', from).where('account_id', '!=', accountId).execute();
+    await repo.renamePart(trx, from, to, accountId);
     await repo.rename(trx, from, to);
   });
 }
@@ -109,7 +158,7 @@ export async function moveShared(db: Kysely<DB>, from: string, to: string, accou
 export async function sweepContent(db: Kysely<DB>, blobs: BlobStore, now = Date.now()): Promise<{ finished: number; released: number }> {
   let finished = 0;
   for (const { key } of await repo.listDying(db, SWEEP_BATCH)) {
-    await blobs.delete(key);
+    await dropBytes(db, blobs, key, {});
     await repo.removeDying(db, key);
     finished++;
   }

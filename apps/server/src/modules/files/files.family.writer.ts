@@ -1,5 +1,6 @@
 // The family library's writes to the file table (issue 35): the family module decides who may do what; these only
 // change rows, inside the family module's transaction.
+import { isComposedKey } from '../../infra/blob-store/composed-blob-store.js';
 import type { Executor } from '../../infra/db/executor.js';
 import type { JobQueue } from '../../infra/jobs/job-queue.js';
 import { nameKey } from '../../shared/names.js';
@@ -29,10 +30,11 @@ export async function holdFamilyItems(db: Executor, accountId: string, ids: read
  * content-addressed; throws QuotaExceeded past the account's (or the family pool's) quota.
  */
 export async function copyIntoFamily(db: Executor, row: FileRow, familyId: string, at: number): Promise<FileRow | null> {
-  if (row.blob_key === null || row.sha256 === null) return null;
+  // A composed file (issue 35) always has its content row, so it needs no hash to be linked (it may not have one yet).
+  if (row.blob_key === null || (row.sha256 === null && !isComposedKey(row.blob_key))) return null;
   const bytes = Number(row.bytes);
   if (!(await accounts.reserveQuota(db, row.account_id, bytes))) throw accounts.QuotaExceeded();
-  if (!(await linkStored(db, { key: row.blob_key, sha256: row.sha256, bytes }, at))) return null;
+  if (!(await linkStored(db, { key: row.blob_key, sha256: row.sha256 ?? '', bytes }, at))) return null;
   await accounts.commitQuota(db, row.account_id, bytes, bytes);
   const name = await freeNameInFolder(db, row.account_id, row.parent_id, row.name, false);
   const copy: FileRow = {

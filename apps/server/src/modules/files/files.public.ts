@@ -36,6 +36,8 @@ export {
   freeNameInFolder,
   insertFile,
   linkUploadedContent,
+  composeUploadedContent,
+  setDeferredHash,
   recordActivity,
   giveMediaFacts,
   saveMediaFacts,

@@ -2,7 +2,8 @@ import { BlobNotFoundError, type BlobStore } from '../../infra/blob-store/blob-s
 import type { Kysely } from 'kysely';
 import type { DB } from '../../infra/db/schema.js';
 import type { Executor } from '../../infra/db/executor.js';
-import { moveShared, releaseBlob } from './files.content.js';
+import { isComposedKey } from '../../infra/blob-store/composed-blob-store.js';
+import { moveShared, releaseBlob, releaseComposition } from './files.content.js';
 import * as versions from './files.versions.repository.js';
 
 const BATCH = 500;
@@ -20,7 +21,10 @@ async function otherUser(db: Executor, accountId: string, key: string): Promise<
     .where((eb) => eb.or(KEY_COLUMNS.map((c) => eb(c, '=', key))))
     .limit(1)
     .executeTakeFirst();
-  return file ?? db.selectFrom('file_version').select('account_id').where('account_id', '!=', accountId).where('blob_key', '=', key).limit(1).executeTakeFirst();
+  if (file) return file;
+  const version = await db.selectFrom('file_version').select('account_id').where('account_id', '!=', accountId).where('blob_key', '=', key).limit(1).executeTakeFirst();
+  // Another account's composed file reading a range of it (issue 35).
+  return version ?? db.selectFrom('content_part').select('account_id').where('account_id', '!=', accountId).where('part_key', '=', key).limit(1).executeTakeFirst();
 }
 
 /**
@@ -35,7 +39,10 @@ async function releaseAccountBlob(db: Kysely<DB>, blobs: BlobStore, accountId: s
       const own = `users/${accountId}/`;
       // A copy the account saved of someone else's file: the blob is theirs and stays.
       if (!key.startsWith(own)) return;
-      const moved = `users/${other.account_id}/${key.slice(own.length)}`;
+      // A composed key another account names (a copy saved from a link) becomes one plain blob of that account, read
+      // through its parts; its parts are then released like the account's other blobs.
+      const rest = key.slice(own.length);
+      const moved = `users/${other.account_id}/${isComposedKey(key) ? rest.replace(/^composed\//, 'files/') : rest}`;
       try {
         const { stream } = await blobs.get(key);
         await blobs.put(moved, stream);
@@ -45,11 +52,19 @@ async function releaseAccountBlob(db: Kysely<DB>, blobs: BlobStore, accountId: s
       }
       await moveShared(db, key, moved, accountId);
       await blobs.delete(key);
+      if (isComposedKey(key)) await releaseComposition(db, blobs, key, { ignoreAccount: accountId });
       return;
     }
     // No other account names it: released unless one linked to it meanwhile (then it is moved on the next turn).
     if (await releaseBlob(db, blobs, key, { ignoreAccount: accountId })) return;
   }
+}
+
+async function composedKeysOf(db: Kysely<DB>, accountId: string): Promise<string[]> {
+  const prefix = `users/${accountId}/composed/%`;
+  const files = await db.selectFrom('file').select('blob_key').distinct().where('account_id', '=', accountId).where('blob_key', 'like', prefix).execute();
+  const versions = await db.selectFrom('file_version').select('blob_key').distinct().where('account_id', '=', accountId).where('blob_key', 'like', prefix).execute();
+  return [...new Set([...files, ...versions].map((r) => r.blob_key).filter((k): k is string => !!k))];
 }
 
 /**
@@ -58,6 +73,9 @@ async function releaseAccountBlob(db: Kysely<DB>, blobs: BlobStore, accountId: s
  * between the two only means the next run releases them again and never leaves a blob whose row is gone.
  */
 export async function purgeAccountFiles(db: Kysely<DB>, blobs: BlobStore, accountId: string): Promise<void> {
+  // Composed contents first (issue 35): their parts are often the account's own blobs, which must still be there when
+  // a composition another account names is copied out, and must no longer be counted by it when they are released.
+  for (const key of await composedKeysOf(db, accountId)) await releaseAccountBlob(db, blobs, accountId, key);
   // Versions first (issue 33): their blobs, then their rows, by the same crash-safe order.
   for (;;) {
     const rows = await versions.blobKeysOfAccount(db, accountId, BATCH);

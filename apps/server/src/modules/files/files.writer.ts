@@ -7,7 +7,7 @@ import { freeName } from '../../shared/names.js';
 import * as accounts from '../account/account.quota.public.js';
 import { indexFiles, unindex } from '../search-index/search-index.public.js';
 import { queuePurge } from './files.jobs.js';
-import { linkStored, shareStored, type StoredContent } from './files.content.js';
+import { composeStored, linkStored, shareStored, type StoredContent } from './files.content.js';
 import * as activities from './files.activity.repository.js';
 import * as repo from './files.repository.js';
 import { deleteVersionsOfFiles } from './files.versions.writer.js';
@@ -151,3 +151,11 @@ export async function shareUploadedContent(db: Executor, jobs: JobQueue, own: St
 
 /** Issue 35: a new file names bytes one of the account's files names already; false: they are being released. */
 export const linkUploadedContent = (db: Executor, source: StoredContent, at: number): Promise<boolean> => linkStored(db, source, at);
+
+/** Issue 35: a new file composed of ranges of stored blobs (`composeStored`); false: a held part is being released. */
+export const composeUploadedContent = (db: Executor, c: Parameters<typeof composeStored>[1], at: number): Promise<boolean> => composeStored(db, c, at);
+
+/** The whole-file SHA-256 of a composed file, computed after it was committed, kept if it still has that content. */
+export async function setDeferredHash(db: Executor, fileId: string, blobKey: string, sha256: string): Promise<void> {
+  await db.updateTable('file').set({ sha256 }).where('id', '=', fileId).where('blob_key', '=', blobKey).where('sha256', 'is', null).execute();
+}

@@ -7,6 +7,7 @@ import type { FileItemDto } from '../files/files.public.js';
 import { AlreadyComplete } from './upload.errors.js';
 import { abortUpload, fileBlobKey, finishUpload, type UploadDeps } from './upload.finish.js';
 import * as repo from './upload.repository.js';
+import { compose, skippedBytes, skippedPieces, type SkippedPiece } from './upload.content.js';
 import type { UploadRow } from './upload.table.js';
 
 /** The durable step that turns the recorded pieces of an upload into its file; enqueued with the final piece. */
@@ -92,6 +93,8 @@ export class UploadAssembler {
   private async assemble(auth: AuthContext, upload: UploadRow): Promise<FileItemDto> {
     const total = Number(upload.total_bytes);
     const key = fileBlobKey(upload.account_id, upload.id);
+    const skipped = skippedPieces(upload);
+    if (skipped.length > 0) return this.assembleComposed(auth, upload, skipped);
     const running = this.digests.get(upload.id);
     this.digests.delete(upload.id);
     let stored: PutResult;
@@ -105,6 +108,30 @@ export class UploadAssembler {
     }
     try {
       return await finishUpload(this.d, auth, upload, 'COMPLETING', stored);
+    } catch (err) {
+      return this.committedMeanwhile(auth, upload, err);
+    }
+  }
+
+  /**
+   * Issue 35: an upload that skipped pieces the account holds. Its received pieces are published as its own blob (no
+   * copy) and the file is composed of ranges of that blob and of the held ones: no byte is read, copied or hashed
+   * here. The whole-file SHA-256 comes later from the index job queued with the file row.
+   */
+  private async assembleComposed(auth: AuthContext, upload: UploadRow, skipped: SkippedPiece[]): Promise<FileItemDto> {
+    const total = Number(upload.total_bytes);
+    const own = fileBlobKey(upload.account_id, upload.id);
+    const ownBytes = total - skippedBytes(skipped);
+    this.digests.delete(upload.id);
+    try {
+      if (ownBytes > 0) await this.d.blobs.completePieces(own, upload.piece_state, ownBytes);
+    } catch (err) {
+      await abortUpload(this.d, upload, ['COMPLETING'], { finalBlob: true });
+      return this.committedMeanwhile(auth, upload, err);
+    }
+    const composition = { parts: compose(skipped, total, own), own: ownBytes > 0 ? own : null };
+    try {
+      return await finishUpload(this.d, auth, upload, 'COMPLETING', { size: total, sha256: null }, undefined, composition);
     } catch (err) {
       return this.committedMeanwhile(auth, upload, err);
     }

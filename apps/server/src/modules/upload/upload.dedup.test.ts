@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { metrics } from '../../infra/metrics/metrics.js';
 import { authed, DIALECTS, expectError, signUp, startTestApp, type TestApp } from '../../test/harness.js';
 import { savedBytes, sweepContent } from '../files/files.content.js';
-import { account, content, sha256, uploadApi, uploadHeaders, uploadHelpers } from './upload.fixtures.js';
+import { account, content, downloadUrls, sha256, uploadApi, uploadHeaders, uploadHelpers } from './upload.fixtures.js';
 import { PIECE_BYTES } from './upload.content.js';
 
 // Issue 35: uploads skip what the caller's own account holds; identical bytes are stored once across accounts, and
@@ -34,6 +34,18 @@ describe.each(DIALECTS)('uploads that skip stored bytes (%s)', (dialect) => {
   const received = () => metrics.receivedUploadBytes();
   const exists = async (key: string) => (await t.app.blobs.stat(key)) !== null;
   const fileRow = (id: string) => t.database.db.selectFrom('file').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const partRows = async (key: string) =>
+    (await t.database.db.selectFrom('content_part').select(['part_key', 'part_offset', 'bytes']).where('composed_key', '=', key).orderBy('seq').execute()).map((r) => ({
+      part_key: r.part_key,
+      part_offset: Number(r.part_offset),
+      bytes: Number(r.bytes),
+    }));
+  const readRange = async (key: string, start: number, end: number) => {
+    const { stream } = await t.app.blobs.get(key, { start, end });
+    const chunks: Buffer[] = [];
+    for await (const c of stream) chunks.push(c as Buffer);
+    return Buffer.concat(chunks);
+  };
   const contentRow = (key: string) => t.database.db.selectFrom('content_blob').selectAll().where('key', '=', key).executeTakeFirst();
 
   const held = (token: string, body: Buffer) =>
@@ -114,9 +126,56 @@ describe.each(DIALECTS)('uploads that skip stored bytes (%s)', (dialect) => {
     const before = await received();
     const second = await sendSkipping(a.token, 'video edited.bin', changed, asked.pieces);
     expect(await received()).toBe(before + PIECE_BYTES);
+    // Composed of the held ranges and the one piece received, no byte copied; its whole SHA-256 comes from a job.
+    const own = `users/${a.accountId}/files/${second.uuid}`;
+    const composed = (await fileRow(second.uuid)).blob_key!;
+    expect(composed).toBe(`users/${a.accountId}/composed/${second.uuid}`);
+    expect(await partRows(composed)).toEqual([
+      { part_key: `users/${a.accountId}/files/${sent.uuid}`, part_offset: 0, bytes: PIECE_BYTES },
+      { part_key: own, part_offset: 0, bytes: PIECE_BYTES },
+      { part_key: `users/${a.accountId}/files/${sent.uuid}`, part_offset: 2 * PIECE_BYTES, bytes: 5_000 },
+    ]);
+    expect((await t.app.blobs.stat(own))?.size).toBe(PIECE_BYTES);
+    expect((await fileRow(second.uuid)).sha256).toBeNull();
     expectSameBytes(await download(a.token, a.accountId, second.uuid), changed);
+    await runJobs();
     expect((await fileRow(second.uuid)).sha256).toBe(sha256(changed));
     expectSameBytes(await download(a.token, a.accountId, sent.uuid), original);
+    // A range across the parts' boundaries reads as from one blob.
+    const ranged = await readRange(composed, PIECE_BYTES - 100, 2 * PIECE_BYTES + 99);
+    expect(sha256(ranged)).toBe(sha256(changed.subarray(PIECE_BYTES - 100, 2 * PIECE_BYTES + 100)));
+    // Over HTTP too (a download with Range).
+    const [link] = await downloadUrls(t, a.token, (await account(t, a.accountId)).project_id, [second.uuid]);
+    const res = await t.app.inject({ method: 'GET', url: link!.url, headers: { range: `bytes=${PIECE_BYTES - 10}-${PIECE_BYTES + 9}` } });
+    expect(res.statusCode).toBe(206);
+    expect(res.headers['content-range']).toBe(`bytes ${PIECE_BYTES - 10}-${PIECE_BYTES + 9}/${changed.length}`);
+    expect(sha256(res.rawPayload)).toBe(sha256(changed.subarray(PIECE_BYTES - 10, PIECE_BYTES + 10)));
+
+    // Composed of a composed file: its pieces map onto the original parts (one level, never a chain).
+    const third = Buffer.from(changed);
+    third.fill(9, 0, 10);
+    const asked3 = (await held(a.token, third)).json();
+    expect(asked3.pieces).toEqual([false, true, true]);
+    const thirdUp = await sendSkipping(a.token, 'video third.bin', third, asked3.pieces);
+    const thirdKey = (await fileRow(thirdUp.uuid)).blob_key!;
+    expect((await partRows(thirdKey)).map((p) => p.part_key)).toEqual([`users/${a.accountId}/files/${thirdUp.uuid}`, own, `users/${a.accountId}/files/${sent.uuid}`]);
+    expectSameBytes(await download(a.token, a.accountId, thirdUp.uuid), third);
+
+    // The original goes for good: the ranges the composed files read stay; the last file to go takes them all.
+    await deleteForever(a.token, sent.uuid);
+    expect(await exists(`users/${a.accountId}/files/${sent.uuid}`)).toBe(true);
+    expectSameBytes(await download(a.token, a.accountId, second.uuid), changed);
+    await deleteForever(a.token, second.uuid);
+    expect(await exists(own)).toBe(true);
+    expect(await contentRow(composed)).toBeUndefined();
+    expect(await partRows(composed)).toEqual([]);
+    expectSameBytes(await download(a.token, a.accountId, thirdUp.uuid), third);
+    await deleteForever(a.token, thirdUp.uuid);
+    for (const key of [own, `users/${a.accountId}/files/${sent.uuid}`, `users/${a.accountId}/files/${thirdUp.uuid}`]) {
+      expect(await exists(key)).toBe(false);
+      expect(await contentRow(key)).toBeUndefined();
+    }
+    expect(await partRows(thirdKey)).toEqual([]);
 
     // A piece the account does not hold is refused, and the upload goes on with its bytes.
     const other = content(PIECE_BYTES + 10);
@@ -198,6 +257,50 @@ describe.each(DIALECTS)('uploads that skip stored bytes (%s)', (dialect) => {
     await deleteForever(dAcc.token, dId);
     expect(await exists(moved)).toBe(false);
     expect(await contentRow(moved)).toBeUndefined();
+  });
+
+  it('account deletion with composed files: parts another account reads move to it, the rest go, nothing left of the account', async () => {
+    const a = await signUp(t);
+    const b = await signUp(t);
+    const base = content(2 * PIECE_BYTES + 3_000);
+    const x = await sendSkipping(a.token, 'x.bin', base, [false, false, false]);
+    const xKey = (await fileRow(x.uuid)).blob_key!;
+    // B stores the same bytes after receiving them: its file names A's blob.
+    const bx = await sendSkipping(b.token, 'x.bin', base, [false, false, false]);
+    expect((await fileRow(bx.uuid)).blob_key).toBe(xKey);
+    await runJobs();
+    // Each composes a file of those bytes with one piece changed: A's and B's compositions both read A's blob.
+    const edited = (fill: number) => {
+      const e = Buffer.from(base);
+      e.fill(fill, 0, 100);
+      return e;
+    };
+    const ay = await sendSkipping(a.token, 'y.bin', edited(1), [false, true, true]);
+    const bz = await sendSkipping(b.token, 'z.bin', edited(2), [false, true, true]);
+    const bzKey = (await fileRow(bz.uuid)).blob_key!;
+    expect((await partRows(bzKey)).map((p) => p.part_key)).toEqual([`users/${b.accountId}/files/${bz.uuid}`, xKey]);
+    // B deletes its copy of the whole file: only its composition still reads A's blob.
+    await deleteForever(b.token, bx.uuid);
+    expect(await exists(xKey)).toBe(true);
+
+    const del = await t.app.inject({ method: 'DELETE', url: '/api/account/delete', headers: authed(a.token), payload: { password: 'correct horse 42', confirmation: 'DELETE' } });
+    expect(del.statusCode, del.body).toBe(202);
+    await runJobs();
+    const [moved] = (await partRows(bzKey)).slice(1).map((p) => p.part_key);
+    expect(moved!.startsWith(`users/${b.accountId}/`)).toBe(true);
+    expect(await exists(xKey)).toBe(false);
+    expectSameBytes(await download(b.token, b.accountId, bz.uuid), edited(2));
+    for (const key of [`users/${a.accountId}/files/${ay.uuid}`, `users/${a.accountId}/composed/${ay.uuid}`]) {
+      expect(await exists(key)).toBe(false);
+      expect(await contentRow(key)).toBeUndefined();
+    }
+    expect(await t.database.db.selectFrom('content_part').select('part_key').where('account_id', '=', a.accountId).execute()).toEqual([]);
+    expect(await t.database.db.selectFrom('content_part').select('part_key').where('part_key', 'like', `users/${a.accountId}/%`).execute()).toEqual([]);
+
+    // B's composition goes: its own blob and the moved part with it.
+    await deleteForever(b.token, bz.uuid);
+    for (const key of [moved!, `users/${b.accountId}/files/${bz.uuid}`]) expect(await exists(key)).toBe(false);
+    expect(await partRows(bzKey)).toEqual([]);
   });
 
   it('kills at each step of a release and of a link: the purge job or the sweep finishes, nothing named is lost', async () => {

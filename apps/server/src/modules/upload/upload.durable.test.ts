@@ -195,6 +195,7 @@ describe.each(DIALECTS)('upload durability (%s)', (dialect) => {
       status: 'OPEN',
       reserved: 1,
       family: 0,
+      parts: null,
       created_at: at,
       updated_at: at,
     };

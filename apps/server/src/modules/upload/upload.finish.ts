@@ -21,7 +21,8 @@ import { documentTypeFor } from './upload.content-type.js';
 import { AlreadyComplete, QuotaExceeded, UploadNotFound } from './upload.errors.js';
 import * as repo from './upload.repository.js';
 import type { UploadRow, UploadStatus } from './upload.table.js';
-import { ContentNotHeld, copyPieceIndex, deleteIndexOfAccount, INDEX_PIECES_JOB, needsPieceIndex } from './upload.content.js';
+import { ContentNotHeld, copyPieceIndex, deleteIndexOfAccount, INDEX_PIECES_JOB, needsIndexJob, PieceNotHeld } from './upload.content.js';
+import { composedKey, type Part } from '../../infra/blob-store/composed-blob-store.js';
 
 // How an upload ends: its stored blob becomes a file, or it is aborted; either way its reservation is settled once.
 
@@ -51,6 +52,18 @@ export interface HeldSource {
   key: string;
 }
 
+/** What an upload stored: its size and SHA-256 (null for a composed file until its index job computes it). */
+export interface Stored {
+  size: number;
+  sha256: string | null;
+}
+
+/** Issue 35: a file composed of ranges of stored blobs; `own`: the upload's own blob among them (the pieces received). */
+export interface Composition {
+  parts: Part[];
+  own: string | null;
+}
+
 /** What aborting needs; housekeeping aborts without a request behind it. */
 export type AbortDeps = Pick<UploadDeps, 'db' | 'blobs' | 'logger'>;
 
@@ -63,12 +76,13 @@ export async function finishUpload(
   auth: AuthContext,
   upload: UploadRow,
   from: UploadStatus,
-  stored: PutResult,
+  stored: Stored,
   source?: HeldSource,
+  composition?: Composition,
 ): Promise<FileItemDto> {
   for (let attempt = 1; ; attempt++) {
     try {
-      const item = await d.db.transaction().execute((trx) => commit(d, trx, auth, upload, from, stored, source));
+      const item = await d.db.transaction().execute((trx) => commit(d, trx, auth, upload, from, stored, source, composition));
       d.figures?.addDay(FIGURES.uploadsCount, 1);
       d.figures?.addDay(FIGURES.uploadsBytes, stored.size);
       return item;
@@ -86,8 +100,9 @@ async function commit(
   auth: AuthContext,
   upload: UploadRow,
   from: UploadStatus,
-  stored: PutResult,
+  stored: Stored,
   source: HeldSource | undefined,
+  composition: Composition | undefined,
 ): Promise<FileItemDto> {
   const accountId = auth.accountId;
   const at = now();
@@ -122,7 +137,9 @@ async function commit(
     bytes: stored.size,
     content_type: upload.content_type,
     document_type: documentTypeFor(name, upload.content_type),
-    blob_key: await contentKey(d, trx, accountId, upload.id, stored, source, at),
+    blob_key: composition
+      ? await composedContentKey(trx, accountId, upload.id, stored.size, composition, at)
+      : await contentKey(d, trx, accountId, upload.id, { size: stored.size, sha256: stored.sha256! }, source, at),
     sha256: stored.sha256,
     favourite: upload.favourite,
     hidden: 0,
@@ -150,8 +167,9 @@ async function commit(
     facts_given: 0,
   };
   await files.insertFile(trx, row);
-  // The piece index (issue 35): copied from the file whose bytes it names, else read from the blob by a job.
-  if (needsPieceIndex(row.bytes) && !(source && (await copyPieceIndex(trx, accountId, source.fileId, row.id)) > 0)) {
+  // The piece index (issue 35): copied from the file whose bytes it names, else read from the blob by a job (which
+  // also computes a composed file's whole SHA-256).
+  if (needsIndexJob(row.bytes, row.sha256) && !(source && (await copyPieceIndex(trx, accountId, source.fileId, row.id)) > 0)) {
     await d.jobs.enqueue(trx, INDEX_PIECES_JOB, { fileId: row.id }, { fairKey: accountId });
   }
   // Fair across accounts: one account's backlog does not delay everyone else's thumbnails.
@@ -175,6 +193,13 @@ async function contentKey(d: UploadDeps, trx: Executor, accountId: string, id: s
   if (!source) return files.shareUploadedContent(trx, d.jobs, { key: fileBlobKey(accountId, id), ...content }, at);
   if (!(await files.linkUploadedContent(trx, { key: source.key, ...content }, at))) throw ContentNotHeld();
   return source.key;
+}
+
+/** A file composed of stored ranges (issue 35); a held part being released meanwhile: the piece must be sent. */
+async function composedContentKey(trx: Executor, accountId: string, id: string, bytes: number, c: Composition, at: number): Promise<string> {
+  const key = composedKey(accountId, id);
+  if (!(await files.composeUploadedContent(trx, { key, accountId, bytes, parts: c.parts, own: c.own }, at))) throw PieceNotHeld();
+  return key;
 }
 
 function provisionalTaken(upload: UploadRow, at: number): { taken_at: number; taken_day: number } {

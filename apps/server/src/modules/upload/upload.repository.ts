@@ -25,10 +25,18 @@ export async function recordPiece(
   status: 'OPEN' | 'COMPLETING',
   at: number,
   pieceState: string | null,
+  parts?: string | null,
 ): Promise<boolean> {
   const res = await db
     .updateTable('upload')
-    .set((eb) => ({ received_bytes: to, part_count: eb('part_count', '+', 1), status, updated_at: at, piece_state: pieceState }))
+    .set((eb) => ({
+      received_bytes: to,
+      part_count: eb('part_count', '+', 1),
+      status,
+      updated_at: at,
+      piece_state: pieceState,
+      ...(parts !== undefined ? { parts } : {}),
+    }))
     .where('id', '=', id)
     .where('status', '=', 'OPEN')
     .where('received_bytes', '=', from)

@@ -27,7 +27,8 @@ import * as repo from './upload.repository.js';
 import type { UploadHeaders } from './upload.schemas.js';
 import { assertUuidFree, beginUpload, parseContentRange, reserveAgain, uploadMeta, type ByteRange } from './upload.session.js';
 import type { UploadRow } from './upload.table.js';
-import { ContentNotHeld, heldPieces, PIECE_BYTES, pieceSource, PieceNotHeld, readHeldPiece } from './upload.content.js';
+import { ContentNotHeld, heldPieces, PIECE_BYTES, pieceSource, PieceNotHeld, skippedBytes, skippedPieces } from './upload.content.js';
+import type { Part } from '../../infra/blob-store/composed-blob-store.js';
 
 export interface PutInput {
   uuid: string;
@@ -86,7 +87,7 @@ export class UploadService {
     const rawRange = input.headers['content-range'];
     const range = rawRange === undefined ? null : parseContentRange(rawRange, length);
     return this.exclusive(input, () =>
-      range ? this.putPiece(auth, input, length, range, 'client', caller) : this.putWhole(auth, input, length, caller),
+      range ? this.putPiece(auth, input, length, range, null, caller) : this.putWhole(auth, input, length, caller),
     );
   }
 
@@ -174,7 +175,8 @@ export class UploadService {
   }
 
   /**
-   * A piece the account holds (same SHA-256 and length) is written from its own blob instead of being received: the
+   * A piece the account holds (same SHA-256 and length) is neither received nor copied: the upload records where the
+   * account holds it, and the file is composed of those ranges and the pieces received when it is assembled; the
    * upload goes on exactly as if the client had sent it. 409 PIECE_NOT_HELD: the client sends this piece's bytes.
    */
   async putKnownPiece(caller: AuthContext, input: KnownPieceInput): Promise<PutOutcome> {
@@ -186,16 +188,8 @@ export class UploadService {
     const length = range.end - range.start + 1;
     const source = await pieceSource(this.d.db, auth.accountId, input.sha256, length);
     if (!source) throw PieceNotHeld();
-    const body = await readHeldPiece(this.d.blobs, source, length, input.sha256);
-    const put: PutInput = { uuid: input.uuid, headers: input.headers, body, receivedAt: input.receivedAt };
-    let outcome: PutOutcome;
-    try {
-      outcome = await this.exclusive(put, () => this.putPiece(auth, put, length, range, 'held', caller));
-    } catch (err) {
-      // Refused before the piece was read (an offset mismatch, a completed upload): the source is closed.
-      body.destroy();
-      throw err;
-    }
+    const put: PutInput = { uuid: input.uuid, headers: input.headers, body: Readable.from([]), receivedAt: input.receivedAt };
+    const outcome = await this.exclusive(put, () => this.putPiece(auth, put, length, range, source, caller));
     metrics.uploadSkipped(length, 'piece');
     this.d.figures?.addDay(FIGURES.uploadsSkippedBytes, length);
     return outcome;
@@ -227,8 +221,11 @@ export class UploadService {
 
   // --- in pieces
 
-  /** `from`: the client's request body, or a piece the account holds (issue 35). `caller`: who sent it (auth may act for a folder's owner). */
-  private async putPiece(auth: AuthContext, input: PutInput, length: number, range: ByteRange, from: 'client' | 'held', caller: AuthContext): Promise<PutOutcome> {
+  /**
+   * `held`: null for the client's request body, else where the account holds this piece (issue 35: nothing is written,
+   * the upload records the ranges). `caller`: who sent it (auth may act for a folder's owner).
+   */
+  private async putPiece(auth: AuthContext, input: PutInput, length: number, range: ByteRange, held: Part[] | null, caller: AuthContext): Promise<PutOutcome> {
     const existing = await repo.getUpload(this.d.db, input.uuid);
     if (existing && existing.account_id !== auth.accountId) throw UploadNotFound();
     let upload: UploadRow;
@@ -254,28 +251,37 @@ export class UploadService {
     }
 
     const last = range.end + 1 === range.total;
-    // Continues this process's digest when it holds the bytes before this piece.
-    const hash = this.assembler.hashFor(upload.id, range.start);
-    let pieceState: string | null;
-    try {
-      const written = await this.d.blobs.writePiece(fileBlobKey(auth.accountId, upload.id), upload.piece_state, {
-        offset: range.start,
-        length,
-        last,
-        body: input.body,
-        hash,
-        contentType: upload.content_type,
-      });
-      if (written.size !== length) throw UploadIncomplete();
-      pieceState = written.state;
-    } catch (err) {
-      if (err instanceof PiecesLostError) return this.restart(upload, input.body);
-      throw asUploadError(err);
+    const skipped = skippedPieces(upload);
+    // Continues this process's digest when it holds the bytes before this piece; an upload that skipped a piece gets
+    // its whole SHA-256 later, from the job that indexes the composed file.
+    const hash = skipped.length === 0 && !held ? this.assembler.hashFor(upload.id, range.start) : undefined;
+    let pieceState = upload.piece_state;
+    let parts: string | undefined;
+    if (held) {
+      input.body.resume();
+      parts = JSON.stringify([...skipped, { at: range.start, parts: held }]);
+    } else {
+      try {
+        // The pieces received go one after another into the upload's own blob: its offset there leaves out the skipped.
+        const written = await this.d.blobs.writePiece(fileBlobKey(auth.accountId, upload.id), upload.piece_state, {
+          offset: range.start - skippedBytes(skipped),
+          length,
+          last,
+          body: input.body,
+          hash,
+          contentType: upload.content_type,
+        });
+        if (written.size !== length) throw UploadIncomplete();
+        pieceState = written.state;
+      } catch (err) {
+        if (err instanceof PiecesLostError) return this.restart(upload, input.body);
+        throw asUploadError(err);
+      }
     }
 
     // The final piece enqueues the assembly in the same transaction, so an upload is never COMPLETING without it.
     const recorded = await this.d.db.transaction().execute(async (trx) => {
-      const ok = await repo.recordPiece(trx, upload.id, range.start, range.end + 1, last ? 'COMPLETING' : 'OPEN', now(), pieceState);
+      const ok = await repo.recordPiece(trx, upload.id, range.start, range.end + 1, last ? 'COMPLETING' : 'OPEN', now(), pieceState, parts);
       if (ok && last) await this.d.jobs.enqueue(trx, ASSEMBLE_UPLOAD_JOB, { uploadId: upload.id }, { runAt: Date.now() + ASSEMBLE_GRACE_MS });
       return ok;
     });
@@ -288,11 +294,13 @@ export class UploadService {
       }
       throw current.status === 'OPEN' ? new UploadOffsetMismatch(Number(current.received_bytes)) : AlreadyComplete();
     }
-    metrics.uploadStored(length, 'piece');
-    if (from === 'client') metrics.uploadReceived(length);
+    if (!held) {
+      metrics.uploadStored(length, 'piece');
+      metrics.uploadReceived(length);
+    }
     this.assembler.keepDigest(upload.id, range.end + 1, hash);
     if (!last) return { done: false, progress: { uuid: upload.id, receivedBytes: range.end + 1, totalBytes: range.total } };
-    return { done: true, item: await this.assembler.assembleOnce(auth, { ...upload, piece_state: pieceState }) };
+    return { done: true, item: await this.assembler.assembleOnce(auth, { ...upload, piece_state: pieceState, parts: parts ?? upload.parts }) };
   }
 
   /**

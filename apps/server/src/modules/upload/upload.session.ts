@@ -136,6 +136,7 @@ export async function beginUpload(
     time_zone: meta.timeZone,
     reserved: 1,
     family: meta.family,
+    parts: null,
     created_at: at,
     updated_at: at,
   };

@@ -30,6 +30,12 @@ export interface UploadTable {
   reserved: number;
   /** 1: x-object-meta-family-library, the file lands in the uploader's family library when it is committed (issue 35). */
   family: number;
+  /**
+   * Issue 35: the pieces this upload skipped, as JSON `[{ at, parts: [{ key, offset, bytes }] }]` (`at`: the piece's
+   * offset in the file; `parts`: where the account holds its bytes). NULL when every byte was received. The pieces
+   * received go to the upload's own blob one after another, so their offset there is `at` minus the bytes skipped before.
+   */
+  parts: string | null;
   created_at: number;
   updated_at: number;
 }
@@ -45,6 +51,8 @@ export interface ContentPieceTable {
   offset: number;
   bytes: number;
   sha256: string;
+  /** The blob the piece was read from: a row answers only while its file still names this blob. */
+  blob_key: string | null;
 }
 
 // The owner of these tables adds them to the database type; infrastructure never imports a feature.
