@@ -158,9 +158,11 @@ const dist = (a: Float64Array, b: Float64Array) => {
  * frame distance of the best alignment ending there and where it started. Itakura's constraint (the challenge may
  * stand still for one template frame, never two in a row) keeps the slope between 1/2 and 2.
  */
-function spot(t: Float64Array[], x: Float64Array[]): { cost: Float64Array; start: Int32Array } {
+function spot(t: Float64Array[], x: Float64Array[], bound = Infinity): { cost: Float64Array; start: Int32Array } {
   const n = t.length;
   const m = x.length;
+  // Distances are never negative, so once a whole row costs more than `bound` × rows no alignment can end under it.
+  const limit = bound * n;
   // moved: the last step advanced the challenge; stayed: it did not.
   let moved = new Float64Array(m);
   let stayed = new Float64Array(m).fill(Infinity);
@@ -176,24 +178,33 @@ function spot(t: Float64Array[], x: Float64Array[]): { cost: Float64Array; start
   }
   for (let i = 1; i < n; i++) {
     const ti = t[i] as Float64Array;
+    let rowMin = Infinity;
     for (let j = 0; j < m; j++) {
       const d = dist(ti, x[j] as Float64Array);
       nextStayed[j] = (moved[j] as number) + d;
       nextStayedStart[j] = movedStart[j] as number;
       let best = Infinity;
       let from = j;
-      for (const k of [j - 1, j - 2]) {
-        if (k < 0) continue;
-        if ((moved[k] as number) < best) [best, from] = [moved[k] as number, movedStart[k] as number];
-        if ((stayed[k] as number) < best) [best, from] = [stayed[k] as number, stayedStart[k] as number];
+      // From j-1, then j-2 (unrolled: this is the solver's innermost loop).
+      for (let k = j - 1; k >= j - 2 && k >= 0; k--) {
+        if ((moved[k] as number) < best) {
+          best = moved[k] as number;
+          from = movedStart[k] as number;
+        }
+        if ((stayed[k] as number) < best) {
+          best = stayed[k] as number;
+          from = stayedStart[k] as number;
+        }
       }
       nextMoved[j] = best + d;
       nextMovedStart[j] = from;
+      rowMin = Math.min(rowMin, nextMoved[j] as number, nextStayed[j] as number);
     }
     [moved, nextMoved] = [nextMoved, moved];
     [stayed, nextStayed] = [nextStayed, stayed];
     [movedStart, nextMovedStart] = [nextMovedStart, movedStart];
     [stayedStart, nextStayedStart] = [nextStayedStart, stayedStart];
+    if (rowMin >= limit) return { cost: new Float64Array(m).fill(Infinity), start: new Int32Array(m) };
   }
   const cost = new Float64Array(m);
   const start = new Int32Array(m);
@@ -259,13 +270,14 @@ export function segmentByEnergy(energy: Float64Array, length: number): [number, 
   return peaks.sort((a, b) => a - b).map((p) => [Math.max(0, p - 25), Math.min(smooth.length - 1, p + 25)]);
 }
 
+/** The digit of the nearest template; a template that cannot beat the nearest so far stops early (same answer). */
 function classify(segment: Float64Array[], templates: readonly Template[]): number {
-  const best = new Float64Array(10).fill(Infinity);
+  let best = { score: Infinity, digit: 0 };
   for (const t of templates) {
-    const score = Math.min(...spot(t.mfcc, segment).cost);
-    if (score < (best[t.digit] as number)) best[t.digit] = score;
+    const score = Math.min(...spot(t.mfcc, segment, best.score).cost);
+    if (score < best.score || (score === best.score && t.digit < best.digit)) best = { score, digit: t.digit };
   }
-  return best.indexOf(Math.min(...best));
+  return best.digit;
 }
 
 /** Segments by energy, then names each segment by its nearest template under DTW. */

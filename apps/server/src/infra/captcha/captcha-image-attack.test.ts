@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { CAPTCHA_LENGTHS, renderCaptchaImageWithLayout } from './captcha-render.js';
 import { seededRandom } from './audio-solver.fixtures.js';
-import { ocrCaptchaImage, tesseractAvailable } from './image-attack.fixtures.js';
+import { ocrCaptchaImages, tesseractAvailable } from './image-attack.fixtures.js';
 import {
   darknessOf,
   knn,
@@ -11,6 +11,7 @@ import {
   readAtBoxes,
   readByCells,
   readByComponents,
+  readByProjection,
   readBySlidingWindow,
   samplesOf,
   type Classifier,
@@ -22,26 +23,20 @@ import type { DigitBox } from './captcha-render.js';
 
 /**
  * The image captcha against programs that know our code (issue 30): a classifier that learns our digits from our own
- * renders, template matching with our own glyphs, and Tesseract after the usual cleaning. Each attack first proves it
- * is real on digits without the defences, then may read at most 2 of 40 seeded challenges (5 %). Two ways of reading
- * are still above that and are held to today's figures instead (docs/decisions.md, issue 30 image captcha): the
- * sliding window, and reading at the true boxes, an upper bound no real attacker has. About 90 s on a loaded machine.
+ * renders (where the renderer says it drew them, so it learns the pens, warps, arcs and scraps too) and reads a
+ * challenge by every segmentation we could write; template matching with our own glyphs over the renderer's rotations
+ * and skews; Tesseract after the usual cleaning. Each attack first proves it is real on digits without the defences;
+ * then every attack reads the same FRESH seeded challenges, rendered once for the whole file, and must answer fewer
+ * than 5 % of them (the 95 % upper bound of each rate is printed). Readings told the count (an oracle the page does not
+ * give) must stay under 5 % too; reading at the renderer's true boxes (an oracle no attacker has) is printed only.
  */
 
-const CHALLENGES = 40;
-const MAX_SOLVED = 2;
+const FRESH = 120;
+/** At most this many of FRESH answered: under 5 % (docs/decisions.md, issue 30, the image captcha: one ink). */
+const MAX_SOLVED = 5;
 const TRAIN = 300;
-/**
- * Above the goal, held as ceilings so the image cannot get weaker unnoticed: the true boxes tell the classifier where
- * every digit is (an oracle: per digit it is still right 83–87 % of the time); the sliding window finds digits by a
- * learnt "no digit here" class, told the count (an oracle too) or guessing it.
- */
-const ABOVE_GOAL: Record<string, number> = {
-  'k-NN at the true boxes': 14,
-  'net at the true boxes': 20,
-  'net by sliding window, told the count': 4,
-  'net by sliding window': 3,
-};
+// CPU-bound for a minute or two each; on a loaded two-core machine that is many minutes of wall time (no timing asserted).
+const HEAVY = { timeout: 900_000 };
 
 type Render = (text: string, random: () => number) => Promise<{ png: Buffer; boxes: DigitBox[] }>;
 type Challenge = { text: string; img: Darkness; png: Buffer; boxes: DigitBox[] };
@@ -59,93 +54,119 @@ async function challenges(render: Render, seed: number, count: number, lengths: 
   return out;
 }
 
-async function trainingSet(render: Render, seed: number, count: number, lengths?: readonly number[]): Promise<Sample[]> {
+function samplesFrom(set: readonly Challenge[], seed: number): Sample[] {
   const random = seededRandom(seed);
-  const samples: Sample[] = [];
-  for (const c of await challenges(render, seed, count, lengths)) samples.push(...samplesOf(c.img, c.text, c.boxes, random));
-  return samples;
+  return set.flatMap((c) => samplesOf(c.img, c.text, c.boxes, random));
+}
+
+// Rendered once for the file: every attack reads the same fresh challenges.
+let fresh: Promise<Challenge[]> | undefined;
+const freshChallenges = () => (fresh ??= challenges(renderCaptchaImageWithLayout, 131, FRESH));
+
+/** Exact (Clopper–Pearson) one-sided 95 % upper bound of a rate from `k` successes in `n` tries. */
+function upper95(k: number, n: number): number {
+  if (k >= n) return 1;
+  const cdf = (p: number) => {
+    let [term, sum] = [(1 - p) ** n, 0];
+    for (let i = 0; i <= k; i++) {
+      sum += term;
+      term *= ((n - i) / (i + 1)) * (p / (1 - p));
+    }
+    return sum;
+  };
+  let [lo, hi] = [k / n, 1];
+  for (let i = 0; i < 50; i++) {
+    const mid = (lo + hi) / 2;
+    if (cdf(mid) > 0.05) lo = mid;
+    else hi = mid;
+  }
+  return hi;
 }
 
 /** Whole answers and digits right for one way of reading. */
-function score(set: readonly Challenge[], read: (c: Challenge) => string) {
+function score(set: readonly Challenge[], guesses: readonly string[]) {
   let [solved, digits, total] = [0, 0, 0];
-  for (const c of set) {
-    const guess = read(c);
+  set.forEach((c, i) => {
+    const guess = guesses[i] as string;
     if (guess === c.text) solved++;
     for (let k = 0; k < c.text.length; k++) if (guess[k] === c.text[k]) digits++;
     total += c.text.length;
-  }
-  return { solved, digits: Math.round((100 * digits) / total) };
+  });
+  return { solved, digits: Math.round((100 * digits) / total), upper95: `${(100 * upper95(solved, set.length)).toFixed(1)} %` };
 }
 
 /**
- * Every segmentation: the true boxes (oracle), equal cells and the sliding window told the count (also an oracle the
- * page does not give), the sliding window guessing the count, and connected components.
+ * Every segmentation that does not know the count (sliding window, column projection, connected components, each
+ * guessing among the counts the renderer draws), the same told the count, and equal cells told the count.
  */
 function readEveryWay(set: readonly Challenge[], nearest: Classifier, net: Classifier, lengths: readonly number[]) {
-  return {
-    'k-NN at the true boxes': score(set, (c) => readAtBoxes(c.img, c.boxes, nearest)),
-    'net at the true boxes': score(set, (c) => readAtBoxes(c.img, c.boxes, net)),
-    'k-NN in equal cells, told the count': score(set, (c) => readByCells(c.img, nearest, c.text.length)),
-    'net in equal cells, told the count': score(set, (c) => readByCells(c.img, net, c.text.length)),
-    'net by sliding window, told the count': score(set, (c) => readBySlidingWindow(c.img, net, [c.text.length])),
-    'net by sliding window': score(set, (c) => readBySlidingWindow(c.img, net, lengths)),
-    'net by connected components': score(set, (c) => readByComponents(c.img, net)),
+  const ways: Record<string, (c: Challenge) => string> = {
+    'net by sliding window': (c) => readBySlidingWindow(c.img, net, lengths),
+    'net by column projection': (c) => readByProjection(c.img, net, lengths),
+    'net by connected components': (c) => readByComponents(c.img, net),
+    'net by sliding window, told the count': (c) => readBySlidingWindow(c.img, net, [c.text.length]),
+    'net by column projection, told the count': (c) => readByProjection(c.img, net, [c.text.length]),
+    'k-NN in equal cells, told the count': (c) => readByCells(c.img, nearest, c.text.length),
+    'net in equal cells, told the count': (c) => readByCells(c.img, net, c.text.length),
   };
+  return Object.fromEntries(Object.entries(ways).map(([way, read]) => [way, score(set, set.map(read))]));
 }
 
-describe('image captcha against a classifier trained on our own renders', () => {
+describe('image captcha against a classifier trained on our own renders', HEAVY, () => {
   it('is a real attack: trained on plain digits, it reads plain digits every way', async () => {
-    const samples = await trainingSet(plainCaptchaImage, 1, 60, [5]);
+    const samples = samplesFrom(await challenges(plainCaptchaImage, 1, 60, [5]), 1);
     const test = await challenges(plainCaptchaImage, 2, 20, [5]);
     const results = readEveryWay(test, knn(samples), mlp(samples, seededRandom(3), { epochs: 8 }), CAPTCHA_LENGTHS);
     console.info('learned attack on plain digits', results);
     for (const [way, r] of Object.entries(results)) expect(r.solved, way).toBeGreaterThanOrEqual(17);
   });
 
-  it(`reads at most ${MAX_SOLVED} of ${CHALLENGES} challenges by cells and components, no more than measured otherwise`, async () => {
-    const samples = await trainingSet(renderCaptchaImageWithLayout, 30, TRAIN);
-    const test = await challenges(renderCaptchaImageWithLayout, 31, CHALLENGES);
-    const results = readEveryWay(test, knn(samples), mlp(samples, seededRandom(32)), CAPTCHA_LENGTHS);
-    console.info(`learned attack (${samples.length} training windows from ${TRAIN} renders)`, results);
-    for (const [way, r] of Object.entries(results)) {
-      expect(r.solved, way).toBeLessThanOrEqual(ABOVE_GOAL[way] ?? MAX_SOLVED);
-    }
+  it(`answers at most ${MAX_SOLVED} of ${FRESH} fresh challenges, whichever way it finds the digits`, async () => {
+    const samples = samplesFrom(await challenges(renderCaptchaImageWithLayout, 30, TRAIN), 30);
+    const test = await freshChallenges();
+    const [nearest, net] = [knn(samples), mlp(samples, seededRandom(32))];
+    const results = readEveryWay(test, nearest, net, CAPTCHA_LENGTHS);
+    // The oracle: each digit read where the renderer drew it; how well the classifier reads a digit once found.
+    const oracle = score(test, test.map((c) => readAtBoxes(c.img, c.boxes, net)));
+    console.info(`learned attack (${samples.length} training windows from ${TRAIN} renders, ${FRESH} challenges)`, results, { 'net at the true boxes': oracle });
+    for (const [way, r] of Object.entries(results)) expect(r.solved, way).toBeLessThanOrEqual(MAX_SOLVED);
   });
 });
 
-describe('image captcha against template matching with our own glyphs', () => {
-  it(`is a real attack on plain digits, and reads at most ${MAX_SOLVED} of ${CHALLENGES} challenges told the count`, async () => {
+describe('image captcha against template matching with our own glyphs', HEAVY, () => {
+  it(`is a real attack on plain digits, and answers at most ${MAX_SOLVED} of ${FRESH} challenges told the count`, async () => {
     const templates = await glyphTemplates();
-    let [plainRead, read] = [0, 0];
+    let plainRead = 0;
     for (const c of await challenges(plainCaptchaImage, 4, 20, [5])) if ((await solveImageByTemplates(c.png, templates)) === c.text) plainRead++;
-    for (const c of await challenges(renderCaptchaImageWithLayout, 33, CHALLENGES)) {
-      if ((await solveImageByTemplates(c.png, templates, c.text.length)) === c.text) read++;
-    }
-    console.info('template attack', { plainRead, read });
+    const test = await freshChallenges();
+    const guesses: string[] = [];
+    for (const c of test) guesses.push(await solveImageByTemplates(c.png, templates, c.text.length));
+    const result = score(test, guesses);
+    console.info('template attack', { plainRead, ...result });
     expect(plainRead).toBeGreaterThanOrEqual(16);
-    expect(read).toBeLessThanOrEqual(MAX_SOLVED);
+    expect(result.solved).toBeLessThanOrEqual(MAX_SOLVED);
   });
 });
 
-describe.skipIf(!tesseractAvailable())('image captcha against Tesseract after the usual cleaning', () => {
-  it('the OCR is a real attack: it reads plain printed digits', async () => {
+describe.skipIf(!tesseractAvailable())('image captcha against Tesseract after the usual cleaning', HEAVY, () => {
+  it(`reads plain printed digits (so it is a real attack), and at most ${MAX_SOLVED} of ${FRESH} challenges`, async () => {
     const random = seededRandom(11);
-    let read = 0;
-    for (let i = 0; i < 5; i++) {
-      const text = Array.from({ length: 5 }, () => String(Math.floor(random() * 10))).join('');
-      const svg =
-        `<svg xmlns="http://www.w3.org/2000/svg" width="200" height="64"><rect width="200" height="64" fill="#fff"/>` +
-        `<text x="20" y="46" font-family="DejaVu Sans" font-size="36" fill="#222">${text}</text></svg>`;
-      if ((await ocrCaptchaImage(await sharp(Buffer.from(svg)).png().toBuffer())) === text) read++;
-    }
-    expect(read).toBeGreaterThanOrEqual(4);
-  });
-
-  it(`reads at most ${MAX_SOLVED} of ${CHALLENGES} challenges`, async () => {
-    let solved = 0;
-    for (const c of await challenges(renderCaptchaImageWithLayout, 34, CHALLENGES)) if ((await ocrCaptchaImage(c.png)) === c.text) solved++;
-    console.info('tesseract', { solved });
-    expect(solved).toBeLessThanOrEqual(MAX_SOLVED);
+    const printed = await Promise.all(
+      Array.from({ length: 5 }, async () => {
+        const text = Array.from({ length: 5 }, () => String(Math.floor(random() * 10))).join('');
+        const svg =
+          `<svg xmlns="http://www.w3.org/2000/svg" width="200" height="64"><rect width="200" height="64" fill="#fff"/>` +
+          `<text x="20" y="46" font-family="DejaVu Sans" font-size="36" fill="#222">${text}</text></svg>`;
+        return { text, png: await sharp(Buffer.from(svg)).png().toBuffer() };
+      }),
+    );
+    const test = await freshChallenges();
+    // One Tesseract process for the lot: same readings, one model load.
+    const readings = await ocrCaptchaImages([...printed.map((p) => p.png), ...test.map((c) => c.png)]);
+    const plainRead = printed.filter((p, i) => readings[i] === p.text).length;
+    const result = score(test, readings.slice(printed.length));
+    console.info('tesseract', { plainRead, ...result });
+    expect(plainRead).toBeGreaterThanOrEqual(4);
+    expect(result.solved).toBeLessThanOrEqual(MAX_SOLVED);
   });
 });

@@ -187,7 +187,14 @@ function inkColor(rand: Range): string {
   }
 }
 
-const DECOYS = 5;
+/**
+ * Four decoys and 6–9 scraps (were five and 8–12): with the arcs doing most of the work against a program, fewer scraps
+ * give a reader back what one ink took away (issue 30, the image captcha: one ink and two arcs).
+ */
+const DECOYS = 4;
+const CLUTTER = [6, 10] as const;
+/** Each digit turned by up to this many degrees (was 12): a reader does not mind, a learner needs more examples. */
+const ROTATE = 18;
 
 function buildCaptchaSvg(text: string, rand: Range): { svg: string; boxes: DigitBox[] } {
   const W = CAPTCHA_IMAGE_WIDTH;
@@ -231,7 +238,10 @@ function buildCaptchaSvg(text: string, rand: Range): { svg: string; boxes: Digit
 
   // Clutter first, in the digits' own inks and pens: pieces of digits, smaller and turned, in the free space and
   // touching the digits' edges — a program cannot cut the row by ink, colour or stroke; a reader sees scraps.
-  const clutter = Math.floor(rand(8, 13));
+  // One ink for everything drawn: digits, scraps, decoys and arcs. With an ink per digit, colour alone cut the row into
+  // its digits and told them from the scraps, for a program as much as for a reader.
+  const ink = inkColor(rand);
+  const clutter = Math.floor(rand(...CLUTTER));
   const [rowStart, rowEnd] = [(boxes[0] as DigitBox).x, (boxes[n - 1] as DigitBox).x + (boxes[n - 1] as DigitBox).width];
   for (let i = 0, tries = 0; i < clutter && tries < 200; tries++) {
     const [cx, cy] = [rand(0, W), rand(0, H)];
@@ -243,7 +253,7 @@ function buildCaptchaSvg(text: string, rand: Range): { svg: string; boxes: Digit
     const piece = pathPiece(jitterPath(shapes[Math.floor(rand(0, shapes.length))] as string, 0.6, rand), rand);
     const scale = rand(0.9, 1.5);
     parts.push(
-      draw(piece, `translate(${cx.toFixed(1)} ${cy.toFixed(1)}) rotate(${rand(-90, 90).toFixed(1)}) scale(${scale.toFixed(2)}) translate(-5 -8)`, inkColor(rand), paper, rand),
+      draw(piece, `translate(${cx.toFixed(1)} ${cy.toFixed(1)}) rotate(${rand(-90, 90).toFixed(1)}) scale(${scale.toFixed(2)}) translate(-5 -8)`, ink, paper, rand),
     );
     i++;
   }
@@ -259,7 +269,7 @@ function buildCaptchaSvg(text: string, rand: Range): { svg: string; boxes: Digit
     const piece = pathPiece(jitterPath(shapes[Math.floor(rand(0, shapes.length))] as string, 0.6, rand), rand);
     const scale = (smallest / GLYPH_H) * rand(0.4, 0.55);
     parts.push(
-      draw(piece, `translate(${cx.toFixed(1)} ${cy.toFixed(1)}) rotate(${rand(-40, 40).toFixed(1)}) scale(${scale.toFixed(2)}) translate(-5 -8)`, inkColor(rand), paper, rand),
+      draw(piece, `translate(${cx.toFixed(1)} ${cy.toFixed(1)}) rotate(${rand(-40, 40).toFixed(1)}) scale(${scale.toFixed(2)}) translate(-5 -8)`, ink, paper, rand),
     );
   }
 
@@ -267,11 +277,30 @@ function buildCaptchaSvg(text: string, rand: Range): { svg: string; boxes: Digit
     const shapes = DIGIT_SHAPES[Number(text[i])] as readonly string[];
     const shape = reshape(jitterPath(shapes[Math.floor(rand(0, shapes.length))] as string, 0.6, rand), rand);
     const transform =
-      `translate(${(b.x + b.width / 2).toFixed(1)} ${(b.y + b.height / 2).toFixed(1)}) rotate(${rand(-12, 12).toFixed(1)}) ` +
+      `translate(${(b.x + b.width / 2).toFixed(1)} ${(b.y + b.height / 2).toFixed(1)}) rotate(${rand(-ROTATE, ROTATE).toFixed(1)}) ` +
       `skewX(${rand(-12, 12).toFixed(1)}) scale(${(b.width / GLYPH_W).toFixed(3)} ${(b.height / GLYPH_H).toFixed(3)}) translate(-5 -8)`;
     // A small digit in dots falls apart into specks; it gets one of the other pens.
-    parts.push(draw(shape, transform, inkColor(rand), paper, rand, b.height >= 34 ? PENS : SMALL_PENS));
+    parts.push(draw(shape, transform, ink, paper, rand, b.height >= 34 ? PENS : SMALL_PENS));
   });
+
+  // Two arcs over the digits, in their ink and about a solid stroke's width: one across the whole row, one across half
+  // of it. They join every digit to its neighbours and to the scraps, so no cut by connected ink or by empty columns
+  // finds the digits, and every window a program reads holds strokes that belong to no digit; a reader follows the
+  // line through and sees the digits under it.
+  for (let a = 0; a < 2; a++) {
+    let [from, to] = [rowStart - rand(2, 10), rowEnd + rand(2, 10)];
+    if (a === 1) {
+      const span = (rowEnd - rowStart) * rand(0.45, 0.7);
+      from = rowStart + rand(0, rowEnd - rowStart - span);
+      to = from + span;
+    }
+    const [mid, amp, wave, phase] = [H / 2 + rand(-8, 8), rand(3, 8), rand(50, 130), rand(0, 2 * Math.PI)];
+    const points: string[] = [];
+    for (let px = from; px <= to; px += 3) points.push(`${px.toFixed(1)} ${(mid + amp * Math.sin(phase + (2 * Math.PI * px) / wave)).toFixed(1)}`);
+    parts.push(
+      `<path d="M${points.join(' L')}" fill="none" stroke="${ink}" stroke-width="${rand(1.6, 2.6).toFixed(2)}" stroke-linecap="round" stroke-linejoin="round"/>`,
+    );
+  }
 
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">${parts.join('')}</svg>`;
   return { svg, boxes };
@@ -296,19 +325,24 @@ function bend(rgba: Buffer, width: number, height: number, rand: Range): Buffer 
     return (g(i, j) * (1 - fu) + g(i + 1, j) * fu) * (1 - fv) + (g(i, j + 1) * (1 - fu) + g(i + 1, j + 1) * fu) * fv;
   };
   const [ax, lx, px] = [rand(0.8, 1.4), rand(30, 45), rand(0, 2 * Math.PI)];
-  const at = (x: number, y: number, c: number) =>
-    rgba[(Math.min(height - 1, Math.max(0, y)) * width + Math.min(width - 1, Math.max(0, x))) * 4 + c] as number;
+  // Sampling clamps at the edges; indices and weights are worked out once per pixel for all four channels.
+  const clampX = (x: number) => Math.min(width - 1, Math.max(0, x));
+  const clampY = (y: number) => Math.min(height - 1, Math.max(0, y));
   for (let y = 0; y < height; y++) {
+    const wave = ax * Math.sin(px + (2 * Math.PI * y) / lx);
     for (let x = 0; x < width; x++) {
-      const sx = x + shift(x, y, 0) + ax * Math.sin(px + (2 * Math.PI * y) / lx);
+      const sx = x + shift(x, y, 0) + wave;
       const sy = y + shift(x, y, 1);
       const [x0, y0] = [Math.floor(sx), Math.floor(sy)];
       const [fx, fy] = [sx - x0, sy - y0];
+      const [xa, xb, ya, yb] = [clampX(x0), clampX(x0 + 1), clampY(y0), clampY(y0 + 1)];
+      const [p00, p10, p01, p11] = [(ya * width + xa) * 4, (ya * width + xb) * 4, (yb * width + xa) * 4, (yb * width + xb) * 4];
+      const o = (y * width + x) * 4;
       // Bilinear, so bent strokes stay smooth rather than jagged.
       for (let c = 0; c < 4; c++) {
-        const top = at(x0, y0, c) * (1 - fx) + at(x0 + 1, y0, c) * fx;
-        const bottom = at(x0, y0 + 1, c) * (1 - fx) + at(x0 + 1, y0 + 1, c) * fx;
-        out[(y * width + x) * 4 + c] = Math.round(top * (1 - fy) + bottom * fy);
+        const top = (rgba[p00 + c] as number) * (1 - fx) + (rgba[p10 + c] as number) * fx;
+        const bottom = (rgba[p01 + c] as number) * (1 - fx) + (rgba[p11 + c] as number) * fx;
+        out[o + c] = Math.round(top * (1 - fy) + bottom * fy);
       }
     }
   }

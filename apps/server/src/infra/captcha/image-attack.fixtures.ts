@@ -1,4 +1,7 @@
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import sharp from 'sharp';
 
 /**
@@ -71,4 +74,28 @@ export async function ocrCaptchaImage(png: Buffer): Promise<string> {
   });
   if (res.status !== 0) throw new Error(`tesseract failed: ${res.stderr.toString()}`);
   return res.stdout.toString().replace(/[^0-9]/g, '');
+}
+
+/**
+ * Tesseract's readings of many images from one process (a list file; pages come back separated by form feeds): the
+ * same reading as one call per image, without loading the language model once per challenge.
+ */
+export async function ocrCaptchaImages(pngs: readonly Buffer[]): Promise<string[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'captcha-ocr-'));
+  try {
+    const files = await Promise.all(
+      pngs.map(async (png, i) => {
+        const file = join(dir, `${i}.png`);
+        writeFileSync(file, await cleanCaptchaImage(png));
+        return file;
+      }),
+    );
+    writeFileSync(join(dir, 'list.txt'), `${files.join('\n')}\n`);
+    const res = spawnSync('tesseract', [join(dir, 'list.txt'), 'stdout', '--psm', '7', '-c', 'tessedit_char_whitelist=0123456789'], { encoding: 'buffer' });
+    if (res.status !== 0) throw new Error(`tesseract failed: ${res.stderr.toString()}`);
+    const pages = res.stdout.toString().split('\f');
+    return pngs.map((_, i) => (pages[i] ?? '').replace(/[^0-9]/g, ''));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

@@ -401,3 +401,99 @@ export function readByComponents(img: Darkness, classify: Classifier): string {
   }
   return out;
 }
+
+/**
+ * Segmentation by column projection: ink per column, smoothed; the row is cut at the `count - 1` emptiest columns at
+ * least half a cell apart (the deepest first), for each count the renderer may draw. Each part is read by `classify`,
+ * and the count whose parts are on average read most confidently wins.
+ */
+export function readByProjection(img: Darkness, classify: Classifier, counts: readonly number[]): string {
+  const [left, right] = inkExtent(img);
+  const raw = new Float64Array(img.w);
+  const level = img.ink * 0.8;
+  for (let x = 0; x < img.w; x++) {
+    for (let y = 0; y < img.h; y++) {
+      const v = img.px[y * img.w + x] as number;
+      if (v > level) raw[x] = (raw[x] as number) + v;
+    }
+  }
+  const profile = raw.map((_, x) => ((raw[x - 1] ?? 0) + (raw[x] as number) + (raw[x + 1] ?? 0)) / 3);
+  let best = { text: '', mean: -Infinity };
+  for (const count of counts) {
+    const cell = (right - left) / count;
+    const candidates: number[] = [];
+    for (let x = Math.ceil(left + cell * 0.5); x <= right - cell * 0.5; x++) candidates.push(x);
+    candidates.sort((a, b) => (profile[a] as number) - (profile[b] as number));
+    const cuts: number[] = [];
+    for (const x of candidates) {
+      if (cuts.length === count - 1) break;
+      if (cuts.every((c) => Math.abs(c - x) >= cell * 0.5)) cuts.push(x);
+    }
+    if (cuts.length < count - 1) continue;
+    const bounds = [left, ...cuts.sort((a, b) => a - b), right];
+    let [text, total] = ['', 0];
+    for (let k = 0; k < count; k++) {
+      const [a, b] = [bounds[k] as number, bounds[k + 1] as number];
+      const p = classify(features(cropAt(img, (a + b) / 2, windowFor(b - a))));
+      const digit = argmax(p);
+      text += String(digit);
+      total += Math.log((p[digit] as number) + 1e-6);
+    }
+    if (total / count > best.mean) best = { text, mean: total / count };
+  }
+  return best.text;
+}
+
+/**
+ * Removes the renderer's interfering arcs as an attacker who knows their model would: each arc is a sine across part
+ * or all of the row (mid-height within ±8 px of the centre, 3–8 px high, 50–130 px long waves). Finds the sine and
+ * span with the most ink along it (coarse grid, then a finer one around the best), erases a band around it, and
+ * repeats for the next arc. Digits lose a few pixels where an arc crossed them; the classifier is trained on pictures
+ * cleaned the same way, so it learns that too.
+ */
+export function withoutArcs(img: Darkness, arcs = 2): Darkness {
+  const px = Float32Array.from(img.px);
+  const out = { ...img, px };
+  const paper = [...img.px].sort((p, q) => p - q)[Math.floor(img.px.length / 2)] as number;
+  const [left, right] = inkExtent(img);
+  const xs: number[] = [];
+  for (let x = Math.max(0, left - 8); x < Math.min(img.w, right + 8); x += 3) xs.push(x);
+  const v = new Float64Array(xs.length);
+  const prefix = new Float64Array(xs.length + 1);
+  // Mean darkness along a sine over its best stretch covering at least `cover` of the row.
+  const along = (mid: number, amp: number, wave: number, phase: number, cover: number) => {
+    for (let i = 0; i < xs.length; i++) {
+      const x = xs[i] as number;
+      v[i] = at(out, x, mid + amp * Math.sin(phase + (2 * Math.PI * x) / wave));
+      prefix[i + 1] = (prefix[i] as number) + (v[i] as number);
+    }
+    const span = Math.max(2, Math.floor(xs.length * cover));
+    let best = { score: -Infinity, from: 0 };
+    for (let a = 0; a + span <= xs.length; a++) {
+      const s = ((prefix[a + span] as number) - (prefix[a] as number)) / span;
+      if (s > best.score) best = { score: s, from: a };
+    }
+    return { ...best, to: best.from + span - 1 };
+  };
+  const steps = (from: number, to: number, step: number) => Array.from({ length: Math.floor((to - from) / step + 1e-9) + 1 }, (_, i) => from + i * step);
+  for (let k = 0; k < arcs; k++) {
+    const cover = k === 0 ? 0.95 : 0.45;
+    let top = { score: -Infinity, mid: 0, amp: 0, wave: 0, phase: 0, from: 0, to: 0 };
+    const search = (mids: number[], amps: number[], waves: number[], phases: number[]) => {
+      for (const mid of mids) for (const amp of amps) for (const wave of waves) for (const phase of phases) {
+        const r = along(mid, amp, wave, phase, cover);
+        if (r.score > top.score) top = { score: r.score, mid, amp, wave, phase, from: r.from, to: r.to };
+      }
+    };
+    search(steps(img.h / 2 - 8, img.h / 2 + 8, 2), steps(3, 8, 1.5), steps(50, 130, 16), steps(0, 2 * Math.PI - 0.01, Math.PI / 6));
+    const c = top;
+    search(steps(c.mid - 1, c.mid + 1, 1), steps(c.amp - 0.75, c.amp + 0.75, 0.75), steps(c.wave - 8, c.wave + 8, 4), steps(c.phase - Math.PI / 12, c.phase + Math.PI / 12, Math.PI / 24));
+    // A band as wide as the arc and the warp's wobble around the fit, painted paper-coloured.
+    const [x0, x1] = [xs[top.from] as number, xs[top.to] as number];
+    for (let x = Math.max(0, Math.floor(x0) - 3); x < Math.min(img.w, Math.ceil(x1) + 3); x++) {
+      const y = top.mid + top.amp * Math.sin(top.phase + (2 * Math.PI * x) / top.wave);
+      for (let yy = Math.max(0, Math.round(y - 2)); yy <= Math.min(img.h - 1, Math.round(y + 2)); yy++) px[yy * img.w + x] = paper;
+    }
+  }
+  return out;
+}

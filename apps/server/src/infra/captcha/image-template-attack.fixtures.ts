@@ -12,10 +12,13 @@ import { bestRow, darknessOf, inkExtent, type Darkness } from './image-learned-a
 const H = CAPTCHA_IMAGE_HEIGHT;
 const HALF = 2;
 const BOX_W = 40;
-const ANGLES = [-12, 0, 12];
+// Across the renderer's rotations (±18°) and skews (±12°), at three of its heights (digits are drawn 28–50 px tall).
+const ANGLES = [-15, 0, 15];
 const SKEWS = [-8, 0, 8];
+const HEIGHTS = [32, 40, 48];
 
-export type GlyphTemplate = { digit: number; w: number; h: number; px: Float32Array; norm: number };
+/** A template's inked pixels (value and place) and its mean: enough for the correlation with the centred template. */
+export type GlyphTemplate = { digit: number; w: number; h: number; inkAt: Float32Array; inkX: Int16Array; inkY: Int16Array; mean: number; norm: number };
 
 function halve(img: Darkness): Darkness {
   const [w, h] = [Math.floor(img.w / HALF), Math.floor(img.h / HALF)];
@@ -30,33 +33,63 @@ function halve(img: Darkness): Darkness {
   return { w, h, px, ink: img.ink };
 }
 
-/** Every hand of every digit at every angle and skew of the grid, drawn as the renderer draws a solid digit. */
+/** Every hand of every digit at every angle, skew and height of the grid, drawn as the renderer draws a solid digit. */
 export async function glyphTemplates(): Promise<GlyphTemplate[]> {
   const out: GlyphTemplate[] = [];
   for (let digit = 0; digit < 10; digit++) {
     for (const shape of DIGIT_SHAPES[digit] as readonly string[]) {
-      for (const angle of ANGLES) {
-        for (const skew of SKEWS) {
-          const svg =
-            `<svg xmlns="http://www.w3.org/2000/svg" width="${BOX_W}" height="${H}"><rect width="${BOX_W}" height="${H}" fill="#fff"/>` +
-            `<path d="${shape}" fill="none" stroke="#000" stroke-width="1.1" stroke-linecap="round" stroke-linejoin="round" ` +
-            `transform="translate(${BOX_W / 2} ${H / 2}) rotate(${angle}) skewX(${skew}) scale(${26 / GLYPH_W} ${40 / GLYPH_H}) translate(${-GLYPH_W / 2} ${-GLYPH_H / 2})"/></svg>`;
-          const { w, h, px } = halve(await darknessOf(await sharp(Buffer.from(svg)).png().toBuffer()));
-          const mean = px.reduce((s, v) => s + v, 0) / px.length;
-          const centred = px.map((v) => v - mean);
-          out.push({ digit, w, h, px: centred, norm: Math.sqrt(centred.reduce((s, v) => s + v * v, 0)) });
-        }
+      for (const [angle, skew, height] of ANGLES.flatMap((a) => SKEWS.flatMap((k) => HEIGHTS.map((h) => [a, k, h] as const)))) {
+        const svg =
+          `<svg xmlns="http://www.w3.org/2000/svg" width="${BOX_W}" height="${H}"><rect width="${BOX_W}" height="${H}" fill="#fff"/>` +
+          `<path d="${shape}" fill="none" stroke="#000" stroke-width="1.1" stroke-linecap="round" stroke-linejoin="round" ` +
+          `transform="translate(${BOX_W / 2} ${H / 2}) rotate(${angle}) skewX(${skew}) scale(${(height * 0.65) / GLYPH_W} ${height / GLYPH_H}) translate(${-GLYPH_W / 2} ${-GLYPH_H / 2})"/></svg>`;
+        const { w, h, px } = halve(await darknessOf(await sharp(Buffer.from(svg)).png().toBuffer()));
+        const mean = px.reduce((s, v) => s + v, 0) / px.length;
+        const centred = px.map((v) => v - mean);
+        const inked = [...px.keys()].filter((i) => (px[i] as number) !== 0);
+        out.push({
+          digit,
+          w,
+          h,
+          inkAt: Float32Array.from(inked, (i) => px[i] as number),
+          inkX: Int16Array.from(inked, (i) => i % w),
+          inkY: Int16Array.from(inked, (i) => Math.floor(i / w)),
+          mean,
+          norm: Math.sqrt(centred.reduce((s, v) => s + v * v, 0)),
+        });
       }
     }
   }
   return out;
 }
 
-/** Reads `length` digits: the best-correlating template at every position, then the best row of positions. */
+/** Sums of pixels and of their squares over any rectangle, from two integral images. */
+function integrals(img: Darkness) {
+  const w1 = img.w + 1;
+  const [sum, sq] = [new Float64Array(w1 * (img.h + 1)), new Float64Array(w1 * (img.h + 1))];
+  for (let y = 0; y < img.h; y++) {
+    for (let x = 0; x < img.w; x++) {
+      const v = img.px[y * img.w + x] as number;
+      const i = (y + 1) * w1 + x + 1;
+      sum[i] = v + (sum[i - 1] as number) + (sum[i - w1] as number) - (sum[i - w1 - 1] as number);
+      sq[i] = v * v + (sq[i - 1] as number) + (sq[i - w1] as number) - (sq[i - w1 - 1] as number);
+    }
+  }
+  const box = (t: Float64Array, x0: number, y0: number, x1: number, y1: number) =>
+    (t[y1 * w1 + x1] as number) - (t[y0 * w1 + x1] as number) - (t[y1 * w1 + x0] as number) + (t[y0 * w1 + x0] as number);
+  return (x0: number, y0: number, x1: number, y1: number) => [box(sum, x0, y0, x1, y1), box(sq, x0, y0, x1, y1)] as const;
+}
+
+/**
+ * Reads `length` digits: the best-correlating template at every position, then the best row of positions. The
+ * correlation with a mean-centred template is (ink · template) − mean × (sum of the window), so only the template's
+ * inked pixels are visited and the window's sums come from integral images: the same scores as the plain loop.
+ */
 export async function solveImageByTemplates(png: Buffer, templates: readonly GlyphTemplate[], length = 5): Promise<string> {
   const full = await darknessOf(png);
   const [left, right] = inkExtent(full);
   const img = halve(full);
+  const rect = integrals(img);
   const cell = (right - left) / length / HALF;
   const xs: number[] = [];
   for (let x = left / HALF + cell * 0.3; x <= right / HALF - cell * 0.3; x += 1) xs.push(x);
@@ -64,20 +97,17 @@ export async function solveImageByTemplates(png: Buffer, templates: readonly Gly
     let top = { score: -Infinity, digit: 0 };
     for (const t of templates) {
       const x0 = Math.round(cx - t.w / 2);
+      const [cx0, cx1] = [Math.max(0, x0), Math.min(img.w, x0 + t.w)];
       for (let dy = -3; dy <= 3; dy++) {
-        let [dot, sum, sq] = [0, 0, 0];
-        for (let y = 0; y < t.h; y++) {
-          const iy = y + dy;
-          if (iy < 0 || iy >= img.h) continue;
-          for (let x = 0; x < t.w; x++) {
-            const ix = x0 + x;
-            if (ix < 0 || ix >= img.w) continue;
-            const v = img.px[iy * img.w + ix] as number;
-            dot += v * (t.px[y * t.w + x] as number);
-            sum += v;
-            sq += v * v;
-          }
+        const [cy0, cy1] = [Math.max(0, dy), Math.min(img.h, dy + t.h)];
+        let raw = 0;
+        for (let k = 0; k < t.inkAt.length; k++) {
+          const [ix, iy] = [x0 + (t.inkX[k] as number), dy + (t.inkY[k] as number)];
+          if (ix < 0 || ix >= img.w || iy < 0 || iy >= img.h) continue;
+          raw += (img.px[iy * img.w + ix] as number) * (t.inkAt[k] as number);
         }
+        const [sum, sq] = cx1 > cx0 && cy1 > cy0 ? rect(cx0, cy0, cx1, cy1) : [0, 0];
+        const dot = raw - t.mean * sum;
         const variance = sq - (sum * sum) / (t.w * t.h);
         const score = dot / (t.norm * Math.sqrt(Math.max(variance, 1e-9)));
         if (score > top.score) top = { score, digit: t.digit };

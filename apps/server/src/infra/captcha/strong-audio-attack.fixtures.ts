@@ -99,33 +99,47 @@ function frameCost(t: Float64Array, o: Float64Array): number {
   return s / MELS;
 }
 
-/** The best mean cost of the whole template against any stretch of `x` (steps keep the slope between 1/2 and 2). */
-function matchCost(t: Float64Array[], x: Float64Array[]): number {
+/**
+ * The best mean cost of the whole template against any stretch of `x` (steps keep the slope between 1/2 and 2), or
+ * Infinity as soon as it cannot come under `bound`: every path crosses every template row and frame costs are never
+ * negative, so a row whose cheapest cell already exceeds `bound` × rows ends the search without changing the answer.
+ */
+function matchCost(t: Float64Array[], x: Float64Array[], bound = Infinity): number {
   const n = t.length;
   const m = x.length;
+  const limit = bound * n;
   let prev = new Float64Array(m);
   let prev2 = new Float64Array(m).fill(Infinity);
+  let cur = new Float64Array(m);
   for (let j = 0; j < m; j++) prev[j] = frameCost(t[0] as Float64Array, x[j] as Float64Array);
   for (let i = 1; i < n; i++) {
-    const cur = new Float64Array(m).fill(Infinity);
+    cur.fill(Infinity);
     const ti = t[i] as Float64Array;
+    let rowMin = Infinity;
     for (let j = 1; j < m; j++) {
-      const d = frameCost(ti, x[j] as Float64Array);
       // (i-1, j-1) diagonal, (i-1, j-2) the challenge faster, (i-2, j-1) the challenge slower.
       const best = Math.min(prev[j - 1] as number, j >= 2 ? (prev[j - 2] as number) : Infinity, prev2[j - 1] as number);
-      cur[j] = best + d;
+      if (best >= limit) continue;
+      const v = best + frameCost(ti, x[j] as Float64Array);
+      cur[j] = v;
+      if (v < rowMin) rowMin = v;
     }
-    prev2 = prev;
-    prev = cur;
+    // prev2 and cur trade buffers: prev2's old row is never read again.
+    [prev2, prev, cur] = [prev, cur, prev2];
+    if (rowMin >= limit) return Infinity;
   }
   return prev.reduce((mn, v) => Math.min(mn, v), Infinity) / n;
 }
 
+/** The digit of the cheapest template; templates that cannot beat the best so far stop early (same answer, less work). */
 function classify(segment: Float64Array[], templates: readonly SpectralTemplate[]): number {
-  const best = new Float64Array(10).fill(Infinity);
   const x = normalised(segment);
-  for (const t of templates) best[t.digit] = Math.min(best[t.digit] as number, matchCost(t.frames, x));
-  return best.indexOf(Math.min(...best));
+  let best = { cost: Infinity, digit: 0 };
+  for (const t of templates) {
+    const cost = matchCost(t.frames, x, best.cost);
+    if (cost < best.cost || (cost === best.cost && t.digit < best.digit)) best = { cost, digit: t.digit };
+  }
+  return best.digit;
 }
 
 /** Cuts the challenge into `length` bursts by energy, then names each by its best spectral template. */
