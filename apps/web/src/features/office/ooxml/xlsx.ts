@@ -1,5 +1,6 @@
 import { child, elements, OoxmlPackage, removeChildren, setText, textOf, type XmlCodec } from './package';
 import { shiftRefs, translate } from './refs';
+import { shiftSheetReferences } from './xlsx-shift';
 
 // A .xlsx as the editor sees it: its sheets (in order), each a map of cells with the value, the formula and the style
 // index, and the number format of every style. Saving writes only the changed cells into their sheet's XML (rows and
@@ -344,7 +345,8 @@ function mover(axis: 'row' | 'col', at: number, count: number) {
 /**
  * Inserts `count` empty rows or columns before index `at` (count > 0), or deletes them from it (count < 0): the cells
  * after move, and every formula in the workbook that refers past them follows (into deleted cells: #REF!). The sheet's
- * XML moves with it at once (rows, cells, merged ranges, column widths), so the writer finds each cell where it now is.
+ * XML moves with it at once (rows, cells, merged ranges, column widths), so the writer finds each cell where it now is;
+ * conditional formats, data validations, defined names and chart ranges follow too (xlsx-shift.ts).
  */
 export function shiftSheet(book: Workbook, sheet: Sheet, axis: 'row' | 'col', at: number, count: number): void {
   if (!count) return;
@@ -421,6 +423,8 @@ export function shiftSheet(book: Workbook, sheet: Sheet, axis: 'row' | 'col', at
   }
 
   shiftModel(book, sheet, axis, at, count);
+  const wbPath = [...book.pkg.rels('').values()].find((r) => r.type.endsWith('/officeDocument'))?.target ?? 'xl/workbook.xml';
+  shiftSheetReferences(book, sheet, wbPath, axis, at, count);
 }
 
 /**
