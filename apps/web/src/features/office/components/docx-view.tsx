@@ -1,7 +1,8 @@
-import { useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
+import { useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Block } from '../ooxml/docx';
-import { openDocument } from '../ooxml/open';
+import { openDocument, type DocumentFile } from '../ooxml/open-document';
+import { useOpened } from './use-opened';
 import { readBlocks, renderBlocks, tableEl } from './docx-html';
 import type { ViewProps } from './view-props';
 import styles from './office.module.css';
@@ -11,9 +12,13 @@ type BlockChoice = 'p' | 'h1' | 'h2' | 'h3';
 const MIME: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', svg: 'image/svg+xml', webp: 'image/webp', bmp: 'image/bmp' };
 
 /** A word-processing document: its body as editable blocks, a toolbar for the formatting the writer keeps. */
-export function DocxView({ bytes, format, editable, onChange, handle }: ViewProps) {
+export function DocxView(props: ViewProps) {
+  const { file, placeholder } = useOpened(openDocument, props.format, props.bytes);
+  return file ? <DocxEditor {...props} doc={file} /> : placeholder;
+}
+
+function DocxEditor({ doc, editable, onChange, handle }: ViewProps & { doc: DocumentFile }) {
   const { t } = useTranslation('office');
-  const doc = useMemo(() => openDocument(format, bytes), [bytes, format]);
   const root = useRef<HTMLDivElement>(null);
   const [block, setBlock] = useState<BlockChoice>('p');
   const [marks, setMarks] = useState({ bold: false, italic: false, underline: false });

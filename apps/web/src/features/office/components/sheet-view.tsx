@@ -1,7 +1,8 @@
 import { useCallback, useImperativeHandle, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createEvaluator, formatValue } from '../ooxml/formula';
-import { openWorkbook } from '../ooxml/open';
+import { openWorkbook, type WorkbookFile } from '../ooxml/open-workbook';
+import { useOpened } from './use-opened';
 import { columnName, inputOf, refOf, setCell } from '../ooxml/xlsx';
 import type { ViewProps } from './view-props';
 import styles from './office.module.css';
@@ -13,9 +14,13 @@ const HEADER_WIDTH = 56;
 const OVERSCAN = 12;
 
 /** A spreadsheet: sheet tabs, a formula bar, and a grid that draws only the rows in view (10,000 rows stay fast). */
-export function SheetView({ bytes, format, editable, onChange, handle }: ViewProps) {
+export function SheetView(props: ViewProps) {
+  const opened = useOpened(openWorkbook, props.format, props.bytes);
+  return opened.file ? <SheetGrid {...props} file={opened.file} /> : opened.placeholder;
+}
+
+function SheetGrid({ file, editable, onChange, handle }: ViewProps & { file: WorkbookFile }) {
   const { t } = useTranslation('office');
-  const file = useMemo(() => openWorkbook(format, bytes), [bytes, format]);
   const book = file.book;
   const evaluator = useMemo(() => createEvaluator(book), [book]);
   const [sheetIndex, setSheetIndex] = useState(0);
