@@ -1,15 +1,19 @@
-import { useCallback, useImperativeHandle, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useImperativeHandle, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createEvaluator, formatValue } from '../ooxml/formula';
+import type { Evaluator } from '../ooxml/formula';
+import { formatValue } from '../ooxml/number-format';
 import { openWorkbook, type WorkbookFile } from '../ooxml/open-workbook';
 import { useOpened } from './use-opened';
-import { columnName, inputOf, refOf, setCell } from '../ooxml/xlsx';
+import { columnName, inputOf, refOf, setCell, type Sheet } from '../ooxml/xlsx';
 import type { ViewProps } from './view-props';
 import styles from './office.module.css';
 
 const ROW_HEIGHT = 28;
 const COL_WIDTH = 104;
 const HEADER_WIDTH = 56;
+/** The formula engine's module, fetched once the first rows are drawn (its start-up would otherwise delay them). */
+const loadFormulaEngine = () => import('../ooxml/formula');
+
 /** Rows drawn beyond the visible ones, so scrolling does not show blank space. */
 const OVERSCAN = 12;
 
@@ -22,7 +26,25 @@ export function SheetView(props: ViewProps) {
 function SheetGrid({ file, editable, onChange, handle }: ViewProps & { file: WorkbookFile }) {
   const { t } = useTranslation('office');
   const book = file.book;
-  const evaluator = useMemo(() => createEvaluator(book), [book]);
+  // The formula engine (a parser generator and hundreds of functions) comes after the first rows are drawn: until then
+  // formulas show the results the file holds, as spreadsheet programs show them on opening; a formula without one
+  // shows its result when the engine is there.
+  const [evaluator, setEvaluator] = useState<Evaluator | null>(null);
+  useEffect(() => {
+    let live = true;
+    const frame = requestAnimationFrame(() =>
+      setTimeout(() => {
+        void loadFormulaEngine().then((m) => {
+          if (live) setEvaluator(m.createEvaluator(book));
+        });
+      }, 0),
+    );
+    return () => {
+      live = false;
+      cancelAnimationFrame(frame);
+    };
+  }, [book]);
+  const valueOf = (s: Sheet, cellRef: string) => (evaluator ? evaluator.cell(s, cellRef) : s.cells.get(cellRef));
   const [sheetIndex, setSheetIndex] = useState(0);
   const [selected, setSelected] = useState({ row: 0, col: 0 });
   const [draft, setDraft] = useState<string | null>(null);
@@ -33,7 +55,8 @@ function SheetGrid({ file, editable, onChange, handle }: ViewProps & { file: Wor
   const bar = useRef<HTMLInputElement>(null);
   const sheet = book.sheets[sheetIndex] ?? book.sheets[0];
 
-  useImperativeHandle(handle, () => ({ serialize: () => file.write((s, ref) => evaluator.cell(s, ref) ?? { value: null }) }));
+  // Saved before the engine came (a quick save of an unedited sheet): the results the file held are written again.
+  useImperativeHandle(handle, () => ({ serialize: () => file.write((s, ref) => (evaluator ? evaluator.cell(s, ref) : s.cells.get(ref)) ?? { value: null }) }));
 
   const ref = refOf(selected.row, selected.col);
   const rows = Math.max((sheet?.rows ?? 0) + 50, 100);
@@ -45,7 +68,7 @@ function SheetGrid({ file, editable, onChange, handle }: ViewProps & { file: Wor
     (value: string) => {
       if (!sheet || !editable) return;
       setCell(book, sheet, refOf(selected.row, selected.col), value);
-      evaluator.invalidate();
+      evaluator?.invalidate();
       setVersion((v) => v + 1);
       onChange();
     },
@@ -56,7 +79,7 @@ function SheetGrid({ file, editable, onChange, handle }: ViewProps & { file: Wor
   const reshape = (axis: 'row' | 'col', count: 1 | -1) => {
     if (!sheet || !editable) return;
     file.shift(sheet, axis, selected[axis], count);
-    evaluator.invalidate();
+    evaluator?.invalidate();
     setDraft(null);
     setVersion((v) => v + 1);
     onChange();
@@ -123,7 +146,7 @@ function SheetGrid({ file, editable, onChange, handle }: ViewProps & { file: Wor
     const cells = [];
     for (let c = 0; c < cols; c++) {
       const cellRef = refOf(r, c);
-      const value = evaluator.cell(sheet, cellRef);
+      const value = valueOf(sheet, cellRef);
       const text = formatValue(value, book.formats);
       const isSelected = r === selected.row && c === selected.col;
       cells.push(

@@ -1,4 +1,4 @@
-import { formatValue } from './formula';
+import { formatValue } from './number-format';
 import type { OfficeFormat } from './open';
 import { addSheet, readXlsx, shiftSheet, writeXlsx, type Cell, type Sheet, type Workbook } from './xlsx';
 
