@@ -5,7 +5,13 @@ import type { Block, BlockStyle, Inline, Paragraph } from '../ooxml/docx';
 
 const TAG: Record<BlockStyle, string> = { p: 'p', h1: 'h1', h2: 'h2', h3: 'h3', ul: 'li', ol: 'li' };
 
-function renderInlines(parent: HTMLElement, inlines: readonly Inline[], image: (path: string) => string | undefined, label: (kind: string) => string) {
+/**
+ * A picture's address for the page: at once, or later (a promise; the picture is drawn when it comes, so the text is
+ * not held up by it), or undefined when the package has no such part (a placeholder is shown).
+ */
+export type ImageSource = (path: string) => string | Promise<string | undefined> | undefined;
+
+function renderInlines(parent: HTMLElement, inlines: readonly Inline[], image: ImageSource, label: (kind: string) => string) {
   const doc = parent.ownerDocument;
   for (const inline of inlines) {
     if (inline.kind === 'break') parent.appendChild(doc.createElement('br'));
@@ -14,15 +20,19 @@ function renderInlines(parent: HTMLElement, inlines: readonly Inline[], image: (
       span.contentEditable = 'false';
       span.dataset.keep = String(inline.id);
       const src = inline.image ? image(inline.image) : undefined;
+      const placeholder = () => {
+        span.replaceChildren(label(inline.label));
+        span.dataset.placeholder = 'true';
+      };
       if (src) {
         const img = doc.createElement('img');
-        img.src = src;
         img.alt = label(inline.label);
+        // Large photos decode off the main thread.
+        img.decoding = 'async';
+        if (typeof src === 'string') img.src = src;
+        else void src.then((url) => (url ? (img.src = url) : placeholder()), placeholder);
         span.appendChild(img);
-      } else {
-        span.textContent = label(inline.label);
-        span.dataset.placeholder = 'true';
-      }
+      } else placeholder();
       parent.appendChild(span);
     } else {
       let node: Node = doc.createTextNode(inline.text);
@@ -43,14 +53,14 @@ function renderInlines(parent: HTMLElement, inlines: readonly Inline[], image: (
   if (!parent.firstChild || parent.lastChild?.nodeName === 'BR') parent.appendChild(doc.createElement('br'));
 }
 
-function paragraphEl(doc: Document, p: Paragraph, image: (path: string) => string | undefined, label: (kind: string) => string): HTMLElement {
+function paragraphEl(doc: Document, p: Paragraph, image: ImageSource, label: (kind: string) => string): HTMLElement {
   const el = doc.createElement(TAG[p.style]);
   if (p.source !== undefined) el.dataset.src = String(p.source);
   renderInlines(el, p.inlines, image, label);
   return el;
 }
 
-export function renderBlocks(root: HTMLElement, blocks: readonly Block[], image: (path: string) => string | undefined, label: (kind: string) => string): void {
+export function renderBlocks(root: HTMLElement, blocks: readonly Block[], image: ImageSource, label: (kind: string) => string): void {
   const doc = root.ownerDocument;
   root.replaceChildren();
   // The open lists, outermost first: a nested item goes into a list inside the last item one level up.
@@ -95,7 +105,7 @@ export function tableEl(
   doc: Document,
   rows: readonly Paragraph[][][],
   source: number | undefined,
-  image: (path: string) => string | undefined = () => undefined,
+  image: ImageSource = () => undefined,
   label: (kind: string) => string = (k) => k,
 ): HTMLTableElement {
   const table = doc.createElement('table');

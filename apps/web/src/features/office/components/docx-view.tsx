@@ -26,17 +26,26 @@ function DocxEditor({ doc, editable, onChange, handle }: ViewProps & { doc: Docu
 
   useEffect(() => {
     const urls: string[] = [];
+    let live = true;
+    // Pictures are read from the package after the text is on the page (a 5 MB photo would hold up the first paint).
+    const afterPaint = new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
     const image = (path: string) => {
-      const data = doc.pkg.bytes(path);
-      if (!data) return undefined;
-      const url = URL.createObjectURL(new Blob([data as Uint8Array<ArrayBuffer>], { type: MIME[path.slice(path.lastIndexOf('.') + 1).toLowerCase()] ?? 'application/octet-stream' }));
-      urls.push(url);
-      return url;
+      if (!doc.pkg.has(path)) return undefined;
+      return afterPaint.then(() => {
+        const data = live ? doc.pkg.bytes(path) : undefined;
+        if (!data) return undefined;
+        const url = URL.createObjectURL(new Blob([data as Uint8Array<ArrayBuffer>], { type: MIME[path.slice(path.lastIndexOf('.') + 1).toLowerCase()] ?? 'application/octet-stream' }));
+        urls.push(url);
+        return url;
+      });
     };
     if (root.current) renderBlocks(root.current, doc.blocks, image, (kind) => t(kind === 'image' ? 'image' : 'object'));
     // Enter makes paragraphs (<p>), which the writer maps to Word's, not <div>s (editing commands are absent in jsdom).
     if (typeof document.execCommand === 'function') document.execCommand('defaultParagraphSeparator', false, 'p');
-    return () => urls.forEach((u) => URL.revokeObjectURL(u));
+    return () => {
+      live = false;
+      urls.forEach((u) => URL.revokeObjectURL(u));
+    };
   }, [doc, t]);
 
   useImperativeHandle(handle, () => ({
