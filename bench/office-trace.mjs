@@ -8,7 +8,7 @@
 // Goals (issue 33): open ≤ 2 s, save ≤ 1 s. Runs each `runs` times and prints the median and every run.
 // Usage: npm run build && node bench/office-trace.mjs   (BENCH_PORT, default 19150)
 // The functions passed to page.evaluate / waitForFunction run in the browser.
-/* global document */
+/* global document, location */
 import crypto from 'node:crypto';
 import os from 'node:os';
 import { strToU8, zipSync } from 'fflate';
@@ -16,7 +16,6 @@ import sharp from 'sharp';
 import { chromium } from 'playwright-core';
 import { median, signUp, startServer, uploadBase, uploadWhole } from './lib.mjs';
 
-const runs = Number(process.argv[2] ?? 3);
 const W = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
 const R = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
 const PKG = 'http://schemas.openxmlformats.org/package/2006/relationships';
