@@ -14,7 +14,7 @@ import os from 'node:os';
 import { strToU8, zipSync } from 'fflate';
 import sharp from 'sharp';
 import { chromium } from 'playwright-core';
-import { median, signUp, startServer, uploadBase, uploadWhole } from './lib.mjs';
+import { signUp, startServer, uploadBase, uploadWhole } from './lib.mjs';
 
 const W = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
 const R = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
