@@ -1,11 +1,7 @@
-// The embedded office editor (issue 33) in a real browser: headless Chromium, cold (a fresh context: nothing cached),
-// opens documents from the Files preview until they are editable, and saves:
-//   open docx   ms from navigation until a ~5 MB .docx (text and a large photo) is shown editable (editor in edit mode,
-//               its paragraphs in the page)
-//   open xlsx   ms from navigation until a 10,000-row .xlsx (text, numbers, a formula per row) is shown editable
-//               (edit mode, first cells drawn, the formula's result in D1)
-//   save        ms from pressing Save until "Saved" for a ~1 MB .docx (read, rebuild, zip, WOPI PutFile with the lock)
-// Goals (issue 33): open ≤ 2 s, save ≤ 1 s. Runs each `runs` times and prints the median and every run.
+// One cold opening of each of office.mjs's documents (the ~5 MB .docx, the 10,000-row .xlsx, made the same way) in
+// headless Chromium, taken apart: when each script and API call started and ended (Resource Timing) and where the
+// main thread's CPU went until the document was editable (a V8 CPU profile: self time by script and by function).
+// Not a benchmark of its own (one run, the profiler slows the page): it says what office.mjs's figures are made of.
 // Usage: npm run build && node bench/office-trace.mjs   (BENCH_PORT, default 19150)
 // The functions passed to page.evaluate / waitForFunction run in the browser.
 /* global document, location */
