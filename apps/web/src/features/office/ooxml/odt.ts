@@ -365,7 +365,8 @@ export function writeOdt(doc: OdtDocument, blocks: readonly Block[]): Uint8Array
             if (!item) parent.appendChild((item = el('text', 'list-item')));
             const nested = el('text', 'list');
             // A nested list of another kind than its level of the list's style names a style of its own.
-            if (listKindOf(baseStyle, open.length) !== p.style) setAttr(nested, 'text', 'style-name', listStyle(p.style));
+            const kind = p.style === 'ol' ? 'ol' : 'ul';
+            if (listKindOf(baseStyle, open.length) !== kind) setAttr(nested, 'text', 'style-name', listStyle(kind));
             item.appendChild(nested);
             open.push(nested);
           }

@@ -1,6 +1,15 @@
-import { child, descendants, elements, setText, textOf } from './package';
+import { child, descendants, elements, setText, textOf, type OoxmlPackage } from './package';
 import { shiftRefs, translate } from './refs';
-import type { Workbook, Sheet } from './xlsx';
+
+/** What of a workbook this needs (xlsx.ts's Workbook and Sheet have it; not imported, as xlsx.ts imports this). */
+interface Workbook {
+  pkg: OoxmlPackage;
+  sheets: Sheet[];
+}
+interface Sheet {
+  name: string;
+  path: string;
+}
 
 // What else in a .xlsx refers to cells, moved when rows or columns are inserted or deleted (as Excel does):
 // conditional formats and data validations (their ranges and formulas, in every sheet and in the x14 extensions),
