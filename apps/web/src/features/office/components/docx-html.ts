@@ -5,7 +5,13 @@ import type { Block, BlockStyle, Inline, Paragraph } from '../ooxml/docx';
 
 const TAG: Record<BlockStyle, string> = { p: 'p', h1: 'h1', h2: 'h2', h3: 'h3', ul: 'li', ol: 'li' };
 
-function renderInlines(parent: HTMLElement, inlines: readonly Inline[], image: (path: string) => string | undefined, label: (kind: string) => string) {
+/**
+ * A picture's address for the page: at once, or later (a promise; the picture is drawn when it comes, so the text is
+ * not held up by it), or undefined when the package has no such part (a placeholder is shown).
+ */
+export type ImageSource = (path: string) => string | Promise<string | undefined> | undefined;
+
+function renderInlines(parent: HTMLElement, inlines: readonly Inline[], image: ImageSource, label: (kind: string) => string) {
   const doc = parent.ownerDocument;
   for (const inline of inlines) {
     if (inline.kind === 'break') parent.appendChild(doc.createElement('br'));
@@ -14,15 +20,19 @@ function renderInlines(parent: HTMLElement, inlines: readonly Inline[], image: (
       span.contentEditable = 'false';
       span.dataset.keep = String(inline.id);
       const src = inline.image ? image(inline.image) : undefined;
+      const placeholder = () => {
+        span.replaceChildren(label(inline.label));
+        span.dataset.placeholder = 'true';
+      };
       if (src) {
         const img = doc.createElement('img');
-        img.src = src;
         img.alt = label(inline.label);
+        // Large photos decode off the main thread.
+        img.decoding = 'async';
+        if (typeof src === 'string') img.src = src;
+        else void src.then((url) => (url ? (img.src = url) : placeholder()), placeholder);
         span.appendChild(img);
-      } else {
-        span.textContent = label(inline.label);
-        span.dataset.placeholder = 'true';
-      }
+      } else placeholder();
       parent.appendChild(span);
     } else {
       let node: Node = doc.createTextNode(inline.text);
@@ -43,28 +53,40 @@ function renderInlines(parent: HTMLElement, inlines: readonly Inline[], image: (
   if (!parent.firstChild || parent.lastChild?.nodeName === 'BR') parent.appendChild(doc.createElement('br'));
 }
 
-function paragraphEl(doc: Document, p: Paragraph, image: (path: string) => string | undefined, label: (kind: string) => string): HTMLElement {
+function paragraphEl(doc: Document, p: Paragraph, image: ImageSource, label: (kind: string) => string): HTMLElement {
   const el = doc.createElement(TAG[p.style]);
   if (p.source !== undefined) el.dataset.src = String(p.source);
   renderInlines(el, p.inlines, image, label);
   return el;
 }
 
-export function renderBlocks(root: HTMLElement, blocks: readonly Block[], image: (path: string) => string | undefined, label: (kind: string) => string): void {
+export function renderBlocks(root: HTMLElement, blocks: readonly Block[], image: ImageSource, label: (kind: string) => string): void {
   const doc = root.ownerDocument;
   root.replaceChildren();
-  let list = null as HTMLElement | null;
+  // The open lists, outermost first: a nested item goes into a list inside the last item one level up.
+  let lists: HTMLElement[] = [];
   for (const block of blocks) {
     if (block.kind === 'p' && (block.style === 'ul' || block.style === 'ol')) {
       const tag = block.style;
-      if (list?.nodeName.toLowerCase() !== tag) {
-        list = doc.createElement(tag);
-        root.appendChild(list);
+      const level = block.level ?? 0;
+      lists.length = Math.min(lists.length, level + 1);
+      // A new outermost list when the kind changes; a nested one of another kind likewise.
+      if (lists.length === level + 1 && lists[level]!.nodeName.toLowerCase() !== tag) lists.length = level;
+      while (lists.length <= level) {
+        const list = doc.createElement(lists.length === level ? tag : (lists.at(-1)?.nodeName.toLowerCase() ?? tag));
+        const parent = lists.at(-1);
+        if (!parent) root.appendChild(list);
+        else {
+          let li = parent.lastElementChild as HTMLElement | null;
+          if (!li) parent.appendChild((li = doc.createElement('li')));
+          li.appendChild(list);
+        }
+        lists.push(list);
       }
-      list.appendChild(paragraphEl(doc, block, image, label));
+      lists[level]!.appendChild(paragraphEl(doc, block, image, label));
       continue;
     }
-    list = null;
+    lists = [];
     if (block.kind === 'p') root.appendChild(paragraphEl(doc, block, image, label));
     else if (block.kind === 'table') root.appendChild(tableEl(doc, block.rows, block.source, image, label));
     else {
@@ -83,7 +105,7 @@ export function tableEl(
   doc: Document,
   rows: readonly Paragraph[][][],
   source: number | undefined,
-  image: (path: string) => string | undefined = () => undefined,
+  image: ImageSource = () => undefined,
   label: (kind: string) => string = (k) => k,
 ): HTMLTableElement {
   const table = doc.createElement('table');
@@ -129,6 +151,8 @@ function readInlines(node: Node, fmt: Fmt, out: Inline[]): void {
       continue;
     }
     const tag = n.nodeName;
+    // A list nested in a list item is blocks of its own (readList), not the item's text.
+    if (tag === 'UL' || tag === 'OL') continue;
     if (tag === 'BR') {
       // The browser's filler at the end of a block is no line break.
       if (n.nextSibling || node.lastChild !== n) out.push({ kind: 'break' });
@@ -145,12 +169,31 @@ function readInlines(node: Node, fmt: Fmt, out: Inline[]): void {
 
 const NONE: Fmt = { b: false, i: false, u: false };
 
-function paragraphOf(el: HTMLElement, style: BlockStyle): Paragraph {
+function paragraphOf(el: HTMLElement, style: BlockStyle, level = 0): Paragraph {
   const inlines: Inline[] = [];
   readInlines(el, NONE, inlines);
   // Kept runs carry only their id; the reader's label is cosmetic and not compared.
   const src = el.dataset.src;
-  return { kind: 'p', style, inlines, ...(src !== undefined ? { source: Number(src) } : {}) };
+  return { kind: 'p', style, inlines, ...(level ? { level } : {}), ...(src !== undefined ? { source: Number(src) } : {}) };
+}
+
+/**
+ * A list's items, nested lists included at their level: inside an item (as rendered) or straight inside the list (as
+ * the browser's indent command makes them). An item holding only a nested list is no paragraph of its own.
+ */
+function readList(list: Element, level: number, out: Block[]): void {
+  const style: BlockStyle = list.nodeName === 'OL' ? 'ol' : 'ul';
+  for (const item of list.children) {
+    if (!(item instanceof HTMLElement)) continue;
+    if (item.nodeName === 'UL' || item.nodeName === 'OL') {
+      readList(item, Math.min(9, level + 1), out);
+      continue;
+    }
+    const nested = [...item.children].filter((c) => c.nodeName === 'UL' || c.nodeName === 'OL');
+    const onlyNested = nested.length > 0 && [...item.childNodes].every((n) => nested.includes(n as Element) || (n.nodeType === Node.TEXT_NODE && !(n.nodeValue ?? '').trim()));
+    if (!onlyNested) out.push(paragraphOf(item, style, level));
+    for (const n of nested) readList(n, Math.min(9, level + 1), out);
+  }
 }
 
 const STYLE_OF_TAG: Record<string, BlockStyle> = { P: 'p', DIV: 'p', H1: 'h1', H2: 'h2', H3: 'h3', H4: 'h3', H5: 'h3', H6: 'h3', BLOCKQUOTE: 'p', PRE: 'p' };
@@ -177,7 +220,7 @@ export function readBlocks(root: HTMLElement, kept: (source: number) => Block | 
       const block = kept(Number(n.dataset.keepBlock));
       if (block) blocks.push(block);
     } else if (n.nodeName === 'UL' || n.nodeName === 'OL') {
-      for (const li of n.children) if (li instanceof HTMLElement) blocks.push(paragraphOf(li, n.nodeName === 'OL' ? 'ol' : 'ul'));
+      readList(n, 0, blocks);
     } else if (n.nodeName === 'TABLE') {
       const trs = [...n.querySelectorAll('tr')];
       const cellsOf = (tr: Element) => [...tr.children].filter((c) => c.nodeName === 'TD' || c.nodeName === 'TH') as HTMLElement[];

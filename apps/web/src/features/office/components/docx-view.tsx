@@ -1,7 +1,8 @@
-import { useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
+import { useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Block } from '../ooxml/docx';
-import { openDocument } from '../ooxml/open';
+import { openDocument, type DocumentFile } from '../ooxml/open-document';
+import { useOpened } from './use-opened';
 import { readBlocks, renderBlocks, tableEl } from './docx-html';
 import type { ViewProps } from './view-props';
 import styles from './office.module.css';
@@ -11,9 +12,13 @@ type BlockChoice = 'p' | 'h1' | 'h2' | 'h3';
 const MIME: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', svg: 'image/svg+xml', webp: 'image/webp', bmp: 'image/bmp' };
 
 /** A word-processing document: its body as editable blocks, a toolbar for the formatting the writer keeps. */
-export function DocxView({ bytes, format, editable, onChange, handle }: ViewProps) {
+export function DocxView(props: ViewProps) {
+  const { file, placeholder } = useOpened(openDocument, props.format, props.bytes);
+  return file ? <DocxEditor {...props} doc={file} /> : placeholder;
+}
+
+function DocxEditor({ doc, editable, onChange, handle }: ViewProps & { doc: DocumentFile }) {
   const { t } = useTranslation('office');
-  const doc = useMemo(() => openDocument(format, bytes), [bytes, format]);
   const root = useRef<HTMLDivElement>(null);
   const [block, setBlock] = useState<BlockChoice>('p');
   const [marks, setMarks] = useState({ bold: false, italic: false, underline: false });
@@ -21,17 +26,28 @@ export function DocxView({ bytes, format, editable, onChange, handle }: ViewProp
 
   useEffect(() => {
     const urls: string[] = [];
+    let live = true;
+    // Pictures are read from the package after the text is on the page (a 5 MB photo would hold up the first paint).
+    const afterPaint = new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
     const image = (path: string) => {
-      const data = doc.pkg.bytes(path);
-      if (!data) return undefined;
-      const url = URL.createObjectURL(new Blob([data as Uint8Array<ArrayBuffer>], { type: MIME[path.slice(path.lastIndexOf('.') + 1).toLowerCase()] ?? 'application/octet-stream' }));
-      urls.push(url);
-      return url;
+      if (!doc.pkg.has(path)) return undefined;
+      return afterPaint.then(() => {
+        const data = live ? doc.pkg.bytes(path) : undefined;
+        if (!data) return undefined;
+        const url = URL.createObjectURL(new Blob([data as Uint8Array<ArrayBuffer>], { type: MIME[path.slice(path.lastIndexOf('.') + 1).toLowerCase()] ?? 'application/octet-stream' }));
+        urls.push(url);
+        return url;
+      });
     };
-    if (root.current) renderBlocks(root.current, doc.blocks, image, (kind) => t(kind === 'image' ? 'image' : 'object'));
     // Enter makes paragraphs (<p>), which the writer maps to Word's, not <div>s (editing commands are absent in jsdom).
+    // Set before the blocks are in the page: the command lays the page out, which took 0.7 s under load with a long
+    // document in it (bench/office-trace.mjs).
     if (typeof document.execCommand === 'function') document.execCommand('defaultParagraphSeparator', false, 'p');
-    return () => urls.forEach((u) => URL.revokeObjectURL(u));
+    if (root.current) renderBlocks(root.current, doc.blocks, image, (kind) => t(kind === 'image' ? 'image' : 'object'));
+    return () => {
+      live = false;
+      urls.forEach((u) => URL.revokeObjectURL(u));
+    };
   }, [doc, t]);
 
   useImperativeHandle(handle, () => ({

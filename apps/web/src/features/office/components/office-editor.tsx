@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -10,11 +10,19 @@ import type { OfficeEditorSlotProps } from '@/media/slots';
 import { useOfficeSession, type SaveState } from '../hooks/use-office-session';
 import { LockConflict } from '../wopi-client';
 import { editorOf } from '../editor-kind';
-import { DocxView } from './docx-view';
-import { SheetView } from './sheet-view';
-import { SlidesView } from './slides-view';
+import { loadOdf, type OfficeFormat } from '../ooxml/open';
 import type { ViewHandle } from './view-props';
 import styles from './office.module.css';
+
+// Each kind's view (its reader, writer and libraries: the formula engine only for spreadsheets) is a chunk of its own,
+// fetched while the document itself is fetched, not after it.
+const viewModules = {
+  document: () => import('./docx-view').then((m) => ({ default: m.DocxView })),
+  sheet: () => import('./sheet-view').then((m) => ({ default: m.SheetView })),
+  slides: () => import('./slides-view').then((m) => ({ default: m.SlidesView })),
+};
+const views = { document: lazy(viewModules.document), sheet: lazy(viewModules.sheet), slides: lazy(viewModules.slides) };
+const viewOf = (kind: OfficeFormat) => (kind === 'docx' || kind === 'odt' ? 'document' : kind === 'xlsx' || kind === 'ods' ? 'sheet' : 'slides');
 
 /**
  * The embedded editor (issue 33): opens a document through the WOPI host with the caller's scoped token, edits it
@@ -58,6 +66,13 @@ export function OfficeEditor({ uuid, projectId, name, readOnlyUrl }: OfficeEdito
 
   const onChange = useCallback(() => setSaveState((s) => (s === 'saving' ? s : 'dirty')), []);
 
+  // The view's code (and an OpenDocument reader) starts loading now, beside the open config and the file's bytes.
+  useEffect(() => {
+    if (!kind) return;
+    void viewModules[viewOf(kind)]().catch(() => undefined);
+    void loadOdf(kind).catch(() => undefined);
+  }, [kind]);
+
   if (config.isError || session.status === 'error' || !kind) {
     return (
       <div className={styles.message} role="alert">
@@ -73,7 +88,13 @@ export function OfficeEditor({ uuid, projectId, name, readOnlyUrl }: OfficeEdito
       </div>
     );
   }
-  const View = kind === 'docx' || kind === 'odt' ? DocxView : kind === 'xlsx' || kind === 'ods' ? SheetView : SlidesView;
+  const View = views[viewOf(kind)];
+  const waiting = (
+    <div className={styles.message} role="status">
+      <Spinner size={32} />
+      <span>{t('loading')}</span>
+    </div>
+  );
   return (
     <section className={styles.editor} aria-label={name} data-testid="office-editor" data-mode={session.mode}>
       <div className={styles.status}>
@@ -95,7 +116,9 @@ export function OfficeEditor({ uuid, projectId, name, readOnlyUrl }: OfficeEdito
       {session.lockedBy !== null ? (
         <Alert tone="info" data-testid="office-locked">{session.lockedBy ? t('locked_by', { name: session.lockedBy }) : t('locked_by_unknown')}</Alert>
       ) : null}
-      <View bytes={session.bytes} format={kind} editable={editable} onChange={onChange} handle={handle} />
+      <Suspense fallback={waiting}>
+        <View bytes={session.bytes} format={kind} editable={editable} onChange={onChange} handle={handle} />
+      </Suspense>
     </section>
   );
 }

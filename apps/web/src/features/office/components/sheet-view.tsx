@@ -1,23 +1,50 @@
-import { useCallback, useImperativeHandle, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useImperativeHandle, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createEvaluator, formatValue } from '../ooxml/formula';
-import { openWorkbook } from '../ooxml/open';
-import { columnName, inputOf, refOf, setCell } from '../ooxml/xlsx';
+import type { Evaluator } from '../ooxml/formula';
+import { formatValue } from '../ooxml/number-format';
+import { openWorkbook, type WorkbookFile } from '../ooxml/open-workbook';
+import { useOpened } from './use-opened';
+import { columnName, inputOf, refOf, setCell, type Sheet } from '../ooxml/xlsx';
 import type { ViewProps } from './view-props';
 import styles from './office.module.css';
 
 const ROW_HEIGHT = 28;
 const COL_WIDTH = 104;
 const HEADER_WIDTH = 56;
+/** The formula engine's module, fetched once the first rows are drawn (its start-up would otherwise delay them). */
+const loadFormulaEngine = () => import('../ooxml/formula');
+
 /** Rows drawn beyond the visible ones, so scrolling does not show blank space. */
 const OVERSCAN = 12;
 
 /** A spreadsheet: sheet tabs, a formula bar, and a grid that draws only the rows in view (10,000 rows stay fast). */
-export function SheetView({ bytes, format, editable, onChange, handle }: ViewProps) {
+export function SheetView(props: ViewProps) {
+  const opened = useOpened(openWorkbook, props.format, props.bytes);
+  return opened.file ? <SheetGrid {...props} file={opened.file} /> : opened.placeholder;
+}
+
+function SheetGrid({ file, editable, onChange, handle }: ViewProps & { file: WorkbookFile }) {
   const { t } = useTranslation('office');
-  const file = useMemo(() => openWorkbook(format, bytes), [bytes, format]);
   const book = file.book;
-  const evaluator = useMemo(() => createEvaluator(book), [book]);
+  // The formula engine (a parser generator and hundreds of functions) comes after the first rows are drawn: until then
+  // formulas show the results the file holds, as spreadsheet programs show them on opening; a formula without one
+  // shows its result when the engine is there.
+  const [evaluator, setEvaluator] = useState<Evaluator | null>(null);
+  useEffect(() => {
+    let live = true;
+    const frame = requestAnimationFrame(() =>
+      setTimeout(() => {
+        void loadFormulaEngine().then((m) => {
+          if (live) setEvaluator(m.createEvaluator(book));
+        });
+      }, 0),
+    );
+    return () => {
+      live = false;
+      cancelAnimationFrame(frame);
+    };
+  }, [book]);
+  const valueOf = (s: Sheet, cellRef: string) => (evaluator ? evaluator.cell(s, cellRef) : s.cells.get(cellRef));
   const [sheetIndex, setSheetIndex] = useState(0);
   const [selected, setSelected] = useState({ row: 0, col: 0 });
   const [draft, setDraft] = useState<string | null>(null);
@@ -28,7 +55,8 @@ export function SheetView({ bytes, format, editable, onChange, handle }: ViewPro
   const bar = useRef<HTMLInputElement>(null);
   const sheet = book.sheets[sheetIndex] ?? book.sheets[0];
 
-  useImperativeHandle(handle, () => ({ serialize: () => file.write((s, ref) => evaluator.cell(s, ref) ?? { value: null }) }));
+  // Saved before the engine came (a quick save of an unedited sheet): the results the file held are written again.
+  useImperativeHandle(handle, () => ({ serialize: () => file.write((s, ref) => (evaluator ? evaluator.cell(s, ref) : s.cells.get(ref)) ?? { value: null }) }));
 
   const ref = refOf(selected.row, selected.col);
   const rows = Math.max((sheet?.rows ?? 0) + 50, 100);
@@ -40,7 +68,7 @@ export function SheetView({ bytes, format, editable, onChange, handle }: ViewPro
     (value: string) => {
       if (!sheet || !editable) return;
       setCell(book, sheet, refOf(selected.row, selected.col), value);
-      evaluator.invalidate();
+      evaluator?.invalidate();
       setVersion((v) => v + 1);
       onChange();
     },
@@ -51,7 +79,7 @@ export function SheetView({ bytes, format, editable, onChange, handle }: ViewPro
   const reshape = (axis: 'row' | 'col', count: 1 | -1) => {
     if (!sheet || !editable) return;
     file.shift(sheet, axis, selected[axis], count);
-    evaluator.invalidate();
+    evaluator?.invalidate();
     setDraft(null);
     setVersion((v) => v + 1);
     onChange();
@@ -118,7 +146,7 @@ export function SheetView({ bytes, format, editable, onChange, handle }: ViewPro
     const cells = [];
     for (let c = 0; c < cols; c++) {
       const cellRef = refOf(r, c);
-      const value = evaluator.cell(sheet, cellRef);
+      const value = valueOf(sheet, cellRef);
       const text = formatValue(value, book.formats);
       const isSelected = r === selected.row && c === selected.col;
       cells.push(

@@ -1,14 +1,19 @@
-import { useImperativeHandle, useMemo, useRef } from 'react';
+import { useImperativeHandle, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { openPresentation } from '../ooxml/open';
+import { openPresentation, type PresentationFile } from '../ooxml/open-presentation';
+import { useOpened } from './use-opened';
 import type { Slide } from '../ooxml/pptx';
 import type { ViewProps } from './view-props';
 import styles from './office.module.css';
 
 /** A presentation: every slide with its text boxes where they sit; their text is editable in place. */
-export function SlidesView({ bytes, format, editable, onChange, handle }: ViewProps) {
+export function SlidesView(props: ViewProps) {
+  const opened = useOpened(openPresentation, props.format, props.bytes);
+  return opened.file ? <SlideDeck {...props} file={opened.file} /> : opened.placeholder;
+}
+
+function SlideDeck({ file, editable, onChange, handle }: ViewProps & { file: PresentationFile }) {
   const { t } = useTranslation('office');
-  const file = useMemo(() => openPresentation(format, bytes), [bytes, format]);
   const pres = file.pres;
   // The texts as edited, same shape as the slides read.
   const edited = useRef<Slide[]>(pres.slides.map((s) => ({ ...s, boxes: s.boxes.map((b) => ({ ...b, paragraphs: [...b.paragraphs] })) })));

@@ -55,7 +55,10 @@ export function useOfficeSession(config: OfficeOpenConfig | undefined, readOnlyU
     };
     void (async () => {
       try {
-        const [info, bytes] = await Promise.all([client.checkFileInfo(), client.getFile()]);
+        // The bytes come while the lock is taken (the lock names the caller, from CheckFileInfo).
+        const file = client.getFile();
+        file.catch(() => undefined);
+        const info = await client.checkFileInfo();
         let mode: 'edit' | 'view' = config.mode === 'edit' && info.UserCanWrite ? 'edit' : 'view';
         let lockedBy = config.lockedBy;
         if (mode === 'edit') {
@@ -77,6 +80,7 @@ export function useOfficeSession(config: OfficeOpenConfig | undefined, readOnlyU
           if (cancelled) release();
           else if (held.current) timer = setInterval(() => void held.current?.client.refreshLock(held.current.lock).catch(() => undefined), REFRESH_LOCK_MS);
         }
+        const bytes = await file;
         if (!cancelled) setState({ status: 'ready', bytes, mode, lockedBy });
       } catch {
         if (!cancelled) setState((s) => ({ ...s, status: 'error' }));

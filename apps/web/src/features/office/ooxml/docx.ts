@@ -22,6 +22,8 @@ export interface Paragraph {
   kind: 'p';
   style: BlockStyle;
   inlines: Inline[];
+  /** A list item's nesting depth (0, or absent, for the outermost list). */
+  level?: number;
   /** The block it was read from (its index in DocxDocument.sources); absent for a new paragraph. */
   source?: number;
 }
@@ -117,7 +119,11 @@ function readParagraph(p: Element, doc: DocxDocument, source?: number): Paragrap
     }
   };
   runs(p);
-  return { kind: 'p', style: styleOf(p), inlines, ...(source === undefined ? {} : { source }) };
+  const style = styleOf(p);
+  const numPr = child(child(p, 'pPr') ?? p, 'numPr');
+  const ilvl = numPr ? Number(child(numPr, 'ilvl')?.getAttributeNS(W, 'val') ?? 0) || 0 : 0;
+  const level = style === 'ul' || style === 'ol' ? Math.min(8, Math.max(0, ilvl)) : 0;
+  return { kind: 'p', style, inlines, ...(level ? { level } : {}), ...(source === undefined ? {} : { source }) };
 }
 
 /** A picture's bytes as a data path the view can show (the part's name; the view turns it into a blob URL). */
@@ -206,8 +212,17 @@ export function writeDocx(doc: DocxDocument, blocks: readonly Block[]): Uint8Arr
     const original = p.source === undefined ? undefined : doc.sources[p.source];
     const out = el('p');
     let pPr = original && child(original, 'pPr') ? (child(original, 'pPr')!.cloneNode(true) as Element) : el('pPr');
-    if (styleOf(wrap(pPr)) !== p.style) pPr = restyle(pPr, p.style);
-    if (p.style === 'ul' || p.style === 'ol') usesLists = true;
+    if (styleOf(wrap(pPr)) !== p.style) pPr = restyle(pPr, p.style, p.level ?? 0);
+    if (p.style === 'ul' || p.style === 'ol') {
+      usesLists = true;
+      // The item's nesting level (w:ilvl) in its numbering, whichever numbering it kept.
+      const numPr = child(pPr, 'numPr');
+      if (numPr) {
+        let ilvl = child(numPr, 'ilvl');
+        if (!ilvl) numPr.insertBefore((ilvl = el('ilvl')), numPr.firstChild);
+        ilvl.setAttributeNS(W, 'w:val', String(p.level ?? 0));
+      }
+    }
     if (pPr.firstChild) out.appendChild(pPr);
     const heading = p.style.startsWith('h') ? Number(p.style[1]) : 0;
     for (const inline of p.inlines) {
@@ -245,7 +260,7 @@ export function writeDocx(doc: DocxDocument, blocks: readonly Block[]): Uint8Arr
     p.appendChild(pPr.cloneNode(true));
     return p;
   };
-  const restyle = (pPr: Element, style: BlockStyle): Element => {
+  const restyle = (pPr: Element, style: BlockStyle, level: number): Element => {
     for (const name of ['pStyle', 'numPr', 'outlineLvl']) for (const c of elements(pPr, name)) pPr.removeChild(c);
     const first = pPr.firstChild;
     const add = (node: Element) => (first ? pPr.insertBefore(node, first) : pPr.appendChild(node));
@@ -253,7 +268,7 @@ export function writeDocx(doc: DocxDocument, blocks: readonly Block[]): Uint8Arr
       add(el('pStyle', { val: `Heading${style[1]}` }));
       pPr.appendChild(el('outlineLvl', { val: String(Number(style[1]) - 1) }));
     } else if (style === 'ul' || style === 'ol') {
-      add(el('numPr', {}, el('ilvl', { val: '0' }), el('numId', { val: style === 'ol' ? NUM_ORDERED : NUM_BULLET })));
+      add(el('numPr', {}, el('ilvl', { val: String(level) }), el('numId', { val: style === 'ol' ? NUM_ORDERED : NUM_BULLET })));
     }
     return pPr;
   };
@@ -378,24 +393,27 @@ function ensureNumbering(pkg: OoxmlPackage, part: string): void {
     for (const c of children) e.appendChild(c);
     return e;
   };
-  const abstract = (id: string, fmt: string, text: string) =>
+  // Nine levels, as Word's own lists: nested items indent further (numbers count per level: 1. / 1.1.).
+  const abstract = (id: string, fmt: string, text: (level: number) => string) =>
     el(
       'abstractNum',
       { abstractNumId: id },
-      el('multiLevelType', { val: 'singleLevel' }),
-      el(
-        'lvl',
-        { ilvl: '0' },
-        el('start', { val: '1' }),
-        el('numFmt', { val: fmt }),
-        el('lvlText', { val: text }),
-        el('lvlJc', { val: 'left' }),
-        el('pPr', {}, el('ind', { left: '720', hanging: '360' })),
+      el('multiLevelType', { val: 'hybridMultilevel' }),
+      ...Array.from({ length: 9 }, (_, level) =>
+        el(
+          'lvl',
+          { ilvl: String(level) },
+          el('start', { val: '1' }),
+          el('numFmt', { val: fmt }),
+          el('lvlText', { val: text(level) }),
+          el('lvlJc', { val: 'left' }),
+          el('pPr', {}, el('ind', { left: String(720 * (level + 1)), hanging: '360' })),
+        ),
       ),
     );
   // Abstract definitions come before the numbering instances in the part.
   const firstNum = child(root, 'num');
-  for (const a of [abstract(NUM_BULLET, 'bullet', '•'), abstract(NUM_ORDERED, 'decimal', '%1.')]) {
+  for (const a of [abstract(NUM_BULLET, 'bullet', (level) => ['•', '◦', '▪'][level % 3]!), abstract(NUM_ORDERED, 'decimal', (level) => Array.from({ length: level + 1 }, (_, k) => `%${k + 1}.`).join(''))]) {
     if (firstNum) root.insertBefore(a, firstNum);
     else root.appendChild(a);
   }

@@ -36,3 +36,9 @@ declare module 'fast-formula-parser' {
     static readonly MAX_COLUMN: number;
   }
 }
+
+// SheetJS SSF as the package ships it (CommonJS), imported alone by the number formats.
+declare module 'fast-formula-parser/ssf/ssf.js' {
+  const SSF: { format(fmt: string | number, value: unknown, options?: { date1904?: boolean }): string };
+  export default SSF;
+}

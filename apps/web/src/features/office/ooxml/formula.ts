@@ -3,9 +3,9 @@ import { refOf, type Cell, type Sheet, type Workbook } from './xlsx';
 
 // Formulas of a workbook, evaluated with fast-formula-parser (MIT): a cell's references are worked out first (in an
 // explicit stack, so a long chain of formulas cannot overflow the call stack), then the cell; results are cached until
-// the next edit. Number formats come from the same package's copy of SheetJS SSF (Apache-2.0).
+// the next edit. Number formats: number-format.ts.
 
-const { FormulaError, DepParser, SSF } = FormulaParser;
+const { FormulaError, DepParser } = FormulaParser;
 
 export interface Evaluator {
   /** The cell with its formula's result in value (or error). */
@@ -139,18 +139,5 @@ const position = (ref: string) => {
   return { row: Number(m[2]), col };
 };
 
-/** A value as its number format shows it (General: up to 11 significant digits, as spreadsheets do). */
-export function formatValue(cell: Cell | undefined, formats: readonly string[]): string {
-  if (!cell) return '';
-  if (cell.error) return cell.error;
-  const v = cell.value;
-  if (v === null) return '';
-  if (typeof v === 'boolean') return v ? 'TRUE' : 'FALSE';
-  if (typeof v === 'string') return v;
-  const fmt = cell.style !== undefined ? (formats[cell.style] ?? 'General') : 'General';
-  try {
-    return SSF.format(fmt, v);
-  } catch {
-    return String(v);
-  }
-}
+// Number formats live in their own module (no formula engine needed to show a sheet); re-exported for the tests.
+export { formatValue } from './number-format';

@@ -1,5 +1,6 @@
 import { appendText, attr, bodyOf, NS, odfText, openOdf, setAttr } from './odf';
 import { descendants, elements, type XmlCodec } from './package';
+import { shiftOdsReferences } from './ods-shift';
 import { parseRef, shiftModel, type Cell, type Sheet, type Workbook } from './xlsx';
 
 // An OpenDocument spreadsheet (.ods) as the spreadsheet editor sees it: the same workbook model as a .xlsx (cells with
@@ -384,4 +385,5 @@ export function shiftOdsSheet(book: Workbook, sheet: Sheet, axis: 'row' | 'col',
     }
   }
   shiftModel(book, sheet, axis, at, count);
+  shiftOdsReferences(book.pkg, sheet.name, axis, at, count);
 }

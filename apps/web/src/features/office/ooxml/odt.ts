@@ -25,17 +25,21 @@ const PRELUDE = new Set(['sequence-decls', 'variable-decls', 'user-field-decls',
 
 const signature = (block: Block) => JSON.stringify(block, (key, value: unknown) => (key === 'label' || key === 'image' ? undefined : value));
 
-function listStyles(pkg: OoxmlPackage): (name: string | null) => 'ul' | 'ol' {
-  const ordered = new Map<string, boolean>();
+/** Whether a list style numbers or bullets its items, at each nesting level (0 the outermost). */
+function listStyles(pkg: OoxmlPackage): (name: string | null, level?: number) => 'ul' | 'ol' {
+  const styles = new Map<string, Element>();
   for (const path of [CONTENT, 'styles.xml']) {
     if (!pkg.has(path)) continue;
     for (const ls of descendants(pkg.doc(path).documentElement, 'list-style')) {
       const name = attr(ls, 'style', 'name');
-      const first = elements(ls).find((l) => attr(l, 'text', 'level') === '1') ?? elements(ls)[0];
-      if (name && !ordered.has(name)) ordered.set(name, first?.localName === 'list-level-style-number');
+      if (name && !styles.has(name)) styles.set(name, ls);
     }
   }
-  return (name) => (name && ordered.get(name) ? 'ol' : 'ul');
+  return (name, level = 0) => {
+    const ls = name ? styles.get(name) : undefined;
+    const at = ls && (elements(ls).find((l) => attr(l, 'text', 'level') === String(level + 1)) ?? elements(ls)[0]);
+    return at?.localName === 'list-level-style-number' ? 'ol' : 'ul';
+  };
 }
 
 export function readOdt(bytes: Uint8Array, xml?: XmlCodec): OdtDocument {
@@ -99,16 +103,20 @@ export function readOdt(bytes: Uint8Array, xml?: XmlCodec): OdtDocument {
     return { kind: 'table', rows, source, ...identityShape(rows) };
   };
 
-  const readList = (list: Element, kind: 'ul' | 'ol') => {
+  const readList = (list: Element) => {
     const index = doc.lists.push({ el: list, items: [] }) - 1;
-    const visit = (l: Element) => {
+    const outer = attr(list, 'text', 'style-name');
+    // A nested list takes its look from the outer list's style at its level, unless it names a style of its own.
+    const visit = (l: Element, level: number) => {
+      const kind = listKind(level ? (attr(l, 'text', 'style-name') ?? outer) : outer, level);
       for (const item of elements(l)) {
         if (item.localName !== 'list-item' && item.localName !== 'list-header') continue;
         for (const c of elements(item)) {
-          if (c.localName === 'list') visit(c);
+          if (c.localName === 'list') visit(c, Math.min(9, level + 1));
           else if (c.localName === 'p' || c.localName === 'h') {
             const source = doc.sources.push(c) - 1;
             const block = readParagraph(c, kind, source);
+            if (level) block.level = level;
             doc.readAs.set(source, signature(block));
             doc.listOf.set(source, index);
             doc.lists[index]!.items.push(source);
@@ -117,7 +125,7 @@ export function readOdt(bytes: Uint8Array, xml?: XmlCodec): OdtDocument {
         }
       }
     };
-    visit(list);
+    visit(list, 0);
   };
 
   for (const el of elements(bodyOf(pkg, 'text'))) {
@@ -128,7 +136,7 @@ export function readOdt(bytes: Uint8Array, xml?: XmlCodec): OdtDocument {
     }
     if (name === 'soft-page-break') continue;
     if (name === 'list') {
-      readList(el, listKind(attr(el, 'text', 'style-name')));
+      readList(el);
       continue;
     }
     const source = doc.sources.push(el) - 1;
@@ -187,6 +195,8 @@ export function writeOdt(doc: OdtDocument, blocks: readonly Block[]): Uint8Array
   };
   const styles = automaticStyles(xml);
   const levelOf = outlineLevels(doc.pkg);
+  let kinds: ReturnType<typeof listStyles> | undefined;
+  const listKindOf = (name: string, level: number): 'ul' | 'ol' => (name === LIST_STYLE.ul ? 'ul' : name === LIST_STYLE.ol ? 'ol' : (kinds ??= listStyles(doc.pkg))(name, level));
   const hasStyle = (name: string) => elements(styles).some((s) => attr(s, 'style', 'name') === name);
   const commonStyle = (name: string) => doc.pkg.has('styles.xml') && descendants(doc.pkg.doc('styles.xml').documentElement, 'style').some((s) => attr(s, 'style', 'name') === name);
 
@@ -205,11 +215,17 @@ export function writeOdt(doc: OdtDocument, blocks: readonly Block[]): Uint8Array
     const name = LIST_STYLE[kind];
     if (hasStyle(name)) return name;
     const ls = el('text', 'list-style', { 'style:name': name });
-    const level = kind === 'ul' ? el('text', 'list-level-style-bullet', { 'text:level': '1', 'text:bullet-char': '•' }) : el('text', 'list-level-style-number', { 'text:level': '1', 'style:num-format': '1', 'style:num-suffix': '.' });
-    const props = el('style', 'list-level-properties', { 'text:list-level-position-and-space-mode': 'label-alignment' });
-    props.appendChild(el('style', 'list-level-label-alignment', { 'text:label-followed-by': 'listtab', 'fo:text-indent': '-0.635cm', 'fo:margin-left': '1.27cm' }));
-    level.appendChild(props);
-    ls.appendChild(level);
+    // All ten levels ODF has, each indented further, so nested items show as nested.
+    for (let n = 1; n <= 10; n++) {
+      const level =
+        kind === 'ul'
+          ? el('text', 'list-level-style-bullet', { 'text:level': String(n), 'text:bullet-char': ['•', '◦', '▪'][(n - 1) % 3]! })
+          : el('text', 'list-level-style-number', { 'text:level': String(n), 'style:num-format': '1', 'style:num-suffix': '.', 'text:display-levels': String(n) });
+      const props = el('style', 'list-level-properties', { 'text:list-level-position-and-space-mode': 'label-alignment' });
+      props.appendChild(el('style', 'list-level-label-alignment', { 'text:label-followed-by': 'listtab', 'fo:text-indent': '-0.635cm', 'fo:margin-left': `${(1.27 * n).toFixed(2)}cm` }));
+      level.appendChild(props);
+      ls.appendChild(level);
+    }
     styles.appendChild(ls);
     return name;
   };
@@ -323,22 +339,42 @@ export function writeOdt(doc: OdtDocument, blocks: readonly Block[]): Uint8Array
   for (let i = 0; i < blocks.length; i++) {
     const block = blocks[i]!;
     if (block.kind === 'p' && (block.style === 'ul' || block.style === 'ol')) {
-      // A run of list items: the original list when it is exactly its items unchanged, else a new list.
+      // A run of list items (nested ones of any kind included, up to the next outermost item of another kind): the
+      // original list when it is exactly its items unchanged, else a new list nested as the items' levels say.
       let j = i;
-      while (j + 1 < blocks.length && blocks[j + 1]!.kind === 'p' && (blocks[j + 1] as Paragraph).style === block.style) j++;
+      const isItem = (b: Block | undefined): b is Paragraph => b?.kind === 'p' && (b.style === 'ul' || b.style === 'ol');
+      while (isItem(blocks[j + 1]) && ((blocks[j + 1] as Paragraph).level || (blocks[j + 1] as Paragraph).style === block.style)) j++;
       const run = blocks.slice(i, j + 1) as Paragraph[];
       const listIndex = block.source === undefined ? undefined : doc.listOf.get(block.source);
       const original = listIndex === undefined ? undefined : doc.lists[listIndex];
       if (original && original.items.length === run.length && run.every((p, k) => p.source === original.items[k] && unchanged(p))) {
         out.push(original.el.cloneNode(true));
       } else {
-        const listEl = el('text', 'list', { 'text:style-name': original && run.every((p) => p.source !== undefined && doc.listOf.get(p.source) === listIndex) ? (attr(original.el, 'text', 'style-name') ?? listStyle(block.style)) : listStyle(block.style) });
+        const ownStyle = original && run.every((p) => p.source !== undefined && doc.listOf.get(p.source) === listIndex) ? attr(original.el, 'text', 'style-name') : null;
+        const top = el('text', 'list', { 'text:style-name': ownStyle ?? listStyle(block.style) });
+        // The open lists, outermost first: an item at level n goes into a list nested in the last item of level n - 1
+        // (an item that jumps levels gets empty items between, as ODF allows).
+        const baseStyle = ownStyle ?? listStyle(block.style);
+        const open: Element[] = [top];
         for (const p of run) {
+          const level = p.level ?? 0;
+          open.length = Math.min(open.length, level + 1);
+          while (open.length <= level) {
+            const parent = open.at(-1)!;
+            let item = elements(parent, 'list-item').at(-1);
+            if (!item) parent.appendChild((item = el('text', 'list-item')));
+            const nested = el('text', 'list');
+            // A nested list of another kind than its level of the list's style names a style of its own.
+            const kind = p.style === 'ol' ? 'ol' : 'ul';
+            if (listKindOf(baseStyle, open.length) !== kind) setAttr(nested, 'text', 'style-name', listStyle(kind));
+            item.appendChild(nested);
+            open.push(nested);
+          }
           const item = el('text', 'list-item');
           item.appendChild(paragraph(p));
-          listEl.appendChild(item);
+          open[level]!.appendChild(item);
         }
-        out.push(listEl);
+        out.push(top);
       }
       for (const p of run) if (p.source !== undefined) used.add(p.source);
       i = j;

@@ -18,6 +18,9 @@ export const browserXml: XmlCodec = {
 const DECLARATION = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
 const PKG_REL = 'http://schemas.openxmlformats.org/package/2006/relationships';
 const CT = 'http://schemas.openxmlformats.org/package/2006/content-types';
+const EMPTY = new Uint8Array(0);
+/** Parts inflated only when read: anything but XML, relationships, VML and the ODF mimetype. */
+const LATER = /^(?!mimetype$)(?!.*\.(?:xml|rels|vml)$).+$/i;
 
 export class OoxmlPackage {
   private readonly docs = new Map<string, Document>();
@@ -27,10 +30,29 @@ export class OoxmlPackage {
   private constructor(
     private readonly parts: Record<string, Uint8Array>,
     readonly xml: XmlCodec,
+    /** The zip as read, for the parts not inflated yet (pictures, embedded files: see open). */
+    private readonly zip?: Uint8Array,
+    private readonly pending = new Set<string>(),
   ) {}
 
+  /**
+   * Reads the package. The XML parts are inflated now; the others (pictures, media, embedded objects: most of a large
+   * document's bytes) when first asked for, or when the package is written, so opening a document does not wait for them.
+   */
   static open(bytes: Uint8Array, xml: XmlCodec = browserXml): OoxmlPackage {
-    return new OoxmlPackage(unzipSync(bytes), xml);
+    const pending = new Set<string>();
+    const names: string[] = [];
+    const parts = unzipSync(bytes, {
+      filter: (file) => {
+        names.push(file.name);
+        if (LATER.test(file.name)) pending.add(file.name);
+        return !LATER.test(file.name);
+      },
+    });
+    // Every part in its place in the zip's order (toBytes keeps it), the pending ones filled in when read.
+    const ordered: Record<string, Uint8Array> = {};
+    for (const name of names) ordered[name] = parts[name] ?? EMPTY;
+    return new OoxmlPackage(ordered, xml, bytes, pending);
   }
 
   has(path: string): boolean {
@@ -43,7 +65,19 @@ export class OoxmlPackage {
   }
 
   bytes(path: string): Uint8Array | undefined {
+    if (this.pending.has(path)) this.inflate([path]);
     return this.parts[path];
+  }
+
+  /** Inflates parts left in the zip by open(). */
+  private inflate(paths: readonly string[]): void {
+    const wanted = new Set(paths.filter((p) => this.pending.has(p)));
+    if (!wanted.size || !this.zip) return;
+    const got = unzipSync(this.zip, { filter: (file) => wanted.has(file.name) });
+    for (const name of wanted) {
+      this.pending.delete(name);
+      if (name in this.parts) this.parts[name] = got[name] ?? EMPTY;
+    }
   }
 
   /** A part to change: toBytes() writes it again. */
@@ -57,7 +91,7 @@ export class OoxmlPackage {
   doc(path: string): Document {
     let doc = this.docs.get(path);
     if (!doc) {
-      const raw = this.parts[path];
+      const raw = this.bytes(path);
       if (!raw) throw new Error(`Missing part ${path}`);
       doc = this.xml.parse(strFromU8(raw));
       this.docs.set(path, doc);
@@ -66,12 +100,14 @@ export class OoxmlPackage {
   }
 
   setText(path: string, text: string): void {
+    this.pending.delete(path);
     this.docs.delete(path);
     this.edited.delete(path);
     this.parts[path] = strToU8(text);
   }
 
   remove(path: string): void {
+    this.pending.delete(path);
     this.docs.delete(path);
     this.edited.delete(path);
     delete this.parts[path];
@@ -127,6 +163,7 @@ export class OoxmlPackage {
 
   /** The package as bytes: edited parts serialised again, the others as they were, in their original order. */
   toBytes(): Uint8Array {
+    this.inflate([...this.pending]);
     const out: Zippable = {};
     // ODF: readers identify the package by the first entry's name and its stored (uncompressed) bytes.
     for (const path of Object.keys(this.parts)) out[path] = path === 'mimetype' ? [this.parts[path]!, { level: 0 }] : this.parts[path]!;

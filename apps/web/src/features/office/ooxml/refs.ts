@@ -27,8 +27,11 @@ function cellText(c: CellRef): string {
   return `${c.absCol ? '$' : ''}${colName(c.col)}${c.absRow ? '$' : ''}${c.row + 1}`;
 }
 
-/** Rewrites every reference in `formula` with `map` (null: the reference no longer exists, #REF!). */
-export function mapRefs(formula: string, map: (ref: RangeRef) => RangeRef | null): string {
+/**
+ * Rewrites every reference in `formula` with `map` (null: the reference no longer exists, #REF!; with `keepSheet`,
+ * Sheet!#REF! as Excel writes defined names and chart series).
+ */
+export function mapRefs(formula: string, map: (ref: RangeRef) => RangeRef | null, keepSheet = false): string {
   return formula
     .split(/("(?:[^"]|"")*")/)
     .map((part, i) =>
@@ -41,7 +44,7 @@ export function mapRefs(formula: string, map: (ref: RangeRef) => RangeRef | null
               ...(c2 ? { to: { col: colIndex(c2), row: Number(r2) - 1, absCol: ac2 === '$', absRow: ar2 === '$' } } : {}),
             };
             const out = map(ref);
-            if (!out) return '#REF!';
+            if (!out) return keepSheet && sheet ? `${sheet}!#REF!` : '#REF!';
             if (out === ref) return whole;
             return `${out.sheet ? `${out.sheet}!` : ''}${cellText(out.from)}${out.to ? `:${cellText(out.to)}` : ''}`;
           }),
@@ -60,7 +63,7 @@ export function translate(formula: string, rows: number, cols: number): string {
  * References after `count` rows (or columns) are inserted at index `at` (count > 0) or deleted from it (count < 0) on
  * sheet `target`. A reference into deleted cells becomes #REF!; a range loses the deleted part.
  */
-export function shiftRefs(formula: string, ownSheet: string, target: string, axis: 'row' | 'col', at: number, count: number): string {
+export function shiftRefs(formula: string, ownSheet: string, target: string, axis: 'row' | 'col', at: number, count: number, keepSheet = false): string {
   const same = (ref: RangeRef) => (ref.sheet ? sheetName(ref.sheet) : ownSheet).toLowerCase() === target.toLowerCase();
   return mapRefs(formula, (ref) => {
     if (!same(ref)) return ref;
@@ -81,5 +84,5 @@ export function shiftRefs(formula: string, ownSheet: string, target: string, axi
     }
     if (s === start && e === end) return ref;
     return { sheet: ref.sheet, from: set(ref.from, s), ...(ref.to ? { to: set(ref.to, e) } : {}) };
-  });
+  }, keepSheet);
 }

@@ -1,5 +1,7 @@
+import { strFromU8 } from 'fflate';
 import { child, elements, OoxmlPackage, removeChildren, setText, textOf, type XmlCodec } from './package';
 import { shiftRefs, translate } from './refs';
+import { shiftSheetReferences } from './xlsx-shift';
 
 // A .xlsx as the editor sees it: its sheets (in order), each a map of cells with the value, the formula and the style
 // index, and the number format of every style. Saving writes only the changed cells into their sheet's XML (rows and
@@ -83,32 +85,24 @@ export function readXlsx(bytes: Uint8Array, xml?: XmlCodec): Workbook {
     const target = rels.get(id)?.target;
     if (!target || !pkg.has(target)) continue;
     const sheet: Sheet = { name: s.getAttribute('name') ?? `Sheet${sheets.length + 1}`, path: target, cells: new Map(), rows: 0, cols: 0 };
-    const data = child(pkg.doc(target).documentElement, 'sheetData');
+    // The cells are read from the part's text when it is plain enough (a 10,000-row sheet as a DOM took most of the
+    // opening: bench/office-trace.mjs); the DOM is parsed only when the sheet is written or reshaped.
+    const raws = scanSheetCells(strFromU8(pkg.bytes(target)!)) ?? domSheetCells(child(pkg.doc(target).documentElement, 'sheetData'));
     // Shared formulas: the group's first cell holds the text, the others only its id (si) and read it moved.
     const shared = new Map<string, { formula: string; row: number; col: number }>();
     const pending: Array<{ ref: string; si: string; row: number; col: number }> = [];
-    let rowIndex = 0;
-    for (const row of data ? elements(data, 'row') : []) {
-      rowIndex = row.getAttribute('r') ? Number(row.getAttribute('r')) - 1 : rowIndex;
-      let colIndex = 0;
-      for (const c of elements(row, 'c')) {
-        const r = c.getAttribute('r');
-        if (r) colIndex = parseRef(r).col;
-        const cell = readCell(c, strings);
-        const f = child(c, 'f');
-        if (cell && f && f.getAttribute('t') === 'shared' && f.getAttribute('si') !== null) {
-          const si = f.getAttribute('si')!;
-          if (cell.formula) shared.set(si, { formula: cell.formula, row: rowIndex, col: colIndex });
-          else pending.push({ ref: refOf(rowIndex, colIndex), si, row: rowIndex, col: colIndex });
-        }
-        if (cell) {
-          sheet.cells.set(refOf(rowIndex, colIndex), cell);
-          sheet.rows = Math.max(sheet.rows, rowIndex + 1);
-          sheet.cols = Math.max(sheet.cols, colIndex + 1);
-        }
-        colIndex++;
+    for (const raw of raws) {
+      const cell = readCell(raw, strings);
+      const { row: rowIndex, col: colIndex, f } = raw;
+      if (cell && f && f.t === 'shared' && f.si !== null) {
+        if (cell.formula) shared.set(f.si, { formula: cell.formula, row: rowIndex, col: colIndex });
+        else pending.push({ ref: refOf(rowIndex, colIndex), si: f.si, row: rowIndex, col: colIndex });
       }
-      rowIndex++;
+      if (cell) {
+        sheet.cells.set(refOf(rowIndex, colIndex), cell);
+        if (rowIndex + 1 > sheet.rows) sheet.rows = rowIndex + 1;
+        if (colIndex + 1 > sheet.cols) sheet.cols = colIndex + 1;
+      }
     }
     for (const p of pending) {
       const master = shared.get(p.si);
@@ -120,21 +114,129 @@ export function readXlsx(bytes: Uint8Array, xml?: XmlCodec): Workbook {
   return { pkg, sheets, formats: formats(pkg, wbPath), changed: new Map() };
 }
 
-function readCell(c: Element, strings: string[]): Cell | null {
-  const t = c.getAttribute('t') ?? 'n';
-  const s = c.getAttribute('s');
-  const f = child(c, 'f');
-  const v = child(c, 'v');
-  const raw = v ? textOf(v) : null;
+/** A cell as the file has it, from the DOM or from the part's text. */
+export interface RawCell {
+  row: number;
+  col: number;
+  /** The t attribute (n when absent). */
+  t: string;
+  s: string | null;
+  f: { text: string; t: string | null; si: string | null } | null;
+  v: string | null;
+  /** An inline string's text (t="inlineStr"). */
+  inline: string | null;
+}
+
+/** The cells of a sheetData element, rows and columns counted where r is absent. */
+export function domSheetCells(data: Element | undefined): RawCell[] {
+  const out: RawCell[] = [];
+  let rowIndex = 0;
+  for (const row of data ? elements(data, 'row') : []) {
+    rowIndex = row.getAttribute('r') ? Number(row.getAttribute('r')) - 1 : rowIndex;
+    let colIndex = 0;
+    for (const c of elements(row, 'c')) {
+      const r = c.getAttribute('r');
+      if (r) colIndex = parseRef(r).col;
+      const f = child(c, 'f');
+      const v = child(c, 'v');
+      const is = child(c, 'is');
+      out.push({
+        row: rowIndex,
+        col: colIndex,
+        t: c.getAttribute('t') ?? 'n',
+        s: c.getAttribute('s'),
+        f: f ? { text: textOf(f), t: f.getAttribute('t'), si: f.getAttribute('si') } : null,
+        v: v ? textOf(v) : null,
+        inline: is ? elements(is).filter((e) => e.localName === 't' || e.localName === 'r').map(textOf).join('') : null,
+      });
+      colIndex++;
+    }
+    rowIndex++;
+  }
+  return out;
+}
+
+const ENTITY: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
+const decode = (text: string) =>
+  text
+    .replace(/\r\n?/g, '\n')
+    .replace(/&(?:#x([0-9a-f]+)|#(\d+)|(lt|gt|amp|quot|apos));/gi, (_, hex: string | undefined, dec: string | undefined, name: string | undefined) =>
+      hex ? String.fromCodePoint(parseInt(hex, 16)) : dec ? String.fromCodePoint(Number(dec)) : ENTITY[name!.toLowerCase()]!,
+    );
+const attrsOf = (tag: string): Record<string, string> => {
+  const out: Record<string, string> = {};
+  for (const m of tag.matchAll(/([\w:.-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g)) out[m[1]!] = decode(m[2] ?? m[3] ?? '');
+  return out;
+};
+
+/**
+ * The same cells as domSheetCells, read from the worksheet's text without building its DOM; null when the part holds
+ * something this reader does not follow (CDATA, comments or processing instructions inside the cells, an unexpected
+ * shape), and the DOM reads it instead.
+ */
+export function scanSheetCells(xml: string): RawCell[] | null {
+  const open = /<(\w+:)?sheetData\b[^>]*?(\/?)>/.exec(xml);
+  if (!open) return null;
+  if (open[2]) return [];
+  const prefix = open[1] ?? '';
+  const end = xml.indexOf(`</${prefix}sheetData>`, open.index);
+  if (end < 0) return null;
+  const body = xml.slice(open.index + open[0].length, end);
+  if (/<!|<\?/.test(body)) return null;
+  const out: RawCell[] = [];
+  const tag = new RegExp(`<(/?)${prefix}(row|c)\\b([^>]*?)(/?)>`, 'g');
+  let rowIndex = -1;
+  let colIndex = 0;
+  let inRow = false;
+  for (let m = tag.exec(body); m; m = tag.exec(body)) {
+    const [, closing, name, attrText, selfClosing] = m;
+    if (name === 'row') {
+      if (closing) {
+        inRow = false;
+        continue;
+      }
+      const a = attrsOf(attrText!);
+      rowIndex = a.r ? Number(a.r) - 1 : rowIndex + 1;
+      colIndex = 0;
+      inRow = !selfClosing;
+      continue;
+    }
+    if (closing || !inRow) return null;
+    const a = attrsOf(attrText!);
+    if (a.r) colIndex = parseRef(a.r).col;
+    const cell: RawCell = { row: rowIndex, col: colIndex, t: a.t ?? 'n', s: a.s ?? null, f: null, v: null, inline: null };
+    if (!selfClosing) {
+      const close = body.indexOf(`</${prefix}c>`, tag.lastIndex);
+      if (close < 0) return null;
+      const inner = body.slice(tag.lastIndex, close);
+      tag.lastIndex = close + prefix.length + 4;
+      for (const part of inner.matchAll(new RegExp(`<${prefix}(f|v|is)\\b([^>]*?)(?:/>|>([\\s\\S]*?)</${prefix}\\1>)`, 'g'))) {
+        const [, kind, attrs, text = ''] = part;
+        if (kind === 'f') {
+          const fa = attrsOf(attrs!);
+          cell.f = { text: decode(text), t: fa.t ?? null, si: fa.si ?? null };
+        } else if (kind === 'v') cell.v = decode(text);
+        // An inline string: its text runs (<t>, and <r> runs' <t>), not the phonetic guides (<rPh>).
+        else cell.inline = decode([...text.replace(new RegExp(`<${prefix}rPh\\b[\\s\\S]*?</${prefix}rPh>`, 'g'), '').matchAll(new RegExp(`<${prefix}t\\b[^>]*?(?:/>|>([\\s\\S]*?)</${prefix}t>)`, 'g'))].map((t) => t[1] ?? '').join(''));
+      }
+    }
+    out.push(cell);
+    colIndex++;
+  }
+  return out;
+}
+
+function readCell(raw: RawCell, strings: string[]): Cell | null {
+  const { t, s, f, v: rawValue } = raw;
   const cell: Cell = { value: null, ...(s ? { style: Number(s) } : {}) };
   // Shared formulas other than their first cell hold no text: readXlsx gives them their group's formula, moved.
-  if (f && textOf(f)) cell.formula = textOf(f);
-  if (t === 's') cell.value = raw === null ? null : (strings[Number(raw)] ?? '');
-  else if (t === 'inlineStr') cell.value = elements(child(c, 'is') ?? c).filter((e) => e.localName === 't' || e.localName === 'r').map(textOf).join('');
-  else if (t === 'str') cell.value = raw ?? '';
-  else if (t === 'b') cell.value = raw === '1';
-  else if (t === 'e') cell.error = raw ?? '#VALUE!';
-  else cell.value = raw === null || raw === '' ? null : Number(raw);
+  if (f && f.text) cell.formula = f.text;
+  if (t === 's') cell.value = rawValue === null ? null : (strings[Number(rawValue)] ?? '');
+  else if (t === 'inlineStr') cell.value = raw.inline ?? '';
+  else if (t === 'str') cell.value = rawValue ?? '';
+  else if (t === 'b') cell.value = rawValue === '1';
+  else if (t === 'e') cell.error = rawValue ?? '#VALUE!';
+  else cell.value = rawValue === null || rawValue === '' ? null : Number(rawValue);
   return cell.value === null && !cell.formula && !cell.error && cell.style === undefined ? null : cell;
 }
 
@@ -344,7 +446,8 @@ function mover(axis: 'row' | 'col', at: number, count: number) {
 /**
  * Inserts `count` empty rows or columns before index `at` (count > 0), or deletes them from it (count < 0): the cells
  * after move, and every formula in the workbook that refers past them follows (into deleted cells: #REF!). The sheet's
- * XML moves with it at once (rows, cells, merged ranges, column widths), so the writer finds each cell where it now is.
+ * XML moves with it at once (rows, cells, merged ranges, column widths), so the writer finds each cell where it now is;
+ * conditional formats, data validations, defined names and chart ranges follow too (xlsx-shift.ts).
  */
 export function shiftSheet(book: Workbook, sheet: Sheet, axis: 'row' | 'col', at: number, count: number): void {
   if (!count) return;
@@ -421,6 +524,8 @@ export function shiftSheet(book: Workbook, sheet: Sheet, axis: 'row' | 'col', at
   }
 
   shiftModel(book, sheet, axis, at, count);
+  const wbPath = [...book.pkg.rels('').values()].find((r) => r.type.endsWith('/officeDocument'))?.target ?? 'xl/workbook.xml';
+  shiftSheetReferences(book, sheet, wbPath, axis, at, count);
 }
 
 /**

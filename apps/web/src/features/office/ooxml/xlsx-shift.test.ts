@@ -1,0 +1,155 @@
+import { strFromU8, unzipSync } from 'fflate';
+import { describe, expect, it } from 'vitest';
+import { createEvaluator } from './formula';
+import { readXlsx, shiftSheet, writeXlsx, type Workbook } from './xlsx';
+import { shiftSqref } from './xlsx-shift';
+import { PKG, REL, xlsxPackage } from '@/test/office-packages';
+
+// Inserting and deleting rows and columns moves what refers to cells besides formulas, as Excel does: conditional
+// formats, data validations, defined names and chart ranges.
+
+const S = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+const C = 'http://schemas.openxmlformats.org/drawingml/2006/chart';
+const X14 = 'http://schemas.microsoft.com/office/spreadsheetml/2009/9/main';
+const XM = 'http://schemas.microsoft.com/office/excel/2006/main';
+
+const rows = Array.from({ length: 10 }, (_, i) => `<row r="${i + 1}"><c r="A${i + 1}"><v>${i + 1}</v></c><c r="B${i + 1}"><v>${(i + 1) * 10}</v></c></row>`).join('');
+
+const BOOK = xlsxPackage({
+  'workbook.xml':
+    `<workbook xmlns="${S}" xmlns:r="${REL}"><sheets><sheet name="Veri" sheetId="1" r:id="rId1"/><sheet name="Özet" sheetId="2" r:id="rId2"/></sheets>` +
+    `<definedNames><definedName name="Fiyatlar">Veri!$B$2:$B$10</definedName><definedName name="Tek">Veri!$A$3</definedName>` +
+    `<definedName name="_xlnm.Print_Area" localSheetId="0">Veri!$A$1:$B$10</definedName><definedName name="Yerel" localSheetId="0">$A$5</definedName>` +
+    `<definedName name="Baska">'Özet'!$A$1</definedName></definedNames></workbook>`,
+  '_rels/workbook.xml.rels': `<Relationships xmlns="${PKG}"><Relationship Id="rId1" Type="${REL}/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="${REL}/worksheet" Target="worksheets/sheet2.xml"/></Relationships>`,
+  'worksheets/sheet1.xml':
+    `<worksheet xmlns="${S}" xmlns:r="${REL}"><sheetData>${rows}</sheetData>` +
+    `<conditionalFormatting sqref="B2:B10"><cfRule type="expression" dxfId="0" priority="1"><formula>B2&gt;$A$1*50</formula></cfRule></conditionalFormatting>` +
+    `<conditionalFormatting sqref="A3 A8:B9"><cfRule type="cellIs" dxfId="1" priority="2" operator="greaterThan"><formula>A3</formula></cfRule></conditionalFormatting>` +
+    `<dataValidations count="2"><dataValidation type="list" sqref="A4:A10"><formula1>$B$8:$B$10</formula1></dataValidation>` +
+    `<dataValidation type="whole" operator="lessThan" sqref="B3"><formula1>A3</formula1></dataValidation></dataValidations>` +
+    `<hyperlinks><hyperlink ref="A6" r:id="rId9"/></hyperlinks>` +
+    `<extLst><ext uri="{78C0D931-6437-407d-A8EE-F0AAD7539E65}" xmlns:x14="${X14}"><x14:conditionalFormattings><x14:conditionalFormatting xmlns:xm="${XM}">` +
+    `<x14:cfRule type="expression" priority="3" id="{1}"><xm:f>A5&gt;Özet!$A$1</xm:f></x14:cfRule><xm:sqref>A5:A7</xm:sqref></x14:conditionalFormatting></x14:conditionalFormattings></ext></extLst>` +
+    `</worksheet>`,
+  'worksheets/sheet2.xml':
+    `<worksheet xmlns="${S}"><sheetData><row r="1"><c r="A1"><f>SUM(Veri!B2:B10)</f><v>540</v></c></row></sheetData>` +
+    `<conditionalFormatting sqref="A1"><cfRule type="expression" dxfId="0" priority="1"><formula>A1&gt;Veri!$B$10</formula></cfRule></conditionalFormatting>` +
+    `<dataValidations count="1"><dataValidation type="list" sqref="B1"><formula1>Veri!$A$2:$A$4</formula1></dataValidation></dataValidations></worksheet>`,
+  'drawings/drawing1.xml': `<xdr:wsDr xmlns:xdr="http://schemas.openxmlformats.org/drawingml/2006/spreadsheetDrawing"/>`,
+  'charts/chart1.xml':
+    `<c:chartSpace xmlns:c="${C}"><c:chart><c:plotArea><c:barChart><c:ser><c:idx val="0"/><c:tx><c:strRef><c:f>Veri!$B$1</c:f></c:strRef></c:tx>` +
+    `<c:cat><c:numRef><c:f>Veri!$A$2:$A$10</c:f></c:numRef></c:cat><c:val><c:numRef><c:f>Veri!$B$2:$B$10</c:f><c:numCache><c:ptCount val="9"/></c:numCache></c:numRef></c:val></c:ser>` +
+    `<c:ser><c:idx val="1"/><c:val><c:numRef><c:f>'Özet'!$A$1</c:f></c:numRef></c:val></c:ser></c:barChart></c:plotArea></c:chart></c:chartSpace>`,
+});
+
+const parse = (text: string) => new DOMParser().parseFromString(text, 'application/xml');
+const all = (doc: Document, ns: string, name: string) => [...doc.getElementsByTagNameNS(ns, name)];
+const partsOf = (book: Workbook) => {
+  const ev = createEvaluator(book);
+  const bytes = writeXlsx(book, (s, r) => ev.cell(s, r)!);
+  const files = unzipSync(bytes);
+  return { bytes, files, xml: (path: string) => parse(strFromU8(files[path]!)) };
+};
+const names = (doc: Document) => Object.fromEntries(all(doc, S, 'definedName').map((n) => [`${n.getAttribute('name')}${n.getAttribute('localSheetId') ?? ''}`, n.textContent]));
+const sqrefs = (doc: Document) => all(doc, S, 'conditionalFormatting').map((cf) => [cf.getAttribute('sqref'), [...cf.getElementsByTagNameNS(S, 'formula')].map((f) => f.textContent)]);
+const validations = (doc: Document) => all(doc, S, 'dataValidation').map((dv) => [dv.getAttribute('sqref'), dv.getElementsByTagNameNS(S, 'formula1')[0]?.textContent]);
+const chartRefs = (doc: Document) => all(doc, C, 'f').map((f) => f.textContent);
+
+describe('ranges (sqref) after rows or columns change', () => {
+  it('move, grow, shrink, and vanish when wholly deleted', () => {
+    expect(shiftSqref('B2:B10 D4', 'row', 3, 2)).toBe('B2:B12 D6');
+    expect(shiftSqref('B2:B10 D4', 'row', 1, -2)).toBe('B2:B8 D2');
+    expect(shiftSqref('B2:B3 D4', 'row', 1, -2)).toBe('D2');
+    expect(shiftSqref('B2:B3', 'row', 0, -5)).toBeNull();
+    expect(shiftSqref('B2:D2', 'col', 1, -1)).toBe('B2:C2');
+    expect(shiftSqref('A:A', 'row', 0, 3)).toBe('A:A');
+  });
+});
+
+describe('the spreadsheet editor: what follows inserted and deleted rows and columns', () => {
+  it('inserting rows moves conditional formats, validations, names, chart ranges and hyperlinks', () => {
+    const book = readXlsx(BOOK);
+    shiftSheet(book, book.sheets[0]!, 'row', 4, 2); // two rows before row 5
+    const { xml } = partsOf(book);
+    const sheet1 = xml('xl/worksheets/sheet1.xml');
+    expect(sqrefs(sheet1)).toEqual([
+      ['B2:B12', ['B2>$A$1*50']],
+      ['A3 A10:B11', ['A3']],
+    ]);
+    expect(validations(sheet1)).toEqual([
+      ['A4:A12', '$B$10:$B$12'],
+      ['B3', 'A3'],
+    ]);
+    expect(sheet1.getElementsByTagNameNS(XM, 'sqref')[0]?.textContent).toBe('A7:A9');
+    expect(sheet1.getElementsByTagNameNS(XM, 'f')[0]?.textContent).toBe('A7>Özet!$A$1');
+    expect(all(sheet1, S, 'hyperlink')[0]?.getAttribute('ref')).toBe('A8');
+    // Another sheet's rules and validations that point into the changed sheet follow too.
+    const sheet2 = xml('xl/worksheets/sheet2.xml');
+    expect(sqrefs(sheet2)).toEqual([['A1', ['A1>Veri!$B$12']]]);
+    expect(validations(sheet2)).toEqual([['B1', 'Veri!$A$2:$A$4']]);
+    expect(names(xml('xl/workbook.xml'))).toEqual({ Fiyatlar: 'Veri!$B$2:$B$12', Tek: 'Veri!$A$3', '_xlnm.Print_Area0': 'Veri!$A$1:$B$12', Yerel0: '$A$7', Baska: "'Özet'!$A$1" });
+    expect(chartRefs(xml('xl/charts/chart1.xml'))).toEqual(['Veri!$B$1', 'Veri!$A$2:$A$12', 'Veri!$B$2:$B$12', "'Özet'!$A$1"]);
+  });
+
+  it('deleting rows shrinks ranges, drops rules wholly deleted, and turns names and series into #REF! as Excel does', () => {
+    const book = readXlsx(BOOK);
+    shiftSheet(book, book.sheets[0]!, 'row', 1, -2); // rows 2 and 3
+    const { xml } = partsOf(book);
+    const sheet1 = xml('xl/worksheets/sheet1.xml');
+    // B2:B10 lost its first two rows: its rule is now read from the cell that moved up into B2 (was B4), so every
+    // cell keeps comparing itself; the second format lost A3, keeps A8:B9 moved up, read from there.
+    expect(sqrefs(sheet1)).toEqual([
+      ['B2:B8', ['B2>$A$1*50']],
+      ['A6:B7', ['A6']],
+    ]);
+    // The validation of B3 was deleted with its row; the count follows.
+    expect(validations(sheet1)).toEqual([['A2:A8', '$B$6:$B$8']]);
+    expect(all(sheet1, S, 'dataValidations')[0]?.getAttribute('count')).toBe('1');
+    expect(names(xml('xl/workbook.xml'))).toEqual({ Fiyatlar: 'Veri!$B$2:$B$8', Tek: 'Veri!#REF!', '_xlnm.Print_Area0': 'Veri!$A$1:$B$8', Yerel0: '$A$3', Baska: "'Özet'!$A$1" });
+    expect(chartRefs(xml('xl/charts/chart1.xml'))).toEqual(['Veri!$B$1', 'Veri!$A$2:$A$8', 'Veri!$B$2:$B$8', "'Özet'!$A$1"]);
+    expect(validations(xml('xl/worksheets/sheet2.xml'))).toEqual([['B1', 'Veri!$A$2:$A$2']]);
+  });
+
+  it('deleting a column drops what lived only in it; inserting one moves what is right of it', () => {
+    const book = readXlsx(BOOK);
+    shiftSheet(book, book.sheets[0]!, 'col', 1, -1); // column B
+    let { xml } = partsOf(book);
+    let sheet1 = xml('xl/worksheets/sheet1.xml');
+    expect(sqrefs(sheet1)).toEqual([['A3 A8:A9', ['A3']]]);
+    expect(validations(sheet1)).toEqual([['A4:A10', '#REF!']]);
+    expect(names(xml('xl/workbook.xml'))).toMatchObject({ Fiyatlar: 'Veri!#REF!', '_xlnm.Print_Area0': 'Veri!$A$1:$A$10' });
+    expect(chartRefs(xml('xl/charts/chart1.xml'))).toEqual(['Veri!#REF!', 'Veri!$A$2:$A$10', 'Veri!#REF!', "'Özet'!$A$1"]);
+    expect(sqrefs(xml('xl/worksheets/sheet2.xml'))).toEqual([['A1', ['A1>#REF!']]]);
+
+    shiftSheet(book, book.sheets[0]!, 'col', 0, 1); // a column before A
+    ({ xml } = partsOf(book));
+    sheet1 = xml('xl/worksheets/sheet1.xml');
+    expect(sqrefs(sheet1)).toEqual([['B3 B8:B9', ['B3']]]);
+    expect(names(xml('xl/workbook.xml'))).toMatchObject({ Tek: 'Veri!$B$3', '_xlnm.Print_Area0': 'Veri!$B$1:$B$10', Yerel0: '$B$5' });
+    expect(chartRefs(xml('xl/charts/chart1.xml'))).toEqual(['Veri!#REF!', 'Veri!$B$2:$B$10', 'Veri!#REF!', "'Özet'!$A$1"]);
+  });
+
+  it('a saved workbook reads back with its cells, formats, validations, names and chart moved', () => {
+    const book = readXlsx(BOOK);
+    shiftSheet(book, book.sheets[0]!, 'row', 0, 1);
+    const { bytes, files } = partsOf(book);
+    const again = readXlsx(bytes);
+    expect(again.sheets[0]!.cells.get('A2')?.value).toBe(1);
+    expect(again.sheets[1]!.cells.get('A1')?.formula).toBe('SUM(Veri!B3:B11)');
+    expect(createEvaluator(again).cell(again.sheets[1]!, 'A1')?.value).toBe(540);
+    const sheet1 = again.pkg.doc('xl/worksheets/sheet1.xml');
+    expect(sqrefs(sheet1)).toEqual([
+      ['B3:B11', ['B3>$A$2*50']],
+      ['A4 A9:B10', ['A4']],
+    ]);
+    expect(validations(sheet1)).toEqual([
+      ['A5:A11', '$B$9:$B$11'],
+      ['B4', 'A4'],
+    ]);
+    expect(names(again.pkg.doc('xl/workbook.xml'))).toEqual({ Fiyatlar: 'Veri!$B$3:$B$11', Tek: 'Veri!$A$4', '_xlnm.Print_Area0': 'Veri!$A$2:$B$11', Yerel0: '$A$6', Baska: "'Özet'!$A$1" });
+    expect(chartRefs(again.pkg.doc('xl/charts/chart1.xml'))).toEqual(['Veri!$B$2', 'Veri!$A$3:$A$11', 'Veri!$B$3:$B$11', "'Özet'!$A$1"]);
+    // Parts that did not change are written back byte for byte.
+    expect(strFromU8(files['xl/drawings/drawing1.xml']!)).toContain('wsDr');
+  });
+});
