@@ -20,6 +20,8 @@ export const PEOPLE_FACES_JOB = 'people.faces';
 export const PEOPLE_RECLUSTER_SCHEDULE = 'people.recluster';
 export const PEOPLE_BACKFILL_SCHEDULE = 'people.backfill';
 export const PEOPLE_RETENTION_SCHEDULE = 'people.retention';
+/** The family library's people (issue 35): ungrouped faces of library photos are grouped within the minute. */
+export const PEOPLE_FAMILY_GROUP_SCHEDULE = 'people.family-group';
 
 /** Faces smaller than this (shorter side, pixels of the preview) are too blurry to tell people apart. */
 export const MIN_FACE_PX = 40;

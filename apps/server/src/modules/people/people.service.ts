@@ -256,10 +256,14 @@ export class PeopleService implements AlbumStreamProvider {
   }
 
   private faceUrl(accountId: string, faceId: string): string {
-    return `/api/person/face/${this.d.signer.signNow('face', { a: accountId, f: faceId, e: faceExpiry(now()) })}`;
+    return faceUrl(this.d.signer, accountId, faceId);
   }
 
 }
+
+/** A signed face-crop URL, under the account that owns the face (the family's people sign under each face's adder). */
+export const faceUrl = (signer: PeopleDeps['signer'], accountId: string, faceId: string): string =>
+  `/api/person/face/${signer.signNow('face', { a: accountId, f: faceId, e: faceExpiry(now()) })}`;
 
 const toStreamAlbum = (r: personRepo.PersonRow, coverFileId: string | null): StreamAlbum => ({
   id: r.id,
