@@ -1,5 +1,7 @@
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
+import type { Executor } from '../../infra/db/executor.js';
 import type { DB } from '../../infra/db/schema.js';
+import { PREMIUM_AUTHORITY } from '../account/account.plan.public.js';
 
 /**
  * Narrows the family library to the photos of one person or one place (issue 35). The people and places modules
@@ -40,3 +42,24 @@ export const inFamilyLibrary = (eb: ExpressionBuilder<DB, 'file'>, familyId: str
         .whereRef('adder.account_id', '=', 'file.account_id'),
     ),
   ]);
+
+/**
+ * SQL: the family is premium — its admin holds premium, as a family package gives it. The family library's people are
+ * a premium feature of the family (issue 35): its members' library photos are analysed under it.
+ */
+export const isPremiumFamily = (eb: ExpressionBuilder<DB, keyof DB>, familyId: string | Expression<string>): Expression<SqlBool> =>
+  eb.exists(
+    eb
+      .selectFrom('family')
+      .innerJoin('authority', (j) => j.onRef('authority.account_id', '=', 'family.admin_account_id').on('authority.type', '=', PREMIUM_AUTHORITY))
+      .select('family.id')
+      .where('family.id', '=', familyId),
+  );
+
+/** The accounts in a premium family (their library photos' face data is kept while they are). */
+export const premiumFamilyMembers = (db: Executor) =>
+  db
+    .selectFrom('family_member')
+    .innerJoin('family', 'family.id', 'family_member.family_id')
+    .innerJoin('authority', (j) => j.onRef('authority.account_id', '=', 'family.admin_account_id').on('authority.type', '=', PREMIUM_AUTHORITY))
+    .select('family_member.account_id');

@@ -3,4 +3,4 @@ export { lockMembership, notInFamily, notMedia } from './family.library.service.
 export { getMember as familyMemberOf } from './family.repository.js';
 export type { FamilyService, PlanChange } from './family.service.js';
 // The family library's people and places (issue 35): what counts as in the library, and the filters they register.
-export { inFamilyLibrary, type LibraryFilter, type LibraryFilters } from './family.library.filters.js';
+export { inFamilyLibrary, isPremiumFamily, premiumFamilyMembers, type LibraryFilter, type LibraryFilters } from './family.library.filters.js';

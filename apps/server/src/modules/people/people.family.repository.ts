@@ -1,26 +1,64 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { Executor } from '../../infra/db/executor.js';
 import type { DB } from '../../infra/db/schema.js';
-import { PREMIUM_AUTHORITY } from '../account/account.plan.public.js';
-import { inFamilyLibrary } from '../family/family.public.js';
+import { inFamilyLibrary, isPremiumFamily } from '../family/family.public.js';
+import { MEDIA_KIND } from '../files/files.public.js';
 
 // People of a family library (issue 35): family persons over the faces found on the library's photos.
 
 /**
  * SQL on `face` ⋈ `file`: a face that counts for the family — its photo is in the family's library as members see it,
- * and its adder's face data is shown (premium: data kept after premium ended is not used, as on the personal pages).
+ * and the family is premium (people of the family library are a premium family's; see docs/decisions.md).
  */
 const counted = (eb: ExpressionBuilder<DB, 'face' | 'file'>, familyId: string | Expression<string>): Expression<SqlBool> =>
-  eb.and([
-    inFamilyLibrary(eb as unknown as ExpressionBuilder<DB, 'file'>, familyId),
-    eb.exists(
-      eb
-        .selectFrom('authority')
-        .select('authority.account_id')
-        .whereRef('authority.account_id', '=', 'face.account_id')
-        .where('authority.type', '=', PREMIUM_AUTHORITY),
-    ),
-  ]);
+  eb.and([inFamilyLibrary(eb as unknown as ExpressionBuilder<DB, 'file'>, familyId), isPremiumFamily(eb as unknown as ExpressionBuilder<DB, keyof DB>, familyId)]);
+
+/** The photo is in the library of a premium family: it is analysed under the family's premium (its adder's setting on). */
+export async function inPremiumFamilyLibrary(db: Executor, fileId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('file')
+    .select('file.id')
+    .where('file.id', '=', fileId)
+    .where('file.family_id', 'is not', null)
+    .where((eb) => {
+      const family = eb.ref('file.family_id') as Expression<string>;
+      return eb.and([inFamilyLibrary(eb, family), isPremiumFamily(eb as unknown as ExpressionBuilder<DB, keyof DB>, family)]);
+    })
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Live photos in premium families' libraries, never queued, of adders without premium and with recognition on. */
+export async function unscannedInFamilies(db: Executor, limit: number): Promise<Array<{ accountId: string; fileId: string }>> {
+  const rows = await db
+    .selectFrom('file')
+    .leftJoin('face_setting', 'face_setting.account_id', 'file.account_id')
+    .leftJoin('face_scan', 'face_scan.file_id', 'file.id')
+    .select(['file.account_id', 'file.id'])
+    .where('face_scan.file_id', 'is', null)
+    .where('file.family_id', 'is not', null)
+    .where((eb) => eb.or([eb('face_setting.enabled', 'is', null), eb('face_setting.enabled', '=', 1)]))
+    .where('file.media_kind', 'in', [MEDIA_KIND.image, MEDIA_KIND.video])
+    .where('file.preview_key', 'is not', null)
+    .where('file.media_status', '=', 'READY')
+    .where((eb) => {
+      const family = eb.ref('file.family_id') as Expression<string>;
+      return eb.and([inFamilyLibrary(eb, family), isPremiumFamily(eb as unknown as ExpressionBuilder<DB, keyof DB>, family)]);
+    })
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ accountId: r.account_id, fileId: r.id }));
+}
+
+/** A face crop shown through the family: the face counts for it (whoever's premium); undefined otherwise. */
+export const familyCrop = (db: Executor, familyId: string, faceId: string) =>
+  db
+    .selectFrom('face')
+    .innerJoin('file', 'file.id', 'face.file_id')
+    .select('face.crop_key')
+    .where('face.id', '=', faceId)
+    .where((eb) => counted(eb, familyId))
+    .executeTakeFirst();
 
 /** Every counted face of the family with its family person (null: not grouped yet), oldest first. */
 export const familyFaces = (db: Executor, familyId: string) =>

@@ -18,8 +18,8 @@ const GROUP_BATCH = 50;
 /**
  * People of the family library (issue 35): the family's own grouping of the faces found on its library's photos, by
  * the same rule as a personal library (people.cluster.ts), with names any member gives and every member sees. The
- * faces are their adders' (found under each adder's own recognition setting); a member's private names never reach
- * the family. See docs/decisions.md.
+ * faces are their adders' rows (found under the family's premium and each adder's own recognition setting); a
+ * member's private names never reach the family. See docs/decisions.md.
  */
 export class FamilyPeopleService {
   private readonly now: () => number;
@@ -117,7 +117,7 @@ export class FamilyPeopleService {
         personId: r.id,
         label: r.label,
         thumbnailUuid: t?.fileId ?? null,
-        thumbnailUrl: t ? faceUrl(this.d.signer, t.accountId, t.faceId) : null,
+        thumbnailUrl: t ? faceUrl(this.d.signer, t.accountId, t.faceId, familyId) : null,
         photoCount: r.photos,
       };
     });

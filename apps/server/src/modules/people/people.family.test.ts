@@ -5,7 +5,7 @@ import { PlacesService } from '../places/places.service.js';
 import { content, uploadApi } from '../upload/upload.fixtures.js';
 import { GPS } from '../../test/gps-photo.js';
 import { faceOn, makePremium, peopleService } from './people.fixtures.js';
-import { PEOPLE_FAMILY_GROUP_SCHEDULE } from './people.pipeline.js';
+import { PEOPLE_FAMILY_GROUP_SCHEDULE, PEOPLE_RETENTION_SCHEDULE } from './people.pipeline.js';
 import type { PeopleService } from './people.service.js';
 
 const POOL = 10_000_000;
@@ -39,36 +39,41 @@ describe.each(DIALECTS)('family people and places (%s)', (dialect) => {
   const call = (who: Person, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
     t.app.inject({ method, url: `/api${url}`, headers: authed(who.token), ...(payload ? { payload } : {}) });
 
-  /** An admin with a family package and members who joined by phone; each has premium (face data is shown). */
-  async function family(members = 1) {
+  /**
+   * An admin with a family package (premium, as the package gives it) and members who joined by phone; members have
+   * premium of their own unless `ownPremium` is false.
+   */
+  async function family(members = 1, { ownPremium = true, familyPremium = true } = {}) {
     const admin = await familyPerson(t);
     await plan.familyPackage(admin.accountId, POOL);
+    if (familyPremium) await makePremium(t, admin.accountId);
     const joined: Person[] = [];
     for (let i = 0; i < members; i++) {
       const m = await familyPerson(t);
       const inv = await call(admin, 'POST', '/family/invitations', { countryCode: m.user.countryCode, phoneNumber: m.user.phoneNumber });
       expect(inv.statusCode, inv.body).toBe(200);
       expect((await call(m, 'POST', `/family/invitations/${inv.json().id}/accept`)).statusCode).toBe(200);
-      await makePremium(t, m.accountId);
+      if (ownPremium) await makePremium(t, m.accountId);
       joined.push(m);
     }
     return { admin, members: joined };
   }
 
   let n = 0;
-  /** A photo of `who` with a face of each of `faces` on it (as the faces job leaves it), optionally placed at a city. */
-  async function photo(who: Person, faces: number[], place?: { lat: number; lon: number }) {
-    const res = await uploadApi(t, who.token).whole(`p${++n}.jpg`, content(2_000), { contentType: 'image/jpeg' });
-    expect(res.statusCode, res.body).toBe(201);
-    const uuid = res.json().uuid as string;
-    await t.database.db
-      .updateTable('file')
-      .set({ media_kind: 1, media_status: 'READY', taken_at: 1_700_000_000_000 + n * 1000, ...(place ? { latitude: place.lat, longitude: place.lon } : {}) })
-      .where('id', '=', uuid)
-      .execute();
+  /** A photo of `who` with a face of each of `faces` on it (as the faces job leaves it). */
+  async function photo(who: Person, faces: number[]) {
+    const uuid = await uploaded(who);
     const rows = [];
     for (const [i, who_] of faces.entries()) rows.push(await faceOn(t, who.accountId, uuid, who_, n * 10 + i));
     if (rows.length > 0) expect(await people.record(who.accountId, uuid, rows)).toBe(true);
+    return uuid;
+  }
+  /** A photo of `who`, processed, no face recorded yet. */
+  async function uploaded(who: Person) {
+    const res = await uploadApi(t, who.token).whole(`p${++n}.jpg`, content(2_000), { contentType: 'image/jpeg' });
+    expect(res.statusCode, res.body).toBe(201);
+    const uuid = res.json().uuid as string;
+    await t.database.db.updateTable('file').set({ media_kind: 1, media_status: 'READY', taken_at: 1_700_000_000_000 + n * 1000 }).where('id', '=', uuid).execute();
     return uuid;
   }
   const add = async (who: Person, uuids: string[]) => expect((await call(who, 'POST', '/family/library/add', { uuids, mode: 'MOVE' })).statusCode).toBe(200);
@@ -92,7 +97,6 @@ describe.each(DIALECTS)('family people and places (%s)', (dialect) => {
   it("groups the faces of every member's library photos into the family's people, seen by all members", async () => {
     const { admin, members } = await family(1);
     const ayse = members[0]!;
-    await makePremium(t, admin.accountId);
     // Person 3 on a photo of each member, person 5 on two of Ayşe's; a photo outside the library counts for nothing.
     const a1 = await photo(admin, [3]);
     const y1 = await photo(ayse, [3, 5]);
@@ -191,6 +195,39 @@ describe.each(DIALECTS)('family people and places (%s)', (dialect) => {
     expectError(await call(loner, 'GET', '/family/places'), 404, 'NOT_FOUND');
     expect((await call(other.admin, 'GET', '/family/people')).json().people).toEqual([]);
     expect((await call(ayse, 'GET', `/family/people/${p!.personId}`)).json().label).toBe('Anneanne');
+  });
+
+  it("a member without premium of their own: what they add to a premium family's library is analysed and shown to all", async () => {
+    const { admin, members } = await family(1, { ownPremium: false });
+    const ayse = members[0]!;
+    const y1 = await uploaded(ayse);
+    const y2 = await uploaded(ayse);
+    const own = await uploaded(ayse);
+    // Her own photo: no premium, nothing analysed (the faces job records nothing).
+    expect(await people.record(ayse.accountId, own, [await faceOn(t, ayse.accountId, own, 21, 1)])).toBe(false);
+    await add(ayse, [y1, y2]);
+    // In the family's library: analysed under the family's premium.
+    expect(await people.record(ayse.accountId, y1, [await faceOn(t, ayse.accountId, y1, 21, 2)])).toBe(true);
+    expect(await people.record(ayse.accountId, y2, [await faceOn(t, ayse.accountId, y2, 21, 3)])).toBe(true);
+    await grouped();
+    const [p] = await familyPeople(admin);
+    expect(p).toMatchObject({ photoCount: 2 });
+    // Her face crop opens for the admin (through the family), though her own People show nothing without premium.
+    expect((await t.app.inject({ method: 'GET', url: p!.thumbnailUrl! })).statusCode).toBe(200);
+    expect((await call(ayse, 'GET', '/person/page')).json().people).toEqual([]);
+    // The retention schedule leaves her face data alone while she is in the premium family.
+    await t.database.db.updateTable('job').set({ run_at: Date.now() - 1 }).where('schedule_key', '=', PEOPLE_RETENTION_SCHEDULE).where('status', '=', 'queued').execute();
+    for (let i = 0; i < 20 && (await t.app.jobs.runDue()) > 0; i++);
+    expect(await t.database.db.selectFrom('face_retention').select('account_id').where('account_id', '=', ayse.accountId).executeTakeFirst()).toBeUndefined();
+
+    // A family whose plan gives no premium shows no people.
+    const plain = await family(1, { familyPremium: false });
+    const z1 = await uploaded(plain.members[0]!);
+    const z2 = await uploaded(plain.members[0]!);
+    await add(plain.members[0]!, [z1, z2]);
+    for (const z of [z1, z2]) await people.record(plain.members[0]!.accountId, z, [await faceOn(t, plain.members[0]!.accountId, z, 22, 1)]);
+    await grouped();
+    expect(await familyPeople(plain.admin)).toEqual([]);
   });
 
   it("groups the library's photos by place across members, and the place opens the filtered library", async () => {
