@@ -156,6 +156,9 @@ export const updatePerson = (
   at: number,
 ) => db.updateTable('family_person').set({ ...patch, modified_at: at }).where('family_id', '=', familyId).where('id', '=', id).execute();
 
+export const clearLabelledBy = (db: Executor, accountId: string) =>
+  db.updateTable('family_person').set({ labelled_by: null }).where('labelled_by', '=', accountId).execute();
+
 /** Every face of `from` goes to `into`, then `from` goes. */
 export async function mergePerson(db: Executor, familyId: string, from: string, into: string): Promise<void> {
   await db.updateTable('family_face').set({ person_id: into }).where('family_id', '=', familyId).where('person_id', '=', from).execute();

@@ -125,6 +125,11 @@ describe.each(DIALECTS)('family people and places (%s)', (dialect) => {
     expect((await call(admin, 'GET', `/family/people/${first!.personId}`)).json().label).toBe('Dede');
     const mine = (await call(ayse, 'GET', '/person/page')).json().people as Array<{ label: string | null }>;
     expect(mine.every((p) => p.label === null)).toBe(true);
+    const namer = () => t.database.db.selectFrom('family_person').select('labelled_by').where('id', '=', first!.personId).executeTakeFirstOrThrow();
+    expect((await namer()).labelled_by).toBe(ayse.accountId);
+    // Her account deleted (the people module's purge): the name stays the family's, no longer tied to her.
+    await people.purgeAccount(ayse.accountId);
+    expect((await namer()).labelled_by).toBeNull();
   });
 
   it("a member's private names never reach the family", async () => {

@@ -9,7 +9,7 @@ import { days, now } from '../../shared/time.js';
 import { indexEntities, unindexEntities } from '../search-index/search-index.public.js';
 import type { AlbumStreamProvider, StreamAlbum } from '../albums/albums.public.js';
 import { FacePipeline, type PeopleDeps } from './people.pipeline.js';
-import { familyCrop } from './people.family.repository.js';
+import { clearLabelledBy, familyCrop } from './people.family.repository.js';
 import * as personRepo from './people.persons.repository.js';
 import * as repo from './people.repository.js';
 import type { PersonDto } from './people.schemas.js';
@@ -68,6 +68,8 @@ export class PeopleService implements AlbumStreamProvider {
 
   async purgeAccount(accountId: string): Promise<void> {
     await this.deleteAll(accountId, async () => true, true);
+    // The names it gave family persons stay the family's (issue 35); who gave them no longer names the account.
+    await clearLabelledBy(this.d.db, accountId);
   }
 
   /** Face data is shown only to premium accounts: kept data of an account whose premium ended is answered as none. */
