@@ -179,6 +179,7 @@ describe.each(DIALECTS)('housekeeping (%s)', (dialect) => {
       [PAYMENT_RECONCILE_SCHEDULE]: 1,
       [RENEW_SCHEDULE]: 10,
       [PEOPLE_BACKFILL_SCHEDULE]: 1,
+      [PEOPLE_FAMILY_GROUP_SCHEDULE]: 1,
       [PLACES_BACKFILL]: 1,
       [THINGS_BACKFILL]: 1,
       [SMALL_THUMBS_SCHEDULE]: 1,
