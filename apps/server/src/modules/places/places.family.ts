@@ -83,13 +83,11 @@ async function covers(db: Executor, familyId: string): Promise<Map<string, FileR
     .innerJoin('file_place', 'file_place.file_id', 'file.id')
     .innerJoin('place', 'place.id', 'file_place.place_id')
     .selectAll('file')
-    .select((eb) => [
+    .select([
       'place.country_code as place_country',
       'place.city_id as place_city',
-      eb.fn
-        .agg<number>('row_number')
-        .over((o) => o.partitionBy(['place.country_code', sql`coalesce(place.city_id, -1)`]).orderBy('file.taken_at', 'desc').orderBy('file.id', 'desc'))
-        .as('rank'),
+      // A country-only place (no city) is one partition of its own.
+      sql<number>`row_number() over (partition by place.country_code, coalesce(place.city_id, -1) order by file.taken_at desc, file.id desc)`.as('rank'),
     ])
     .where((eb) => inFamilyLibrary(eb, familyId))
     .as('r');

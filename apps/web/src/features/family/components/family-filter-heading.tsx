@@ -65,7 +65,7 @@ function NameDialog({ personId, current, onClose }: { personId: string; current:
   return (
     <Modal open onOpenChange={(open) => (open ? null : onClose())} title={t('family:person_name_title')} description={t('family:person_name_text')} data-testid="family-person-name-dialog">
       <form onSubmit={(e) => void submit(e)}>
-        <TextField label={t('family:person_name_label')} value={value} onChange={(e) => setValue(e.target.value)} maxLength={255} autoFocus required />
+        <TextField label={t('family:person_name_label')} value={value} onChange={(e) => setValue(e.target.value)} maxLength={255} required />
         <Button type="submit" disabled={!value.trim()} loading={isLoading}>
           {t('family:person_name_save')}
         </Button>
