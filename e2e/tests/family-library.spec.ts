@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { gpsPhoto, GPS } from '../../apps/server/src/test/gps-photo.js';
 import { expectAccessible } from './a11y.js';
 import { apiSignIn, createAccount, failOnPageErrors, signIn, text } from './support.js';
 
@@ -35,10 +36,16 @@ async function familyOfTwo(request: APIRequestContext) {
 }
 
 /** A photo in the member's library through the upload API (the upload panel has specs of its own). */
-async function uploadPhoto(request: APIRequestContext, token: string, name: string) {
-  const body = fs.readFileSync(path.join(FIXTURES, name));
+async function uploadPhoto(request: APIRequestContext, token: string, name: string, opts: { body?: Buffer; family?: boolean } = {}) {
+  const body = opts.body ?? fs.readFileSync(path.join(FIXTURES, name));
   const res = await request.put(`/api/upload/${crypto.randomUUID()}`, {
-    headers: { 'x-auth-token': token, 'content-type': 'image/jpeg', 'x-object-meta-file-name': encodeURIComponent(name), 'x-object-meta-parent-uuid': '' },
+    headers: {
+      'x-auth-token': token,
+      'content-type': 'image/jpeg',
+      'x-object-meta-file-name': encodeURIComponent(name),
+      'x-object-meta-parent-uuid': '',
+      ...(opts.family ? { 'x-object-meta-family-library': 'true' } : {}),
+    },
     data: body,
   });
   expect(res.status(), await res.text()).toBe(201);
@@ -128,3 +135,36 @@ test('a member uploads photos straight into the family library with the switch; 
   await expect(adminPage.getByRole('dialog')).toBeHidden();
   await other.close();
 });
+
+test('Family places: a photo one member took in Tbilisi is under Tbilisi for the other member, and opens the library filtered to it', async ({ page, request }, info) => {
+  // Upload and media processing on a shared two-core machine.
+  test.setTimeout(360_000);
+  const { admin, memberToken } = await familyOfTwo(request);
+  await uploadPhoto(request, memberToken, 'saburtalo.jpg', { body: await gpsPhoto(...GPS.tbilisi), family: true });
+
+  await signIn(page, admin.email, admin.password);
+  await page.goto('/main/family-library');
+  const browse = page.getByRole('navigation', { name: text('family:browse_label') });
+  await browse.getByRole('link', { name: text('family:places_title') }).click();
+  await expect(page).toHaveURL(/\/main\/family-library\/places$/);
+  // The place is found when the media job has read the photo's position: a reload asks again.
+  const card = page.getByTestId('family-place-card');
+  await expect(async () => {
+    await page.reload();
+    await expect(card).toHaveCount(1, { timeout: 5_000 });
+  }).toPass({ timeout: 120_000 });
+  // In the reader's language (Turkish here): Tbilisi is "Tiflis", Georgia "Gürcistan".
+  await expect(card).toHaveAccessibleName(`Tiflis, Gürcistan · ${text('family:photo_count', { count: 1 })}`);
+  await expectAccessible(page, 'family places', info);
+  await card.click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Tiflis' })).toBeVisible();
+  await expect(page.getByTestId('family-library-item')).toHaveCount(1, { timeout: 15_000 });
+  await page.getByRole('link', { name: text('family:back_to_places') }).click();
+  await expect(page).toHaveURL(/\/main\/family-library\/places$/);
+
+  // Family people: nothing recognised in a landscape, said in words.
+  await page.goto('/main/family-library/people');
+  await expect(page.getByTestId('family-people-empty')).toBeVisible({ timeout: 30_000 });
+  await expectAccessible(page, 'family people (empty)', info);
+});
+

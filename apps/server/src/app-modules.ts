@@ -246,6 +246,7 @@ export async function buildModules(app: FastifyInstance, { config, infra, clock,
     clock: clock,
     media: media.service,
     albums: albums.service,
+    familyLibrary: family.libraryFilters,
   });
   // A merged person's live links follow the survivor (issue 35), in the merge's transaction.
   people.service.onMerged((trx, accountId, from, into) => shareLink.service.followMerge(trx, accountId, from, into));
@@ -260,7 +261,7 @@ export async function buildModules(app: FastifyInstance, { config, infra, clock,
     stopFollowingPlans();
     stopCountingPurchases();
   });
-  const places = placesModule({ db, links, media: media.service, streams: albums.service.streams });
+  const places = placesModule({ db, links, media: media.service, streams: albums.service.streams, familyLibrary: family.libraryFilters });
   const things = thingsModule({ db, blobs, jobs, links, vision, media: media.service, streams: albums.service.streams, detection: config.thingsDetection });
   const foryou = foryouModule({ db, blobs, jobs, links, signer, media: media.service, albums: albums.service, clock: clock, settleMs: config.foryouSettleMs, video: { height: config.foryouVideoHeight, fps: config.foryouVideoFps } });
   // The operator console's principal and its audit log (issue 27).

@@ -48,6 +48,8 @@ export interface Owned {
   /** A contacts backup version and a contact in it. */
   contactVersion: string;
   contact: string;
+  /** A person of the account's family library (issue 35), set once the account is in a family of its own. */
+  familyPerson?: string;
 }
 
 const PARTS: Record<RequestPart, string> = { params: 'params', query: 'querystring', headers: 'headers', body: 'body' };
@@ -165,6 +167,9 @@ function idFor(owner: Owned, source: IdSource | undefined, permission: Subscribe
       return owner.contactVersion;
     case 'contact':
       return owner.contact;
+    case 'family_person':
+      if (!owner.familyPerson) throw new Error('the account is in no family yet');
+      return owner.familyPerson;
   }
 }
 
@@ -199,7 +204,15 @@ async function digest(t: TestApp, accountId: string): Promise<string> {
     .orderBy('album_id')
     .orderBy('file_id')
     .execute();
-  return JSON.stringify({ files, albums, members, uploads, notifications, shares, links, sessions, payments, cards, orders, people, places, things, foryou, contactVersions, contacts });
+  // The people of the account's family library (issue 35): a member of another family renames or merges none of them.
+  const familyPeople = await db
+    .selectFrom('family_person')
+    .innerJoin('family_member', 'family_member.family_id', 'family_person.family_id')
+    .selectAll('family_person')
+    .where('family_member.account_id', '=', accountId)
+    .orderBy('family_person.id')
+    .execute();
+  return JSON.stringify({ files, albums, members, uploads, notifications, shares, links, sessions, payments, cards, orders, people, places, things, foryou, contactVersions, contacts, familyPeople });
 }
 
 async function upload(t: TestApp, token: string, name: string, opts: { parent?: string; contentType?: string } = {}) {
@@ -482,6 +495,14 @@ async function inFamilies(t: TestApp, a: Owned, b: Owned) {
     await plan.familyPackage(o.accountId, 10 * 1024 ** 3);
     const res = await t.app.inject({ method: 'POST', url: '/api/family/library/add', headers: authed(o.token), payload: { uuids: [o.photo], mode: 'MOVE' } });
     if (res.statusCode !== 200) throw new Error(`addToFamilyLibrary failed: ${res.body}`);
+    // A person of the family library as the grouping schedule leaves it (no route creates one).
+    const member = await t.database.db.selectFrom('family_member').select('family_id').where('account_id', '=', o.accountId).executeTakeFirstOrThrow();
+    o.familyPerson = randomUUID();
+    const at = Date.now();
+    await t.database.db
+      .insertInto('family_person')
+      .values({ id: o.familyPerson, family_id: member.family_id, label: 'Dede', label_key: 'dede', labelled_by: o.accountId, created_at: at, modified_at: at })
+      .execute();
   }
 }
 

@@ -15,6 +15,9 @@ export const paths = {
   manageFamilyShare: '/main/usages/manage-family-share',
   familyShareDetails: '/main/usages/family-share-details',
   familyLibrary: '/main/family-library',
+  // The family library's people and places (issue 35); a person's or a place's photos are the library filtered.
+  familyPeople: '/main/family-library/people',
+  familyPlaces: '/main/family-library/places',
   photos: '/main/photos/all',
   forYou: '/main/foryou',
   contacts: '/main/contacts',
@@ -84,6 +87,8 @@ const builtPaths: ReadonlySet<string> = new Set<string>([
   paths.manageFamilyShare,
   paths.familyShareDetails,
   paths.familyLibrary,
+  paths.familyPeople,
+  paths.familyPlaces,
   paths.inviteFriends,
   paths.starsCampaign,
   paths.raffle,

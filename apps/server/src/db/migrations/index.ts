@@ -67,6 +67,7 @@ import * as contentBlob from './2026-12-11T0300_content_blob.js';
 import * as familyLibrary from './2026-12-12T0200_family_library.js';
 import * as fileFactsGiven from './2026-12-12T0400_file_facts_given.js';
 import * as uploadFamily from './2026-12-13T0200_upload_family.js';
+import * as familyPeople from './2026-12-14T0300_family_people.js';
 import * as contentPart from './2026-12-14T0400_content_part.js';
 
 /** Every migration in order; the key is the name recorded in the migration table. */
@@ -141,5 +142,6 @@ export const migrations: Record<string, Migration> = {
   '2026-12-12T0200_family_library': familyLibrary,
   '2026-12-12T0400_file_facts_given': fileFactsGiven,
   '2026-12-13T0200_upload_family': uploadFamily,
+  '2026-12-14T0300_family_people': familyPeople,
   '2026-12-14T0400_content_part': contentPart,
 };

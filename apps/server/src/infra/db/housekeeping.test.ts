@@ -30,7 +30,7 @@ import { PURGE_SOCIAL_SCHEDULE } from '../../modules/social-login/social-login.m
 import { PURGE_DRAW_SCHEDULE } from '../../modules/draw/draw.module.js';
 import { PAYMENT_RECONCILE_SCHEDULE } from '../../modules/payment/payment.module.js';
 import { RENEW_SCHEDULE } from '../../modules/packages/packages.module.js';
-import { PEOPLE_BACKFILL_SCHEDULE, PEOPLE_RECLUSTER_SCHEDULE, PEOPLE_RETENTION_SCHEDULE } from '../../modules/people/people.public.js';
+import { PEOPLE_BACKFILL_SCHEDULE, PEOPLE_FAMILY_GROUP_SCHEDULE, PEOPLE_RECLUSTER_SCHEDULE, PEOPLE_RETENTION_SCHEDULE } from '../../modules/people/people.public.js';
 import { PLACES_BACKFILL } from '../../modules/places/places.module.js';
 import { THINGS_BACKFILL } from '../../modules/things/things.module.js';
 import { SMALL_THUMBS_SCHEDULE } from '../../modules/media/media.public.js';
@@ -108,6 +108,7 @@ describe.each(DIALECTS)('housekeeping (%s)', (dialect) => {
       PEOPLE_BACKFILL_SCHEDULE,
       PEOPLE_RECLUSTER_SCHEDULE,
       PEOPLE_RETENTION_SCHEDULE,
+      PEOPLE_FAMILY_GROUP_SCHEDULE,
       PLACES_BACKFILL,
       THINGS_BACKFILL,
       SMALL_THUMBS_SCHEDULE,
@@ -178,6 +179,7 @@ describe.each(DIALECTS)('housekeeping (%s)', (dialect) => {
       [PAYMENT_RECONCILE_SCHEDULE]: 1,
       [RENEW_SCHEDULE]: 10,
       [PEOPLE_BACKFILL_SCHEDULE]: 1,
+      [PEOPLE_FAMILY_GROUP_SCHEDULE]: 1,
       [PLACES_BACKFILL]: 1,
       [THINGS_BACKFILL]: 1,
       [SMALL_THUMBS_SCHEDULE]: 1,

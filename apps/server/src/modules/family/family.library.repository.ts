@@ -1,4 +1,7 @@
+import type { ExpressionBuilder } from 'kysely';
 import type { Executor } from '../../infra/db/executor.js';
+import type { DB } from '../../infra/db/schema.js';
+import type { LibraryFilter } from './family.library.filters.js';
 
 // Reads of the family library (issue 35): the adders' file rows with the family's space, the adder's name beside each.
 
@@ -19,8 +22,9 @@ const live = (db: Executor, familyId: string) =>
     .where('file.family_held_until', 'is', null);
 
 /** A page of the library, newest first: keyset after `after`, the same cost at any depth. */
-export function listPage(db: Executor, familyId: string, limit: number, after?: LibraryCursor) {
+export function listPage(db: Executor, familyId: string, limit: number, after?: LibraryCursor, only?: { filter: LibraryFilter; value: string }) {
   return live(db, familyId)
+    .$if(only !== undefined, (qb) => qb.where((eb) => only!.filter(eb as unknown as ExpressionBuilder<DB, 'file'>, familyId, only!.value)))
     .selectAll('file')
     .select(['account.project_id', 'account.name as adder_name', 'account.surname as adder_surname'])
     .$if(after !== undefined, (qb) =>

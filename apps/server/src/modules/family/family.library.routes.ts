@@ -10,7 +10,14 @@ export const familyLibraryRoutes: FastifyPluginAsyncTypebox<{ library: FamilyLib
   app.get(
     '/family/library',
     {
-      config: { access: { permission: 'self', notIds: [{ in: 'query', path: 'after', why: "a keyset position within the caller's own family library" }] } },
+      config: {
+        access: {
+          permission: 'self',
+          // A family person is held by its family's members; anyone else's answers 404 like an unknown one.
+          ids: [{ in: 'query', path: 'person', permission: 'family_person.read' }],
+          notIds: [{ in: 'query', path: 'after', why: "a keyset position within the caller's own family library" }],
+        },
+      },
       schema: { operationId: 'listFamilyLibrary', summary: 'List the family library, newest first', tags, querystring: LibraryQuery, response: { 200: LibraryPage, ...errorResponses } },
     },
     async (req) => library.list(req.auth!, req.query),

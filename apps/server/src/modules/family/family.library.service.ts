@@ -10,6 +10,7 @@ import * as accountFamily from '../account/account.family.public.js';
 import * as accounts from '../account/account.identity.public.js';
 import * as files from '../files/files.public.js';
 import { toFileItem, type DerivativeLinks, type FileRow } from '../files/files.public.js';
+import type { LibraryFilters } from './family.library.filters.js';
 import * as library from './family.library.repository.js';
 import { cursorOf, HELD_DAYS, MAX_LIBRARY_PAGE, parseCursor, type AddBodyValue, type LibraryItemDto } from './family.library.schemas.js';
 import * as repo from './family.repository.js';
@@ -20,6 +21,8 @@ type Member = NonNullable<Awaited<ReturnType<typeof repo.getMember>>>;
 
 export interface FamilyLibraryDeps {
   db: Kysely<DB>;
+  /** Person and place filters of the library page, registered by those modules. */
+  filters: LibraryFilters;
   jobs: JobQueue;
   links: DerivativeLinks;
   clock?: () => number;
@@ -41,10 +44,15 @@ export class FamilyLibraryService {
     this.now = d.clock ?? Date.now;
   }
 
-  async list(auth: Auth, q: { limit?: number; after?: string }) {
+  async list(auth: Auth, q: { limit?: number; after?: string; person?: string; place?: string }) {
     const member = await this.member(auth);
     const limit = q.limit ?? MAX_LIBRARY_PAGE;
-    const rows = await library.listPage(this.d.db, member.family_id, limit + 1, q.after === undefined ? undefined : parseCursor(q.after));
+    if (q.person !== undefined && q.place !== undefined) throw ValidationError('Filter by a person or by a place, not both.', 'place');
+    const name = q.person !== undefined ? 'person' : q.place !== undefined ? 'place' : undefined;
+    const filter = name && this.d.filters.get(name);
+    if (name && !filter) throw NotFound('Not found.');
+    const only = name && filter ? { filter, value: (q.person ?? q.place)! } : undefined;
+    const rows = await library.listPage(this.d.db, member.family_id, limit + 1, q.after === undefined ? undefined : parseCursor(q.after), only);
     const page = rows.slice(0, limit);
     const last = page.at(-1);
     return {

@@ -3,6 +3,7 @@ import type { JobQueue } from '../../infra/jobs/job-queue.js';
 import { routes, type ModuleWith } from '../../infra/module-manifest.js';
 import type { DerivativeLinks } from '../files/files.public.js';
 import { hours } from '../../shared/time.js';
+import { LibraryFilters } from './family.library.filters.js';
 import { familyLibraryRoutes } from './family.library.routes.js';
 import { FamilyLibraryService } from './family.library.service.js';
 import { familyRoutes } from './family.routes.js';
@@ -16,9 +17,11 @@ const allRoutes: FastifyPluginAsyncTypebox<AllRoutes> = async (app, o) => {
   await familyLibraryRoutes(app, o);
 };
 
-export function familyModule(d: FamilyServiceDeps & { jobs: JobQueue; links: DerivativeLinks }): ModuleWith<FamilyService> {
+export function familyModule(d: FamilyServiceDeps & { jobs: JobQueue; links: DerivativeLinks }): ModuleWith<FamilyService> & { libraryFilters: LibraryFilters } {
   const family = new FamilyService(d);
-  const library = new FamilyLibraryService(d);
+  // The people and places modules add the library's person and place filters (app-modules.ts wires them).
+  const libraryFilters = new LibraryFilters();
+  const library = new FamilyLibraryService({ ...d, filters: libraryFilters });
   return {
     name: 'family',
     routes: routes(allRoutes, { family, library }),
@@ -27,5 +30,6 @@ export function familyModule(d: FamilyServiceDeps & { jobs: JobQueue; links: Der
     tables: ['family', 'family_member', 'family_invitation'],
     purgeAccount: (account) => family.purgeAccount(account),
     service: family,
+    libraryFilters,
   };
 }

@@ -12,6 +12,7 @@ import { days, now } from '../../shared/time.js';
 import type { ProcessedMedia } from '../media/media.public.js';
 import { unindexEntities } from '../search-index/search-index.public.js';
 import { decodeDescriptor, encodeDescriptor, group, type ClusterFace } from './people.cluster.js';
+import { inPremiumFamilyLibrary, unscannedInFamilies } from './people.family.repository.js';
 import * as personRepo from './people.persons.repository.js';
 import * as repo from './people.repository.js';
 import type { FaceFound, FaceVision } from './people.vision.js';
@@ -20,6 +21,8 @@ export const PEOPLE_FACES_JOB = 'people.faces';
 export const PEOPLE_RECLUSTER_SCHEDULE = 'people.recluster';
 export const PEOPLE_BACKFILL_SCHEDULE = 'people.backfill';
 export const PEOPLE_RETENTION_SCHEDULE = 'people.retention';
+/** The family library's people (issue 35): ungrouped faces of library photos are grouped within the minute. */
+export const PEOPLE_FAMILY_GROUP_SCHEDULE = 'people.family-group';
 
 /** Faces smaller than this (shorter side, pixels of the preview) are too blurry to tell people apart. */
 export const MIN_FACE_PX = 40;
@@ -67,8 +70,17 @@ export class FacePipeline {
   /** Media listener: a processed photo (or video, through its poster) of a premium account with recognition on is queued. */
   async onProcessed(trx: Executor, media: ProcessedMedia): Promise<void> {
     if (!this.d.vision || media.status !== 'READY' || !media.previewKey) return;
-    if (!(await repo.isPremium(trx, media.accountId)) || !(await repo.isEnabled(trx, media.accountId))) return;
+    if (!(await this.mayAnalyse(trx, media.accountId, media.fileId))) return;
     await this.queue(trx, media.accountId, media.fileId);
+  }
+
+  /**
+   * Recognition is on for the account and it is premium — or the photo is in a premium family's library (issue 35: a
+   * family package's members analyse what they add to the family, under the family's premium).
+   */
+  private async mayAnalyse(trx: Executor, accountId: string, fileId: string): Promise<boolean> {
+    if (!(await repo.isEnabled(trx, accountId))) return false;
+    return (await repo.isPremium(trx, accountId)) || (await inPremiumFamilyLibrary(trx, fileId));
   }
 
   private async queue(trx: Executor, accountId: string, fileId: string): Promise<void> {
@@ -115,7 +127,7 @@ export class FacePipeline {
    */
   async record(accountId: string, fileId: string, faces: repo.NewFace[]): Promise<boolean> {
     return this.d.db.transaction().execute(async (trx) => {
-      if (!(await repo.isPremium(trx, accountId)) || !(await repo.isEnabled(trx, accountId))) return false;
+      if (!(await this.mayAnalyse(trx, accountId, fileId))) return false;
       await repo.insertFaces(trx, faces);
       await repo.markScanned(trx, accountId, fileId, now());
       await this.regroup(trx, accountId, faces.map((f) => f.id));
@@ -172,7 +184,9 @@ export class FacePipeline {
   /** Schedule: queues live photos of premium accounts with recognition on that were never analysed, in bounded batches. */
   async backfill(): Promise<number> {
     if (!this.d.vision) return 0;
-    const rows = await repo.unscanned(this.d.db, BACKFILL_BATCH);
+    const own = await repo.unscanned(this.d.db, BACKFILL_BATCH);
+    // Photos members without premium of their own added to a premium family's library (issue 35).
+    const rows = [...own, ...(await unscannedInFamilies(this.d.db, BACKFILL_BATCH))];
     await this.d.db.transaction().execute(async (trx) => {
       for (const r of rows) await this.queue(trx, r.accountId, r.fileId);
     });
@@ -189,8 +203,8 @@ export class FacePipeline {
     await repo.markPremiumEnded(this.d.db, at);
     const due = await repo.premiumEndedBefore(this.d.db, at - KEEP_AFTER_PREMIUM, RETENTION_BATCH);
     for (const accountId of due) {
-      // Premium may have come back since the list was read: then nothing is deleted.
-      await this.deleteAll(accountId, async (trx) => !(await repo.isPremium(trx, accountId)));
+      // Premium may have come back since the list was read (or a premium family): then nothing is deleted.
+      await this.deleteAll(accountId, async (trx) => !(await repo.isPremium(trx, accountId)) && !(await repo.inPremiumFamily(trx, accountId)));
     }
     return due.length;
   }

@@ -6,3 +6,4 @@ export { faceCounts } from './people.repository.js';
 // Face boxes (collage crops keep faces in view) and named people with their photos (best-of-a-person albums).
 export { faceBoxes } from './people.repository.js';
 export { namedPeople } from './people.persons.repository.js';
+export { PEOPLE_FAMILY_GROUP_SCHEDULE } from './people.pipeline.js';

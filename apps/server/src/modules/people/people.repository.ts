@@ -3,6 +3,7 @@ import type { Executor } from '../../infra/db/executor.js';
 import type { DB } from '../../infra/db/schema.js';
 import { MEDIA_KIND } from '../files/files.public.js';
 import { PREMIUM_AUTHORITY } from '../account/account.plan.public.js';
+import { premiumFamilyMembers } from '../family/family.public.js';
 import type { FaceTable } from './people.table.js';
 
 /** A photo counts while it is live: not trashed, not hidden, processed. */
@@ -47,6 +48,11 @@ const withFaceData = (db: Executor) =>
 
 const premiumAccounts = (db: Executor) => db.selectFrom('authority').select('account_id').where('type', '=', PREMIUM_AUTHORITY);
 
+/** The account is in a premium family: its library photos' face data is the family's, kept while it is (issue 35). */
+export async function inPremiumFamily(db: Executor, accountId: string): Promise<boolean> {
+  return (await premiumFamilyMembers(db).where('family_member.account_id', '=', accountId).executeTakeFirst()) !== undefined;
+}
+
 /** Records `at` as the end of premium for accounts with face data and no premium that have no such record yet. */
 export async function markPremiumEnded(db: Executor, at: number): Promise<void> {
   await db
@@ -57,6 +63,7 @@ export async function markPremiumEnded(db: Executor, at: number): Promise<void> 
         .selectFrom(withFaceData(db).as('d'))
         .select(['d.account_id', sql.lit(at).as('premium_ended_at')])
         .where('d.account_id', 'not in', premiumAccounts(db))
+        .where('d.account_id', 'not in', premiumFamilyMembers(db))
         .where('d.account_id', 'not in', db.selectFrom('face_retention').select('account_id')),
     )
     .execute();
@@ -65,6 +72,7 @@ export async function markPremiumEnded(db: Executor, at: number): Promise<void> 
 /** Premium is back (or the data is gone): the record goes. */
 export async function clearPremiumEnded(db: Executor): Promise<void> {
   await db.deleteFrom('face_retention').where('account_id', 'in', premiumAccounts(db)).execute();
+  await db.deleteFrom('face_retention').where('account_id', 'in', premiumFamilyMembers(db)).execute();
 }
 
 /** Accounts whose premium ended at or before `before`, a bounded batch. */

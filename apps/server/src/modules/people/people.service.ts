@@ -9,6 +9,7 @@ import { days, now } from '../../shared/time.js';
 import { indexEntities, unindexEntities } from '../search-index/search-index.public.js';
 import type { AlbumStreamProvider, StreamAlbum } from '../albums/albums.public.js';
 import { FacePipeline, type PeopleDeps } from './people.pipeline.js';
+import { clearLabelledBy, familyCrop } from './people.family.repository.js';
 import * as personRepo from './people.persons.repository.js';
 import * as repo from './people.repository.js';
 import type { PersonDto } from './people.schemas.js';
@@ -67,6 +68,8 @@ export class PeopleService implements AlbumStreamProvider {
 
   async purgeAccount(accountId: string): Promise<void> {
     await this.deleteAll(accountId, async () => true, true);
+    // The names it gave family persons stay the family's (issue 35); who gave them no longer names the account.
+    await clearLabelledBy(this.d.db, accountId);
   }
 
   /** Face data is shown only to premium accounts: kept data of an account whose premium ended is answered as none. */
@@ -178,8 +181,14 @@ export class PeopleService implements AlbumStreamProvider {
   /** The crop behind a signed face URL; anything wrong is the same 404. */
   async openFace(token: string): Promise<Readable> {
     const claims = await this.d.signer.verify('face', token);
-    if (!claims || typeof claims.a !== 'string' || typeof claims.f !== 'string' || !(await this.showsFaces(claims.a))) throw NotFound('Not found.');
-    const row = await repo.cropOf(this.d.db, claims.a, claims.f);
+    if (!claims || typeof claims.a !== 'string' || typeof claims.f !== 'string') throw NotFound('Not found.');
+    // A family person's face (issue 35): shown while it counts for that family, whatever its adder's own premium.
+    const row =
+      typeof claims.fam === 'string'
+        ? await familyCrop(this.d.db, claims.fam, claims.f)
+        : (await this.showsFaces(claims.a))
+          ? await repo.cropOf(this.d.db, claims.a, claims.f)
+          : undefined;
     if (!row?.crop_key) throw NotFound('Not found.');
     try {
       return (await this.d.blobs.get(row.crop_key)).stream;
@@ -256,10 +265,14 @@ export class PeopleService implements AlbumStreamProvider {
   }
 
   private faceUrl(accountId: string, faceId: string): string {
-    return `/api/person/face/${this.d.signer.signNow('face', { a: accountId, f: faceId, e: faceExpiry(now()) })}`;
+    return faceUrl(this.d.signer, accountId, faceId);
   }
 
 }
+
+/** A signed face-crop URL, under the account that owns the face (the family's people sign under each face's adder). */
+export const faceUrl = (signer: PeopleDeps['signer'], accountId: string, faceId: string, familyId?: string): string =>
+  `/api/person/face/${signer.signNow('face', { a: accountId, f: faceId, e: faceExpiry(now()), ...(familyId ? { fam: familyId } : {}) })}`;
 
 const toStreamAlbum = (r: personRepo.PersonRow, coverFileId: string | null): StreamAlbum => ({
   id: r.id,

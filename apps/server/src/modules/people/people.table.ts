@@ -60,6 +60,25 @@ export interface FaceRetentionTable {
   premium_ended_at: number;
 }
 
+/** A person of a family library (issue 35): the family's own grouping of the faces on its library's photos. */
+export interface FamilyPersonTable {
+  id: string;
+  family_id: string;
+  /** The family's name for this person, given by any member and seen by all; never a member's private name. */
+  label: string | null;
+  label_key: string | null;
+  labelled_by: string | null;
+  created_at: number;
+  modified_at: number;
+}
+
+/** One face (its adder's row) in one person of the family whose library holds its photo. */
+export interface FamilyFaceTable {
+  face_id: string;
+  family_id: string;
+  person_id: string;
+}
+
 export type Person = Selectable<PersonTable>;
 export type Face = Selectable<FaceTable>;
 
@@ -72,5 +91,7 @@ declare module '../../infra/db/schema.js' {
     face_scan: FaceScanTable;
     face_setting: FaceSettingTable;
     face_retention: FaceRetentionTable;
+    family_person: FamilyPersonTable;
+    family_face: FamilyFaceTable;
   }
 }

@@ -42,6 +42,7 @@ const MESSAGES: Record<ResourceKind, string> = {
   foryou: 'Item not found.',
   contact_version: 'Backup version not found.',
   contact: 'Contact not found.',
+  family_person: 'Person not found.',
 };
 
 /**

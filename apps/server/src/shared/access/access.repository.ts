@@ -59,6 +59,17 @@ export async function ownedIds(db: Executor, kind: ResourceKind, accountId: stri
       return (
         await db.selectFrom('contact_entry').select('contact_id').distinct().where('contact_id', 'in', ids).where('account_id', '=', accountId).execute()
       ).map((r) => r.contact_id);
+    // A family person is held by every member of its family (the family library's people, issue 35).
+    case 'family_person':
+      return pluck(
+        await db
+          .selectFrom('family_person')
+          .innerJoin('family_member', 'family_member.family_id', 'family_person.family_id')
+          .select('family_person.id')
+          .where('family_person.id', 'in', ids)
+          .where('family_member.account_id', '=', accountId)
+          .execute(),
+      );
     case 'project':
       return (
         await db.selectFrom('account').select('project_id').where('id', '=', accountId).where('project_id', 'in', ids).execute()
@@ -105,6 +116,14 @@ export async function holders(db: Executor, kind: ResourceKind, ids: readonly st
       return db.selectFrom('contact_version').select(['id', 'account_id']).where('id', 'in', ids).execute();
     case 'contact':
       return db.selectFrom('contact_entry').select(['contact_id as id', 'account_id']).distinct().where('contact_id', 'in', ids).execute();
+    case 'family_person':
+      // Held for the family by its admin's account (no route claims one: the grouping schedule makes them).
+      return db
+        .selectFrom('family_person')
+        .innerJoin('family', 'family.id', 'family_person.family_id')
+        .select(['family_person.id', 'family.admin_account_id as account_id'])
+        .where('family_person.id', 'in', ids)
+        .execute();
     case 'project':
       // A project comes with its account; nobody names a new one.
       throw new Error('project ids cannot be claimed');

@@ -16,7 +16,9 @@ export type ResourceKind =
   | 'foryou'
   /** A contacts backup version, and a contact inside one (issue 31). */
   | 'contact_version'
-  | 'contact';
+  | 'contact'
+  /** A person of a family library (issue 35): its family's members hold it, not one account. */
+  | 'family_person';
 
 /** Every permission a route can ask for, and the kind of resource its ids name (`self`: the caller's account, no ids). */
 export const PERMISSIONS = {
@@ -44,6 +46,8 @@ export const PERMISSIONS = {
   'contacts.read': 'contact_version',
   'contacts.write': 'contact_version',
   'contact.read': 'contact',
+  'family_person.read': 'family_person',
+  'family_person.write': 'family_person',
   self: null,
 } as const satisfies Record<string, ResourceKind | null>;
 

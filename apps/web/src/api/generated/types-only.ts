@@ -925,6 +925,8 @@ export type ListFamilyLibraryApiResponse = /** status 200 OK */ {
 export type ListFamilyLibraryApiArg = {
   limit?: number;
   after?: string;
+  person?: string;
+  place?: string;
 };
 export type AddToFamilyLibraryApiResponse = /** status 200 OK */ {
   items: FamilyLibraryItem[];
@@ -958,6 +960,61 @@ export type SetFamilyMemberLimitApiArg = {
   body: {
     limitBytes: number | null;
   };
+};
+export type ListFamilyPeopleApiResponse = /** status 200 OK */ {
+  pageNumber: number;
+  pageSize: number;
+  people: FamilyPerson[];
+  total: number;
+};
+export type ListFamilyPeopleApiArg = {
+  pageSize: number;
+  pageNumber: number;
+};
+export type GetFamilyPersonApiResponse = /** status 200 OK */ {
+  label: string | null;
+  personId: string;
+  photoCount: number;
+  thumbnailUrl: string | null;
+  thumbnailUuid: string | null;
+};
+export type GetFamilyPersonApiArg = string;
+export type RenameFamilyPersonApiResponse = /** status 200 OK */ {
+  label: string | null;
+  personId: string;
+  photoCount: number;
+  thumbnailUrl: string | null;
+  thumbnailUuid: string | null;
+};
+export type RenameFamilyPersonApiArg = {
+  personId: string;
+  body: {
+    label: string;
+  };
+};
+export type MergeFamilyPersonApiResponse = /** status 200 OK */ {
+  label: string | null;
+  personId: string;
+  photoCount: number;
+  thumbnailUrl: string | null;
+  thumbnailUuid: string | null;
+};
+export type MergeFamilyPersonApiArg = {
+  personId: string;
+  body: {
+    into: string;
+  };
+};
+export type ListFamilyPlacesApiResponse = /** status 200 OK */ {
+  pageNumber: number;
+  pageSize: number;
+  places: FamilyPlace[];
+  total: number;
+};
+export type ListFamilyPlacesApiArg = {
+  pageSize: number;
+  pageNumber: number;
+  "x-client-language"?: string;
 };
 export type SendFeedbackApiResponse = /** status 200 OK */ {
   data: {
@@ -5408,6 +5465,32 @@ export type FamilyLibraryItem = {
   canRemove: boolean;
   file: FileItem;
   mine: boolean;
+};
+export type FamilyPerson = {
+  label: string | null;
+  personId: string;
+  photoCount: number;
+  thumbnailUrl: string | null;
+  thumbnailUuid: string | null;
+};
+export type FamilyPlace = {
+  country: string | null;
+  countryCode: string;
+  coverPhoto: {
+    height: number | null;
+    placeholder: string | null;
+    previewUrl: string | null;
+    smallThumbnailUrl: string | null;
+    thumbnailUrl: string | null;
+    uuid: string;
+    width: number | null;
+  } | null;
+  key: string;
+  latitude: number;
+  longitude: number;
+  name: string;
+  nameEn: string;
+  photoCount: number;
 };
 export type YearsAgoTitle = {
   date: string;

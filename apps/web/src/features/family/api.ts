@@ -8,11 +8,13 @@ import {
   type FamilyInvitation,
   type FamilyMember,
   type FamilyLibraryItem,
+  type FamilyPerson,
+  type FamilyPlace,
   type GetFamilyApiResponse,
   type ReceivedFamilyInvitation,
 } from '@/api/generated/family';
 
-export type { FamilyInvitation, FamilyLibraryItem, FamilyMember, ReceivedFamilyInvitation };
+export type { FamilyInvitation, FamilyLibraryItem, FamilyMember, FamilyPerson, FamilyPlace, ReceivedFamilyInvitation };
 export type FamilyView = GetFamilyApiResponse;
 
 /** The spec's tag list has no family tag: the family hangs on LeftMenu (the menu's family entries follow it). */
@@ -60,6 +62,12 @@ export const familyApi = generatedApi.enhanceEndpoints({
     listFamilyLibraryHeld: { providesTags: [LIBRARY_TAG] },
     addToFamilyLibrary: { invalidatesTags: [LIBRARY_TAG, 'Group'], ...followAccount },
     removeFromFamilyLibrary: { invalidatesTags: [LIBRARY_TAG, 'Group', 'Trash'] },
+    // Its people and places follow the library: anything that changes the library may change them.
+    listFamilyPeople: { providesTags: [LIBRARY_TAG] },
+    getFamilyPerson: { providesTags: [LIBRARY_TAG] },
+    listFamilyPlaces: { providesTags: [LIBRARY_TAG] },
+    renameFamilyPerson: { invalidatesTags: [LIBRARY_TAG] },
+    mergeFamilyPerson: { invalidatesTags: [LIBRARY_TAG] },
   },
 });
 
@@ -78,7 +86,15 @@ export const {
   useListFamilyLibraryHeldQuery,
   useAddToFamilyLibraryMutation,
   useRemoveFromFamilyLibraryMutation,
+  useListFamilyPeopleQuery,
+  useGetFamilyPersonQuery,
+  useListFamilyPlacesQuery,
+  useRenameFamilyPersonMutation,
+  useMergeFamilyPersonMutation,
 } = familyApi;
+
+/** One page of the family's places holds them all: a family library's places are few (issue 35). */
+export const FAMILY_PLACES_PAGE = 500;
 
 /** Server refusals the family screens explain in words; anything else gets the generic text. */
 export const KNOWN_ERRORS = [

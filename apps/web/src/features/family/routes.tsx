@@ -23,6 +23,17 @@ export const familyRoutes: RouteObject[] = [
     // The family strings load with the screen, so the shell's title (family:library_title) reads them too.
     lazy: lazyScreen(withNamespaces(['family'], () => import('./components/family-library-screen')), (m) => m.FamilyLibraryScreen),
   },
+  // People and places of the family library (issue 35), each its own chunk; the photos of one open the library filtered.
+  {
+    path: 'family-library/people',
+    handle: { pageName: 'photos', titleKey: 'family:people_title' } satisfies ShellHandle,
+    lazy: lazyScreen(withNamespaces(['family'], () => import('./components/family-people-screen')), (m) => m.FamilyPeopleScreen),
+  },
+  {
+    path: 'family-library/places',
+    handle: { pageName: 'photos', titleKey: 'family:places_title' } satisfies ShellHandle,
+    lazy: lazyScreen(withNamespaces(['family'], () => import('./components/family-places-screen')), (m) => m.FamilyPlacesScreen),
+  },
   {
     path: 'packages/familyInvitation',
     handle: handle('family:title_invitation'),

@@ -1,4 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { paths } from '@/config/paths';
 import { useAppDispatch } from '@/state/hooks';
 import { Button } from '@/components/ui/button';
 import { ConfirmModal } from '@/components/ui/confirm-modal';
@@ -22,6 +24,7 @@ import {
   useRemoveFromFamilyLibraryMutation,
   type FamilyLibraryItem,
 } from '../api';
+import { PersonHeading, PlaceHeading } from './family-filter-heading';
 import { useFamilyTranslation } from '../use-family-translation';
 import { FamilyError } from './error-alert';
 import styles from './family-library.module.css';
@@ -49,7 +52,20 @@ export function FamilyLibraryScreen() {
   );
 }
 
+/** The library's photos of one family person or one family place (`?person=` / `?place=`, issue 35), else all of them. */
+export interface LibraryFilter {
+  person?: string;
+  place?: string;
+}
+
 function Library() {
+  const [params] = useSearchParams();
+  const filter: LibraryFilter = { person: params.get('person') ?? undefined, place: params.get('place') ?? undefined };
+  // A new filter starts from its first page with nothing selected.
+  return <FilteredLibrary key={`${filter.person ?? ''}|${filter.place ?? ''}`} filter={filter} />;
+}
+
+function FilteredLibrary({ filter }: { filter: LibraryFilter }) {
   const { t } = useFamilyTranslation();
   const dispatch = useAppDispatch();
   const actions = useFileActions();
@@ -89,11 +105,27 @@ function Library() {
   return (
     <section className={styles.library} aria-labelledby="family-library-heading">
       <header className={styles.header}>
-        <h1 id="family-library-heading" className={styles.title}>
-          {t('family:library_title')}
-        </h1>
-        <p className={styles.text}>{t('family:library_text')}</p>
-        <PhotoUploadControl familyByDefault />
+        {filter.person ? (
+          <PersonHeading personId={filter.person} headingId="family-library-heading" />
+        ) : filter.place ? (
+          <PlaceHeading placeKey={filter.place} headingId="family-library-heading" />
+        ) : (
+          <>
+            <h1 id="family-library-heading" className={styles.title}>
+              {t('family:library_title')}
+            </h1>
+            <p className={styles.text}>{t('family:library_text')}</p>
+            <nav className={styles.browse} aria-label={t('family:browse_label')} data-testid="family-library-browse">
+              <Link to={paths.familyPeople} className={styles.browseLink}>
+                {t('family:people_title')}
+              </Link>
+              <Link to={paths.familyPlaces} className={styles.browseLink}>
+                {t('family:places_title')}
+              </Link>
+            </nav>
+            <PhotoUploadControl familyByDefault />
+          </>
+        )}
       </header>
       {chosen.length > 0 ? (
         <div className={styles.toolbar} role="toolbar" aria-label={t('family:library_selection_label')} data-testid="family-library-toolbar">
@@ -119,6 +151,7 @@ function Library() {
           <LibraryPage
             key={after}
             after={after}
+            filter={filter}
             last={i === cursors.length - 1}
             onItems={onItems}
             onMore={(next) => setCursors((prev) => (prev.includes(next) ? prev : [...prev, next]))}
@@ -196,15 +229,21 @@ function Day({ day, selected, onToggle, onOpen }: { day: LibraryDay; selected: R
 
 interface LibraryPageProps {
   after: string;
+  filter: LibraryFilter;
   last: boolean;
   onItems(after: string, items: FamilyLibraryItem[]): void;
   onMore(next: string): void;
 }
 
 /** Loads one page of the library (shown by day above), with "show more" after the last page when there is more. */
-function LibraryPage({ after, last, onItems, onMore }: LibraryPageProps) {
+function LibraryPage({ after, filter, last, onItems, onMore }: LibraryPageProps) {
   const { t } = useFamilyTranslation();
-  const page = useListFamilyLibraryQuery({ limit: PAGE, ...(after ? { after } : {}) });
+  const page = useListFamilyLibraryQuery({
+    limit: PAGE,
+    ...(after ? { after } : {}),
+    ...(filter.person ? { person: filter.person } : {}),
+    ...(filter.place ? { place: filter.place } : {}),
+  });
   const items = page.data?.items;
   useEffect(() => {
     if (items) onItems(after, items);
@@ -224,9 +263,14 @@ function LibraryPage({ after, last, onItems, onMore }: LibraryPageProps) {
     );
   }
   if (!items || (after === '' && items.length === 0)) {
+    const filtered = Boolean(filter.person || filter.place);
     return (
       <div className={styles.status}>
-        <EmptyState title={t('family:library_empty_title')} description={t('family:library_empty_text')} data-testid="family-library-empty" />
+        <EmptyState
+          title={t(filtered ? 'family:filter_empty_title' : 'family:library_empty_title')}
+          description={t(filtered ? 'family:filter_empty_text' : 'family:library_empty_text')}
+          data-testid="family-library-empty"
+        />
       </div>
     );
   }
