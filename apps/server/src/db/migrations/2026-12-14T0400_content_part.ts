@@ -17,8 +17,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('part_key', 'text', (c) => c.notNull())
     .addColumn('part_offset', 'bigint', (c) => c.notNull())
     .addColumn('bytes', 'bigint', (c) => c.notNull())
-    .addPrimaryKeyConstraint('content_part_pkey', ['composed_key', 'seq'])
+    // account_id leads the key, so the table can be distributed by account (distribution-ready.test.ts); reads go by
+    // composed key, through the index below.
+    .addPrimaryKeyConstraint('content_part_pkey', ['account_id', 'composed_key', 'seq'])
     .execute();
+  await db.schema.createIndex('content_part_composed').on('content_part').columns(['composed_key', 'seq']).execute();
   await db.schema.createIndex('content_part_part_key').on('content_part').columns(['part_key']).execute();
   await db.deleteFrom('content_piece').execute();
   await db.schema.alterTable('content_piece').addColumn('blob_key', 'text').execute();
