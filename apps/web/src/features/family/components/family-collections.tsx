@@ -56,7 +56,8 @@ export function FamilyCard({ to, image, round, title, muted, meta, testId }: { t
   const src = image && isSafeUrl(image) ? image : null;
   return (
     <li>
-      <Link to={to} className={styles.card} aria-label={`${title}, ${meta}`} data-testid={testId}>
+      {/* Named by its visible text (title, then count), so what a voice-control user reads out is the name (axe's label-content-name-mismatch). */}
+      <Link to={to} className={styles.card} data-testid={testId}>
         <span className={[styles.cover, round ? styles.face : ''].filter(Boolean).join(' ')} aria-hidden="true">
           {src ? <img className={styles.coverImage} src={src} alt="" loading="lazy" decoding="async" /> : null}
         </span>
