@@ -31,7 +31,7 @@ const placeholders = (text: unknown) => new Set(String(text).match(/\{\{\s*\w+\s
 const SAME_AS_ENGLISH: Record<string, readonly string[]> = {
   '*': ['common:brand', 'common:usage_fraction', 'common:document_title', 'auth:otp_channel_sms', 'files:description_count', 'settings:method_SMS', 'search:count_at_least', 'discover:place_line', 'campaigns:share_sms', 'campaigns:raffle_period', 'support:feedback_counter'],
   tr: ['files:kind_video'],
-  de: ['common:ok', 'files:column_name', 'files:sort_name', 'files:kind_video', 'upload:panel_label', 'search:kind_VIDEO', 'search:suggestion_PERSON', 'discover:name_field'],
+  de: ['common:ok', 'files:column_name', 'files:sort_name', 'files:kind_video', 'upload:panel_label', 'search:kind_VIDEO', 'search:suggestion_PERSON', 'discover:name_field', 'family:person_name_label'],
   fr: [
     'common:ok',
     'auth:otp_channel_email',
