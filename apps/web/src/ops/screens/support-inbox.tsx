@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { SelectField } from '@/components/ui/field';
+import { useSearchParamSetter } from '@/hooks/use-search-param-setter';
 import { NATIVE_LANGUAGE_NAMES, SUPPORTED_LANGUAGES } from '@/i18n/languages';
 import { opsPaths } from '../api/session';
 import { when } from '../components/format';
@@ -23,7 +24,7 @@ const STATES = ['waiting_agent', 'waiting_subscriber', 'open', 'solved', 'new', 
 export function SupportInboxScreen() {
   const { t } = useTranslation();
   const dispatch = useDispatch();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const filter: InboxFilter = {
     ...(params.get('state') ? { state: params.get('state')! } : {}),
     ...(params.get('language') ? { language: params.get('language')! } : {}),
@@ -36,12 +37,7 @@ export function SupportInboxScreen() {
       if (frame.type === 'ticket') dispatch(supportEndpoints.util.invalidateTags([{ type: 'Support', id: 'INBOX' }]));
     },
   });
-  const set = (key: string, value: string) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(key, value);
-    else next.delete(key);
-    setParams(next, { replace: true });
-  };
+  const set = useSearchParamSetter();
   const items = inbox.data?.items ?? [];
 
   return (
