@@ -60,8 +60,8 @@ try {
   const p = db.p;
   // The family as the plan listener leaves it (the first member is the admin), then every seeded photo into its library.
   await db.run(
-    `INSERT INTO family (id, admin_account_id, package_id, max_members, quota_bytes, status, created_at, updated_at) VALUES (${p(1)}, ${p(2)}, NULL, ${MEMBERS}, ${p(3)}, 'ACTIVE', ${p(4)}, ${p(4)})`,
-    [familyId, members[0].accountId, 2 ** 50, at],
+    `INSERT INTO family (id, admin_account_id, package_id, max_members, quota_bytes, status, created_at, updated_at) VALUES (${p(1)}, ${p(2)}, NULL, ${MEMBERS}, ${p(3)}, 'ACTIVE', ${p(4)}, ${p(5)})`,
+    [familyId, members[0].accountId, 2 ** 50, at, at],
   );
   for (const [i, m] of members.entries()) {
     await db.run(`INSERT INTO family_member (family_id, account_id, role, limit_bytes, joined_at) VALUES (${p(1)}, ${p(2)}, ${p(3)}, NULL, ${p(4)})`, [

@@ -69,6 +69,7 @@ import * as fileFactsGiven from './2026-12-12T0400_file_facts_given.js';
 import * as uploadFamily from './2026-12-13T0200_upload_family.js';
 import * as familyPeople from './2026-12-14T0300_family_people.js';
 import * as contentPart from './2026-12-14T0400_content_part.js';
+import * as familyLibraryOrder from './2026-12-14T0500_family_library_order.js';
 
 /** Every migration in order; the key is the name recorded in the migration table. */
 export const migrations: Record<string, Migration> = {
@@ -144,4 +145,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-13T0200_upload_family': uploadFamily,
   '2026-12-14T0300_family_people': familyPeople,
   '2026-12-14T0400_content_part': contentPart,
+  '2026-12-14T0500_family_library_order': familyLibraryOrder,
 };

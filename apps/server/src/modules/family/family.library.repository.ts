@@ -21,12 +21,37 @@ const live = (db: Executor, familyId: string) =>
     .where('file.status', '=', 'ACTIVE')
     .where('file.family_held_until', 'is', null);
 
-/** A page of the library, newest first: keyset after `after`, the same cost at any depth. */
-export function listPage(db: Executor, familyId: string, limit: number, after?: LibraryCursor, only?: { filter: LibraryFilter; value: string }) {
-  return live(db, familyId)
-    .$if(only !== undefined, (qb) => qb.where((eb) => only!.filter(eb as unknown as ExpressionBuilder<DB, 'file'>, familyId, only!.value)))
+/** The accounts whose items the library shows (the family's members), with what an item says of its adder. */
+export const adders = (db: Executor, familyId: string) =>
+  db
+    .selectFrom('family_member')
+    .innerJoin('account', 'account.id', 'family_member.account_id')
+    .select(['family_member.account_id', 'account.project_id', 'account.name', 'account.surname'])
+    .where('family_member.family_id', '=', familyId)
+    .execute();
+
+/**
+ * A page of the library, newest first: keyset after `after`, the same cost at any depth. The page is read from `file`
+ * alone in the order of its index file_family_order, the adders given as a list (see `adders`): joined to
+ * family_member and account in one query, PostgreSQL's planner drove from the members and sorted all their rows
+ * (100,000 photos: 260 ms a deep page), and SQLite's scanned every account.
+ */
+export function listPage(
+  db: Executor,
+  familyId: string,
+  adders: readonly string[],
+  limit: number,
+  after?: LibraryCursor,
+  only?: { filter: LibraryFilter; value: string },
+) {
+  return db
+    .selectFrom('file')
     .selectAll('file')
-    .select(['account.project_id', 'account.name as adder_name', 'account.surname as adder_surname'])
+    .where('file.family_id', '=', familyId)
+    .where('file.status', '=', 'ACTIVE')
+    .where('file.family_held_until', 'is', null)
+    .where('file.account_id', 'in', adders.length > 0 ? [...adders] : [''])
+    .$if(only !== undefined, (qb) => qb.where((eb) => only!.filter(eb as unknown as ExpressionBuilder<DB, 'file'>, familyId, only!.value)))
     .$if(after !== undefined, (qb) =>
       qb
         .where('file.taken_at', '<=', after!.takenAt)

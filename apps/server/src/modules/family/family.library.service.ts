@@ -52,11 +52,15 @@ export class FamilyLibraryService {
     const filter = name && this.d.filters.get(name);
     if (name && !filter) throw NotFound('Not found.');
     const only = name && filter ? { filter, value: (q.person ?? q.place)! } : undefined;
-    const rows = await library.listPage(this.d.db, member.family_id, limit + 1, q.after === undefined ? undefined : parseCursor(q.after), only);
+    const adders = new Map((await library.adders(this.d.db, member.family_id)).map((a) => [a.account_id, a]));
+    const rows = await library.listPage(this.d.db, member.family_id, [...adders.keys()], limit + 1, q.after === undefined ? undefined : parseCursor(q.after), only);
     const page = rows.slice(0, limit);
     const last = page.at(-1);
     return {
-      items: page.map((r) => this.item(r, auth, member, r.project_id, fullName({ name: r.adder_name, surname: r.adder_surname }))),
+      items: page.map((r) => {
+        const adder = adders.get(r.account_id)!;
+        return this.item(r, auth, member, adder.project_id, fullName(adder));
+      }),
       next: rows.length > limit && last ? cursorOf(Number(last.taken_at), last.id) : null,
     };
   }

@@ -1,6 +1,12 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authed, DIALECTS, expectError, startTestApp, type TestApp } from '../../test/harness.js';
+import { queryPlans } from '../../test/query-plan.js';
+import { MEDIA_KIND } from '../files/files.public.js';
+import type { NewFile } from '../files/files.table.js';
 import { content, downloadUrls, uploadApi } from '../upload/upload.fixtures.js';
+import * as libraryRepo from './family.library.repository.js';
 import { EXPIRE_HELD_SCHEDULE } from './family.module.js';
 import { familyPerson, planOf } from './family.fixtures.js';
 
@@ -184,6 +190,52 @@ describe.each(DIALECTS)('family library (%s)', (dialect) => {
     expect(await myTimeline(admin)).toBe(1);
     expect(await myTimeline(ayse)).toBe(1);
     expect((await call(ayse, 'GET', '/family/library/held')).json().items).toEqual([]);
+  });
+
+  it('reads a page of a 20,000-photo library in the order of an index, at any depth, without sorting the library', async () => {
+    const { admin, members } = await family(2);
+    const adders = [admin, ...members].map((p) => p.accountId);
+    const familyId = (await t.database.db.selectFrom('family_member').select('family_id').where('account_id', '=', admin.accountId).executeTakeFirstOrThrow()).family_id;
+    const rows = Array.from({ length: 20_000 }, (_, i) => {
+      const takenAt = Date.UTC(2020, 0, 1) + i * 3_600_000 + (i % 7) * 1000;
+      return {
+        id: randomUUID(),
+        account_id: adders[i % adders.length]!,
+        parent_id: '',
+        name: `IMG_${i}.jpg`,
+        name_key: `img_${i}.jpg`,
+        is_folder: 0,
+        bytes: 1000,
+        content_type: 'image/jpeg',
+        favourite: 0,
+        hidden: 0,
+        status: 'ACTIVE',
+        device_type: 'WEB',
+        created_at: takenAt,
+        last_modified_at: takenAt,
+        media_kind: MEDIA_KIND.image,
+        taken_at: takenAt,
+        taken_day: Math.floor(takenAt / 86_400_000),
+        family_id: familyId,
+      } satisfies NewFile;
+    });
+    for (let i = 0; i < rows.length; i += 500) await t.database.db.insertInto('file').values(rows.slice(i, i + 500)).execute();
+    await sql`ANALYZE`.execute(t.database.db);
+    const deep = rows[7_000]!;
+    for (const after of [undefined, { takenAt: deep.taken_at, id: deep.id }]) {
+      const plans = await queryPlans(t.database.db, dialect, (db) => libraryRepo.listPage(db, familyId, adders, 121, after));
+      expect(plans).toHaveLength(1);
+      const [p] = plans as [string];
+      if (dialect === 'sqlite') {
+        expect(p).toMatch(/^SEARCH file USING INDEX file_family_order \(family_id=\? AND status=\?/);
+        expect(p).not.toMatch(/TEMP B-TREE|\bSCAN\b/);
+      } else {
+        expect(p).toMatch(/Index Scan Backward using file_family_order on file/);
+        expect(p).not.toMatch(/(^|->\s+)Sort\b/m);
+      }
+    }
+    const page = await libraryRepo.listPage(t.database.db, familyId, adders, 3, { takenAt: deep.taken_at, id: deep.id });
+    expect(page.map((r) => r.id)).toEqual([rows[6_999]!.id, rows[6_998]!.id, rows[6_997]!.id]);
   });
 
   it("another family's member reaches nothing of this family's library (404)", async () => {

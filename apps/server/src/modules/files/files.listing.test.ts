@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { CompiledQuery, sql, type KyselyPlugin, type RootOperationNode } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authed, DIALECTS, signUp, startTestApp, type TestApp } from '../../test/harness.js';
+import { queryPlans } from '../../test/query-plan.js';
 import { nameKey } from '../../shared/names.js';
 import type { Boundary } from './files.listing-cache.js';
 import { ListingCache } from './files.listing-cache.js';
@@ -199,18 +200,6 @@ describe.each(DIALECTS)('folder listing pagination (%s)', (dialect) => {
   });
 });
 
-/** Records the SQL of every query a block runs, so a test can ask the database how it would execute it. */
-class Recorder implements KyselyPlugin {
-  nodes: RootOperationNode[] = [];
-  transformQuery(args: { node: RootOperationNode }) {
-    this.nodes.push(args.node);
-    return args.node;
-  }
-  async transformResult<R>(args: { result: R }) {
-    return args.result;
-  }
-}
-
 describe.each(DIALECTS)('listing a folder of 100,000 files (%s)', (dialect) => {
   const FILES = 100_000;
   let t: TestApp;
@@ -229,19 +218,7 @@ describe.each(DIALECTS)('listing a folder of 100,000 files (%s)', (dialect) => {
   });
   afterAll(() => t.close());
 
-  const plan = async (run: (db: typeof t.database.db) => Promise<unknown>) => {
-    const recorder = new Recorder();
-    await run(t.database.db.withPlugin(recorder));
-    const executor = t.database.db.getExecutor();
-    const plans: string[] = [];
-    for (const node of recorder.nodes) {
-      const q = executor.compileQuery(node, { queryId: 'plan' } as never);
-      const prefix = dialect === 'sqlite' ? 'EXPLAIN QUERY PLAN ' : 'EXPLAIN ';
-      const res = await t.database.db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(prefix + q.sql, [...q.parameters]));
-      plans.push(res.rows.map((r) => String(r.detail ?? r['QUERY PLAN'])).join('\n'));
-    }
-    return plans;
-  };
+  const plan = (run: (db: typeof t.database.db) => Promise<unknown>) => queryPlans(t.database.db, dialect, run);
 
   it.each(['name', 'date', 'size'] as const)('a keyset page by %s reads an index in order, without a full sort', async (sortBy) => {
     for (const desc of [false, true]) {
