@@ -12,10 +12,12 @@ import { solveSpectral, spectralTemplates } from './strong-audio-attack.fixtures
  * attacks are in captcha-image-attack.test.ts.
  */
 
-const CHALLENGES = 60;
+// CAPTCHA_ATTACK_SAMPLE=<n> attacks n challenges instead (the proof run of docs/decisions.md, issue 30); CI attacks 60.
+const CHALLENGES = Number(process.env.CAPTCHA_ATTACK_SAMPLE ?? 60);
 // Minutes of CPU on a busy two-core machine; the wall times on a quiet one are in docs/decisions.md.
 const HEAVY = { timeout: 300_000 };
-const MAX_SOLVED = 2;
+/** 2 of 60 (3.3 %). */
+const MAX_SOLVED = Math.floor(CHALLENGES / 30);
 const dir = new URL('../../../assets/captcha-audio/', import.meta.url);
 const textOf = (random: () => number) => Array.from({ length: 5 }, () => String(Math.floor(random() * 10))).join('');
 
@@ -77,6 +79,7 @@ describe('audio captcha against a DTW solver built from our renderer and recordi
       if (solveBySpotting(wav, recordings, 5) === text) bySpotting++;
       for (let k = 0; k < 5; k++) if (guess[k] === text[k]) digitsRight++;
     }
+    console.info(`template attacks on ${CHALLENGES} challenges`, { bySegments, bySpotting, digitsRight: digitsRight / (CHALLENGES * 5) });
     expect(bySegments).toBeLessThanOrEqual(MAX_SOLVED);
     expect(bySpotting).toBeLessThanOrEqual(MAX_SOLVED);
     // Digit by digit it stays far from reliable (5 right in a row needs more than 55 % each).
@@ -110,9 +113,11 @@ describe('audio captcha against a babble-aware spectral solver that knows the re
     expect(legacy.digits).toBeGreaterThanOrEqual(0.8);
   });
 
-  it('solves at most 1 of 40 new challenges (under 5 %), and under 45 % of digits (measured 0 of 40, 21–29 %)', () => {
-    const current = attack((text, random) => renderCaptchaAudio(text, random), 32, 40);
-    expect(current.solved).toBeLessThanOrEqual(1);
+  const strongCount = Math.round((CHALLENGES * 2) / 3);
+  it(`solves at most ${Math.floor(strongCount / 40)} of ${strongCount} new challenges (under 5 %), and under 45 % of digits (measured 0 of 40, 21–29 %)`, () => {
+    const current = attack((text, random) => renderCaptchaAudio(text, random), 32, strongCount);
+    console.info('spectral attack on the current audio', current);
+    expect(current.solved).toBeLessThanOrEqual(Math.floor(strongCount / 40));
     expect(current.digits).toBeLessThan(0.45);
   });
 });

@@ -31,9 +31,11 @@ import type { DigitBox } from './captcha-render.js';
  * give) must stay under 5 % too; reading at the renderer's true boxes (an oracle no attacker has) is printed only.
  */
 
-const FRESH = 120;
-/** At most this many of FRESH answered: under 5 % (docs/decisions.md, issue 30, the image captcha: one ink). */
-const MAX_SOLVED = 5;
+// CAPTCHA_ATTACK_SAMPLE=<n> reads n challenges instead (the proof run of docs/decisions.md, issue 30: a sample whose
+// 95 % upper bound can fall under 5 %); CI reads 120.
+const FRESH = Number(process.env.CAPTCHA_ATTACK_SAMPLE ?? 120);
+/** At most this many of FRESH answered (5 of 120, 4.2 %): under 5 % (docs/decisions.md, issue 30, the image captcha: one ink). */
+const MAX_SOLVED = Math.floor(FRESH / 24);
 const TRAIN = 300;
 // CPU-bound for a minute or two each; on a loaded two-core machine that is many minutes of wall time (no timing asserted).
 const HEAVY = { timeout: 900_000 };
