@@ -20,7 +20,6 @@ export const INDEX_PIECES_JOB = 'upload.index-pieces';
 const LOOKUP_BATCH = 500;
 
 export const ContentNotHeld = () => Conflict('CONTENT_NOT_HELD', 'This account does not hold these bytes; send them.');
-export const PieceNotHeld = () => Conflict('PIECE_NOT_HELD', 'This account does not hold this piece; send its bytes.');
 
 /** The pieces a file has to be indexed for; a one-piece file is found by its whole SHA-256. */
 export const needsPieceIndex = (bytes: number) => bytes > PIECE_BYTES;
@@ -48,28 +47,44 @@ export async function heldPieces(db: Executor, accountId: string, hashes: readon
 }
 
 /**
- * Where the account holds a piece with this hash and length, as ranges of stored blobs (a piece of a composed file
- * maps onto that file's parts); null when it holds none. The index is trusted without reading the bytes back: a row
- * counts only while its file still names the blob it was read from, and blobs never change once written.
+ * Where the account holds each piece of a run (hash and length), as ranges of stored blobs (a piece of a composed file
+ * maps onto that file's parts), from the first piece up to the first one it holds nowhere: the sources of the held
+ * prefix, empty when it does not hold the first. One lookup for the whole run. The index is trusted without reading the
+ * bytes back: a row counts only while its file still names the blob it was read from, and blobs never change once written.
  */
-export async function pieceSource(db: Kysely<DB>, accountId: string, sha256: string, length: number): Promise<Part[] | null> {
-  const rows = await db
-    .selectFrom('content_piece')
-    .select(['file_id', 'offset', 'blob_key'])
-    .where('account_id', '=', accountId)
-    .where('sha256', '=', sha256)
-    .where('bytes', '=', length)
-    .limit(20)
-    .execute();
-  const held = await files.heldBlobKeys(db, accountId, rows.map((r) => r.file_id));
-  await dropStale(db, accountId, rows, held);
-  for (const r of rows) {
-    if (!current(r, held)) continue;
-    const key = r.blob_key!;
-    const parts = isComposedKey(key) ? sliceParts(await partsOf(db, key), Number(r.offset), length) : [{ key, offset: Number(r.offset), bytes: length }];
-    if (parts.reduce((n, p) => n + p.bytes, 0) === length) return parts;
+export async function heldPrefix(db: Kysely<DB>, accountId: string, pieces: ReadonlyArray<{ sha256: string; bytes: number }>): Promise<Part[][]> {
+  const unique = [...new Set(pieces.map((p) => p.sha256))];
+  const rows: Array<{ file_id: string; offset: number; bytes: number; sha256: string; blob_key: string | null }> = [];
+  for (let i = 0; i < unique.length; i += LOOKUP_BATCH) {
+    rows.push(
+      ...(await db
+        .selectFrom('content_piece')
+        .select(['file_id', 'offset', 'bytes', 'sha256', 'blob_key'])
+        .where('account_id', '=', accountId)
+        .where('sha256', 'in', unique.slice(i, i + LOOKUP_BATCH))
+        .execute()),
+    );
   }
-  return null;
+  const held = await files.heldBlobKeys(db, accountId, [...new Set(rows.map((r) => r.file_id))]);
+  await dropStale(db, accountId, rows, held);
+  const composed = new Map<string, Part[]>();
+  const partsOfComposed = async (key: string) => composed.get(key) ?? composed.set(key, await partsOf(db, key)).get(key)!;
+  const out: Part[][] = [];
+  for (const piece of pieces) {
+    let found: Part[] | null = null;
+    for (const r of rows) {
+      if (r.sha256 !== piece.sha256 || Number(r.bytes) !== piece.bytes || !current(r, held)) continue;
+      const key = r.blob_key!;
+      const parts = isComposedKey(key) ? sliceParts(await partsOfComposed(key), Number(r.offset), piece.bytes) : [{ key, offset: Number(r.offset), bytes: piece.bytes }];
+      if (parts.reduce((n, p) => n + p.bytes, 0) === piece.bytes) {
+        found = parts;
+        break;
+      }
+    }
+    if (!found) break;
+    out.push(found);
+  }
+  return out;
 }
 
 const current = (r: { file_id: string; blob_key: string | null }, held: ReadonlyMap<string, string>) => r.blob_key !== null && held.get(r.file_id) === r.blob_key;

@@ -5,6 +5,7 @@ import { authed, DIALECTS, expectError, signUp, startTestApp, type TestApp } fro
 import { savedBytes, sweepContent } from '../files/files.content.js';
 import { account, content, downloadUrls, sha256, uploadApi, uploadHeaders, uploadHelpers } from './upload.fixtures.js';
 import { PIECE_BYTES } from './upload.content.js';
+import { MAX_KNOWN_PIECES } from './upload.schemas.js';
 
 // Issue 35: uploads skip what the caller's own account holds; identical bytes are stored once across accounts, and
 // reference counting never deletes bytes a file names nor keeps bytes nothing names past the sweep.
@@ -71,18 +72,40 @@ describe.each(DIALECTS)('uploads that skip stored bytes (%s)', (dialect) => {
       payload: { start, end, total: body.length, sha256: sha256(body.subarray(start, end + 1)) },
     });
   };
-  /** Sends a file in 8 MiB pieces as the web client does: a piece the account holds by known-piece, the rest as bytes. */
+  /** A piece from `start` (8 MiB, or what is left), as uploadKnownPieces takes it. */
+  const pieceAt = (body: Buffer, start: number) => {
+    const end = Math.min(body.length, start + PIECE_BYTES) - 1;
+    return { start, end, sha256: sha256(body.subarray(start, end + 1)) };
+  };
+  /** `count` consecutive pieces from `from`. */
+  const run = (body: Buffer, from: number, count: number) => Array.from({ length: count }, (_, i) => pieceAt(body, from + i * PIECE_BYTES));
+  const knownPieces = (token: string, uuid: string, name: string, body: Buffer, pieces: unknown[]) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/upload/${uuid}/known-pieces`,
+      headers: { ...authed(token), 'x-object-meta-file-name': encodeURIComponent(name), 'x-object-meta-parent-uuid': '' },
+      payload: { total: body.length, pieces },
+    });
+  /**
+   * Sends a file in 8 MiB pieces as the web client does: each run of pieces the account holds in one known-pieces call,
+   * the rest as bytes.
+   */
   async function sendSkipping(token: string, name: string, body: Buffer, skip: boolean[]) {
     const uuid = randomUUID();
     const api = uploadApi(t, token);
     let last;
-    for (let i = 0, start = 0; start < body.length; i++, start += PIECE_BYTES) {
-      const piece = body.subarray(start, Math.min(body.length, start + PIECE_BYTES));
-      last = skip[i] ? await knownPiece(token, uuid, name, body, start) : await api.piece(uuid, name, piece, start, body.length);
-      expect(last.statusCode, last.body).toBe(start + piece.length === body.length ? 201 : 202);
+    let calls = 0;
+    for (let i = 0; i * PIECE_BYTES < body.length; calls++) {
+      const start = i * PIECE_BYTES;
+      let held = 0;
+      while (skip[i + held] && (i + held) * PIECE_BYTES < body.length) held++;
+      last = held > 0 ? await knownPieces(token, uuid, name, body, run(body, start, held)) : await api.piece(uuid, name, body.subarray(start, start + PIECE_BYTES), start, body.length);
+      i += Math.max(1, held);
+      expect(last.statusCode, last.body).toBe(i * PIECE_BYTES >= body.length ? 201 : 202);
     }
-    return { uuid, item: last!.json() };
+    return { uuid, item: last!.json(), calls };
   }
+  const uploadRow = (id: string) => t.database.db.selectFrom('upload').select(['status', 'received_bytes', 'parts', 'part_count']).where('id', '=', id).executeTakeFirst();
   const deleteForever = async (token: string, id: string) => {
     const h = authed(token);
     expect((await t.app.inject({ method: 'DELETE', url: '/api/filesystem/trash', headers: h, payload: [id] })).statusCode).toBe(200);
@@ -182,6 +205,127 @@ describe.each(DIALECTS)('uploads that skip stored bytes (%s)', (dialect) => {
     const uuid = randomUUID();
     expectError(await knownPiece(a.token, uuid, 'x.bin', other, 0), 409, 'PIECE_NOT_HELD');
     expect((await uploadApi(t, a.token).piece(uuid, 'x.bin', other.subarray(0, PIECE_BYTES), 0, other.length)).statusCode).toBe(202);
+  });
+
+  it('a run of held pieces is taken in one call: one call per run, the changed piece sent, quota exact', async () => {
+    const a = await signUp(t);
+    const original = content(3 * PIECE_BYTES + 5_000);
+    const first = await sendSkipping(a.token, 'long.bin', original, []);
+    await runJobs();
+    const changed = Buffer.from(original);
+    changed.fill(3, 2 * PIECE_BYTES + 1, 2 * PIECE_BYTES + 9);
+    const asked = (await held(a.token, changed)).json();
+    expect(asked.pieces).toEqual([true, true, false, true]);
+
+    const before = await received();
+    const uuid = randomUUID();
+    const head = await knownPieces(a.token, uuid, 'long edited.bin', changed, run(changed, 0, 2));
+    expect(head.statusCode, head.body).toBe(202);
+    expect(head.json()).toEqual({ uuid, receivedBytes: 2 * PIECE_BYTES, totalBytes: changed.length });
+    expect(head.headers['upload-offset']).toBe(String(2 * PIECE_BYTES));
+    // One step: the two pieces are one range of the original's blob, the whole file reserved.
+    expect(await uploadRow(uuid)).toMatchObject({ status: 'OPEN', received_bytes: 2 * PIECE_BYTES, part_count: 1 });
+    expect(JSON.parse((await uploadRow(uuid))!.parts!)).toEqual([{ at: 0, parts: [{ key: `users/${a.accountId}/files/${first.uuid}`, offset: 0, bytes: 2 * PIECE_BYTES }] }]);
+    expect(await account(t, a.accountId)).toMatchObject({ used_bytes: original.length, reserved_bytes: changed.length });
+    expect((await uploadApi(t, a.token).piece(uuid, 'long edited.bin', changed.subarray(2 * PIECE_BYTES, 3 * PIECE_BYTES), 2 * PIECE_BYTES, changed.length)).statusCode).toBe(202);
+    const tail = await knownPieces(a.token, uuid, 'long edited.bin', changed, run(changed, 3 * PIECE_BYTES, 1));
+    expect(tail.statusCode, tail.body).toBe(201);
+    expect(tail.json()).toMatchObject({ uuid, name: 'long edited.bin', bytes: changed.length });
+    expect(await received()).toBe(before + PIECE_BYTES);
+    const own = `users/${a.accountId}/files/${uuid}`;
+    expect(await partRows((await fileRow(uuid)).blob_key!)).toEqual([
+      { part_key: `users/${a.accountId}/files/${first.uuid}`, part_offset: 0, bytes: 2 * PIECE_BYTES },
+      { part_key: own, part_offset: 0, bytes: PIECE_BYTES },
+      { part_key: `users/${a.accountId}/files/${first.uuid}`, part_offset: 3 * PIECE_BYTES, bytes: 5_000 },
+    ]);
+    expectSameBytes(await download(a.token, a.accountId, uuid), changed);
+    expect(await account(t, a.accountId)).toMatchObject({ used_bytes: original.length + changed.length, reserved_bytes: 0 });
+
+    // The client's way: 3 calls for 4 pieces; the same file again with every piece held is one call.
+    expect((await sendSkipping(a.token, 'long third.bin', changed, asked.pieces)).calls).toBe(3);
+    const again = await sendSkipping(a.token, 'long fourth.bin', original, [true, true, true, true]);
+    expect(again.calls).toBe(1);
+    expectSameBytes(await download(a.token, a.accountId, again.uuid), original);
+    expect(await account(t, a.accountId)).toMatchObject({ used_bytes: 2 * original.length + 2 * changed.length, reserved_bytes: 0 });
+  });
+
+  it('a run with a piece not held: the pieces before it are taken, 409 PIECE_NOT_HELD says where the upload stands', async () => {
+    const a = await signUp(t);
+    const original = content(3 * PIECE_BYTES + 7_000);
+    await sendSkipping(a.token, 'base.bin', original, []);
+    await runJobs();
+    const changed = Buffer.from(original);
+    changed.fill(5, PIECE_BYTES + 100, PIECE_BYTES + 200);
+    const uuid = randomUUID();
+    const api = uploadApi(t, a.token);
+
+    // The client believes every piece held (asked before one was deleted, say): the first is taken, the second refused.
+    const res = await knownPieces(a.token, uuid, 'middle.bin', changed, run(changed, 0, 4));
+    expect(expectError(res, 409, 'PIECE_NOT_HELD').message).toContain(String(PIECE_BYTES));
+    expect(res.headers['upload-offset']).toBe(String(PIECE_BYTES));
+    expect((await api.head(uuid)).headers['upload-offset']).toBe(String(PIECE_BYTES));
+    expect(await account(t, a.accountId)).toMatchObject({ used_bytes: original.length, reserved_bytes: changed.length });
+    // The same run again from there: refused at once, nothing changes.
+    const again = await knownPieces(a.token, uuid, 'middle.bin', changed, run(changed, PIECE_BYTES, 3));
+    expectError(again, 409, 'PIECE_NOT_HELD');
+    expect(again.headers['upload-offset']).toBe(String(PIECE_BYTES));
+    expect(await uploadRow(uuid)).toMatchObject({ received_bytes: PIECE_BYTES, part_count: 1 });
+
+    expect((await api.piece(uuid, 'middle.bin', changed.subarray(PIECE_BYTES, 2 * PIECE_BYTES), PIECE_BYTES, changed.length)).statusCode).toBe(202);
+    const rest = await knownPieces(a.token, uuid, 'middle.bin', changed, run(changed, 2 * PIECE_BYTES, 2));
+    expect(rest.statusCode, rest.body).toBe(201);
+    expectSameBytes(await download(a.token, a.accountId, uuid), changed);
+    expect(await account(t, a.accountId)).toMatchObject({ used_bytes: original.length + changed.length, reserved_bytes: 0 });
+
+    // The first piece not held: nothing is opened, nothing reserved.
+    const fresh = randomUUID();
+    const other = content(2 * PIECE_BYTES);
+    const none = await knownPieces(a.token, fresh, 'none.bin', other, run(other, 0, 2));
+    expectError(none, 409, 'PIECE_NOT_HELD');
+    expect(none.headers['upload-offset']).toBe('0');
+    expect(await uploadRow(fresh)).toBeUndefined();
+    expect(await account(t, a.accountId)).toMatchObject({ used_bytes: original.length + changed.length, reserved_bytes: 0 });
+  });
+
+  it('malformed runs are refused with a 400 and change nothing', async () => {
+    const a = await signUp(t);
+    const body = content(3 * PIECE_BYTES + 1_000);
+    await sendSkipping(a.token, 'src.bin', body, []);
+    await runJobs();
+    const uuid = randomUUID();
+    const good = run(body, 0, 4);
+    const [p0, p1, p2, p3] = good as [(typeof good)[0], (typeof good)[0], (typeof good)[0], (typeof good)[0]];
+    // Refused before anything is opened.
+    expect(expectError(await knownPieces(a.token, uuid, 'x.bin', body, [p0, p2]), 400, 'INVALID_CONTENT_RANGE').field).toBe('pieces.1');
+    expect(await uploadRow(uuid)).toBeUndefined();
+    expect((await account(t, a.accountId)).reserved_bytes).toBe(0);
+
+    expect((await knownPieces(a.token, uuid, 'x.bin', body, [p0])).statusCode).toBe(202);
+    const state = await uploadRow(uuid);
+    const refusals: Array<[unknown[], number, string, string?]> = [
+      [[p1, p3], 400, 'INVALID_CONTENT_RANGE', 'pieces.1'], // a gap
+      [[p1, { ...p2, start: p2.start - 10 }], 400, 'INVALID_CONTENT_RANGE', 'pieces.1'], // overlapping
+      [[p1, p2, p1], 400, 'INVALID_CONTENT_RANGE', 'pieces.2'], // backwards
+      [[{ ...p1, end: p1.start - 1 }], 400, 'INVALID_CONTENT_RANGE', 'pieces.0'], // out of order
+      [[p1, p2, { ...p3, end: body.length }], 400, 'INVALID_CONTENT_RANGE', 'pieces.2'], // past the end
+      [[], 400, 'VALIDATION_ERROR', 'pieces'],
+      [Array.from({ length: MAX_KNOWN_PIECES + 1 }, () => p1), 400, 'VALIDATION_ERROR', 'pieces'], // too many
+      [[{ ...p1, sha256: p1.sha256.toUpperCase() }], 400, 'VALIDATION_ERROR', 'pieces.0.sha256'],
+      [[{ ...p1, sha256: p1.sha256.slice(1) }], 400, 'VALIDATION_ERROR', 'pieces.0.sha256'],
+      [[{ start: p1.start, end: p1.end }], 400, 'VALIDATION_ERROR'],
+      [[p2, p3], 409, 'UPLOAD_OFFSET_MISMATCH'], // not from the upload's offset
+    ];
+    for (const [pieces, httpStatus, code, field] of refusals) {
+      const res = await knownPieces(a.token, uuid, 'x.bin', body, pieces);
+      const error = expectError(res, httpStatus, code);
+      if (field) expect(error.field, res.body).toBe(field);
+      expect(await uploadRow(uuid)).toEqual(state);
+    }
+    expect(await account(t, a.accountId)).toMatchObject({ used_bytes: body.length, reserved_bytes: body.length });
+    // The upload goes on unharmed.
+    expect((await knownPieces(a.token, uuid, 'x.bin', body, [p1, p2, p3])).statusCode).toBe(201);
+    expectSameBytes(await download(a.token, a.accountId, uuid), body);
+    expect(await account(t, a.accountId)).toMatchObject({ used_bytes: 2 * body.length, reserved_bytes: 0 });
   });
 
   it('no cross-account oracle: another account holding the file changes no answer; the second uploads every byte, stored once', async () => {

@@ -10,12 +10,33 @@ export const UploadIncomplete = () => BadRequest('UPLOAD_INCOMPLETE', 'The reque
 export const AlreadyComplete = () => Conflict('UPLOAD_COMPLETE', 'This upload is already complete.');
 /** The final piece is recorded but the file is not committed yet: the client asks again (HEAD or the same piece). */
 export const UploadCompleting = () => Conflict('UPLOAD_COMPLETING', 'This upload is being assembled; ask again shortly.');
-export const InvalidRange = (message: string) => BadRequest('INVALID_CONTENT_RANGE', message, 'Content-Range');
+export const InvalidRange = (message: string, field = 'Content-Range') => BadRequest('INVALID_CONTENT_RANGE', message, field);
 
-/** A piece that does not start at the next expected byte; the route puts `offset` in the Upload-Offset header. */
-export class UploadOffsetMismatch extends AppError {
-  constructor(readonly offset: number) {
-    super(409, 'UPLOAD_OFFSET_MISMATCH', `The next expected byte is ${offset}.`);
+/** A 409 that says where the upload stands: the routes put `offset` in the Upload-Offset header. */
+export class OffsetConflict extends AppError {
+  constructor(
+    status: string,
+    message: string,
+    readonly offset: number,
+  ) {
+    super(409, status, message);
+  }
+}
+
+/** A piece that does not start at the next expected byte. */
+export class UploadOffsetMismatch extends OffsetConflict {
+  constructor(offset: number) {
+    super('UPLOAD_OFFSET_MISMATCH', `The next expected byte is ${offset}.`, offset);
+  }
+}
+
+/**
+ * Issue 35: the account does not hold the piece that starts at `offset` (the pieces of the same request before it are
+ * taken): the client sends that piece's bytes.
+ */
+export class PieceNotHeld extends OffsetConflict {
+  constructor(offset: number, message = `This account does not hold the piece at byte ${offset}; send its bytes from there.`) {
+    super('PIECE_NOT_HELD', message, offset);
   }
 }
 

@@ -18,10 +18,10 @@ import { ROOT, toFileItem, type DerivativeLinks, type FileItemDto, type FileRow 
 import { isMedia, MEDIA_PROCESS_JOB, mediaKindOf, NO_MEDIA } from '../media/media.public.js';
 import { needsDocumentPreview, OFFICE_PREVIEW_JOB } from '../office/office.public.js';
 import { documentTypeFor } from './upload.content-type.js';
-import { AlreadyComplete, QuotaExceeded, UploadNotFound } from './upload.errors.js';
+import { AlreadyComplete, PieceNotHeld, QuotaExceeded, UploadNotFound } from './upload.errors.js';
 import * as repo from './upload.repository.js';
 import type { UploadRow, UploadStatus } from './upload.table.js';
-import { ContentNotHeld, copyPieceIndex, deleteIndexOfAccount, INDEX_PIECES_JOB, needsIndexJob, PieceNotHeld } from './upload.content.js';
+import { ContentNotHeld, copyPieceIndex, deleteIndexOfAccount, INDEX_PIECES_JOB, needsIndexJob } from './upload.content.js';
 import { composedKey, type Part } from '../../infra/blob-store/composed-blob-store.js';
 
 // How an upload ends: its stored blob becomes a file, or it is aborted; either way its reservation is settled once.
@@ -195,10 +195,15 @@ async function contentKey(d: UploadDeps, trx: Executor, accountId: string, id: s
   return source.key;
 }
 
-/** A file composed of stored ranges (issue 35); a held part being released meanwhile: the piece must be sent. */
+/**
+ * A file composed of stored ranges (issue 35); a held part being released meanwhile: the upload is aborted (by
+ * finishUpload) and starts over at 0, its pieces sent.
+ */
 async function composedContentKey(trx: Executor, accountId: string, id: string, bytes: number, c: Composition, at: number): Promise<string> {
   const key = composedKey(accountId, id);
-  if (!(await files.composeUploadedContent(trx, { key, accountId, bytes, parts: c.parts, own: c.own }, at))) throw PieceNotHeld();
+  if (!(await files.composeUploadedContent(trx, { key, accountId, bytes, parts: c.parts, own: c.own }, at))) {
+    throw new PieceNotHeld(0, 'A piece this upload stood in for is no longer held; send the file again from byte 0.');
+  }
   return key;
 }
 

@@ -1,12 +1,13 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
+import type { AuthContext } from '../../shared/auth-context.js';
 import { ErrorResponse, errorResponses } from '../../shared/schemas.js';
 import { FileItem } from '../files/files.public.js';
-import { BaseUrl, HeldContent, HeldContentQuery, KnownFile, KnownPiece, KnownUploadHeaders, UploadHeaders, UploadParams, UploadProgress } from './upload.schemas.js';
-import { UploadOffsetMismatch } from './upload.errors.js';
-import type { UploadService } from './upload.service.js';
+import { BaseUrl, HeldContent, HeldContentQuery, KnownFile, KnownPiece, KnownPieces, KnownUploadHeaders, MAX_KNOWN_PIECES, UploadHeaders, UploadParams, UploadProgress } from './upload.schemas.js';
+import { OffsetConflict } from './upload.errors.js';
+import type { PutOutcome, UploadService } from './upload.service.js';
 import { publicOrigin } from '../../infra/http/public-origin.js';
 import { rawBodies } from '../../infra/http/raw-body.js';
 
@@ -50,11 +51,7 @@ const uploadUrlRoutes: FastifyPluginAsyncTypebox<{ uploads: UploadService }> = a
     },
     async (req, reply) => {
       const body = req.body instanceof Readable ? req.body : Readable.from([]);
-      const outcome = await withOffset(reply, () => uploads.put(req.auth!, { uuid: req.params.uuid, headers: req.headers, body, receivedAt: performance.now() - reply.elapsedTime }));
-      reply.header('cache-control', 'no-store');
-      if (outcome.done) return reply.status(201).send(outcome.item);
-      reply.header('upload-offset', String(outcome.progress.receivedBytes));
-      return reply.status(202).send(outcome.progress);
+      return answer(reply, () => uploads.put(req.auth!, { uuid: req.params.uuid, headers: req.headers, body, receivedAt: performance.now() - reply.elapsedTime }));
     },
   );
 
@@ -165,49 +162,80 @@ const knownContentRoutes: FastifyPluginAsyncTypebox<{ uploads: UploadService }> 
     },
   );
 
+  /** Both stand-in calls: the same access, headers and answers as the piece's PUT. */
+  const standIn = { tags: ['upload'], params: UploadParams, headers: KnownUploadHeaders, response: { 201: FileItem, 202: UploadProgress, ...failures } };
+  const putKnownPieces = (
+    req: { auth: AuthContext | null; params: { uuid: string }; headers: Static<typeof KnownUploadHeaders> },
+    reply: FastifyReply,
+    { total, pieces, contentType }: Static<typeof KnownPieces>,
+  ) =>
+    answer(reply, () =>
+      uploads.putKnownPieces(req.auth!, {
+        uuid: req.params.uuid,
+        headers: { ...req.headers, 'content-type': contentType },
+        total,
+        pieces,
+        receivedAt: performance.now() - reply.elapsedTime,
+      }),
+    );
+
+  app.post(
+    '/upload/:uuid/known-pieces',
+    {
+      config: { access: uploadAccess },
+      schema: {
+        ...standIn,
+        operationId: 'uploadKnownPieces',
+        summary: 'Stand in for a run of pieces the account already holds',
+        description:
+          'The next pieces of a resumable upload, taken from bytes the account holds with these SHA-256s instead of being ' +
+          `sent: 1 to ${MAX_KNOWN_PIECES} consecutive pieces from the upload's offset (each starts right after the one before), ` +
+          'taken in one step. Answers like uploadFile (202 with the bytes so far, 201 with the item after the last piece). ' +
+          '409 PIECE_NOT_HELD: the account does not hold the piece starting at the Upload-Offset header; the pieces ' +
+          'before it are taken (the upload now stands at that offset): send that piece with uploadFile, then go on ' +
+          '(Upload-Offset 0 after the last piece: a piece stood in for was released meanwhile and the upload starts over). ' +
+          '400 INVALID_CONTENT_RANGE (pieces out of order, overlapping or with gaps) or VALIDATION_ERROR changes nothing.',
+        body: KnownPieces,
+      },
+    },
+    async (req, reply) => putKnownPieces(req, reply, req.body),
+  );
+
   app.post(
     '/upload/:uuid/known-piece',
     {
       config: { access: uploadAccess },
       schema: {
+        ...standIn,
         operationId: 'uploadKnownPiece',
         summary: 'Stand in for one piece the account already holds',
         description:
-          'The next piece of a resumable upload, taken from bytes the account holds with this SHA-256 instead of being ' +
-          'sent: answers like uploadFile (202 with the bytes so far, 201 with the item after the last piece). ' +
-          '409 PIECE_NOT_HELD: send this piece with uploadFile.',
-        tags: ['upload'],
-        params: UploadParams,
-        headers: KnownUploadHeaders,
+          'uploadKnownPieces with one piece (kept for clients that send them one by one). 409 PIECE_NOT_HELD: send this ' +
+          'piece with uploadFile.',
         body: KnownPiece,
-        response: { 201: FileItem, 202: UploadProgress, ...failures },
       },
     },
     async (req, reply) => {
-      const { start, end, total, sha256, contentType } = req.body;
-      const outcome = await withOffset(reply, () =>
-        uploads.putKnownPiece(req.auth!, {
-          uuid: req.params.uuid,
-          headers: { ...req.headers, 'content-type': contentType },
-          range: { start, end, total },
-          sha256,
-          receivedAt: performance.now() - reply.elapsedTime,
-        }),
-      );
-      reply.header('cache-control', 'no-store');
-      if (outcome.done) return reply.status(201).send(outcome.item);
-      reply.header('upload-offset', String(outcome.progress.receivedBytes));
-      return reply.status(202).send(outcome.progress);
+      const { start, end, sha256, ...rest } = req.body;
+      return putKnownPieces(req, reply, { ...rest, pieces: [{ start, end, sha256 }] });
     },
   );
 };
 
-/** 409 UPLOAD_OFFSET_MISMATCH carries the offset to resume from in a header, as the contract says. */
-async function withOffset<T>(reply: FastifyReply, run: () => Promise<T>): Promise<T> {
+/**
+ * The answer of a piece (sent or stood in for): 201 with the item after the last one, else 202 with the bytes so far;
+ * a 409 that says where the upload stands carries that offset in the Upload-Offset header, as the contract says.
+ */
+async function answer(reply: FastifyReply, run: () => Promise<PutOutcome>) {
+  let outcome: PutOutcome;
   try {
-    return await run();
+    outcome = await run();
   } catch (err) {
-    if (err instanceof UploadOffsetMismatch) reply.header('upload-offset', String(err.offset));
+    if (err instanceof OffsetConflict) reply.header('upload-offset', String(err.offset));
     throw err;
   }
+  reply.header('cache-control', 'no-store');
+  if (outcome.done) return reply.status(201).send(outcome.item);
+  reply.header('upload-offset', String(outcome.progress.receivedBytes));
+  return reply.status(202).send(outcome.progress);
 }

@@ -77,3 +77,19 @@ export const KnownPiece = Type.Object(
   },
   { $id: 'KnownPiece' },
 );
+
+/** At most this many pieces per uploadKnownPieces call (2 GiB of 8 MiB pieces): a bigger run takes more calls. */
+export const MAX_KNOWN_PIECES = 256;
+
+export const KnownPieces = Type.Object(
+  {
+    /** The file's size, as Content-Range would say. */
+    total: Bytes,
+    /**
+     * Consecutive pieces from the upload's offset: each starts right after the one before; first and last byte inclusive.
+     */
+    pieces: Type.Array(Type.Object({ start: Offset, end: Offset, sha256: Sha256 }), { minItems: 1, maxItems: MAX_KNOWN_PIECES }),
+    contentType: Type.Optional(Type.String({ maxLength: 255 })),
+  },
+  { $id: 'KnownPieces' },
+);

@@ -20,6 +20,7 @@ import {
   UploadCompleting,
   UploadNotFound,
   UploadOffsetMismatch,
+  PieceNotHeld,
 } from './upload.errors.js';
 import { GrowingReservation } from './upload.growing.js';
 import { abortUpload, fileBlobKey, finishUpload, removePieces, type UploadDeps } from './upload.finish.js';
@@ -27,8 +28,8 @@ import * as repo from './upload.repository.js';
 import type { UploadHeaders } from './upload.schemas.js';
 import { assertUuidFree, beginUpload, parseContentRange, reserveAgain, uploadMeta, type ByteRange } from './upload.session.js';
 import type { UploadRow } from './upload.table.js';
-import { ContentNotHeld, heldPieces, PIECE_BYTES, pieceSource, PieceNotHeld, skippedBytes, skippedPieces } from './upload.content.js';
-import type { Part } from '../../infra/blob-store/composed-blob-store.js';
+import { ContentNotHeld, heldPieces, heldPrefix, PIECE_BYTES, skippedBytes, skippedPieces } from './upload.content.js';
+import { joinParts, type Part } from '../../infra/blob-store/composed-blob-store.js';
 
 export interface PutInput {
   uuid: string;
@@ -53,12 +54,19 @@ export interface HeldQuery {
   pieces: string[];
 }
 
-/** A skipped piece: the range it stands for and its hash (the bytes come from the account's own blob). */
-export interface KnownPieceInput {
+/** One skipped piece: the bytes it stands for (first and last, inclusive) and their hash. */
+export interface KnownPiece {
+  start: number;
+  end: number;
+  sha256: string;
+}
+
+/** A run of consecutive skipped pieces from the upload's offset (the bytes come from the account's own blobs). */
+export interface KnownPiecesInput {
   uuid: string;
   headers: Static<typeof UploadHeaders>;
-  range: ByteRange;
-  sha256: string;
+  total: number;
+  pieces: readonly KnownPiece[];
   receivedAt: number;
 }
 
@@ -175,23 +183,26 @@ export class UploadService {
   }
 
   /**
-   * A piece the account holds (same SHA-256 and length) is neither received nor copied: the upload records where the
-   * account holds it, and the file is composed of those ranges and the pieces received when it is assembled; the
-   * upload goes on exactly as if the client had sent it. 409 PIECE_NOT_HELD: the client sends this piece's bytes.
+   * A run of consecutive pieces the account holds (each the same SHA-256 and length as a piece it holds) is neither
+   * received nor copied: the upload records where the account holds them, in one step as if the client had sent them
+   * as one piece, and the file is composed of those ranges and the pieces received when it is assembled. When the
+   * account does not hold one of them, the pieces before it are taken and PieceNotHeld says where the upload stands:
+   * the client sends that piece's bytes. A malformed run (out of order, overlapping, gaps) changes nothing.
    */
-  async putKnownPiece(caller: AuthContext, input: KnownPieceInput): Promise<PutOutcome> {
+  async putKnownPieces(caller: AuthContext, input: KnownPiecesInput): Promise<PutOutcome> {
     assertWritable(caller);
+    const range = runRange(input.pieces, input.total);
     const auth = await actingFor(this.d.db, caller, input.headers['x-object-meta-parent-uuid']);
-    if (auth.accountId !== caller.accountId) throw PieceNotHeld();
-    const { range } = input;
-    if (!(range.start <= range.end && range.end < range.total)) throw InvalidRange('The range is out of order.');
-    const length = range.end - range.start + 1;
-    const source = await pieceSource(this.d.db, auth.accountId, input.sha256, length);
-    if (!source) throw PieceNotHeld();
+    if (auth.accountId !== caller.accountId) throw new PieceNotHeld(range.start);
+    const sources = await heldPrefix(this.d.db, auth.accountId, input.pieces.map((p) => ({ sha256: p.sha256, bytes: p.end - p.start + 1 })));
+    if (sources.length === 0) throw new PieceNotHeld(range.start);
+    const taken = { ...range, end: input.pieces[sources.length - 1]!.end };
+    const length = taken.end - taken.start + 1;
     const put: PutInput = { uuid: input.uuid, headers: input.headers, body: Readable.from([]), receivedAt: input.receivedAt };
-    const outcome = await this.exclusive(put, () => this.putPiece(auth, put, length, range, source, caller));
+    const outcome = await this.exclusive(put, () => this.putPiece(auth, put, length, taken, joinParts([], sources.flat()), caller));
     metrics.uploadSkipped(length, 'piece');
     this.d.figures?.addDay(FIGURES.uploadsSkippedBytes, length);
+    if (sources.length < input.pieces.length) throw new PieceNotHeld(taken.end + 1);
     return outcome;
   }
 
@@ -340,4 +351,16 @@ export class UploadService {
       if (this.inflight.get(id) === entry) this.inflight.delete(id);
     }
   }
+}
+
+/** The bytes a run of pieces covers; 400 unless each piece is in order and starts right after the one before. */
+function runRange(pieces: readonly KnownPiece[], total: number): ByteRange {
+  if (pieces.length === 0) throw InvalidRange('At least one piece is needed.', 'pieces');
+  pieces.forEach((p, i) => {
+    const field = `pieces.${i}`;
+    if (!(p.start <= p.end && p.end < total)) throw InvalidRange(`Piece ${i} (bytes ${p.start}-${p.end}) is out of order or past the end of the file (${total} bytes).`, field);
+    const expected = i === 0 ? p.start : pieces[i - 1]!.end + 1;
+    if (p.start !== expected) throw InvalidRange(`Piece ${i} starts at byte ${p.start}; the pieces must follow one another (expected ${expected}).`, field);
+  });
+  return { start: pieces[0]!.start, end: pieces[pieces.length - 1]!.end, total };
 }

@@ -4773,6 +4773,65 @@ export type UploadKnownPieceApiArg = {
     total: number;
   };
 };
+export type UploadKnownPiecesApiResponse =
+  | /** status 201 Created */ {
+      bytes: number;
+      camera: string | null;
+      contentType: string;
+      createdDate: number;
+      documentType: "WORD" | "PDF" | "CELL" | "SLIDE" | (null | null);
+      durationMs: number | null;
+      favourite: boolean;
+      folder: boolean;
+      height: number | null;
+      hidden: boolean;
+      lastModifiedDate: number;
+      latitude: number | null;
+      longitude: number | null;
+      mediaStatus: "PENDING" | "READY" | "FAILED" | (null | null);
+      metadata: {
+        Description?: string;
+      };
+      name: string;
+      parentFolderUuid: string | null;
+      placeholder: string | null;
+      previewUrl: string | null;
+      projectId: string;
+      smallThumbnailUrl: string | null;
+      status: "ACTIVE" | "TRASHED";
+      takenDate: number | null;
+      thumbnailUrl: string | null;
+      trashedDate: number | null;
+      uuid: string;
+      videoSlideshow: boolean;
+      width: number | null;
+    }
+  | /** status 202 Accepted */ {
+      receivedBytes: number;
+      totalBytes: number;
+      uuid: string;
+    };
+export type UploadKnownPiecesApiArg = {
+  uuid: string;
+  "x-object-meta-file-name"?: string;
+  "x-object-meta-parent-uuid"?: "" | string;
+  "x-object-meta-favourite"?: "true" | "false";
+  "x-meta-strategy"?: "0" | "1";
+  "x-object-meta-device-type"?: string;
+  "x-object-meta-taken-at"?: string;
+  "x-object-meta-time-zone"?: string;
+  "x-object-meta-family-library"?: "true" | "false";
+  body: {
+    contentType?: string;
+    pieces: {
+      end: number;
+      /** Lower-case hex SHA-256. */
+      sha256: string;
+      start: number;
+    }[];
+    total: number;
+  };
+};
 export type RemoveRecoveryEmailApiResponse = /** status 200 OK */ {
   email: string | null;
   verified: boolean;

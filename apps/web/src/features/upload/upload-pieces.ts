@@ -3,7 +3,7 @@ import { captureDate } from './capture-date';
 import { contentRange, nextPiece, parseOffset, retryDelay } from './upload-math';
 import { UploadStatus, type UploadFailure } from './upload-status';
 import type { TransportRequest, TransportResponse } from './upload-transport';
-import { isHeldPiece, knownPieceRequest, planSkip, type FileDigest, type SkipPlan } from './upload-skip';
+import { heldRun, knownPiecesRequest, notHeldAt, planSkip, type FileDigest, type SkipPlan } from './upload-skip';
 
 /** An HTTP answer that is worth retrying (5xx, 408, 429): handled like a network failure. */
 export class RetryableResponse extends Error {
@@ -159,24 +159,33 @@ export async function sendPieces(job: PieceJob, file: Blob, io: PieceIo): Promis
       if (!piece.whole) headers['Content-Range'] = contentRange(piece, job.size);
       const start = piece.start;
       job.resume = true;
-      const held = isHeldPiece(plan, piece);
-      const response = held
-        ? await io.send(knownPieceRequest(url, meta, piece, job.size, job.type, plan!))
-        : await io.send({
-            method: 'PUT',
-            url,
-            headers,
-            body: piece.whole ? file : file.slice(piece.start, piece.end),
-            onProgress: (loaded) => progressed(start + Math.min(loaded, piece.end - piece.start)),
-          });
-      if (held && response.status === 409 && errorStatus(response) === 'PIECE_NOT_HELD') {
-        // Not held after all (deleted meanwhile): this piece goes as bytes.
-        plan!.pieces[piece.start / plan!.digest.pieceBytes] = false;
+      // Pieces the account holds go in one request per run of them, instead of their bytes.
+      const run = heldRun(plan, piece, job.size);
+      const end = run.length > 0 ? run[run.length - 1]!.end : piece.end;
+      const response =
+        run.length > 0
+          ? await io.send(knownPiecesRequest(url, meta, run, job.size, job.type, plan!))
+          : await io.send({
+              method: 'PUT',
+              url,
+              headers,
+              body: piece.whole ? file : file.slice(piece.start, piece.end),
+              onProgress: (loaded) => progressed(start + Math.min(loaded, piece.end - piece.start)),
+            });
+      if (run.length > 0 && response.status === 409 && errorStatus(response) === 'PIECE_NOT_HELD') {
+        // One is not held after all (deleted meanwhile): the pieces before it were taken, it goes as bytes.
+        const at = notHeldAt(run, parseOffset(response.header('Upload-Offset')), plan!);
+        plan!.pieces[at / plan!.digest.pieceBytes] = false;
+        if (at > start) {
+          io.skipped?.(at - start);
+          progressed(at);
+        }
+        offset = at;
         continue;
       }
-      if (held && (response.status === 201 || response.status === 202)) io.skipped?.(piece.end - piece.start);
 
-      if (response.status === 201 || (response.status === 200 && piece.end >= job.size)) {
+      if (response.status === 201 || (response.status === 200 && end >= job.size)) {
+        if (run.length > 0) io.skipped?.(job.size - start);
         io.complete();
         return;
       }
@@ -188,7 +197,8 @@ export async function sendPieces(job: PieceJob, file: Blob, io: PieceIo): Promis
         } catch {
           received = null;
         }
-        offset = received ?? piece.end;
+        offset = received ?? end;
+        if (run.length > 0) io.skipped?.(offset - start);
         attempt = 0;
         corrections = 0;
         progressed(offset);

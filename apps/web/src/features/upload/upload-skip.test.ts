@@ -4,7 +4,7 @@ import { createAppStore } from '@/app/store';
 import { UploadEngine } from './upload-engine';
 import type { PendingUploadStore } from './upload-persistence';
 import { allUploads, uploadTotals } from './upload-slice';
-import type { FileDigest } from './upload-skip';
+import { MAX_KNOWN_PIECES, type FileDigest } from './upload-skip';
 import { UploadStatus } from './upload-status';
 import type { TransportRequest, TransportResponse, UploadTransport } from './upload-transport';
 
@@ -32,9 +32,9 @@ async function hashFile(file: Blob, pieceBytes: number): Promise<FileDigest> {
   return { sha256: sha(data), pieceBytes, pieces };
 }
 
-const answer = (status: number, body: unknown = ''): TransportResponse => ({
+const answer = (status: number, body: unknown = '', headers: Record<string, string> = {}): TransportResponse => ({
   status,
-  header: () => null,
+  header: (name) => headers[name.toLowerCase()] ?? null,
   text: typeof body === 'string' ? body : JSON.stringify(body),
 });
 
@@ -42,6 +42,8 @@ const answer = (status: number, body: unknown = ''): TransportResponse => ({
 class SkipServer implements UploadTransport {
   readonly held = new Set<string>();
   readonly heldPieces = new Set<string>();
+  /** Pieces the server still reports as held but no longer holds when asked to stand in for them (deleted meanwhile). */
+  readonly forgotten = new Set<string>();
   readonly requests: TransportRequest[] = [];
   sentBytes = 0;
   private readonly received = new Map<string, Buffer>();
@@ -59,12 +61,15 @@ class SkipServer implements UploadTransport {
       return this.held.has(q.sha256) ? answer(201, { uuid }) : answer(409, { status: 'CONTENT_NOT_HELD' });
     }
     const data = this.received.get(uuid) ?? Buffer.alloc(0);
-    if (request.method === 'POST' && call === 'known-piece') {
-      const q = JSON.parse(request.body as string) as { start: number; end: number; total: number; sha256: string };
-      if (!this.heldPieces.has(q.sha256)) return answer(409, { status: 'PIECE_NOT_HELD' });
-      // The server writes the piece from its own copy: here a stand-in of the right length.
-      this.received.set(uuid, Buffer.concat([data, Buffer.alloc(q.end - q.start + 1)]));
-      return q.end + 1 === q.total ? answer(201, { uuid }) : answer(202, { uuid, receivedBytes: q.end + 1, totalBytes: q.total });
+    if (request.method === 'POST' && call === 'known-pieces') {
+      const q = JSON.parse(request.body as string) as { total: number; pieces: Array<{ start: number; end: number; sha256: string }> };
+      // Taken up to the first piece not held, which the answer names by its offset.
+      const stop = q.pieces.find((p) => !this.heldPieces.has(p.sha256) || this.forgotten.has(p.sha256));
+      const taken = stop ? stop.start : q.pieces[q.pieces.length - 1]!.end + 1;
+      // The server takes the pieces from its own copy: here a stand-in of the right length.
+      this.received.set(uuid, Buffer.concat([data, Buffer.alloc(taken - q.pieces[0]!.start)]));
+      if (stop) return answer(409, { status: 'PIECE_NOT_HELD' }, { 'upload-offset': String(stop.start) });
+      return taken === q.total ? answer(201, { uuid }) : answer(202, { uuid, receivedBytes: taken, totalBytes: q.total });
     }
     if (request.method === 'PUT') {
       const body = await read(request.body as Blob);
@@ -108,6 +113,20 @@ function setup(server: SkipServer) {
 const bytes = (size: number, seed: number): Uint8Array<ArrayBuffer> => Uint8Array.from({ length: size }, (_, i) => (i * 31 + seed) % 251);
 const file = (name: string, data: Uint8Array) => new File([new Uint8Array(data)], name, { type: 'application/octet-stream' });
 
+/** The server holds the pieces of `data` that start at these offsets. */
+const hold = (server: SkipServer, data: Buffer, starts: number[]) => starts.forEach((at) => server.heldPieces.add(sha(data.subarray(at, at + PIECE))));
+
+/** Uploads one file to the end: the calls made ("METHOD /path") and the bytes the panel counts as skipped. */
+async function upload(server: SkipServer, name: string, data: Buffer) {
+  const { store, engine, settled } = setup(server);
+  engine.add([file(name, data)], null);
+  await settled();
+  return {
+    calls: server.requests.map((r) => `${r.method} ${r.url.slice(BASE.length)}`),
+    skippedBytes: uploadTotals(allUploads(store.getState().upload)).skippedBytes,
+  };
+}
+
 describe('uploads that skip what the account holds', () => {
   it('a file the account holds is completed without sending a byte, and the panel counts it as skipped', async () => {
     const server = new SkipServer();
@@ -126,30 +145,67 @@ describe('uploads that skip what the account holds', () => {
   it('pieces the account holds are stood in for; the others are sent; a piece refused after all is sent too', async () => {
     const server = new SkipServer();
     const data = Buffer.from(bytes(35, 2));
-    server.heldPieces.add(sha(data.subarray(0, 10)));
-    server.heldPieces.add(sha(data.subarray(20, 30)));
-    const { store, engine, settled } = setup(server);
+    hold(server, data, [0, 20]);
     // The server forgets the third piece between the question and the piece: it is sent as bytes.
-    const original = server.request.bind(server);
-    server.request = async (request) => {
-      if (request.url.endsWith('/known-piece') && (JSON.parse(request.body as string) as { start: number }).start === 20) {
-        server.requests.push(request);
-        return answer(409, { status: 'PIECE_NOT_HELD' });
-      }
-      return original(request);
-    };
-    engine.add([file('edited.bin', data)], null);
-    await settled();
-    expect(server.requests.map((r) => `${r.method} ${r.url.slice(BASE.length)}`)).toEqual([
+    server.forgotten.add(sha(data.subarray(20, 30)));
+    const { calls, skippedBytes } = await upload(server, 'edited.bin', data);
+    expect(calls).toEqual([
       'POST /held',
-      'POST /u-1/known-piece',
+      'POST /u-1/known-pieces',
       'PUT /u-1',
-      'POST /u-1/known-piece',
+      'POST /u-1/known-pieces',
       'PUT /u-1',
       'PUT /u-1',
     ]);
     expect(server.sentBytes).toBe(25);
-    expect(uploadTotals(allUploads(store.getState().upload)).skippedBytes).toBe(10);
+    expect(skippedBytes).toBe(10);
+  });
+
+  it('a run of held pieces goes in one request; the changed piece is sent; the run after it in another', async () => {
+    const server = new SkipServer();
+    const data = Buffer.from(bytes(45, 4));
+    hold(server, data, [0, 10, 20, 40]);
+    const { calls, skippedBytes } = await upload(server, 'one changed.bin', data);
+    expect(calls).toEqual(['POST /held', 'POST /u-1/known-pieces', 'PUT /u-1', 'POST /u-1/known-pieces']);
+    const runs = [server.requests[1]!, server.requests[3]!].map((r) => JSON.parse(r.body as string) as { total: number; pieces: unknown[] });
+    expect(runs[0]).toEqual({
+      total: 45,
+      contentType: 'application/octet-stream',
+      pieces: [0, 10, 20].map((at) => ({ start: at, end: at + 9, sha256: sha(data.subarray(at, at + 10)) })),
+    });
+    expect(runs[1]!.pieces).toEqual([{ start: 40, end: 44, sha256: sha(data.subarray(40, 45)) }]);
+    expect(server.requests[2]!.headers['Content-Range']).toBe('bytes 30-39/45');
+    expect(server.sentBytes).toBe(10);
+    expect(skippedBytes).toBe(35);
+  });
+
+  it('a run with a piece no longer held: the pieces before it are taken, it is sent as bytes, the rest of the run follows', async () => {
+    const server = new SkipServer();
+    const data = Buffer.from(bytes(35, 5));
+    hold(server, data, [0, 10, 20]);
+    server.forgotten.add(sha(data.subarray(10, 20)));
+    const { skippedBytes } = await upload(server, 'forgotten.bin', data);
+    const what = (r: TransportRequest) =>
+      r.method === 'PUT' ? r.headers['Content-Range'] : (JSON.parse(r.body as string) as { pieces: Array<{ start?: number }> }).pieces.map((p) => p.start ?? '#').join(',');
+    expect(server.requests.map((r) => `${r.method} ${r.url.slice(BASE.length)} ${what(r)}`)).toEqual([
+      'POST /held #,#,#,#',
+      'POST /u-1/known-pieces 0,10,20',
+      'PUT /u-1 bytes 10-19/35',
+      'POST /u-1/known-pieces 20',
+      'PUT /u-1 bytes 30-34/35',
+    ]);
+    expect(server.sentBytes).toBe(15);
+    expect(skippedBytes).toBe(20);
+  });
+
+  it(`at most ${MAX_KNOWN_PIECES} pieces per request`, async () => {
+    const server = new SkipServer();
+    const data = Buffer.from(bytes((MAX_KNOWN_PIECES + 4) * PIECE, 6));
+    hold(server, data, Array.from({ length: MAX_KNOWN_PIECES + 4 }, (_, i) => i * PIECE));
+    await upload(server, 'long.bin', data);
+    const runs = server.requests.slice(1).map((r) => (JSON.parse(r.body as string) as { pieces: unknown[] }).pieces.length);
+    expect(runs).toEqual([MAX_KNOWN_PIECES, 4]);
+    expect(server.sentBytes).toBe(0);
   });
 
   it('nothing held: every byte is sent, as before', async () => {

@@ -73,24 +73,46 @@ export async function planSkip(
   return { digest, pieces: held.pieces };
 }
 
-/** The request that stands in for a held piece: the same answers as the piece's PUT would get. */
-export function knownPieceRequest(url: string, meta: Record<string, string>, piece: Piece, size: number, type: string, plan: SkipPlan): Omit<TransportRequest, 'signal'> {
+/** At most this many pieces per known-pieces call (the server's limit): a longer run takes more calls. */
+export const MAX_KNOWN_PIECES = 256;
+
+/**
+ * The pieces the server holds from the piece at hand on, as far as they run (at most MAX_KNOWN_PIECES): one request
+ * stands in for them all. Empty when the piece at hand is to be sent (pieces start at multiples of the piece size).
+ */
+export function heldRun(plan: SkipPlan | null, piece: Piece, size: number): Piece[] {
+  const run: Piece[] = [];
+  if (!plan || piece.whole) return run;
+  const n = plan.digest.pieceBytes;
+  for (let start = piece.start; start < size && run.length < MAX_KNOWN_PIECES && start % n === 0 && plan.pieces[start / n] === true; start += n) {
+    run.push({ start, end: Math.min(size, start + n), whole: false });
+  }
+  return run;
+}
+
+/**
+ * The request that stands in for a run of held pieces: the same answers as the last piece's PUT would get; 409
+ * PIECE_NOT_HELD says (Upload-Offset) which piece to send as bytes, the ones before it being taken.
+ */
+export function knownPiecesRequest(url: string, meta: Record<string, string>, run: readonly Piece[], size: number, type: string, plan: SkipPlan): Omit<TransportRequest, 'signal'> {
   return {
     method: 'POST',
-    url: `${url}/known-piece`,
+    url: `${url}/known-pieces`,
     headers: { ...meta, ...json },
     body: JSON.stringify({
-      start: piece.start,
-      end: piece.end - 1,
       total: size,
-      sha256: plan.digest.pieces[piece.start / plan.digest.pieceBytes],
+      pieces: run.map((piece) => ({ start: piece.start, end: piece.end - 1, sha256: plan.digest.pieces[piece.start / plan.digest.pieceBytes] })),
       ...(type ? { contentType: type } : {}),
     }),
   };
 }
 
-/** Whether the piece at hand is one the server holds (pieces start at multiples of the piece size). */
-export function isHeldPiece(plan: SkipPlan | null, piece: Piece): boolean {
-  if (!plan || piece.whole || piece.start % plan.digest.pieceBytes !== 0) return false;
-  return plan.pieces[piece.start / plan.digest.pieceBytes] === true;
+/**
+ * Where a run refused with 409 PIECE_NOT_HELD stopped (the piece to send as bytes), from the answer's Upload-Offset: a
+ * piece start inside the run, else the run's first piece (an answer without it still makes progress).
+ */
+export function notHeldAt(run: readonly Piece[], offset: number | null, plan: SkipPlan): number {
+  const first = run[0]!.start;
+  const inRun = offset !== null && offset >= first && offset < run[run.length - 1]!.end && offset % plan.digest.pieceBytes === 0;
+  return inRun ? offset : first;
 }
