@@ -447,6 +447,28 @@ describe.each(DIALECTS)('uploads that skip stored bytes (%s)', (dialect) => {
     expect(await partRows(bzKey)).toEqual([]);
   });
 
+  it('account deletion after the account deleted the file whose prefix holds shared bytes: they move to the account still naming them', async () => {
+    const a = await signUp(t);
+    const b = await signUp(t);
+    const body = content(40_000);
+    const aId = (await uploadApi(t, a.token).whole('shared.bin', body)).json().uuid as string;
+    const key = (await fileRow(aId)).blob_key!;
+    const bId = (await uploadApi(t, b.token).whole('shared.bin', body)).json().uuid as string;
+    expect((await fileRow(bId)).blob_key).toBe(key);
+    // A deletes its file for good: the bytes stay under A's prefix, named by B's file only.
+    await deleteForever(a.token, aId);
+    expect(await exists(key)).toBe(true);
+
+    const del = await t.app.inject({ method: 'DELETE', url: '/api/account/delete', headers: authed(a.token), payload: { password: 'correct horse 42', confirmation: 'DELETE' } });
+    expect(del.statusCode, del.body).toBe(202);
+    await runJobs();
+    const moved = (await fileRow(bId)).blob_key!;
+    expect(moved.startsWith(`users/${b.accountId}/`)).toBe(true);
+    expect(await exists(key)).toBe(false);
+    expect(await contentRow(key)).toBeUndefined();
+    expectSameBytes(await download(b.token, b.accountId, bId), body);
+  });
+
   it('kills at each step of a release and of a link: the purge job or the sweep finishes, nothing named is lost', async () => {
     const a = await signUp(t);
     const body = content(40_000);
