@@ -68,11 +68,42 @@ async function composedKeysOf(db: Kysely<DB>, accountId: string): Promise<string
 }
 
 /**
+ * Keys under the account's prefix that it may no longer name itself: named by another account's row (its file, version
+ * or composition), or listed as shared content (issue 35). The bytes of a file the account uploaded stay under its
+ * prefix when another account stored the same bytes, also once the account deleted that file: found only through the
+ * account's own rows, they were left to the final `deletePrefix`, which took them from under the other account's
+ * file. Compositions first, as below. A scan (LIKE) of these tables, once per account deletion.
+ */
+async function sharedKeysUnderPrefix(db: Kysely<DB>, accountId: string): Promise<string[]> {
+  const prefix = `users/${accountId}/%`;
+  const files = await db
+    .selectFrom('file')
+    .select(KEY_COLUMNS)
+    .where('account_id', '!=', accountId)
+    .where((eb) => eb.or(KEY_COLUMNS.map((c) => eb(c, 'like', prefix))))
+    .execute();
+  const versions = await db.selectFrom('file_version').select('blob_key').where('account_id', '!=', accountId).where('blob_key', 'like', prefix).execute();
+  const parts = await db.selectFrom('content_part').select('part_key').where('account_id', '!=', accountId).where('part_key', 'like', prefix).execute();
+  const shared = await db.selectFrom('content_blob').select('key').where('key', 'like', prefix).execute();
+  const keys = new Set([
+    ...files.flatMap((r) => KEY_COLUMNS.map((c) => r[c])),
+    ...versions.map((r) => r.blob_key),
+    ...parts.map((r) => r.part_key),
+    ...shared.map((r) => r.key),
+  ]);
+  const own = [...keys].filter((k): k is string => !!k && k.startsWith(`users/${accountId}/`));
+  return [...own.filter(isComposedKey), ...own.filter((k) => !isComposedKey(k))];
+}
+
+/**
  * Account deletion: every file row of the account and the blobs they name (content, thumbnails, preview); a blob
  * another account's copy still uses moves to that account. Blobs go before their rows, batch by batch, so a crash
  * between the two only means the next run releases them again and never leaves a blob whose row is gone.
  */
 export async function purgeAccountFiles(db: Kysely<DB>, blobs: BlobStore, accountId: string): Promise<void> {
+  // Keys under the prefix that other accounts name or that are shared content, first: moved out, or claimed (DYING)
+  // so that no upload links to them any more before the prefix goes.
+  for (const key of await sharedKeysUnderPrefix(db, accountId)) await releaseAccountBlob(db, blobs, accountId, key);
   // Composed contents first (issue 35): their parts are often the account's own blobs, which must still be there when
   // a composition another account names is copied out, and must no longer be counted by it when they are released.
   for (const key of await composedKeysOf(db, accountId)) await releaseAccountBlob(db, blobs, accountId, key);

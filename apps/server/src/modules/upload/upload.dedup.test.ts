@@ -113,6 +113,20 @@ describe.each(DIALECTS)('uploads that skip stored bytes (%s)', (dialect) => {
     await runJobs();
   };
 
+  const deleteAccount = async (token: string) => {
+    const del = await t.app.inject({ method: 'DELETE', url: '/api/account/delete', headers: authed(token), payload: { password: 'correct horse 42', confirmation: 'DELETE' } });
+    expect(del.statusCode, del.body).toBe(202);
+    await runJobs();
+  };
+  /** After an account deletion: the file names its bytes under `accountId`'s prefix now, nothing is left at `from`. */
+  const expectMoved = async (fileId: string, accountId: string, from: string) => {
+    const moved = (await fileRow(fileId)).blob_key!;
+    expect(moved.startsWith(`users/${accountId}/`)).toBe(true);
+    expect(await exists(from)).toBe(false);
+    expect(await contentRow(from)).toBeUndefined();
+    return moved;
+  };
+
   it('a file the account holds completes at once: no byte received, the same blob named, the quota charged in full', async () => {
     const a = await signUp(t);
     const body = content(300_000);
@@ -387,13 +401,8 @@ describe.each(DIALECTS)('uploads that skip stored bytes (%s)', (dialect) => {
     const cBody = (await download(c.token, c.accountId, cId));
     const dId = (await uploadApi(t, dAcc.token).whole('c.bin', cBody)).json().uuid as string;
     expect((await fileRow(dId)).blob_key).toBe(cKey);
-    const del = await t.app.inject({ method: 'DELETE', url: '/api/account/delete', headers: authed(c.token), payload: { password: 'correct horse 42', confirmation: 'DELETE' } });
-    expect(del.statusCode, del.body).toBe(202);
-    await runJobs();
-    const moved = (await fileRow(dId)).blob_key!;
-    expect(moved.startsWith(`users/${dAcc.accountId}/`)).toBe(true);
-    expect(await exists(cKey)).toBe(false);
-    expect(await contentRow(cKey)).toBeUndefined();
+    await deleteAccount(c.token);
+    const moved = await expectMoved(dId, dAcc.accountId, cKey);
     expect((await contentRow(moved))?.state).toBe('LIVE');
     expectSameBytes(await download(dAcc.token, dAcc.accountId, dId), cBody);
 
@@ -427,9 +436,7 @@ describe.each(DIALECTS)('uploads that skip stored bytes (%s)', (dialect) => {
     await deleteForever(b.token, bx.uuid);
     expect(await exists(xKey)).toBe(true);
 
-    const del = await t.app.inject({ method: 'DELETE', url: '/api/account/delete', headers: authed(a.token), payload: { password: 'correct horse 42', confirmation: 'DELETE' } });
-    expect(del.statusCode, del.body).toBe(202);
-    await runJobs();
+    await deleteAccount(a.token);
     const [moved] = (await partRows(bzKey)).slice(1).map((p) => p.part_key);
     expect(moved!.startsWith(`users/${b.accountId}/`)).toBe(true);
     expect(await exists(xKey)).toBe(false);
@@ -445,6 +452,23 @@ describe.each(DIALECTS)('uploads that skip stored bytes (%s)', (dialect) => {
     await deleteForever(b.token, bz.uuid);
     for (const key of [moved!, `users/${b.accountId}/files/${bz.uuid}`]) expect(await exists(key)).toBe(false);
     expect(await partRows(bzKey)).toEqual([]);
+  });
+
+  it('account deletion after the account deleted the file whose prefix holds shared bytes: they move to the account still naming them', async () => {
+    const a = await signUp(t);
+    const b = await signUp(t);
+    const body = content(40_000);
+    const aId = (await uploadApi(t, a.token).whole('shared.bin', body)).json().uuid as string;
+    const key = (await fileRow(aId)).blob_key!;
+    const bId = (await uploadApi(t, b.token).whole('shared.bin', body)).json().uuid as string;
+    expect((await fileRow(bId)).blob_key).toBe(key);
+    // A deletes its file for good: the bytes stay under A's prefix, named by B's file only.
+    await deleteForever(a.token, aId);
+    expect(await exists(key)).toBe(true);
+
+    await deleteAccount(a.token);
+    await expectMoved(bId, b.accountId, key);
+    expectSameBytes(await download(b.token, b.accountId, bId), body);
   });
 
   it('kills at each step of a release and of a link: the purge job or the sweep finishes, nothing named is lost', async () => {
