@@ -39,6 +39,8 @@ describe.each(DIALECTS)('crash while sharing stored bytes (%s)', (dialect) => {
     await srv.start();
 
     let requests = 0;
+    /** Runs of held pieces the server took: uploads it composed of stored ranges. */
+    let heldRunsTaken = 0;
     const killAt = new Set<number>();
     while (killAt.size < KILLS) killAt.add(1 + Math.floor(random() * STEPS * 3));
     const restarts = restarter(srv);
@@ -107,6 +109,7 @@ describe.each(DIALECTS)('crash while sharing stored bytes (%s)', (dialect) => {
               body: body.subarray(offset, end),
             });
         const text = res ? await res.text() : '';
+        if (held[piece] && (res?.status === 201 || res?.status === 202)) heldRunsTaken++;
         if (res?.status === 201) return 201;
         if (res?.status === 202) {
           offset = held[piece] ? runEnd : end;
@@ -233,7 +236,8 @@ describe.each(DIALECTS)('crash while sharing stored bytes (%s)', (dialect) => {
       // compositions and their own blobs, never shared across accounts).
       const hashed = rows.filter((r) => r.sha256 !== '');
       expect(new Set(hashed.map((r) => `${r.sha256}/${r.bytes}`)).size).toBe(hashed.length);
-      expect(files.filter((f) => f.blob_key!.includes('/composed/')).length, 'composed files').toBeGreaterThan(0);
+      // The run composed files (a seed may leave them all to the deleted account: seed 37 did, so none are left here).
+      expect(heldRunsTaken, 'held runs taken').toBeGreaterThan(0);
     } finally {
       await after.close();
     }
