@@ -20,9 +20,11 @@ const photo = hiddenItem('h-1', 'gizli.jpg', {
   height: 300,
 });
 
-function setup(path = '/main/hidden') {
+function setup(path = '/main/hidden', { thumbnailPendingFirst = false } = {}) {
   localStorage.setItem('user', JSON.stringify({ deviceInfo: null, latestActivityId: null, _at: 'token-1' }));
   let items: FileItem[] = [photo, hiddenItem('h-2', 'not.txt')];
+  // The photo was hidden right after its upload: the first read finds its thumbnail still being made.
+  let pendingReads = thumbnailPendingFirst ? 1 : 0;
   const server = mockFetch({
     'GET /api/account/info': () => json({ uuid: 'u-1', email: 'ayse@example.com', status: 'ACTIVE' }),
     'GET /api/account/usages': () => json({ 'Bytes-Used': '0', 'Quota-Bytes': '5368709120' }),
@@ -31,7 +33,11 @@ function setup(path = '/main/hidden') {
     'GET /api/remoteconfig': () => json({ status: 'NOT_FOUND' }, { status: 404 }),
     'GET /api/filesystem': () => json({ fileList: [], page: 0, size: 50, hasMore: false }),
     'GET /api/scroll/groups': () => json({ category: 'all', total: 0, groups: [] }),
-    'GET /api/filesystem/hidden': () => json({ fileList: items, page: 0, size: 50, hasMore: false }),
+    'GET /api/filesystem/hidden': () => {
+      const pending = pendingReads-- > 0;
+      const listed = pending ? items.map((entry) => (entry.uuid === photo.uuid ? { ...entry, mediaStatus: 'PENDING' as const, thumbnailUrl: null } : entry)) : items;
+      return json({ fileList: listed, page: 0, size: 50, hasMore: false });
+    },
     'POST /api/filesystem/unhide': ({ body }) => {
       const gone = body as string[];
       const back = items.filter((entry) => gone.includes(entry.uuid)).map((entry) => ({ ...entry, hidden: false }));
@@ -49,6 +55,16 @@ const rows = () => {
 };
 
 describe('HiddenScreen', () => {
+  it('reads the list again while a thumbnail is being made, so the picture turns up without a reload', async () => {
+    const { requests } = setup('/main/hidden', { thumbnailPendingFirst: true });
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    expect(within(rows()[0]!).getByTestId('file-thumbnail').querySelector('img[src="/api/media/thumb/h-1"]')).toBeNull();
+    await waitFor(() => expect(within(rows()[0]!).getByTestId('file-thumbnail').querySelector('img[src="/api/media/thumb/h-1"]')).not.toBeNull(), {
+      timeout: 10_000,
+    });
+    expect(requests.filter((r) => r.method === 'GET' && r.url.pathname === '/api/filesystem/hidden').length).toBeGreaterThanOrEqual(2);
+  });
+
   it('is reached from Files, lists hidden items with thumbnails, opens a photo and unhides from the row menu', async () => {
     const { user, requests } = setup('/main/files');
     await user.click(await screen.findByRole('link', { name: 'Hidden items' }));

@@ -1,13 +1,20 @@
 import { useMemo } from 'react';
 import { useAppSelector } from '@/state/hooks';
-import { useListTrashInfiniteQuery } from '@/api/files';
+import { filesApi, useListTrashInfiniteQuery } from '@/api/files';
+import { mediaPollingInterval } from '@/media/media-item';
 import { parseSortOrder } from '../sort';
 import { flattenPages } from './use-files-listing';
 
 /** The trash in the current sort order; shared by the Trash screen and the header's Delete All. */
 export function useTrashListing() {
   const sort = parseSortOrder(useAppSelector((state) => state.ui.sortOrder));
-  const query = useListTrashInfiniteQuery({ sortBy: sort.sortBy, sortOrder: sort.sortOrder });
+  const args = { sortBy: sort.sortBy, sortOrder: sort.sortOrder };
+  // Read again while a loaded item waits for its thumbnail, as Files does: a photo hidden or deleted right after its
+  // upload would otherwise keep its type icon until a reload.
+  const pollingInterval = useAppSelector((state) =>
+    mediaPollingInterval(filesApi.endpoints.listTrash.select(args)(state).data?.pages.flatMap((page) => page.fileList)),
+  );
+  const query = useListTrashInfiniteQuery(args, { pollingInterval, skipPollingIfUnfocused: true });
   const items = useMemo(() => flattenPages(query.data?.pages), [query.data]);
   return { ...query, items, sort };
 }
