@@ -11,6 +11,8 @@ const onPath = (cmd) => spawnSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'i
 /** Debian package → whether what the tests use from it is here. */
 const needed = {
   chromium: () => fs.existsSync('/usr/bin/chromium'),
+  // The end-to-end suite runs in Chromium's headless shell (e2e/playwright.config.ts: a third less CPU than the full browser).
+  'chromium-headless-shell': () => fs.existsSync('/usr/bin/chromium-headless-shell'),
   ffmpeg: () => onPath('ffmpeg') && onPath('ffprobe'),
   // heif-enc makes the real HEIC photos the media tests decode (the server itself decodes HEIC with libheif WASM).
   'libheif-examples': () => onPath('heif-enc'),
