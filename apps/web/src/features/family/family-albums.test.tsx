@@ -96,9 +96,10 @@ describe('family albums', () => {
           items = items.filter((i) => i.file.uuid !== p1.uuid);
           return json({ removed: 1 });
         },
-        [`PATCH /api/family/albums/${ALBUM}`]: () => {
-          name = 'Bayram 2026';
-          return json(albumOf({ name }));
+        [`PATCH /api/family/albums/${ALBUM}`]: (r) => {
+          const body = r.body as { name?: string; coverFileId?: string };
+          if (body.name) name = body.name;
+          return json(albumOf({ name, coverFileId: body.coverFileId ?? null }));
         },
       },
       flags,
@@ -127,6 +128,12 @@ describe('family albums', () => {
     expect(requests.find((r) => r.url.pathname === `/api/family/albums/${ALBUM}/remove`)?.body).toEqual({ uuids: [p1.uuid] });
     expect(requests.some((r) => r.url.pathname === '/api/family/library/remove')).toBe(false);
 
+    // One selected photo becomes the cover.
+    await user.click(within(grid).getByRole('checkbox', { name: 'Select dag.jpg' }));
+    await user.click(within(screen.getByRole('toolbar', { name: 'Selected photos' })).getByRole('button', { name: 'Use as cover' }));
+    await waitFor(() => expect(requests.find((r) => r.method === 'PATCH')?.body).toEqual({ coverFileId: p2.uuid }));
+    await waitFor(() => expect(screen.queryByRole('toolbar', { name: 'Selected photos' })).not.toBeInTheDocument());
+
     // Rename.
     await user.click(screen.getByRole('button', { name: 'Rename' }));
     const rename = await screen.findByRole('dialog', { name: 'Rename album' });
@@ -135,7 +142,7 @@ describe('family albums', () => {
     await user.type(field, 'Bayram 2026');
     await user.click(within(rename).getByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Bayram 2026' })).toBeInTheDocument();
-    expect(requests.find((r) => r.method === 'PATCH')?.body).toEqual({ name: 'Bayram 2026' });
+    expect(requests.filter((r) => r.method === 'PATCH').at(-1)?.body).toEqual({ name: 'Bayram 2026' });
   });
 
   it('the album’s creator deletes it and goes back to the albums', async () => {

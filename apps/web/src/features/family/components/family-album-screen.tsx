@@ -5,7 +5,7 @@ import { useAppDispatch } from '@/state/hooks';
 import { Button } from '@/components/ui/button';
 import { ConfirmModal } from '@/components/ui/confirm-modal';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ChevronStartIcon, DownloadIcon, EditIcon, PlusIcon, TrashIcon } from '@/components/ui/icons';
+import { ChevronStartIcon, DownloadIcon, EditIcon, ImageIcon, PlusIcon, TrashIcon } from '@/components/ui/icons';
 import { Loader } from '@/components/ui/loader';
 import { showToast } from '@/components/ui/toast-slice';
 import { useFileActions } from '@/media/actions/use-file-actions';
@@ -17,6 +17,7 @@ import {
   useGetFamilyAlbumQuery,
   useListFamilyAlbumItemsQuery,
   useRemoveFromFamilyAlbumMutation,
+  useUpdateFamilyAlbumMutation,
   type FamilyAlbum,
   type FamilyAlbumItem,
 } from '../api';
@@ -56,6 +57,7 @@ function Album({ album }: { album: FamilyAlbum }) {
   const [dialog, setDialog] = useState<'rename' | 'add' | 'delete' | null>(null);
   const [remove, removing] = useRemoveFromFamilyAlbumMutation();
   const [del, deleting] = useDeleteFamilyAlbumMutation();
+  const [update, updating] = useUpdateFamilyAlbumMutation();
   const items = useMemo(() => cursors.flatMap((c) => loaded[c] ?? []), [cursors, loaded]);
   const present = useMemo(() => new Set(items.map((i) => i.file.uuid)), [items]);
   const chosen = items.filter((i) => selected.has(i.file.uuid));
@@ -76,6 +78,15 @@ function Album({ album }: { album: FamilyAlbum }) {
     try {
       const { removed } = await remove({ albumId: album.id, body: { uuids: chosen.map((i) => i.file.uuid) } }).unwrap();
       dispatch(showToast({ kind: 'success', messageKey: 'family:album_removed', values: { count: removed } }));
+      setSelected(new Set());
+    } catch (error) {
+      failed(error);
+    }
+  };
+  const makeCover = async (uuid: string) => {
+    try {
+      await update({ albumId: album.id, body: { coverFileId: uuid } }).unwrap();
+      dispatch(showToast({ kind: 'success', messageKey: 'family:album_cover_set' }));
       setSelected(new Set());
     } catch (error) {
       failed(error);
@@ -122,6 +133,11 @@ function Album({ album }: { album: FamilyAlbum }) {
           <Button variant="secondary" size="sm" startIcon={<DownloadIcon size={16} />} disabled={actions.busy} onClick={() => void Promise.all(chosen.map((i) => actions.download([i.file as FileItem])))}>
             {t('family:library_download')}
           </Button>
+          {chosen.length === 1 && chosen[0]!.file.uuid !== album.coverFileId ? (
+            <Button variant="secondary" size="sm" startIcon={<ImageIcon size={16} />} loading={updating.isLoading} onClick={() => void makeCover(chosen[0]!.file.uuid)} data-testid="family-album-cover">
+              {t('family:album_cover')}
+            </Button>
+          ) : null}
           <Button variant="danger" size="sm" loading={removing.isLoading} onClick={() => void removeChosen()} data-testid="family-album-remove">
             {t('family:album_remove')}
           </Button>
