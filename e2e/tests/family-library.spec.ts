@@ -168,3 +168,51 @@ test('Family places: a photo one member took in Tbilisi is under Tbilisi for the
   await expectAccessible(page, 'family people (empty)', info);
 });
 
+
+test('Family albums: a member creates one and adds a library photo; the other member sees the album and the photo in their own browser', async ({ page, browser, request }, info) => {
+  test.setTimeout(360_000);
+  const { admin, member, memberToken } = await familyOfTwo(request);
+  await uploadPhoto(request, memberToken, PHOTO, { family: true });
+
+  await signIn(page, member.email, member.password);
+  await page.goto('/main/family-library');
+  await expect(page.getByTestId('family-library-item')).toHaveCount(1, { timeout: 30_000 });
+  await page.getByRole('navigation', { name: text('family:browse_label') }).getByRole('link', { name: text('family:albums_title') }).click();
+  await expect(page).toHaveURL(/\/main\/family-library\/albums$/);
+  await expect(page.getByTestId('family-albums-empty')).toBeVisible({ timeout: 15_000 });
+  await page.getByRole('button', { name: text('family:album_create') }).click();
+  const create = page.getByRole('dialog', { name: text('family:album_create_title') });
+  await create.getByRole('textbox', { name: text('family:album_name_label') }).fill('Bayram');
+  await expectAccessible(page, 'create family album', info);
+  await create.getByRole('button', { name: text('family:album_create_confirm'), exact: true }).click();
+
+  // The new album opens, empty; "Add photos" picks the library's photo.
+  await expect(page.getByRole('heading', { level: 1, name: 'Bayram' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId('family-album-empty')).toBeVisible();
+  await page.getByRole('button', { name: text('family:album_add_photos') }).click();
+  const picker = page.getByRole('dialog', { name: text('family:album_add_photos_title') });
+  await picker.getByRole('checkbox', { name: text('family:library_select', { name: PHOTO }) }).check();
+  await expectAccessible(page, 'add photos to a family album', info);
+  await picker.getByRole('button', { name: text('family:album_add_selected', { count: 1 }) }).click();
+  await expect(picker).toBeHidden();
+  await expect(page.getByTestId('family-library-item')).toHaveCount(1, { timeout: 15_000 });
+  await expectAccessible(page, 'family album', info);
+
+  // The admin, in a browser of their own, finds the album with its count and the photo with who added it.
+  const other = await browser.newContext({ bypassCSP: true, reducedMotion: 'reduce', viewport: page.viewportSize() ?? undefined });
+  const adminPage = await other.newPage();
+  await signIn(adminPage, admin.email, admin.password);
+  await adminPage.goto('/main/family-library/albums');
+  const card = adminPage.getByTestId('family-album-card');
+  await expect(card).toHaveCount(1, { timeout: 15_000 });
+  await expect(card).toHaveAccessibleName(new RegExp(`^Bayram\\s*${text('family:photo_count', { count: 1 })}$`));
+  await expectAccessible(adminPage, 'family albums (another member)', info);
+  await card.click();
+  const items = adminPage.getByTestId('family-library-item');
+  await expect(items).toHaveCount(1, { timeout: 15_000 });
+  await expect(items.getByText(text('family:library_added_by', { name: 'Deniz Kaya' }))).toBeVisible();
+  // The admin may delete any family album.
+  await expect(adminPage.getByRole('button', { name: text('family:album_delete') })).toBeVisible();
+  await expectAccessible(adminPage, 'family album (another member)', info);
+  await other.close();
+});

@@ -50,6 +50,8 @@ export interface Owned {
   contact: string;
   /** A person of the account's family library (issue 35), set once the account is in a family of its own. */
   familyPerson?: string;
+  /** An album of the account's family library (issue 35), with the account's library photo in it. */
+  familyAlbum?: string;
 }
 
 const PARTS: Record<RequestPart, string> = { params: 'params', query: 'querystring', headers: 'headers', body: 'body' };
@@ -170,6 +172,9 @@ function idFor(owner: Owned, source: IdSource | undefined, permission: Subscribe
     case 'family_person':
       if (!owner.familyPerson) throw new Error('the account is in no family yet');
       return owner.familyPerson;
+    case 'family_album':
+      if (!owner.familyAlbum) throw new Error('the account is in no family yet');
+      return owner.familyAlbum;
   }
 }
 
@@ -212,7 +217,25 @@ async function digest(t: TestApp, accountId: string): Promise<string> {
     .where('family_member.account_id', '=', accountId)
     .orderBy('family_person.id')
     .execute();
-  return JSON.stringify({ files, albums, members, uploads, notifications, shares, links, sessions, payments, cards, orders, people, places, things, foryou, contactVersions, contacts, familyPeople });
+  // The albums of the account's family library (issue 35) and what is in them: another family's member changes none.
+  const familyAlbums = await db
+    .selectFrom('family_album')
+    .innerJoin('family_member', 'family_member.family_id', 'family_album.family_id')
+    .selectAll('family_album')
+    .where('family_member.account_id', '=', accountId)
+    .orderBy('family_album.id')
+    .execute();
+  const familyAlbumItems =
+    familyAlbums.length === 0
+      ? []
+      : await db
+          .selectFrom('family_album_file')
+          .selectAll()
+          .where('album_id', 'in', familyAlbums.map((a) => a.id))
+          .orderBy('album_id')
+          .orderBy('file_id')
+          .execute();
+  return JSON.stringify({ files, albums, members, uploads, notifications, shares, links, sessions, payments, cards, orders, people, places, things, foryou, contactVersions, contacts, familyPeople, familyAlbums, familyAlbumItems });
 }
 
 async function upload(t: TestApp, token: string, name: string, opts: { parent?: string; contentType?: string } = {}) {
@@ -503,6 +526,9 @@ async function inFamilies(t: TestApp, a: Owned, b: Owned) {
       .insertInto('family_person')
       .values({ id: o.familyPerson, family_id: member.family_id, label: 'Dede', label_key: 'dede', labelled_by: o.accountId, created_at: at, modified_at: at })
       .execute();
+    const album = await t.app.inject({ method: 'POST', url: '/api/family/albums', headers: authed(o.token), payload: { name: 'Bayram', uuids: [o.photo] } });
+    if (album.statusCode !== 200) throw new Error(`createFamilyAlbum failed: ${album.body}`);
+    o.familyAlbum = album.json().id as string;
   }
 }
 

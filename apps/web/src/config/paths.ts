@@ -18,6 +18,8 @@ export const paths = {
   // The family library's people and places (issue 35); a person's or a place's photos are the library filtered.
   familyPeople: '/main/family-library/people',
   familyPlaces: '/main/family-library/places',
+  // Albums of the family library (issue 35); one album is familyAlbumPath(id).
+  familyAlbums: '/main/family-library/albums',
   photos: '/main/photos/all',
   forYou: '/main/foryou',
   contacts: '/main/contacts',
@@ -89,10 +91,16 @@ const builtPaths: ReadonlySet<string> = new Set<string>([
   paths.familyLibrary,
   paths.familyPeople,
   paths.familyPlaces,
+  paths.familyAlbums,
   paths.inviteFriends,
   paths.starsCampaign,
   paths.raffle,
 ]);
+
+/** A family album's screen (issue 35): /main/family-library/albums/{id}. */
+export function familyAlbumPath(id: string): string {
+  return `${paths.familyAlbums}/${encodeURIComponent(id)}`;
+}
 
 /** An album's own screen: /main/photos/album/{uuid}. */
 export function albumPath(uuid: string): string {

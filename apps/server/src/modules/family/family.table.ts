@@ -39,7 +39,27 @@ export interface FamilyInvitationTable {
   invitee_account_id: string | null;
 }
 
+/** An album of the family library (issue 35): the family's, seen and edited by every member. */
+export interface FamilyAlbumTable {
+  id: string;
+  family_id: string;
+  name: string;
+  created_by: string;
+  cover_file_id: string | null;
+  created_at: number;
+  modified_at: number;
+}
+
+/** An item of the family library in a family album; it counts only while the item is in that library. */
+export interface FamilyAlbumFileTable {
+  album_id: string;
+  file_id: string;
+  added_by: string;
+  added_at: number;
+}
+
 export type Family = Selectable<FamilyTable>;
+export type FamilyAlbum = Selectable<FamilyAlbumTable>;
 export type FamilyMember = Selectable<FamilyMemberTable>;
 export type FamilyInvitation = Selectable<FamilyInvitationTable>;
 export type NewFamilyInvitation = Insertable<FamilyInvitationTable>;
@@ -50,5 +70,7 @@ declare module '../../infra/db/schema.js' {
     family: FamilyTable;
     family_member: FamilyMemberTable;
     family_invitation: FamilyInvitationTable;
+    family_album: FamilyAlbumTable;
+    family_album_file: FamilyAlbumFileTable;
   }
 }

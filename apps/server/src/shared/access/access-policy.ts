@@ -43,6 +43,7 @@ const MESSAGES: Record<ResourceKind, string> = {
   contact_version: 'Backup version not found.',
   contact: 'Contact not found.',
   family_person: 'Person not found.',
+  family_album: 'Album not found.',
 };
 
 /**

@@ -70,6 +70,17 @@ export async function ownedIds(db: Executor, kind: ResourceKind, accountId: stri
           .where('family_member.account_id', '=', accountId)
           .execute(),
       );
+    // A family album is held by every member of its family (issue 35).
+    case 'family_album':
+      return pluck(
+        await db
+          .selectFrom('family_album')
+          .innerJoin('family_member', 'family_member.family_id', 'family_album.family_id')
+          .select('family_album.id')
+          .where('family_album.id', 'in', ids)
+          .where('family_member.account_id', '=', accountId)
+          .execute(),
+      );
     case 'project':
       return (
         await db.selectFrom('account').select('project_id').where('id', '=', accountId).where('project_id', 'in', ids).execute()
@@ -123,6 +134,14 @@ export async function holders(db: Executor, kind: ResourceKind, ids: readonly st
         .innerJoin('family', 'family.id', 'family_person.family_id')
         .select(['family_person.id', 'family.admin_account_id as account_id'])
         .where('family_person.id', 'in', ids)
+        .execute();
+    case 'family_album':
+      // Held for the family by its admin's account (the server makes album ids; no route claims one).
+      return db
+        .selectFrom('family_album')
+        .innerJoin('family', 'family.id', 'family_album.family_id')
+        .select(['family_album.id', 'family.admin_account_id as account_id'])
+        .where('family_album.id', 'in', ids)
         .execute();
     case 'project':
       // A project comes with its account; nobody names a new one.

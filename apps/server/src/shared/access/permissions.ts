@@ -18,7 +18,9 @@ export type ResourceKind =
   | 'contact_version'
   | 'contact'
   /** A person of a family library (issue 35): its family's members hold it, not one account. */
-  | 'family_person';
+  | 'family_person'
+  /** An album of a family library (issue 35): its family's members hold it. */
+  | 'family_album';
 
 /** Every permission a route can ask for, and the kind of resource its ids name (`self`: the caller's account, no ids). */
 export const PERMISSIONS = {
@@ -48,6 +50,8 @@ export const PERMISSIONS = {
   'contact.read': 'contact',
   'family_person.read': 'family_person',
   'family_person.write': 'family_person',
+  'family_album.read': 'family_album',
+  'family_album.write': 'family_album',
   self: null,
 } as const satisfies Record<string, ResourceKind | null>;
 

@@ -881,6 +881,106 @@ export type GetFamilyApiResponse = /** status 200 OK */ {
   status: "ACTIVE" | null;
 };
 export type GetFamilyApiArg = void;
+export type ListFamilyAlbumsApiResponse = /** status 200 OK */ {
+  albums: FamilyAlbum[];
+};
+export type ListFamilyAlbumsApiArg = void;
+export type CreateFamilyAlbumApiResponse = /** status 200 OK */ {
+  canDelete: boolean;
+  cover: FileItem | (null | null);
+  coverFileId: string | null;
+  createdAt: string;
+  createdBy: {
+    accountId: string;
+    name: string | null;
+  };
+  id: string;
+  itemCount: number;
+  modifiedAt: string;
+  name: string;
+};
+export type CreateFamilyAlbumApiArg = {
+  name: string;
+  uuids?: string[];
+};
+export type DeleteFamilyAlbumApiResponse = /** status 200 OK */ {
+  ok: boolean;
+};
+export type DeleteFamilyAlbumApiArg = string;
+export type GetFamilyAlbumApiResponse = /** status 200 OK */ {
+  canDelete: boolean;
+  cover: FileItem | (null | null);
+  coverFileId: string | null;
+  createdAt: string;
+  createdBy: {
+    accountId: string;
+    name: string | null;
+  };
+  id: string;
+  itemCount: number;
+  modifiedAt: string;
+  name: string;
+};
+export type GetFamilyAlbumApiArg = string;
+export type UpdateFamilyAlbumApiResponse = /** status 200 OK */ {
+  canDelete: boolean;
+  cover: FileItem | (null | null);
+  coverFileId: string | null;
+  createdAt: string;
+  createdBy: {
+    accountId: string;
+    name: string | null;
+  };
+  id: string;
+  itemCount: number;
+  modifiedAt: string;
+  name: string;
+};
+export type UpdateFamilyAlbumApiArg = {
+  albumId: string;
+  body: {
+    coverFileId?: string | null;
+    name?: string;
+  };
+};
+export type AddToFamilyAlbumApiResponse = /** status 200 OK */ {
+  canDelete: boolean;
+  cover: FileItem | (null | null);
+  coverFileId: string | null;
+  createdAt: string;
+  createdBy: {
+    accountId: string;
+    name: string | null;
+  };
+  id: string;
+  itemCount: number;
+  modifiedAt: string;
+  name: string;
+};
+export type AddToFamilyAlbumApiArg = {
+  albumId: string;
+  body: {
+    uuids: string[];
+  };
+};
+export type ListFamilyAlbumItemsApiResponse = /** status 200 OK */ {
+  items: FamilyAlbumItem[];
+  next: string | null;
+};
+export type ListFamilyAlbumItemsApiArg = {
+  limit?: number;
+  after?: string;
+  albumId: string;
+};
+export type RemoveFromFamilyAlbumApiResponse = /** status 200 OK */ {
+  removed: number;
+};
+export type RemoveFromFamilyAlbumApiArg = {
+  albumId: string;
+  body: {
+    uuids: string[];
+  };
+};
 export type InviteFamilyMemberApiResponse = /** status 200 OK */ {
   contactMask: string;
   createdAt: string;
@@ -5510,6 +5610,28 @@ export type FamilyMember = {
   surname: string;
   usagePercent: number;
   usedBytes: number;
+};
+export type FamilyAlbum = {
+  canDelete: boolean;
+  cover: FileItem | (null | null);
+  coverFileId: string | null;
+  createdAt: string;
+  createdBy: {
+    accountId: string;
+    name: string | null;
+  };
+  id: string;
+  itemCount: number;
+  modifiedAt: string;
+  name: string;
+};
+export type FamilyAlbumItem = {
+  addedBy: {
+    accountId: string;
+    name: string;
+  };
+  file: FileItem;
+  mine: boolean;
 };
 export type ReceivedFamilyInvitation = {
   expiresAt: string;

@@ -5,6 +5,8 @@ import { apiErrorCode } from '@/api/errors';
 import { FAMILY_LIBRARY_TAG } from '@/api/tags';
 import {
   generatedApi,
+  type FamilyAlbum,
+  type FamilyAlbumItem,
   type FamilyInvitation,
   type FamilyMember,
   type FamilyLibraryItem,
@@ -14,13 +16,15 @@ import {
   type ReceivedFamilyInvitation,
 } from '@/api/generated/family';
 
-export type { FamilyInvitation, FamilyLibraryItem, FamilyMember, FamilyPerson, FamilyPlace, ReceivedFamilyInvitation };
+export type { FamilyAlbum, FamilyAlbumItem, FamilyInvitation, FamilyLibraryItem, FamilyMember, FamilyPerson, FamilyPlace, ReceivedFamilyInvitation };
 export type FamilyView = GetFamilyApiResponse;
 
 /** The spec's tag list has no family tag: the family hangs on LeftMenu (the menu's family entries follow it). */
 const FAMILY_TAG = { type: 'LeftMenu' as const, id: 'FAMILY' };
 /** The family library is a timeline of its own: a Group entry with its own id (uploads into it refresh it too). */
 const LIBRARY_TAG = FAMILY_LIBRARY_TAG;
+/** The family's albums (issue 35); what is in them also follows the library (an item leaving it leaves them). */
+const ALBUMS_TAG = { type: 'Album' as const, id: 'FAMILY' };
 
 /** A membership change moves the quota: the usage is read again (no tag covers it). The flags: useRefreshFamilyFlags. */
 async function refreshUsage(dispatch: (action: unknown) => unknown, done: Promise<unknown>) {
@@ -68,6 +72,14 @@ export const familyApi = generatedApi.enhanceEndpoints({
     listFamilyPlaces: { providesTags: [LIBRARY_TAG] },
     renameFamilyPerson: { invalidatesTags: [LIBRARY_TAG] },
     mergeFamilyPerson: { invalidatesTags: [LIBRARY_TAG] },
+    listFamilyAlbums: { providesTags: [ALBUMS_TAG, LIBRARY_TAG] },
+    getFamilyAlbum: { providesTags: [ALBUMS_TAG, LIBRARY_TAG] },
+    listFamilyAlbumItems: { providesTags: [ALBUMS_TAG, LIBRARY_TAG] },
+    createFamilyAlbum: { invalidatesTags: [ALBUMS_TAG] },
+    updateFamilyAlbum: { invalidatesTags: [ALBUMS_TAG] },
+    deleteFamilyAlbum: { invalidatesTags: [ALBUMS_TAG] },
+    addToFamilyAlbum: { invalidatesTags: [ALBUMS_TAG] },
+    removeFromFamilyAlbum: { invalidatesTags: [ALBUMS_TAG] },
   },
 });
 
@@ -91,6 +103,14 @@ export const {
   useListFamilyPlacesQuery,
   useRenameFamilyPersonMutation,
   useMergeFamilyPersonMutation,
+  useListFamilyAlbumsQuery,
+  useGetFamilyAlbumQuery,
+  useListFamilyAlbumItemsQuery,
+  useCreateFamilyAlbumMutation,
+  useUpdateFamilyAlbumMutation,
+  useDeleteFamilyAlbumMutation,
+  useAddToFamilyAlbumMutation,
+  useRemoveFromFamilyAlbumMutation,
 } = familyApi;
 
 /** One page of the family's places holds them all: a family library's places are few (issue 35). */
@@ -112,6 +132,7 @@ export const KNOWN_ERRORS = [
   'QUOTA_EXCEEDED',
   'ACCOUNT_READ_ONLY',
   'NOT_ADDED_BY_YOU',
+  'NOT_ALBUM_CREATOR',
   'VALIDATION_ERROR',
   'NOT_FOUND',
 ] as const;

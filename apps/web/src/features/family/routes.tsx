@@ -34,6 +34,17 @@ export const familyRoutes: RouteObject[] = [
     handle: { pageName: 'photos', titleKey: 'family:places_title' } satisfies ShellHandle,
     lazy: lazyScreen(withNamespaces(['family'], () => import('./components/family-places-screen')), (m) => m.FamilyPlacesScreen),
   },
+  // Albums of the family library (issue 35): the list and one album, each its own chunk.
+  {
+    path: 'family-library/albums',
+    handle: { pageName: 'photos', titleKey: 'family:albums_title' } satisfies ShellHandle,
+    lazy: lazyScreen(withNamespaces(['family'], () => import('./components/family-albums-screen')), (m) => m.FamilyAlbumsScreen),
+  },
+  {
+    path: 'family-library/albums/:albumId',
+    handle: { pageName: 'photos', titleKey: 'family:albums_title' } satisfies ShellHandle,
+    lazy: lazyScreen(withNamespaces(['family'], () => import('./components/family-album-screen')), (m) => m.FamilyAlbumScreen),
+  },
   {
     path: 'packages/familyInvitation',
     handle: handle('family:title_invitation'),

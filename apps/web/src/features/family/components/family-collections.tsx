@@ -27,11 +27,13 @@ interface CollectionProps {
   error: unknown;
   empty: { title: string; text: string } | null;
   testId: string;
+  /** Buttons under the explanation (the albums' "Create album"). */
+  actions?: ReactNode;
   children: ReactNode;
 }
 
 /** The family's people or places: back, title, a line of explanation, a grid of cards (or why there are none). */
-export function FamilyCollection({ title, text, loading, error, empty, testId, children }: CollectionProps) {
+export function FamilyCollection({ title, text, loading, error, empty, testId, actions, children }: CollectionProps) {
   let body: ReactNode;
   if (loading) body = <div className={styles.status}><Loader /></div>;
   else if (error) body = <FamilyError error={error} />;
@@ -45,6 +47,7 @@ export function FamilyCollection({ title, text, loading, error, empty, testId, c
           {title}
         </h1>
         <p className={styles.text}>{text}</p>
+        {actions ? <div className={styles.actions}>{actions}</div> : null}
       </header>
       {body}
     </section>

@@ -5,7 +5,7 @@ import { useAppDispatch } from '@/state/hooks';
 import { Button } from '@/components/ui/button';
 import { ConfirmModal } from '@/components/ui/confirm-modal';
 import { EmptyState } from '@/components/ui/empty-state';
-import { DownloadIcon, TrashIcon } from '@/components/ui/icons';
+import { DownloadIcon, PlusIcon, TrashIcon } from '@/components/ui/icons';
 import { Loader } from '@/components/ui/loader';
 import { showToast } from '@/components/ui/toast-slice';
 import { useFileActions } from '@/media/actions/use-file-actions';
@@ -27,13 +27,14 @@ import {
 import { PersonHeading, PlaceHeading } from './family-filter-heading';
 import { useFamilyTranslation } from '../use-family-translation';
 import { FamilyError } from './error-alert';
+import { LibraryTile, TILE_SIZES } from './library-tile';
+import { AddToAlbumDialog } from './album-dialogs';
 import styles from './family-library.module.css';
 
 // Fetched when a photo is first opened, as on the timeline.
 const PhotoViewer = lazy(() => import('@/media/viewer/photo-viewer').then((m) => ({ default: m.PhotoViewer })));
 
 const PAGE = 120;
-const TILE_SIZES = '(max-width: 767px) 33vw, 180px';
 
 /**
  * The family library (issue 35): every member's view of the photos and videos the family put there, newest first under
@@ -74,6 +75,7 @@ function FilteredLibrary({ filter }: { filter: LibraryFilter }) {
   const [loaded, setLoaded] = useState<Record<string, FamilyLibraryItem[]>>({});
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [confirming, setConfirming] = useState(false);
+  const [toAlbum, setToAlbum] = useState(false);
   const [remove, { isLoading: removing }] = useRemoveFromFamilyLibraryMutation();
   const items = useMemo(() => cursors.flatMap((c) => loaded[c] ?? []), [cursors, loaded]);
   const chosen = items.filter((i) => selected.has(i.file.uuid));
@@ -122,6 +124,9 @@ function FilteredLibrary({ filter }: { filter: LibraryFilter }) {
               <Link to={paths.familyPlaces} className={styles.browseLink}>
                 {t('family:places_title')}
               </Link>
+              <Link to={paths.familyAlbums} className={styles.browseLink}>
+                {t('family:albums_title')}
+              </Link>
             </nav>
             <PhotoUploadControl familyByDefault />
           </>
@@ -132,6 +137,9 @@ function FilteredLibrary({ filter }: { filter: LibraryFilter }) {
           <span className={styles.count}>{t('family:library_selected', { count: chosen.length })}</span>
           <Button variant="secondary" size="sm" startIcon={<DownloadIcon size={16} />} disabled={actions.busy} onClick={() => void Promise.all(chosen.map((i) => actions.download([i.file])))}>
             {t('family:library_download')}
+          </Button>
+          <Button variant="secondary" size="sm" startIcon={<PlusIcon size={16} />} onClick={() => setToAlbum(true)} data-testid="family-library-to-album">
+            {t('family:library_add_to_album')}
           </Button>
           {chosen.every((i) => i.canRemove) ? (
             <Button variant="danger" size="sm" startIcon={<TrashIcon size={16} />} onClick={() => setConfirming(true)} data-testid="family-library-remove">
@@ -164,6 +172,7 @@ function FilteredLibrary({ filter }: { filter: LibraryFilter }) {
           <PhotoViewer items={files} index={openIndex} onIndexChange={(i) => (files[i] ? viewer.show(files[i].uuid) : viewer.close())} onClose={viewer.close} readOnly />
         </Suspense>
       ) : null}
+      <AddToAlbumDialog open={toAlbum} onOpenChange={setToAlbum} uuids={chosen.map((i) => i.file.uuid)} onDone={() => setSelected(new Set())} />
       <ConfirmModal
         open={confirming}
         onOpenChange={setConfirming}
@@ -220,7 +229,7 @@ function Day({ day, selected, onToggle, onOpen }: { day: LibraryDay; selected: R
       </h2>
       <ul className={styles.grid} aria-labelledby={headingId}>
         {day.items.map((item) => (
-          <Tile key={item.file.uuid} item={item} selected={selected.has(item.file.uuid)} onToggle={onToggle} onOpen={onOpen} />
+          <LibraryTile key={item.file.uuid} item={item} selected={selected.has(item.file.uuid)} onToggle={onToggle} onOpen={onOpen} />
         ))}
       </ul>
     </section>
@@ -282,26 +291,6 @@ function LibraryPage({ after, filter, last, onItems, onMore }: LibraryPageProps)
         {t('family:library_more')}
       </Button>
     </div>
-  );
-}
-
-function Tile({ item, selected, onToggle, onOpen }: { item: FamilyLibraryItem; selected: boolean; onToggle(uuid: string): void; onOpen(uuid: string): void }) {
-  const { t } = useFamilyTranslation();
-  const file = item.file as FileItem;
-  const by = item.mine ? t('family:library_added_by_you') : t('family:library_added_by', { name: item.addedBy.name || t('family:library_someone') });
-  return (
-    <li className={styles.tile} data-testid="family-library-item" data-uuid={file.uuid}>
-      <figure className={styles.figure}>
-        <button type="button" className={styles.open} onClick={() => onOpen(file.uuid)} aria-label={t('family:library_open', { name: file.name })} data-testid="family-library-open">
-          <FileThumbnail item={file} kind={fileKind(file)} variant="grid" sizes={TILE_SIZES} />
-        </button>
-        <figcaption className={styles.caption}>{by}</figcaption>
-      </figure>
-      <label className={styles.check}>
-        <input type="checkbox" checked={selected} onChange={() => onToggle(file.uuid)} />
-        <span className="visually-hidden">{t('family:library_select', { name: file.name })}</span>
-      </label>
-    </li>
   );
 }
 
