@@ -1,5 +1,6 @@
-import { createContext, Suspense, useContext, type ComponentType, type ReactNode } from 'react';
+import { createContext, Suspense, useContext, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useGetOfficeFileInProjectQuery } from '@/api/office';
 import { useRemoteFlagStatus } from '@/api/remote-config';
 
 export interface AddToAlbumSlotProps {
@@ -59,6 +60,11 @@ export interface MediaSlots {
   PhotoDetails?: ComponentType<PhotoDetailsSlotProps>;
   /** The embedded office editor (loaded with the first document opened); without it documents show their preview. */
   OfficeEditor?: ComponentType<OfficeEditorSlotProps>;
+  /**
+   * The same editor fetched without suspending, with the view for this file name's kind started at once: the slot
+   * draws it as soon as it is here (a suspended boundary is revealed no sooner than React's 300 ms throttle allows).
+   */
+  loadOfficeEditor?: (name: string) => Promise<ComponentType<OfficeEditorSlotProps>>;
 }
 
 const MediaSlotsContext = createContext<MediaSlots>({});
@@ -128,8 +134,33 @@ export function useHasOfficeEditor(): boolean {
 
 /** Renders the app's office editor for a document; it loads (and suspends) here, showing `fallback` meanwhile. */
 export function OfficeEditorSlot({ fallback, ...props }: OfficeEditorSlotProps & { fallback: ReactNode }) {
-  const { OfficeEditor } = useMediaSlots();
+  const { OfficeEditor, loadOfficeEditor } = useMediaSlots();
+  // The open config (and with it the document's bytes, see api/office) is asked for now, while the editor's code and
+  // strings load, not once they have: the editor reads this same answer.
+  useGetOfficeFileInProjectQuery({ projectId: props.projectId, uuid: props.uuid }, { refetchOnMountOrArgChange: true, skip: !OfficeEditor || Boolean(props.readOnlyUrl) });
+  const [loaded, setLoaded] = useState<{ Editor: ComponentType<OfficeEditorSlotProps> } | 'failed' | null>(null);
+  const { name } = props;
+  useEffect(() => {
+    if (!loadOfficeEditor) return;
+    let live = true;
+    loadOfficeEditor(name).then(
+      (Editor) => live && setLoaded({ Editor }),
+      () => live && setLoaded('failed'),
+    );
+    return () => {
+      live = false;
+    };
+  }, [loadOfficeEditor, name]);
   if (!OfficeEditor) return fallback;
+  if (loaded && loaded !== 'failed') {
+    return (
+      <Suspense fallback={fallback}>
+        <loaded.Editor {...props} />
+      </Suspense>
+    );
+  }
+  // Still loading: the fallback; a load that failed goes through the lazy editor, whose error the screen shows.
+  if (loadOfficeEditor && !loaded) return fallback;
   return (
     <Suspense fallback={fallback}>
       <OfficeEditor {...props} />

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -11,18 +11,39 @@ import { useOfficeSession, type SaveState } from '../hooks/use-office-session';
 import { LockConflict } from '../wopi-client';
 import { editorOf } from '../editor-kind';
 import { loadOdf, type OfficeFormat } from '../ooxml/open';
-import type { ViewHandle } from './view-props';
+import type { ViewHandle, ViewProps } from './view-props';
 import styles from './office.module.css';
 
 // Each kind's view (its reader, writer and libraries: the formula engine only for spreadsheets) is a chunk of its own,
 // fetched while the document itself is fetched, not after it.
-const viewModules = {
-  document: () => import('./docx-view').then((m) => ({ default: m.DocxView })),
-  sheet: () => import('./sheet-view').then((m) => ({ default: m.SheetView })),
-  slides: () => import('./slides-view').then((m) => ({ default: m.SlidesView })),
+// A view whose chunk is already here is drawn directly: suspending on it again would hold the document back by React's
+// throttle on revealing a suspended boundary (300 ms), for code that is already loaded.
+type ViewName = 'document' | 'sheet' | 'slides';
+const loadedViews: Partial<Record<ViewName, ComponentType<ViewProps>>> = {};
+const viewModules: Record<ViewName, () => Promise<ComponentType<ViewProps>>> = {
+  document: () => import('./docx-view').then((m) => (loadedViews.document = m.DocxView)),
+  sheet: () => import('./sheet-view').then((m) => (loadedViews.sheet = m.SheetView)),
+  slides: () => import('./slides-view').then((m) => (loadedViews.slides = m.SlidesView)),
 };
-const views = { document: lazy(viewModules.document), sheet: lazy(viewModules.sheet), slides: lazy(viewModules.slides) };
-const viewOf = (kind: OfficeFormat) => (kind === 'docx' || kind === 'odt' ? 'document' : kind === 'xlsx' || kind === 'ods' ? 'sheet' : 'slides');
+const lazyView = (name: ViewName) => lazy(() => viewModules[name]().then((view) => ({ default: view })));
+const views = { document: lazyView('document'), sheet: lazyView('sheet'), slides: lazyView('slides') };
+
+/** The view for a kind, picked once per opening: switching from the lazy one to the loaded one would remount it. */
+function KindView({ name, ...props }: ViewProps & { name: ViewName }) {
+  const [View] = useState(() => loadedViews[name] ?? views[name]);
+  return <View {...props} />;
+}
+/** How old an open config the editor takes from the slot's request (seconds) rather than asking again. */
+const CONFIG_FRESH_S = 30;
+const viewOf = (kind: OfficeFormat): ViewName => (kind === 'docx' || kind === 'odt' ? 'document' : kind === 'xlsx' || kind === 'ods' ? 'sheet' : 'slides');
+
+/** Starts fetching the code of the view (and OpenDocument reader) a file of this name opens in; nothing else. */
+export function preloadOfficeView(name: string): void {
+  const kind = editorOf(name);
+  if (!kind) return;
+  void viewModules[viewOf(kind)]().catch(() => undefined);
+  void loadOdf(kind).catch(() => undefined);
+}
 
 /**
  * The embedded editor (issue 33): opens a document through the WOPI host with the caller's scoped token, edits it
@@ -32,8 +53,9 @@ const viewOf = (kind: OfficeFormat) => (kind === 'docx' || kind === 'odt' ? 'doc
 export function OfficeEditor({ uuid, projectId, name, readOnlyUrl }: OfficeEditorSlotProps) {
   const { t } = useTranslation('office');
   const dispatch = useAppDispatch();
-  // A link visitor has no session to open an editor with: the link's own download, read-only.
-  const config = useGetOfficeFileInProjectQuery({ projectId, uuid }, { refetchOnMountOrArgChange: true, skip: Boolean(readOnlyUrl) });
+  // A link visitor has no session to open an editor with: the link's own download, read-only. The slot around the
+  // editor asked for the config as it mounted (fresh: it is not kept once the editor goes); it is not asked twice.
+  const config = useGetOfficeFileInProjectQuery({ projectId, uuid }, { refetchOnMountOrArgChange: CONFIG_FRESH_S, skip: Boolean(readOnlyUrl) });
   const session = useOfficeSession(config.data, readOnlyUrl);
   const [saveState, setSaveState] = useState<SaveState>('clean');
   const handle = useRef<ViewHandle | null>(null);
@@ -66,12 +88,9 @@ export function OfficeEditor({ uuid, projectId, name, readOnlyUrl }: OfficeEdito
 
   const onChange = useCallback(() => setSaveState((s) => (s === 'saving' ? s : 'dirty')), []);
 
-  // The view's code (and an OpenDocument reader) starts loading now, beside the open config and the file's bytes.
-  useEffect(() => {
-    if (!kind) return;
-    void viewModules[viewOf(kind)]().catch(() => undefined);
-    void loadOdf(kind).catch(() => undefined);
-  }, [kind]);
+  // The view's code (and an OpenDocument reader) starts loading now, beside the open config and the file's bytes
+  // (the app's slot has usually started it already: preloadOfficeView).
+  useEffect(() => preloadOfficeView(name), [name]);
 
   if (config.isError || session.status === 'error' || !kind) {
     return (
@@ -88,7 +107,6 @@ export function OfficeEditor({ uuid, projectId, name, readOnlyUrl }: OfficeEdito
       </div>
     );
   }
-  const View = views[viewOf(kind)];
   const waiting = (
     <div className={styles.message} role="status">
       <Spinner size={32} />
@@ -117,7 +135,7 @@ export function OfficeEditor({ uuid, projectId, name, readOnlyUrl }: OfficeEdito
         <Alert tone="info" data-testid="office-locked">{session.lockedBy ? t('locked_by', { name: session.lockedBy }) : t('locked_by_unknown')}</Alert>
       ) : null}
       <Suspense fallback={waiting}>
-        <View bytes={session.bytes} format={kind} editable={editable} onChange={onChange} handle={handle} />
+        <KindView name={viewOf(kind)} bytes={session.bytes} format={kind} editable={editable} onChange={onChange} handle={handle} />
       </Suspense>
     </section>
   );

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { OfficeOpenConfig } from '@/api/office';
-import { fetchBytes, LockConflict, WopiClient } from '../wopi-client';
+import { takeOfficePrefetch, type OfficeOpenConfig } from '@/api/office';
+import { fetchBytes, LockConflict, WopiClient, type FileInfo } from '../wopi-client';
 
 /** The WOPI lock lasts 30 minutes on the server; refreshed well before, so it lapses only when the editor is gone. */
 const REFRESH_LOCK_MS = 10 * 60_000;
@@ -55,10 +55,12 @@ export function useOfficeSession(config: OfficeOpenConfig | undefined, readOnlyU
     };
     void (async () => {
       try {
-        // The bytes come while the lock is taken (the lock names the caller, from CheckFileInfo).
-        const file = client.getFile();
+        // The bytes come while the lock is taken (the lock names the caller, from CheckFileInfo); both reads were
+        // usually started with the config, while this code loaded.
+        const started = takeOfficePrefetch(config);
+        const file = started?.bytes ?? client.getFile();
         file.catch(() => undefined);
-        const info = await client.checkFileInfo();
+        const info = started ? ((await started.info) as FileInfo) : await client.checkFileInfo();
         let mode: 'edit' | 'view' = config.mode === 'edit' && info.UserCanWrite ? 'edit' : 'view';
         let lockedBy = config.lockedBy;
         if (mode === 'edit') {

@@ -45,7 +45,10 @@ const BUILTIN_FORMATS: Record<number, string> = {
   37: '#,##0 ;(#,##0)', 38: '#,##0 ;[Red](#,##0)', 39: '#,##0.00;(#,##0.00)', 40: '#,##0.00;[Red](#,##0.00)', 45: 'mm:ss', 46: '[h]:mm:ss', 47: 'mmss.0', 48: '##0.0E+0', 49: '@',
 };
 
-export const columnName = (i: number): string => (i < 26 ? String.fromCharCode(65 + i) : columnName(Math.floor(i / 26) - 1) + String.fromCharCode(65 + (i % 26)));
+const nameOfColumn = (i: number): string => (i < 26 ? String.fromCharCode(65 + i) : nameOfColumn(Math.floor(i / 26) - 1) + String.fromCharCode(65 + (i % 26)));
+/** Column names asked for so far (opening a sheet names every cell: 50,000 for a 10,000-row sheet of five columns). */
+const columnNames: string[] = [];
+export const columnName = (i: number): string => columnNames[i] ?? (columnNames[i] = nameOfColumn(i));
 export const columnIndex = (name: string): number => [...name].reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0) - 1;
 export function parseRef(ref: string): { row: number; col: number } {
   const m = /^([A-Z]+)(\d+)$/.exec(ref.toUpperCase());
@@ -157,17 +160,33 @@ export function domSheetCells(data: Element | undefined): RawCell[] {
 }
 
 const ENTITY: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
+// Most of a sheet's text has neither entities nor carriage returns: it is taken as it is.
 const decode = (text: string) =>
-  text
-    .replace(/\r\n?/g, '\n')
-    .replace(/&(?:#x([0-9a-f]+)|#(\d+)|(lt|gt|amp|quot|apos));/gi, (_, hex: string | undefined, dec: string | undefined, name: string | undefined) =>
-      hex ? String.fromCodePoint(parseInt(hex, 16)) : dec ? String.fromCodePoint(Number(dec)) : ENTITY[name!.toLowerCase()]!,
-    );
+  text.indexOf('&') < 0 && text.indexOf('\r') < 0
+    ? text
+    : text
+        .replace(/\r\n?/g, '\n')
+        .replace(/&(?:#x([0-9a-f]+)|#(\d+)|(lt|gt|amp|quot|apos));/gi, (_, hex: string | undefined, dec: string | undefined, name: string | undefined) =>
+          hex ? String.fromCodePoint(parseInt(hex, 16)) : dec ? String.fromCodePoint(Number(dec)) : ENTITY[name!.toLowerCase()]!,
+        );
+const ATTR = /([\w:.-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
 const attrsOf = (tag: string): Record<string, string> => {
   const out: Record<string, string> = {};
-  for (const m of tag.matchAll(/([\w:.-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g)) out[m[1]!] = decode(m[2] ?? m[3] ?? '');
+  ATTR.lastIndex = 0;
+  for (let m = ATTR.exec(tag); m; m = ATTR.exec(tag)) out[m[1]!] = decode(m[2] ?? m[3] ?? '');
   return out;
 };
+/** The column of a cell reference such as "AB12" (upper case, as files write them); -1 when it is not one. */
+function columnOfRef(ref: string): number {
+  let col = 0;
+  let i = 0;
+  for (; i < ref.length; i++) {
+    const ch = ref.charCodeAt(i);
+    if (ch < 65 || ch > 90) break;
+    col = col * 26 + ch - 64;
+  }
+  return i > 0 && i < ref.length ? col - 1 : -1;
+}
 
 /**
  * The same cells as domSheetCells, read from the worksheet's text without building its DOM; null when the part holds
@@ -185,6 +204,10 @@ export function scanSheetCells(xml: string): RawCell[] | null {
   if (/<!|<\?/.test(body)) return null;
   const out: RawCell[] = [];
   const tag = new RegExp(`<(/?)${prefix}(row|c)\\b([^>]*?)(/?)>`, 'g');
+  // Made once per sheet, not once per cell.
+  const partsOfCell = new RegExp(`<${prefix}(f|v|is)\\b([^>]*?)(?:/>|>([\\s\\S]*?)</${prefix}\\1>)`, 'g');
+  const phonetic = new RegExp(`<${prefix}rPh\\b[\\s\\S]*?</${prefix}rPh>`, 'g');
+  const runText = new RegExp(`<${prefix}t\\b[^>]*?(?:/>|>([\\s\\S]*?)</${prefix}t>)`, 'g');
   let rowIndex = -1;
   let colIndex = 0;
   let inRow = false;
@@ -203,21 +226,24 @@ export function scanSheetCells(xml: string): RawCell[] | null {
     }
     if (closing || !inRow) return null;
     const a = attrsOf(attrText!);
-    if (a.r) colIndex = parseRef(a.r).col;
+    if (a.r) {
+      const col = columnOfRef(a.r);
+      colIndex = col >= 0 ? col : parseRef(a.r).col;
+    }
     const cell: RawCell = { row: rowIndex, col: colIndex, t: a.t ?? 'n', s: a.s ?? null, f: null, v: null, inline: null };
     if (!selfClosing) {
       const close = body.indexOf(`</${prefix}c>`, tag.lastIndex);
       if (close < 0) return null;
       const inner = body.slice(tag.lastIndex, close);
       tag.lastIndex = close + prefix.length + 4;
-      for (const part of inner.matchAll(new RegExp(`<${prefix}(f|v|is)\\b([^>]*?)(?:/>|>([\\s\\S]*?)</${prefix}\\1>)`, 'g'))) {
+      for (const part of inner.matchAll(partsOfCell)) {
         const [, kind, attrs, text = ''] = part;
         if (kind === 'f') {
           const fa = attrsOf(attrs!);
           cell.f = { text: decode(text), t: fa.t ?? null, si: fa.si ?? null };
         } else if (kind === 'v') cell.v = decode(text);
         // An inline string: its text runs (<t>, and <r> runs' <t>), not the phonetic guides (<rPh>).
-        else cell.inline = decode([...text.replace(new RegExp(`<${prefix}rPh\\b[\\s\\S]*?</${prefix}rPh>`, 'g'), '').matchAll(new RegExp(`<${prefix}t\\b[^>]*?(?:/>|>([\\s\\S]*?)</${prefix}t>)`, 'g'))].map((t) => t[1] ?? '').join(''));
+        else cell.inline = decode([...text.replace(phonetic, '').matchAll(runText)].map((t) => t[1] ?? '').join(''));
       }
     }
     out.push(cell);
