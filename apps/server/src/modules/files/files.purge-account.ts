@@ -72,19 +72,29 @@ async function composedKeysOf(db: Kysely<DB>, accountId: string): Promise<string
  * or composition), or listed as shared content (issue 35). The bytes of a file the account uploaded stay under its
  * prefix when another account stored the same bytes, also once the account deleted that file: found only through the
  * account's own rows, they were left to the final `deletePrefix`, which took them from under the other account's
- * file. Compositions first, as below. A scan (LIKE) of these tables, once per account deletion.
+ * file. Compositions first, as below. Exported for its plan test.
  */
-async function sharedKeysUnderPrefix(db: Kysely<DB>, accountId: string): Promise<string[]> {
-  const prefix = `users/${accountId}/%`;
-  const files = await db
-    .selectFrom('file')
-    .select(KEY_COLUMNS)
-    .where('account_id', '!=', accountId)
-    .where((eb) => eb.or(KEY_COLUMNS.map((c) => eb(c, 'like', prefix))))
-    .execute();
-  const versions = await db.selectFrom('file_version').select('blob_key').where('account_id', '!=', accountId).where('blob_key', 'like', prefix).execute();
-  const parts = await db.selectFrom('content_part').select('part_key').where('account_id', '!=', accountId).where('part_key', 'like', prefix).execute();
-  const shared = await db.selectFrom('content_blob').select('key').where('key', 'like', prefix).execute();
+export async function sharedKeysUnderPrefix(db: Kysely<DB>, accountId: string): Promise<string[]> {
+  // The account's keys as a byte range of each key column's index (migration 2026-12-15T0300_blob_key_bytes): '0'
+  // follows '/', so [users/<id>/, users/<id>0) is exactly the keys under the prefix, read without a table scan.
+  const from = `users/${accountId}/`;
+  const to = `users/${accountId}0`;
+  const files = [];
+  // One range per column (an OR of ranges would not use every index on SQLite).
+  for (const column of KEY_COLUMNS) {
+    files.push(
+      ...(await db
+        .selectFrom('file')
+        .select(KEY_COLUMNS)
+        .where(column, '>=', from)
+        .where(column, '<', to)
+        .where('account_id', '!=', accountId)
+        .execute()),
+    );
+  }
+  const versions = await db.selectFrom('file_version').select('blob_key').where('blob_key', '>=', from).where('blob_key', '<', to).where('account_id', '!=', accountId).execute();
+  const parts = await db.selectFrom('content_part').select('part_key').where('part_key', '>=', from).where('part_key', '<', to).where('account_id', '!=', accountId).execute();
+  const shared = await db.selectFrom('content_blob').select('key').where('key', '>=', from).where('key', '<', to).execute();
   const keys = new Set([
     ...files.flatMap((r) => KEY_COLUMNS.map((c) => r[c])),
     ...versions.map((r) => r.blob_key),
