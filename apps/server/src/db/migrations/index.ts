@@ -70,6 +70,7 @@ import * as uploadFamily from './2026-12-13T0200_upload_family.js';
 import * as familyPeople from './2026-12-14T0300_family_people.js';
 import * as contentPart from './2026-12-14T0400_content_part.js';
 import * as familyLibraryOrder from './2026-12-14T0500_family_library_order.js';
+import * as familyFaceRejection from './2026-12-15T0340_family_face_rejection.js';
 
 /** Every migration in order; the key is the name recorded in the migration table. */
 export const migrations: Record<string, Migration> = {
@@ -146,4 +147,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-14T0300_family_people': familyPeople,
   '2026-12-14T0400_content_part': contentPart,
   '2026-12-14T0500_family_library_order': familyLibraryOrder,
+  '2026-12-15T0340_family_face_rejection': familyFaceRejection,
 };
