@@ -11,9 +11,10 @@ failOnPageErrors();
 test.use({ bypassCSP: true, reducedMotion: 'reduce' });
 
 const FIXTURES = path.resolve(import.meta.dirname, '../fixtures');
-// Photographs of two people (helper V's fixtures, licences beside them): three of one, two of the other.
+// Photographs of two people (helper V's fixtures, licences beside them), three of each: lacamoire-1 and -2 alone lie
+// just beyond the match distance (0.448 against 0.44); the third joins them.
 const VISION = path.resolve(import.meta.dirname, '../../apps/server/src/test/fixtures/vision');
-const FACES = ['obama-portrait.jpg', 'obama-podium.jpg', 'obama-briefing.jpg', 'lacamoire-1.jpg', 'lacamoire-2.jpg'];
+const FACES = ['obama-portrait.jpg', 'obama-podium.jpg', 'obama-briefing.jpg', 'lacamoire-1.jpg', 'lacamoire-2.jpg', 'lacamoire-3.jpg'];
 const PHOTO = 'beach-2024-05-01.jpg';
 
 /** A family admin (the package bought through the API with the sandbox card) and a member who accepted by API. */
@@ -172,7 +173,7 @@ test('Family places: a photo one member took in Tbilisi is under Tbilisi for the
 });
 
 test('Family people: a member says a photo is not the person, then merges the other person into them', async ({ page, request }, info) => {
-  // Face analysis of five real photographs on a shared two-core machine, then the family's grouping schedule.
+  // Face analysis of six real photographs on a shared two-core machine, then the family's grouping schedule.
   test.setTimeout(1200_000);
   test.skip(!FACES.every((name) => fs.existsSync(path.join(VISION, name))), 'the vision fixtures (helper V) are not in this checkout');
   const { admin, memberToken } = await familyOfTwo(request);
@@ -180,13 +181,13 @@ test('Family people: a member says a photo is not the person, then merges the ot
   // Wait (through the API, no sleeps) until the faces are found and grouped into the family's two people.
   const adminToken = await apiSignIn(request, admin);
   const counts = (body: { people: Array<{ photoCount: number }> }) => body.people.map((p) => p.photoCount).sort().join();
-  await untilApi(request, adminToken, '/api/family/people?pageSize=10&pageNumber=0', (body: { people: Array<{ photoCount: number }> }) => counts(body) === '2,3', 900_000);
+  await untilApi(request, adminToken, '/api/family/people?pageSize=10&pageNumber=0', (body: { people: Array<{ photoCount: number }> }) => counts(body) === '3,3', 900_000);
 
   await signIn(page, admin.email, admin.password);
   await page.goto('/main/family-library/people');
   const cards = page.getByTestId('family-person-card');
   await expect(cards).toHaveCount(2, { timeout: 30_000 });
-  await cards.filter({ hasText: text('family:photo_count', { count: 3 }) }).click();
+  await cards.first().click();
   const items = page.getByTestId('family-library-item');
   await expect(items).toHaveCount(3, { timeout: 30_000 });
 
@@ -207,10 +208,10 @@ test('Family people: a member says a photo is not the person, then merges the ot
   const confirm = page.getByRole('dialog', { name: text('family:merge_confirm_title', { source: unnamed, target: unnamed }) });
   await confirm.getByRole('button', { name: text('family:merge_confirm'), exact: true }).click();
   await expect(confirm).toBeHidden();
-  await expect(items).toHaveCount(4, { timeout: 30_000 });
+  await expect(items).toHaveCount(5, { timeout: 30_000 });
 
-  // Family people: one person now, of four photos (the schedule not regrouping the rejected face is the server's test).
+  // Family people: one person now, of five photos (the schedule not regrouping the rejected face is the server's test).
   await page.goto('/main/family-library/people');
   await expect(cards).toHaveCount(1, { timeout: 30_000 });
-  await expect(cards.first()).toContainText(text('family:photo_count', { count: 4 }));
+  await expect(cards.first()).toContainText(text('family:photo_count', { count: 5 }));
 });

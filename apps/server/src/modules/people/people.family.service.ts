@@ -108,15 +108,16 @@ export class FamilyPeopleService {
         rejected: rejected.get(f.id) ?? new Set(),
       }));
       const { joins, created } = group(all, pending, this.d.matchDistance, randomUUID, { rejectedApart: true });
-      const byPerson = new Map<string, string[]>();
-      for (const [face, person] of joins) byPerson.set(person, [...(byPerson.get(person) ?? []), face]);
-      for (const [person, ids] of byPerson) await repo.assign(trx, familyId, person, ids);
+      // New persons first: a later face of this run may join one of them (its row needs the person to exist).
       const at = this.now();
       for (const members of created) {
         const personId = all.find((f) => f.id === members[0])!.personId!;
         await repo.createPerson(trx, { id: personId, familyId, at });
         await repo.assign(trx, familyId, personId, members);
       }
+      const byPerson = new Map<string, string[]>();
+      for (const [face, person] of joins) byPerson.set(person, [...(byPerson.get(person) ?? []), face]);
+      for (const [person, ids] of byPerson) await repo.assign(trx, familyId, person, ids);
     });
   }
 

@@ -4,6 +4,7 @@ import { familyPerson, planOf } from '../family/family.fixtures.js';
 import { PlacesService } from '../places/places.service.js';
 import { content, uploadApi } from '../upload/upload.fixtures.js';
 import { GPS } from '../../test/gps-photo.js';
+import { encodeDescriptor } from './people.cluster.js';
 import { faceOn, makePremium, peopleService } from './people.fixtures.js';
 import { PEOPLE_FAMILY_GROUP_SCHEDULE, PEOPLE_RETENTION_SCHEDULE } from './people.pipeline.js';
 import type { PeopleService } from './people.service.js';
@@ -263,6 +264,22 @@ describe.each(DIALECTS)('family people and places (%s)', (dialect) => {
     expect(await familyPeople(admin)).toEqual([]);
     expect(await t.database.db.selectFrom('family_person').select('id').where('id', '=', p!.personId).executeTakeFirst()).toBeUndefined();
     expect(await mine()).toEqual(before);
+  });
+
+  it('a face joining a person made in the same grouping run is grouped (the person is written first)', async () => {
+    const { admin, members } = await family(1);
+    const ayse = members[0]!;
+    // A chain: a–b and b–c within the match distance, a–c beyond it. a and b make a person; c then joins it, same run.
+    const shots = [await photo(ayse, [17]), await photo(ayse, [17]), await photo(ayse, [17])];
+    const theta = 0.3;
+    for (const [i, file] of shots.entries()) {
+      const v = Array.from({ length: 128 }, (_, k) => (k === 0 ? Math.cos(i * theta) : k === 1 ? Math.sin(i * theta) : 0));
+      await t.database.db.updateTable('face').set({ descriptor: encodeDescriptor(v), created_at: 1_000 + i }).where('file_id', '=', file).execute();
+    }
+    await add(ayse, shots);
+    await grouped();
+    const seen = await familyPeople(admin);
+    expect(seen.map((p) => p.photoCount)).toEqual([3]);
   });
 
   it('a merge keeps out of the survivor the faces rejected from it', async () => {
