@@ -20,8 +20,6 @@ export interface PersonMergeTexts {
   title: (name: string) => string;
   text: string;
   none: string;
-  /** The accessible name of the button that picks `name`. */
-  pick: (name: string) => string;
   count: (count: number) => string;
   confirmTitle: (names: { source: string; target: string }) => string;
   confirmText: (names: { source: string; target: string }) => string;
@@ -58,7 +56,8 @@ export function PersonMergeDialog<P extends MergeCandidate>({ open, onOpenChange
               const name = texts.name(person.label);
               return (
                 <li key={person.personId}>
-                  <button type="button" className={styles.pick} onClick={() => setTarget(person)} aria-label={texts.pick(name)}>
+                  {/* Named by what it shows (name and count), as axe's label-in-name asks; the title says what picking does. */}
+                  <button type="button" className={styles.pick} onClick={() => setTarget(person)}>
                     <Face url={person.thumbnailUrl} />
                     <bdi className={styles.name}>{name}</bdi>
                     <span className={styles.meta}>{texts.count(person.photoCount)}</span>

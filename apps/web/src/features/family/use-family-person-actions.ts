@@ -19,7 +19,6 @@ export function useFamilyMergeTexts(): PersonMergeTexts {
       title: (name) => t('family:merge_title', { name }),
       text: t('family:merge_text'),
       none: t('family:merge_none'),
-      pick: (name) => t('family:merge_into', { name }),
       count: (count) => t('family:photo_count', { count }),
       confirmTitle: (names) => t('family:merge_confirm_title', names),
       confirmText: (names) => t('family:merge_confirm_text', names),

@@ -23,7 +23,6 @@ function useMergeTexts(): PersonMergeTexts {
       title: (name) => t('discover:merge_title', { name }),
       text: t('discover:merge_text'),
       none: t('discover:merge_none'),
-      pick: (name) => t('discover:merge_into', { name }),
       count: (count) => t('discover:photo_count', { count }),
       confirmTitle: (names) => t('discover:merge_confirm_title', names),
       confirmText: (names) => t('discover:merge_confirm_text', names),
