@@ -106,6 +106,7 @@ const KEY_CHANGES_NEEDED: Record<string, { via: string; change: string }> = {
   family_face: { via: 'family_id → family.admin_account_id', change: 'keyed by the face id, a face of any member\'s account: stays with family_person (coordinator), or gains admin_account_id in its key when family is distributed' },
   family_album: { via: 'family_id → family.admin_account_id', change: 'a family\'s albums (issue 35) go where family goes: with it on the coordinator, or keyed (admin_account_id, id) when family is distributed by its admin' },
   family_album_file: { via: 'album_id → family_album.family_id', change: 'names files of any member\'s account: stays with family_album (coordinator), or gains admin_account_id in its key when family is distributed' },
+  family_face_rejection: { via: 'family_id → family.admin_account_id', change: 'a family\'s "not this person" (issue 35) stays with family_person (coordinator), or gains admin_account_id in its key when family is distributed' },
   family_invitation: { via: 'family_id → family.admin_account_id', change: 'found by token_hash and by contact across accounts: stays with family (coordinator) or the token carries the admin account id' },
   file: { via: 'account_id', change: 'keyed by a globally unique random id; primary key (account_id, id); every query adds account_id (from the session, or the owner id from share/share_link for shared files)' },
   file_activity: { via: 'account_id', change: 'keyed by a globally unique random id; primary key (account_id, id)' },

@@ -72,6 +72,7 @@ import * as contentPart from './2026-12-14T0400_content_part.js';
 import * as familyLibraryOrder from './2026-12-14T0500_family_library_order.js';
 import * as familyAlbums from './2026-12-15T0100_family_albums.js';
 import * as blobKeyBytes from './2026-12-15T0300_blob_key_bytes.js';
+import * as familyFaceRejection from './2026-12-15T0340_family_face_rejection.js';
 
 /** Every migration in order; the key is the name recorded in the migration table. */
 export const migrations: Record<string, Migration> = {
@@ -150,4 +151,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-14T0500_family_library_order': familyLibraryOrder,
   '2026-12-15T0100_family_albums': familyAlbums,
   '2026-12-15T0300_blob_key_bytes': blobKeyBytes,
+  '2026-12-15T0340_family_face_rejection': familyFaceRejection,
 };

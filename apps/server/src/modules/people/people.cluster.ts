@@ -40,7 +40,17 @@ export type Grouping = { joins: Map<string, string>; created: string[][] };
  * MIN_POINTS - 1 other unassigned faces lie within the distance, they become a new person together. Returns the joins
  * (face → existing person) and the new groups (face ids); the caller creates the persons.
  */
-export function group(all: ClusterFace[], faceIds: readonly string[], maxDistance: number, newPersonId: () => string): Grouping {
+export function group(
+  all: ClusterFace[],
+  faceIds: readonly string[],
+  maxDistance: number,
+  newPersonId: () => string,
+  /**
+   * The family's rule (issue 35): two faces rejected from the same person do not start a person together, so the faces
+   * taken out of a person that then went (it had no face left) do not come back as the same group under a new id.
+   */
+  { rejectedApart = false }: { rejectedApart?: boolean } = {},
+): Grouping {
   const byId = new Map(all.map((f) => [f.id, f]));
   const joins = new Map<string, string>();
   const created: string[][] = [];
@@ -54,8 +64,9 @@ export function group(all: ClusterFace[], faceIds: readonly string[], maxDistanc
       if (other === face) continue;
       const d = distance(face.descriptor, other.descriptor);
       if (d >= maxDistance) continue;
-      if (other.personId === null) free.push(other);
-      else if (!face.rejected.has(other.personId) && d < bestDistance) {
+      if (other.personId === null) {
+        if (!rejectedApart || !sharesRejection(face, other)) free.push(other);
+      } else if (!face.rejected.has(other.personId) && d < bestDistance) {
         best = other;
         bestDistance = d;
       }
@@ -71,4 +82,9 @@ export function group(all: ClusterFace[], faceIds: readonly string[], maxDistanc
     }
   }
   return { joins, created };
+}
+
+function sharesRejection(a: ClusterFace, b: ClusterFace): boolean {
+  for (const id of a.rejected) if (b.rejected.has(id)) return true;
+  return false;
 }

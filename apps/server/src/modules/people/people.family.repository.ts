@@ -159,11 +159,56 @@ export const updatePerson = (
 export const clearLabelledBy = (db: Executor, accountId: string) =>
   db.updateTable('family_person').set({ labelled_by: null }).where('labelled_by', '=', accountId).execute();
 
-/** Every face of `from` goes to `into`, then `from` goes. */
+/** Every face of `from` goes to `into` (but those rejected from `into`, left to regroup), its rejections too; then `from` goes. */
 export async function mergePerson(db: Executor, familyId: string, from: string, into: string): Promise<void> {
+  const keptOut = db.selectFrom('family_face_rejection').select('face_id').where('family_id', '=', familyId).where('person_id', '=', into);
+  await db.deleteFrom('family_face').where('family_id', '=', familyId).where('person_id', '=', from).where('face_id', 'in', keptOut).execute();
   await db.updateTable('family_face').set({ person_id: into }).where('family_id', '=', familyId).where('person_id', '=', from).execute();
+  await db
+    .insertInto('family_face_rejection')
+    .columns(['face_id', 'family_id', 'person_id'])
+    .expression(
+      db.selectFrom('family_face_rejection').select(['face_id', 'family_id', sql.lit(into).as('person_id')]).where('family_id', '=', familyId).where('person_id', '=', from),
+    )
+    .onConflict((oc) => oc.columns(['face_id', 'person_id']).doNothing())
+    .execute();
   await db.deleteFrom('family_person').where('family_id', '=', familyId).where('id', '=', from).execute();
 }
+
+/** The family's "not this person" rows, for grouping: face id → the persons it was taken out of. */
+export async function rejections(db: Executor, familyId: string): Promise<Map<string, Set<string>>> {
+  const rows = await db.selectFrom('family_face_rejection').select(['face_id', 'person_id']).where('family_id', '=', familyId).execute();
+  const out = new Map<string, Set<string>>();
+  for (const r of rows) out.set(r.face_id, (out.get(r.face_id) ?? new Set()).add(r.person_id));
+  return out;
+}
+
+/** The person's counted faces on these photos (what the family sees of them there). */
+export const facesOnPhotos = (db: Executor, familyId: string, personId: string, fileIds: readonly string[]) =>
+  db
+    .selectFrom('family_face')
+    .innerJoin('face', 'face.id', 'family_face.face_id')
+    .innerJoin('file', 'file.id', 'face.file_id')
+    .select(['face.id', 'face.file_id'])
+    .where('family_face.family_id', '=', familyId)
+    .where('family_face.person_id', '=', personId)
+    .where('face.file_id', 'in', fileIds)
+    .where((eb) => counted(eb, familyId))
+    .execute();
+
+/** "Not this person": the faces leave the person, never to be grouped into it again. */
+export async function rejectFaces(db: Executor, familyId: string, personId: string, faceIds: readonly string[]): Promise<void> {
+  if (faceIds.length === 0) return;
+  await db
+    .insertInto('family_face_rejection')
+    .values(faceIds.map((face_id) => ({ face_id, family_id: familyId, person_id: personId })))
+    .onConflict((oc) => oc.columns(['face_id', 'person_id']).doNothing())
+    .execute();
+  await db.deleteFrom('family_face').where('family_id', '=', familyId).where('person_id', '=', personId).where('face_id', 'in', faceIds).execute();
+}
+
+export const deletePerson = (db: Executor, familyId: string, id: string) =>
+  db.deleteFrom('family_person').where('family_id', '=', familyId).where('id', '=', id).execute();
 
 export interface FamilyPersonRow {
   id: string;

@@ -1,6 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorResponse, errorResponses } from '../../shared/schemas.js';
-import { FamilyLabelBody, FamilyMergeBody, FamilyPerson, FamilyPersonPage, FamilyPersonPageQuery, FamilyPersonParams } from './people.family.schemas.js';
+import {
+  FamilyLabelBody,
+  FamilyMergeBody,
+  FamilyPerson,
+  FamilyPersonPage,
+  FamilyPersonPageQuery,
+  FamilyPersonParams,
+  FamilyRejectBody,
+  FamilyRejectResult,
+} from './people.family.schemas.js';
 import type { FamilyPeopleService } from './people.family.service.js';
 
 // Listed with the family library in the API document and the web's generated family endpoints.
@@ -57,5 +66,29 @@ export const familyPeopleRoutes: FastifyPluginAsyncTypebox<{ familyPeople: Famil
       },
     },
     async (req) => familyPeople.merge(req.auth!, req.params.personId, req.body.into),
+  );
+
+  app.post(
+    '/family/people/:personId/not-this-person',
+    {
+      config: {
+        access: {
+          permission: 'family_person.write',
+          ids: [
+            { in: 'params', path: 'personId' },
+            { in: 'body', path: 'uuids', permission: 'file.read' },
+          ],
+        },
+      },
+      schema: {
+        operationId: 'removePhotosFromFamilyPerson',
+        summary: 'Not this person: take photos out of a person of the family library (the family grouping only)',
+        tags,
+        params: FamilyPersonParams,
+        body: FamilyRejectBody,
+        response: { 200: FamilyRejectResult, ...writeErrors },
+      },
+    },
+    async (req) => familyPeople.removePhotos(req.auth!, req.params.personId, req.body.uuids),
   );
 };

@@ -30,3 +30,11 @@ export const FamilyPersonPage = Type.Object(
 export const FamilyPersonParams = Type.Object({ personId: UuidSchema });
 export const FamilyLabelBody = Type.Object({ label: Type.String({ minLength: 1, maxLength: MAX_NAME_LENGTH * 2 }) }, { additionalProperties: false });
 export const FamilyMergeBody = Type.Object({ into: UuidSchema }, { additionalProperties: false });
+export const FamilyRejectBody = Type.Object({ uuids: Type.Array(UuidSchema, { minItems: 1, maxItems: 500 }) }, { additionalProperties: false });
+export const FamilyRejectResult = Type.Object(
+  {
+    /** The person after the photos left it; null when it had no photo left and went. */
+    person: Type.Union([FamilyPerson, Type.Null()]),
+  },
+  { $id: 'FamilyRejectResult' },
+);

@@ -63,6 +63,29 @@ export class FamilyPeopleService {
     return this.dto(familyId, into);
   }
 
+  /**
+   * "Not this person": the person's faces on these photos leave it at once and never join it again (the family's
+   * grouping only; the adders' own people are untouched). A person left with no face goes: `person` is then null.
+   */
+  async removePhotos(auth: Auth, personId: string, fileIds: string[]): Promise<{ person: FamilyPersonDto | null }> {
+    const familyId = await this.familyOf(auth);
+    const unique = [...new Set(fileIds)];
+    const gone = await this.d.db.transaction().execute(async (trx) => {
+      await this.requirePersons(trx, familyId, [personId]);
+      const faces = await repo.facesOnPhotos(trx, familyId, personId, unique);
+      if (new Set(faces.map((f) => f.file_id)).size !== unique.length) throw ValidationError('The person is not on this photo.', 'uuids');
+      await repo.rejectFaces(trx, familyId, personId, faces.map((f) => f.id));
+      const left = await repo.personWithCount(trx, familyId, personId);
+      if (left && left.photos > 0) {
+        await repo.updatePerson(trx, familyId, personId, {}, this.now());
+        return false;
+      }
+      await repo.deletePerson(trx, familyId, personId);
+      return true;
+    });
+    return { person: gone ? null : await this.dto(familyId, personId) };
+  }
+
   /** Schedule: groups the new faces of every family that has some and drops the faces that left (bounded batch). */
   async groupAll(): Promise<number> {
     const families = await repo.familiesToGroup(this.d.db, GROUP_BATCH);
@@ -75,19 +98,26 @@ export class FamilyPeopleService {
     await this.d.db.transaction().execute(async (trx) => {
       await repo.dropStale(trx, familyId);
       const faces = await repo.familyFaces(trx, familyId);
-      const all: ClusterFace[] = faces.map((f) => ({ id: f.id, personId: f.person_id, descriptor: decodeDescriptor(f.descriptor), rejected: new Set() }));
       const pending = faces.filter((f) => f.person_id === null).map((f) => f.id);
       if (pending.length === 0) return;
-      const { joins, created } = group(all, pending, this.d.matchDistance, randomUUID);
-      const byPerson = new Map<string, string[]>();
-      for (const [face, person] of joins) byPerson.set(person, [...(byPerson.get(person) ?? []), face]);
-      for (const [person, ids] of byPerson) await repo.assign(trx, familyId, person, ids);
+      const rejected = await repo.rejections(trx, familyId);
+      const all: ClusterFace[] = faces.map((f) => ({
+        id: f.id,
+        personId: f.person_id,
+        descriptor: decodeDescriptor(f.descriptor),
+        rejected: rejected.get(f.id) ?? new Set(),
+      }));
+      const { joins, created } = group(all, pending, this.d.matchDistance, randomUUID, { rejectedApart: true });
+      // New persons first: a later face of this run may join one of them (its row needs the person to exist).
       const at = this.now();
       for (const members of created) {
         const personId = all.find((f) => f.id === members[0])!.personId!;
         await repo.createPerson(trx, { id: personId, familyId, at });
         await repo.assign(trx, familyId, personId, members);
       }
+      const byPerson = new Map<string, string[]>();
+      for (const [face, person] of joins) byPerson.set(person, [...(byPerson.get(person) ?? []), face]);
+      for (const [person, ids] of byPerson) await repo.assign(trx, familyId, person, ids);
     });
   }
 

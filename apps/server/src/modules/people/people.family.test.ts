@@ -4,6 +4,7 @@ import { familyPerson, planOf } from '../family/family.fixtures.js';
 import { PlacesService } from '../places/places.service.js';
 import { content, uploadApi } from '../upload/upload.fixtures.js';
 import { GPS } from '../../test/gps-photo.js';
+import { encodeDescriptor } from './people.cluster.js';
 import { faceOn, makePremium, peopleService } from './people.fixtures.js';
 import { PEOPLE_FAMILY_GROUP_SCHEDULE, PEOPLE_RETENTION_SCHEDULE } from './people.pipeline.js';
 import type { PeopleService } from './people.service.js';
@@ -200,6 +201,108 @@ describe.each(DIALECTS)('family people and places (%s)', (dialect) => {
     expectError(await call(loner, 'GET', '/family/places'), 404, 'NOT_FOUND');
     expect((await call(other.admin, 'GET', '/family/people')).json().people).toEqual([]);
     expect((await call(ayse, 'GET', `/family/people/${p!.personId}`)).json().label).toBe('Anneanne');
+  });
+
+  it('"not this person" takes a photo out of a family person at once, and the grouping does not put it back', async () => {
+    const { admin, members } = await family(1);
+    const ayse = members[0]!;
+    const y1 = await photo(ayse, [13]);
+    const y2 = await photo(ayse, [13]);
+    const y3 = await photo(ayse, [13]);
+    const a1 = await photo(admin, [13]);
+    await add(ayse, [y1, y2, y3]);
+    await add(admin, [a1]);
+    await grouped();
+    const [p] = await familyPeople(admin);
+    expect(p!.photoCount).toBe(4);
+    // Her own People: one person of her three photos, which the family's "not this person" must leave alone.
+    const mine = async () => {
+      const page = (await call(ayse, 'GET', '/person/page')).json().people as Array<{ personId: string; photoCount: number }>;
+      const faces = await t.database.db.selectFrom('face').select(['file_id', 'person_id']).where('account_id', '=', ayse.accountId).orderBy('file_id').execute();
+      return { page: page.map((q) => [q.personId, q.photoCount]), faces };
+    };
+    const before = await mine();
+    expect(before.page.map(([, count]) => count)).toEqual([3]);
+    const rows = () => t.database.db.selectFrom('family_face').select(['face_id', 'person_id']).orderBy('face_id').execute();
+    const snapshot = await rows();
+
+    // Bad input changes nothing: not uuids, an empty list, a photo the person is not on, a photo of nobody's person.
+    const own = await photo(ayse, []);
+    await add(ayse, [own]);
+    const url = `/family/people/${p!.personId}/not-this-person`;
+    expectError(await call(admin, 'POST', url, { uuids: ['nope'] }), 400, 'VALIDATION_ERROR');
+    expectError(await call(admin, 'POST', url, { uuids: [] }), 400, 'VALIDATION_ERROR');
+    expectError(await call(admin, 'POST', url, {}), 400, 'VALIDATION_ERROR');
+    expectError(await call(admin, 'POST', url, { uuids: [y2, own] }), 400, 'VALIDATION_ERROR');
+    expect(await rows()).toEqual(snapshot);
+    // Another family's member, or someone in no family: 404, nothing changed.
+    const other = await family(1);
+    const loner = await familyPerson(t);
+    for (const stranger of [other.admin, other.members[0]!, loner]) expectError(await call(stranger, 'POST', url, { uuids: [y2] }), 404, 'NOT_FOUND');
+    expect(await rows()).toEqual(snapshot);
+
+    // The admin says y2 is not this person (a photo Ayşe added): it leaves the person at once.
+    const res = await call(admin, 'POST', url, { uuids: [y2] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().person).toMatchObject({ personId: p!.personId, photoCount: 3 });
+    expect(await libraryOf(ayse, `person=${p!.personId}`)).toEqual([y1, y3, a1].sort());
+    expect((await familyPeople(ayse))[0]!.photoCount).toBe(3);
+    // The next run of the grouping schedule does not put it back (nor makes a person of it alone).
+    await grouped();
+    expect(await libraryOf(admin, `person=${p!.personId}`)).toEqual([y1, y3, a1].sort());
+    expect((await familyPeople(admin)).map((q) => [q.personId, q.photoCount])).toEqual([[p!.personId, 3]]);
+    // Her own People are untouched.
+    expect(await mine()).toEqual(before);
+    expect(await libraryOf(ayse, '')).toContain(y2);
+
+    // The rest taken out in one go: the person goes; the faces it lost do not come back together as a new person.
+    const last = await call(ayse, 'POST', url, { uuids: [y1, y3, a1] });
+    expect(last.statusCode, last.body).toBe(200);
+    expect(last.json().person).toBeNull();
+    expectError(await call(admin, 'GET', `/family/people/${p!.personId}`), 404, 'NOT_FOUND');
+    await grouped();
+    expect(await familyPeople(admin)).toEqual([]);
+    expect(await t.database.db.selectFrom('family_person').select('id').where('id', '=', p!.personId).executeTakeFirst()).toBeUndefined();
+    expect(await mine()).toEqual(before);
+  });
+
+  it('a face joining a person made in the same grouping run is grouped (the person is written first)', async () => {
+    const { admin, members } = await family(1);
+    const ayse = members[0]!;
+    // A chain: a–b and b–c within the match distance, a–c beyond it. a and b make a person; c then joins it, same run.
+    const shots = [await photo(ayse, [17]), await photo(ayse, [17]), await photo(ayse, [17])];
+    const theta = 0.3;
+    for (const [i, file] of shots.entries()) {
+      const v = Array.from({ length: 128 }, (_, k) => (k === 0 ? Math.cos(i * theta) : k === 1 ? Math.sin(i * theta) : 0));
+      await t.database.db.updateTable('face').set({ descriptor: encodeDescriptor(v), created_at: 1_000 + i }).where('file_id', '=', file).execute();
+    }
+    await add(ayse, shots);
+    await grouped();
+    const seen = await familyPeople(admin);
+    expect(seen.map((p) => p.photoCount)).toEqual([3]);
+  });
+
+  it('a merge keeps out of the survivor the faces rejected from it', async () => {
+    const { admin, members } = await family(1);
+    const ayse = members[0]!;
+    const y1 = await photo(ayse, [15]);
+    const y2 = await photo(ayse, [15]);
+    const y3 = await photo(ayse, [15]);
+    await add(ayse, [y1, y2, y3]);
+    await grouped();
+    const [p] = await familyPeople(admin);
+    expect((await call(admin, 'POST', `/family/people/${p!.personId}/not-this-person`, { uuids: [y3] })).statusCode).toBe(200);
+    // Another person holding y3's face (as an older grouping could have left it), merged into p: y3 stays out of p.
+    const { family_id } = await t.database.db.selectFrom('family_person').select('family_id').where('id', '=', p!.personId).executeTakeFirstOrThrow();
+    const q = '00000000-0000-4000-8000-00000000f015';
+    await t.database.db.insertInto('family_person').values({ id: q, family_id, label: 'Teyze', label_key: 'teyze', labelled_by: null, created_at: 1, modified_at: 1 }).execute();
+    const y3face = await t.database.db.selectFrom('face').select('id').where('file_id', '=', y3).executeTakeFirstOrThrow();
+    await t.database.db.insertInto('family_face').values({ face_id: y3face.id, family_id, person_id: q }).execute();
+    const merged = await call(ayse, 'POST', `/family/people/${q}/merge`, { into: p!.personId });
+    expect(merged.statusCode, merged.body).toBe(200);
+    expect(merged.json()).toMatchObject({ personId: p!.personId, label: 'Teyze', photoCount: 2 });
+    await grouped();
+    expect(await libraryOf(admin, `person=${p!.personId}`)).toEqual([y1, y2].sort());
   });
 
   it("a member without premium of their own: what they add to a premium family's library is analysed and shown to all", async () => {

@@ -50,7 +50,7 @@ export function peopleModule(
       { name: PEOPLE_RETENTION_SCHEDULE, everyMs: hours(1), run: () => people.retention() },
       { name: PEOPLE_FAMILY_GROUP_SCHEDULE, everyMs: minutes(1), run: () => familyPeople.groupAll() },
     ],
-    tables: ['person', 'face', 'face_rejection', 'face_scan', 'face_setting', 'face_retention', 'family_person', 'family_face'],
+    tables: ['person', 'face', 'face_rejection', 'face_scan', 'face_setting', 'face_retention', 'family_person', 'family_face', 'family_face_rejection'],
     purgeAccount: (account) => people.purgeAccount(account.id),
     service: people,
     familyPeople,

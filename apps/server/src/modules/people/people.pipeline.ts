@@ -148,15 +148,16 @@ export class FacePipeline {
       rejected: rejected.get(f.id) ?? new Set(),
     }));
     const { joins, created } = group(all, faceIds, this.d.matchDistance, randomUUID);
-    const byPerson = new Map<string, string[]>();
-    for (const [face, person] of joins) byPerson.set(person, [...(byPerson.get(person) ?? []), face]);
-    for (const [person, ids] of byPerson) await repo.assignFaces(trx, person, ids);
+    // New persons first: a later face of this run may join one of them (its row needs the person to exist).
     const at = now();
     for (const members of created) {
       const personId = all.find((f) => f.id === members[0])!.personId!;
       await personRepo.createPerson(trx, { id: personId, account_id: accountId, at });
       await repo.assignFaces(trx, personId, members);
     }
+    const byPerson = new Map<string, string[]>();
+    for (const [face, person] of joins) byPerson.set(person, [...(byPerson.get(person) ?? []), face]);
+    for (const [person, ids] of byPerson) await repo.assignFaces(trx, person, ids);
     // Persons that gained faces are not re-indexed: only names are findable, and a new person has none yet.
   }
 

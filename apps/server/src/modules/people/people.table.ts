@@ -79,6 +79,14 @@ export interface FamilyFaceTable {
   person_id: string;
 }
 
+/** "Not this person" for a family person: the face never joins that person again when the family is regrouped. */
+export interface FamilyFaceRejectionTable {
+  face_id: string;
+  family_id: string;
+  /** No foreign key: the rejection outlives a person emptied by it, so its lost faces do not regroup as one. */
+  person_id: string;
+}
+
 export type Person = Selectable<PersonTable>;
 export type Face = Selectable<FaceTable>;
 
@@ -93,5 +101,6 @@ declare module '../../infra/db/schema.js' {
     face_retention: FaceRetentionTable;
     family_person: FamilyPersonTable;
     family_face: FamilyFaceTable;
+    family_face_rejection: FamilyFaceRejectionTable;
   }
 }

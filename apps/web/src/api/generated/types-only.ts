@@ -1105,6 +1105,15 @@ export type MergeFamilyPersonApiArg = {
     into: string;
   };
 };
+export type RemovePhotosFromFamilyPersonApiResponse = /** status 200 OK */ {
+  person: FamilyPerson | (null | null);
+};
+export type RemovePhotosFromFamilyPersonApiArg = {
+  personId: string;
+  body: {
+    uuids: string[];
+  };
+};
 export type ListFamilyPlacesApiResponse = /** status 200 OK */ {
   pageNumber: number;
   pageSize: number;

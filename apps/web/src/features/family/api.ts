@@ -80,6 +80,7 @@ export const familyApi = generatedApi.enhanceEndpoints({
     deleteFamilyAlbum: { invalidatesTags: [ALBUMS_TAG] },
     addToFamilyAlbum: { invalidatesTags: [ALBUMS_TAG] },
     removeFromFamilyAlbum: { invalidatesTags: [ALBUMS_TAG] },
+    removePhotosFromFamilyPerson: { invalidatesTags: [LIBRARY_TAG] },
   },
 });
 
@@ -111,10 +112,13 @@ export const {
   useDeleteFamilyAlbumMutation,
   useAddToFamilyAlbumMutation,
   useRemoveFromFamilyAlbumMutation,
+  useRemovePhotosFromFamilyPersonMutation,
 } = familyApi;
 
 /** One page of the family's places holds them all: a family library's places are few (issue 35). */
 export const FAMILY_PLACES_PAGE = 500;
+/** Likewise its people: the people screen and "Merge with…" read the same page. */
+export const FAMILY_PEOPLE_PAGE = 500;
 
 /** Server refusals the family screens explain in words; anything else gets the generic text. */
 export const KNOWN_ERRORS = [

@@ -66,6 +66,80 @@ describe('family people and places', () => {
     expect(requests.find((r) => r.method === 'PUT')?.body).toEqual({ label: 'Dede' });
   });
 
+  it('"Merge with…" on a family person picks another family person, asks, merges and opens the survivor', async () => {
+    const people = [
+      { personId: PERSON, label: null, thumbnailUuid: null, thumbnailUrl: null, photoCount: 2 },
+      { personId: UNNAMED, label: 'Anneanne', thumbnailUuid: null, thumbnailUrl: null, photoCount: 1 },
+    ];
+    const { requests } = renderSignedIn(
+      `/main/family-library?person=${PERSON}`,
+      {
+        'GET /api/family': () => json(member),
+        'GET /api/family/library': () => json({ items: [], next: null }),
+        'GET /api/family/people': () => json({ people, total: people.length, pageNumber: 0, pageSize: 500 }),
+        [`GET /api/family/people/${PERSON}`]: () => json(people[0]),
+        [`GET /api/family/people/${UNNAMED}`]: () => json({ ...people[1], photoCount: 3 }),
+        [`POST /api/family/people/${PERSON}/merge`]: () => json({ ...people[1], photoCount: 3 }),
+      },
+      flags,
+    );
+    const user = userEvent.setup();
+    const actions = await screen.findByRole('toolbar', { name: 'Person actions' }, { timeout: 20_000 });
+    await user.click(within(actions).getByRole('button', { name: 'Merge with…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Merge Unnamed person with…' });
+    // The person itself is not offered.
+    expect(within(dialog).queryByRole('button', { name: /^Unnamed person/ })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: /^Anneanne/ }));
+    const confirm = await screen.findByRole('dialog', { name: 'Merge Unnamed person into Anneanne?' });
+    expect(confirm).toHaveAccessibleDescription('The photos of both come together under Anneanne, for everyone in your family.');
+    await user.click(within(confirm).getByRole('button', { name: 'Merge' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Anneanne' }, { timeout: 20_000 })).toBeInTheDocument();
+    expect(requests.find((r) => r.method === 'POST' && r.url.pathname.endsWith('/merge'))?.body).toEqual({ into: UNNAMED });
+    expect(await screen.findByText('People merged.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('"Not this person" takes selected photos, then the one in the viewer, out of the family person', async () => {
+    const A1 = '00000000-0000-4000-8000-0000000000a1';
+    const A2 = '00000000-0000-4000-8000-0000000000a2';
+    let left = [item(A1, 'dede.jpg'), item(A2, 'kuzen.jpg')];
+    const person = () => ({ personId: PERSON, label: 'Dede', thumbnailUuid: null, thumbnailUrl: null, photoCount: left.length });
+    const { requests } = renderSignedIn(
+      `/main/family-library?person=${PERSON}`,
+      {
+        'GET /api/family': () => json(member),
+        'GET /api/family/library': () => json({ items: left, next: null }),
+        'GET /api/family/people': () => json({ people: left.length > 0 ? [person()] : [], total: left.length > 0 ? 1 : 0, pageNumber: 0, pageSize: 500 }),
+        [`GET /api/family/people/${PERSON}`]: () => json(person()),
+        [`POST /api/family/people/${PERSON}/not-this-person`]: (req) => {
+          const gone = (req.body as { uuids: string[] }).uuids;
+          left = left.filter((i) => !gone.includes(i.file.uuid));
+          return json({ person: left.length > 0 ? person() : null });
+        },
+      },
+      flags,
+    );
+    const user = userEvent.setup();
+    await waitFor(() => expect(screen.getAllByTestId('family-library-item')).toHaveLength(2), { timeout: 20_000 });
+    await user.click(screen.getByRole('checkbox', { name: 'Select kuzen.jpg' }));
+    const bar = screen.getByRole('toolbar', { name: 'Selected photos' });
+    await user.click(within(bar).getByRole('button', { name: 'Not this person' }));
+    await waitFor(() => expect(screen.getAllByTestId('family-library-item')).toHaveLength(1));
+    expect(requests.find((r) => r.url.pathname.endsWith('/not-this-person'))?.body).toEqual({ uuids: [A2] });
+    expect(await screen.findByText('Taken out of this person: 1')).toBeInTheDocument();
+    expect(screen.queryByRole('toolbar', { name: 'Selected photos' })).not.toBeInTheDocument();
+    // The counts follow: the person is read again.
+    await waitFor(() => expect(requests.filter((r) => r.method === 'GET' && r.url.pathname === `/api/family/people/${PERSON}`).length).toBeGreaterThan(1));
+
+    // The last photo, from the viewer's menu: the person is gone, and the people page opens.
+    await user.click(screen.getByRole('button', { name: 'Open dede.jpg' }));
+    await user.click(await screen.findByRole('button', { name: 'More actions' }, { timeout: 20_000 }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Not this person' }));
+    expect(await screen.findByRole('region', { name: 'Family people' }, { timeout: 20_000 })).toBeInTheDocument();
+    expect(await screen.findByText('No photos of this person are left.')).toBeInTheDocument();
+    expect(requests.filter((r) => r.url.pathname.endsWith('/not-this-person')).map((r) => r.body)).toEqual([{ uuids: [A2] }, { uuids: [A1] }]);
+  });
+
   it('Family places lists the places by city with their counts; a place opens the library filtered to it', async () => {
     const places = [
       { key: 'TR-745044', name: 'Istanbul', nameEn: 'Istanbul', country: 'Türkiye', countryCode: 'TR', latitude: 41, longitude: 29, photoCount: 3, coverPhoto: null },

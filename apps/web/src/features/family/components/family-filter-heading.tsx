@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
+import { PersonMergeDialog } from '@/components/person-merge-dialog';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { ChevronStartIcon, EditIcon } from '@/components/ui/icons';
@@ -7,7 +8,17 @@ import { Modal } from '@/components/ui/modal';
 import { showToast } from '@/components/ui/toast-slice';
 import { paths } from '@/config/paths';
 import { useAppDispatch } from '@/state/hooks';
-import { FAMILY_PLACES_PAGE, familyErrorCode, useGetFamilyPersonQuery, useListFamilyPlacesQuery, useRenameFamilyPersonMutation } from '../api';
+import {
+  FAMILY_PEOPLE_PAGE,
+  FAMILY_PLACES_PAGE,
+  familyErrorCode,
+  useGetFamilyPersonQuery,
+  useListFamilyPeopleQuery,
+  useListFamilyPlacesQuery,
+  useRenameFamilyPersonMutation,
+  type FamilyPerson,
+} from '../api';
+import { useFamilyMergeTexts, useMergeFamilyPerson } from '../use-family-person-actions';
 import { useFamilyTranslation } from '../use-family-translation';
 import collections from './family-collections.module.css';
 import styles from './family-library.module.css';
@@ -20,11 +31,12 @@ function Back({ to, label }: { to: string; label: string }) {
   );
 }
 
-/** The library filtered to a family person: back to the people, their name (any member may give or change it). */
+/** The library filtered to a family person: back to the people, their name (any member may give or change it), merge. */
 export function PersonHeading({ personId, headingId }: { personId: string; headingId: string }) {
   const { t } = useFamilyTranslation();
   const person = useGetFamilyPersonQuery(personId);
   const [naming, setNaming] = useState(false);
+  const [merging, setMerging] = useState(false);
   const label = person.data?.label ?? null;
   return (
     <>
@@ -34,14 +46,40 @@ export function PersonHeading({ personId, headingId }: { personId: string; headi
           <bdi>{label ?? t('family:person_unnamed')}</bdi>
         </h1>
         {person.data ? (
-          <Button variant="secondary" size="sm" startIcon={<EditIcon size={16} />} onClick={() => setNaming(true)} data-testid="family-person-name">
-            {label ? t('family:person_rename') : t('family:person_add_name')}
-          </Button>
+          <div className={styles.headingActions} role="toolbar" aria-label={t('family:person_actions')}>
+            <Button variant="secondary" size="sm" startIcon={<EditIcon size={16} />} onClick={() => setNaming(true)} data-testid="family-person-name">
+              {label ? t('family:person_rename') : t('family:person_add_name')}
+            </Button>
+            <Button variant="secondary" size="sm" onClick={() => setMerging(true)} data-testid="family-person-merge">
+              {t('family:person_merge')}
+            </Button>
+          </div>
         ) : null}
       </div>
       <p className={styles.text}>{t('family:person_text')}</p>
       {naming ? <NameDialog personId={personId} current={label ?? ''} onClose={() => setNaming(false)} /> : null}
+      {merging && person.data ? <MergeDialog source={person.data} onClose={() => setMerging(false)} /> : null}
     </>
+  );
+}
+
+/** "Merge with…": any other person of the family library, then the question; the library then shows the survivor. */
+function MergeDialog({ source, onClose }: { source: FamilyPerson; onClose: () => void }) {
+  const texts = useFamilyMergeTexts();
+  const people = useListFamilyPeopleQuery({ pageSize: FAMILY_PEOPLE_PAGE, pageNumber: 0 });
+  const { merge, merging } = useMergeFamilyPerson();
+  return (
+    <PersonMergeDialog
+      open
+      onOpenChange={(open) => (open ? undefined : onClose())}
+      source={source}
+      people={people.data?.people ?? []}
+      merging={merging}
+      texts={texts}
+      onMerge={async (target) => {
+        if (await merge(source.personId, target.personId)) onClose();
+      }}
+    />
   );
 }
 

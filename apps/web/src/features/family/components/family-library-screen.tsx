@@ -12,6 +12,8 @@ import { useFileActions } from '@/media/actions/use-file-actions';
 import { PhotosTabs } from '@/media/photos-tabs/photos-tabs';
 import { PhotoUploadControl } from '@/media/upload-control/photo-upload-control';
 import { useViewerUrl } from '@/media/viewer/use-viewer-url';
+import type { ViewerMenuAction } from '@/media/viewer/viewer-actions';
+import { AlbumRemoveIcon } from '@/media/viewer/viewer-icons';
 import { formatDate } from '@/i18n/dates';
 import { fileKind } from '@/media/thumbnail/file-kind';
 import { FileThumbnail } from '@/media/thumbnail/file-thumbnail';
@@ -25,6 +27,7 @@ import {
   type FamilyLibraryItem,
 } from '../api';
 import { PersonHeading, PlaceHeading } from './family-filter-heading';
+import { useNotThisPerson } from '../use-family-person-actions';
 import { useFamilyTranslation } from '../use-family-translation';
 import { FamilyError } from './error-alert';
 import { LibraryTile, TILE_SIZES } from './library-tile';
@@ -83,6 +86,25 @@ function FilteredLibrary({ filter }: { filter: LibraryFilter }) {
   const files = useMemo(() => items.map((i) => i.file as FileItem), [items]);
   const viewer = useViewerUrl();
   const openIndex = viewer.uuid === null ? -1 : files.findIndex((f) => f.uuid === viewer.uuid);
+  // Filtered to a family person: any member may say a photo is not them (issue 35).
+  const notThisPerson = useNotThisPerson(filter.person ?? '');
+  const { removePhotos } = notThisPerson;
+  const viewerActions = useMemo<ViewerMenuAction[]>(
+    () =>
+      filter.person
+        ? [
+            {
+              key: 'not-this-person',
+              label: t('family:not_this_person'),
+              icon: <AlbumRemoveIcon size={18} />,
+              testId: 'viewer-menu-not-this-person',
+              // When the person went, the page goes too: the viewer must not step back over that navigation.
+              run: async (item) => ((await removePhotos([item.uuid])) === 'done' ? 'removed' : 'kept'),
+            },
+          ]
+        : [],
+    [filter.person, removePhotos, t],
+  );
 
   const onItems = useCallback((after: string, page: FamilyLibraryItem[]) => setLoaded((prev) => (prev[after] === page ? prev : { ...prev, [after]: page })), []);
   const toggle = (uuid: string) =>
@@ -141,6 +163,21 @@ function FilteredLibrary({ filter }: { filter: LibraryFilter }) {
           <Button variant="secondary" size="sm" startIcon={<PlusIcon size={16} />} onClick={() => setToAlbum(true)} data-testid="family-library-to-album">
             {t('family:library_add_to_album')}
           </Button>
+          {filter.person ? (
+            <Button
+              variant="secondary"
+              size="sm"
+              startIcon={<AlbumRemoveIcon size={16} />}
+              disabled={notThisPerson.removing}
+              onClick={() => {
+                const uuids = chosen.map((i) => i.file.uuid);
+                void removePhotos(uuids).then((done) => done && setSelected(new Set()));
+              }}
+              data-testid="family-not-this-person"
+            >
+              {t('family:not_this_person')}
+            </Button>
+          ) : null}
           {chosen.every((i) => i.canRemove) ? (
             <Button variant="danger" size="sm" startIcon={<TrashIcon size={16} />} onClick={() => setConfirming(true)} data-testid="family-library-remove">
               {t('family:library_remove')}
@@ -169,7 +206,14 @@ function FilteredLibrary({ filter }: { filter: LibraryFilter }) {
       {openIndex >= 0 ? (
         <Suspense fallback={null}>
           {/* Someone else's photos among them: look and download only; removal is the library's own action. */}
-          <PhotoViewer items={files} index={openIndex} onIndexChange={(i) => (files[i] ? viewer.show(files[i].uuid) : viewer.close())} onClose={viewer.close} readOnly />
+          <PhotoViewer
+            items={files}
+            index={openIndex}
+            onIndexChange={(i) => (files[i] ? viewer.show(files[i].uuid) : viewer.close())}
+            onClose={viewer.close}
+            menuActions={viewerActions}
+            readOnly
+          />
         </Suspense>
       ) : null}
       <AddToAlbumDialog open={toAlbum} onOpenChange={setToAlbum} uuids={chosen.map((i) => i.file.uuid)} onDone={() => setSelected(new Set())} />

@@ -1,10 +1,7 @@
 import { paths } from '@/config/paths';
-import { useListFamilyPeopleQuery } from '../api';
+import { FAMILY_PEOPLE_PAGE, useListFamilyPeopleQuery } from '../api';
 import { useFamilyTranslation } from '../use-family-translation';
 import { FamilyCard, FamilyCollection } from './family-collections';
-
-/** The most people one page shows; a family library rarely has more people than this. */
-const PEOPLE_PAGE = 500;
 
 /**
  * Family people (issue 35): the faces on the family library's photos grouped into people, the same for every member,
@@ -12,7 +9,7 @@ const PEOPLE_PAGE = 500;
  */
 export function FamilyPeopleScreen() {
   const { t } = useFamilyTranslation();
-  const query = useListFamilyPeopleQuery({ pageSize: PEOPLE_PAGE, pageNumber: 0 });
+  const query = useListFamilyPeopleQuery({ pageSize: FAMILY_PEOPLE_PAGE, pageNumber: 0 });
   const people = query.data?.people ?? [];
   return (
     <FamilyCollection
