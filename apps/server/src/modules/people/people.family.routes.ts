@@ -82,7 +82,7 @@ export const familyPeopleRoutes: FastifyPluginAsyncTypebox<{ familyPeople: Famil
       },
       schema: {
         operationId: 'removePhotosFromFamilyPerson',
-        summary: 'Not this person: take photos out of a person of the family library (the family grouping only)',
+        summary: 'Not this person: take photos out of a family library person',
         tags,
         params: FamilyPersonParams,
         body: FamilyRejectBody,
