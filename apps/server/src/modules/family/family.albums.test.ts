@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authed, DIALECTS, expectError, startTestApp, type TestApp } from '../../test/harness.js';
 import { content, uploadApi } from '../upload/upload.fixtures.js';
-import { familyPerson, planOf } from './family.fixtures.js';
+import { familyPerson, planOf, familyOf } from './family.fixtures.js';
 import { EXPIRE_HELD_SCHEDULE } from './family.module.js';
 
 const FREE = 200_000;
@@ -34,19 +34,7 @@ describe.each(DIALECTS)('family albums (%s)', (dialect) => {
   const call = (who: Person, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
     t.app.inject({ method, url: `/api${url}`, headers: authed(who.token), ...(payload !== undefined ? { payload: payload as object } : {}) });
 
-  async function family(members = 2) {
-    const admin = await person();
-    await plan.familyPackage(admin.accountId, POOL);
-    const joined: Person[] = [];
-    for (let i = 0; i < members; i++) {
-      const m = await person();
-      const inv = await call(admin, 'POST', '/family/invitations', { countryCode: m.user.countryCode, phoneNumber: m.user.phoneNumber });
-      expect(inv.statusCode, inv.body).toBe(200);
-      expect((await call(m, 'POST', `/family/invitations/${inv.json().id}/accept`)).statusCode).toBe(200);
-      joined.push(m);
-    }
-    return { admin, members: joined };
-  }
+  const family = (members = 2) => familyOf(t, plan, POOL, members);
 
   const photo = async (who: Person, name = 'beach.jpg') => {
     const res = await uploadApi(t, who.token).whole(name, content(PHOTO), { contentType: 'image/jpeg' });

@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { authed, signUp, type TestApp } from '../../test/harness.js';
 import { FamilyService, type PlanChange } from './family.service.js';
 
@@ -32,3 +33,21 @@ export async function familyPerson(t: TestApp) {
   const info = (await t.app.inject({ method: 'GET', url: '/api/account/info', headers: authed(s.token) })).json();
   return { ...s, projectId: info.projectId as string, name: [info.name, info.surname].filter(Boolean).join(' ') as string };
 }
+
+/** An admin with a family package of `pool` bytes and `members` new accounts who joined by phone. */
+export async function familyOf(t: TestApp, plan: ReturnType<typeof planOf>, pool: number, members = 2) {
+  const admin = await familyPerson(t);
+  await plan.familyPackage(admin.accountId, pool);
+  const joined: Array<Awaited<ReturnType<typeof familyPerson>>> = [];
+  for (let i = 0; i < members; i++) {
+    const m = await familyPerson(t);
+    const payload = { countryCode: m.user.countryCode, phoneNumber: m.user.phoneNumber };
+    const inv = await t.app.inject({ method: 'POST', url: '/api/family/invitations', headers: authed(admin.token), payload });
+    expect(inv.statusCode, inv.body).toBe(200);
+    const accepted = await t.app.inject({ method: 'POST', url: `/api/family/invitations/${inv.json().id}/accept`, headers: authed(m.token) });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    joined.push(m);
+  }
+  return { admin, members: joined };
+}
+

@@ -8,7 +8,7 @@ import type { NewFile } from '../files/files.table.js';
 import { content, downloadUrls, uploadApi } from '../upload/upload.fixtures.js';
 import * as libraryRepo from './family.library.repository.js';
 import { EXPIRE_HELD_SCHEDULE } from './family.module.js';
-import { familyPerson, planOf } from './family.fixtures.js';
+import { familyPerson, planOf, familyOf } from './family.fixtures.js';
 
 const FREE = 50_000;
 const POOL = 1_000_000;
@@ -38,19 +38,7 @@ describe.each(DIALECTS)('family library (%s)', (dialect) => {
     t.app.inject({ method, url: `/api${url}`, headers: authed(who.token), ...(payload ? { payload } : {}) });
 
   /** An admin with a family package and members who joined by phone. */
-  async function family(members = 2) {
-    const admin = await person();
-    await plan.familyPackage(admin.accountId, POOL);
-    const joined: Person[] = [];
-    for (let i = 0; i < members; i++) {
-      const m = await person();
-      const inv = await call(admin, 'POST', '/family/invitations', { countryCode: m.user.countryCode, phoneNumber: m.user.phoneNumber });
-      expect(inv.statusCode, inv.body).toBe(200);
-      expect((await call(m, 'POST', `/family/invitations/${inv.json().id}/accept`)).statusCode).toBe(200);
-      joined.push(m);
-    }
-    return { admin, members: joined };
-  }
+  const family = (members = 2) => familyOf(t, plan, POOL, members);
 
   const photo = async (who: Person, name = 'beach.jpg', bytes = PHOTO) => {
     const res = await uploadApi(t, who.token).whole(name, content(bytes), { contentType: 'image/jpeg' });

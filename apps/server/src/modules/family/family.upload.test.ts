@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authed, DIALECTS, expectError, startTestApp, type TestApp } from '../../test/harness.js';
 import { abortStaleUploads, STALE_UPLOAD_MS } from '../upload/upload.housekeeping.js';
 import { content, uploadApi, type UploadOpts } from '../upload/upload.fixtures.js';
-import { familyPerson, planOf } from './family.fixtures.js';
+import { familyPerson, planOf, familyOf } from './family.fixtures.js';
 
 // Issue 35: "Add to Family library" at upload time (x-object-meta-family-library on the upload's first request).
 
@@ -27,24 +27,7 @@ describe.each(DIALECTS)('uploading into the family library (%s)', (dialect) => {
   type Person = Awaited<ReturnType<typeof person>>;
   const call = (who: Person, method: 'GET' | 'POST', url: string) => t.app.inject({ method, url: `/api${url}`, headers: authed(who.token) });
 
-  async function family(members = 2) {
-    const admin = await person();
-    await plan.familyPackage(admin.accountId, POOL);
-    const joined: Person[] = [];
-    for (let i = 0; i < members; i++) {
-      const m = await person();
-      const inv = await t.app.inject({
-        method: 'POST',
-        url: '/api/family/invitations',
-        headers: authed(admin.token),
-        payload: { countryCode: m.user.countryCode, phoneNumber: m.user.phoneNumber },
-      });
-      expect(inv.statusCode, inv.body).toBe(200);
-      expect((await call(m, 'POST', `/family/invitations/${inv.json().id}/accept`)).statusCode).toBe(200);
-      joined.push(m);
-    }
-    return { admin, members: joined };
-  }
+  const family = (members = 2) => familyOf(t, plan, POOL, members);
 
   const library = async (who: Person) => {
     const res = await call(who, 'GET', '/family/library');

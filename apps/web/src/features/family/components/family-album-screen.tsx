@@ -27,6 +27,7 @@ import { FamilyError } from './error-alert';
 import { LibraryTile } from './library-tile';
 import styles from './family-albums.module.css';
 import library from './family-library.module.css';
+import collections from './family-collections.module.css';
 
 // Fetched when a photo is first opened, as on the timeline.
 const PhotoViewer = lazy(() => import('@/media/viewer/photo-viewer').then((m) => ({ default: m.PhotoViewer })));
@@ -104,12 +105,12 @@ function Album({ album }: { album: FamilyAlbum }) {
 
   const by = album.createdBy.name ? t('family:album_created_by', { name: album.createdBy.name }) : null;
   return (
-    <section className={styles.album} aria-labelledby="family-album-heading" data-testid="family-album">
-      <header className={styles.header}>
-        <Link to={paths.familyAlbums} className={styles.back} aria-label={t('family:back_to_albums')} title={t('family:back_to_albums')} data-testid="family-back">
+    <section className={collections.page} aria-labelledby="family-album-heading" data-testid="family-album">
+      <header className={collections.header}>
+        <Link to={paths.familyAlbums} className={collections.back} aria-label={t('family:back_to_albums')} title={t('family:back_to_albums')} data-testid="family-back">
           <ChevronStartIcon size={22} />
         </Link>
-        <h1 id="family-album-heading" className={styles.title}>
+        <h1 id="family-album-heading" className={`${collections.title} ${styles.title}`}>
           <bdi>{album.name}</bdi>
         </h1>
         <p className={styles.meta}>{[t('family:photo_count', { count: album.itemCount }), by].filter(Boolean).join(' · ')}</p>
