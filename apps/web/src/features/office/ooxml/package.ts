@@ -145,6 +145,15 @@ export class OoxmlPackage {
     return `rId${n}`;
   }
 
+  /** Removes the relationship `id` of `path`. */
+  removeRel(path: string, id: string): void {
+    const slash = path.lastIndexOf('/');
+    const relsPath = `${path.slice(0, slash + 1)}_rels/${path.slice(slash + 1)}.rels`;
+    if (!this.has(relsPath)) return;
+    const rels = this.edit(relsPath).documentElement;
+    for (const r of elements(rels, 'Relationship')) if (r.getAttribute('Id') === id) rels.removeChild(r);
+  }
+
   /** Declares a part's content type in [Content_Types].xml (once). */
   addOverride(partPath: string, contentType: string): void {
     const doc = this.edit('[Content_Types].xml');

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createEvaluator } from './formula';
 import { readXlsx, shiftSheet, writeXlsx, type Workbook } from './xlsx';
 import { shiftSqref } from './xlsx-shift';
-import { PKG, REL, xlsxPackage } from '@/test/office-packages';
+import { pack, PKG, REL, xlsxPackage } from '@/test/office-packages';
 
 // Inserting and deleting rows and columns moves what refers to cells besides formulas, as Excel does: conditional
 // formats, data validations, defined names and chart ranges.
@@ -151,5 +151,75 @@ describe('the spreadsheet editor: what follows inserted and deleted rows and col
     expect(chartRefs(again.pkg.doc('xl/charts/chart1.xml'))).toEqual(['Veri!$B$2', 'Veri!$A$3:$A$11', 'Veri!$B$3:$B$11', "'Özet'!$A$1"]);
     // Parts that did not change are written back byte for byte.
     expect(strFromU8(files['xl/drawings/drawing1.xml']!)).toContain('wsDr');
+  });
+});
+
+// A sheet with a table (A1:C6: a header and five rows, a filter on its third column) and a pivot cache reading it.
+const TABLE_ROWS = Array.from({ length: 6 }, (_, i) => `<row r="${i + 1}"><c r="A${i + 1}"><v>${i}</v></c><c r="B${i + 1}"><v>${i * 2}</v></c><c r="C${i + 1}"><v>${i * 3}</v></c></row>`).join('');
+const TABLE_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.table+xml';
+const TABLE_BOOK = pack({
+  '[Content_Types].xml': `<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/tables/table1.xml" ContentType="${TABLE_TYPE}"/></Types>`,
+  '_rels/.rels': `<?xml version="1.0"?><Relationships xmlns="${PKG}"><Relationship Id="rId1" Type="${REL}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+  'xl/workbook.xml': `<workbook xmlns="${S}" xmlns:r="${REL}"><sheets><sheet name="Veri" sheetId="1" r:id="rId1"/></sheets><pivotCaches><pivotCache cacheId="1" r:id="rId2"/></pivotCaches></workbook>`,
+  'xl/_rels/workbook.xml.rels': `<Relationships xmlns="${PKG}"><Relationship Id="rId1" Type="${REL}/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="${REL}/pivotCacheDefinition" Target="pivotCache/pivotCacheDefinition1.xml"/></Relationships>`,
+  'xl/worksheets/sheet1.xml': `<worksheet xmlns="${S}" xmlns:r="${REL}"><sheetData>${TABLE_ROWS}</sheetData><tableParts count="1"><tablePart r:id="rId1"/></tableParts></worksheet>`,
+  'xl/worksheets/_rels/sheet1.xml.rels': `<Relationships xmlns="${PKG}"><Relationship Id="rId1" Type="${REL}/table" Target="../tables/table1.xml"/></Relationships>`,
+  'xl/tables/table1.xml':
+    `<table xmlns="${S}" id="1" name="Tablo1" displayName="Tablo1" ref="A1:C6"><autoFilter ref="A1:C6"><filterColumn colId="2"><filters><filter val="3"/></filters></filterColumn></autoFilter>` +
+    `<tableColumns count="3"><tableColumn id="1" name="Ad"/><tableColumn id="2" name="Adet"/><tableColumn id="3" name="Fiyat"/></tableColumns><tableStyleInfo name="TableStyleMedium2" showRowStripes="1"/></table>`,
+  'xl/pivotCache/pivotCacheDefinition1.xml': `<pivotCacheDefinition xmlns="${S}" xmlns:r="${REL}" recordCount="5"><cacheSource type="worksheet"><worksheetSource ref="A1:C6" sheet="Veri"/></cacheSource><cacheFields count="0"/></pivotCacheDefinition>`,
+});
+
+const shifted = (axis: 'row' | 'col', at: number, count: number) => {
+  const book = readXlsx(TABLE_BOOK);
+  shiftSheet(book, book.sheets[0]!, axis, at, count);
+  const { bytes, files, xml } = partsOf(book);
+  const table = files['xl/tables/table1.xml'] && xml('xl/tables/table1.xml');
+  return {
+    files,
+    again: readXlsx(bytes).sheets[0]!,
+    xml,
+    ref: table ? table.documentElement.getAttribute('ref') : null,
+    filter: table ? all(table, S, 'autoFilter')[0]?.getAttribute('ref') : null,
+    filterColumns: table ? all(table, S, 'filterColumn').map((f) => f.getAttribute('colId')) : [],
+    columns: table ? all(table, S, 'tableColumn').map((c) => `${c.getAttribute('id')}:${c.getAttribute('name')}`) : [],
+    count: table ? all(table, S, 'tableColumns')[0]?.getAttribute('count') : null,
+    source: all(xml('xl/pivotCache/pivotCacheDefinition1.xml'), S, 'worksheetSource')[0]?.getAttribute('ref'),
+  };
+};
+
+describe('tables and pivot cache sources follow inserted and deleted rows and columns', () => {
+  it('rows inserted inside a table grow it, deleted ones shrink it, inserted above move it; the pivot source follows', () => {
+    expect(shifted('row', 3, 2)).toMatchObject({ ref: 'A1:C8', filter: 'A1:C8', source: 'A1:C8', count: '3' });
+    expect(shifted('row', 1, -2)).toMatchObject({ ref: 'A1:C4', filter: 'A1:C4', source: 'A1:C4' });
+    expect(shifted('row', 0, 1)).toMatchObject({ ref: 'A2:C7', filter: 'A2:C7', source: 'A2:C7' });
+    // Below the table: nothing moves.
+    expect(shifted('row', 6, 3)).toMatchObject({ ref: 'A1:C6', source: 'A1:C6' });
+  });
+
+  it('a table whose data rows are all deleted keeps one (empty) data row', () => {
+    expect(shifted('row', 1, -5)).toMatchObject({ ref: 'A1:C2', filter: 'A1:C2', source: 'A1:C1' });
+  });
+
+  it('a column inserted inside a table adds a tableColumn, a deleted one removes its own; filters keep their column', () => {
+    expect(shifted('col', 1, 1)).toMatchObject({ ref: 'A1:D6', filter: 'A1:D6', source: 'A1:D6', count: '4', columns: ['1:Ad', '4:Column1', '2:Adet', '3:Fiyat'], filterColumns: ['3'] });
+    // The new column's header cell carries its name, as Excel expects.
+    expect(shifted('col', 1, 1).again.cells.get('B1')?.value).toBe('Column1');
+    expect(shifted('col', 2, 2)).toMatchObject({ ref: 'A1:E6', count: '5', columns: ['1:Ad', '2:Adet', '4:Column1', '5:Column2', '3:Fiyat'] });
+    expect(shifted('col', 1, -1)).toMatchObject({ ref: 'A1:B6', filter: 'A1:B6', source: 'A1:B6', count: '2', columns: ['1:Ad', '3:Fiyat'], filterColumns: ['1'] });
+    expect(shifted('col', 2, -1)).toMatchObject({ ref: 'A1:B6', count: '2', columns: ['1:Ad', '2:Adet'], filterColumns: [] });
+    // A column inserted before the table moves it whole.
+    expect(shifted('col', 0, 1)).toMatchObject({ ref: 'B1:D6', source: 'B1:D6', count: '3', filterColumns: ['2'] });
+  });
+
+  it('a table whose every column is deleted goes with its relationship, tablePart and content type', () => {
+    const { files, xml, ref, source } = shifted('col', 0, -3);
+    expect(ref).toBeNull();
+    expect(files['xl/tables/table1.xml']).toBeUndefined();
+    expect(strFromU8(files['[Content_Types].xml']!)).not.toContain('table1.xml');
+    expect(all(xml('xl/worksheets/_rels/sheet1.xml.rels'), PKG, 'Relationship')).toHaveLength(0);
+    expect(all(xml('xl/worksheets/sheet1.xml'), S, 'tableParts')).toHaveLength(0);
+    // The pivot source wholly deleted keeps its address (its cached data stays).
+    expect(source).toBe('A1:C6');
   });
 });

@@ -13,9 +13,15 @@ interface Sheet {
 
 // What else in a .xlsx refers to cells, moved when rows or columns are inserted or deleted (as Excel does):
 // conditional formats and data validations (their ranges and formulas, in every sheet and in the x14 extensions),
-// defined names (print areas and filters among them), chart series, hyperlinks and the sheet's auto-filter.
+// defined names (print areas and filters among them), chart series, hyperlinks, the sheet's auto-filter, its tables
+// (xl/tables: their range, filter and columns) and the source ranges of pivot caches.
 
 type Axis = 'row' | 'col';
+
+const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+
+/** Where index `i` (a row or column) goes; null when it is deleted. */
+const moveIndex = (i: number, at: number, count: number): number | null => (count > 0 ? (i >= at ? i + count : i) : i < at ? i : i >= at - count ? i + count : null);
 
 /** A cell reference's row and column (no $), or null for anything else. */
 function cellOf(text: string): { row: number; col: number } | null {
@@ -133,16 +139,140 @@ function shiftOwnRanges(root: Element, axis: Axis, at: number, count: number): b
   }
   if (links && !elements(links, 'hyperlink').length) root.removeChild(links);
   const filter = child(root, 'autoFilter');
-  const ref = filter?.getAttribute('ref');
-  if (filter && ref) {
-    const next = shiftSqref(ref, axis, at, count);
-    if (next !== ref) {
-      changed = true;
-      if (next === null) root.removeChild(filter);
-      else filter.setAttribute('ref', next);
+  if (filter && shiftFilter(filter, axis, at, count)) changed = true;
+  return changed;
+}
+
+/**
+ * An auto-filter (the sheet's or a table's): its range, its sort ranges, and the columns its filters name (colId
+ * counts from the range's first column; a filter on a deleted column goes). Removed when its range is wholly deleted.
+ * Whether anything changed.
+ */
+function shiftFilter(filter: Element, axis: Axis, at: number, count: number): boolean {
+  const ref = filter.getAttribute('ref') ?? '';
+  const next = ref && shiftSqref(ref, axis, at, count);
+  if (next === ref) return false;
+  if (next === null) {
+    filter.parentNode!.removeChild(filter);
+    return true;
+  }
+  const first = cellOf(ref.split(':')[0]!);
+  const newFirst = cellOf(next.split(':')[0]!);
+  if (axis === 'col' && first && newFirst) {
+    for (const fc of elements(filter, 'filterColumn')) {
+      const moved = moveIndex(first.col + Number(fc.getAttribute('colId') ?? 0), at, count);
+      if (moved === null) filter.removeChild(fc);
+      else fc.setAttribute('colId', String(moved - newFirst.col));
     }
   }
-  return changed;
+  for (const el of [...descendants(filter, 'sortState'), ...descendants(filter, 'sortCondition')]) {
+    const r = el.getAttribute('ref');
+    const moved = r && shiftSqref(r, axis, at, count);
+    if (moved === null) el.parentNode!.removeChild(el);
+    else if (moved) el.setAttribute('ref', moved);
+  }
+  filter.setAttribute('ref', next);
+  return true;
+}
+
+/**
+ * The tables (xl/tables) of the sheet that changed: their range grows, shrinks or moves like any other, their filter
+ * with it, and columns inserted or deleted inside one add or remove its tableColumn entries (a new one is named
+ * "ColumnN", as Excel names it). A table keeps at least one data row (Excel does, and opens no table without one); a
+ * table whose every column or row is deleted is dropped with its part, relationship and content type.
+ */
+function shiftTables(book: Workbook, sheet: Sheet, axis: Axis, at: number, count: number, setCell: SetCell): void {
+  const { pkg } = book;
+  for (const [id, rel] of pkg.rels(sheet.path)) {
+    if (!rel.type.endsWith('/table') || !pkg.has(rel.target)) continue;
+    const table = pkg.doc(rel.target).documentElement;
+    const ref = table.getAttribute('ref') ?? '';
+    let next = shiftSqref(ref, axis, at, count);
+    if (next === ref) continue;
+    if (next === null) {
+      dropTable(book, sheet, id, rel.target);
+      continue;
+    }
+    pkg.edit(rel.target);
+    const [from, to] = next.split(':').map(cellOf);
+    const headers = Number(table.getAttribute('headerRowCount') ?? 1);
+    const totals = Number(table.getAttribute('totalsRowCount') ?? 0);
+    const rows = headers + totals + 1;
+    if (from && to && to.row - from.row + 1 < rows) next = `${next.split(':')[0]}:${next.split(':')[1]!.replace(/\d+$/, String(from.row + rows))}`;
+    table.setAttribute('ref', next);
+    // The filter covers the table but its totals row.
+    const filter = child(table, 'autoFilter');
+    if (filter && shiftFilter(filter, axis, at, count) && filter.parentNode) filter.setAttribute('ref', next.replace(/\d+$/, (n) => String(Number(n) - totals)));
+    const first = cellOf(ref.split(':')[0]!);
+    if (axis === 'col' && first) shiftTableColumns(table, first.col, headers > 0 && from ? from.row : null, at, count, setCell);
+  }
+}
+
+/** Writes the text of a cell (row and column from 0) of the sheet that changed. */
+type SetCell = (row: number, col: number, text: string) => void;
+
+/**
+ * A table's column list after columns were inserted or deleted; `first` is the table's first column before, `headerRow`
+ * its header row now (null without one), where a new column's name is written (Excel expects the names there).
+ */
+function shiftTableColumns(table: Element, first: number, headerRow: number | null, at: number, count: number, setCell: SetCell): void {
+  const list = child(table, 'tableColumns');
+  if (!list) return;
+  const cols = elements(list, 'tableColumn');
+  if (count < 0) {
+    cols.forEach((c, i) => {
+      if (moveIndex(first + i, at, count) === null) list.removeChild(c);
+    });
+  } else if (at > first && at < first + cols.length) {
+    const before = cols[at - first]!;
+    let id = Math.max(0, ...cols.map((c) => Number(c.getAttribute('id')) || 0));
+    const taken = new Set(cols.map((c) => (c.getAttribute('name') ?? '').toLowerCase()));
+    for (let k = 0; k < count; k++) {
+      let n = 1;
+      while (taken.has(`column${n}`)) n++;
+      taken.add(`column${n}`);
+      const col = table.ownerDocument.createElementNS(before.namespaceURI, before.prefix ? `${before.prefix}:tableColumn` : 'tableColumn');
+      col.setAttribute('id', String(++id));
+      col.setAttribute('name', `Column${n}`);
+      list.insertBefore(col, before);
+      if (headerRow !== null) setCell(headerRow, at + k, `Column${n}`);
+    }
+  }
+  list.setAttribute('count', String(elements(list, 'tableColumn').length));
+}
+
+/** Removes a table: its part (and its own relationships), the sheet's relationship and tablePart, its content type. */
+function dropTable(book: Workbook, sheet: Sheet, id: string, path: string): void {
+  const { pkg } = book;
+  const slash = path.lastIndexOf('/');
+  pkg.remove(`${path.slice(0, slash + 1)}_rels/${path.slice(slash + 1)}.rels`);
+  pkg.remove(path);
+  pkg.removeOverride(path);
+  pkg.removeRel(sheet.path, id);
+  const root = pkg.edit(sheet.path).documentElement;
+  const parts = child(root, 'tableParts');
+  if (!parts) return;
+  for (const part of elements(parts, 'tablePart')) if (part.getAttributeNS(REL, 'id') === id) parts.removeChild(part);
+  const left = elements(parts, 'tablePart').length;
+  if (!left) root.removeChild(parts);
+  else parts.setAttribute('count', String(left));
+}
+
+/**
+ * The source ranges of pivot caches (<worksheetSource ref sheet>) on the sheet that changed. A source named by a
+ * defined name or table follows with it; one in another workbook (r:id) is not this sheet; one wholly deleted keeps
+ * its address (the cached data stays; Excel would report the source as invalid on refresh).
+ */
+function shiftPivotSources(book: Workbook, target: string, axis: Axis, at: number, count: number): void {
+  for (const path of book.pkg.paths().filter((p) => /^xl\/pivotCache\/pivotCacheDefinition[^/]*\.xml$/.test(p))) {
+    const source = descendants(book.pkg.doc(path).documentElement, 'worksheetSource')[0];
+    const ref = source?.getAttribute('ref');
+    if (!source || !ref || source.hasAttributeNS(REL, 'id') || (source.getAttribute('sheet') ?? '').toLowerCase() !== target.toLowerCase()) continue;
+    const next = shiftSqref(ref, axis, at, count);
+    if (next === null || next === ref) continue;
+    book.pkg.edit(path);
+    source.setAttribute('ref', next);
+  }
 }
 
 /** Defined names (scoped to a sheet or not) in the workbook. */
@@ -181,9 +311,10 @@ function shiftCharts(book: Workbook, target: string, axis: Axis, at: number, cou
 
 /**
  * Moves everything in the package besides cells and formulas that refers to cells of `sheet`, after `count` rows or
- * columns were inserted at `at` (count > 0) or deleted from it (count < 0).
+ * columns were inserted at `at` (count > 0) or deleted from it (count < 0). `setCell` writes a cell of `sheet` (the
+ * header of a table column inserted).
  */
-export function shiftSheetReferences(book: Workbook, sheet: Sheet, wbPath: string, axis: Axis, at: number, count: number): void {
+export function shiftSheetReferences(book: Workbook, sheet: Sheet, wbPath: string, axis: Axis, at: number, count: number, setCell: SetCell): void {
   for (const s of book.sheets) {
     if (!book.pkg.has(s.path)) continue;
     const root = book.pkg.doc(s.path).documentElement;
@@ -192,6 +323,8 @@ export function shiftSheetReferences(book: Workbook, sheet: Sheet, wbPath: strin
     if (s === sheet) changed = shiftOwnRanges(root, axis, at, count) || changed;
     if (changed) book.pkg.edit(s.path);
   }
+  shiftTables(book, sheet, axis, at, count, setCell);
   shiftDefinedNames(book, wbPath, sheet.name, axis, at, count);
   shiftCharts(book, sheet.name, axis, at, count);
+  shiftPivotSources(book, sheet.name, axis, at, count);
 }

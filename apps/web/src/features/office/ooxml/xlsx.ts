@@ -473,7 +473,7 @@ function mover(axis: 'row' | 'col', at: number, count: number) {
  * Inserts `count` empty rows or columns before index `at` (count > 0), or deletes them from it (count < 0): the cells
  * after move, and every formula in the workbook that refers past them follows (into deleted cells: #REF!). The sheet's
  * XML moves with it at once (rows, cells, merged ranges, column widths), so the writer finds each cell where it now is;
- * conditional formats, data validations, defined names and chart ranges follow too (xlsx-shift.ts).
+ * conditional formats, data validations, defined names, chart ranges, tables and pivot sources follow too (xlsx-shift.ts).
  */
 export function shiftSheet(book: Workbook, sheet: Sheet, axis: 'row' | 'col', at: number, count: number): void {
   if (!count) return;
@@ -551,7 +551,7 @@ export function shiftSheet(book: Workbook, sheet: Sheet, axis: 'row' | 'col', at
 
   shiftModel(book, sheet, axis, at, count);
   const wbPath = [...book.pkg.rels('').values()].find((r) => r.type.endsWith('/officeDocument'))?.target ?? 'xl/workbook.xml';
-  shiftSheetReferences(book, sheet, wbPath, axis, at, count);
+  shiftSheetReferences(book, sheet, wbPath, axis, at, count, (row, col, text) => setCell(book, sheet, refOf(row, col), text));
 }
 
 /**
