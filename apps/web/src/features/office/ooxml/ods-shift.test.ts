@@ -83,3 +83,38 @@ describe('the spreadsheet editor on an .ods: what follows inserted and deleted r
     expect(values(chart, 'values-cell-range-address')).toEqual(['Veri.$B$2:.$B$8']);
   });
 });
+
+// A conditional format read from A3 over A3:B6 and A9, and a validation read from A3 (its cells name it).
+const REBASE = odfPackage(
+  'spreadsheet',
+  '',
+  `<table:content-validations><table:content-validation table:name="val1" table:condition="of:cell-content()&lt;[.B3]" table:base-cell-address="Veri.A3"/></table:content-validations>` +
+    `<table:table table:name="Veri"><table:table-column table:number-columns-repeated="2"/>${rows}` +
+    `<calcext:conditional-formats ${CALCEXT}><calcext:conditional-format calcext:target-range-address="Veri.A3:Veri.B6 Veri.A9">` +
+    `<calcext:condition calcext:apply-style-name="Good" calcext:value="formula-is([.A3]&gt;[.B3]+[.$B$1])" calcext:base-cell-address="Veri.A3"/></calcext:conditional-format></calcext:conditional-formats></table:table>`,
+);
+
+describe('the spreadsheet editor on an .ods: a rule whose base cell is deleted', () => {
+  it('is read from the new top-left cell of its range, so every cell left keeps its rule', () => {
+    const book = readOds(REBASE);
+    shiftOdsSheet(book, book.sheets[0]!, 'row', 2, -2); // rows 3 and 4
+    const { content } = saved(book);
+    expect(values(content, 'target-range-address')).toEqual(['Veri.A3:Veri.B4 Veri.A7']);
+    // Was read from A3 (deleted); now from A3, which was A5: A5 compared itself with B5, and still does.
+    expect(values(content, 'value').filter((v) => v.startsWith('formula-is'))).toEqual(['formula-is([.A3]>[.B3]+[.$B$1])']);
+    // The validation is read from the cell that took A3's place (was A5).
+    expect(values(content, 'condition')).toEqual(['of:cell-content()<[.B3]']);
+    expect(values(content, 'base-cell-address')).toEqual(['Veri.A3', 'Veri.A3']);
+  });
+
+  it('a deleted column: the rule is read from the column that moved into its place', () => {
+    const book = readOds(REBASE);
+    shiftOdsSheet(book, book.sheets[0]!, 'col', 0, -1); // column A
+    const { content } = saved(book);
+    expect(values(content, 'target-range-address')).toEqual(['Veri.A3:Veri.A6']);
+    // Read from A3 now (was B3): each cell still against the one right of it (was C3, now B3).
+    expect(values(content, 'value').filter((v) => v.startsWith('formula-is'))).toEqual(['formula-is([.A3]>[.B3]+[.$A$1])']);
+    expect(values(content, 'condition')).toEqual(['of:cell-content()<[.B3]']);
+    expect(values(content, 'base-cell-address')).toEqual(['Veri.A3', 'Veri.A3']);
+  });
+});

@@ -18,7 +18,23 @@ export interface RangeRef {
 const REF = /(?<![\p{L}\p{N}_.$'!])(?:('(?:[^']|'')+'|[\p{L}_][\p{L}\p{N}_.]*)!)?(\$?)([A-Z]{1,3})(\$?)(\d+)(?::(\$?)([A-Z]{1,3})(\$?)(\d+))?(?![\p{L}\p{N}_(!])/gu;
 
 const colIndex = (name: string) => [...name].reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0) - 1;
-const colName = (i: number): string => (i < 26 ? String.fromCharCode(65 + i) : colName(Math.floor(i / 26) - 1) + String.fromCharCode(65 + (i % 26)));
+export const colName = (i: number): string => (i < 26 ? String.fromCharCode(65 + i) : colName(Math.floor(i / 26) - 1) + String.fromCharCode(65 + (i % 26)));
+
+/** A cell reference's row and column (no sheet; $ allowed), or null for anything else. */
+export function cellOf(text: string): { row: number; col: number } | null {
+  const m = /^\$?([A-Z]{1,3})\$?(\d+)$/.exec(text);
+  return m ? { col: colIndex(m[1]!), row: Number(m[2]) - 1 } : null;
+}
+
+/**
+ * How far a rule read from `oldAnchor` must be translated to be read from `newAnchor` (a cell after `count` rows or
+ * columns were inserted at `at` or deleted from it): from where `newAnchor` was before the change to `oldAnchor`.
+ */
+export function anchorDelta(oldAnchor: { row: number; col: number }, newAnchor: { row: number; col: number }, axis: 'row' | 'col', at: number, count: number): { rows: number; cols: number } {
+  const back = (i: number) => (count > 0 ? (i >= at + count ? i - count : i) : i >= at ? i - count : i);
+  const was = axis === 'row' ? { row: back(newAnchor.row), col: newAnchor.col } : { row: newAnchor.row, col: back(newAnchor.col) };
+  return { rows: was.row - oldAnchor.row, cols: was.col - oldAnchor.col };
+}
 
 /** The sheet name a reference's prefix names (quotes removed). */
 export const sheetName = (written: string): string => (written.startsWith("'") ? written.slice(1, -1).replace(/''/g, "'") : written);

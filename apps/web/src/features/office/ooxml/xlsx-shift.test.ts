@@ -157,16 +157,19 @@ describe('the spreadsheet editor: what follows inserted and deleted rows and col
 // A sheet with a table (A1:C6: a header and five rows, a filter on its third column) and a pivot cache reading it.
 const TABLE_ROWS = Array.from({ length: 6 }, (_, i) => `<row r="${i + 1}"><c r="A${i + 1}"><v>${i}</v></c><c r="B${i + 1}"><v>${i * 2}</v></c><c r="C${i + 1}"><v>${i * 3}</v></c></row>`).join('');
 const TABLE_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.table+xml';
+const PIVOT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.pivotTable+xml';
 const TABLE_BOOK = pack({
-  '[Content_Types].xml': `<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/tables/table1.xml" ContentType="${TABLE_TYPE}"/></Types>`,
+  '[Content_Types].xml': `<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/tables/table1.xml" ContentType="${TABLE_TYPE}"/><Override PartName="/xl/pivotTables/pivotTable1.xml" ContentType="${PIVOT_TYPE}"/></Types>`,
   '_rels/.rels': `<?xml version="1.0"?><Relationships xmlns="${PKG}"><Relationship Id="rId1" Type="${REL}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
   'xl/workbook.xml': `<workbook xmlns="${S}" xmlns:r="${REL}"><sheets><sheet name="Veri" sheetId="1" r:id="rId1"/></sheets><pivotCaches><pivotCache cacheId="1" r:id="rId2"/></pivotCaches></workbook>`,
   'xl/_rels/workbook.xml.rels': `<Relationships xmlns="${PKG}"><Relationship Id="rId1" Type="${REL}/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="${REL}/pivotCacheDefinition" Target="pivotCache/pivotCacheDefinition1.xml"/></Relationships>`,
   'xl/worksheets/sheet1.xml': `<worksheet xmlns="${S}" xmlns:r="${REL}"><sheetData>${TABLE_ROWS}</sheetData><tableParts count="1"><tablePart r:id="rId1"/></tableParts></worksheet>`,
-  'xl/worksheets/_rels/sheet1.xml.rels': `<Relationships xmlns="${PKG}"><Relationship Id="rId1" Type="${REL}/table" Target="../tables/table1.xml"/></Relationships>`,
+  'xl/worksheets/_rels/sheet1.xml.rels': `<Relationships xmlns="${PKG}"><Relationship Id="rId1" Type="${REL}/table" Target="../tables/table1.xml"/><Relationship Id="rId2" Type="${REL}/pivotTable" Target="../pivotTables/pivotTable1.xml"/></Relationships>`,
   'xl/tables/table1.xml':
     `<table xmlns="${S}" id="1" name="Tablo1" displayName="Tablo1" ref="A1:C6"><autoFilter ref="A1:C6"><filterColumn colId="2"><filters><filter val="3"/></filters></filterColumn></autoFilter>` +
     `<tableColumns count="3"><tableColumn id="1" name="Ad"/><tableColumn id="2" name="Adet"/><tableColumn id="3" name="Fiyat"/></tableColumns><tableStyleInfo name="TableStyleMedium2" showRowStripes="1"/></table>`,
+  'xl/pivotTables/pivotTable1.xml': `<pivotTableDefinition xmlns="${S}" name="Pivot1" cacheId="1" dataCaption="Values"><location ref="E2:F5" firstHeaderRow="1" firstDataRow="1" firstDataCol="1"/></pivotTableDefinition>`,
+  'xl/pivotTables/_rels/pivotTable1.xml.rels': `<Relationships xmlns="${PKG}"><Relationship Id="rId1" Type="${REL}/pivotCacheDefinition" Target="../pivotCache/pivotCacheDefinition1.xml"/></Relationships>`,
   'xl/pivotCache/pivotCacheDefinition1.xml': `<pivotCacheDefinition xmlns="${S}" xmlns:r="${REL}" recordCount="5"><cacheSource type="worksheet"><worksheetSource ref="A1:C6" sheet="Veri"/></cacheSource><cacheFields count="0"/></pivotCacheDefinition>`,
 });
 
@@ -185,6 +188,7 @@ const shifted = (axis: 'row' | 'col', at: number, count: number) => {
     columns: table ? all(table, S, 'tableColumn').map((c) => `${c.getAttribute('id')}:${c.getAttribute('name')}`) : [],
     count: table ? all(table, S, 'tableColumns')[0]?.getAttribute('count') : null,
     source: all(xml('xl/pivotCache/pivotCacheDefinition1.xml'), S, 'worksheetSource')[0]?.getAttribute('ref'),
+    pivot: files['xl/pivotTables/pivotTable1.xml'] ? all(xml('xl/pivotTables/pivotTable1.xml'), S, 'location')[0]?.getAttribute('ref') : null,
   };
 };
 
@@ -217,9 +221,49 @@ describe('tables and pivot cache sources follow inserted and deleted rows and co
     expect(ref).toBeNull();
     expect(files['xl/tables/table1.xml']).toBeUndefined();
     expect(strFromU8(files['[Content_Types].xml']!)).not.toContain('table1.xml');
-    expect(all(xml('xl/worksheets/_rels/sheet1.xml.rels'), PKG, 'Relationship')).toHaveLength(0);
+    expect(all(xml('xl/worksheets/_rels/sheet1.xml.rels'), PKG, 'Relationship').map((r) => r.getAttribute('Id'))).toEqual(['rId2']);
     expect(all(xml('xl/worksheets/sheet1.xml'), S, 'tableParts')).toHaveLength(0);
     // The pivot source wholly deleted keeps its address (its cached data stays).
     expect(source).toBe('A1:C6');
+  });
+
+  it('a deleted header row: the row that becomes the header gets the column names, as text', () => {
+    const { again, ref, filter } = shifted('row', 0, -1);
+    expect({ ref, filter }).toEqual({ ref: 'A1:C5', filter: 'A1:C5' });
+    expect(['A1', 'B1', 'C1'].map((r) => again.cells.get(r)?.value)).toEqual(['Ad', 'Adet', 'Fiyat']);
+    // The rows below keep their data.
+    expect(again.cells.get('A2')?.value).toBe(2);
+    // Deleted with the rows above it and all but one data row: the one left is the header, an empty row below it.
+    const rest = shifted('row', 0, -5);
+    expect(rest.ref).toBe('A1:C2');
+    expect(['A1', 'B1', 'C1', 'A2'].map((r) => rest.again.cells.get(r)?.value)).toEqual(['Ad', 'Adet', 'Fiyat', undefined]);
+    // A name that reads as a number stays text, as header cells are.
+    const book = readXlsx(TABLE_BOOK);
+    all(book.pkg.edit('xl/tables/table1.xml'), S, 'tableColumn')[2]!.setAttribute('name', '2024');
+    shiftSheet(book, book.sheets[0]!, 'row', 0, -1);
+    expect(book.sheets[0]!.cells.get('C1')?.value).toBe('2024');
+    // A header row left in place is not written.
+    expect(shifted('row', 1, -1).again.cells.get('A1')?.value).toBe(0);
+  });
+});
+
+describe('pivot tables follow inserted and deleted rows and columns on their sheet', () => {
+  it('their location grows, shrinks and moves like the other ranges', () => {
+    expect(shifted('row', 2, 2).pivot).toBe('E2:F7');
+    expect(shifted('row', 0, 1).pivot).toBe('E3:F6');
+    expect(shifted('row', 1, -2).pivot).toBe('E2:F3');
+    expect(shifted('col', 0, 1).pivot).toBe('F2:G5');
+    expect(shifted('col', 5, -1).pivot).toBe('E2:E5');
+    // Right of it or below it: nothing moves.
+    expect(shifted('col', 6, 2).pivot).toBe('E2:F5');
+  });
+
+  it('a pivot table whose every cell is deleted goes with its relationships and content type; its cache stays', () => {
+    const { files, xml, pivot } = shifted('col', 4, -2);
+    expect(pivot).toBeNull();
+    expect(files['xl/pivotTables/_rels/pivotTable1.xml.rels']).toBeUndefined();
+    expect(strFromU8(files['[Content_Types].xml']!)).not.toContain('pivotTable1.xml');
+    expect(all(xml('xl/worksheets/_rels/sheet1.xml.rels'), PKG, 'Relationship').map((r) => r.getAttribute('Id'))).toEqual(['rId1']);
+    expect(files['xl/pivotCache/pivotCacheDefinition1.xml']).toBeDefined();
   });
 });

@@ -1,5 +1,5 @@
 import { child, descendants, elements, setText, textOf, type OoxmlPackage } from './package';
-import { shiftRefs, translate } from './refs';
+import { anchorDelta, cellOf, shiftRefs, translate } from './refs';
 
 /** What of a workbook this needs (xlsx.ts's Workbook and Sheet have it; not imported, as xlsx.ts imports this). */
 interface Workbook {
@@ -14,7 +14,8 @@ interface Sheet {
 // What else in a .xlsx refers to cells, moved when rows or columns are inserted or deleted (as Excel does):
 // conditional formats and data validations (their ranges and formulas, in every sheet and in the x14 extensions),
 // defined names (print areas and filters among them), chart series, hyperlinks, the sheet's auto-filter, its tables
-// (xl/tables: their range, filter and columns) and the source ranges of pivot caches.
+// (xl/tables: their range, filter and columns; a deleted header row's names written into the row that replaces it),
+// its pivot tables' locations and the source ranges of pivot caches.
 
 type Axis = 'row' | 'col';
 
@@ -22,13 +23,6 @@ const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships
 
 /** Where index `i` (a row or column) goes; null when it is deleted. */
 const moveIndex = (i: number, at: number, count: number): number | null => (count > 0 ? (i >= at ? i + count : i) : i < at ? i : i >= at - count ? i + count : null);
-
-/** A cell reference's row and column (no $), or null for anything else. */
-function cellOf(text: string): { row: number; col: number } | null {
-  const m = /^\$?([A-Z]{1,3})\$?(\d+)$/.exec(text);
-  if (!m) return null;
-  return { col: [...m[1]!].reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0) - 1, row: Number(m[2]) - 1 };
-}
 
 /**
  * A space-separated list of ranges (sqref) on the sheet that changed: each range moved, grown or shrunk; ranges wholly
@@ -52,14 +46,8 @@ export function shiftSqref(sqref: string, axis: Axis, at: number, count: number)
 function shiftAnchored(formulas: string[], oldSqref: string, newSqref: string, ownSheet: string, target: string, axis: Axis, at: number, count: number): string[] {
   const oldAnchor = cellOf(oldSqref.trim().split(/\s+/)[0]!.split(':')[0]!);
   const newAnchor = cellOf(newSqref.split(' ')[0]!.split(':')[0]!);
-  let delta = { rows: 0, cols: 0 };
   // Only the changed sheet's own rules have a top-left cell that moves.
-  if (oldAnchor && newAnchor && ownSheet.toLowerCase() === target.toLowerCase()) {
-    // Where the new top-left cell was before the change.
-    const back = (i: number) => (count > 0 ? (i >= at + count ? i - count : i) : i >= at ? i - count : i);
-    const was = axis === 'row' ? { row: back(newAnchor.row), col: newAnchor.col } : { row: newAnchor.row, col: back(newAnchor.col) };
-    delta = { rows: was.row - oldAnchor.row, cols: was.col - oldAnchor.col };
-  }
+  const delta = oldAnchor && newAnchor && ownSheet.toLowerCase() === target.toLowerCase() ? anchorDelta(oldAnchor, newAnchor, axis, at, count) : { rows: 0, cols: 0 };
   return formulas.map((f) => shiftRefs(translate(f, delta.rows, delta.cols), ownSheet, target, axis, at, count));
 }
 
@@ -179,7 +167,9 @@ function shiftFilter(filter: Element, axis: Axis, at: number, count: number): bo
  * The tables (xl/tables) of the sheet that changed: their range grows, shrinks or moves like any other, their filter
  * with it, and columns inserted or deleted inside one add or remove its tableColumn entries (a new one is named
  * "ColumnN", as Excel names it). A table keeps at least one data row (Excel does, and opens no table without one); a
- * table whose every column or row is deleted is dropped with its part, relationship and content type.
+ * table whose every column or row is deleted is dropped with its part, relationship and content type. When the header
+ * row is deleted the row below becomes the header, and its cells get the column names (Excel repairs a table whose
+ * header cells differ from them).
  */
 function shiftTables(book: Workbook, sheet: Sheet, axis: Axis, at: number, count: number, setCell: SetCell): void {
   const { pkg } = book;
@@ -205,10 +195,14 @@ function shiftTables(book: Workbook, sheet: Sheet, axis: Axis, at: number, count
     if (filter && shiftFilter(filter, axis, at, count) && filter.parentNode) filter.setAttribute('ref', next.replace(/\d+$/, (n) => String(Number(n) - totals)));
     const first = cellOf(ref.split(':')[0]!);
     if (axis === 'col' && first) shiftTableColumns(table, first.col, headers > 0 && from ? from.row : null, at, count, setCell);
+    // The header row deleted: the row that took its place is the header now, and Excel wants the names in its cells.
+    if (axis === 'row' && headers > 0 && first && from && moveIndex(first.row, at, count) === null) {
+      elements(child(table, 'tableColumns') ?? table, 'tableColumn').forEach((c, i) => setCell(from.row, from.col + i, c.getAttribute('name') ?? ''));
+    }
   }
 }
 
-/** Writes the text of a cell (row and column from 0) of the sheet that changed. */
+/** Writes the text of a cell (row and column from 0) of the sheet that changed, as text. */
 type SetCell = (row: number, col: number, text: string) => void;
 
 /**
@@ -241,14 +235,20 @@ function shiftTableColumns(table: Element, first: number, headerRow: number | nu
   list.setAttribute('count', String(elements(list, 'tableColumn').length));
 }
 
-/** Removes a table: its part (and its own relationships), the sheet's relationship and tablePart, its content type. */
-function dropTable(book: Workbook, sheet: Sheet, id: string, path: string): void {
+/** Removes a part of the sheet (a table, a pivot table): the part (and its own relationships), the sheet's relationship, its content type. */
+function dropPart(book: Workbook, sheet: Sheet, id: string, path: string): void {
   const { pkg } = book;
   const slash = path.lastIndexOf('/');
   pkg.remove(`${path.slice(0, slash + 1)}_rels/${path.slice(slash + 1)}.rels`);
   pkg.remove(path);
   pkg.removeOverride(path);
   pkg.removeRel(sheet.path, id);
+}
+
+/** Removes a table: its part as dropPart does, and its tablePart in the sheet. */
+function dropTable(book: Workbook, sheet: Sheet, id: string, path: string): void {
+  const { pkg } = book;
+  dropPart(book, sheet, id, path);
   const root = pkg.edit(sheet.path).documentElement;
   const parts = child(root, 'tableParts');
   if (!parts) return;
@@ -256,6 +256,29 @@ function dropTable(book: Workbook, sheet: Sheet, id: string, path: string): void
   const left = elements(parts, 'tablePart').length;
   if (!left) root.removeChild(parts);
   else parts.setAttribute('count', String(left));
+}
+
+/**
+ * The pivot tables on the sheet that changed (xl/pivotTables, found through the sheet's relationships): their
+ * location grows, shrinks or moves like any other range (its first header row, data row and column count from the
+ * range's corner, so they stay); one whose every cell is deleted is dropped with its part, relationship and content
+ * type (its cache stays, the workbook's).
+ */
+function shiftPivotTables(book: Workbook, sheet: Sheet, axis: Axis, at: number, count: number): void {
+  const { pkg } = book;
+  for (const [id, rel] of pkg.rels(sheet.path)) {
+    if (!rel.type.endsWith('/pivotTable') || !pkg.has(rel.target)) continue;
+    const location = child(pkg.doc(rel.target).documentElement, 'location');
+    const ref = location?.getAttribute('ref');
+    if (!location || !ref) continue;
+    const next = shiftSqref(ref, axis, at, count);
+    if (next === ref) continue;
+    if (next === null) dropPart(book, sheet, id, rel.target);
+    else {
+      pkg.edit(rel.target);
+      location.setAttribute('ref', next);
+    }
+  }
 }
 
 /**
@@ -324,6 +347,7 @@ export function shiftSheetReferences(book: Workbook, sheet: Sheet, wbPath: strin
     if (changed) book.pkg.edit(s.path);
   }
   shiftTables(book, sheet, axis, at, count, setCell);
+  shiftPivotTables(book, sheet, axis, at, count);
   shiftDefinedNames(book, wbPath, sheet.name, axis, at, count);
   shiftCharts(book, sheet.name, axis, at, count);
   shiftPivotSources(book, sheet.name, axis, at, count);

@@ -266,11 +266,14 @@ function readCell(raw: RawCell, strings: string[]): Cell | null {
   return cell.value === null && !cell.formula && !cell.error && cell.style === undefined ? null : cell;
 }
 
-/** What a person typed into a cell: "=…" a formula, a number, TRUE/FALSE, else text; empty clears it. */
-export function setCell(book: Workbook, sheet: Sheet, ref: string, input: string): void {
+/**
+ * What a person typed into a cell: "=…" a formula, a number, TRUE/FALSE, else text; empty clears it. `asText` keeps
+ * the input as text whatever it looks like (a table's header names).
+ */
+export function setCell(book: Workbook, sheet: Sheet, ref: string, input: string, asText = false): void {
   const old = sheet.cells.get(ref);
   const next: Cell = { value: null, ...(old?.style !== undefined ? { style: old.style } : {}) };
-  const trimmed = input.trim();
+  const trimmed = asText ? '' : input.trim();
   if (trimmed.startsWith('=') && trimmed.length > 1) next.formula = trimmed.slice(1);
   else if (trimmed !== '' && /^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(trimmed)) next.value = Number(trimmed);
   else if (/^(true|false)$/i.test(trimmed)) next.value = trimmed.toLowerCase() === 'true';
@@ -551,7 +554,7 @@ export function shiftSheet(book: Workbook, sheet: Sheet, axis: 'row' | 'col', at
 
   shiftModel(book, sheet, axis, at, count);
   const wbPath = [...book.pkg.rels('').values()].find((r) => r.type.endsWith('/officeDocument'))?.target ?? 'xl/workbook.xml';
-  shiftSheetReferences(book, sheet, wbPath, axis, at, count, (row, col, text) => setCell(book, sheet, refOf(row, col), text));
+  shiftSheetReferences(book, sheet, wbPath, axis, at, count, (row, col, text) => setCell(book, sheet, refOf(row, col), text, true));
 }
 
 /**
