@@ -245,6 +245,25 @@ describe('tables and pivot cache sources follow inserted and deleted rows and co
     // A header row left in place is not written.
     expect(shifted('row', 1, -1).again.cells.get('A1')?.value).toBe(0);
   });
+
+  it('a deleted totals row turns the totals row off; the last data row stays data', () => {
+    const withTotals = (axis: 'row' | 'col', at: number, count: number) => {
+      const book = readXlsx(TABLE_BOOK);
+      // Rows 2–5 data, row 6 the totals row.
+      book.pkg.edit('xl/tables/table1.xml').documentElement.setAttribute('totalsRowCount', '1');
+      shiftSheet(book, book.sheets[0]!, axis, at, count);
+      return book.pkg.doc('xl/tables/table1.xml').documentElement;
+    };
+    const gone = withTotals('row', 5, -1);
+    expect(gone.getAttribute('ref')).toBe('A1:C5');
+    expect(gone.getAttribute('totalsRowCount')).toBeNull();
+    // The filter covers every row left: they are all data now.
+    expect(all(gone.ownerDocument, S, 'autoFilter')[0]?.getAttribute('ref')).toBe('A1:C5');
+    // A data row deleted: the totals row stays one.
+    const kept = withTotals('row', 2, -1);
+    expect(kept.getAttribute('ref')).toBe('A1:C5');
+    expect(kept.getAttribute('totalsRowCount')).toBe('1');
+  });
 });
 
 describe('pivot tables follow inserted and deleted rows and columns on their sheet', () => {

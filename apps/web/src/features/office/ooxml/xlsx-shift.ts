@@ -169,7 +169,7 @@ function shiftFilter(filter: Element, axis: Axis, at: number, count: number): bo
  * "ColumnN", as Excel names it). A table keeps at least one data row (Excel does, and opens no table without one); a
  * table whose every column or row is deleted is dropped with its part, relationship and content type. When the header
  * row is deleted the row below becomes the header, and its cells get the column names (Excel repairs a table whose
- * header cells differ from them).
+ * header cells differ from them). A deleted totals row turns the table's totals row off.
  */
 function shiftTables(book: Workbook, sheet: Sheet, axis: Axis, at: number, count: number, setCell: SetCell): void {
   const { pkg } = book;
@@ -186,7 +186,14 @@ function shiftTables(book: Workbook, sheet: Sheet, axis: Axis, at: number, count
     pkg.edit(rel.target);
     const [from, to] = next.split(':').map(cellOf);
     const headers = Number(table.getAttribute('headerRowCount') ?? 1);
-    const totals = Number(table.getAttribute('totalsRowCount') ?? 0);
+    let totals = Number(table.getAttribute('totalsRowCount') ?? 0);
+    // The totals row deleted: the table has none any more (Excel's "Total Row" turned off), rather than taking its
+    // last data row for one.
+    const last = cellOf(ref.split(':')[1] ?? '');
+    if (axis === 'row' && totals > 0 && last && moveIndex(last.row, at, count) === null) {
+      table.removeAttribute('totalsRowCount');
+      totals = 0;
+    }
     const rows = headers + totals + 1;
     if (from && to && to.row - from.row + 1 < rows) next = `${next.split(':')[0]}:${next.split(':')[1]!.replace(/\d+$/, String(from.row + rows))}`;
     table.setAttribute('ref', next);
