@@ -2,7 +2,9 @@
 // two instances of the built server on one PostgreSQL database and one S3-protocol store (s3rver), each request sent to
 // the next instance in turn (round robin, as a load balancer or DNS round robin would).
 // Usage: npm run build -w apps/server && DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres \
-//          node bench/mixed-load.mjs [clients=500] [seconds=300] [accounts=50]
+//          node bench/mixed-load.mjs [clients=500] [seconds=300] [accounts=50] [thinkMs=0]
+// thinkMs is a subscriber's pause between two requests (exponential, that mean, cut at 5× it; TPC-W's browsing
+// clients use a 7 s mean): 0 sends the next request as soon as the last one answered, a saturation run.
 // DATABASE_URL names a server the script may create a database on; it makes `bulut_mixed_<time>` and drops it after.
 // Every client is a loop of one request at a time, as a browser tab's calls are; the mix (weights below) is the
 // request mix of docs/scale.md's traffic model (§3). Uploads are small documents: a photo upload starts media
@@ -11,6 +13,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import pg from 'pg';
 import S3rver from 's3rver';
 import sharp from 'sharp';
@@ -19,6 +22,61 @@ import { percentile, sleep, startServer, uploadWhole } from './lib.mjs';
 const clients = Number(process.argv[2] ?? 500);
 const seconds = Number(process.argv[3] ?? 300);
 const accountCount = Number(process.argv[4] ?? 50);
+const thinkMs = Number(process.argv[5] ?? 0);
+/** Seconds of load before the measured period (JIT, pools and caches warm up, as after a deploy); not counted. */
+const warmupSeconds = Number(process.env.WARMUP_S ?? (thinkMs > 0 ? 30 : 0));
+const METRICS_TOKEN = crypto.randomBytes(24).toString('base64url');
+/** A pause drawn from an exponential distribution of mean thinkMs (memoryless arrivals), cut at 5× the mean. */
+const think = (until) =>
+  thinkMs > 0 ? sleep(Math.max(0, Math.min(-Math.log(1 - Math.random()) * thinkMs, 5 * thinkMs, until - performance.now()))) : undefined;
+
+/** The instances' own view (their /metrics), summed: request durations, GC pauses, event-loop lag, jobs run. */
+async function scrape() {
+  const sum = new Map();
+  for (const s of servers) {
+    const text = await (await fetch(`${s.base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+    for (const line of text.split('\n')) {
+      if (!line || line.startsWith('#')) continue;
+      const i = line.lastIndexOf(' ');
+      const key = line.slice(0, i);
+      const value = Number(line.slice(i + 1));
+      // Lags are per process: keep the worst; everything else adds up.
+      sum.set(key, key.startsWith('nodejs_eventloop_lag') ? Math.max(sum.get(key) ?? 0, value) : (sum.get(key) ?? 0) + value);
+    }
+  }
+  return sum;
+}
+
+/** What the instances measured between two scrapes: share of requests answered within 250 ms, GC, lag, jobs. */
+function serverView(before, after) {
+  const diff = (key) => (after.get(key) ?? 0) - (before.get(key) ?? 0);
+  const total = (prefix, filter = () => true) => [...after.keys()].filter((k) => k.startsWith(prefix) && filter(k)).reduce((a, k) => a + diff(k), 0);
+  const notMetrics = (k) => !k.includes('route="/metrics"');
+  const within250 = total('bulut_http_request_duration_seconds_bucket{le="0.25"', notMetrics);
+  const all = total('bulut_http_request_duration_seconds_bucket{le="+Inf"', notMetrics);
+  const jobs = {};
+  for (const k of after.keys()) {
+    const m = k.match(/^bulut_job_duration_seconds_(sum|count)\{kind="([^"]+)",outcome="([^"]+)"/);
+    if (!m) continue;
+    const j = (jobs[m[2]] ??= { count: 0, seconds: 0 });
+    if (m[1] === 'count') j.count += diff(k);
+    else j.seconds = +(j.seconds + diff(k)).toFixed(2);
+  }
+  return {
+    requests: all,
+    answeredWithin250ms: all ? +((within250 / all) * 100).toFixed(2) + ' %' : null,
+    gc: Object.fromEntries(
+      ['minor', 'major', 'incremental', 'weakcb'].map((kind) => [
+        kind,
+        { count: total(`nodejs_gc_duration_seconds_count{kind="${kind}"`), seconds: +total(`nodejs_gc_duration_seconds_sum{kind="${kind}"`).toFixed(2) },
+      ]),
+    ),
+    // prom-client's lag gauges cover the time since its previous scrape: this whole measured period.
+    eventLoopLagMaxMs: +((after.get('nodejs_eventloop_lag_max_seconds') ?? 0) * 1000).toFixed(1),
+    eventLoopLagP99Ms: +((after.get('nodejs_eventloop_lag_p99_seconds') ?? 0) * 1000).toFixed(1),
+    jobs: Object.fromEntries(Object.entries(jobs).filter(([, j]) => j.count > 0)),
+  };
+}
 const PHOTOS_PER_ACCOUNT = 8;
 const BASE_PORT = Number(process.env.BENCH_PORT ?? 18600);
 const adminUrl = process.env.DATABASE_URL;
@@ -62,6 +120,7 @@ const shared = {
   TWO_FACTOR_KEY: crypto.randomBytes(32).toString('base64url'),
   SIGNUP_CAPTCHA_THRESHOLD: '100000',
   JOB_POLL_MS: '200',
+  METRICS_TOKEN,
 };
 // One after the other: the first applies the migrations.
 const servers = [];
@@ -194,17 +253,34 @@ function cpuSeconds(pid) {
 }
 
 const samples = Object.fromEntries(MIX.map((m) => [m.kind, []]));
+let measuring = warmupSeconds === 0;
+/** Small requests over 250 ms by the second they started in: clustered seconds point at a pause, spread ones at a queue. */
+const slowBySecond = new Map();
+// The load generator's own event-loop delay: a request's time includes it, so a busy generator would inflate the p99.
+const generatorDelay = monitorEventLoopDelay({ resolution: 10 });
+generatorDelay.enable();
 const failures = { total: 0, byStatus: {} };
-const cpu0 = servers.map((s) => cpuSeconds(s.pid));
-const load0 = os.loadavg()[0];
-console.log(`running ${clients} clients for ${seconds} s…`);
-const t0 = performance.now();
+let cpu0 = servers.map((s) => cpuSeconds(s.pid));
+let load0 = os.loadavg()[0];
+let metrics0 = await scrape();
+console.log(`running ${clients} clients for ${warmupSeconds ? `${warmupSeconds} s of warm-up, then ` : ''}${seconds} s…`);
+let t0 = performance.now() + warmupSeconds * 1000;
 const deadline = t0 + seconds * 1000;
+const warmup = warmupSeconds
+  ? sleep(warmupSeconds * 1000).then(async () => {
+      metrics0 = await scrape();
+      cpu0 = servers.map((s) => cpuSeconds(s.pid));
+      load0 = os.loadavg()[0];
+      generatorDelay.reset();
+      t0 = performance.now();
+      measuring = true;
+    })
+  : Promise.resolve();
 await Promise.all(
   Array.from({ length: clients }, async (_, c) => {
     const a = accounts[c % accounts.length];
-    // Spread the first requests over a second, as real clients do not arrive in the same millisecond.
-    await sleep(Math.random() * 1000);
+    // Spread the first requests over a second (or a pause), as real clients do not arrive in the same millisecond.
+    await sleep(Math.random() * Math.max(1000, thinkMs));
     while (performance.now() < deadline) {
       let r = Math.random() * totalWeight;
       const m = MIX.find((x) => (r -= x.weight) < 0) ?? MIX[0];
@@ -216,18 +292,28 @@ await Promise.all(
         status = err.cause?.code ?? 'network';
       }
       const ms = performance.now() - t;
-      if (typeof status === 'number' && status < 400) samples[m.kind].push(ms);
-      else {
+      if (!measuring || t < t0) {
+        // Warm-up (or a request begun in it): not counted.
+      } else if (typeof status === 'number' && status < 400) {
+        samples[m.kind].push(ms);
+        if (m.small && ms > 250) {
+          const second = Math.floor((t - t0) / 1000);
+          slowBySecond.set(second, (slowBySecond.get(second) ?? 0) + 1);
+        }
+      } else {
         failures.total++;
         const key = `${m.kind} ${status}`;
         failures.byStatus[key] = (failures.byStatus[key] ?? 0) + 1;
       }
+      await think(deadline);
     }
   }),
 );
+await warmup;
 const elapsed = (performance.now() - t0) / 1000;
 const cpu = servers.map((s, i) => +(cpuSeconds(s.pid) - cpu0[i]).toFixed(1));
 const load1 = os.loadavg()[0];
+const instances = serverView(metrics0, await scrape());
 
 const stats = (arr) => {
   const sorted = [...arr].sort((x, y) => x - y);
@@ -237,6 +323,8 @@ const all = Object.values(samples).flat();
 const small = MIX.filter((m) => m.small).flatMap((m) => samples[m.kind]);
 const result = {
   clients,
+  thinkMs,
+  warmupSeconds,
   seconds: +elapsed.toFixed(1),
   accounts: accountCount,
   requestsPerSecond: +(all.length / elapsed).toFixed(0),
@@ -246,6 +334,10 @@ const result = {
   small: stats(small),
   perKind: Object.fromEntries(MIX.map((m) => [m.kind, stats(samples[m.kind])])),
   instanceCpuSeconds: cpu,
+  instances,
+  generatorEventLoopDelayMs: { p99: +(generatorDelay.percentile(99) / 1e6).toFixed(1), max: +(generatorDelay.max / 1e6).toFixed(1) },
+  // The seconds with the most small requests over 250 ms ([second, count], worst 15) and how many seconds had any.
+  slowSeconds: { count: slowBySecond.size, worst: [...slowBySecond].sort((x, y) => y[1] - x[1]).slice(0, 15) },
   loadAverage: [+load0.toFixed(1), +load1.toFixed(1)],
   cores: os.cpus().length,
 };
