@@ -246,6 +246,14 @@ async function request(kind, a) {
   throw new Error(kind);
 }
 
+/** The whole machine's busy and total CPU ticks (/proc/stat's first line): how busy every process together kept it. */
+function machineTicks() {
+  const t = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+  const idle = t[3] + t[4];
+  const total = t.reduce((a, b) => a + b, 0);
+  return { busy: total - idle, total };
+}
+
 function cpuSeconds(pid) {
   const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   // utime + stime, in clock ticks of 1/100 s (Linux's USER_HZ).
@@ -262,6 +270,7 @@ generatorDelay.enable();
 const failures = { total: 0, byStatus: {} };
 let cpu0 = servers.map((s) => cpuSeconds(s.pid));
 let load0 = os.loadavg()[0];
+let ticks0 = machineTicks();
 let metrics0 = await scrape();
 console.log(`running ${clients} clients for ${warmupSeconds ? `${warmupSeconds} s of warm-up, then ` : ''}${seconds} s…`);
 let t0 = performance.now() + warmupSeconds * 1000;
@@ -271,6 +280,7 @@ const warmup = warmupSeconds
       metrics0 = await scrape();
       cpu0 = servers.map((s) => cpuSeconds(s.pid));
       load0 = os.loadavg()[0];
+      ticks0 = machineTicks();
       generatorDelay.reset();
       t0 = performance.now();
       measuring = true;
@@ -313,6 +323,8 @@ await warmup;
 const elapsed = (performance.now() - t0) / 1000;
 const cpu = servers.map((s, i) => +(cpuSeconds(s.pid) - cpu0[i]).toFixed(1));
 const load1 = os.loadavg()[0];
+const ticks1 = machineTicks();
+const machineBusy = +(((ticks1.busy - ticks0.busy) / (ticks1.total - ticks0.total)) * 100).toFixed(1);
 const instances = serverView(metrics0, await scrape());
 
 const stats = (arr) => {
@@ -339,6 +351,8 @@ const result = {
   // The seconds with the most small requests over 250 ms ([second, count], worst 15) and how many seconds had any.
   slowSeconds: { count: slowBySecond.size, worst: [...slowBySecond].sort((x, y) => y[1] - x[1]).slice(0, 15) },
   loadAverage: [+load0.toFixed(1), +load1.toFixed(1)],
+  // Every process on the machine (instances, PostgreSQL, s3rver, this generator, anything else running).
+  machineBusyPercent: machineBusy,
   cores: os.cpus().length,
 };
 console.log(JSON.stringify(result, null, 2));
