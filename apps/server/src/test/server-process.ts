@@ -43,9 +43,10 @@ export function runUntilExit(
 /**
  * Child servers compile a route's schemas on its first request instead of all ~600 at start: about half of a start's
  * CPU, paid dozens of times a run for the few routes these tests call (src/infra/http/schema-compilers.ts). The apps
- * tests build in-process still compile them all.
+ * tests build in-process still compile them all. BULUT_TEST_LAZY_SCHEMAS=0 in the test run's environment: children
+ * compile at start, as before (to compare, or to rule this out).
  */
-const LAZY_SCHEMAS = { BULUT_TEST_LAZY_SCHEMAS: '1' };
+const LAZY_SCHEMAS = { BULUT_TEST_LAZY_SCHEMAS: process.env.BULUT_TEST_LAZY_SCHEMAS === '0' ? '0' : '1' };
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
