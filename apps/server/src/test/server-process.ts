@@ -31,7 +31,7 @@ export function runUntilExit(
   return bundledScript(script).then((entry) => new Promise((resolve) => {
     const child = spawn(process.execPath, ['--enable-source-maps', entry], {
       cwd: serverDir,
-      env: { ...process.env, WEB_DIST_DIR: '', LOG_LEVEL: 'silent', ...env },
+      env: { ...process.env, WEB_DIST_DIR: '', LOG_LEVEL: 'silent', ...LAZY_SCHEMAS, ...env },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     let stderr = '';
@@ -39,6 +39,14 @@ export function runUntilExit(
     child.once('exit', (code, signal) => resolve({ code, signal, stderr }));
   }));
 }
+
+/**
+ * Child servers compile a route's schemas on its first request instead of all ~600 at start: about half of a start's
+ * CPU, paid dozens of times a run for the few routes these tests call (src/infra/http/schema-compilers.ts). The apps
+ * tests build in-process still compile them all. BULUT_TEST_LAZY_SCHEMAS=0 in the test run's environment: children
+ * compile at start, as before (to compare, or to rule this out).
+ */
+const LAZY_SCHEMAS = { BULUT_TEST_LAZY_SCHEMAS: process.env.BULUT_TEST_LAZY_SCHEMAS === '0' ? '0' : '1' };
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -89,7 +97,7 @@ export class ServerProcess {
     // start skips tsx's per-module loading, most of a start's CPU.
     const child = spawn(process.execPath, ['--enable-source-maps', await bundledScript('src/main.ts')], {
       cwd: serverDir,
-      env: { ...process.env, ...this.env },
+      env: { ...process.env, ...LAZY_SCHEMAS, ...this.env },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     let stderr = '';

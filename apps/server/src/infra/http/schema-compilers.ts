@@ -22,6 +22,31 @@ const keyOf = (v: unknown) =>
   JSON.stringify(v, (_key, value: unknown) => (typeof value === 'function' || value instanceof RegExp ? `#${idOf(value)}` : value));
 
 type Compile = (route: { schema: unknown; httpPart?: string }) => unknown;
+type Compiled = ((...args: unknown[]) => unknown) & { errors?: unknown; schemaEnv?: unknown };
+
+/**
+ * BULUT_TEST_LAZY_SCHEMAS=1, under vitest only: each schema is compiled on the first request that needs it instead of
+ * when the app starts. Set for the real server processes that crash, restart and topology tests start (src/test/
+ * server-process.ts), dozens a run: compiling all ~600 route schemas was about half of such a start's ~2.4 CPU-s, for
+ * the handful of routes those tests call (issue 28). The apps tests build in-process still compile every schema at
+ * start (once per process, cached), so the suite still proves that every route's schemas compile.
+ */
+const lazy = Boolean(process.env.VITEST) && process.env.BULUT_TEST_LAZY_SCHEMAS === '1';
+
+/** A function that compiles on its first call and then behaves as the compiled one (its `errors` copied after each call). */
+function deferred(compile: () => Compiled): Compiled {
+  let fn: Compiled | null = null;
+  const call: Compiled = (...args) => {
+    fn ??= compile();
+    const out = fn(...args);
+    call.errors = fn.errors;
+    return out;
+  };
+  // Fastify passes the parent object to validators that carry Ajv's `schemaEnv` (so Ajv may coerce a root value); every
+  // validator compiled here is Ajv's. A serialiser ignores the extra argument.
+  call.schemaEnv = {};
+  return call;
+}
 
 function cached(cache: Map<string, unknown>, prefix: string, compile: () => Compile): Compile {
   let own: Compile | null = null;
@@ -29,8 +54,7 @@ function cached(cache: Map<string, unknown>, prefix: string, compile: () => Comp
     const key = `${prefix}|${route.httpPart ?? ''}|${keyOf(route.schema)}`;
     let fn = cache.get(key);
     if (fn === undefined) {
-      own ??= compile();
-      fn = own(route);
+      fn = lazy ? deferred(() => (own ??= compile())(route) as Compiled) : (own ??= compile())(route);
       cache.set(key, fn);
     }
     return fn;

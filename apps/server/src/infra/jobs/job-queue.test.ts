@@ -31,6 +31,31 @@ describe.each(DIALECTS)('job queue (%s)', (dialect) => {
     expect(row.status).toBe('done');
   });
 
+  it('unlessQueued: answers the job of the same payload still queued; once that one runs, queues another', async () => {
+    const q = queue();
+    const releases: Array<() => void> = [];
+    q.register('noop.current', () => new Promise<void>((resolve) => releases.push(resolve)));
+    const db = t.database.db;
+    const first = await q.enqueue(db, 'noop.current', { fileId: 'a' }, { unlessQueued: true });
+    expect(await q.enqueue(db, 'noop.current', { fileId: 'a' }, { unlessQueued: true })).toBe(first);
+    const other = await q.enqueue(db, 'noop.current', { fileId: 'b' }, { unlessQueued: true });
+    expect(other).not.toBe(first);
+    // Without the option every call queues a job, as before.
+    expect(await q.enqueue(db, 'noop.current', { fileId: 'b' })).not.toBe(other);
+    // A job that has started is not the one: it may have read what a newer call wrote.
+    const running = q.runDue();
+    await until('a job started', () => releases.length > 0);
+    const started = await db.selectFrom('job').select(['id', 'payload']).where('type', '=', 'noop.current').where('status', '=', 'running').execute();
+    expect(started.length).toBeGreaterThan(0);
+    for (const job of started) {
+      expect(started.map((r) => r.id)).not.toContain(await q.enqueue(db, 'noop.current', JSON.parse(job.payload) as unknown, { unlessQueued: true }));
+    }
+    await until('every started job waits', () => releases.length === started.length);
+    for (const release of releases) release();
+    await running;
+    await db.deleteFrom('job').where('type', '=', 'noop.current').execute();
+  });
+
   it('sends mail over real SMTP through the queue', async () => {
     const smtp = await smtpSink();
     const { received } = smtp;

@@ -9,7 +9,7 @@ import { JobInstance, releaseOwnJobs } from './job-instance.js';
 import { metrics } from '../metrics/metrics.js';
 import { runJob } from '../telemetry/job-spans.js';
 import type { JobRow, JobTable } from './job.table.js';
-import { claimDue, countBacklog, insertJob, insertOccurrence, nextRun, recordOutcome } from './job-store.js';
+import { claimDue, countBacklog, findQueued, insertJob, insertOccurrence, nextRun, recordOutcome } from './job-store.js';
 
 export type JobHandler = (payload: unknown, ctx: { jobId: string; attempt: number }) => Promise<void>;
 
@@ -119,11 +119,19 @@ export class JobQueue {
     });
   }
 
-  /** `fairKey` is required by fair types: whose turn the job takes (media: the account). */
-  async enqueue(executor: Executor, type: string, payload: unknown, opts: { runAt?: number; fairKey?: string } = {}): Promise<string> {
+  /**
+   * `fairKey` is required by fair types: whose turn the job takes (media: the account). `unlessQueued`: when a job of
+   * this type and payload is queued and not started yet, it is the one (its id is answered), for jobs that act on the
+   * current state of something when they run (a document's preview renders its content at that time).
+   */
+  async enqueue(executor: Executor, type: string, payload: unknown, opts: { runAt?: number; fairKey?: string; unlessQueued?: boolean } = {}): Promise<string> {
     const reg = this.registry.get(type);
     if (!reg) throw new Error(`unknown job type ${type}`);
     if (reg.fair !== (opts.fairKey !== undefined)) throw new Error(`job type ${type} ${reg.fair ? 'needs' : 'takes no'} fair key`);
+    if (opts.unlessQueued) {
+      const queued = await findQueued(executor, this.opts.dialect, type, payload);
+      if (queued) return queued;
+    }
     const at = Date.now();
     return insertJob(executor, { type, payload, maxAttempts: reg.maxAttempts, runAt: opts.runAt ?? at, fairKey: opts.fairKey ?? null }, at);
   }

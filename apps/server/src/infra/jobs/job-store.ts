@@ -17,6 +17,16 @@ export interface NewJob {
   fairKey: string | null;
 }
 
+/**
+ * The id of a queued job (not claimed yet) of this type and payload, if there is one. On PostgreSQL it is locked until
+ * the caller's transaction ends: claims skip locked rows, so the job cannot start (and read what the caller is still
+ * writing) before the caller commits; one claimed meanwhile is running when the lock is granted, and is not found.
+ */
+export async function findQueued(executor: Executor, dialect: Dialect, type: string, payload: unknown): Promise<string | undefined> {
+  const q = executor.selectFrom('job').select('id').where('type', '=', type).where('status', '=', 'queued').where('payload', '=', JSON.stringify(payload)).limit(1);
+  return (await (dialect === 'postgres' ? q.forUpdate() : q).executeTakeFirst())?.id;
+}
+
 export async function insertJob(executor: Executor, job: NewJob, at: number): Promise<string> {
   const id = newId();
   await executor

@@ -197,7 +197,11 @@ export class WopiService {
         // The previous content becomes a version (issue 33); the new bytes are charged in full (QuotaExceeded otherwise).
         const saved = await files.replaceContent(trx, this.d.jobs, fresh, { blobKey: key, bytes: stored.size, sha256: stored.sha256, contentType: fresh.content_type }, savedBy, at);
         if (!saved) throw new LockConflict('', 'The file changed during the save.');
-        if (needsDocumentPreview(fresh.name, fresh.content_type)) await this.d.jobs.enqueue(trx, OFFICE_PREVIEW_JOB, { fileId: fresh.id }, { fairKey: fresh.account_id });
+        // A preview still queued (a new document's, an earlier save's) renders the content the file has when it runs:
+        // these bytes. Each save queued its own LibreOffice run before, every one but the last on replaced content.
+        if (needsDocumentPreview(fresh.name, fresh.content_type)) {
+          await this.d.jobs.enqueue(trx, OFFICE_PREVIEW_JOB, { fileId: fresh.id }, { fairKey: fresh.account_id, unlessQueued: true });
+        }
       });
     } catch (err) {
       await this.d.blobs.delete(key).catch(() => undefined);

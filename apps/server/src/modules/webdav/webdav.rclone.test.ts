@@ -27,12 +27,17 @@ const TREES: Record<'sqlite' | 'postgres', Tree> = {
 const FOLDERS = ['Belgeler', 'Fotoğraflar', 'ÇALIŞMA İşleri', 'مستندات', 'Günlük ğüşıöç', 'صور العائلة'];
 const STEMS = ['not', 'ılık şarkı', 'İstanbul', 'ملف', 'تقرير سنوي', 'özet'];
 
-/** A nested tree of `files` files (the last one big), written under `root`; returns the relative paths. */
+/**
+ * A nested tree of `files` files (the last one big), written under `root`; returns the relative paths. Up to 8 files
+ * a folder: 1,000 files make 330 folders (it was one file a folder and 1,405 folders, whose listings and MKCOLs were
+ * most of rclone's requests and of this file's CPU, issue 28). Still 6 top folders of Turkish and Arabic names with
+ * subfolders, a fifth of the files two levels deeper, every file its own name and size.
+ */
 function generateTree(root: string, tree: Tree): string[] {
   const out: string[] = [];
   for (let i = 0; i < tree.files - 1; i++) {
     const top = FOLDERS[i % FOLDERS.length]!;
-    const sub = `${STEMS[Math.floor(i / FOLDERS.length) % STEMS.length]} ${Math.floor(i / 36)}`;
+    const sub = `${STEMS[Math.floor(i / FOLDERS.length) % STEMS.length]} ${Math.floor(i / 360)}`;
     const rel = path.join(top, sub, ...(i % 5 === 0 ? ['derin', 'عميق'] : []), `${STEMS[i % STEMS.length]} ${i}.txt`);
     fs.mkdirSync(path.join(root, path.dirname(rel)), { recursive: true });
     // Sizes vary so that a wrong length would show; content varies so that a mixed-up file would.
