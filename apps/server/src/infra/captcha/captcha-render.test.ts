@@ -31,10 +31,10 @@ function parseWavHeader(wav: Buffer) {
 
 describe('generateCaptchaText', () => {
   it('yields only digits of the requested length', () => {
-    // By default 5 or 6 digits, drawn per challenge.
+    // By default 7 or 8 digits, drawn per challenge.
     const lengths = new Set(Array.from({ length: 40 }, () => generateCaptchaText().length));
-    expect([...lengths].sort()).toEqual([5, 6]);
-    expect(generateCaptchaText()).toMatch(/^[0-9]{5,6}$/);
+    expect([...lengths].sort()).toEqual([7, 8]);
+    expect(generateCaptchaText()).toMatch(/^[0-9]{7,8}$/);
     for (const length of [1, 4, 8]) expect(generateCaptchaText(length)).toMatch(new RegExp(`^[0-9]{${length}}$`));
   });
 
@@ -63,14 +63,14 @@ describe('renderCaptchaImage', () => {
     return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
   };
 
-  it('keeps every digit readable: one tall box per digit, in reading order, apart, dark on light paper', async () => {
+  it('keeps every digit readable: one tall box per digit, in reading order, mostly apart, dark on light paper', async () => {
     const random = seededRandom(12);
     for (let i = 0; i < 24; i++) {
-      const length = 4 + (i % 3);
+      const length = 6 + (i % 3);
       const text = Array.from({ length }, () => String(Math.floor(random() * 10))).join('');
       const { png, boxes } = await renderCaptchaImageWithLayout(text, random);
       // The count a reader sees: as many boxes as digits, inside the picture, at least 28 px tall (sizes vary per digit),
-      // neighbours touching at most (never one digit drawn over another).
+      // a digit overlapping its left neighbour by at most 30 % of its own width (never drawn over most of another).
       expect(boxes).toHaveLength(length);
       boxes.forEach((b, k) => {
         expect(b.x).toBeGreaterThanOrEqual(0);
@@ -79,7 +79,7 @@ describe('renderCaptchaImage', () => {
         expect(b.y + b.height).toBeLessThanOrEqual(CAPTCHA_IMAGE_HEIGHT);
         expect(b.height).toBeGreaterThanOrEqual(28);
         const before = boxes[k - 1];
-        if (before) expect(b.x - (before.x + before.width)).toBeGreaterThan(-0.06 * b.width);
+        if (before) expect(b.x - (before.x + before.width)).toBeGreaterThanOrEqual(-0.3 * b.width);
       });
       // Contrast: the darkest ink in each digit's box against the paper (the picture's median) at least 3:1, WCAG AA for
       // large text (the digits are over 30 px tall); the renderer's inks aim at 5:1 and more.

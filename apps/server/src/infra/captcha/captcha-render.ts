@@ -2,14 +2,14 @@ import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 
-export const CAPTCHA_IMAGE_WIDTH = 200;
+export const CAPTCHA_IMAGE_WIDTH = 260;
 export const CAPTCHA_IMAGE_HEIGHT = 64;
 
 /**
- * How many digits a challenge has, drawn per challenge: a program must find the count as well as the digits (issue 30:
- * told the count, the learned attack read nearly twice as many answers).
+ * How many digits a challenge has, drawn per challenge: a program must find the count as well as the digits, and every
+ * digit it must get right multiplies its misses (issue 30: 7 or 8 clean digits instead of 5 or 6 behind clutter).
  */
-export const CAPTCHA_LENGTHS: readonly number[] = [5, 6];
+export const CAPTCHA_LENGTHS: readonly number[] = [7, 8];
 
 export function generateCaptchaText(length = CAPTCHA_LENGTHS[randomInt(CAPTCHA_LENGTHS.length)] as number): string {
   let text = '';
@@ -137,23 +137,22 @@ function hsl(hue: number, saturation: number, lightness: number): string {
 /** Where a digit was drawn (before the warp), in image pixels: what the learned attack in the tests trains on. */
 export type DigitBox = { x: number; y: number; width: number; height: number };
 
-type Pen = 'solid' | 'outline' | 'dotted' | 'sketch';
-const PENS: readonly Pen[] = ['solid', 'outline', 'dotted', 'sketch'];
-const SMALL_PENS: readonly Pen[] = ['solid', 'outline', 'sketch'];
+export type Pen = 'solid' | 'outline' | 'dotted' | 'sketch';
+const PEN_ORDER: readonly Pen[] = ['outline', 'sketch', 'dotted', 'solid'];
 
 /**
  * One shape drawn with one of four pens (solid, hollow outline, a row of dots, a sketch of overlaid thin strokes):
  * a reader sees the same digit in each, while the pixels a program learns from differ completely between pens.
  * Widths are in glyph units (the transform scales them with the digit).
  */
-function draw(shape: string, transform: string, ink: string, paper: string, rand: Range, pens: readonly Pen[] = PENS): string {
-  const pen = pens[Math.floor(rand(0, pens.length))] as Pen;
+function draw(shape: string, transform: string, ink: string, paper: string, rand: Range, design: Pick<ImageDesign, 'pens' | 'stroke'>): string {
+  const pen = design.pens[Math.floor(rand(0, design.pens.length))] as Pen;
   const common = `fill="none" stroke-linecap="round" stroke-linejoin="round" transform="${transform}"`;
   const stroke = (d: string, color: string, width: number, extra = '') =>
     `<path d="${d}" ${common} stroke="${color}" stroke-width="${width.toFixed(2)}"${extra}/>`;
   switch (pen) {
     case 'solid':
-      return stroke(shape, ink, rand(0.8, 1.45));
+      return stroke(shape, ink, rand(...design.stroke));
     case 'outline': {
       const outer = rand(1.9, 2.3);
       return stroke(shape, ink, outer) + stroke(shape, paper, outer - rand(0.9, 1.1));
@@ -187,17 +186,77 @@ function inkColor(rand: Range): string {
   }
 }
 
-/**
- * Four decoys and 6–9 scraps (were five and 8–12): with the arcs doing most of the work against a program, fewer scraps
- * give a reader back what one ink took away (issue 30, the image captcha: one ink and two arcs).
- */
-const DECOYS = 4;
-const CLUTTER = [6, 10] as const;
-/** Each digit turned by up to this many degrees (was 12): a reader does not mind, a learner needs more examples. */
-const ROTATE = 18;
+/** What a challenge picture is made of; `IMAGE_DESIGN` is the one served (tests may render others to compare). */
+export type ImageDesign = {
+  width: number;
+  lengths: readonly number[];
+  pens: readonly Pen[];
+  /** Solid pen's stroke width, in glyph units. */
+  stroke: readonly [number, number];
+  /** Scraps of digits off the row (count drawn in [min, max)) and decoy scraps at the digits' edges. */
+  scraps: readonly [number, number];
+  decoys: number;
+  /** Arcs over the row (the first across all of it, the others across half) and their width in px. */
+  arcs: number;
+  arcWidth: readonly [number, number];
+  /**
+   * Fine diagonal lines in the ink over the whole picture (spacing, width in px, opacity). Measured and not used: an
+   * attacker who zeroes everything fainter than the strokes removes them (docs/decisions.md, issue 30).
+   */
+  hatch: { spacing: readonly [number, number]; width: readonly [number, number]; opacity: readonly [number, number] } | undefined;
+  /** Digit height in px, width as a share of its glyph's width at that height, gap to the next as a share of its width. */
+  heights: readonly [number, number];
+  widths: readonly [number, number];
+  gaps: readonly [number, number];
+  /** When set, the row is stretched to this share of the free width, the extra shared unevenly between the gaps. */
+  fill?: readonly [number, number];
+  rotate: number;
+  speckles: number;
+};
 
-function buildCaptchaSvg(text: string, rand: Range): { svg: string; boxes: DigitBox[] } {
-  const W = CAPTCHA_IMAGE_WIDTH;
+/**
+ * Clean digits, more of them, spread unevenly (docs/decisions.md, issue 30): no scraps, decoys, arcs or dots, which
+ * tripped readers; 7–8 digits of many sizes and widths, neighbours overlapping by up to 30 %, and the row stretched over
+ * the picture with the free space in one or two wide gaps, so no pitch holds for a window.
+ */
+export const IMAGE_DESIGN: ImageDesign = {
+  width: CAPTCHA_IMAGE_WIDTH,
+  lengths: CAPTCHA_LENGTHS,
+  pens: ['solid', 'outline', 'sketch'],
+  stroke: [1.1, 1.7],
+  scraps: [0, 0],
+  decoys: 0,
+  arcs: 0,
+  arcWidth: [1.6, 2.6],
+  hatch: undefined,
+  heights: [28, 58],
+  widths: [0.45, 1.1],
+  gaps: [-0.3, 0],
+  fill: [0.95, 1],
+  rotate: 20,
+  speckles: 60,
+};
+
+/** The design before (issue 30, "one ink and two arcs"; its row margin is now 12 px, was 8): for comparisons. */
+export const PREVIOUS_IMAGE_DESIGN: ImageDesign = {
+  width: 200,
+  lengths: [5, 6],
+  pens: ['solid', 'outline', 'dotted', 'sketch'],
+  stroke: [0.8, 1.45],
+  scraps: [6, 10],
+  decoys: 4,
+  arcs: 2,
+  arcWidth: [1.6, 2.6],
+  hatch: undefined,
+  heights: [28, 50],
+  widths: [0.55, 1.2],
+  gaps: [-0.06, 0.35],
+  rotate: 18,
+  speckles: 60,
+};
+
+function buildCaptchaSvg(text: string, rand: Range, design: ImageDesign): { svg: string; boxes: DigitBox[] } {
+  const W = design.width;
   const H = CAPTCHA_IMAGE_HEIGHT;
   const parts: string[] = [];
   const bgHue = rand(0, 360);
@@ -210,23 +269,49 @@ function buildCaptchaSvg(text: string, rand: Range): { svg: string; boxes: Digit
     `<rect width="${W}" height="${H}" fill="url(#bg)"/>`,
   );
   // Faint speckles under everything: noise for OCR's threshold, nothing a reader notices.
-  for (let i = 0; i < 60; i++) {
+  for (let i = 0; i < design.speckles; i++) {
     parts.push(
       `<circle cx="${rand(0, W).toFixed(1)}" cy="${rand(0, H).toFixed(1)}" r="${rand(0.6, 1.6).toFixed(1)}" ` +
         `fill="${hsl(rand(0, 360), 50, rand(50, 80))}" fill-opacity="${rand(0.4, 0.9).toFixed(2)}"/>`,
     );
   }
+  // One ink for everything drawn. With an ink per digit, colour alone cut the row into its digits.
+  const ink = inkColor(rand);
 
-  // No fixed cells and no common size: each digit its own height (28–50 px, so a window sized for one digit takes in
-  // too much or too little of its neighbour), width, slant and gap (touching allowed), the row squeezed to fit.
+  if (design.hatch) {
+    // Fine diagonal lines over the whole picture, never near upright (an upright line reads as a 1) nor flat.
+    const { spacing, width, opacity } = design.hatch;
+    const angle = (rand(0, 1) < 0.5 ? -1 : 1) * rand(30, 60);
+    const step = rand(...spacing);
+    const lines: string[] = [];
+    for (let d = -W; d < 2 * W; d += step) lines.push(`M${d.toFixed(1)} ${-W} L${d.toFixed(1)} ${W + H}`);
+    parts.push(
+      `<path d="${lines.join(' ')}" stroke="${ink}" stroke-width="${rand(...width).toFixed(2)}" stroke-opacity="${rand(...opacity).toFixed(2)}" ` +
+        `fill="none" transform="translate(${W / 2} ${H / 2}) rotate(${angle.toFixed(1)}) translate(${-W / 2} ${-H / 2})"/>`,
+    );
+  }
+
+  // No fixed cells and no common size: each digit its own height, width, slant and gap (neighbours may overlap), the
+  // row squeezed to fit: a window sized for one digit takes in too much or too little of its neighbour.
   const n = text.length;
-  const heights = [...text].map(() => rand(28, 50));
-  const widths = heights.map((h) => (h / GLYPH_H) * GLYPH_W * rand(0.55, 1.2));
-  const gaps = widths.slice(1).map((w) => w * rand(-0.06, 0.35));
+  const heights = [...text].map(() => rand(...design.heights));
+  const widths = heights.map((h) => (h / GLYPH_H) * GLYPH_W * rand(...design.widths));
+  const gaps = widths.slice(1).map((w) => w * rand(...design.gaps));
+  // A margin of 12 px, so a big digit turned by 20° stays inside the picture.
+  const room = W - 24;
+  if (design.fill) {
+    // The row spread over part of the picture: the free space shared unevenly between the gaps, so neighbours stand
+    // close in one place and apart in the next and no pitch holds along the row.
+    const target = room * rand(...design.fill);
+    const free = target - widths.reduce((s, w) => s + w, 0) - gaps.reduce((s, g) => s + g, 0);
+    // Weights u⁴: most of the extra goes to one or two gaps.
+    const weights = gaps.map(() => rand(0, 1) ** 4);
+    const sum = weights.reduce((s, v) => s + v, 0) || 1;
+    if (free > 0) gaps.forEach((_, i) => (gaps[i] = (gaps[i] as number) + (free * (weights[i] as number)) / sum));
+  }
   const natural = widths.reduce((s, w) => s + w, 0) + gaps.reduce((s, g) => s + g, 0);
-  const room = W - 16;
   const squeeze = Math.min(1, room / natural);
-  let x = 8 + rand(0, room - natural * squeeze);
+  let x = 12 + rand(0, room - natural * squeeze);
   const boxes: DigitBox[] = [];
   for (let i = 0; i < n; i++) {
     const width = (widths[i] as number) * squeeze;
@@ -235,33 +320,25 @@ function buildCaptchaSvg(text: string, rand: Range): { svg: string; boxes: Digit
     boxes.push({ x, y: cy - height / 2, width, height });
     x += width + (gaps[i] ?? 0) * squeeze;
   }
-
-  // Clutter first, in the digits' own inks and pens: pieces of digits, smaller and turned, in the free space and
-  // touching the digits' edges — a program cannot cut the row by ink, colour or stroke; a reader sees scraps.
-  // One ink for everything drawn: digits, scraps, decoys and arcs. With an ink per digit, colour alone cut the row into
-  // its digits and told them from the scraps, for a program as much as for a reader.
-  const ink = inkColor(rand);
-  const clutter = Math.floor(rand(...CLUTTER));
   const [rowStart, rowEnd] = [(boxes[0] as DigitBox).x, (boxes[n - 1] as DigitBox).x + (boxes[n - 1] as DigitBox).width];
-  for (let i = 0, tries = 0; i < clutter && tries < 200; tries++) {
+
+  // Scraps: pieces of digits off the digits' inner parts and, beside the row, only along the top and bottom edges.
+  const scraps = Math.floor(rand(...design.scraps));
+  for (let i = 0, tries = 0; i < scraps && tries < 200; tries++) {
     const [cx, cy] = [rand(0, W), rand(0, H)];
-    // Never over a digit's inner part, so no scrap crosses a loop or changes a digit's shape; beside the row only
-    // along the top and bottom edges, so no scrap stands where a reader would count one more digit.
     if (boxes.some((b) => Math.abs(cx - (b.x + b.width / 2)) < b.width * 0.42 && Math.abs(cy - (b.y + b.height / 2)) < b.height * 0.42)) continue;
     if ((cx < rowStart || cx > rowEnd) && cy > 12 && cy < H - 12) continue;
     const shapes = DIGIT_SHAPES[Math.floor(rand(0, 10))] as readonly string[];
     const piece = pathPiece(jitterPath(shapes[Math.floor(rand(0, shapes.length))] as string, 0.6, rand), rand);
     const scale = rand(0.9, 1.5);
     parts.push(
-      draw(piece, `translate(${cx.toFixed(1)} ${cy.toFixed(1)}) rotate(${rand(-90, 90).toFixed(1)}) scale(${scale.toFixed(2)}) translate(-5 -8)`, ink, paper, rand),
+      draw(piece, `translate(${cx.toFixed(1)} ${cy.toFixed(1)}) rotate(${rand(-90, 90).toFixed(1)}) scale(${scale.toFixed(2)}) translate(-5 -8)`, ink, paper, rand, design),
     );
     i++;
   }
-
-  // Decoys in the row: scraps of digits at a digit's left or right edge, under the digits, at most half the smallest
-  // digit's height — a reader sees a scrap beside a digit; a window or a connected component takes it for part of one.
+  // Decoys: scraps at a digit's left or right edge, at most half the smallest digit's height.
   const smallest = Math.min(...boxes.map((b) => b.height));
-  for (let i = 0; i < DECOYS; i++) {
+  for (let i = 0; i < design.decoys; i++) {
     const b = boxes[Math.floor(rand(0, n))] as DigitBox;
     const cx = rand(0, 1) < 0.5 ? b.x + rand(-0.1, 0.15) * b.width : b.x + b.width * rand(0.85, 1.1);
     const cy = b.y + b.height / 2 + rand(-0.3, 0.3) * b.height;
@@ -269,27 +346,30 @@ function buildCaptchaSvg(text: string, rand: Range): { svg: string; boxes: Digit
     const piece = pathPiece(jitterPath(shapes[Math.floor(rand(0, shapes.length))] as string, 0.6, rand), rand);
     const scale = (smallest / GLYPH_H) * rand(0.4, 0.55);
     parts.push(
-      draw(piece, `translate(${cx.toFixed(1)} ${cy.toFixed(1)}) rotate(${rand(-40, 40).toFixed(1)}) scale(${scale.toFixed(2)}) translate(-5 -8)`, ink, paper, rand),
+      draw(piece, `translate(${cx.toFixed(1)} ${cy.toFixed(1)}) rotate(${rand(-40, 40).toFixed(1)}) scale(${scale.toFixed(2)}) translate(-5 -8)`, ink, paper, rand, design),
     );
   }
 
+  // Hollow and sketched digits first, solid ones over them: where neighbours overlap, a hollow digit's paper-coloured
+  // core never cuts a gap into a solid one.
+  const digits: { rank: number; svg: string }[] = [];
   boxes.forEach((b, i) => {
     const shapes = DIGIT_SHAPES[Number(text[i])] as readonly string[];
     const shape = reshape(jitterPath(shapes[Math.floor(rand(0, shapes.length))] as string, 0.6, rand), rand);
     const transform =
-      `translate(${(b.x + b.width / 2).toFixed(1)} ${(b.y + b.height / 2).toFixed(1)}) rotate(${rand(-ROTATE, ROTATE).toFixed(1)}) ` +
+      `translate(${(b.x + b.width / 2).toFixed(1)} ${(b.y + b.height / 2).toFixed(1)}) rotate(${rand(-design.rotate, design.rotate).toFixed(1)}) ` +
       `skewX(${rand(-12, 12).toFixed(1)}) scale(${(b.width / GLYPH_W).toFixed(3)} ${(b.height / GLYPH_H).toFixed(3)}) translate(-5 -8)`;
     // A small digit in dots falls apart into specks; it gets one of the other pens.
-    parts.push(draw(shape, transform, ink, paper, rand, b.height >= 34 ? PENS : SMALL_PENS));
+    const pens = b.height >= 34 ? design.pens : design.pens.filter((p) => p !== 'dotted');
+    const pen = (pens[Math.floor(rand(0, pens.length))] ?? 'solid') as Pen;
+    digits.push({ rank: PEN_ORDER.indexOf(pen), svg: draw(shape, transform, ink, paper, rand, { ...design, pens: [pen] }) });
   });
+  parts.push(...digits.sort((a, c) => a.rank - c.rank).map((d) => d.svg));
 
-  // Two arcs over the digits, in their ink and about a solid stroke's width: one across the whole row, one across half
-  // of it. They join every digit to its neighbours and to the scraps, so no cut by connected ink or by empty columns
-  // finds the digits, and every window a program reads holds strokes that belong to no digit; a reader follows the
-  // line through and sees the digits under it.
-  for (let a = 0; a < 2; a++) {
+  // Arcs over the digits in their ink: one across the whole row, the others across half of it.
+  for (let a = 0; a < design.arcs; a++) {
     let [from, to] = [rowStart - rand(2, 10), rowEnd + rand(2, 10)];
-    if (a === 1) {
+    if (a > 0) {
       const span = (rowEnd - rowStart) * rand(0.45, 0.7);
       from = rowStart + rand(0, rowEnd - rowStart - span);
       to = from + span;
@@ -298,7 +378,7 @@ function buildCaptchaSvg(text: string, rand: Range): { svg: string; boxes: Digit
     const points: string[] = [];
     for (let px = from; px <= to; px += 3) points.push(`${px.toFixed(1)} ${(mid + amp * Math.sin(phase + (2 * Math.PI * px) / wave)).toFixed(1)}`);
     parts.push(
-      `<path d="M${points.join(' L')}" fill="none" stroke="${ink}" stroke-width="${rand(1.6, 2.6).toFixed(2)}" stroke-linecap="round" stroke-linejoin="round"/>`,
+      `<path d="M${points.join(' L')}" fill="none" stroke="${ink}" stroke-width="${rand(...design.arcWidth).toFixed(2)}" stroke-linecap="round" stroke-linejoin="round"/>`,
     );
   }
 
@@ -350,10 +430,14 @@ function bend(rgba: Buffer, width: number, height: number, rand: Range): Buffer 
 }
 
 /** The challenge and where each digit sits (tests train their attacks on this; the service sends only the PNG). */
-export async function renderCaptchaImageWithLayout(text: string, random: RandomSource = cryptoRandom): Promise<{ png: Buffer; boxes: DigitBox[] }> {
+export async function renderCaptchaImageWithLayout(
+  text: string,
+  random: RandomSource = cryptoRandom,
+  design: ImageDesign = IMAGE_DESIGN,
+): Promise<{ png: Buffer; boxes: DigitBox[] }> {
   assertDigits(text);
   const rand = rangeOf(random);
-  const { svg, boxes } = buildCaptchaSvg(text, rand);
+  const { svg, boxes } = buildCaptchaSvg(text, rand, design);
   const { data, info } = await sharp(Buffer.from(svg)).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   const raw = { width: info.width, height: info.height, channels: 4 as const };
   return { png: await sharp(bend(data, info.width, info.height, rand), { raw }).png().toBuffer(), boxes };

@@ -63,6 +63,25 @@ export async function glyphTemplates(): Promise<GlyphTemplate[]> {
   return out;
 }
 
+/**
+ * Where a template's ink pixels fall in a picture `width` wide (y × width + x), and for each template row the index of
+ * its first ink pixel (pixels are stored in row order; `rows[h]` is their count): the fast path of the correlation.
+ */
+const layouts = new WeakMap<GlyphTemplate, { width: number; offsets: Int32Array; rows: Int32Array }>();
+function layoutOf(t: GlyphTemplate, width: number): { offsets: Int32Array; rows: Int32Array } {
+  const cached = layouts.get(t);
+  if (cached?.width === width) return cached;
+  const offsets = Int32Array.from(t.inkX, (x, k) => (t.inkY[k] as number) * width + x);
+  const rows = new Int32Array(t.h + 1);
+  for (let y = 0, k = 0; y <= t.h; y++) {
+    while (k < t.inkY.length && (t.inkY[k] as number) < y) k++;
+    rows[y] = k;
+  }
+  const layout = { width, offsets, rows };
+  layouts.set(t, layout);
+  return layout;
+}
+
 /** Sums of pixels and of their squares over any rectangle, from two integral images. */
 function integrals(img: Darkness) {
   const w1 = img.w + 1;
@@ -98,13 +117,22 @@ export async function solveImageByTemplates(png: Buffer, templates: readonly Gly
     for (const t of templates) {
       const x0 = Math.round(cx - t.w / 2);
       const [cx0, cx1] = [Math.max(0, x0), Math.min(img.w, x0 + t.w)];
+      const { offsets, rows } = layoutOf(t, img.w);
       for (let dy = -3; dy <= 3; dy++) {
         const [cy0, cy1] = [Math.max(0, dy), Math.min(img.h, dy + t.h)];
         let raw = 0;
-        for (let k = 0; k < t.inkAt.length; k++) {
-          const [ix, iy] = [x0 + (t.inkX[k] as number), dy + (t.inkY[k] as number)];
-          if (ix < 0 || ix >= img.w || iy < 0 || iy >= img.h) continue;
-          raw += (img.px[iy * img.w + ix] as number) * (t.inkAt[k] as number);
+        if (x0 >= 0 && x0 + t.w <= img.w) {
+          // The template's columns all inside the picture: only its rows can fall outside, and its ink pixels are in
+          // row order, so the ones inside are one run; the same products summed in the same order as below.
+          const [from, to] = [rows[Math.max(0, -dy)] as number, rows[Math.max(0, Math.min(t.h, img.h - dy))] as number];
+          const base = dy * img.w + x0;
+          for (let k = from; k < to; k++) raw += (img.px[base + (offsets[k] as number)] as number) * (t.inkAt[k] as number);
+        } else {
+          for (let k = 0; k < t.inkAt.length; k++) {
+            const [ix, iy] = [x0 + (t.inkX[k] as number), dy + (t.inkY[k] as number)];
+            if (ix < 0 || ix >= img.w || iy < 0 || iy >= img.h) continue;
+            raw += (img.px[iy * img.w + ix] as number) * (t.inkAt[k] as number);
+          }
         }
         const [sum, sq] = cx1 > cx0 && cy1 > cy0 ? rect(cx0, cy0, cx1, cy1) : [0, 0];
         const dot = raw - t.mean * sum;

@@ -62,8 +62,8 @@ describe.each(DIALECTS)('captcha (%s)', (dialect) => {
       // Same id, same challenge: one row, and the image again shows the same answer.
       const rows = await t.database.db.selectFrom('captcha').select('answer').where('id', '=', id).execute();
       expect(rows).toHaveLength(1);
-      // 5 or 6 digits (CAPTCHA_LENGTHS): a program must also guess how many.
-      expect(rows[0]!.answer).toMatch(/^\d{5,6}$/);
+      // 7 or 8 digits (CAPTCHA_LENGTHS): a program must also guess how many.
+      expect(rows[0]!.answer).toMatch(/^\d{7,8}$/);
       const again = await getCaptcha(t, 'IMAGE', id);
       expect(again.statusCode).toBe(200);
       const after = await t.database.db.selectFrom('captcha').select('answer').where('id', '=', id).execute();

@@ -58,7 +58,7 @@ export function CaptchaBox({ captchaId, answer, onAnswerChange, onReload, error,
               alt={t('common:captcha_image_alt')}
               className={styles.image}
               data-testid="captcha-image"
-              width={200}
+              width={260}
               height={64}
             />
           </button>
