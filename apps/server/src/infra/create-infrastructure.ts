@@ -29,7 +29,7 @@ export async function createInfrastructure(config: Config, logger: FastifyBaseLo
     detachRowChanges();
     await rowChangeRelay?.close();
   };
-  const blobs = withComposedContent(createBlobStore(config.blobs), database.db);
+  const blobs = withComposedContent(await createBlobStore(config.blobs), database.db);
   const outbox = new DevOutbox(config.outboxDir);
   const mailer = config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.mailFrom) : new OutboxMailer(outbox);
   const sms = config.smsGatewayUrl ? new HttpSmsGateway(config.smsGatewayUrl, config.smsGatewayMethod) : new OutboxSmsGateway(outbox);

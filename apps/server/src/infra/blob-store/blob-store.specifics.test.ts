@@ -90,9 +90,9 @@ describe('validateKey', () => {
 });
 
 describe('createBlobStore', () => {
-  it('builds the configured implementation', () => {
-    expect(createBlobStore({ kind: 'disk', root: tmpdir() })).toBeInstanceOf(DiskBlobStore);
-    const s3 = createBlobStore({
+  it('builds the configured implementation', async () => {
+    expect(await createBlobStore({ kind: 'disk', root: tmpdir() })).toBeInstanceOf(DiskBlobStore);
+    const s3 = await createBlobStore({
       kind: 's3',
       region: 'us-east-1',
       bucket: BUCKET,

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import KDBush from 'kdbush';
 import { distance } from 'geokdbush';
-import { iso1A2Code } from '@rapideditor/country-coder';
+import type * as CountryCoder from '@rapideditor/country-coder';
 import { CITY_NAME_LANGUAGES, CITY_NAMES } from './city-names.data.js';
 
 /** The languages the app speaks; country names come from Node's ICU (Intl.DisplayNames) in each. */
@@ -54,6 +54,8 @@ interface Loaded {
 }
 
 let loaded: Loaded | null = null;
+/** The border data (~0.05 CPU-s to load) is read on the first lookup, not at every server start (issue 28). */
+let countryCoder: typeof CountryCoder | null = null;
 
 // The data set (135,000 cities, ~50 MB of heap, ~0.6 s) is read on the first lookup, once per process.
 function load(): Loaded {
@@ -93,7 +95,8 @@ export function reverseGeocode(latitude: number, longitude: number): GeoPlace {
     return { city: null, countryCode: null };
   }
   // Territory level: Réunion is RE, Puerto Rico PR, Greenland GL, as GeoNames files their cities (and as ICU names them).
-  const countryCode = iso1A2Code([longitude, latitude], { level: 'territory' });
+  countryCoder ??= createRequire(import.meta.url)('@rapideditor/country-coder') as typeof CountryCoder;
+  const countryCode = countryCoder.iso1A2Code([longitude, latitude], { level: 'territory' });
   if (!countryCode) return { city: null, countryCode: null };
   const { cities, index } = load();
   let best: GeoCity | null = null;

@@ -21,6 +21,23 @@ const idOf = (v: object) => {
 const keyOf = (v: unknown) =>
   JSON.stringify(v, (_key, value: unknown) => (typeof value === 'function' || value instanceof RegExp ? `#${idOf(value)}` : value));
 
+/**
+ * A route schema's key, kept with the schema object: the apps of a test process register the same module-level schema
+ * objects again and again, and stringifying each of ~600 on every build was a third of a built app's CPU once the
+ * compiled functions came from the cache (issue 28). Like Ajv's own cache (by schema object), this assumes a schema
+ * object is not changed after its route is registered; a schema built anew for each app is a new object and keyed anew.
+ */
+const schemaKeys = new WeakMap<object, string>();
+const schemaKeyOf = (schema: unknown) => {
+  if (typeof schema !== 'object' || schema === null) return keyOf(schema);
+  let key = schemaKeys.get(schema);
+  if (key === undefined) {
+    key = keyOf(schema);
+    schemaKeys.set(schema, key);
+  }
+  return key;
+};
+
 type Compile = (route: { schema: unknown; httpPart?: string }) => unknown;
 type Compiled = ((...args: unknown[]) => unknown) & { errors?: unknown; schemaEnv?: unknown };
 
@@ -48,21 +65,33 @@ function deferred(compile: () => Compiled): Compiled {
   return call;
 }
 
-function cached(cache: Map<string, unknown>, prefix: string, compile: () => Compile): Compile {
+/**
+ * Compiled functions by compiler (shared schemas and options), part of the request and schema key: nested maps, so a
+ * lookup hashes the schema's key string kept above (V8 keeps a string's hash) instead of a new concatenation with the
+ * long shared-schemas prefix on every route of every build.
+ */
+type Cache = Map<string, Map<string, Map<string, unknown>>>;
+
+function cached(cache: Cache, prefix: string, compile: () => Compile): Compile {
   let own: Compile | null = null;
+  let byPart = cache.get(prefix);
+  if (!byPart) cache.set(prefix, (byPart = new Map()));
   return (route) => {
-    const key = `${prefix}|${route.httpPart ?? ''}|${keyOf(route.schema)}`;
-    let fn = cache.get(key);
+    const part = route.httpPart ?? '';
+    let bySchema = byPart.get(part);
+    if (!bySchema) byPart.set(part, (bySchema = new Map()));
+    const key = schemaKeyOf(route.schema);
+    let fn = bySchema.get(key);
     if (fn === undefined) {
       fn = lazy ? deferred(() => (own ??= compile())(route) as Compiled) : (own ??= compile())(route);
-      cache.set(key, fn);
+      bySchema.set(key, fn);
     }
     return fn;
   };
 }
 
-const validators = new Map<string, unknown>();
-const serializers = new Map<string, unknown>();
+const validators: Cache = new Map();
+const serializers: Cache = new Map();
 
 /**
  * Fastify treats a custom validator factory as foreign and stops lower-casing header schemas' property names (Node

@@ -23,6 +23,7 @@ export {
   getDerivativeKeys,
   getInOrder,
   getLiveByNameKey,
+  getLiveByPath,
   getMany,
   getOwner,
   listActiveIds,

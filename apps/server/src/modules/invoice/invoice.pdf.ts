@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import PDFDocument from 'pdfkit';
 import { toLanguage, type Language } from '../../shared/schemas.js';
 import { invoiceLine } from './invoice.line.messages.js';
 import { INVOICE_TEXTS } from './invoice.messages.js';
@@ -34,6 +33,8 @@ export async function renderInvoicePdf(inv: InvoiceRow, opts: RenderOptions = {}
   if (!fs.existsSync(REGULAR) || !fs.existsSync(BOLD)) {
     throw new Error(`invoice PDFs need the DejaVu fonts (${FONT_DIR}); install Debian's fonts-dejavu-core`);
   }
+  // Loaded on the first invoice, not at start: pdfkit's fonts and modules were ~0.15 CPU-s of every server start (issue 28).
+  const { default: PDFDocument } = await import('pdfkit');
   const lang = toLanguage(opts.language ?? inv.language, 'tr');
   const t = INVOICE_TEXTS[lang];
   const rtl = lang === 'ar';

@@ -103,6 +103,27 @@ describe.each(DIALECTS)('webdav methods (%s)', (dialect) => {
     expect((await u.dav('PUT', '/Yok/a.txt', { body: 'x' })).statusCode).toBe(409);
   });
 
+  it('resolves paths deeper than one statement walks (8 levels), by name key; a file in the middle or a missing level is 404', async () => {
+    const names = Array.from({ length: 19 }, (_, i) => `Kat${i + 1}`);
+    for (let i = 1; i <= names.length; i++) expect((await u.dav('MKCOL', `/${names.slice(0, i).join('/')}`)).statusCode).toBe(201);
+    const deep = `/${names.join('/')}`;
+    expect((await u.dav('PUT', `${deep}/son.txt`, { body: 'dip' })).statusCode).toBe(201);
+    const get = await u.dav('GET', `${deep}/son.txt`);
+    expect(get.statusCode).toBe(200);
+    expect(get.body).toBe('dip');
+    // Names match case-insensitively (their name keys), at every depth.
+    expect((await u.dav('GET', `${deep.toUpperCase()}/SON.TXT`)).body).toBe('dip');
+    for (const depth of [8, 9, 16, 17]) {
+      const at = `/${names.slice(0, depth).join('/')}`;
+      const found = await u.dav('PROPFIND', at, { headers: { depth: '0' } });
+      expect(hrefs(found)).toEqual([`/dav/files/${names.slice(0, depth).join('/')}/`]);
+      expect((await u.dav('PROPFIND', `${at}/yok/${names[depth]}`, { headers: { depth: '0' } })).statusCode).toBe(404);
+    }
+    expect((await u.dav('PROPFIND', `${deep}/son.txt/alt`, { headers: { depth: '0' } })).statusCode).toBe(404);
+    expect((await u.dav('PUT', `/${names.slice(0, 8).join('/')}/dosya.txt`, { body: 'x' })).statusCode).toBe(201);
+    expect((await u.dav('PROPFIND', `/${names.slice(0, 8).join('/')}/dosya.txt/${names[9]}`, { headers: { depth: '0' } })).statusCode).toBe(404);
+  });
+
   it('DELETE moves to the trash (recoverable in the web)', async () => {
     await u.dav('MKCOL', '/Sil');
     await u.dav('PUT', '/Sil/a.txt', { body: 'x' });

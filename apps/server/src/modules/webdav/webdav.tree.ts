@@ -91,16 +91,10 @@ export class FilesTree implements DavTree<FilesPrincipal> {
     this.pageSize = options.pageSize ?? LIST_PAGE;
   }
 
-  /** Walks `segments` down from `parentId` in one account's tree. */
+  /** Walks `segments` down from `parentId` in one account's tree (a few levels a statement). */
   private async walk(accountId: string, parentId: string, segments: readonly string[]): Promise<files.FileRow | null> {
-    let row: files.FileRow | undefined;
-    for (const segment of segments) {
-      if (row && row.is_folder !== 1) return null;
-      row = await files.getLiveByNameKey(this.db, accountId, parentId, nameKey(segment));
-      if (!row) return null;
-      parentId = row.id;
-    }
-    return row ?? null;
+    if (segments.length === 0) return null;
+    return (await files.getLiveByPath(this.db, accountId, parentId, segments.map(nameKey))) ?? null;
   }
 
   /**
