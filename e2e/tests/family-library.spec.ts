@@ -112,7 +112,14 @@ test('a member uploads photos straight into the family library with the switch; 
   const chooser = page.waitForEvent('filechooser');
   await page.getByTestId('photo-upload-control').getByRole('button', { name: text('photos:upload_cta') }).click();
   await (await chooser).setFiles(path.join(FIXTURES, PHOTO));
-  await expect(page.getByTestId('upload-to-family')).toBeVisible({ timeout: 30_000 });
+  // The row says where the file went. When the panel has seen the upload running it folds to its header once the
+  // upload is done, which on a loaded machine can be before anything looked; so wait for done and open it if folded.
+  const panel = page.getByTestId('upload-panel');
+  await expect(panel.getByText(text('upload:title_done'))).toBeVisible({ timeout: 60_000 });
+  await expect(async () => {
+    if ((await panel.getAttribute('data-collapsed')) === 'true') await panel.getByRole('button', { name: text('upload:expand') }).click();
+    await expect(panel.getByTestId('upload-to-family')).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
   const mine = page.getByTestId('family-library-item');
   await expect(mine).toHaveCount(1, { timeout: 30_000 });
   await expect(mine.getByText(text('family:library_added_by_you'))).toBeVisible();

@@ -49,12 +49,22 @@ const hexToUtf16 = (hex: string) => {
   return String.fromCharCode(...units);
 };
 
-/** Test helper: a compressed pdfkit PDF (as served and mailed) with its Flate streams inflated, for pdfText. */
+/**
+ * Test helper: a compressed pdfkit PDF (as served and mailed) with its Flate streams inflated, for pdfText. Each stream
+ * is cut by its /Length, not by searching for "endstream": compressed bytes may end in \r or hold anything.
+ */
 export function inflatePdf(pdf: Buffer): Buffer {
   const src = pdf.toString('latin1');
-  const out = src.replace(/(\/Filter \/FlateDecode[\s\S]*?>>\s*stream\r?\n)([\s\S]*?)(\r?\nendstream)/g, (_m, head: string, data: string, tail: string) => {
-    const plain = zlib.inflateSync(Buffer.from(data, 'latin1')).toString('latin1');
-    return `${head}${plain}${tail}`;
-  });
-  return Buffer.from(out, 'latin1');
+  const head = /<<((?:(?!>>)[\s\S])*?\/Filter \/FlateDecode(?:(?!>>)[\s\S])*?)>>\s*stream\r?\n/g;
+  let out = '';
+  let from = 0;
+  for (let m = head.exec(src); m; m = head.exec(src)) {
+    const length = Number(m[1]!.match(/\/Length (\d+)(?!\d)(?! \d+ R)/)?.[1]);
+    if (!Number.isInteger(length)) throw new Error(`a Flate stream without a direct /Length at ${m.index}`);
+    const start = m.index + m[0].length;
+    out += src.slice(from, start) + zlib.inflateSync(pdf.subarray(start, start + length)).toString('latin1');
+    from = start + length;
+    head.lastIndex = from;
+  }
+  return Buffer.from(out + src.slice(from), 'latin1');
 }
