@@ -56,13 +56,7 @@ describe.each(DIALECTS)('uploads that skip stored bytes (%s)', (dialect) => {
       headers: authed(token),
       payload: { bytes: body.length, sha256: sha256(body), pieces: pieceHashes(body) },
     });
-  const known = (token: string, uuid: string, name: string, body: Buffer) =>
-    t.app.inject({
-      method: 'POST',
-      url: `/api/upload/${uuid}/known`,
-      headers: { ...authed(token), 'x-object-meta-file-name': encodeURIComponent(name), 'x-object-meta-parent-uuid': '' },
-      payload: { bytes: body.length, sha256: sha256(body), contentType: 'application/octet-stream' },
-    });
+  const known = (token: string, uuid: string, name: string, body: Buffer) => uploadApi(t, token).known(uuid, name, body);
   const knownPiece = (token: string, uuid: string, name: string, body: Buffer, start: number) => {
     const end = Math.min(body.length, start + PIECE_BYTES) - 1;
     return t.app.inject({

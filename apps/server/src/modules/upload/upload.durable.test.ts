@@ -235,6 +235,27 @@ describe.each(DIALECTS)('upload durability (%s)', (dialect) => {
     expect(await account(t, accountId)).toMatchObject({ used_bytes: 30_000, reserved_bytes: 0 });
   });
 
+  it('a held file cut by a crash between opening and finishing: the same request again makes the file once, quota exact', async () => {
+    const { token, accountId } = await signUp(t);
+    const api = uploadApi(t, token);
+    const body = content(25_000);
+    const other = content(24_000);
+    expect((await api.whole('first.bin', body)).statusCode).toBe(201);
+    expect((await api.whole('other.bin', other)).statusCode).toBe(201);
+    const uuid = randomUUID();
+    await crashMidWholePut(accountId, uuid, 'again.bin', body.length);
+    // Another held file of another size under the same uuid is another upload: still refused.
+    expectError(await api.known(uuid, 'again.bin', other), 409, 'UPLOAD_OFFSET_MISMATCH');
+
+    const again = await api.known(uuid, 'again.bin', body);
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.json()).toMatchObject({ uuid, name: 'again.bin', bytes: 25_000 });
+    expect(await uploadRow(uuid)).toMatchObject({ status: 'DONE' });
+    expect(sha256(await download(token, accountId, uuid))).toBe(sha256(body));
+    expect(await account(t, accountId)).toMatchObject({ used_bytes: 74_000, reserved_bytes: 0 });
+    expect(blobsOf(t, accountId)).toHaveLength(2);
+  });
+
   it('a whole-file PUT over an upload left with pieces takes it over and removes the pieces; another size still gets 409', async () => {
     const { token, accountId } = await signUp(t);
     const api = uploadApi(t, token);

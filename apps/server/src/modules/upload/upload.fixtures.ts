@@ -52,6 +52,14 @@ export function uploadApi(t: TestApp, token: string) {
       put(uuid, name, body, { ...o, range: `bytes ${start}-${start + body.length - 1}/${total}` }),
     head: (uuid: string) => t.app.inject({ method: 'HEAD', url: `/api/upload/${uuid}`, headers: authed(token) }),
     cancel: (uuid: string) => t.app.inject({ method: 'DELETE', url: `/api/upload/${uuid}`, headers: authed(token) }),
+    /** A whole file the account already holds, by its SHA-256 and size (no bytes sent). */
+    known: (uuid: string, name: string, body: Buffer) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/upload/${uuid}/known`,
+        headers: { ...authed(token), 'x-object-meta-file-name': encodeURIComponent(name), 'x-object-meta-parent-uuid': '' },
+        payload: { bytes: body.length, sha256: sha256(body), contentType: 'application/octet-stream' },
+      }),
   };
 }
 

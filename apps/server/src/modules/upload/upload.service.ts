@@ -174,8 +174,10 @@ export class UploadService {
     if (!source?.blob_key) throw ContentNotHeld();
     const body = Readable.from([]);
     return this.exclusive({ uuid: input.uuid, headers: input.headers, body, receivedAt: input.receivedAt }, async () => {
-      const upload = await beginUpload(this.d, auth, input.uuid, meta, input.bytes);
+      // Taking over: a crash between opening and finishing leaves the upload OPEN, and the client's retry must work.
+      const upload = await beginUpload(this.d, auth, input.uuid, meta, input.bytes, { takeOver: true });
       const item = await finishUpload(this.d, auth, upload, 'OPEN', { size: input.bytes, sha256: input.sha256 }, { fileId: source.id, key: source.blob_key! });
+      await this.tookOver(upload);
       metrics.uploadSkipped(input.bytes, 'file');
       this.d.figures?.addDay(FIGURES.uploadsSkippedBytes, input.bytes);
       return item;
@@ -222,12 +224,15 @@ export class UploadService {
       throw asUploadError(err);
     }
     const item = await finishUpload(this.d, auth, upload, 'OPEN', stored);
-    if (upload.takenOver) {
-      // It took over an upload left OPEN (a crash, pieces sent before): its pieces are no longer needed.
-      this.assembler.forgetDigest(upload.id);
-      await removePieces(this.d, upload);
-    }
+    await this.tookOver(upload);
     return { done: true, item };
+  }
+
+  /** After a whole file took over an upload left OPEN (a crash, pieces sent before): its pieces are no longer needed. */
+  private async tookOver(upload: Awaited<ReturnType<typeof beginUpload>>): Promise<void> {
+    if (!upload.takenOver) return;
+    this.assembler.forgetDigest(upload.id);
+    await removePieces(this.d, upload);
   }
 
   // --- in pieces

@@ -105,8 +105,8 @@ export async function assertUuidFree(db: Executor, auth: AuthContext, id: string
 
 /**
  * Opens the upload row and reserves its bytes, atomically: 413 leaves nothing behind. With `takeOver` (a whole-file
- * PUT), an OPEN upload of the same size is continued instead of refused: a crash mid-body leaves one behind, and the
- * client's retry of the whole file must work.
+ * PUT, a file the account holds), an OPEN upload of the same size is continued instead of refused: a crash mid-body,
+ * or between opening and finishing, leaves one behind, and the client's retry of the whole file must work.
  */
 export async function beginUpload(
   d: Pick<UploadDeps, 'db'>,
