@@ -275,21 +275,28 @@ describe.each(DIALECTS)('packages (%s)', (dialect) => {
           if (Number(rows[0]?.n) >= n) return;
           await new Promise((r) => setTimeout(r, 25));
         }
-        throw new Error(`fewer than ${n} transactions waiting for a lock`);
+        const { rows: seen } = await sql`select state, wait_event_type, wait_event, left(query, 120) as query from pg_stat_activity where datname = current_database()`.execute(t.database.db);
+        throw new Error(`fewer than ${n} transactions waiting for a lock: ${JSON.stringify(seen)}`);
       };
+      // The row is in before the capture starts: were the capture first, the holder would wait on it instead.
+      const packageId = await idOf(me, 'STORAGE_50GB_MONTHLY');
       let release!: () => void;
       const released = new Promise<void>((r) => (release = r));
+      let holding!: () => void;
+      const held = new Promise<void>((r) => (holding = r));
       const holder = t.database.db
         .transaction()
         .execute(async (trx) => {
           await trx
             .insertInto('subscription')
-            .values({ account_id: me.accountId, package_id: await idOf(me, 'STORAGE_50GB_MONTHLY'), status: 'EXPIRED', period_start: 0, period_end: 0, period_price_minor: 0, currency: 'TRY', failed_attempts: 0, created_at: 0, updated_at: 0 })
+            .values({ account_id: me.accountId, package_id: packageId, status: 'EXPIRED', period_start: 0, period_end: 0, period_price_minor: 0, currency: 'TRY', failed_attempts: 0, created_at: 0, updated_at: 0 })
             .execute();
+          holding();
           await released;
           throw new Error('roll back');
         })
-        .catch(() => undefined);
+        .catch(() => holding()); // a failed insert goes on to fail in waiting(1), not to hang
+      await held;
       const answered = t.app.inject({ method: 'POST', url: path, payload: { code } });
       await waiting(1);
       const second = order(me, 'STORAGE_100GB_MONTHLY');
