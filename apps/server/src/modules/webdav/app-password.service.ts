@@ -3,7 +3,7 @@ import type { DB } from '../../infra/db/schema.js';
 import { DavError } from '../../infra/dav/dav-errors.js';
 import type { AuthContext } from '../../shared/auth-context.js';
 import { NotFound, Conflict } from '../../shared/errors.js';
-import { hashToken, newId, newToken } from '../../shared/tokens.js';
+import { hashToken, newId, newTypableToken } from '../../shared/tokens.js';
 import { hitWindow } from '../../infra/rate-limit/fixed-window.js';
 import { AccountLocked, normalisePhone, type LoginLockout } from '../auth/auth.public.js';
 import { getByEmail, getByPhoneE164, type Account } from '../account/account.identity.public.js';
@@ -58,7 +58,8 @@ export class AppPasswordService {
     if ((await repo.countPasswords(this.db, auth.accountId)) >= MAX_APP_PASSWORDS) {
       throw Conflict('TOO_MANY_APP_PASSWORDS', `At most ${MAX_APP_PASSWORDS} app passwords.`);
     }
-    const password = newToken();
+    // Pasted into WebDAV clients and command lines (rclone, litmus): see newTypableToken.
+    const password = newTypableToken();
     const row = { id: newId(), account_id: auth.accountId, name: name.trim(), scope, token_hash: hashToken(password), created_at: this.clock(), last_used_at: null };
     await repo.insertPassword(this.db, row);
     return { ...toDto(row), password };
