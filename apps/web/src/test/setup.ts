@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, vi } from 'vitest';
 import { initI18nWithResources } from '@/i18n/i18n';
+import { PATIENT } from './patient';
 
 // The test files of a worker share one jsdom window (isolate: false in vite.config.ts); this file runs again before
 // each of them, so each starts from the blank page a fresh window would give it (vitest's jsdom URL is
@@ -31,7 +32,7 @@ await initI18nWithResources('en', { en: namespaces });
 
 // Screens load lazily (as in the app); on a busy machine the first import of a chunk can pass 1 s, and with
 // several test runs sharing two cores it passed 4 s: a waiting helper's limit, not a timing assertion.
-configure({ asyncUtilTimeout: 20_000 });
+configure({ asyncUtilTimeout: PATIENT.timeout });
 
 afterEach(() => {
   cleanup();

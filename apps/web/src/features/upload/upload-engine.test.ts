@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { PATIENT } from '@/test/patient';
 import { createAppStore } from '@/app/store';
 import { UploadEngine, type UploadEngineDeps } from './upload-engine';
 import type { PendingUpload, PendingUploadStore } from './upload-persistence';
@@ -171,7 +172,7 @@ function setup(overrides: Partial<UploadEngineDeps> & { server?: FakeUploadServe
     vi.waitFor(() => {
       const items = allUploads(store.getState().upload);
       expect(items.some((entry) => entry.status === UploadStatus.Loading || (entry.status === UploadStatus.NotStarted && !entry.needsFile))).toBe(false);
-    });
+    }, PATIENT);
   return { store, server, engine, statuses, waits, pending, onUploaded, onQuotaExceeded, refreshToken, item, settled, advance: (ms: number) => (clock += ms) };
 }
 
@@ -397,10 +398,10 @@ describe('upload engine', () => {
     const { engine, item, statuses } = setup({ server });
     engine.add([makeFile('empty.txt', 0), makeFile('long.bin', 25)], null);
     expect(item('empty.txt')?.status).toBe(UploadStatus.Empty);
-    await vi.waitFor(() => expect(server.puts()).toHaveLength(1));
+    await vi.waitFor(() => expect(server.puts()).toHaveLength(1), PATIENT);
     engine.cancel(item('long.bin')!.uuid);
     release?.();
-    await vi.waitFor(() => expect(server.requests.some((request) => request.method === 'DELETE')).toBe(true));
+    await vi.waitFor(() => expect(server.requests.some((request) => request.method === 'DELETE')).toBe(true), PATIENT);
     expect(item('long.bin')?.status).toBe(UploadStatus.Cancelled);
     expect(statuses.get('long.bin')).toEqual([UploadStatus.NotStarted, UploadStatus.Loading, UploadStatus.Cancelled]);
     expect(server.uploads.has('u-2')).toBe(false);
@@ -444,7 +445,7 @@ describe('upload engine', () => {
     );
     const first = setup({ server, pending });
     first.engine.add([file], 'folder-9');
-    await vi.waitFor(() => expect(server.puts()).toHaveLength(2));
+    await vi.waitFor(() => expect(server.puts()).toHaveLength(2), PATIENT);
     first.engine.dispose();
     closeTab?.();
     expect(pending.entries).toEqual([{ uuid: 'u-1', name: 'movie.mp4', size: 25, lastModified: 1_763_769_600_000, parentUuid: 'folder-9', strategy: 0 }]);
@@ -454,7 +455,7 @@ describe('upload engine', () => {
     second.engine.restore();
     expect(second.item('movie.mp4')).toMatchObject({ status: UploadStatus.NotStarted, needsFile: true, parentUuid: 'folder-9' });
     // The panel shows how far it got (HEAD), before the file is chosen again.
-    await vi.waitFor(() => expect(second.item('movie.mp4')?.progress).toBe(40));
+    await vi.waitFor(() => expect(second.item('movie.mp4')?.progress).toBe(40), PATIENT);
 
     expect(second.engine.resumeWith([makeFile('movie.mp4', 24, { lastModified: 1_763_769_600_000 })])).toHaveLength(1);
     expect(second.engine.resumeWith([file])).toEqual([]);

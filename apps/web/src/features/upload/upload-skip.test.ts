@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
 import { createAppStore } from '@/app/store';
+import { PATIENT } from '@/test/patient';
 import { UploadEngine } from './upload-engine';
 import type { PendingUploadStore } from './upload-persistence';
 import { allUploads, uploadTotals } from './upload-slice';
@@ -106,7 +107,7 @@ function setup(server: SkipServer) {
     vi.waitFor(() => {
       const items = allUploads(store.getState().upload);
       expect(items.length > 0 && items.every((item) => item.status === UploadStatus.Installed)).toBe(true);
-    });
+    }, PATIENT);
   return { store, engine, settled };
 }
 

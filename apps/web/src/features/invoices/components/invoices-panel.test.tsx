@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import i18n from 'i18next';
 import { createAppStore } from '@/app/store';
 import { json, mockFetch, type MockHandler } from '@/test/fetch-mock';
+import { PATIENT } from '@/test/patient';
 import type { Invoice } from '../api';
 import { InvoicesPanel } from './invoices-panel';
 
@@ -61,7 +62,7 @@ describe('InvoicesPanel', () => {
     expect(Object.fromEntries(list!.url.searchParams)).toEqual({ page: '0', size: '20' });
 
     await user.click(screen.getByRole('button', { name: 'Download invoice BLT-2026-000002 as PDF' }));
-    await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith('/api/invoice-pdf/signed.token'));
+    await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith('/api/invoice-pdf/signed.token'), PATIENT);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
